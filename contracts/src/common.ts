@@ -1,0 +1,36 @@
+import { Type, type Static, type TSchema } from 'typebox'
+
+/**
+ * The spec's response envelope: `code` is `OK` on success or an error code, plus `message` and `data`.
+ * Every HTTP answer of every service has this shape.
+ */
+export const Envelope = <T extends TSchema>(data: T) =>
+  Type.Object({ code: Type.String(), message: Type.String(), data })
+
+export const ErrorEnvelope = Type.Object({
+  code: Type.String(),
+  message: Type.String(),
+  data: Type.Union([Type.Null(), Type.Object({}, { additionalProperties: true })]),
+})
+export type ErrorEnvelope = Static<typeof ErrorEnvelope>
+
+export const Uuid = Type.String({ format: 'uuid', maxLength: 36 })
+
+/** Page requests: the spec's default page size is 250. */
+export const DEFAULT_PAGE_SIZE = 250
+export const MAX_PAGE_SIZE = 1000
+export const PageRequest = Type.Object(
+  {
+    page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000, default: 1 })),
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE, default: DEFAULT_PAGE_SIZE })),
+  },
+  { additionalProperties: false },
+)
+export type PageRequest = Static<typeof PageRequest>
+
+export const HealthData = Type.Object({
+  service: Type.String(),
+  status: Type.Union([Type.Literal('ready'), Type.Literal('starting'), Type.Literal('degraded')]),
+  checks: Type.Record(Type.String(), Type.Boolean()),
+})
+export type HealthData = Static<typeof HealthData>

@@ -1,0 +1,30 @@
+/**
+ * The closed set of response codes. The spec names OK, E_UNAUTHORIZED and EMAIL_NOT_VERIFIED;
+ * the rest are ours, each with the HTTP status it travels with and the default English text.
+ * Web translates by code, so these texts are the fallback for API clients.
+ */
+export const ErrorCodes = {
+  E_UNAUTHORIZED: { status: 401, message: 'Your session has ended. Please sign in again.' },
+  EMAIL_NOT_VERIFIED: {
+    status: 403,
+    message:
+      "Your registered email hasn't verified yet. Please contact Admin or check your mail for verification link.",
+  },
+  E_INVALID_CREDENTIALS: { status: 401, message: 'Invalid username or password.' },
+  E_ACCOUNT_NOT_APPROVED: { status: 403, message: 'Your account is not approved yet. Please contact Admin.' },
+  E_ACCOUNT_INACTIVE: { status: 403, message: 'Your account is inactive. Please contact Admin.' },
+  E_FORBIDDEN: { status: 403, message: 'You do not have permission to do this.' },
+  E_NOT_FOUND: { status: 404, message: 'Not found.' },
+  E_VALIDATION: { status: 400, message: 'Invalid Fields' },
+  E_BAD_REQUEST: { status: 400, message: 'The request could not be read.' },
+  E_UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'The request body must be JSON.' },
+  E_PAYLOAD_TOO_LARGE: { status: 413, message: 'The request body is too large.' },
+  E_RATE_LIMITED: { status: 429, message: 'Too many attempts. Please wait and try again.' },
+  E_STONE_UNAVAILABLE: { status: 409, message: 'This stone is no longer available.' },
+  E_NOT_HOLDER: { status: 409, message: 'This stone is not on hold for you.' },
+  E_UNAVAILABLE: { status: 503, message: 'The service is temporarily unavailable. Please try again shortly.' },
+  E_INTERNAL: { status: 500, message: 'Something went wrong. Please try again.' },
+} as const satisfies Record<string, { status: number; message: string }>
+
+export type ErrorCode = keyof typeof ErrorCodes
+export const OK = 'OK'

@@ -1,0 +1,10 @@
+import type { TSchema } from 'typebox'
+import { Notification, NotificationEventTypes } from './notifications'
+import { StockEventTypes, StoneStatusChanged } from './stock'
+
+/** Every event type we publish and the schema of its data: consumers validate against this. */
+export const EventSchemas: Record<string, TSchema> = {
+  [StockEventTypes.held]: StoneStatusChanged,
+  [StockEventTypes.released]: StoneStatusChanged,
+  [NotificationEventTypes.created]: Notification,
+}

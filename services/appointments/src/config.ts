@@ -1,0 +1,9 @@
+import { Type, type Static } from 'typebox'
+import { loadConfig } from '@diamond/runtime/config'
+
+export const AppointmentsConfig = Type.Object({
+  APPOINTMENTS_PORT: Type.Integer({ default: 3104 }),
+  APPOINTMENTS_DATABASE_URL: Type.Optional(Type.String({ pattern: '^postgres(ql)?://' })),
+})
+export type AppointmentsConfig = Static<typeof AppointmentsConfig>
+export const loadAppointmentsConfig = (env = process.env) => loadConfig(AppointmentsConfig, env)

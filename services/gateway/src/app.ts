@@ -1,0 +1,60 @@
+import { hostname } from 'node:os'
+import type { FastifyInstance } from 'fastify'
+import { NotificationTopics } from '@diamond/contracts/events/notifications'
+import { StockTopics } from '@diamond/contracts/events/stock'
+import type { MessageBus, PlatformConfig, Subscription, TokenService } from '@diamond/runtime'
+import { serviceUrls, type GatewayConfig } from './config'
+import docsRoutes from './modules/docs/docs.routes'
+import healthRoutes, { type ServiceProbe } from './modules/health/health.routes'
+import proxyRoutes from './modules/proxy/proxy.routes'
+import { Fanout } from './modules/realtime/fanout'
+import { Hub, WsRooms } from './modules/realtime/hub'
+import { createSocketServer } from './modules/realtime/socketio'
+import websocketFeed from './modules/realtime/websocket'
+import webApp from './modules/web/static'
+
+export interface GatewayOptions {
+  config: PlatformConfig
+  bus: MessageBus
+  tokens: TokenService
+  gateway: GatewayConfig
+  /** embedded: services are mounted beside the gateway; distributed: they are other processes. */
+  mode: 'embedded' | 'distributed'
+  probe: ServiceProbe
+  serviceDocs?: () => Promise<object[]>
+  /** Tests of the API alone can run without a built web app. */
+  serveWeb?: boolean
+}
+
+/**
+ * The edge: serves the web app, routes /web/v1 calls (distributed mode), and pushes live changes to
+ * browsers (socket.io) and API clients (WebSocket). It consumes events and holds no business rules.
+ */
+export default async function gateway(app: FastifyInstance, opts: GatewayOptions) {
+  const io = createSocketServer(app, opts.tokens)
+  const ws = new WsRooms()
+  const fanout = new Fanout(new Hub(io, ws), opts.gateway.GATEWAY_FEED_WINDOW_MS)
+  let subscription: Subscription | null = null
+
+  app.addHook('onReady', async () => {
+    // Each gateway instance sees every event; pushes are at most once, so it starts at new events.
+    subscription = await opts.bus.subscribe({
+      group: `gateway.${hostname()}.${process.pid}.${Date.now()}`,
+      topics: [StockTopics.stone, NotificationTopics.notification],
+      fromBeginning: false,
+      handler: (e) => fanout.onEvent(e),
+    })
+  })
+  app.addHook('preClose', async () => {
+    await subscription?.close()
+    fanout.stop()
+    io.disconnectSockets(true)
+    io.engine.close()
+  })
+
+  await app.register(healthRoutes, { probe: opts.probe, realtimeReady: () => subscription !== null })
+  await app.register(docsRoutes, { serviceDocs: opts.serviceDocs as never })
+  await app.register(websocketFeed, { tokens: opts.tokens, ws })
+  if (opts.mode === 'distributed') await app.register(proxyRoutes, { urls: serviceUrls(opts.gateway) })
+  if (opts.serveWeb !== false) await app.register(webApp, { dist: opts.gateway.WEB_DIST })
+}

@@ -1,0 +1,27 @@
+import { fileURLToPath } from 'node:url'
+import { Type, type Static } from 'typebox'
+import { loadConfig } from '@diamond/runtime/config'
+
+const url = (port: number) => Type.String({ pattern: '^https?://', default: `http://127.0.0.1:${port}` })
+
+export const GatewayConfig = Type.Object({
+  PORT: Type.Integer({ minimum: 1, maximum: 65535, default: 8080 }),
+  HOST: Type.String({ default: '0.0.0.0' }),
+  WEB_DIST: Type.String({ default: fileURLToPath(new URL('../../../web/dist/', import.meta.url)) }),
+  /** How long the stock-wide feed gathers status changes into one frame. */
+  GATEWAY_FEED_WINDOW_MS: Type.Integer({ minimum: 10, maximum: 5000, default: 100 }),
+  AUTH_URL: url(3101),
+  STOCK_URL: url(3102),
+  BIDDING_URL: url(3103),
+  APPOINTMENTS_URL: url(3104),
+  NOTIFICATIONS_URL: url(3105),
+})
+export type GatewayConfig = Static<typeof GatewayConfig>
+export const loadGatewayConfig = (env = process.env) => loadConfig(GatewayConfig, env)
+
+export const SERVICES = ['auth', 'stock', 'bidding', 'appointments', 'notifications'] as const
+export type ServiceName = (typeof SERVICES)[number]
+
+export function serviceUrls(c: GatewayConfig): Record<ServiceName, string> {
+  return { auth: c.AUTH_URL, stock: c.STOCK_URL, bidding: c.BIDDING_URL, appointments: c.APPOINTMENTS_URL, notifications: c.NOTIFICATIONS_URL }
+}

@@ -1,0 +1,23 @@
+import type { FastifyInstance } from 'fastify'
+import replyFrom from '@fastify/reply-from'
+import { AppError } from '@diamond/runtime'
+import type { ServiceName } from '../../config'
+import { ownerOf } from './routing'
+
+/** Distributed mode: every /web/v1 call goes to the service that owns it, unchanged. */
+export default async function proxyRoutes(app: FastifyInstance, { urls }: { urls: Record<ServiceName, string> }) {
+  await app.register(replyFrom, { undici: { connections: 128, pipelining: 1 }, http: undefined })
+  // The body is passed through untouched: the owning service validates it.
+  app.removeAllContentTypeParsers()
+  app.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, body, done) => done(null, body))
+  app.all('/web/v1/*', { schema: { hide: true }, config: { public: true } }, async (req, reply) => {
+    const owner = ownerOf(req.url)
+    if (!owner) throw new AppError('E_NOT_FOUND')
+    return reply.from(urls[owner] + req.url, {
+      onError: (r, { error }) => {
+        req.log.warn({ err: error, owner }, 'service unreachable')
+        void r.status(503).send({ code: 'E_UNAVAILABLE', message: 'The service is temporarily unavailable. Please try again shortly.', data: null })
+      },
+    })
+  })
+}

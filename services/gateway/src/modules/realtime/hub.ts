@@ -1,0 +1,62 @@
+import type { Server as IoServer } from 'socket.io'
+import type { WebSocket } from 'ws'
+import type { ServerFrame } from '@diamond/contracts/realtime'
+
+export const rooms = {
+  stone: (id: string) => `stone:${id}`,
+  user: (id: string) => `user:${id}`,
+  stockFeed: 'feed:stock',
+}
+
+/**
+ * The plain WebSocket side's rooms. socket.io has rooms of its own; this keeps the same for raw
+ * sockets, so both transports receive the same messages.
+ */
+export class WsRooms {
+  private byRoom = new Map<string, Set<WebSocket>>()
+  private bySocket = new Map<WebSocket, Set<string>>()
+
+  join(ws: WebSocket, room: string) {
+    let members = this.byRoom.get(room)
+    if (!members) this.byRoom.set(room, (members = new Set()))
+    members.add(ws)
+    let joined = this.bySocket.get(ws)
+    if (!joined) this.bySocket.set(ws, (joined = new Set()))
+    joined.add(room)
+  }
+
+  leave(ws: WebSocket, room: string) {
+    this.byRoom.get(room)?.delete(ws)
+    if (this.byRoom.get(room)?.size === 0) this.byRoom.delete(room)
+    this.bySocket.get(ws)?.delete(room)
+  }
+
+  leaveAll(ws: WebSocket) {
+    for (const room of this.bySocket.get(ws) ?? []) this.leave(ws, room)
+    this.bySocket.delete(ws)
+  }
+
+  roomsOf(ws: WebSocket): number {
+    return this.bySocket.get(ws)?.size ?? 0
+  }
+
+  send(room: string, frame: ServerFrame) {
+    const members = this.byRoom.get(room)
+    if (!members?.size) return
+    const text = JSON.stringify(frame)
+    for (const ws of members) if (ws.readyState === ws.OPEN) ws.send(text)
+  }
+}
+
+/** One place that sends a message to a room on both transports. */
+export class Hub {
+  constructor(
+    readonly io: IoServer,
+    readonly ws: WsRooms,
+  ) {}
+
+  send(room: string, frame: ServerFrame) {
+    this.io.to(room).emit(frame.type as 'stone.status', frame.data as never)
+    this.ws.send(room, frame)
+  }
+}

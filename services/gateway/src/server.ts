@@ -1,0 +1,32 @@
+import { createBus, createHttpServer, createTokenService, loadConfig, PlatformConfig } from '@diamond/runtime'
+import gateway from './app'
+import { loadGatewayConfig, serviceUrls, SERVICES } from './config'
+
+/** The gateway as its own process, in front of the other services (distributed mode). */
+const config = loadConfig(PlatformConfig)
+const gw = loadGatewayConfig()
+const urls = serviceUrls(gw)
+const app = await createHttpServer({ title: 'diamond-portal', logger: { level: config.LOG_LEVEL } })
+const bus = createBus(config, 'gateway', (m, e) => app.log.warn({ err: e }, m))
+app.addHook('onClose', () => bus.close())
+await bus.start()
+await app.register(gateway, {
+  config,
+  bus,
+  tokens: createTokenService(config.JWT_SECRET, config.JWT_TTL_SECONDS),
+  gateway: gw,
+  mode: 'distributed',
+  probe: async (name) => (await fetch(`${urls[name]}/web/v1/${name}/health`, { signal: AbortSignal.timeout(2000) })).ok,
+  serviceDocs: async () =>
+    (
+      await Promise.all(
+        SERVICES.map((s) =>
+          fetch(`${urls[s]}/web/v1/${s}/openapi.json`, { signal: AbortSignal.timeout(3000) })
+            .then((r) => r.json())
+            .catch(() => ({})),
+        ),
+      )
+    ) as object[],
+})
+for (const sig of ['SIGINT', 'SIGTERM'] as const) process.once(sig, () => void app.close().then(() => process.exit(0)))
+await app.listen({ port: gw.PORT, host: gw.HOST })

