@@ -16,6 +16,8 @@ export function createSocketServer(app: FastifyInstance, tokens: TokenService) {
     serveClient: false,
     cors: { origin: false },
     maxHttpBufferSize: 64 * 1024,
+    // Other upgrades (the plain WebSocket feed) belong to another handler.
+    destroyUpgrade: false,
   })
   io.use((socket, next) => {
     try {

@@ -1,3 +1,5 @@
+import { EventEmitter } from 'node:events'
+import type { IncomingMessage } from 'node:http'
 import type { FastifyInstance } from 'fastify'
 import websocket from '@fastify/websocket'
 import { Compile } from 'typebox/compile'
@@ -13,7 +15,13 @@ const checkFrame = Compile(ClientFrame)
  * upgrade, then JSON frames `{ type, data }` carrying the same messages as socket.io.
  */
 export default async function websocketFeed(app: FastifyInstance, opts: { tokens: TokenService; ws: WsRooms }) {
-  await app.register(websocket, { options: { maxPayload: 64 * 1024 } })
+  // Both socket.io and this feed upgrade connections on the same server: this plugin sees only the
+  // upgrades that are not socket.io's, or it would answer them 404 and close them.
+  const upgrades = new EventEmitter()
+  app.server.on('upgrade', (req: IncomingMessage, socket, head) => {
+    if (!req.url?.startsWith('/socket.io/')) upgrades.emit('upgrade', req, socket, head)
+  })
+  await app.register(websocket, { options: { maxPayload: 64 * 1024, server: upgrades as never } })
   app.get(
     '/web/v1/ws',
     {
