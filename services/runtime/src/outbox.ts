@@ -99,18 +99,25 @@ export class OutboxRelay {
         [this.opts.batch ?? 500],
       )
       if (!rows.length) return 0
-      const firstSeq = new Map<string, string>()
-      for (const r of rows) if (!firstSeq.has(r.key)) firstSeq.set(r.key, r.seq)
-      const blocked = new Set(
-        (
-          await tx.unsafe<{ key: string }[]>(
-            `select b.key from unnest($1::text[], $2::bigint[]) as b(key, first_seq)
-             where exists (select 1 from ${s}.outbox o where o.key = b.key and o.published_at is null and o.seq < b.first_seq)`,
-            [[...firstSeq.keys()], [...firstSeq.values()].map(String)] as never,
-          )
-        ).map((r) => r.key),
+      // A key's row is ready only if no unpublished row of that key before it is missing from this
+      // claim: such a row is held by another relay (or committed late) and must go out first.
+      // Looking only before a key's first claimed row is not enough: skip locked can hand this
+      // relay seqs 1 and 3 of a key while another relay holds 2.
+      const lastSeq = new Map<string, string>()
+      for (const r of rows) lastSeq.set(r.key, r.seq)
+      const gaps = await tx.unsafe<{ key: string; gap: string | null }[]>(
+        `select b.key,
+                (select min(o.seq) from ${s}.outbox o
+                  where o.key = b.key and o.published_at is null and o.seq < b.last_seq
+                    and o.seq <> all($3::bigint[])) as gap
+           from unnest($1::text[], $2::bigint[]) as b(key, last_seq)`,
+        [[...lastSeq.keys()], [...lastSeq.values()], rows.map((r) => r.seq)] as never,
       )
-      const ready = rows.filter((r) => !blocked.has(r.key))
+      const firstGap = new Map(gaps.flatMap((g) => (g.gap === null ? [] : [[g.key, BigInt(g.gap)] as const])))
+      const ready = rows.filter((r) => {
+        const gap = firstGap.get(r.key)
+        return gap === undefined || BigInt(r.seq) < gap
+      })
       if (!ready.length) return 0
       await this.bus.publish(ready.map((r) => r.event))
       await tx.unsafe(`update ${s}.outbox set published_at = now() where seq = any($1::bigint[])`, [ready.map((r) => String(r.seq))] as never)

@@ -143,20 +143,31 @@ export class KafkaBus implements MessageBus {
    * after a restart, everything published while it was down on partitions it had read nothing from.
    */
   private async pinNewPositions(groupId: string, topics: string[]) {
+    const pins: { topic: string; partitions: { partition: number; offset: string }[] }[] = []
     for (const { topic, partitions } of await this.admin.fetchOffsets({ groupId, topics })) {
       const unset = partitions.filter((p) => Number(p.offset) < 0)
       if (!unset.length) continue
       const ends = new Map((await this.admin.fetchTopicOffsets(topic)).map((o) => [o.partition, o.high]))
-      try {
-        await this.admin.setOffsets({
-          groupId,
-          topic,
-          partitions: unset.map((p) => ({ partition: p.partition, offset: ends.get(p.partition) ?? '-1' })),
-        })
-      } catch (err) {
-        // Another member of the group is running: it pinned the positions when it started.
-        if (!/no running instances/.test(String(err))) throw err
-      }
+      pins.push({ topic, partitions: unset.map((p) => ({ partition: p.partition, offset: ends.get(p.partition) ?? '-1' })) })
+    }
+    if (!pins.length) return
+    // What admin.setOffsets does, without its 5 s fetch wait: join the empty group, seek (which
+    // commits), leave. A group with running members is left alone: they pinned when they started.
+    const c = this.kafka.consumer({ groupId, maxWaitTimeInMs: 100, sessionTimeout: 10_000, rebalanceTimeout: 10_000 })
+    await c.connect()
+    try {
+      const { state } = await c.describeGroup()
+      if (!['Empty', 'Dead'].includes(state)) return
+      await c.subscribe({ topics: pins.map((p) => p.topic) })
+      await new Promise<void>((resolve, reject) => {
+        c.on(c.events.FETCH, () => resolve())
+        c.on(c.events.CRASH, (e) => reject(e.payload.error))
+        c.run({ eachBatchAutoResolve: false, eachBatch: async () => {} }).catch(reject)
+        c.pause(pins.map((p) => ({ topic: p.topic })))
+        for (const { topic, partitions } of pins) for (const p of partitions) c.seek({ topic, ...p })
+      })
+    } finally {
+      await c.disconnect()
     }
   }
 

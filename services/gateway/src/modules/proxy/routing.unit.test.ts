@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest'
+import { ownerOf } from './routing'
+
+describe('which service owns a call', () => {
+  it('routes the spec call names to their services', () => {
+    expect(ownerOf('/web/v1/auth/login')).toBe('auth')
+    expect(ownerOf('/web/v1/diamond/paginate')).toBe('stock')
+    expect(ownerOf('/web/v1/diamond-track/create')).toBe('stock')
+    expect(ownerOf('/web/v1/dynamic-diamond-bid/create')).toBe('bidding')
+    expect(ownerOf('/web/v1/cabin-schedule/list')).toBe('appointments')
+    expect(ownerOf('/web/v1/notification/list?x=1')).toBe('notifications')
+    expect(ownerOf('/web/v1/stock/health')).toBe('stock')
+  })
+
+  it('owns nothing it does not know', () => {
+    expect(ownerOf('/web/v1/nothing/here')).toBeNull()
+    expect(ownerOf('/web/v1/')).toBeNull()
+  })
+})
