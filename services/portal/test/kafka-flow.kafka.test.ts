@@ -1,0 +1,75 @@
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { io, type Socket } from 'socket.io-client'
+import { afterAll, describe, expect, inject, it } from 'vitest'
+import { KafkaBus } from '@diamond/runtime'
+import { freePort } from '@diamond/runtime/pg-server'
+// @ts-expect-error plain ESM script without types
+import { startKafka } from '../../../infra/kafka.mjs'
+import { startTestPortal, waitFor, type TestPortal } from '../../../test/portal'
+
+const sockets: Socket[] = []
+const portals: TestPortal[] = []
+afterAll(async () => {
+  sockets.forEach((s) => s.disconnect())
+  await Promise.all(portals.map((p) => p.close()))
+})
+
+async function watch(portal: TestPortal, token: string, stoneId: string) {
+  const socket = io(portal.base, { transports: ['websocket'], auth: { token }, reconnection: false })
+  sockets.push(socket)
+  await new Promise<void>((resolve, reject) => socket.on('connect', resolve).on('connect_error', reject))
+  const seen: { id: string; availability: string }[] = []
+  socket.on('stone.status', (m) => seen.push(m))
+  await new Promise((r) => socket.emit('stones.watch', { ids: [stoneId] }, r))
+  return seen
+}
+
+describe('the portal on a real Kafka broker', () => {
+  it('carries a hold from the outbox through Kafka to a watching browser', async () => {
+    const bus = new KafkaBus({ brokers: inject('kafkaBrokers').split(','), clientId: 'flow-test' })
+    await bus.start()
+    const portal = await startTestPortal({ stones: 20, bus })
+    portals.push(portal)
+    const [b1, b2] = await Promise.all([portal.login('buyer1'), portal.login('buyer2')])
+    const [stone] = await portal.stones(b1, 1)
+    const seen = await watch(portal, b2, stone!.id)
+    expect((await portal.call('diamond/hold', { id: stone!.id }, b1)).body.code).toBe('OK')
+    await waitFor(() => seen.find((s) => s.availability === 'H'), 20_000, 'push through Kafka')
+    // The same event reached the other services' consumers through Kafka too.
+    await waitFor(async () => (await portal.sql`select 1 from bidding.stone_status where stone_id = ${stone!.id} and w_sts = 'H'`).length, 20_000, 'bidding projection')
+    await waitFor(async () => (await portal.call('notification/list', {}, b1)).body.data.count === 1, 20_000, 'notice')
+  })
+
+  it('keeps taking holds while Kafka is down and delivers their events when it is back', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'diamond-kafka-outage-'))
+    let port = await freePort()
+    while (port > 65000) port = await freePort()
+    let kafka = await startKafka({ port, dataDir: dir })
+    try {
+      const bus = new KafkaBus({ brokers: kafka.brokers, clientId: 'outage-test' })
+      await bus.start()
+      const portal = await startTestPortal({ stones: 20, bus })
+      portals.push(portal)
+      const [b1, b2] = await Promise.all([portal.login('buyer1'), portal.login('buyer2')])
+      const [stone] = await portal.stones(b1, 1)
+      const seen = await watch(portal, b2, stone!.id)
+
+      await kafka.stop()
+      const health = () => fetch(`${portal.base}/web/v1/health`).then((r) => r.json() as Promise<{ code: string }>)
+      await waitFor(async () => (await health()).code === 'E_UNAVAILABLE', 20_000, 'health to report the broker down')
+      // The hold is the database's business: it succeeds, and its event waits in the outbox.
+      expect((await portal.call('diamond/hold', { id: stone!.id }, b1)).body.code).toBe('OK')
+      const [pending] = await portal.sql`select count(*)::int as n from stock.outbox where key = ${stone!.id} and published_at is null`
+      expect(pending!.n).toBe(1)
+
+      kafka = await startKafka({ port, dataDir: dir })
+      await waitFor(() => seen.find((s) => s.availability === 'H'), 90_000, 'the held event after the broker returned')
+      await waitFor(async () => (await health()).code === 'OK', 30_000, 'health to recover')
+    } finally {
+      await kafka.stop()
+      await rm(dir, { recursive: true, force: true })
+    }
+  })
+})
