@@ -6,7 +6,6 @@ const url = (port: number) => Type.String({ pattern: '^https?://', default: `htt
 
 export const GatewayConfig = Type.Object({
   PORT: Type.Integer({ minimum: 1, maximum: 65535, default: 8080 }),
-  HOST: Type.String({ default: '0.0.0.0' }),
   WEB_DIST: Type.String({ default: fileURLToPath(new URL('../../../web/dist/', import.meta.url)) }),
   /** How long the stock-wide feed gathers status changes into one frame. */
   GATEWAY_FEED_WINDOW_MS: Type.Integer({ minimum: 10, maximum: 5000, default: 100 }),

@@ -1,9 +1,9 @@
-import { createBus, createHttpServer, createTokenService, loadConfig, PlatformConfig } from '@diamond/runtime'
+import { createBus, createHttpServer, createTokenService, loadPlatformConfig } from '@diamond/runtime'
 import gateway from './app'
 import { loadGatewayConfig, serviceUrls, SERVICES } from './config'
 
 /** The gateway as its own process, in front of the other services (distributed mode). */
-const config = loadConfig(PlatformConfig)
+const config = loadPlatformConfig()
 const gw = loadGatewayConfig()
 const urls = serviceUrls(gw)
 const app = await createHttpServer({ title: 'diamond-portal', logger: { level: config.LOG_LEVEL } })
@@ -29,4 +29,4 @@ await app.register(gateway, {
     ) as object[],
 })
 for (const sig of ['SIGINT', 'SIGTERM'] as const) process.once(sig, () => void app.close().then(() => process.exit(0)))
-await app.listen({ port: gw.PORT, host: gw.HOST })
+await app.listen({ port: gw.PORT, host: config.HOST })

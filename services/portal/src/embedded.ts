@@ -12,13 +12,12 @@ const env = {
   NODE_ENV: 'development',
   LOG_LEVEL: 'warn',
   DEMO_DATA: 'true',
-  HOST: '127.0.0.1',
   ...process.env,
   DATABASE_URL: url,
   BUS: 'memory',
   JWT_SECRET: process.env.JWT_SECRET ?? (await localSecret(dir)),
 }
-const { app, gateway } = await buildPortal(env)
+const { app, gateway, config } = await buildPortal(env)
 app.addHook('onClose', () => pg.stop())
 
 let closing = false
@@ -29,5 +28,5 @@ for (const sig of ['SIGINT', 'SIGTERM'] as const) {
     void app.close().finally(() => process.exit(0))
   })
 }
-await app.listen({ port: gateway.PORT, host: gateway.HOST })
+await app.listen({ port: gateway.PORT, host: config.HOST })
 banner(`http://localhost:${gateway.PORT}`, 'embedded')

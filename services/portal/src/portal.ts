@@ -8,7 +8,7 @@ import gateway from '@diamond/gateway/app'
 import { loadGatewayConfig } from '@diamond/gateway/config'
 import notificationsService from '@diamond/notifications/app'
 import { loadNotificationsConfig } from '@diamond/notifications/config'
-import { API_PREFIX, createHttpServer, createTokenService, loadConfig, MemoryBus, PlatformConfig, type MessageBus } from '@diamond/runtime'
+import { API_PREFIX, createHttpServer, createTokenService, loadPlatformConfig, MemoryBus, type MessageBus } from '@diamond/runtime'
 import stockService from '@diamond/stock/app'
 import { loadStockConfig } from '@diamond/stock/config'
 
@@ -17,8 +17,7 @@ import { loadStockConfig } from '@diamond/stock/config'
  * tests build. Configuration comes from `env`, validated once here.
  */
 export async function buildPortal(env: Record<string, string | undefined>, opts: { bus?: MessageBus; serveWeb?: boolean } = {}) {
-  const config = loadConfig(PlatformConfig, env)
-  if (config.NODE_ENV === 'production' && config.DEMO_DATA) throw new Error('DEMO_DATA cannot be used in production mode')
+  const config = loadPlatformConfig(env)
   const app = await createHttpServer({ title: 'diamond-portal', logger: { level: config.LOG_LEVEL } })
   const bus = opts.bus ?? new MemoryBus({ log: (m, e) => app.log.warn({ err: e }, m) })
   app.addHook('onClose', () => bus.close())

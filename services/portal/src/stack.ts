@@ -27,7 +27,6 @@ const env = {
   KAFKAJS_NO_PARTITIONER_WARNING: '1',
   JWT_SECRET: process.env.JWT_SECRET ?? (await localSecret(dir)),
   PORT: String(port),
-  HOST: process.env.HOST ?? '127.0.0.1',
 }
 
 const children = new Map<string, ChildProcess>()

@@ -33,8 +33,19 @@ export const PlatformConfig = Type.Object({
   JWT_SECRET: Type.String({ minLength: 32 }),
   JWT_TTL_SECONDS: Type.Integer({ minimum: 60, maximum: 7 * 24 * 3600, default: 12 * 3600 }),
   DEMO_DATA: Type.Boolean({ default: false }),
+  /** Address to listen on: loopback unless a container or a proxy needs more. */
+  HOST: Type.String({ default: '127.0.0.1' }),
 })
 export type PlatformConfig = Static<typeof PlatformConfig>
+
+/** The platform settings, with the rules that span several of them. */
+export function loadPlatformConfig(env: Record<string, string | undefined> = process.env): PlatformConfig {
+  const config = loadConfig(PlatformConfig, env)
+  if (config.NODE_ENV === 'production' && config.DEMO_DATA) {
+    throw new Error('Invalid configuration:\n  DEMO_DATA must not be set in production mode (demo accounts share a known password)')
+  }
+  return config
+}
 
 export function kafkaBrokers(config: PlatformConfig): string[] {
   return config.KAFKA_BROKERS.split(',').map((b) => b.trim()).filter(Boolean)

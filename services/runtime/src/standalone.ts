@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import { createTokenService } from './auth'
 import { createBus } from './bus/index'
-import { loadConfig, PlatformConfig } from './config'
+import { loadPlatformConfig } from './config'
 import { API_PREFIX, createHttpServer } from './http'
 import type { ServiceContext } from './service'
 
@@ -11,8 +11,8 @@ export type ServicePlugin<O = object> = (app: FastifyInstance, opts: ServiceCont
  * Runs one service as its own process (the distributed mode): reads its configuration, connects its
  * bus, mounts its plugin under /web/v1, listens, and shuts down cleanly on SIGINT and SIGTERM.
  */
-export async function runStandalone<O extends object>(name: string, plugin: ServicePlugin<O>, own: O & { port: number; host?: string }) {
-  const config = loadConfig(PlatformConfig)
+export async function runStandalone<O extends object>(name: string, plugin: ServicePlugin<O>, own: O & { port: number }) {
+  const config = loadPlatformConfig()
   const app = await createHttpServer({ title: `diamond-portal ${name}`, logger: { level: config.LOG_LEVEL } })
   const bus = createBus(config, name, (m, e) => app.log.warn({ err: e }, m))
   app.addHook('onClose', () => bus.close())
@@ -26,6 +26,6 @@ export async function runStandalone<O extends object>(name: string, plugin: Serv
   }
   process.once('SIGINT', stop)
   process.once('SIGTERM', stop)
-  await app.listen({ port: own.port, host: own.host ?? '127.0.0.1' })
+  await app.listen({ port: own.port, host: config.HOST })
   return app
 }

@@ -1,0 +1,33 @@
+// npm test: the whole suite as CI runs it. It makes sure what the tests start is on the machine
+// (Kafka's jars from Maven Central, Debian's Chromium), runs every vitest project, and ends with
+// one plain line "N passed, N failed".
+import { spawnSync } from 'node:child_process'
+import { existsSync, mkdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+
+const root = new URL('..', import.meta.url).pathname
+const run = (cmd, args, opts = {}) => spawnSync(cmd, args, { cwd: root, stdio: 'inherit', ...opts })
+
+if (!existsSync('/usr/bin/chromium')) {
+  if (process.getuid?.() === 0 && existsSync('/usr/bin/apt-get')) {
+    console.log('Installing Chromium from Debian packages for the browser tests…')
+    run('apt-get', ['update', '-qq'])
+    if (run('apt-get', ['install', '-y', '-qq', 'chromium']).status !== 0) process.exit(1)
+  } else {
+    console.error('The browser tests need Chromium at /usr/bin/chromium: sudo apt-get install -y chromium')
+    process.exit(1)
+  }
+}
+if (run('node', ['infra/kafka.mjs', 'install']).status !== 0) process.exit(1)
+
+mkdirSync(join(root, '.tmp'), { recursive: true })
+const results = join(root, '.tmp/test-results.json')
+const vitest = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${results}`, ...process.argv.slice(2)], {
+  env: { ...process.env, KAFKAJS_NO_PARTITIONER_WARNING: '1' },
+})
+if (existsSync(results)) {
+  const r = JSON.parse(readFileSync(results, 'utf8'))
+  const skipped = r.numPendingTests + r.numTodoTests
+  console.log(`\n${r.numPassedTests} passed, ${r.numFailedTests} failed${skipped ? `, ${skipped} skipped` : ''}`)
+}
+process.exit(vitest.status ?? 1)
