@@ -1,0 +1,49 @@
+import { useTranslation } from 'react-i18next'
+import type { Snapshot } from 'valtio'
+import { codeText } from '../../../lib/i18n'
+import { showToast } from '../../../lib/toast'
+import { hold, release, type StoneEntry } from '../stores/stones'
+
+/** Hold for an available stone (with the hold right), Release for a stone I hold, else nothing. */
+export function StoneAction({ stone, canHold }: { stone: Snapshot<StoneEntry>; canHold: boolean }) {
+  const { t } = useTranslation()
+
+  async function onHold() {
+    const err = await hold(stone.id)
+    if (err) showToast(codeText(err.code, err.message), 'error')
+    else showToast(t('stones.held', { vStnId: stone.vStnId }), 'success')
+  }
+  async function onRelease() {
+    const err = await release(stone.id)
+    if (err) showToast(codeText(err.code, err.message), 'error')
+    else showToast(t('stones.released', { vStnId: stone.vStnId }), 'success')
+  }
+
+  if (stone.mine && stone.availability === 'H') {
+    return (
+      <button
+        type="button"
+        className="btn btn--small btn--ghost"
+        data-testid={`release-${stone.vStnId}`}
+        disabled={stone.pending}
+        onClick={() => void onRelease()}
+      >
+        {t('stones.release')}
+      </button>
+    )
+  }
+  if (canHold && stone.availability === 'A') {
+    return (
+      <button
+        type="button"
+        className="btn btn--small btn--primary"
+        data-testid={`hold-${stone.vStnId}`}
+        disabled={stone.pending}
+        onClick={() => void onHold()}
+      >
+        {t('stones.hold')}
+      </button>
+    )
+  }
+  return null
+}

@@ -1,0 +1,66 @@
+import i18next from 'i18next'
+import { initReactI18next } from 'react-i18next'
+import ar from '../locales/ar.json'
+import de from '../locales/de.json'
+import en from '../locales/en.json'
+import es from '../locales/es.json'
+import fr from '../locales/fr.json'
+import he from '../locales/he.json'
+import it from '../locales/it.json'
+import ja from '../locales/ja.json'
+import zh from '../locales/zh.json'
+import { read, write } from './storage'
+
+/** The nine interface languages of the spec, each named in its own language for the switcher. */
+export const LANGUAGES = [
+  { code: 'en', name: 'English' },
+  { code: 'fr', name: 'Français' },
+  { code: 'zh', name: '中文' },
+  { code: 'ja', name: '日本語' },
+  { code: 'it', name: 'Italiano' },
+  { code: 'es', name: 'Español' },
+  { code: 'de', name: 'Deutsch' },
+  { code: 'he', name: 'עברית' },
+  { code: 'ar', name: 'العربية' },
+] as const
+export type Locale = (typeof LANGUAGES)[number]['code']
+
+const resources = { en, fr, zh, ja, it, es, de, he, ar }
+const RTL: ReadonlySet<string> = new Set(['he', 'ar'])
+
+function isLocale(v: unknown): v is Locale {
+  return LANGUAGES.some((l) => l.code === v)
+}
+
+function applyToDocument(lng: string): void {
+  document.documentElement.lang = lng
+  document.documentElement.dir = RTL.has(lng) ? 'rtl' : 'ltr'
+}
+
+export function initI18n(): typeof i18next {
+  const stored = read('locale')
+  const lng: Locale = isLocale(stored) ? stored : 'en'
+  void i18next.use(initReactI18next).init({
+    resources: Object.fromEntries(Object.entries(resources).map(([k, v]) => [k, { translation: v }])),
+    lng,
+    fallbackLng: 'en',
+    // React already escapes what it renders.
+    interpolation: { escapeValue: false },
+    initAsync: false,
+  })
+  applyToDocument(lng)
+  return i18next
+}
+
+export function setLocale(lng: Locale): void {
+  write('locale', lng)
+  applyToDocument(lng)
+  void i18next.changeLanguage(lng)
+}
+
+/** The text for a response code: ours if we have one, else the server's message, else the fallback. */
+export function codeText(code: string, serverMessage: string, fallbackKey = 'errors.E_INTERNAL'): string {
+  const key = `errors.${code}`
+  if (i18next.exists(key)) return i18next.t(key)
+  return serverMessage || i18next.t(fallbackKey)
+}

@@ -1,0 +1,89 @@
+import { proxy } from 'valtio'
+import { io, type Socket } from 'socket.io-client'
+import type { Ack, ClientToServer, ServerToClient, StoneStatus } from '@diamond/contracts/realtime'
+import { signOut } from './session'
+
+/**
+ * The one module that talks to socket.io. Features register listeners here; nothing else opens a
+ * socket or names a socket event.
+ */
+export type ConnectionState = 'offline' | 'connecting' | 'live' | 'reconnecting'
+export const connection = proxy<{ state: ConnectionState }>({ state: 'offline' })
+
+type StatusListener = (s: StoneStatus) => void
+/** Called on every (re)connect: delivery is at most once, so whatever was shown must be re-read. */
+type ConnectListener = () => void
+
+const statusListeners = new Set<StatusListener>()
+const connectListeners = new Set<ConnectListener>()
+let socket: Socket<ServerToClient, ClientToServer> | null = null
+let watched: string[] = []
+
+function logNack(what: string) {
+  return (ack: Ack) => {
+    if (ack.code !== 'OK') console.debug(`realtime: ${what} refused`, ack)
+  }
+}
+
+function emitStatus(s: StoneStatus) {
+  for (const l of statusListeners) l(s)
+}
+
+export function startRealtime(token: string): void {
+  stopRealtime()
+  connection.state = 'connecting'
+  const s: Socket<ServerToClient, ClientToServer> = io({ path: '/socket.io', auth: { token }, transports: ['websocket'] })
+  socket = s
+  s.on('connect', () => {
+    connection.state = 'live'
+    if (watched.length) s.emit('stones.watch', { ids: watched }, logNack('stones.watch'))
+    s.emit('feed.join', { feed: 'stock' }, logNack('feed.join'))
+    for (const l of connectListeners) l()
+  })
+  s.on('disconnect', (reason) => {
+    // A server-side disconnect is not retried by socket.io itself.
+    if (reason === 'io server disconnect') s.connect()
+    connection.state = 'reconnecting'
+  })
+  s.on('connect_error', (err) => {
+    if (err.message === 'E_UNAUTHORIZED') {
+      stopRealtime()
+      signOut()
+      return
+    }
+    console.debug('realtime: connect error', err.message)
+    connection.state = 'reconnecting'
+    // Refused by the server's middleware: socket.io gives up unless asked again.
+    if (!s.active) setTimeout(() => socket === s && s.connect(), 2_000)
+  })
+  s.on('stone.status', emitStatus)
+  s.on('stock.feed', (m) => m.changes.forEach(emitStatus))
+}
+
+export function stopRealtime(): void {
+  if (!socket) return
+  socket.removeAllListeners()
+  socket.disconnect()
+  socket = null
+  connection.state = 'offline'
+}
+
+/** Watches exactly these stones (the visible page), unwatching the ones that left it. */
+export function watchStones(ids: string[]): void {
+  const next = new Set(ids)
+  const gone = watched.filter((id) => !next.has(id))
+  watched = [...ids]
+  if (!socket?.connected) return
+  if (gone.length) socket.emit('stones.unwatch', { ids: gone }, logNack('stones.unwatch'))
+  if (ids.length) socket.emit('stones.watch', { ids }, logNack('stones.watch'))
+}
+
+export function onStoneStatus(listener: StatusListener): () => void {
+  statusListeners.add(listener)
+  return () => statusListeners.delete(listener)
+}
+
+export function onConnect(listener: ConnectListener): () => void {
+  connectListeners.add(listener)
+  return () => connectListeners.delete(listener)
+}

@@ -1,0 +1,26 @@
+import { proxy } from 'valtio'
+
+export type ToastKind = 'info' | 'success' | 'error'
+export interface Toast {
+  id: number
+  kind: ToastKind
+  text: string
+}
+
+const SHOW_MS = 5_000
+let nextId = 1
+
+export const toasts = proxy<{ list: Toast[] }>({ list: [] })
+
+export function showToast(text: string, kind: ToastKind = 'info'): void {
+  const id = nextId++
+  toasts.list.push({ id, kind, text })
+  // Keep the stack short when many answers arrive at once.
+  if (toasts.list.length > 4) toasts.list.shift()
+  setTimeout(() => dismissToast(id), SHOW_MS)
+}
+
+export function dismissToast(id: number): void {
+  const i = toasts.list.findIndex((t) => t.id === id)
+  if (i >= 0) toasts.list.splice(i, 1)
+}
