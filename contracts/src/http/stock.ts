@@ -26,6 +26,8 @@ export const StoneRow = Type.Object({
   sSts: Type.String(),
   availability: Availability,
   statusVersion: Type.Integer(),
+  /** The caller holds this stone (so the screen can offer Release after a reload). */
+  heldByMe: Type.Boolean(),
 })
 export type StoneRow = Static<typeof StoneRow>
 
@@ -36,11 +38,15 @@ export type StonePage = Static<typeof StonePage>
 export const HoldRequest = Type.Object({ id: Uuid }, { additionalProperties: false })
 export type HoldRequest = Static<typeof HoldRequest>
 
-export const HoldResult = Type.Object({
+/** A stone's status after the caller's hold or release; statusVersion orders it against pushes. */
+export const StatusResult = Type.Object({
   id: Uuid,
   vStnId: Type.String(),
   wSts: Type.String(),
   availability: Availability,
-  expiresAt: Type.String(),
+  statusVersion: Type.Integer(),
 })
+export type StatusResult = Static<typeof StatusResult>
+
+export const HoldResult = Type.Object({ ...StatusResult.properties, expiresAt: Type.String() })
 export type HoldResult = Static<typeof HoldResult>

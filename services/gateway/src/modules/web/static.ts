@@ -1,22 +1,29 @@
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fastifyStatic from '@fastify/static'
 import { AppError } from '@diamond/runtime'
 
-/** Serves the built React app; every non-API path gets index.html and the client router decides. */
+/**
+ * Serves the built React app. Files are looked up on each request (a rebuilt app needs no restart);
+ * a missing file with an extension is a 404, any other path gets index.html and the client router
+ * decides, sending unknown paths to /not-found.
+ */
 export default async function webApp(app: FastifyInstance, { dist }: { dist: string }) {
   if (!existsSync(join(dist, 'index.html'))) {
     throw new Error(`The web app is not built (${dist} has no index.html). Run: npm run build`)
   }
-  await app.register(fastifyStatic, { root: dist, wildcard: false, index: false, maxAge: '1h', immutable: true })
-  const page = (_req: unknown, reply: { header(k: string, v: string): unknown; sendFile(f: string, o?: object): unknown }) => {
-    reply.header('cache-control', 'no-cache')
-    return reply.sendFile('index.html', { maxAge: 0, immutable: false })
+  await app.register(fastifyStatic, { root: dist, serve: false })
+  const page = (reply: FastifyReply) => reply.header('cache-control', 'no-cache').sendFile('index.html', { maxAge: 0 })
+  const serve = async (req: FastifyRequest, reply: FastifyReply) => {
+    const path = decodeURIComponent(req.url.split('?')[0]!)
+    if (path.startsWith('/web/v1') || path.startsWith('/socket.io')) throw new AppError('E_NOT_FOUND')
+    if (!/\.[a-z0-9]+$/i.test(path)) return page(reply)
+    if (path.includes('..') || !existsSync(join(dist, path))) throw new AppError('E_NOT_FOUND')
+    // Built assets carry a content hash in their names, so they may be cached for good.
+    const immutable = path.startsWith('/assets/')
+    return reply.sendFile(path.slice(1), { maxAge: immutable ? '365d' : 0, immutable })
   }
-  app.get('/', { schema: { hide: true }, config: { public: true } }, page as never)
-  app.get('/*', { schema: { hide: true }, config: { public: true } }, (req, reply) => {
-    if (req.url.startsWith('/web/v1') || req.url.startsWith('/socket.io')) throw new AppError('E_NOT_FOUND')
-    return page(req, reply as never)
-  })
+  app.get('/', { schema: { hide: true }, config: { public: true } }, serve)
+  app.get('/*', { schema: { hide: true }, config: { public: true } }, serve)
 }

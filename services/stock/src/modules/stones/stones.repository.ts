@@ -1,7 +1,7 @@
-import { asc, count } from 'drizzle-orm'
+import { and, asc, count, eq } from 'drizzle-orm'
 import type { PostgresJsDatabase } from 'drizzle-orm/postgres-js'
 import type { Sql, Tx } from '@diamond/runtime/db'
-import { stones, type Stone } from './stones.schema'
+import { holds, stones } from './stones.schema'
 
 
 export interface StatusRecord {
@@ -14,13 +14,19 @@ export interface StatusRecord {
   expires_at: Date | null
 }
 
-/** A page of stones in stone-number order, and how many there are. */
-export async function pageStones(db: PostgresJsDatabase, page: number, limit: number): Promise<{ rows: Stone[]; count: number }> {
+/** A page of stones in stone-number order, whether the viewer holds each, and how many there are. */
+export async function pageStones(db: PostgresJsDatabase, viewerId: string, page: number, limit: number) {
   const [rows, [total]] = await Promise.all([
-    db.select().from(stones).orderBy(asc(stones.vStnId)).limit(limit).offset((page - 1) * limit),
+    db
+      .select({ stone: stones, heldBy: holds.holderId })
+      .from(stones)
+      .leftJoin(holds, and(eq(holds.stoneId, stones.id), eq(holds.holderId, viewerId)))
+      .orderBy(asc(stones.vStnId))
+      .limit(limit)
+      .offset((page - 1) * limit),
     db.select({ n: count() }).from(stones),
   ])
-  return { rows, count: total!.n }
+  return { rows: rows.map((r) => ({ ...r.stone, heldByMe: r.heldBy !== null })), count: total!.n }
 }
 
 /**

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify'
-import { Type } from 'typebox'
 import { Envelope, type PageRequest } from '@diamond/contracts/common'
-import { HoldRequest, HoldResult, PaginateStones, StonePage } from '@diamond/contracts/http/stock'
+import { HoldRequest, HoldResult, PaginateStones, StatusResult, StonePage } from '@diamond/contracts/http/stock'
 import { principal } from '@diamond/runtime'
 import type { StoneService } from './stones.service'
 
@@ -34,7 +33,7 @@ export default async function stoneRoutes(app: FastifyInstance, { stones }: { st
     '/diamond/hold/release',
     {
       config: { permission: ['hold', 'insert'] },
-      schema: { tags, body: HoldRequest, response: { 200: Envelope(Type.Object({ id: Type.String(), wSts: Type.String() })) } },
+      schema: { tags, body: HoldRequest, response: { 200: Envelope(StatusResult) } },
     },
     async (req) => ok(await stones.release(principal(req), (req.body as HoldRequest).id), 'Hold released.'),
   )

@@ -29,3 +29,10 @@ export const stones = stock.table('stones', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
 })
 export type Stone = typeof stones.$inferSelect
+
+export const holds = stock.table('holds', {
+  stoneId: uuid('stone_id').primaryKey(),
+  holderId: uuid('holder_id').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+})

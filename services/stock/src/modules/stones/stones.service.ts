@@ -1,5 +1,5 @@
 import { StockEventTypes, type StoneStatusChanged } from '@diamond/contracts/events/stock'
-import type { HoldResult, StonePage, StoneRow } from '@diamond/contracts/http/stock'
+import type { HoldResult, StatusResult, StonePage, StoneRow } from '@diamond/contracts/http/stock'
 import { can } from '@diamond/contracts/permissions'
 import { AppError, enqueue, newEvent, type Database, type Principal } from '@diamond/runtime'
 import * as repo from './stones.repository'
@@ -8,7 +8,7 @@ import { availabilityOf, cents } from './stones.rules'
 
 const PRODUCER = 'stock'
 
-function toRow(r: Stone, showPrices: boolean): StoneRow {
+function toRow(r: Stone & { heldByMe: boolean }, showPrices: boolean): StoneRow {
   return {
     id: r.id,
     vStnId: r.vStnId,
@@ -32,8 +32,17 @@ function toRow(r: Stone, showPrices: boolean): StoneRow {
     sSts: r.sSts,
     availability: availabilityOf(r.wSts),
     statusVersion: r.statusVersion,
+    heldByMe: r.heldByMe,
   }
 }
+
+const toStatus = (s: repo.StatusRecord): StatusResult => ({
+  id: s.id,
+  vStnId: s.v_stn_id,
+  wSts: s.w_sts,
+  availability: availabilityOf(s.w_sts),
+  statusVersion: s.status_version,
+})
 
 function statusEvent(type: string, s: repo.StatusRecord) {
   const data: StoneStatusChanged = {
@@ -57,7 +66,7 @@ export class StoneService {
 
   /** Prices are left out for users whose settings hide them (no pricing view right). */
   async page(who: Principal, page: number, limit: number): Promise<StonePage> {
-    const { rows, count } = await repo.pageStones(this.database.db, page, limit)
+    const { rows, count } = await repo.pageStones(this.database.db, who.id, page, limit)
     const showPrices = can(who.perms, 'pricing', 'view')
     return { list: rows.map((r) => toRow(r, showPrices)), count }
   }
@@ -69,10 +78,10 @@ export class StoneService {
       return s
     })
     if (!held) throw await this.refusal(stoneId)
-    return { id: held.id, vStnId: held.v_stn_id, wSts: held.w_sts, availability: 'H', expiresAt: held.expires_at!.toISOString() }
+    return { ...toStatus(held), expiresAt: held.expires_at!.toISOString() }
   }
 
-  async release(who: Principal, stoneId: string): Promise<{ id: string; wSts: string }> {
+  async release(who: Principal, stoneId: string): Promise<StatusResult> {
     const released = await this.database.sql.begin(async (tx) => {
       const s = await repo.releaseHold(tx, stoneId, who.id)
       if (s) await enqueue(tx, 'stock', [statusEvent(StockEventTypes.released, s)])
@@ -82,7 +91,7 @@ export class StoneService {
       // Someone else's hold and no hold at all look the same from outside.
       throw (await repo.stoneExists(this.database.sql, stoneId)) ? new AppError('E_NOT_HOLDER') : new AppError('E_NOT_FOUND')
     }
-    return { id: released.id, wSts: released.w_sts }
+    return toStatus(released)
   }
 
   /** Releases holds past their expiry; returns how many. */

@@ -19,7 +19,7 @@ export function StoneAction({ stone, canHold }: { stone: Snapshot<StoneEntry>; c
     else showToast(t('stones.released', { vStnId: stone.vStnId }), 'success')
   }
 
-  if (stone.mine && stone.availability === 'H') {
+  if (stone.heldByMe && stone.availability === 'H') {
     return (
       <button
         type="button"

@@ -48,7 +48,7 @@ function Card({ entry, top, canHold }: Omit<Props, 'id'> & { entry: StoneEntry }
   return (
     <div
       role="listitem"
-      className={`card${s.flash ? ' is-flash' : ''}${s.mine ? ' is-mine' : ''}`}
+      className={`card${s.flash ? ' is-flash' : ''}${s.heldByMe ? ' is-mine' : ''}`}
       style={{ transform: `translateY(${top}px)` }}
       data-testid={`stone-row-${s.vStnId}`}
       data-status={s.availability}

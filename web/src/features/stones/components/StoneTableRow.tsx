@@ -19,7 +19,7 @@ export const StoneTableRow = memo(function StoneTableRow({ id, ...rest }: Props)
 
 function Row({ entry, top, canHold }: Omit<Props, 'id'> & { entry: StoneEntry }) {
   const s = useSnapshot(entry)
-  const cls = `grid-row${s.flash ? ' is-flash' : ''}${s.mine ? ' is-mine' : ''}`
+  const cls = `grid-row${s.flash ? ' is-flash' : ''}${s.heldByMe ? ' is-mine' : ''}`
   return (
     <div
       role="row"

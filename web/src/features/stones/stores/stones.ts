@@ -12,8 +12,6 @@ import { holdStone, paginateStones, releaseHold } from '../api/stones'
  * own entry only, so a status change re-renders that row and nothing else.
  */
 export interface StoneEntry extends StoneRow {
-  /** On hold for me: known from my own successful hold (status messages never say who holds). */
-  mine: boolean
   /** The status changed a moment ago. */
   flash: boolean
   /** A hold or release of mine is on its way. */
@@ -36,15 +34,9 @@ export const stones = proxy({
   owner: null as string | null,
 })
 
-const mine = new Set<string>()
 const flashTimers = new Map<string, ReturnType<typeof setTimeout>>()
 let loadSeq = 0
 let resyncAfterLoad = false
-
-/** Spec section 4: web statuses A, H and M show as themselves; any other is unavailable. */
-export function availabilityOf(wSts: string): Availability {
-  return wSts === 'A' || wSts === 'H' || wSts === 'M' ? wSts : 'NA'
-}
 
 export const pageCount = (count: number) => Math.max(1, Math.ceil(count / PAGE_SIZE))
 
@@ -64,11 +56,17 @@ function setStatus(e: StoneEntry, wSts: string, availability: Availability): voi
   if (e.wSts === wSts && e.availability === availability) return
   e.wSts = wSts
   e.availability = availability
-  if (availability !== 'H') {
-    mine.delete(e.id)
-    e.mine = false
-  }
+  // Pushes never say who holds a stone; one that is no longer held is nobody's.
+  if (availability !== 'H') e.heldByMe = false
   flash(e)
+}
+
+/** A status the server gave this user (a page read, or their own hold or release). */
+function applyOwn(e: StoneEntry, s: Pick<StoneRow, 'wSts' | 'availability' | 'statusVersion' | 'heldByMe'>): void {
+  if (s.statusVersion < e.statusVersion) return
+  e.statusVersion = s.statusVersion
+  setStatus(e, s.wSts, s.availability)
+  e.heldByMe = s.heldByMe
 }
 
 /** A pushed change counts only if it is newer than what the row shows. */
@@ -86,16 +84,13 @@ function mergePage(page: number, data: StonePage): void {
   for (const row of data.list) {
     const cur = stones.byId[row.id]
     if (!cur) {
-      stones.byId[row.id] = { ...row, mine: mine.has(row.id) && row.availability === 'H', flash: false, pending: false }
+      stones.byId[row.id] = { ...row, flash: false, pending: false }
       continue
     }
     // A pushed change may be newer than this read: keep whichever status is newer.
-    const { wSts, availability, statusVersion, ...rest } = row
+    const { wSts, availability, statusVersion, heldByMe, ...rest } = row
     Object.assign(cur, rest)
-    if (statusVersion > cur.statusVersion) {
-      cur.statusVersion = statusVersion
-      setStatus(cur, wSts, availability)
-    }
+    if (statusVersion > cur.statusVersion) applyOwn(cur, { wSts, availability, statusVersion, heldByMe })
   }
   // Same ids in the same order: leave the list alone so it does not re-render.
   if (ids.length !== stones.ids.length || ids.some((id, i) => id !== stones.ids[i])) stones.ids = ids
@@ -135,7 +130,6 @@ export function resync(): Promise<void> {
 /** Forgets the last user's page and holds when someone else signs in. */
 export function ensureOwner(userId: string): void {
   if (stones.owner === userId) return
-  mine.clear()
   for (const t of flashTimers.values()) clearTimeout(t)
   flashTimers.clear()
   stones.byId = {}
@@ -172,9 +166,7 @@ export async function hold(id: string): Promise<ApiError | null> {
     if (error.code === 'E_STONE_UNAVAILABLE') void resync()
     return error
   }
-  mine.add(id)
-  e.mine = true
-  setStatus(e, data.wSts, data.availability)
+  applyOwn(e, { ...data, heldByMe: true })
   return null
 }
 
@@ -186,14 +178,11 @@ export async function release(id: string): Promise<ApiError | null> {
   e.pending = false
   if (error) {
     if (error.code === 'E_NOT_HOLDER' || error.code === 'E_NOT_FOUND') {
-      mine.delete(id)
-      e.mine = false
+      e.heldByMe = false
       void resync()
     }
     return error
   }
-  mine.delete(id)
-  e.mine = false
-  setStatus(e, data.wSts, availabilityOf(data.wSts))
+  applyOwn(e, { ...data, heldByMe: false })
   return null
 }

@@ -22,7 +22,7 @@ function row(over: Partial<StoneRow> = {}): StoneRow {
     stoneId: `S${n}`,
     shpNm: 'ROUND', crt: 1, colNm: 'D', clrNm: 'VS1', cutNm: 'EX', polNm: 'EX', symNm: 'EX', fluNm: 'NON',
     lbNm: 'GIA', locNm: 'India', shdNm: 'WHITE', rap: 1000, back: -30, amt: 700, ctPr: 700,
-    wSts: 'A', sSts: 'A', availability: 'A', statusVersion: 1,
+    wSts: 'A', sSts: 'A', availability: 'A', statusVersion: 1, heldByMe: false,
     ...over,
   }
 }
@@ -90,11 +90,17 @@ describe('live stone store', () => {
   it('shows my own hold as mine, and forgets it when the stone comes back', async () => {
     const a = row()
     await showPage([a])
-    api.holdStone.mockResolvedValueOnce(ok({ id: a.id, vStnId: a.vStnId, wSts: 'H', availability: 'H', expiresAt: '2026-01-01T00:30:00Z' }))
+    api.holdStone.mockResolvedValueOnce(ok({ id: a.id, vStnId: a.vStnId, wSts: 'H', availability: 'H', statusVersion: 2, expiresAt: '2026-01-01T00:30:00Z' }))
     expect(await hold(a.id)).toBeNull()
-    expect(stones.byId[a.id]).toMatchObject({ mine: true, availability: 'H' })
+    expect(stones.byId[a.id]).toMatchObject({ heldByMe: true, availability: 'H' })
     applyStatus(status(a, { wSts: 'A', availability: 'A', version: 9 }))
-    expect(stones.byId[a.id]).toMatchObject({ mine: false, availability: 'A' })
+    expect(stones.byId[a.id]).toMatchObject({ heldByMe: false, availability: 'A' })
+  })
+
+  it('knows after a reload which holds are mine, from the page the server sends', async () => {
+    const a = row({ wSts: 'H', availability: 'H', statusVersion: 4, heldByMe: true })
+    await showPage([a])
+    expect(stones.byId[a.id]).toMatchObject({ heldByMe: true, availability: 'H' })
   })
 
   it('re-reads the page when someone else was quicker', async () => {
@@ -105,6 +111,6 @@ describe('live stone store', () => {
     const err = await hold(a.id)
     expect(err?.code).toBe('E_STONE_UNAVAILABLE')
     await vi.waitFor(() => expect(stones.byId[a.id]!.availability).toBe('H'))
-    expect(stones.byId[a.id]!.mine).toBe(false)
+    expect(stones.byId[a.id]!.heldByMe).toBe(false)
   })
 })
