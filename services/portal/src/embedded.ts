@@ -1,4 +1,4 @@
-import { banner, dataDir, localDatabase, localSecret } from './local'
+import { banner, dataDir, localDatabase, localEnv } from './local'
 import { buildPortal } from './portal'
 
 /**
@@ -8,16 +8,7 @@ import { buildPortal } from './portal'
  */
 const dir = dataDir(process.env, 'portal')
 const { pg, url } = await localDatabase(dir)
-const env = {
-  NODE_ENV: 'development',
-  LOG_LEVEL: 'warn',
-  DEMO_DATA: 'true',
-  ...process.env,
-  DATABASE_URL: url,
-  BUS: 'memory',
-  JWT_SECRET: process.env.JWT_SECRET ?? (await localSecret(dir)),
-}
-const { app, gateway, config } = await buildPortal(env)
+const { app, gateway, config } = await buildPortal(await localEnv(dir, url, { BUS: 'memory' }))
 app.addHook('onClose', () => pg.stop())
 
 let closing = false

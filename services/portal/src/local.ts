@@ -34,6 +34,22 @@ export async function localDatabase(dir: string, port?: number): Promise<{ pg: L
 }
 
 /** Printed once the portal answers; the time counts from process start, module loading included. */
+/**
+ * The environment of a portal run on this machine: a demo by default (the user's own variables
+ * win), with the local database and this data folder's signing secret.
+ */
+export async function localEnv(dir: string, databaseUrl: string, fixed: Record<string, string>): Promise<Record<string, string | undefined>> {
+  return {
+    NODE_ENV: 'development',
+    LOG_LEVEL: 'warn',
+    DEMO_DATA: 'true',
+    ...process.env,
+    DATABASE_URL: databaseUrl,
+    JWT_SECRET: process.env.JWT_SECRET ?? (await localSecret(dir)),
+    ...fixed,
+  }
+}
+
 export function banner(url: string, mode: string) {
   const lines = [
     '',

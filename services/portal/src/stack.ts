@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { join } from 'node:path'
 // @ts-expect-error plain ESM script without types
 import { startKafka } from '../../../infra/kafka.mjs'
-import { banner, dataDir, localDatabase, localSecret, REPO } from './local'
+import { banner, dataDir, localDatabase, localEnv, REPO } from './local'
 
 /**
  * `npm run stack`: the distributed mode on one machine, without Docker. A real Kafka broker (KRaft)
@@ -16,18 +16,12 @@ const kafkaPort = Number(process.env.KAFKA_PORT ?? 19092)
 
 const kafka = await startKafka({ port: kafkaPort, dataDir: join(dir, 'kafka') })
 const { pg, url } = await localDatabase(dir)
-const env = {
-  NODE_ENV: 'development',
-  LOG_LEVEL: 'warn',
-  DEMO_DATA: 'true',
-  ...process.env,
-  DATABASE_URL: url,
+const env = await localEnv(dir, url, {
   BUS: 'kafka',
   KAFKA_BROKERS: kafka.brokers.join(','),
   KAFKAJS_NO_PARTITIONER_WARNING: '1',
-  JWT_SECRET: process.env.JWT_SECRET ?? (await localSecret(dir)),
   PORT: String(port),
-}
+})
 
 const children = new Map<string, ChildProcess>()
 let stopping = false
