@@ -24,6 +24,16 @@ export interface ServiceRuntime {
 }
 
 /**
+ * Published outbox rows are kept a week for inspection and replays; consumed event ids a month,
+ * well past the bus's retention (Kafka keeps 7 days by default), so a redelivery is still known.
+ */
+async function purgeOld(database: Database) {
+  const s = `"${database.schema}"`
+  await database.sql.unsafe(`delete from ${s}.outbox where published_at < now() - interval '7 days'`)
+  await database.sql.unsafe(`delete from ${s}.consumed_events where consumed_at < now() - interval '30 days'`)
+}
+
+/**
  * The shared part of every service: its own schema and pool, migrations, the outbox relay, the
  * auth hook, idempotent consumers, and GET /<name>/health. Resources open here and close in onClose.
  */
@@ -43,13 +53,17 @@ export async function setupService(
   const consumers: IdempotentConsumer[] = []
   const subscriptions: { close(): Promise<void> }[] = []
   let ready = false
+  let housekeeping: NodeJS.Timeout | undefined
   app.addHook('onReady', async () => {
     await relay.start()
     for (const c of consumers) subscriptions.push(await subscribeIdempotent(ctx.bus, database, c))
+    housekeeping = setInterval(() => void purgeOld(database).catch((err) => app.log.warn({ err }, 'housekeeping failed')), 10 * 60_000)
+    housekeeping.unref()
     ready = true
   })
   app.addHook('preClose', async () => {
     ready = false
+    clearInterval(housekeeping)
     await Promise.all(subscriptions.map((s) => s.close()))
     await relay.stop()
   })
