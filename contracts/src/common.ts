@@ -7,13 +7,6 @@ import { Type, type Static, type TSchema } from 'typebox'
 export const Envelope = <T extends TSchema>(data: T) =>
   Type.Object({ code: Type.String(), message: Type.String(), data })
 
-export const ErrorEnvelope = Type.Object({
-  code: Type.String(),
-  message: Type.String(),
-  data: Type.Union([Type.Null(), Type.Object({}, { additionalProperties: true })]),
-})
-export type ErrorEnvelope = Static<typeof ErrorEnvelope>
-
 export const Uuid = Type.String({ format: 'uuid', maxLength: 36 })
 
 /** Page requests: the spec's default page size is 250. */

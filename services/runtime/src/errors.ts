@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { ErrorCodes, type ErrorCode } from '@diamond/contracts/errors'
+import { ErrorCodes, OK, type ErrorCode } from '@diamond/contracts/errors'
 
 /** A coded error from the closed set in contracts; thrown by services, answered in the envelope. */
 export class AppError extends Error {
@@ -14,6 +14,9 @@ export class AppError extends Error {
     return ErrorCodes[this.code].status
   }
 }
+
+/** A successful answer in the spec's envelope. */
+export const ok = <T>(data: T, message = 'OK') => ({ code: OK, message, data })
 
 export function envelope(code: ErrorCode, data: Record<string, unknown> | null = null, message?: string) {
   return { code, message: message ?? ErrorCodes[code].message, data }

@@ -36,8 +36,9 @@ export function startRealtime(token: string): void {
   socket = s
   s.on('connect', () => {
     connection.state = 'live'
+    // The grid watches its own page's stones; the stock-wide feed is for clients that follow everything,
+    // and joining both would bring each change twice.
     if (watched.length) s.emit('stones.watch', { ids: watched }, logNack('stones.watch'))
-    s.emit('feed.join', { feed: 'stock' }, logNack('feed.join'))
     for (const l of connectListeners) l()
   })
   s.on('disconnect', (reason) => {
@@ -57,7 +58,6 @@ export function startRealtime(token: string): void {
     if (!s.active) setTimeout(() => socket === s && s.connect(), 2_000)
   })
   s.on('stone.status', emitStatus)
-  s.on('stock.feed', (m) => m.changes.forEach(emitStatus))
 }
 
 export function stopRealtime(): void {

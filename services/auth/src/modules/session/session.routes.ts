@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import { Envelope } from '@diamond/contracts/common'
 import { LoginData, LoginRequest } from '@diamond/contracts/http/auth'
+import { ok } from '@diamond/runtime'
 import type { SessionService } from './session.service'
 
 export default async function sessionRoutes(app: FastifyInstance, { sessions }: { sessions: SessionService }) {
@@ -11,7 +12,7 @@ export default async function sessionRoutes(app: FastifyInstance, { sessions }: 
       const data = await sessions.login(req.body as LoginRequest)
       // The spec's client also reads the token from this header.
       reply.header('access-token', `JWT ${data.token.jwt}`)
-      return { code: 'OK', message: 'Login successful.', data }
+      return ok(data, 'Login successful.')
     },
   )
 }

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import { Type } from 'typebox'
 import { Envelope, type PageRequest } from '@diamond/contracts/common'
 import { MarkAsRead, NotificationList, NotificationPage } from '@diamond/contracts/http/notifications'
-import { principal } from '@diamond/runtime'
+import { ok, principal } from '@diamond/runtime'
 import type { InboxService } from './inbox.service'
 
 const tags = ['notifications']
@@ -13,12 +13,12 @@ export default async function inboxRoutes(app: FastifyInstance, { inbox }: { inb
     { config: { permission: ['notifications', 'view'] }, schema: { tags, body: NotificationList, response: { 200: Envelope(NotificationPage) } } },
     async (req) => {
       const { page = 1, limit = 50 } = req.body as PageRequest
-      return { code: 'OK', message: 'OK', data: await inbox.list(principal(req), page, limit) }
+      return ok(await inbox.list(principal(req), page, limit))
     },
   )
   app.post(
     '/notification/markAsRead',
     { config: { permission: ['notifications', 'view'] }, schema: { tags, body: MarkAsRead, response: { 200: Envelope(Type.Object({ updated: Type.Integer() })) } } },
-    async (req) => ({ code: 'OK', message: 'OK', data: { updated: await inbox.markRead(principal(req), (req.body as MarkAsRead).ids) } }),
+    async (req) => ok({ updated: await inbox.markRead(principal(req), (req.body as MarkAsRead).ids) }),
   )
 }

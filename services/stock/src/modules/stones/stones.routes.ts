@@ -1,10 +1,9 @@
 import type { FastifyInstance } from 'fastify'
 import { Envelope, type PageRequest } from '@diamond/contracts/common'
 import { HoldRequest, HoldResult, PaginateStones, StatusResult, StonePage } from '@diamond/contracts/http/stock'
-import { principal } from '@diamond/runtime'
+import { ok, principal } from '@diamond/runtime'
 import type { StoneService } from './stones.service'
 
-const ok = <T>(data: T, message = 'OK') => ({ code: 'OK', message, data })
 const tags = ['stock']
 
 export default async function stoneRoutes(app: FastifyInstance, { stones }: { stones: StoneService }) {

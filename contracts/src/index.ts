@@ -1,3 +1,0 @@
-export * from './common'
-export * from './errors'
-export * from './permissions'
