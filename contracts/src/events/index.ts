@@ -1,4 +1,5 @@
 import type { TSchema } from 'typebox'
+import { AuthEventTypes, MailRequested, SessionRevoked } from './auth'
 import { Notification, NotificationEventTypes } from './notifications'
 import { StockEventTypes, StoneStatusChanged } from './stock'
 
@@ -7,4 +8,6 @@ export const EventSchemas: Record<string, TSchema> = {
   [StockEventTypes.held]: StoneStatusChanged,
   [StockEventTypes.released]: StoneStatusChanged,
   [NotificationEventTypes.created]: Notification,
+  [AuthEventTypes.revoked]: SessionRevoked,
+  [AuthEventTypes.mailRequested]: MailRequested,
 }

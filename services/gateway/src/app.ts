@@ -1,5 +1,6 @@
 import { hostname } from 'node:os'
 import type { FastifyInstance } from 'fastify'
+import { AuthEventTypes, AuthTopics, type SessionRevoked } from '@diamond/contracts/events/auth'
 import { NotificationTopics } from '@diamond/contracts/events/notifications'
 import { StockTopics } from '@diamond/contracts/events/stock'
 import type { MessageBus, PlatformConfig, Subscription, TokenService } from '@diamond/runtime'
@@ -33,16 +34,22 @@ export interface GatewayOptions {
 export default async function gateway(app: FastifyInstance, opts: GatewayOptions) {
   const io = createSocketServer(app, opts.tokens)
   const ws = new WsRooms()
-  const fanout = new Fanout(new Hub(io, ws), opts.gateway.GATEWAY_FEED_WINDOW_MS)
+  const hub = new Hub(io, ws)
+  const fanout = new Fanout(hub, opts.gateway.GATEWAY_FEED_WINDOW_MS)
   let subscription: Subscription | null = null
 
   app.addHook('onReady', async () => {
     // Each gateway instance sees every event; pushes are at most once, so it starts at new events.
     subscription = await opts.bus.subscribe({
       group: `gateway.${hostname()}.${process.pid}.${Date.now()}`,
-      topics: [StockTopics.stone, NotificationTopics.notification],
+      topics: [StockTopics.stone, NotificationTopics.notification, AuthTopics.session],
       fromBeginning: false,
-      handler: (e) => fanout.onEvent(e),
+      handler: async (e) => {
+        if (e.type !== AuthEventTypes.revoked) return fanout.onEvent(e)
+        const { userId, minVersion } = e.data as SessionRevoked
+        opts.tokens.revoke(userId, minVersion)
+        hub.endSessions(userId, minVersion)
+      },
     })
   })
   app.addHook('preClose', async () => {

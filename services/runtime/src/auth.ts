@@ -13,7 +13,12 @@ export interface Principal {
   userType: string
   perms: CompactPermissions
   noPrice: boolean
+  /** The user's token version when signed: tokens below the user's current floor are dead. */
   ver: number
+  /** A guest (guest/auth/login): sees stock, changes nothing. */
+  guest: boolean
+  /** false until the device passed the one-time code: such a token opens only the OTP calls. */
+  trusted: boolean
 }
 
 interface Claims {
@@ -23,11 +28,19 @@ interface Claims {
   prm: CompactPermissions
   np: boolean
   ver: number
+  gst?: boolean
+  trs: boolean
 }
 
 export interface TokenService {
   sign(p: Principal): string
   verify(token: string): Principal
+  /**
+   * Kills every token of `userId` older than `minVersion` (logout, password change, deactivation,
+   * permission change). Floors only rise; each process learns them from `auth.session.revoked`.
+   */
+  revoke(userId: string, minVersion: number): void
+  floorOf(userId: string): number
 }
 
 /** HS256 only: the verifier refuses any other algorithm, a missing expiry, or another issuer. */
@@ -40,12 +53,26 @@ export function createTokenService(secret: string, ttlSeconds: number): TokenSer
     requiredClaims: ['exp', 'sub', 'iss'],
     cache: 10_000,
   })
+  const floors = new Map<string, number>()
   return {
-    sign: (p) => signer({ sub: p.id, usr: p.username, typ: p.userType, prm: p.perms, np: p.noPrice, ver: p.ver } satisfies Claims),
+    sign: (p) =>
+      signer({
+        sub: p.id, usr: p.username, typ: p.userType, prm: p.perms, np: p.noPrice, ver: p.ver,
+        ...(p.guest ? { gst: true } : {}), trs: p.trusted,
+      } satisfies Claims),
     verify: (token) => {
       const c = verifier(token) as Claims
-      return { id: c.sub, username: c.usr, userType: c.typ, perms: c.prm ?? {}, noPrice: !!c.np, ver: c.ver ?? 0 }
+      const ver = c.ver ?? 0
+      if (ver < (floors.get(c.sub) ?? 0)) throw new Error('token revoked')
+      return {
+        id: c.sub, username: c.usr, userType: c.typ, perms: c.prm ?? {}, noPrice: !!c.np, ver,
+        guest: c.gst === true, trusted: c.trs === true,
+      }
     },
+    revoke: (userId, minVersion) => {
+      if (minVersion > (floors.get(userId) ?? 0)) floors.set(userId, minVersion)
+    },
+    floorOf: (userId) => floors.get(userId) ?? 0,
   }
 }
 
@@ -56,18 +83,22 @@ export function tokenFromHeader(header: string | undefined): string | null {
   return m ? m[1]! : null
 }
 
-export function authenticate(tokens: TokenService, header: string | undefined): Principal {
+/** A valid, live token of a trusted device (or, with `untrusted`, of a device still to verify). */
+export function authenticate(tokens: TokenService, header: string | undefined, opts: { untrusted?: boolean } = {}): Principal {
   const token = tokenFromHeader(header)
   if (!token) throw new AppError('E_UNAUTHORIZED')
+  let p: Principal
   try {
-    return tokens.verify(token)
+    p = tokens.verify(token)
   } catch {
     throw new AppError('E_UNAUTHORIZED')
   }
+  if (!p.trusted && !opts.untrusted) throw new AppError('E_DEVICE_UNTRUSTED')
+  return p
 }
 
 export function requirePermission(p: Principal, module: Module, action: Action): void {
-  if (!can(p.perms, module, action)) throw new AppError('E_FORBIDDEN')
+  if (!can(p.perms, module, action)) throw new AppError(p.guest && action !== 'view' ? 'E_GUEST_FORBIDDEN' : 'E_FORBIDDEN')
 }
 
 declare module 'fastify' {
@@ -79,16 +110,24 @@ declare module 'fastify' {
     public?: boolean
     /** Module and action the caller needs, checked before the handler runs. */
     permission?: [Module, Action]
+    /** Registered members only: a guest token is refused (E_GUEST_FORBIDDEN). */
+    member?: boolean
+    /** Also accepts a token whose device is not verified yet (the OTP calls, logout). */
+    untrusted?: boolean
   }
 }
 
-/** Every route of the service needs a valid token unless it is marked public. */
+/**
+ * Every route of the service needs a valid token of a trusted device unless marked otherwise.
+ * A guest changes nothing: routes that change something declare `member` or an insert/all permission.
+ */
 export function installAuth(app: FastifyInstance, tokens: TokenService): void {
   app.decorateRequest('principal', null)
   app.addHook('onRequest', async (req: FastifyRequest) => {
     const cfg = req.routeOptions.config
     if (cfg?.public) return
-    req.principal = authenticate(tokens, req.headers.authorization)
+    req.principal = authenticate(tokens, req.headers.authorization, { untrusted: cfg?.untrusted })
+    if (cfg?.member && req.principal.guest) throw new AppError('E_GUEST_FORBIDDEN')
     if (cfg?.permission) requirePermission(req.principal, cfg.permission[0], cfg.permission[1])
   })
 }

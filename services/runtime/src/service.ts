@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { Envelope, HealthData } from '@diamond/contracts/common'
+import { AuthEventTypes, AuthTopics, type SessionRevoked } from '@diamond/contracts/events/auth'
 import { installAuth, type TokenService } from './auth'
 import type { MessageBus } from './bus/types'
 import type { PlatformConfig } from './config'
@@ -33,6 +34,34 @@ async function purgeOld(database: Database) {
   await database.sql.unsafe(`delete from ${s}.consumed_events where consumed_at < now() - interval '30 days'`)
 }
 
+async function loadTokenFloors(database: Database, tokens: TokenService) {
+  const rows = await database.sql.unsafe<{ user_id: string; min_version: number }[]>(
+    `select user_id, min_version from "${database.schema}".token_floors`,
+  )
+  for (const r of rows) tokens.revoke(r.user_id, r.min_version)
+}
+
+/**
+ * Every service refuses revoked tokens on its own: it learns each user's token floor from the
+ * auth service's events and keeps it, so a restart does not bring dead tokens back.
+ */
+function revocations(database: Database, tokens: TokenService, service: string): IdempotentConsumer {
+  return {
+    name: `${service}.sessions`,
+    topics: [AuthTopics.session],
+    handle: async (event, tx) => {
+      if (event.type !== AuthEventTypes.revoked) return
+      const { userId, minVersion } = event.data as SessionRevoked
+      await tx.unsafe(
+        `insert into "${database.schema}".token_floors (user_id, min_version) values ($1, $2)
+         on conflict (user_id) do update set min_version = greatest(token_floors.min_version, excluded.min_version), updated_at = now()`,
+        [userId, minVersion],
+      )
+      tokens.revoke(userId, minVersion)
+    },
+  }
+}
+
 /**
  * The shared part of every service: its own schema and pool, migrations, the outbox relay, the
  * auth hook, idempotent consumers, and GET /<name>/health. Resources open here and close in onClose.
@@ -50,7 +79,8 @@ export async function setupService(
   await migrate(database.sql, def.name, def.migrations)
 
   const relay = new OutboxRelay(database.sql, def.name, ctx.bus, { log: app.log })
-  const consumers: IdempotentConsumer[] = []
+  const consumers: IdempotentConsumer[] = [revocations(database, ctx.tokens, def.name)]
+  await loadTokenFloors(database, ctx.tokens)
   const subscriptions: { close(): Promise<void> }[] = []
   let ready = false
   let housekeeping: NodeJS.Timeout | undefined

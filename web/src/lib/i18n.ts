@@ -1,14 +1,5 @@
 import i18next from 'i18next'
 import { initReactI18next } from 'react-i18next'
-import ar from '../locales/ar.json'
-import de from '../locales/de.json'
-import en from '../locales/en.json'
-import es from '../locales/es.json'
-import fr from '../locales/fr.json'
-import he from '../locales/he.json'
-import it from '../locales/it.json'
-import ja from '../locales/ja.json'
-import zh from '../locales/zh.json'
 import { read, write } from './storage'
 
 /** The nine interface languages of the spec, each named in its own language for the switcher. */
@@ -25,7 +16,20 @@ export const LANGUAGES = [
 ] as const
 export type Locale = (typeof LANGUAGES)[number]['code']
 
-const resources = { en, fr, zh, ja, it, es, de, he, ar }
+/**
+ * Texts live in `locales/<lang>.json` (shared ones) and `locales/<area>/<lang>.json`, one folder per
+ * feature area, merged under the area's name: `locales/account/fr.json` holds the `account.*` keys.
+ */
+const files = import.meta.glob<{ default: Record<string, unknown> }>('../locales/**/*.json', { eager: true })
+const resources: Record<string, Record<string, unknown>> = {}
+for (const [path, mod] of Object.entries(files)) {
+  const m = /locales\/(?:([\w-]+)\/)?(\w+)\.json$/.exec(path)
+  if (!m) continue
+  const [, area, lng] = m as unknown as [string, string | undefined, string]
+  const tree = (resources[lng] ??= {})
+  if (area) tree[area] = mod.default
+  else Object.assign(tree, mod.default)
+}
 const RTL: ReadonlySet<string> = new Set(['he', 'ar'])
 
 function isLocale(v: unknown): v is Locale {

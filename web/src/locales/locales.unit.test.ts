@@ -1,10 +1,20 @@
-import { readdirSync, readFileSync } from 'node:fs'
+import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 
 type Tree = { [k: string]: string | Tree }
 const dir = new URL('.', import.meta.url)
 const files = readdirSync(dir).filter((f) => f.endsWith('.json'))
-const load = (f: string) => JSON.parse(readFileSync(new URL(f, dir), 'utf8')) as Tree
+/** Feature areas: `<area>/<lang>.json`, merged under the area's name (see lib/i18n.ts). */
+const areas = readdirSync(dir).filter((f) => statSync(new URL(f, dir)).isDirectory())
+const read = (f: string) => JSON.parse(readFileSync(new URL(f, dir), 'utf8')) as Tree
+function load(f: string): Tree {
+  const tree = read(f)
+  for (const area of areas) {
+    expect(tree[area], `${f} must not define the area key ${area}`).toBeUndefined()
+    tree[area] = read(`${area}/${f}`)
+  }
+  return tree
+}
 
 function flatten(t: Tree, prefix = ''): Record<string, string> {
   const out: Record<string, string> = {}
@@ -19,8 +29,10 @@ const placeholders = (s: string) => [...s.matchAll(/{{\s*(\w+)\s*}}/g)].map((m) 
 describe('translations', () => {
   const en = flatten(load('en.json'))
 
-  it('has the nine languages of the spec', () => {
-    expect(files.map((f) => f.replace('.json', '')).sort()).toEqual(['ar', 'de', 'en', 'es', 'fr', 'he', 'it', 'ja', 'zh'])
+  it('has the nine languages of the spec, in every area', () => {
+    const nine = ['ar', 'de', 'en', 'es', 'fr', 'he', 'it', 'ja', 'zh']
+    expect(files.map((f) => f.replace('.json', '')).sort()).toEqual(nine)
+    for (const area of areas) expect(readdirSync(new URL(area, dir)).filter((f) => f.endsWith('.json')).map((f) => f.replace('.json', '')).sort(), area).toEqual(nine)
   })
 
   it.each(files)('%s has exactly the English keys, each filled, with the same placeholders', (file) => {

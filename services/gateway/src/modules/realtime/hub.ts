@@ -40,6 +40,11 @@ export class WsRooms {
     return this.bySocket.get(ws)?.size ?? 0
   }
 
+  /** Closes every socket in the room (4401: the session ended; the client signs in again). */
+  close(room: string) {
+    for (const ws of [...(this.byRoom.get(room) ?? [])]) ws.close(4401, 'E_UNAUTHORIZED')
+  }
+
   send(room: string, frame: ServerFrame) {
     const members = this.byRoom.get(room)
     if (!members?.size) return
@@ -54,6 +59,15 @@ export class Hub {
     readonly io: IoServer,
     readonly ws: WsRooms,
   ) {}
+
+  /** A revoked session stops hearing anything at once: its sockets below the new floor are cut. */
+  endSessions(userId: string, minVersion: number) {
+    for (const socket of this.io.sockets.sockets.values()) {
+      const p = (socket.data as { principal?: { id: string; ver: number } }).principal
+      if (p?.id === userId && p.ver < minVersion) socket.disconnect(true)
+    }
+    this.ws.close(rooms.user(userId))
+  }
 
   send(room: string, frame: ServerFrame) {
     this.io.to(room).emit(frame.type as 'stone.status', frame.data as never)

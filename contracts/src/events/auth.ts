@@ -1,0 +1,32 @@
+import { Type, type Static } from 'typebox'
+import { Uuid } from '../common'
+
+export const AuthTopics = { session: 'auth.session', mail: 'auth.mail' } as const
+export const AuthEventTypes = {
+  /** Tokens of this user with a version below minVersion are dead (logout, password change, ...). */
+  revoked: 'auth.session.revoked',
+  /** A mail to send: rendered and delivered by the notifications service. */
+  mailRequested: 'auth.mail.requested',
+} as const
+
+export const SessionRevoked = Type.Object(
+  { userId: Uuid, minVersion: Type.Integer({ minimum: 0 }), reason: Type.String({ maxLength: 40 }) },
+  { additionalProperties: false },
+)
+export type SessionRevoked = Static<typeof SessionRevoked>
+
+export const MAIL_TEMPLATES = ['verify-email', 'device-otp', 'reset-password', 'password-changed', 'registration-received', 'user-invited'] as const
+export type MailTemplate = (typeof MAIL_TEMPLATES)[number]
+
+/** Secrets in params (a one-time code, a reset link) expire long before the event is purged (7 days). */
+export const MailRequested = Type.Object(
+  {
+    to: Type.String({ minLength: 3, maxLength: 254 }),
+    name: Type.String({ maxLength: 200 }),
+    template: Type.Union(MAIL_TEMPLATES.map((t) => Type.Literal(t))),
+    locale: Type.String({ maxLength: 5 }),
+    params: Type.Record(Type.String(), Type.String({ maxLength: 2000 })),
+  },
+  { additionalProperties: false },
+)
+export type MailRequested = Static<typeof MailRequested>

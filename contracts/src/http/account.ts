@@ -1,0 +1,271 @@
+import { Type, type Static } from 'typebox'
+import { Uuid } from '../common'
+import { UserPermissions } from '../permissions'
+import { Email, Password } from './auth'
+
+/** Approval (spec section 4): 1 Pending, 2 Approved, 3 Rejected, 4 Expired. */
+export const ApprovalStatus = { pending: 1, approved: 2, rejected: 3, expired: 4 } as const
+
+/** Master lists of the registration form. The web app shows each value translated. */
+export const DOCUMENT_TYPES = ['passport', 'nationalId', 'drivingLicence', 'companyRegistration', 'taxCertificate'] as const
+export const BUSINESS_TYPES = ['retailer', 'wholesaler', 'manufacturer', 'jeweller', 'broker', 'other'] as const
+export const HEARD_FROM = ['tradeShow', 'searchEngine', 'socialMedia', 'referral', 'salesPerson', 'other'] as const
+export const ADDRESS_TYPES = ['billing', 'shipping', 'office'] as const
+/** User types a company admin may create. */
+export const MANAGED_USER_TYPES = ['buyer', 'seller', 'sales', 'admin'] as const
+
+const literals = <T extends readonly string[]>(values: T) => Type.Union(values.map((v) => Type.Literal(v)))
+const Text = (max: number, min = 1) => Type.String({ minLength: min, maxLength: max })
+const Optional = (max: number) => Type.Optional(Type.String({ maxLength: max }))
+const Phone = Type.String({ minLength: 5, maxLength: 30, pattern: '^[+0-9 ()-]+$' })
+const DateOnly = Type.String({ format: 'date' })
+
+/** Files: jpg, jpeg, png and pdf only, checked by content as well as by name. */
+export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024
+export const UPLOAD_EXTENSIONS = ['jpg', 'jpeg', 'png', 'pdf'] as const
+export const UPLOAD_PURPOSES = ['photoId', 'businessProof', 'kyc', 'logo', 'cover'] as const
+export type UploadPurpose = (typeof UPLOAD_PURPOSES)[number]
+/** upload-file (multipart: `purpose` field, then `file`). Registration files may be sent signed out. */
+export const UploadedFile = Type.Object({
+  id: Uuid,
+  name: Type.String(),
+  mimeType: Type.String(),
+  size: Type.Integer(),
+  purpose: literals(UPLOAD_PURPOSES),
+  /** Set for images: width and height in pixels. */
+  width: Type.Union([Type.Integer(), Type.Null()]),
+  height: Type.Union([Type.Integer(), Type.Null()]),
+})
+export type UploadedFile = Static<typeof UploadedFile>
+
+/**
+ * register/register (buyer) and register/sellers (seller): the multi-step form sent at the end.
+ * Required exactly as the spec marks them (section 5), plus the login itself.
+ */
+export const RegisterRequest = Type.Object(
+  {
+    // personal
+    firstName: Text(80),
+    middleName: Text(80),
+    lastName: Text(80),
+    username: Type.String({ minLength: 3, maxLength: 50, pattern: '^[A-Za-z0-9._-]+$' }),
+    password: Password,
+    confirmPassword: Type.String({ maxLength: 128 }),
+    email: Email,
+    mobile: Phone,
+    telephone: Type.Optional(Type.String({ maxLength: 30 })),
+    whatsapp: Type.Optional(Type.String({ maxLength: 30 })),
+    skype: Optional(80),
+    birthDate: Type.Optional(DateOnly),
+    anniversaryDate: Type.Optional(DateOnly),
+    // business
+    companyName: Text(200),
+    designation: Optional(100),
+    businessType: Type.Optional(literals(BUSINESS_TYPES)),
+    addressLine1: Text(200),
+    addressLine2: Text(200),
+    addressLine3: Optional(200),
+    country: Text(100),
+    state: Text(100),
+    city: Text(100),
+    pinCode: Type.String({ minLength: 3, maxLength: 12, pattern: '^[A-Za-z0-9 -]+$' }),
+    heardFrom: Type.Optional(literals(HEARD_FROM)),
+    newsletter: Type.Optional(Type.Boolean()),
+    // documents
+    documentType: literals(DOCUMENT_TYPES),
+    photoIdFileId: Uuid,
+    businessProofFileId: Type.Optional(Uuid),
+    // KYC form and undertaking
+    kycFileId: Type.Optional(Uuid),
+    undertaking: Type.Literal(true),
+    // terms
+    termsAccepted: Type.Literal(true),
+  },
+  { additionalProperties: false },
+)
+export type RegisterRequest = Static<typeof RegisterRequest>
+export const RegisterData = Type.Object({ id: Uuid, approvalStatus: Type.Integer(), email: Type.String() })
+export type RegisterData = Static<typeof RegisterData>
+
+export const Address = Type.Object({
+  id: Uuid,
+  type: literals(ADDRESS_TYPES),
+  street: Type.String(),
+  line1: Type.String(),
+  line2: Type.String(),
+  line3: Type.String(),
+  city: Type.String(),
+  state: Type.String(),
+  country: Type.String(),
+  pinCode: Type.String(),
+  isDefault: Type.Boolean(),
+})
+export type Address = Static<typeof Address>
+export const AddressUpsert = Type.Object(
+  {
+    id: Type.Optional(Uuid),
+    type: literals(ADDRESS_TYPES),
+    street: Optional(200),
+    line1: Text(200),
+    line2: Optional(200),
+    line3: Optional(200),
+    city: Text(100),
+    state: Text(100),
+    country: Text(100),
+    pinCode: Type.String({ minLength: 3, maxLength: 12, pattern: '^[A-Za-z0-9 -]+$' }),
+    isDefault: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false },
+)
+export type AddressUpsert = Static<typeof AddressUpsert>
+export const IdRequest = Type.Object({ id: Uuid }, { additionalProperties: false })
+export type IdRequest = Static<typeof IdRequest>
+
+export const CompanyProfile = Type.Object({
+  id: Uuid,
+  name: Type.String(),
+  code: Type.String(),
+  type: Type.Union([Type.String(), Type.Null()]),
+  description: Type.String(),
+  foundedYear: Type.Union([Type.Integer(), Type.Null()]),
+  size: Type.Union([Type.String(), Type.Null()]),
+  website: Type.String(),
+  isPublic: Type.Boolean(),
+  logoFileId: Type.Union([Uuid, Type.Null()]),
+  coverFileId: Type.Union([Uuid, Type.Null()]),
+  headquarters: Type.String(),
+})
+export type CompanyProfile = Static<typeof CompanyProfile>
+
+/** user/profile: everything the account pages show about the caller. */
+export const Profile = Type.Object({
+  id: Uuid,
+  username: Type.String(),
+  email: Type.String(),
+  firstName: Type.String(),
+  middleName: Type.String(),
+  lastName: Type.String(),
+  mobile: Type.String(),
+  telephone: Type.String(),
+  whatsapp: Type.String(),
+  skype: Type.String(),
+  birthDate: Type.Union([Type.String(), Type.Null()]),
+  anniversaryDate: Type.Union([Type.String(), Type.Null()]),
+  designation: Type.String(),
+  userType: Type.String(),
+  approvalStatus: Type.Integer(),
+  active: Type.Boolean(),
+  stkNotiDt: Type.Union([Type.Integer(), Type.Null()]),
+  stkNoti: Type.Union([Type.Integer(), Type.Null()]),
+  isStkNoti: Type.Boolean(),
+  setting: Type.Object({ Is_PlaceOrder: Type.Boolean(), Is_NoPrice: Type.Boolean() }),
+  userPermissions: UserPermissions,
+  company: CompanyProfile,
+  addresses: Type.Array(Address),
+})
+export type Profile = Static<typeof Profile>
+
+/** account/update: the caller's personal information and, for a company admin, the company profile. */
+export const AccountUpdate = Type.Object(
+  {
+    firstName: Type.Optional(Text(80)),
+    middleName: Type.Optional(Text(80)),
+    lastName: Type.Optional(Text(80)),
+    mobile: Type.Optional(Phone),
+    telephone: Optional(30),
+    whatsapp: Optional(30),
+    skype: Optional(80),
+    birthDate: Type.Optional(Type.Union([DateOnly, Type.Null()])),
+    anniversaryDate: Type.Optional(Type.Union([DateOnly, Type.Null()])),
+    designation: Optional(100),
+    company: Type.Optional(
+      Type.Object(
+        {
+          name: Type.Optional(Text(200)),
+          description: Optional(2000),
+          foundedYear: Type.Optional(Type.Union([Type.Integer({ minimum: 1800, maximum: 2100 }), Type.Null()])),
+          size: Optional(50),
+          website: Optional(200),
+          isPublic: Type.Optional(Type.Boolean()),
+          logoFileId: Type.Optional(Type.Union([Uuid, Type.Null()])),
+          coverFileId: Type.Optional(Type.Union([Uuid, Type.Null()])),
+          headquarters: Optional(200),
+        },
+        { additionalProperties: false },
+      ),
+    ),
+  },
+  { additionalProperties: false },
+)
+export type AccountUpdate = Static<typeof AccountUpdate>
+
+/** Stock notification settings (spec sections 2 and 5): 1 Daily, 2 Weekly, 3 Monthly; 1 New, 0 Full. */
+export const STOCK_INTERVALS = [1, 2, 3] as const
+export const STOCK_TYPES = [1, 0] as const
+
+/**
+ * PUT user/update: the caller's own stock notification settings (id is the caller), or a company
+ * admin updating one of the company's users. The response's data is an array with the updated user.
+ */
+export const UserUpdate = Type.Object(
+  {
+    id: Uuid,
+    stkNotiDt: Type.Optional(Type.Union([Type.Literal(1), Type.Literal(2), Type.Literal(3)])),
+    stkNoti: Type.Optional(Type.Array(Type.Union([Type.Literal(1), Type.Literal(0)]), { minItems: 1, maxItems: 1 })),
+    isStkNoti: Type.Optional(Type.Boolean()),
+    // company admin only
+    firstName: Type.Optional(Text(80)),
+    lastName: Type.Optional(Text(80)),
+    mobile: Type.Optional(Phone),
+    userType: Type.Optional(literals(MANAGED_USER_TYPES)),
+    active: Type.Optional(Type.Boolean()),
+    permissions: Type.Optional(UserPermissions),
+    setting: Type.Optional(
+      Type.Object({ Is_PlaceOrder: Type.Optional(Type.Boolean()), Is_NoPrice: Type.Optional(Type.Boolean()) }, { additionalProperties: false }),
+    ),
+  },
+  { additionalProperties: false },
+)
+export type UserUpdate = Static<typeof UserUpdate>
+
+/** A user as a company admin sees it in user management. */
+export const ManagedUser = Type.Object({
+  id: Uuid,
+  username: Type.String(),
+  email: Type.String(),
+  firstName: Type.String(),
+  lastName: Type.String(),
+  mobile: Type.String(),
+  userType: Type.String(),
+  approvalStatus: Type.Integer(),
+  active: Type.Boolean(),
+  emailVerified: Type.Boolean(),
+  stkNotiDt: Type.Union([Type.Integer(), Type.Null()]),
+  stkNoti: Type.Union([Type.Integer(), Type.Null()]),
+  isStkNoti: Type.Boolean(),
+  setting: Type.Object({ Is_PlaceOrder: Type.Boolean(), Is_NoPrice: Type.Boolean() }),
+  userPermissions: UserPermissions,
+})
+export type ManagedUser = Static<typeof ManagedUser>
+
+/** user/create: a company admin adds a user to the company, granting only rights the admin holds. */
+export const UserCreate = Type.Object(
+  {
+    username: Type.String({ minLength: 3, maxLength: 50, pattern: '^[A-Za-z0-9._-]+$' }),
+    email: Email,
+    password: Password,
+    firstName: Text(80),
+    lastName: Text(80),
+    mobile: Phone,
+    userType: literals(MANAGED_USER_TYPES),
+    permissions: Type.Optional(UserPermissions),
+    setting: Type.Optional(
+      Type.Object({ Is_PlaceOrder: Type.Optional(Type.Boolean()), Is_NoPrice: Type.Optional(Type.Boolean()) }, { additionalProperties: false }),
+    ),
+  },
+  { additionalProperties: false },
+)
+export type UserCreate = Static<typeof UserCreate>
+
+export const UserPage = Type.Object({ list: Type.Array(ManagedUser), count: Type.Integer() })
+export type UserPage = Static<typeof UserPage>
