@@ -15,7 +15,9 @@ export async function createHttpServer(opts: { title: string; logger?: FastifySe
   const app = Fastify({
     logger: opts.logger ?? false,
     bodyLimit: BODY_LIMIT,
-    trustProxy: true,
+    // X-Forwarded-For is believed only from this machine (the gateway in front of a service, or a
+    // local reverse proxy): a remote client cannot pick its own address to dodge rate limits.
+    trustProxy: 'loopback',
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, useDefaults: true, allErrors: true } },
   }).withTypeProvider<TypeBoxTypeProvider>()
   installErrorHandling(app)

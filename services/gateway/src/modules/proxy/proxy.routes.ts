@@ -1,8 +1,11 @@
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { UPLOAD_MAX_BYTES } from '@diamond/contracts/http/account'
 import replyFrom from '@fastify/reply-from'
 import { AppError } from '@diamond/runtime'
 import type { ServiceName } from '../../config'
 import { ownerOf } from './routing'
+
+const UPLOAD_BODY_LIMIT = UPLOAD_MAX_BYTES + 64 * 1024
 
 /** Distributed mode: every /web/v1 call goes to the service that owns it, unchanged. */
 export default async function proxyRoutes(app: FastifyInstance, { urls }: { urls: Record<ServiceName, string> }) {
@@ -10,7 +13,7 @@ export default async function proxyRoutes(app: FastifyInstance, { urls }: { urls
   // The body is passed through untouched: the owning service validates it.
   app.removeAllContentTypeParsers()
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, body, done) => done(null, body))
-  app.all('/web/v1/*', { schema: { hide: true }, config: { public: true } }, async (req, reply) => {
+  const forward = async (req: FastifyRequest, reply: FastifyReply) => {
     const owner = ownerOf(req.url)
     if (!owner) throw new AppError('E_NOT_FOUND')
     return reply.from(urls[owner] + req.url, {
@@ -21,5 +24,8 @@ export default async function proxyRoutes(app: FastifyInstance, { urls }: { urls
         void r.status(503).send({ code: 'E_UNAVAILABLE', message: 'The service is temporarily unavailable. Please try again shortly.', data: null })
       },
     })
-  })
+  }
+  app.all('/web/v1/*', { schema: { hide: true }, config: { public: true } }, forward)
+  // File uploads are the one call bigger than the usual body limit; the auth service checks the file.
+  app.post('/web/v1/upload-file', { schema: { hide: true }, config: { public: true }, bodyLimit: UPLOAD_BODY_LIMIT }, forward)
 }

@@ -1,0 +1,24 @@
+import { AuthEventTypes, type SessionRevoked } from '@diamond/contracts/events/auth'
+import { enqueue, newEvent, type TokenService, type Tx } from '@diamond/runtime'
+
+export type RevokeReason = 'logout' | 'password-changed' | 'password-reset' | 'deactivated' | 'permissions-changed' | 'device-verified'
+
+/**
+ * Ends every session of a user: bumps the token version in the caller's transaction and announces
+ * the new floor; every service refuses older tokens when the event lands. Call `applyLocally` after
+ * the transaction commits so this process refuses them at once (before commit it could lock a user
+ * out over a change that rolled back). `version` is for a fresh token of the session that asked.
+ */
+export async function revokeSessions(
+  tx: Tx,
+  tokens: TokenService,
+  userId: string,
+  reason: RevokeReason,
+): Promise<{ version: number; applyLocally: () => void }> {
+  const [row] = await tx<[{ token_version: number }]>`
+    update auth.users set token_version = token_version + 1, updated_at = now() where id = ${userId} returning token_version`
+  if (!row) return { version: 0, applyLocally: () => {} }
+  const data: SessionRevoked = { userId, minVersion: row.token_version, reason }
+  await enqueue(tx, 'auth', [newEvent('auth', AuthEventTypes.revoked, userId, data)])
+  return { version: row.token_version, applyLocally: () => tokens.revoke(userId, row.token_version) }
+}

@@ -1,0 +1,109 @@
+import { useEffect, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { API_BASE, type ApiError } from '../../../lib/api'
+import { codeText } from '../../../lib/i18n'
+import { session } from '../../../lib/session'
+import { fileProblem, uploadFile } from '../../../lib/upload'
+
+const IMAGE_ACCEPT = '.jpg,.jpeg,.png'
+const isImageName = (name: string) => /\.(jpe?g|png)$/i.test(name)
+
+interface Props {
+  id: string
+  purpose: 'logo' | 'cover'
+  label: string
+  /** e.g. '160x160 px preferred' */
+  hint: string
+  fileId: string
+  disabled: boolean
+  onUploaded: (fileId: string) => void
+}
+
+/** The stored image, fetched with the session's token (an <img> cannot send it). */
+function useStoredImage(fileId: string): string | null {
+  const [url, setUrl] = useState<string | null>(null)
+  useEffect(() => {
+    if (!fileId) return
+    let live = true
+    let made: string | null = null
+    const headers: Record<string, string> = session.token ? { authorization: `JWT ${session.token}` } : {}
+    fetch(`${API_BASE}/upload-file/${encodeURIComponent(fileId)}`, { headers })
+      .then(async (res) => {
+        if (!res.ok || !(res.headers.get('content-type') ?? '').startsWith('image/')) return
+        const blob = await res.blob()
+        if (!live) return
+        made = URL.createObjectURL(blob)
+        setUrl(made)
+      })
+      .catch((err: unknown) => console.debug('image preview unavailable', err))
+    return () => {
+      live = false
+      if (made) URL.revokeObjectURL(made)
+      setUrl(null)
+    }
+  }, [fileId])
+  return url
+}
+
+/** Logo or cover: an image checked in the browser, sent with progress, previewed at once. */
+export function ImageUpload({ id, purpose, label, hint, fileId, disabled, onUploaded }: Props) {
+  const { t } = useTranslation()
+  const [local, setLocal] = useState<string | null>(null)
+  const [progress, setProgress] = useState<number | null>(null)
+  const [problem, setProblem] = useState<string | null>(null)
+  const [size, setSize] = useState<{ width: number; height: number } | null>(null)
+  const stored = useStoredImage(local ? '' : fileId)
+  const preview = local ?? stored
+
+  useEffect(() => () => void (local && URL.revokeObjectURL(local)), [local])
+
+  async function choose(file: File | undefined) {
+    if (!file) return
+    setProblem(null)
+    setSize(null)
+    const p = fileProblem(file)
+    if (p || !isImageName(file.name)) {
+      setProblem(t(`account.company.upload.${p === 'size' || p === 'empty' ? p : 'image'}`))
+      return
+    }
+    setLocal(URL.createObjectURL(file))
+    setProgress(0)
+    const { data, error } = await uploadFile(purpose, file, setProgress)
+    setProgress(null)
+    if (data) {
+      if (data.width && data.height) setSize({ width: data.width, height: data.height })
+      onUploaded(data.id)
+    } else {
+      setLocal(null)
+      setProblem(uploadProblem(error))
+    }
+  }
+
+  function uploadProblem(error: ApiError): string {
+    if (error.code === 'E_FILE_TYPE') return t('account.company.upload.image')
+    if (error.code === 'E_FILE_TOO_LARGE') return t('account.company.upload.size')
+    return codeText(error.code, error.message, 'account.company.upload.failed')
+  }
+
+  return (
+    <div className={`field image-upload image-upload--${purpose}${problem ? ' is-invalid' : ''}`} data-testid={`${id}-box`}>
+      <label htmlFor={id}>{label}</label>
+      <div className="image-upload-frame">
+        {preview ? <img src={preview} alt={label} className="image-upload-preview" data-testid={`${id}-preview`} /> : <span className="image-upload-empty">{t('account.company.noImage')}</span>}
+      </div>
+      {!disabled && (
+        <input id={id} data-testid={id} type="file" accept={IMAGE_ACCEPT} aria-describedby={`${id}-hint`} onChange={(e) => void choose(e.target.files?.[0])} />
+      )}
+      {progress !== null && <progress className="upload-progress" max={100} value={Math.round(progress * 100)} aria-label={t('account.company.upload.progress')} />}
+      <small className="field-hint" id={`${id}-hint`}>
+        {hint}
+        {size && ` · ${t('account.company.upload.actual', { width: size.width, height: size.height })}`}
+      </small>
+      {problem && (
+        <small className="field-error" role="alert" data-testid={`${id}-error`}>
+          {problem}
+        </small>
+      )}
+    </div>
+  )
+}

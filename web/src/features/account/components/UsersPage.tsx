@@ -1,0 +1,126 @@
+import type { ManagedUser, UserPage } from '@diamond/contracts/http/account'
+import { useEffect, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useSnapshot } from 'valtio'
+import { EmptyState } from '../../../components/EmptyState'
+import type { ApiError } from '../../../lib/api'
+import { codeText } from '../../../lib/i18n'
+import { isCompanyAdmin, session } from '../../../lib/session'
+import { listUsers } from '../api/account'
+import { Section } from './Section'
+import { UserForm } from './UserForm'
+
+const PAGE_SIZE = 50
+const APPROVAL = ['', 'pending', 'approved', 'rejected', 'expired'] as const
+
+/** User management for company admins: the company's users, add one, change one. */
+export function UsersPage({ embedded }: { embedded?: boolean }) {
+  const { t } = useTranslation()
+  const { user } = useSnapshot(session)
+  const admin = isCompanyAdmin(user)
+  const [page, setPage] = useState(1)
+  const [result, setResult] = useState<UserPage | null>(null)
+  const [error, setError] = useState<ApiError | null>(null)
+  /** 'new', a user being changed, or null. */
+  const [editing, setEditing] = useState<'new' | ManagedUser | null>(null)
+
+  async function load(p = page) {
+    const { data, error } = await listUsers({ page: p, limit: PAGE_SIZE })
+    setError(error)
+    if (data) setResult(data)
+  }
+  useEffect(() => {
+    if (admin) void load(page)
+  }, [admin, page])
+
+  const add = admin ? (
+    <button type="button" className="btn btn--primary btn--small" data-testid="user-add" disabled={editing !== null} onClick={() => setEditing('new')}>
+      {t('account.users.add')}
+    </button>
+  ) : undefined
+
+  if (!admin) {
+    return (
+      <Section embedded={embedded} title={t('account.sections.users')} testId="users">
+        <p className="acct-note" data-testid="users-not-admin">
+          {t('account.users.adminsOnly')}
+        </p>
+      </Section>
+    )
+  }
+
+  const pages = result ? Math.max(1, Math.ceil(result.count / PAGE_SIZE)) : 1
+  return (
+    <Section embedded={embedded} title={t('account.sections.users')} testId="users" actions={add}>
+      {editing && (
+        <UserForm
+          key={editing === 'new' ? 'new' : editing.id}
+          user={editing === 'new' ? null : editing}
+          onDone={async (saved) => {
+            setEditing(null)
+            if (saved) await load()
+          }}
+        />
+      )}
+      {error && !result && (
+        <div className="acct-state acct-state--error" role="alert">
+          <p>{codeText(error.code, error.message)}</p>
+          <button type="button" className="btn" onClick={() => void load()}>
+            {t('account.retry')}
+          </button>
+        </div>
+      )}
+      {!result && !error && <div className="acct-state">{t('common.loading')}</div>}
+      {result?.list.length === 0 && <EmptyState />}
+      {result && result.list.length > 0 && (
+        <div className="acct-table-wrap">
+          <table className="acct-table" data-testid="user-list">
+            <thead>
+              <tr>
+                <th scope="col">{t('account.users.name')}</th>
+                <th scope="col">{t('account.fields.username')}</th>
+                <th scope="col">{t('account.fields.email')}</th>
+                <th scope="col">{t('account.users.userType')}</th>
+                <th scope="col">{t('account.users.approval')}</th>
+                <th scope="col">{t('account.users.active')}</th>
+                <th scope="col">
+                  <span className="visually-hidden">{t('account.edit')}</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {result.list.map((u) => (
+                <tr key={u.id} data-testid={`user-row-${u.username}`}>
+                  <td dir="auto">{[u.firstName, u.lastName].filter(Boolean).join(' ')}</td>
+                  <td dir="auto">{u.username}</td>
+                  <td dir="ltr">{u.email}</td>
+                  <td>{t(`account.users.types.${u.userType}`, { defaultValue: u.userType })}</td>
+                  <td>{APPROVAL[u.approvalStatus] ? t(`account.users.approvalStatus.${APPROVAL[u.approvalStatus]}`) : u.approvalStatus}</td>
+                  <td>
+                    <span className={`badge${u.active ? ' badge--ok' : ''}`}>{u.active ? t('account.users.isActive') : t('account.users.inactive')}</span>
+                  </td>
+                  <td>
+                    <button type="button" className="btn btn--small" data-testid={`user-edit-${u.username}`} disabled={editing !== null} onClick={() => setEditing(u)}>
+                      {t('account.edit')}
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {pages > 1 && (
+        <div className="acct-pager">
+          <button type="button" className="btn btn--small" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+            {t('account.previous')}
+          </button>
+          <span>{t('account.page', { page, pages })}</span>
+          <button type="button" className="btn btn--small" disabled={page >= pages} onClick={() => setPage(page + 1)}>
+            {t('account.next')}
+          </button>
+        </div>
+      )}
+    </Section>
+  )
+}

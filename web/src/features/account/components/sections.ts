@@ -1,0 +1,16 @@
+/**
+ * The account's sections: the profile's tabs on wide screens, their own routes on narrow ones
+ * (spec section 2: the narrow-only routes, width at most 767). Addresses and users have a route on
+ * every width.
+ */
+export const SECTIONS = [
+  { key: 'personal', narrowPath: '/account/personal-information', adminOnly: false },
+  { key: 'company', narrowPath: '/account/company-profile', adminOnly: false },
+  { key: 'addresses', narrowPath: '/account/addresses', adminOnly: false },
+  { key: 'password', narrowPath: '/account/change-password', adminOnly: false },
+  { key: 'stockNotification', narrowPath: '/account/stock-notification', adminOnly: false },
+  { key: 'users', narrowPath: '/account/users', adminOnly: true },
+] as const
+export type SectionKey = (typeof SECTIONS)[number]['key']
+
+export const tabPath = (key: SectionKey) => `/account/profile?tab=${key}`

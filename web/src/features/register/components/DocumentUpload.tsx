@@ -1,0 +1,54 @@
+import { useTranslation } from 'react-i18next'
+import { useSnapshot } from 'valtio'
+import { codeText } from '../../../lib/i18n'
+import { UPLOAD_ACCEPT } from '../../../lib/upload'
+import { chooseFile, register, SLOT_FIELD, type DocSlot } from '../stores/register'
+import { FieldFrame, inputId } from './RegisterField'
+
+/** One document: picked, checked in the browser, sent at once with a progress bar. */
+export function DocumentUpload({ slot, hint }: { slot: DocSlot; hint?: string }) {
+  const { t } = useTranslation()
+  const { uploads, values, errors } = useSnapshot(register)
+  const u = uploads[slot]
+  const field = SLOT_FIELD[slot]
+  const done = !!values[field] && !u.uploading
+  const percent = Math.round(u.progress * 100)
+  const problem =
+    u.problem === 'failed' ? codeText(u.error?.code ?? '', u.error?.message ?? '', 'register.files.failed') : u.problem ? t(`register.files.${u.problem}`) : null
+  return (
+    <FieldFrame field={field} hint={problem ? undefined : (hint ?? t('register.hints.files'))}>
+      <div className={`upload${problem ? ' upload--error' : ''}`} data-testid={`reg-upload-${slot}`} data-state={u.uploading ? 'uploading' : done ? 'done' : problem ? 'error' : 'empty'}>
+        <input
+          id={inputId(field)}
+          data-testid={`reg-file-${slot}`}
+          type="file"
+          accept={UPLOAD_ACCEPT}
+          aria-invalid={!!errors[field] || !!problem}
+          aria-describedby={problem ? `${inputId(field)}-problem` : errors[field] ? `${inputId(field)}-error` : undefined}
+          onChange={(e) => {
+            void chooseFile(slot, e.target.files?.[0] ?? null)
+          }}
+        />
+        {u.name && (
+          <div className="upload-status">
+            <span className="upload-name" dir="auto">
+              {u.name}
+            </span>
+            {u.uploading && (
+              <>
+                <progress className="upload-progress" max={100} value={percent} aria-label={t('register.files.progress')} data-testid={`reg-progress-${slot}`} />
+                <span className="upload-percent">{t('register.files.uploading', { percent })}</span>
+              </>
+            )}
+            {done && <span className="upload-done">{t('register.files.uploaded')}</span>}
+          </div>
+        )}
+        {problem && (
+          <small className="field-error" role="alert" id={`${inputId(field)}-problem`} data-testid={`reg-upload-error-${slot}`}>
+            {problem}
+          </small>
+        )}
+      </div>
+    </FieldFrame>
+  )
+}
