@@ -47,7 +47,15 @@ export const LocationRequest = Type.Object(
   { additionalProperties: false },
 )
 export type LocationRequest = Static<typeof LocationRequest>
-export const Place = Type.Object({ id: Type.String(), name: Type.String() })
+export const Place = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  /** Cities and states: where they belong, so a form can fill country and state from a picked city. */
+  countryId: Type.Optional(Type.String()),
+  countryName: Type.Optional(Type.String()),
+  stateId: Type.Optional(Type.String()),
+  stateName: Type.Optional(Type.String()),
+})
 export type Place = Static<typeof Place>
 export const PlacePage = Type.Object({ list: Type.Array(Place), count: Type.Integer() })
 export type PlacePage = Static<typeof PlacePage>
@@ -62,3 +70,30 @@ export const DevMail = Type.Object({
   createdAt: Type.String(),
 })
 export type DevMail = Static<typeof DevMail>
+
+/** GET dev/mailbox (development mailbox; query values are strings). */
+export const DevMailboxQuery = Type.Object(
+  {
+    to: Type.Optional(Type.String({ maxLength: 254 })),
+    /** 1 to 200, default 50. */
+    limit: Type.Optional(Type.String({ pattern: '^(?:[1-9][0-9]?|1[0-9]{2}|200)$' })),
+  },
+  { additionalProperties: false },
+)
+export type DevMailboxQuery = Static<typeof DevMailboxQuery>
+export const DevMailList = Type.Object({ list: Type.Array(DevMail) })
+export type DevMailList = Static<typeof DevMailList>
+
+/**
+ * master/list-by-code-no-auth: the spec's master-data call with its type parameter. Codes:
+ * DOCUMENT_TYPE, BUSINESS_TYPE, HEARD_FROM, ADDRESS_TYPE and the grading lists of masters.ts
+ * (SHAPE, COLOR, ...). An unknown code is E_VALIDATION naming `code`.
+ */
+export const MasterListRequest = Type.Object({ code: Type.String({ minLength: 1, maxLength: 40 }) }, { additionalProperties: false })
+export type MasterListRequest = Static<typeof MasterListRequest>
+export const MasterList = Type.Object({ list: Type.Array(Type.String()) })
+export type MasterList = Static<typeof MasterList>
+
+/** GET common/server-time: the server clock, and the portal's business time zone (spec section 9). */
+export const ServerTime = Type.Object({ time: Type.String(), epochMs: Type.Integer(), timeZone: Type.String() })
+export type ServerTime = Static<typeof ServerTime>

@@ -1,13 +1,24 @@
 import type { FastifyInstance } from 'fastify'
+import { AuthTopics } from '@diamond/contracts/events/auth'
 import { StockTopics } from '@diamond/contracts/events/stock'
 import { setupService, type ServiceContext } from '@diamond/runtime'
-import type { NotificationsConfig } from './config'
+import { devMailboxEnabled, type NotificationsConfig } from './config'
+import bannerRoutes from './modules/banners/banners.routes'
+import { BannerService } from './modules/banners/banners.service'
+import commonRoutes from './modules/common/common.routes'
 import inboxRoutes from './modules/inbox/inbox.routes'
 import { InboxService } from './modules/inbox/inbox.service'
+import devMailboxRoutes from './modules/mail/mail.routes'
+import { MailService } from './modules/mail/mail.service'
+import { DevMailbox, LogOnlyMailer } from './modules/mail/mailer'
+import placeRoutes from './modules/places/places.routes'
 
 export type NotificationsOptions = ServiceContext & { notifications: NotificationsConfig }
 
-/** The notifications service: learns from every domain's events what users must be told. */
+/**
+ * The notifications service: learns from every domain's events what users must be told, delivers
+ * mail, and answers the public reference data (banners, places, master lists, server time).
+ */
 export default async function notificationsService(app: FastifyInstance, opts: NotificationsOptions) {
   const rt = await setupService(app, { ...opts, databaseUrl: opts.notifications.NOTIFICATIONS_DATABASE_URL ?? opts.databaseUrl }, {
     name: 'notifications',
@@ -16,4 +27,19 @@ export default async function notificationsService(app: FastifyInstance, opts: N
   const inbox = new InboxService(rt.database)
   rt.consume({ name: 'notifications.inbox', topics: [StockTopics.stone], handle: (event, tx) => inbox.onEvent(tx, event) })
   await app.register(inboxRoutes, { inbox })
+
+  // A real SMTP transport is still to come: without the development mailbox, mail is only logged.
+  const devMailbox = devMailboxEnabled(opts.config, opts.notifications)
+  const mail = new MailService(rt.database, devMailbox ? new DevMailbox() : new LogOnlyMailer(app.log), opts.notifications.NOTIFICATIONS_PUBLIC_URL)
+  rt.consume({ name: 'notifications.mail', topics: [AuthTopics.mail], handle: (event, tx) => mail.onEvent(tx, event) })
+  if (devMailbox) await app.register(devMailboxRoutes, { mail })
+
+  const banners = new BannerService(rt.database)
+  if (opts.config.DEMO_DATA) {
+    const seeded = await banners.seedDemo()
+    if (seeded) app.log.info({ seeded }, 'demo banners seeded')
+  }
+  await app.register(bannerRoutes, { banners })
+  await app.register(placeRoutes)
+  await app.register(commonRoutes)
 }

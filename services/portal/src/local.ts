@@ -33,7 +33,6 @@ export async function localDatabase(dir: string, port?: number): Promise<{ pg: L
   return { pg, url: databaseUrl(pg.url, DATABASE) }
 }
 
-/** Printed once the portal answers; the time counts from process start, module loading included. */
 /**
  * The environment of a portal run on this machine: a demo by default (the user's own variables
  * win), with the local database and this data folder's signing secret.
@@ -43,6 +42,8 @@ export async function localEnv(dir: string, databaseUrl: string, fixed: Record<s
     NODE_ENV: 'development',
     LOG_LEVEL: 'warn',
     DEMO_DATA: 'true',
+    // Links in mails point at this portal.
+    NOTIFICATIONS_PUBLIC_URL: `http://localhost:${process.env.PORT ?? 8080}`,
     ...process.env,
     DATABASE_URL: databaseUrl,
     JWT_SECRET: process.env.JWT_SECRET ?? (await localSecret(dir)),
@@ -50,6 +51,7 @@ export async function localEnv(dir: string, databaseUrl: string, fixed: Record<s
   }
 }
 
+/** Printed once the portal answers; the time counts from process start, module loading included. */
 export function banner(url: string, mode: string) {
   const lines = [
     '',

@@ -1,0 +1,98 @@
+import type { MailRequested, MailTemplate } from '@diamond/contracts/events/auth'
+import { MAIL_LANGUAGES, MAIL_TEXTS, type MailLanguage } from './mail.texts'
+
+/**
+ * The params each template uses, as the auth service sends them (`requestMail`). Links are paths of
+ * the web app ('/reset-password/<token>'); they are made absolute with the public base URL.
+ * `username` falls back to the recipient's address, which is a valid login ID too. `minutes` or
+ * `hours` (a whole number) say how long a link or code stays valid; without them the mail says
+ * only that it expires shortly.
+ */
+export const TEMPLATE_PARAMS: Record<MailTemplate, readonly string[]> = {
+  'verify-email': ['link', 'hours'],
+  'device-otp': ['code', 'minutes'],
+  'reset-password': ['link', 'minutes'],
+  'password-changed': [],
+  'registration-received': ['username'],
+  'user-invited': ['username', 'link'],
+}
+
+export interface RenderedMail {
+  to: string
+  subject: string
+  text: string
+  template: MailTemplate
+  language: MailLanguage
+}
+
+/** 'fr', 'fr-CA', 'zh_Hans', 'HE' -> the language; anything else -> English. */
+export function mailLanguage(locale: string): MailLanguage {
+  const primary = locale.trim().toLowerCase().split(/[-_]/)[0] ?? ''
+  return (MAIL_LANGUAGES as readonly string[]).includes(primary) ? (primary as MailLanguage) : 'en'
+}
+
+/** A path of the web app becomes a full address; anything else (codes, names, full URLs) is kept. */
+export function absolutise(value: string, baseUrl: string): string {
+  return value.startsWith('/') && !value.startsWith('//') ? baseUrl.replace(/\/+$/, '') + value : value
+}
+
+/** What the validity sentence of a template speaks of, if it has one. */
+const EXPIRING: Partial<Record<MailTemplate, 'link' | 'code'>> = { 'verify-email': 'link', 'reset-password': 'link', 'device-otp': 'code' }
+
+/** "10 minutes", "48 Stunden", "10分", "10 دقائق": the unit word agrees with the number. */
+export function duration(language: MailLanguage, n: number, unit: 'minute' | 'hour'): string {
+  const texts = MAIL_TEXTS[language]
+  const words = texts.units[unit]
+  const word = words[new Intl.PluralRules(language).select(n)] ?? words.other
+  return `${n}${texts.unitSpace ? ' ' : ''}${word}`
+}
+
+function expirySentence(language: MailLanguage, template: MailTemplate, params: Record<string, string>): string {
+  const what = EXPIRING[template]
+  if (!what) return ''
+  const texts = MAIL_TEXTS[language].expiry
+  const whole = (v: string | undefined) => (v && /^[1-9][0-9]{0,4}$/.test(v) ? Number(v) : null)
+  const minutes = whole(params.minutes)
+  const hours = whole(params.hours)
+  const span = hours ? duration(language, hours, 'hour') : minutes ? duration(language, minutes, 'minute') : null
+  if (!span) return what === 'link' ? texts.link : texts.code
+  return fill(what === 'link' ? texts.linkFor : texts.codeFor, { duration: span })
+}
+
+/** Missing params become empty text: a mail is never sent with a raw {{placeholder}} in it. */
+function fill(text: string, values: Record<string, string>): string {
+  return text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => values[key] ?? '')
+}
+
+/** Subject and plain text of a requested mail, in its language. Pure: same input, same mail. */
+export function renderMail(mail: MailRequested, opts: { baseUrl: string }): RenderedMail {
+  const language = mailLanguage(mail.locale)
+  const texts = MAIL_TEXTS[language]
+  const template = texts.templates[mail.template]
+  const params: Record<string, string> = {}
+  for (const [k, v] of Object.entries(mail.params)) params[k] = absolutise(v.trim(), opts.baseUrl)
+  const values: Record<string, string> = {
+    username: mail.to,
+    ...params,
+    name: mail.name.trim(),
+    brand: texts.brand,
+    baseUrl: opts.baseUrl.replace(/\/+$/, ''),
+    expiry: expirySentence(language, mail.template, params),
+  }
+  const greeting = values.name ? fill(texts.hello, { name: values.name }) : texts.helloNoName
+  return {
+    to: mail.to,
+    // One line only: a subject is a mail header once a real transport sends it.
+    subject: `${fill(template.subject, values)} | ${texts.brand}`.replace(/[\r\n]+/g, ' '),
+    text: `${greeting}\n\n${fill(template.body, values)}\n\n${texts.signature}\n`,
+    template: mail.template,
+    language,
+  }
+}
+
+/** For logs: "b***@example.com", never the whole address. */
+export function maskAddress(to: string): string {
+  const at = to.lastIndexOf('@')
+  if (at < 1) return '***'
+  return `${to[0]}***${to.slice(at)}`
+}
