@@ -1,10 +1,29 @@
 import { randomBytes } from 'node:crypto'
 import postgres from 'postgres'
+import type { DevMail } from '@diamond/contracts/http/misc'
 import type { MessageBus } from '@diamond/runtime'
 import { buildPortal } from '@diamond/portal/portal'
 import { freshDatabase } from './db'
 
 export const DEMO_PASSWORD = 'Diamond@2026'
+export const DEMO_EMAIL_DOMAIN = 'demo.diamond-portal.test'
+
+
+/** The six-digit code in a device-otp mail. */
+export function codeIn(mail: DevMail): string {
+  const m = /\b(\d{6})\b/.exec(mail.text)
+  if (!m) throw new Error(`no code in mail: ${mail.text}`)
+  return m[1]!
+}
+
+/** The `dp_device=<keys>` pair a response sets (for the next request's Cookie header), if any. */
+export function deviceCookieOf(headers: Headers): string | null {
+  for (const c of headers.getSetCookie()) {
+    const pair = c.split(';')[0]!.trim()
+    if (pair.startsWith('dp_device=')) return pair
+  }
+  return null
+}
 
 /**
  * The portal as `npm start` builds it (every service, the gateway, the in-process bus unless another
@@ -37,10 +56,80 @@ export async function startTestPortal(opts: { stones?: number; bus?: MessageBus;
     return { status: res.status, body: (await res.json()) as { code: string; message: string; data: any } }
   }
 
-  async function login(username: string): Promise<string> {
-    const r = await call('auth/login', { username, password: DEMO_PASSWORD, captcha: '1234' })
+  /** Like `call`, with the response headers (cookies, Retry-After) and extra request headers. */
+  async function callRaw(path: string, body: unknown, opts: { token?: string; headers?: Record<string, string> } = {}) {
+    const res = await fetch(`${base}/web/v1/${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(opts.token ? { authorization: `JWT ${opts.token}` } : {}), ...opts.headers },
+      body: typeof body === 'string' ? body : JSON.stringify(body),
+    })
+    return { status: res.status, headers: res.headers, body: (await res.json()) as { code: string; message: string; data: any } }
+  }
+
+  /** The newest mails to `email` in the development mailbox (newest first). */
+  async function mails(email: string, limit = 20): Promise<DevMail[]> {
+    const res = await fetch(`${base}/web/v1/dev/mailbox?to=${encodeURIComponent(email)}&limit=${limit}`)
+    if (res.status !== 200) throw new Error(`dev mailbox: ${res.status} ${await res.text()}`)
+    return ((await res.json()) as { data: { list: DevMail[] } }).data.list
+  }
+  const readMail = async (email: string): Promise<DevMail | null> => (await mails(email, 1))[0] ?? null
+
+  /** Waits for a mail to `email` that was not there in `seen` (ids), optionally of one template. */
+  async function nextMail(email: string, seen: Set<string>, template?: string): Promise<DevMail> {
+    return waitFor(
+      async () => (await mails(email)).find((m) => !seen.has(m.id) && (!template || m.template === template)),
+      30_000,
+      `a ${template ?? ''} mail to ${email}`,
+    )
+  }
+  const mailIds = async (email: string) => new Set((await mails(email, 200)).map((m) => m.id))
+
+  /**
+   * The code of the user's newest sign-in code mail. Mails arrive asynchronously (outbox, bus,
+   * notifications), so it waits until every code the auth service sent to that user is in the
+   * mailbox: the newest mail is then the one code still valid.
+   */
+  async function latestCode(email: string): Promise<string> {
+    const mail = await waitFor(
+      async () => {
+        const [{ n }] = await sql<[{ n: number }]>`
+          select count(*)::int as n from auth.device_otps d join auth.users u on u.id = d.user_id where lower(u.email) = lower(${email})`
+        const list = (await mails(email, 200)).filter((m) => m.template === 'device-otp')
+        return n > 0 && list.length >= n ? list[0] : null
+      },
+      30_000,
+      `the sign-in code mailed to ${email}`,
+    )
+    return codeIn(mail)
+  }
+
+  // One browser per username: the dp_device cookie it got when its device was trusted ('always').
+  const deviceCookies = new Map<string, string>()
+  const signingIn = new Map<string, Promise<unknown>>()
+
+  /**
+   * Signs a user in as a browser does: the first time, the login answers an untrusted token and
+   * mails a code, which is verified with trust 'always'; the browser keeps the cookie, so later
+   * logins of that username are trusted at once. Answers the trusted token. Logins of one
+   * username run one after another (each reads the newest code of that user).
+   */
+  function login(username: string, opts: { email?: string; password?: string } = {}): Promise<string> {
+    const run = (signingIn.get(username) ?? Promise.resolve()).catch(() => {}).then(() => signIn(username, opts))
+    signingIn.set(username, run)
+    return run
+  }
+
+  async function signIn(username: string, opts: { email?: string; password?: string }): Promise<string> {
+    const cookie = deviceCookies.get(username)
+    const r = await callRaw('auth/login', { username, password: opts.password ?? DEMO_PASSWORD, captcha: '1234' }, { headers: cookie ? { cookie } : {} })
     if (r.body.code !== 'OK') throw new Error(`login ${username}: ${JSON.stringify(r.body)}`)
-    return r.body.data.token.jwt as string
+    if (r.body.data.isTrusted) return r.body.data.token.jwt as string
+    const otp = await latestCode(opts.email ?? (r.body.data.user.email as string))
+    const v = await callRaw('verifyfingerprint', { otp, trust: 'always' }, { token: r.body.data.token.jwt })
+    if (v.body.code !== 'OK') throw new Error(`verifyfingerprint ${username}: ${JSON.stringify(v.body)}`)
+    const device = deviceCookieOf(v.headers)
+    if (device) deviceCookies.set(username, device)
+    return v.body.data.token.jwt as string
   }
 
   async function stones(token: string, limit = 10): Promise<{ id: string; vStnId: string; availability: string }[]> {
@@ -55,7 +144,14 @@ export async function startTestPortal(opts: { stones?: number; bus?: MessageBus;
     secret,
     databaseUrl,
     call,
+    callRaw,
     login,
+    readMail,
+    mails,
+    mailIds,
+    nextMail,
+    latestCode,
+    deviceCookies,
     stones,
     async close() {
       await portal.app.close()

@@ -1,4 +1,4 @@
-import { Type, type Static } from 'typebox'
+import { Type, type Static, type TLiteral, type TUnion } from 'typebox'
 import { Uuid } from '../common'
 
 export const AuthTopics = { session: 'auth.session', mail: 'auth.mail' } as const
@@ -18,12 +18,15 @@ export type SessionRevoked = Static<typeof SessionRevoked>
 export const MAIL_TEMPLATES = ['verify-email', 'device-otp', 'reset-password', 'password-changed', 'registration-received', 'user-invited'] as const
 export type MailTemplate = (typeof MAIL_TEMPLATES)[number]
 
+// The cast keeps each template as its own literal type: mapped over a plain array, Static would be never.
+type Literals<T extends readonly string[]> = { -readonly [K in keyof T]: TLiteral<T[K]> }
+
 /** Secrets in params (a one-time code, a reset link) expire long before the event is purged (7 days). */
 export const MailRequested = Type.Object(
   {
     to: Type.String({ minLength: 3, maxLength: 254 }),
     name: Type.String({ maxLength: 200 }),
-    template: Type.Union(MAIL_TEMPLATES.map((t) => Type.Literal(t))),
+    template: Type.Union(MAIL_TEMPLATES.map((t) => Type.Literal(t))) as never as TUnion<Literals<typeof MAIL_TEMPLATES>>,
     locale: Type.String({ maxLength: 5 }),
     params: Type.Record(Type.String(), Type.String({ maxLength: 2000 })),
   },

@@ -1,4 +1,4 @@
-import { Type, type Static } from 'typebox'
+import { Type, type Static, type TLiteral, type TUnion } from 'typebox'
 import { Uuid } from '../common'
 import { UserPermissions } from '../permissions'
 import { Email, Password } from './auth'
@@ -14,7 +14,10 @@ export const ADDRESS_TYPES = ['billing', 'shipping', 'office'] as const
 /** User types a company admin may create. */
 export const MANAGED_USER_TYPES = ['buyer', 'seller', 'sales', 'admin'] as const
 
-const literals = <T extends readonly string[]>(values: T) => Type.Union(values.map((v) => Type.Literal(v)))
+// The cast keeps each value as its own literal type: mapped over a plain array, Static would be never.
+type Literals<T extends readonly string[]> = { -readonly [K in keyof T]: TLiteral<T[K]> }
+const literals = <const T extends readonly string[]>(values: T): TUnion<Literals<T>> =>
+  Type.Union(values.map((v) => Type.Literal(v))) as never
 const Text = (max: number, min = 1) => Type.String({ minLength: min, maxLength: max })
 const Optional = (max: number) => Type.Optional(Type.String({ maxLength: max }))
 const Phone = Type.String({ minLength: 5, maxLength: 30, pattern: '^[+0-9 ()-]+$' })
@@ -118,6 +121,9 @@ export const AddressUpsert = Type.Object(
   { additionalProperties: false },
 )
 export type AddressUpsert = Static<typeof AddressUpsert>
+/** address/paginate: the caller's addresses, the default first, then the newest. */
+export const AddressPage = Type.Object({ list: Type.Array(Address), count: Type.Integer() })
+export type AddressPage = Static<typeof AddressPage>
 export const IdRequest = Type.Object({ id: Uuid }, { additionalProperties: false })
 export type IdRequest = Static<typeof IdRequest>
 

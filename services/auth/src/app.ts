@@ -1,13 +1,26 @@
 import type { FastifyInstance } from 'fastify'
-import { setupService, type ServiceContext } from '@diamond/runtime'
+import cookie from '@fastify/cookie'
+import { AppError, setupService, type ServiceContext } from '@diamond/runtime'
 import type { AuthConfig } from './config'
+import credentialsRoutes from './modules/credentials/credentials.routes'
+import { purgeMailTokens } from './modules/credentials/mail-tokens.repository'
+import { PasswordService } from './modules/credentials/passwords.service'
+import { purgeDevices } from './modules/devices/devices.repository'
+import deviceRoutes from './modules/devices/devices.routes'
+import { DeviceService } from './modules/devices/devices.service'
+import guestRoutes from './modules/guests/guests.routes'
+import { GuestService } from './modules/guests/guests.service'
+import accountRoutes from './modules/profile/accounts.plugin'
+import { purgeFailures } from './modules/session/limits.repository'
 import sessionRoutes from './modules/session/session.routes'
 import { SessionService } from './modules/session/session.service'
 import { seedDemoUsers } from './modules/users/demo.seed'
 
 export type AuthOptions = ServiceContext & { auth: AuthConfig }
 
-/** The auth service: users, passwords, sessions (JWT). Owns the `auth` schema. */
+const HOUSEKEEPING_MS = 10 * 60_000
+
+/** The auth service: users, passwords, sessions (JWT), device trust, guests. Owns the `auth` schema. */
 export default async function authService(app: FastifyInstance, opts: AuthOptions) {
   const rt = await setupService(app, { ...opts, databaseUrl: opts.auth.AUTH_DATABASE_URL ?? opts.databaseUrl }, {
     name: 'auth',
@@ -17,5 +30,36 @@ export default async function authService(app: FastifyInstance, opts: AuthOption
     const seeded = await seedDemoUsers(rt.database.sql)
     if (seeded.length) app.log.info({ accounts: seeded }, 'demo accounts seeded')
   }
-  await app.register(sessionRoutes, { sessions: new SessionService(rt.database, opts.tokens) })
+  // The trusted-device key travels in an httpOnly cookie, read and set only by this service.
+  await app.register(cookie)
+  // Limited answers say when to come back, in the body (data.retryAfter) and as Retry-After.
+  app.addHook('onError', async (_req, reply, err) => {
+    if (err instanceof AppError && err.code === 'E_RATE_LIMITED' && typeof err.data?.retryAfter === 'number') {
+      void reply.header('retry-after', String(err.data.retryAfter))
+    }
+  })
+  housekeeping(app, async () => {
+    await purgeFailures(rt.database.sql)
+    await purgeDevices(rt.database.sql)
+    await purgeMailTokens(rt.database.sql)
+  })
+
+  const { database } = rt
+  const devices = new DeviceService(database, opts.config.JWT_SECRET)
+  const sessions = new SessionService(database, opts.tokens, devices)
+  await app.register(sessionRoutes, { sessions })
+  await app.register(deviceRoutes, { devices, sessions, secureCookie: opts.config.NODE_ENV === 'production' })
+  await app.register(guestRoutes, { guests: new GuestService(database, opts.tokens) })
+  await app.register(credentialsRoutes, { passwords: new PasswordService(database, opts.tokens), database })
+  await app.register(accountRoutes, { database, tokens: opts.tokens })
+}
+
+/** Old sign-in failures, codes and links are deleted now and then; the timer never keeps the process up. */
+function housekeeping(app: FastifyInstance, purge: () => Promise<void>) {
+  let timer: NodeJS.Timeout | undefined
+  app.addHook('onReady', async () => {
+    timer = setInterval(() => void purge().catch((err) => app.log.warn({ err }, 'auth housekeeping failed')), HOUSEKEEPING_MS)
+    timer.unref()
+  })
+  app.addHook('preClose', async () => clearInterval(timer))
 }

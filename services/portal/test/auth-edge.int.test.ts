@@ -13,7 +13,8 @@ describe('authentication at the edge', () => {
   })
   afterAll(() => portal?.close())
 
-  const claims = { sub: '00000000-0000-4000-8000-000000000001', usr: 'x', typ: 'buyer', prm: { searchList: 'via', hold: 'via' }, np: false, ver: 0 }
+  // trs: a token of a verified (trusted) device; without it every service answers E_DEVICE_UNTRUSTED.
+  const claims = { sub: '00000000-0000-4000-8000-000000000001', usr: 'x', typ: 'buyer', prm: { searchList: 'via', hold: 'via' }, np: false, ver: 0, trs: true }
   const page = (headers: Record<string, string>, query = '') =>
     fetch(`${portal.base}/web/v1/diamond/paginate${query}`, {
       method: 'POST',

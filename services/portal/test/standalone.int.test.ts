@@ -1,5 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
+import { networkInterfaces } from 'node:os'
+import postgres from 'postgres'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { freePort } from '@diamond/runtime/pg-server'
@@ -8,19 +10,22 @@ import { waitFor } from '../../../test/portal'
 
 const REPO = fileURLToPath(new URL('../../../', import.meta.url))
 const SERVICES = ['auth', 'stock', 'bidding', 'appointments', 'notifications'] as const
+/** A non-loopback IPv4 address of this machine, if it has one. */
+const EXTERNAL = Object.values(networkInterfaces()).flat().find((i) => i && i.family === 'IPv4' && !i.internal)?.address
 
 // Each service runs as its own process (the distributed mode), the gateway in front routing calls.
 describe('every service runs alone', () => {
   const children: ChildProcess[] = []
   const ports: Record<string, number> = {}
   let output = ''
+  let databaseUrl = ''
 
   beforeAll(async () => {
     const env: Record<string, string> = {
       ...(process.env as Record<string, string>),
       NODE_ENV: 'test',
       LOG_LEVEL: 'warn',
-      DATABASE_URL: await freshDatabase('standalone'),
+      DATABASE_URL: (databaseUrl = await freshDatabase('standalone')),
       JWT_SECRET: randomBytes(32).toString('hex'),
       DEMO_DATA: 'true',
       STOCK_DEMO_STONES: '20',
@@ -33,7 +38,9 @@ describe('every service runs alone', () => {
     }
     env.PORT = String(ports.gateway)
     for (const s of [...SERVICES, 'gateway']) {
-      const child = spawn(process.execPath, ['--import', 'tsx', `services/${s}/src/server.ts`], { cwd: REPO, env })
+      // The gateway also listens on the machine's own address, to be called from a non-loopback address.
+      const own = s === 'gateway' && EXTERNAL ? { ...env, HOST: '0.0.0.0' } : env
+      const child = spawn(process.execPath, ['--import', 'tsx', `services/${s}/src/server.ts`], { cwd: REPO, env: own })
       child.stdout!.on('data', (d) => (output += d))
       child.stderr!.on('data', (d) => (output += d))
       children.push(child)
@@ -54,21 +61,46 @@ describe('every service runs alone', () => {
     }
   })
 
+  const post = (path: string, body: unknown, token?: string, headers: Record<string, string> = {}, host = '127.0.0.1') =>
+    fetch(`http://${host}:${ports.gateway}/web/v1/${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `JWT ${token}` } : {}), ...headers },
+      body: JSON.stringify(body),
+    }).then((r) => r.json())
+
   it('routes calls through the gateway to the owning service', async () => {
     await waitFor(async () => (await get(ports.gateway!, '/web/v1/health'))?.body.code === 'OK', 60_000, `gateway health\n${output}`)
-    const post = (path: string, body: unknown, token?: string) =>
-      fetch(`http://127.0.0.1:${ports.gateway}/web/v1/${path}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', ...(token ? { authorization: `JWT ${token}` } : {}) },
-        body: JSON.stringify(body),
-      }).then((r) => r.json())
+    // A new browser: an untrusted token and a mailed code, verified for a trusted token.
     const login = await post('auth/login', { username: 'buyer1', password: 'Diamond@2026' })
     expect(login.code).toBe('OK')
-    const page = await post('diamond/paginate', { limit: 5 }, login.data.token.jwt)
+    expect(login.data.isTrusted).toBe(false)
+    expect((await post('diamond/paginate', { limit: 5 }, login.data.token.jwt)).code).toBe('E_DEVICE_UNTRUSTED')
+    // Each process here has its own in-memory bus, so the mail never reaches the notifications
+    // service: the code is read from the mail request in the auth service's outbox instead.
+    const sql = postgres(databaseUrl, { max: 1, onnotice: () => {} })
+    const [event] = await sql`select event from auth.outbox where type = 'auth.mail.requested' and event->'data'->>'template' = 'device-otp' order by seq desc limit 1`
+    await sql.end()
+    const otp = event!.event.data.params.code as string
+    const verified = await post('verifyfingerprint', { otp, trust: 'once' }, login.data.token.jwt)
+    expect(verified.code).toBe('OK')
+    const token = verified.data.token.jwt
+    const page = await post('diamond/paginate', { limit: 5 }, token)
     expect(page.data.list).toHaveLength(5)
-    const bad = await post('diamond/paginate', { limit: 'five' }, login.data.token.jwt)
+    const bad = await post('diamond/paginate', { limit: 'five' }, token)
     expect(bad).toMatchObject({ code: 'E_VALIDATION', data: { fields: [{ field: 'limit' }] } })
     const docs = await get(ports.gateway!, '/web/v1/openapi.json')
     expect(Object.keys(docs!.body.paths)).toEqual(expect.arrayContaining(['/web/v1/auth/login', '/web/v1/diamond/hold', '/web/v1/notification/list', '/web/v1/appointments/health']))
+  })
+
+  // The caller must not be on loopback: the gateway itself believes a proxy there (a local reverse proxy).
+  it.skipIf(!EXTERNAL)('gives the services the client address as the gateway saw it, not an X-Forwarded-For the client wrote', async () => {
+    // Each failure claims another address; the auth service must still count them all against this one.
+    const codes: string[] = []
+    for (let i = 0; i < 11; i++) {
+      const r = await post('auth/login', { username: `ghost${i}`, password: 'Wrong-pass1' }, undefined, { 'x-forwarded-for': `203.0.113.${i + 1}` }, EXTERNAL)
+      codes.push(r.code)
+    }
+    expect(codes.slice(0, 10)).toEqual(Array(10).fill('E_INVALID_CREDENTIALS'))
+    expect(codes[10]).toBe('E_RATE_LIMITED')
   })
 })

@@ -1,18 +1,31 @@
 import type { FastifyInstance } from 'fastify'
+import { Type } from 'typebox'
 import { Envelope } from '@diamond/contracts/common'
 import { LoginData, LoginRequest } from '@diamond/contracts/http/auth'
-import { ok } from '@diamond/runtime'
+import { ok, principal } from '@diamond/runtime'
+import { DEVICE_COOKIE, parseDeviceKeys } from '../devices/devices.rules'
 import type { SessionService } from './session.service'
+
+const tags = ['auth']
 
 export default async function sessionRoutes(app: FastifyInstance, { sessions }: { sessions: SessionService }) {
   app.post(
     '/auth/login',
-    { config: { public: true }, schema: { tags: ['auth'], security: [], body: LoginRequest, response: { 200: Envelope(LoginData) } } },
+    { config: { public: true }, schema: { tags, security: [], body: LoginRequest, response: { 200: Envelope(LoginData) } } },
     async (req, reply) => {
-      const data = await sessions.login(req.body as LoginRequest)
+      const data = await sessions.login(req.body as LoginRequest, { address: req.ip, deviceKeys: parseDeviceKeys(req.cookies[DEVICE_COOKIE]) })
       // The spec's client also reads the token from this header.
       reply.header('access-token', `JWT ${data.token.jwt}`)
-      return ok(data, 'Login successful.')
+      return ok(data, data.isTrusted ? 'Login successful.' : 'Please enter the code we sent to your email.')
+    },
+  )
+
+  app.post(
+    '/auth/logout',
+    { config: { untrusted: true }, schema: { tags, response: { 200: Envelope(Type.Null()) } } },
+    async (req) => {
+      await sessions.logout(principal(req))
+      return ok(null, 'Logged out.')
     },
   )
 }

@@ -1,57 +1,84 @@
 import type { LoginData, LoginRequest } from '@diamond/contracts/http/auth'
-import { DEFAULT_COLUMNS, MASTERS, type MasterName } from '@diamond/contracts/masters'
-import { compactPermissions } from '@diamond/contracts/permissions'
-import { AppError, type Database, type TokenService } from '@diamond/runtime'
+import { AppError, type Database, type Principal, type TokenService } from '@diamond/runtime'
+import type { DeviceService } from '../devices/devices.service'
 import { verifyPassword } from '../users/passwords'
-import { permissionsFor, type UserType } from '../users/permissions.rules'
-import { findByLogin } from '../users/users.repository'
+import { findByLogin, findUserById, type UserRecord } from '../users/users.repository'
+import * as limits from './limits.repository'
+import { loginKey, signInWait } from './limits.rules'
+import { revokeSessions } from './revoke'
+import { loginData, permissionsOf, principalOf, sessionUser, signInRefusal } from './session.rules'
+
+/** Where a sign-in comes from: the client's address and the device keys its browser holds. */
+export interface Origin {
+  address: string
+  deviceKeys: string[]
+}
 
 export class SessionService {
   constructor(
     private readonly database: Database,
     private readonly tokens: TokenService,
+    private readonly devices: DeviceService,
   ) {}
 
   /**
-   * Signs a user in. A wrong password and an unknown user get the same answer after the same work;
-   * account states are told only to someone who knows the password.
+   * Signs a user in. Limits first, then the password: a wrong password and an unknown user get
+   * the same answer after the same work, and account states are told only to someone who knows
+   * the password. A browser the user did not trust gets an untrusted token and a mailed code.
    */
-  async login(req: LoginRequest): Promise<LoginData> {
-    const user = await findByLogin(this.database.sql, req.username.trim())
-    const ok = await verifyPassword(user?.password_hash ?? null, req.password)
-    if (!user || !ok) throw new AppError('E_INVALID_CREDENTIALS')
-    if (!user.email_verified) throw new AppError('EMAIL_NOT_VERIFIED')
-    if (user.approval_status !== 2) throw new AppError('E_ACCOUNT_NOT_APPROVED')
-    if (!user.active) throw new AppError('E_ACCOUNT_INACTIVE')
+  async login(req: LoginRequest, from: Origin): Promise<LoginData> {
+    const sql = this.database.sql
+    const login = loginKey(req.username)
+    const trustedBrowser = await this.devices.trustsLogin(login, from.deviceKeys)
+    const attempt = await limits.openAttempt(sql, login, from.address, (w) => signInWait(w, trustedBrowser))
+    if ('retryAfter' in attempt) throw new AppError('E_RATE_LIMITED', { retryAfter: attempt.retryAfter })
 
-    const setting = { Is_PlaceOrder: user.is_place_order, Is_NoPrice: user.is_no_price }
-    const userPermissions = permissionsFor(user.user_type as UserType, { isPlaceOrder: user.is_place_order, isNoPrice: user.is_no_price })
-    const jwt = this.tokens.sign({
-      id: user.id,
-      username: user.username,
-      userType: user.user_type,
-      perms: compactPermissions(userPermissions),
-      noPrice: user.is_no_price,
-      ver: user.token_version,
+    const user = await findByLogin(sql, login)
+    const passwordOk = await verifyPassword(user?.password_hash ?? null, req.password)
+    if (!user || !passwordOk) throw new AppError('E_INVALID_CREDENTIALS')
+    await limits.settleAttempt(sql, attempt.id)
+    const refusal = signInRefusal(user)
+    if (refusal) throw new AppError(refusal.code, refusal.data)
+    await limits.clearFailures(sql, [login, user.username.toLowerCase(), user.email.toLowerCase()])
+
+    if (await this.devices.trusts(user.id, from.deviceKeys)) return this.session(user, req.masters)
+    const perms = permissionsOf(user)
+    const otp = await sql.begin((tx) => this.devices.sendCode(tx, user, user.token_version))
+    return loginData({
+      user: sessionUser(user),
+      userPermissions: perms,
+      jwt: this.tokens.sign(principalOf(user, perms, false)),
+      isTrusted: false,
+      masters: req.masters,
+      otp,
     })
-    const wanted = (req.masters ?? []).filter((m): m is MasterName => m in MASTERS)
-    return {
-      user: {
-        id: user.id,
-        username: user.username,
-        firstName: user.first_name,
-        lastName: user.last_name,
-        companyName: user.company_name,
-        userType: user.user_type,
-        setting,
-      },
-      userPermissions,
-      masters: Object.fromEntries((wanted.length ? wanted : (Object.keys(MASTERS) as MasterName[])).map((m) => [m, [...MASTERS[m]]])),
-      columns: [...DEFAULT_COLUMNS],
-      keywords: [],
-      token: { jwt },
-      // Device trust (OTP on an untrusted browser) is not built yet: every device counts as trusted.
+  }
+
+  /** A full session of a trusted device for a signed-in user (after the code, or a password change). */
+  async sessionFor(userId: string, masters?: string[]): Promise<LoginData> {
+    const user = await findUserById(this.database.sql, userId)
+    if (!user) throw new AppError('E_UNAUTHORIZED')
+    return this.session(user, masters)
+  }
+
+  private session(user: UserRecord, masters?: string[]): LoginData {
+    const perms = permissionsOf(user)
+    return loginData({
+      user: sessionUser(user),
+      userPermissions: perms,
+      jwt: this.tokens.sign(principalOf(user, perms, true)),
       isTrusted: true,
-    }
+      masters,
+    })
+  }
+
+  /**
+   * Logout ends every session of the user, on every device: tokens carry one version per user
+   * (the spec's token version), and logout raises it. A guest has no sessions to end.
+   */
+  async logout(p: Principal): Promise<void> {
+    if (p.guest) return
+    const revoked = await this.database.sql.begin((tx) => revokeSessions(tx, this.tokens, p.id, 'logout'))
+    revoked.applyLocally()
   }
 }

@@ -1,37 +1,68 @@
 import type { Sql } from '@diamond/runtime/db'
 import { hashPassword } from './passwords'
-import { countUsers, insertUsers } from './users.repository'
+import { countUsers, insertCompanies, insertUsers, type NewUser } from './users.repository'
 import type { UserType } from './permissions.rules'
 
 export const DEMO_PASSWORD = 'Diamond@2026'
-export const DEMO_ACCOUNTS: { username: string; type: UserType; first: string; last: string; company: string }[] = [
-  { username: 'buyer1', type: 'buyer', first: 'Asha', last: 'Mehta', company: 'Mehta Jewels' },
+export const DEMO_EMAIL_DOMAIN = 'demo.diamond-portal.test'
+
+interface DemoAccount {
+  username: string
+  type: UserType
+  first: string
+  last: string
+  company: string
+  /** Differences from an approved, verified buyer who may order and see prices. */
+  extra?: Partial<NewUser>
+}
+
+export const DEMO_ACCOUNTS: DemoAccount[] = [
+  { username: 'buyer1', type: 'buyer', first: 'Asha', last: 'Mehta', company: 'Mehta Jewels', extra: { stk_noti_dt: 2, stk_noti: 1, is_stk_noti: true } },
   { username: 'buyer2', type: 'buyer', first: 'Daniel', last: 'Cohen', company: 'Cohen & Sons' },
   { username: 'seller1', type: 'seller', first: 'Ravi', last: 'Shah', company: 'Shah Diamonds' },
   { username: 'sales1', type: 'sales', first: 'Mei', last: 'Lin', company: 'Diamond Portal' },
+  // The company admin of Diamond Portal: user type admin inside that company.
   { username: 'admin1', type: 'admin', first: 'Sara', last: 'Levi', company: 'Diamond Portal' },
+  // Signs in only after following the mailed link (EMAIL_NOT_VERIFIED until then).
+  { username: 'unverified1', type: 'buyer', first: 'Omar', last: 'Haddad', company: 'Haddad Gems', extra: { email_verified: false } },
+  // Registered and verified, waiting for approval (E_ACCOUNT_NOT_APPROVED).
+  { username: 'pending1', type: 'buyer', first: 'Lena', last: 'Weber', company: 'Weber Schmuck', extra: { approval_status: 1 } },
+  // Sees no prices and may not place orders.
+  { username: 'noprice1', type: 'buyer', first: 'Yuki', last: 'Tanaka', company: 'Tanaka Trading', extra: { is_no_price: true, is_place_order: false } },
 ]
+
+/** A company code from its name: "Cohen & Sons" -> "COHEN-SONS". */
+export const companyCode = (name: string) => name.toUpperCase().replace(/[^A-Z0-9]+/g, '-').replace(/^-|-$/g, '')
 
 /** Demo accounts, only in the embedded demo mode, and only into an empty user table. */
 export async function seedDemoUsers(sql: Sql): Promise<string[]> {
   if ((await countUsers(sql)) > 0) return []
   const password_hash = await hashPassword(DEMO_PASSWORD)
-  await insertUsers(
-    sql,
-    DEMO_ACCOUNTS.map((a) => ({
-      username: a.username,
-      email: `${a.username}@demo.diamond-portal.test`,
-      password_hash,
-      first_name: a.first,
-      last_name: a.last,
-      company_name: a.company,
-      user_type: a.type,
-      approval_status: 2,
-      active: true,
-      email_verified: true,
-      is_place_order: true,
-      is_no_price: false,
-    })),
-  )
-  return DEMO_ACCOUNTS.map((a) => a.username)
+  return sql.begin(async (tx) => {
+    // Two processes starting on one empty database: the second finds the users and adds nothing.
+    await tx`select pg_advisory_xact_lock(hashtext('auth:demo-seed'))`
+    if ((await countUsers(tx)) > 0) return []
+    const names = [...new Set(DEMO_ACCOUNTS.map((a) => a.company))]
+    const companies = await insertCompanies(tx, names.map((name) => ({ name, code: companyCode(name) })))
+    await insertUsers(
+      tx,
+      DEMO_ACCOUNTS.map((a) => ({
+        username: a.username,
+        email: `${a.username}@${DEMO_EMAIL_DOMAIN}`,
+        password_hash,
+        first_name: a.first,
+        last_name: a.last,
+        company_name: a.company,
+        company_id: companies.get(a.company) ?? null,
+        user_type: a.type,
+        approval_status: 2,
+        active: true,
+        email_verified: true,
+        is_place_order: true,
+        is_no_price: false,
+        ...a.extra,
+      })),
+    )
+    return DEMO_ACCOUNTS.map((a) => a.username)
+  })
 }

@@ -19,6 +19,9 @@ export default async function proxyRoutes(app: FastifyInstance, { urls }: { urls
     return reply.from(urls[owner] + req.url, {
       // Handed over as the raw bytes the caller sent: left to itself, reply-from re-encodes JSON bodies.
       ...(Buffer.isBuffer(req.body) ? { body: req.body, contentType: req.headers['content-type'] ?? 'application/octet-stream' } : {}),
+      // The service believes X-Forwarded-For from the gateway (loopback): it gets the client address
+      // as the gateway saw it, never a value the client wrote itself (rate limits go by address).
+      rewriteRequestHeaders: (_r, headers) => ({ ...headers, 'x-forwarded-for': req.ip }),
       onError: (r, { error }) => {
         req.log.warn({ err: error, owner }, 'service unreachable')
         void r.status(503).send({ code: 'E_UNAVAILABLE', message: 'The service is temporarily unavailable. Please try again shortly.', data: null })

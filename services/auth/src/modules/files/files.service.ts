@@ -1,0 +1,66 @@
+import type { UploadedFile, UploadPurpose } from '@diamond/contracts/http/account'
+import { AppError, type Database } from '@diamond/runtime'
+import { purgeAddressHits, takeAddressHit } from '../registration/address-limits.repository'
+import * as repo from './files.repository'
+import { classifyUpload, cleanFileName, SIGNED_OUT_UPLOADS, UNCLAIMED_HOURS, uploadRefusal } from './upload.rules'
+
+/** Who sends a file: a member owns it at once; a guest or a visitor leaves it for a registration to claim. */
+export type Uploader = { kind: 'member'; id: string } | { kind: 'guest' } | { kind: 'anonymous' }
+
+const toUploaded = (f: repo.FileMeta): UploadedFile => ({
+  id: f.id,
+  name: f.name,
+  mimeType: f.mime_type,
+  size: f.size,
+  purpose: f.purpose as UploadPurpose,
+  width: f.width,
+  height: f.height,
+})
+
+export class FileService {
+  constructor(private readonly database: Database) {}
+
+  /**
+   * Checked as soon as the purpose is known, before the file is read: company images need a
+   * member, and signed-out uploads are counted per address.
+   */
+  async admit(purpose: UploadPurpose, who: Uploader, address: string): Promise<void> {
+    const refusal = uploadRefusal(purpose, who.kind)
+    if (refusal) throw new AppError(refusal)
+    if (who.kind === 'member') return
+    const limited = await takeAddressHit(this.database.sql, SIGNED_OUT_UPLOADS, address)
+    if (limited) throw new AppError('E_RATE_LIMITED', limited)
+  }
+
+  async store(purpose: UploadPurpose, who: Uploader, address: string, name: string, content: Buffer): Promise<UploadedFile> {
+    const cleanName = cleanFileName(name)
+    const kind = classifyUpload(cleanName, content)
+    if (!kind.ok) throw new AppError('E_FILE_TYPE')
+    const saved = await repo.insertFile(this.database.sql, {
+      owner_id: who.kind === 'member' ? who.id : null,
+      purpose,
+      name: cleanName,
+      mime_type: kind.mimeType,
+      size: content.length,
+      width: kind.size?.width ?? null,
+      height: kind.size?.height ?? null,
+      content,
+      uploaded_from: address,
+    })
+    return toUploaded(saved)
+  }
+
+  /** The user's own file, or their company's logo or cover; anything else is not found. */
+  async read(userId: string, id: string) {
+    const f = await repo.readableFile(this.database.sql, userId, id)
+    if (!f) throw new AppError('E_NOT_FOUND')
+    return { name: f.name, mimeType: f.mime_type, content: f.content }
+  }
+
+  /** Unclaimed registration uploads after a day, and address counts past every window. */
+  async purge(): Promise<number> {
+    const n = await repo.purgeUnclaimed(this.database.sql, UNCLAIMED_HOURS)
+    await purgeAddressHits(this.database.sql)
+    return n
+  }
+}

@@ -1,0 +1,124 @@
+import { ApprovalStatus, type ManagedUser, type UserCreate, type UserPage, type UserUpdate } from '@diamond/contracts/http/account'
+import { AppError, type Database, type TokenService, type Tx } from '@diamond/runtime'
+import { issueEmailVerification } from '../credentials/email-verification'
+import { requestMail } from '../mail/mail.outbox'
+import { isCompanyAdmin } from '../profile/account.rules'
+import * as accounts from '../profile/accounts.repository'
+import { rightsOf, toManagedUser } from '../profile/profile.views'
+import { alreadyExists, invalidFields } from '../registration/invalid-fields'
+import { revokeSessions } from '../session/revoke'
+import { hashPassword } from '../users/passwords'
+import { ownUpdateProblems, planManagedUpdate, planNewUser, relationTo, settingsPatch, unknownModules } from './management.rules'
+
+const beyondRights = (rights: string[]) => new AppError('E_FORBIDDEN', { rights }, `You cannot grant rights you do not hold: ${rights.join(', ')}`)
+
+/** The caller as the company admin, re-read from the database: the token's claims may be stale. */
+async function companyAdmin(tx: Tx, callerId: string): Promise<accounts.AccountRow & { company_id: string }> {
+  const caller = await accounts.findAccount(tx, callerId)
+  if (!caller || !isCompanyAdmin(caller)) throw new AppError('E_FORBIDDEN')
+  return caller as accounts.AccountRow & { company_id: string }
+}
+
+/** user/update, user/create and user/paginate: one's own settings, and a company admin's user management. */
+export class ManagementService {
+  constructor(
+    private readonly database: Database,
+    private readonly tokens: TokenService,
+  ) {}
+
+  /**
+   * The caller's own stock notification settings, or a company admin's change to a user of the
+   * company. A change that ends the user's sessions is applied in this process once it commits.
+   */
+  async update(callerId: string, body: UserUpdate): Promise<{ user: ManagedUser; own: boolean }> {
+    let applyLocally = () => {}
+    const result = await this.database.sql.begin(async (tx) => {
+      const caller = await accounts.findAccount(tx, callerId)
+      if (!caller) throw new AppError('E_UNAUTHORIZED')
+      if (body.id === caller.id) {
+        const { forbidden, missing } = ownUpdateProblems(body)
+        if (forbidden.length) {
+          throw new AppError('E_FORBIDDEN', { fields: forbidden.map((field) => ({ field, in: 'body', message: 'only your company admin may change this' })) })
+        }
+        if (missing.length) throw invalidFields(missing)
+        await accounts.updateAccount(tx, caller.id, settingsPatch(body))
+        return { id: caller.id, own: true }
+      }
+      const target = await accounts.lockAccount(tx, body.id)
+      if (!target || relationTo({ ...caller, isCompanyAdmin: isCompanyAdmin(caller) }, target) !== 'admin') throw new AppError('E_NOT_FOUND')
+      const unknown = unknownModules(body.permissions)
+      if (unknown.length) throw invalidFields(unknown)
+      const plan = planManagedUpdate(target, body, rightsOf(caller))
+      if (plan.beyond.length) throw beyondRights(plan.beyond)
+      await accounts.updateAccount(tx, target.id, plan.patch)
+      if (plan.revoke) applyLocally = (await revokeSessions(tx, this.tokens, target.id, plan.revoke)).applyLocally
+      return { id: target.id, own: false }
+    })
+    applyLocally()
+    return { user: toManagedUser((await accounts.findAccount(this.database.sql, result.id))!), own: result.own }
+  }
+
+  /**
+   * A company admin adds a user to the company: approved and active, but signing in only after
+   * verifying the email the invitation goes to. Rights beyond the admin's own are refused.
+   */
+  async create(callerId: string, body: UserCreate): Promise<ManagedUser> {
+    return this.database.sql.begin(async (tx) => {
+      const admin = await companyAdmin(tx, callerId)
+      const unknown = unknownModules(body.permissions)
+      if (unknown.length) throw invalidFields(unknown)
+      const { state, beyond } = planNewUser(body, rightsOf(admin))
+      if (beyond.length) throw beyondRights(beyond)
+      const taken = await accounts.takenLogins(tx, body.username, body.email)
+      if (taken.username || taken.email) throw alreadyExists(taken)
+      const company = (await accounts.findCompany(tx, admin.company_id))!
+      const id = await accounts.insertAccount(tx, {
+        username: body.username,
+        email: body.email,
+        password_hash: await hashPassword(body.password),
+        first_name: body.firstName,
+        middle_name: '',
+        last_name: body.lastName,
+        mobile: body.mobile,
+        telephone: '',
+        whatsapp: '',
+        skype: '',
+        birth_date: null,
+        anniversary_date: null,
+        designation: '',
+        business_type: null,
+        heard_from: null,
+        newsletter: false,
+        document_type: null,
+        company_id: company.id,
+        company_name: company.name,
+        user_type: state.user_type,
+        approval_status: ApprovalStatus.approved,
+        active: true,
+        email_verified: false,
+        is_place_order: state.is_place_order,
+        is_no_price: state.is_no_price,
+        locale: admin.locale,
+        permissions: state.permissions,
+        created_by: admin.id,
+      })
+      if (!id) throw alreadyExists(await accounts.takenLogins(tx, body.username, body.email))
+      await issueEmailVerification(tx, { id, email: body.email, firstName: body.firstName, locale: admin.locale })
+      await requestMail(tx, {
+        to: body.email,
+        name: `${body.firstName} ${body.lastName}`,
+        template: 'user-invited',
+        locale: admin.locale,
+        // The admin chose the password and tells it; the link leads to sign-in.
+        params: { username: body.username, link: '/signin' },
+      })
+      return toManagedUser((await accounts.findAccount(tx, id))!)
+    })
+  }
+
+  async page(callerId: string, page: number, limit: number): Promise<UserPage> {
+    const admin = await this.database.sql.begin((tx) => companyAdmin(tx, callerId))
+    const { rows, count } = await accounts.companyUsers(this.database.sql, admin.company_id, page, limit)
+    return { list: rows.map(toManagedUser), count }
+  }
+}
