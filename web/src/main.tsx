@@ -1,6 +1,7 @@
 import { StrictMode, useEffect } from 'react'
 import { createRoot } from 'react-dom/client'
 import { useTranslation } from 'react-i18next'
+import { ConfirmDialog } from './components/ConfirmDialog'
 import { LoaderBar } from './components/LoaderBar'
 import { Toaster } from './components/Toaster'
 import { initI18n } from './lib/i18n'
@@ -18,6 +19,7 @@ function App() {
     <>
       <LoaderBar />
       <AppRoutes />
+      <ConfirmDialog />
       <Toaster />
     </>
   )

@@ -1,20 +1,30 @@
-import { useEffect, useState, type ReactNode } from 'react'
+import { useEffect, useId, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSnapshot } from 'valtio'
-import { Link } from 'wouter'
+import { Link, useLocation } from 'wouter'
 import { Brand } from '../components/Brand'
-import { Dialog } from '../components/Dialog'
 import { LanguageSwitcher } from '../components/LanguageSwitcher'
 import { LiveIndicator } from '../components/LiveIndicator'
-import { logoutRequest } from '../features/auth/api/auth'
+import { Icon } from '../features/shell/components/Icon'
+import { NavDrawer, NavMenus } from '../features/shell/components/NavMenus'
+import { useViewer } from '../features/shell/components/useViewer'
+import { UserMenu } from '../features/shell/components/UserMenu'
+import { useIsTablet } from '../lib/media'
 import { startRealtime, stopRealtime } from '../lib/realtime'
-import { session, signOut } from '../lib/session'
+import { session } from '../lib/session'
 
-/** The signed-in frame: header, and the live connection for as long as the session lasts. */
+/**
+ * The signed-in frame: header with the menus the user's permissions allow, and the live connection
+ * for as long as the session lasts. Up to 991 px the menus fold into a drawer behind a hamburger.
+ */
 export function SignedInLayout({ children }: { children: ReactNode }) {
   const { t } = useTranslation()
-  const { token, user } = useSnapshot(session)
-  const [confirming, setConfirming] = useState(false)
+  const { token } = useSnapshot(session)
+  const viewer = useViewer()
+  const tablet = useIsTablet()
+  const [drawerOpen, setDrawerOpen] = useState(false)
+  const [location] = useLocation()
+  const drawerId = useId()
 
   useEffect(() => {
     if (!token) return
@@ -22,55 +32,57 @@ export function SignedInLayout({ children }: { children: ReactNode }) {
     return stopRealtime
   }, [token])
 
-  function logout() {
-    setConfirming(false)
-    // Sent with the token before it is cleared; its failure changes nothing here.
-    void logoutRequest().then(({ error }) => error && console.debug('logout request failed', error))
-    stopRealtime()
-    signOut()
-  }
+  // A choice in the drawer, or a wider window, closes it.
+  useEffect(() => setDrawerOpen(false), [location, tablet])
+  useEffect(() => {
+    if (!drawerOpen) return
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setDrawerOpen(false)
+    document.addEventListener('keydown', onKey)
+    return () => document.removeEventListener('keydown', onKey)
+  }, [drawerOpen])
 
-  const name = user ? [user.firstName, user.lastName].filter(Boolean).join(' ') || user.username : ''
   return (
     <div className="shell">
-      <header className="topbar">
-        <Link href="/dashboard" className="brand-link">
-          <Brand />
-        </Link>
-        <nav className="topbar-nav" aria-label={t('header.navigation')}>
-          <Link href="/dashboard" className={(active: boolean) => (active ? 'nav-link is-active' : 'nav-link')}>
-            {t('header.dashboard')}
+      <div className="topbar-wrap">
+        <header className="topbar">
+          {tablet && (
+            <button
+              type="button"
+              className="icon-button"
+              aria-expanded={drawerOpen}
+              aria-controls={drawerId}
+              aria-label={t(drawerOpen ? 'shell.closeMenu' : 'shell.openMenu')}
+              data-testid="hamburger"
+              onClick={() => setDrawerOpen((o) => !o)}
+            >
+              <Icon name={drawerOpen ? 'close' : 'menu'} />
+            </button>
+          )}
+          <Link href="/dashboard" className="brand-link">
+            <Brand />
           </Link>
-        </nav>
-        <div className="topbar-end">
-          <LiveIndicator />
-          <span className="topbar-user" title={user?.companyName ?? ''} data-testid="current-user">
-            {name}
-          </span>
-          <LanguageSwitcher />
-          <button type="button" className="btn btn--small btn--ghost" data-testid="logout" onClick={() => setConfirming(true)}>
-            {t('header.logout')}
-          </button>
-        </div>
-      </header>
+          {!tablet && <NavMenus viewer={viewer} />}
+          <div className="topbar-end">
+            <LiveIndicator />
+            {viewer.permissions.notifications?.view && (
+              <Link
+                href={viewer.narrow ? '/notification' : '/notifications'}
+                className="icon-button"
+                aria-label={t('shell.screens.notifications')}
+                title={t('shell.screens.notifications')}
+                data-testid="nav-notifications"
+              >
+                <Icon name="bell" />
+              </Link>
+            )}
+            <LanguageSwitcher />
+            <UserMenu />
+          </div>
+        </header>
+        {/* Over the page, not above it: opening the menu does not reflow the grid below. */}
+        {tablet && drawerOpen && <NavDrawer viewer={viewer} id={drawerId} />}
+      </div>
       <main className="content">{children}</main>
-      <Dialog
-        open={confirming}
-        onDismiss={() => setConfirming(false)}
-        testId="logout-confirm"
-        actions={
-          <>
-            <button type="button" className="btn btn--primary" data-testid="logout-yes" onClick={logout}>
-              {t('common.yes')}
-            </button>
-            <button type="button" className="btn" onClick={() => setConfirming(false)}>
-              {t('common.no')}
-            </button>
-          </>
-        }
-      >
-        <p>{t('confirm.logout')}</p>
-      </Dialog>
     </div>
   )
 }

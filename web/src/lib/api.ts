@@ -1,5 +1,5 @@
 import { proxy } from 'valtio'
-import { session, signOut } from './session'
+import { markUntrusted, session, signOut } from './session'
 
 /** Spec section 7: one base, `JWT {token}`, device type 1, a 600000 ms timeout. */
 export const API_BASE = '/web/v1'
@@ -17,6 +17,8 @@ export interface ApiEnvelope<T = unknown> {
 export interface ApiError {
   code: string
   message: string
+  /** The envelope's data, when an error carries details (E_VALIDATION fields, E_RATE_LIMITED retryAfter). */
+  data?: unknown
 }
 export type ApiResult<T> =
   | { error: null; data: T; response: ApiEnvelope<T> }
@@ -27,6 +29,8 @@ export interface CallOptions {
   loader?: boolean
   /** The logout call itself must not sign out again on E_UNAUTHORIZED. */
   signOutOnUnauthorized?: boolean
+  /** Spec section 7: most calls POST; user/update is a PUT. */
+  method?: 'POST' | 'PUT'
 }
 
 /** How many calls with a loader are running; never below zero. */
@@ -38,7 +42,8 @@ function isEnvelope(v: unknown): v is ApiEnvelope {
 
 /**
  * POSTs JSON to `/web/v1/<path>`. Success means the body's code is OK; anything else is an error.
- * An E_UNAUTHORIZED answer signs the user out, whatever the call was.
+ * An E_UNAUTHORIZED answer signs the user out, whatever the call was; E_DEVICE_UNTRUSTED keeps the
+ * session but sends the user to the one-time code screen (the browser is not verified yet).
  */
 export async function api<T>(path: string, body: unknown = {}, opts: CallOptions = {}): Promise<ApiResult<T>> {
   const headers: Record<string, string> = { 'content-type': 'application/json', devicetype: DEVICE_TYPE }
@@ -48,7 +53,7 @@ export async function api<T>(path: string, body: unknown = {}, opts: CallOptions
   if (opts.loader) loader.count++
   try {
     const res = await fetch(`${API_BASE}/${path}`, {
-      method: 'POST',
+      method: opts.method ?? 'POST',
       headers,
       body: JSON.stringify(body),
       signal: abort.signal,
@@ -57,7 +62,8 @@ export async function api<T>(path: string, body: unknown = {}, opts: CallOptions
     if (!isEnvelope(json)) throw new Error(`unexpected body from ${path} (HTTP ${res.status})`)
     if (json.code === 'OK') return { error: null, data: json.data as T, response: json as ApiEnvelope<T> }
     if (json.code === 'E_UNAUTHORIZED' && opts.signOutOnUnauthorized !== false && session.token) signOut()
-    return { error: { code: json.code, message: json.message }, data: null, response: json }
+    if (json.code === 'E_DEVICE_UNTRUSTED') markUntrusted()
+    return { error: { code: json.code, message: json.message, data: json.data }, data: null, response: json }
   } catch (err) {
     console.debug('api: transport failure', path, err)
     return { error: { code: NETWORK_ERROR, message: '' }, data: null, response: null }

@@ -68,3 +68,9 @@ export function codeText(code: string, serverMessage: string, fallbackKey = 'err
   if (i18next.exists(key)) return i18next.t(key)
   return serverMessage || i18next.t(fallbackKey)
 }
+
+/** A text given per language (banner descriptions): the reader's language, else English, else any. */
+export function localized(texts: Readonly<Record<string, string>>, lng: string = i18next.language): string {
+  const base = lng.split('-')[0] ?? lng
+  return texts[lng] || texts[base] || texts.en || Object.values(texts).find(Boolean) || ''
+}

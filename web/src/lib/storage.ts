@@ -7,19 +7,31 @@ import type { UserPermissions } from '@diamond/contracts/permissions'
  */
 const PREFIX = 'diamond-portal.'
 
+/** Where the one-time code went and when the next resend opens (epoch ms), for /verify-otp. */
+export interface PendingOtp {
+  sentTo: string
+  resendAt: number
+}
+
 export interface Stored {
   token: string
   user: SessionUser
   userPermissions: UserPermissions
   isTrusted: boolean
   locale: string
-  rememberMe: boolean
-  rememberedLoginId: string
+  /** Remember Me: present only when asked for, and then it holds the login ID and nothing else. */
+  remember: { loginId: string }
+  pendingOtp: PendingOtp
+  /** A diamond detail opened while signed out: shown right after the next login (spec section 4). */
+  detailId: string
 }
 export type StoredKey = keyof Stored
 
-/** Kept through logout: the spec keeps remember-me and the saved login; the language is a device choice. */
-export const KEPT_ON_LOGOUT: readonly StoredKey[] = ['rememberMe', 'rememberedLoginId', 'locale']
+/**
+ * Kept through logout (spec section 4: "all stored data except two kept keys"): the remembered
+ * login and the interface language, a choice of the device rather than of the user.
+ */
+export const KEPT_ON_LOGOUT: readonly StoredKey[] = ['remember', 'locale']
 
 export function read<K extends StoredKey>(key: K): Stored[K] | null {
   try {

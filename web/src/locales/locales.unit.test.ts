@@ -27,6 +27,12 @@ function flatten(t: Tree, prefix = ''): Record<string, string> {
 const placeholders = (s: string) => [...s.matchAll(/{{\s*(\w+)\s*}}/g)].map((m) => m[1]).sort()
 
 describe('translations', () => {
+  it('translate every error code of the catalogue', async () => {
+    const { ErrorCodes } = await import('@diamond/contracts/errors')
+    const en = flatten(load('en.json'))
+    for (const code of Object.keys(ErrorCodes)) expect(en[`errors.${code}`], code).toBeTruthy()
+  })
+
   const en = flatten(load('en.json'))
 
   it('has the nine languages of the spec, in every area', () => {
@@ -52,6 +58,25 @@ describe('translations', () => {
     expect(en['notFound.back']).toBe('Back To Dashboard')
     expect(en['confirm.logout']).toBe('Are you sure you want to log out?')
     expect(en['stones.empty']).toBe('No data found.')
+    const spec: Record<string, string> = {
+      'confirm.delete': 'Are you sure you want to delete?',
+      'confirm.cancelAppointment': 'Are you sure you want to cancel appointment?',
+      'confirm.deleteAddress': 'Are you sure you want to delete this address?',
+      'confirm.deleteAllStones': 'Are you sure you want to delete all stone(s)?',
+      'confirm.deleteStones': 'Are you sure you want to delete these stone(s)?',
+      'empty.noData': 'No data found.',
+      'empty.noDataSearch': 'No data found for requested search criteria.',
+      'empty.cart': 'Your cart list is empty.',
+      'empty.notes': 'Your note list is empty.',
+      'empty.enquiry': 'Your enquiry list is empty.',
+      'empty.recentSearch': 'Your recent search is empty.',
+      'empty.savedSearch': 'Your saved search is empty.',
+      'empty.viewRequest': 'No view request found.',
+      'empty.confirm': 'No confirm diamonds found.',
+      'empty.hold': 'No hold diamonds found.',
+      'empty.exclusive': 'No diamonds added in exclusive stone.',
+    }
+    for (const [key, text] of Object.entries(spec)) expect(en[key], key).toBe(text)
     expect(en['errors.EMAIL_NOT_VERIFIED']).toBe(
       "Your registered email hasn't verified yet. Please contact Admin or check your mail for verification link.",
     )

@@ -14,13 +14,13 @@ export function AccountPage() {
   const name = user ? [user.firstName, user.lastName].filter(Boolean).join(' ') || user.username : ''
 
   return (
-    <div className="acct-page acct-home" data-testid="account-page">
+    <div className="page acct-page acct-home" data-testid="account-page">
       <header className="acct-home-head">
         <span className="acct-avatar" aria-hidden="true">
           {(name || '?').slice(0, 1).toUpperCase()}
         </span>
         <div>
-          <h1 className="acct-page-title">{t('account.title')}</h1>
+          <h1 className="page-title acct-page-title">{t('account.title')}</h1>
           <p className="acct-home-who" dir="auto">
             {name}
             {user?.companyName && <span className="acct-home-company"> · {user.companyName}</span>}

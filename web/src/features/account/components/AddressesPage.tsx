@@ -69,8 +69,8 @@ export function AddressesPage({ embedded }: { embedded?: boolean }) {
           {list.map((a) => (
             <li key={a.id} className="address-card" data-testid={`address-${a.id}`}>
               <div className="address-card-head">
-                <span className="badge">{t(`account.addresses.types.${a.type}`)}</span>
-                {a.isDefault && <span className="badge badge--accent">{t('account.addresses.default')}</span>}
+                <span className="acct-badge">{t(`account.addresses.types.${a.type}`)}</span>
+                {a.isDefault && <span className="acct-badge acct-badge--accent">{t('account.addresses.default')}</span>}
               </div>
               <address dir="auto">
                 {[a.street, a.line1, a.line2, a.line3].filter(Boolean).map((l, i) => (
@@ -83,7 +83,7 @@ export function AddressesPage({ embedded }: { embedded?: boolean }) {
                 <button type="button" className="btn btn--small" data-testid={`address-edit-${a.id}`} onClick={() => setEditing(addressValuesFrom(a))}>
                   {t('account.edit')}
                 </button>
-                <button type="button" className="btn btn--small btn--danger" data-testid={`address-delete-${a.id}`} onClick={() => void remove(a)}>
+                <button type="button" className="btn btn--small acct-danger" data-testid={`address-delete-${a.id}`} onClick={() => void remove(a)}>
                   {t('account.delete')}
                 </button>
               </div>
@@ -157,7 +157,7 @@ function AddressForm({ initial, onDone }: { initial: AddressValues; onDone: (sav
                 maxLength={MAX[f]}
                 value={form.values[f] as string}
                 onChange={(e) => form.set(f, e.target.value)}
-                onBlur={() => form.blur(f)}
+                onBlur={(e) => form.blur(f, e)}
               />
             </FormField>
           )

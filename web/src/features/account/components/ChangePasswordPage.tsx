@@ -76,7 +76,7 @@ export function ChangePasswordPage({ embedded }: { embedded?: boolean }) {
                   // The repeat follows the new password it must match.
                   if (field === 'newPassword' && form.errors.confirmPassword) form.blur('confirmPassword')
                 }}
-                onBlur={() => form.blur(field)}
+                onBlur={(e) => form.blur(field, e)}
               />
             </FormField>
           )

@@ -9,7 +9,7 @@ import { isCompanyAdmin, session } from '../../../lib/session'
 import { showToast } from '../../../lib/toast'
 import { updateAccount } from '../api/account'
 import { COMPANY_SIZES, companyValuesFrom, serverFields, toCompanyUpdate, validateCompany, type CompanyValues } from '../stores/account.rules'
-import { ensureProfile, loadProfile, patchStoredUser, profileStore } from '../stores/profile'
+import { ensureProfile, loadProfile, patchStoredUser } from '../stores/profile'
 import { ImageUpload } from './ImageUpload'
 import { ProfileGate } from './ProfileGate'
 import { Section } from './Section'
@@ -20,11 +20,10 @@ const ORDER: readonly (keyof CompanyValues)[] = ['name', 'description', 'founded
 /** Company profile: a company admin edits it (account/update with `company`); everyone else reads it. */
 export function CompanyProfilePage({ embedded }: { embedded?: boolean }) {
   const { t } = useTranslation()
-  const { profile } = useSnapshot(profileStore)
   useEffect(ensureProfile, [])
   return (
     <Section embedded={embedded} title={t('account.sections.company')} testId="company-profile">
-      <ProfileGate>{profile && <CompanyForm key={profile.company.id} profile={profile as Profile} />}</ProfileGate>
+      <ProfileGate>{(profile) => <CompanyForm key={profile.company.id} profile={profile} />}</ProfileGate>
     </Section>
   )
 }
@@ -68,7 +67,7 @@ function CompanyForm({ profile }: { profile: Profile }) {
           value={form.values[field]}
           readOnly={!editable}
           onChange={(e) => form.set(field, e.target.value)}
-          onBlur={() => form.blur(field)}
+          onBlur={(e) => form.blur(field, e)}
         />
       </FormField>
     )
@@ -126,7 +125,7 @@ function CompanyForm({ profile }: { profile: Profile }) {
             value={form.values.foundedYear}
             readOnly={!editable}
             onChange={(e) => form.set('foundedYear', e.target.value)}
-            onBlur={() => form.blur('foundedYear')}
+            onBlur={(e) => form.blur('foundedYear', e)}
           />
         </FormField>
         <FormField id="company-size" label={t('account.company.size')} error={err('size')}>
@@ -152,7 +151,7 @@ function CompanyForm({ profile }: { profile: Profile }) {
           value={form.values.description}
           readOnly={!editable}
           onChange={(e) => form.set('description', e.target.value)}
-          onBlur={() => form.blur('description')}
+          onBlur={(e) => form.blur('description', e)}
         />
       </FormField>
       <label className="check">

@@ -95,14 +95,14 @@ export function ImageUpload({ id, purpose, label, hint, fileId, disabled, onUplo
         <input id={id} data-testid={id} type="file" accept={IMAGE_ACCEPT} aria-describedby={`${id}-hint`} onChange={(e) => void choose(e.target.files?.[0])} />
       )}
       {progress !== null && <progress className="upload-progress" max={100} value={Math.round(progress * 100)} aria-label={t('account.company.upload.progress')} />}
-      <small className="field-hint" id={`${id}-hint`}>
+      <p className="field-help" id={`${id}-hint`}>
         {hint}
         {size && ` · ${t('account.company.upload.actual', { width: size.width, height: size.height })}`}
-      </small>
+      </p>
       {problem && (
-        <small className="field-error" role="alert" data-testid={`${id}-error`}>
+        <p className="field-error" role="alert" data-testid={`${id}-error`}>
           {problem}
-        </small>
+        </p>
       )}
     </div>
   )

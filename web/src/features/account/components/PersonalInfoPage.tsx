@@ -1,12 +1,11 @@
 import type { Profile } from '@diamond/contracts/http/account'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useSnapshot } from 'valtio'
 import { codeText } from '../../../lib/i18n'
 import { showToast } from '../../../lib/toast'
 import { updateAccount } from '../api/account'
 import { personalValuesFrom, serverFields, toAccountUpdate, validatePersonal, type PersonalValues } from '../stores/account.rules'
-import { ensureProfile, loadProfile, patchStoredUser, profileStore } from '../stores/profile'
+import { ensureProfile, loadProfile, patchStoredUser } from '../stores/profile'
 import { ProfileGate } from './ProfileGate'
 import { FormField, fieldProps } from '../../../components/FormField'
 import { Section } from './Section'
@@ -21,11 +20,10 @@ const REQUIRED: ReadonlySet<keyof PersonalValues> = new Set(['firstName', 'lastN
 /** Personal information: loaded from user/profile, saved through account/update. */
 export function PersonalInfoPage({ embedded }: { embedded?: boolean }) {
   const { t } = useTranslation()
-  const { profile } = useSnapshot(profileStore)
   useEffect(ensureProfile, [])
   return (
     <Section embedded={embedded} title={t('account.sections.personal')} testId="personal-info">
-      <ProfileGate>{profile && <PersonalForm key={profile.id} profile={profile as Profile} />}</ProfileGate>
+      <ProfileGate>{(profile) => <PersonalForm key={profile.id} profile={profile} />}</ProfileGate>
     </Section>
   )
 }
@@ -88,7 +86,7 @@ function PersonalForm({ profile }: { profile: Profile }) {
                 dir={TYPES[field] === 'tel' ? 'ltr' : undefined}
                 value={form.values[field]}
                 onChange={(ev) => form.set(field, ev.target.value)}
-                onBlur={() => form.blur(field)}
+                onBlur={(e) => form.blur(field, e)}
               />
             </FormField>
           )

@@ -54,7 +54,7 @@ export function ProfilePage() {
 
   const Panel = PANELS[current]
   return (
-    <div className="acct-page acct-profile" data-testid="profile-page">
+    <div className="page acct-page acct-profile" data-testid="profile-page">
       <nav className="acct-crumbs" aria-label={t('account.breadcrumb')}>
         <Link href="/account">{t('account.title')}</Link>
         <span aria-hidden="true" className="flip-rtl">
@@ -62,15 +62,15 @@ export function ProfilePage() {
         </span>
         <span>{t('account.profile')}</span>
       </nav>
-      <h1 className="acct-page-title">{t('account.profile')}</h1>
-      <div className="tabs" role="tablist" aria-label={t('account.profile')} onKeyDown={onKeyDown}>
+      <h1 className="page-title acct-page-title">{t('account.profile')}</h1>
+      <div className="acct-tabs" role="tablist" aria-label={t('account.profile')} onKeyDown={onKeyDown}>
         {tabs.map((s) => (
           <button
             key={s.key}
             id={`tab-${s.key}`}
             type="button"
             role="tab"
-            className={`tab${s.key === current ? ' is-active' : ''}`}
+            className={`acct-tab${s.key === current ? ' is-active' : ''}`}
             aria-selected={s.key === current}
             aria-controls={`panel-${s.key}`}
             tabIndex={s.key === current ? 0 : -1}
@@ -81,7 +81,7 @@ export function ProfilePage() {
           </button>
         ))}
       </div>
-      <div className="acct-card tab-panel" role="tabpanel" id={`panel-${current}`} aria-labelledby={`tab-${current}`}>
+      <div className="acct-card acct-tab-panel" role="tabpanel" id={`panel-${current}`} aria-labelledby={`tab-${current}`}>
         <Panel embedded />
       </div>
     </div>

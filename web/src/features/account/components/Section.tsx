@@ -20,7 +20,7 @@ export function Section({ embedded, title, testId, children, actions }: { embedd
     )
   }
   return (
-    <div className="acct-page" data-testid={testId}>
+    <div className="page acct-page" data-testid={testId}>
       <nav className="acct-crumbs" aria-label={t('account.breadcrumb')}>
         <Link href="/account">{t('account.title')}</Link>
         <span aria-hidden="true" className="flip-rtl">
@@ -29,7 +29,7 @@ export function Section({ embedded, title, testId, children, actions }: { embedd
         <span>{title}</span>
       </nav>
       <div className="acct-section-head">
-        <h1 className="acct-page-title">{title}</h1>
+        <h1 className="page-title acct-page-title">{title}</h1>
         {actions}
       </div>
       <div className="acct-card">{children}</div>

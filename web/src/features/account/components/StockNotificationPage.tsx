@@ -8,6 +8,7 @@ import { INTERVAL_OPTIONS, STOCK_TYPE_OPTIONS, type StockField } from '../stores
 import { blurStockField, fillStockForm, setStockValue, stockForm, submitStockForm } from '../stores/stockNotification'
 import { FormField, fieldProps } from '../../../components/FormField'
 import { Section } from './Section'
+import { leavingForOwnButton } from './useForm'
 
 const ID: Record<StockField | 'isStkNoti', string> = { stkNotiDt: 'stock-interval', stkNoti: 'stock-type', isStkNoti: 'stock-enabled' }
 
@@ -42,7 +43,7 @@ export function StockNotificationPage({ embedded }: { embedded?: boolean }) {
           data-testid={ID[field]}
           value={f.values[field]}
           onChange={(e) => setStockValue(field, e.target.value)}
-          onBlur={() => blurStockField(field)}
+          onBlur={(e) => leavingForOwnButton(e) || blurStockField(field)}
         >
           <option value="">{t('account.stockNotification.choose')}</option>
           {odd !== null && <option value={odd}>{odd}</option>}
@@ -70,7 +71,7 @@ export function StockNotificationPage({ embedded }: { embedded?: boolean }) {
       >
         {choice('stkNotiDt', INTERVAL_OPTIONS, t('account.stockNotification.interval'))}
         {choice('stkNoti', STOCK_TYPE_OPTIONS, t('account.stockNotification.stockType'))}
-        <label className="check switch">
+        <label className="check acct-switch">
           <input
             type="checkbox"
             role="switch"

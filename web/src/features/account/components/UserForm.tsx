@@ -104,7 +104,7 @@ export function UserForm({ user, onDone }: { user: ManagedUser | null; onDone: (
                     if (f === 'username' || f === 'email') setTaken(false)
                     form.set(f, e.target.value)
                   }}
-                  onBlur={() => form.blur(f)}
+                  onBlur={(e) => form.blur(f, e)}
                 />
               </FormField>
             )

@@ -97,7 +97,7 @@ export function UsersPage({ embedded }: { embedded?: boolean }) {
                   <td>{t(`account.users.types.${u.userType}`, { defaultValue: u.userType })}</td>
                   <td>{APPROVAL[u.approvalStatus] ? t(`account.users.approvalStatus.${APPROVAL[u.approvalStatus]}`) : u.approvalStatus}</td>
                   <td>
-                    <span className={`badge${u.active ? ' badge--ok' : ''}`}>{u.active ? t('account.users.isActive') : t('account.users.inactive')}</span>
+                    <span className={`acct-badge${u.active ? ' acct-badge--ok' : ''}`}>{u.active ? t('account.users.isActive') : t('account.users.inactive')}</span>
                   </td>
                   <td>
                     <button type="button" className="btn btn--small" data-testid={`user-edit-${u.username}`} disabled={editing !== null} onClick={() => setEditing(u)}>

@@ -1,4 +1,14 @@
-import { useRef, useState } from 'react'
+import { useRef, useState, type FocusEvent } from 'react'
+
+/**
+ * Focus moving from a field to one of its form's buttons: the button's own action (Save checks
+ * everything, Cancel drops everything) decides. Flagging the field here would shift the layout
+ * between mouse down and up, and the click would be lost.
+ */
+export function leavingForOwnButton(e: FocusEvent<HTMLElement> | undefined): boolean {
+  const to = e?.relatedTarget
+  return to instanceof HTMLButtonElement && !!to.form && to.form === (e?.currentTarget as HTMLInputElement | undefined)?.form
+}
 
 /**
  * Local state of one form: values and errors from a pure rule set. A field is checked when it loses
@@ -31,7 +41,8 @@ export function useForm<V extends object, E extends string>(initial: V, validate
     update(next, prev[field] ? recheck(next, prev, field) : prev)
   }
 
-  function blur(field: keyof V) {
+  function blur(field: keyof V, e?: FocusEvent<HTMLElement>) {
+    if (leavingForOwnButton(e)) return
     const { values: v, errors: prev } = latest.current
     update(v, recheck(v, prev, field))
   }

@@ -1,15 +1,20 @@
 import { proxy } from 'valtio'
 import type { ApiError } from '../../../lib/api'
-import { startSession } from '../../../lib/session'
+import { startSession, startUntrustedSession, takeAfterLoginPath } from '../../../lib/session'
 import { read, remove, write } from '../../../lib/storage'
-import { login } from '../api/auth'
+import { login, resendVerificationEmail } from '../api/auth'
 
 /** Spec section 9: the captcha is four digits, shown on screen and checked here, in the browser. */
 export const CAPTCHA_LENGTH = 4
 
 export type Field = 'username' | 'password' | 'captcha'
 export type Notice = null | 'required' | 'captcha'
-export type Outcome = { kind: 'ok' } | { kind: 'invalid' } | { kind: 'unverified' } | { kind: 'error'; error: ApiError }
+export type Outcome =
+  | { kind: 'ok'; to: string }
+  | { kind: 'otp' }
+  | { kind: 'invalid' }
+  | { kind: 'unverified' }
+  | { kind: 'error'; error: ApiError }
 
 export function randomDigits(n = CAPTCHA_LENGTH): string {
   const bytes = crypto.getRandomValues(new Uint8Array(n))
@@ -27,20 +32,23 @@ export const signin = proxy({
   notice: null as Notice,
   submitting: false,
   emailNotVerified: false,
+  /** The resend-verification-mail action of the unverified dialog. */
+  resend: 'idle' as 'idle' | 'sending' | 'sent' | 'failed',
 })
 
 /** A fresh form: new captcha, no password, the remembered login ID if the user asked for it. */
 export function resetSignin(): void {
-  const remember = read('rememberMe') ?? false
-  signin.username = remember ? (read('rememberedLoginId') ?? '') : ''
+  const remembered = read('remember')
+  signin.username = remembered?.loginId ?? ''
   signin.password = ''
   signin.captchaInput = ''
   signin.captcha = randomDigits()
-  signin.remember = remember
+  signin.remember = !!remembered
   signin.missing = []
   signin.notice = null
   signin.submitting = false
   signin.emailNotVerified = false
+  signin.resend = 'idle'
 }
 
 export function refreshCaptcha(): void {
@@ -55,19 +63,16 @@ export function setField(field: Field, value: string): void {
   if (value.trim()) signin.missing = signin.missing.filter((f) => f !== field)
 }
 
+/** Remember Me keeps the login ID only, in one key that logout leaves alone; never the password. */
 function rememberLogin(username: string): void {
-  if (signin.remember) {
-    write('rememberMe', true)
-    write('rememberedLoginId', username)
-  } else {
-    write('rememberMe', false)
-    remove('rememberedLoginId')
-  }
+  if (signin.remember) write('remember', { loginId: username })
+  else remove('remember')
 }
 
 /** Spec section 5: required fields first, then the captcha, then the server. */
 export async function submitSignin(): Promise<Outcome> {
   if (signin.submitting) return { kind: 'invalid' }
+  // "The username is cleaned before being stored."
   const username = signin.username.trim()
   const missing: Field[] = []
   if (!username) missing.push('username')
@@ -93,12 +98,27 @@ export async function submitSignin(): Promise<Outcome> {
     refreshCaptcha()
     if (error.code === 'EMAIL_NOT_VERIFIED') {
       signin.emailNotVerified = true
+      signin.resend = 'idle'
       return { kind: 'unverified' }
     }
     return { kind: 'error', error }
   }
+  signin.username = username
   rememberLogin(username)
   signin.password = ''
+  if (!data.isTrusted) {
+    startUntrustedSession(data)
+    return { kind: 'otp' }
+  }
   startSession(data)
-  return { kind: 'ok' }
+  return { kind: 'ok', to: takeAfterLoginPath() }
+}
+
+/** The unverified-email dialog's action: mail the verification link again (same answer for anyone). */
+export async function resendVerification(): Promise<void> {
+  const username = signin.username.trim()
+  if (!username || signin.resend === 'sending') return
+  signin.resend = 'sending'
+  const { error } = await resendVerificationEmail({ username })
+  signin.resend = error ? 'failed' : 'sent'
 }

@@ -16,37 +16,37 @@ export function DocumentUpload({ slot, hint }: { slot: DocSlot; hint?: string })
   const problem =
     u.problem === 'failed' ? codeText(u.error?.code ?? '', u.error?.message ?? '', 'register.files.failed') : u.problem ? t(`register.files.${u.problem}`) : null
   return (
-    <FieldFrame field={field} hint={problem ? undefined : (hint ?? t('register.hints.files'))}>
-      <div className={`upload${problem ? ' upload--error' : ''}`} data-testid={`reg-upload-${slot}`} data-state={u.uploading ? 'uploading' : done ? 'done' : problem ? 'error' : 'empty'}>
+    <FieldFrame field={field} hint={hint ?? t('register.hints.files')}>
+      <div className={`reg-upload${problem ? ' reg-upload--error' : ''}`} data-testid={`reg-upload-${slot}`} data-state={u.uploading ? 'uploading' : done ? 'done' : problem ? 'error' : 'empty'}>
         <input
           id={inputId(field)}
           data-testid={`reg-file-${slot}`}
           type="file"
           accept={UPLOAD_ACCEPT}
-          aria-invalid={!!errors[field] || !!problem}
-          aria-describedby={problem ? `${inputId(field)}-problem` : errors[field] ? `${inputId(field)}-error` : undefined}
+          aria-invalid={!!errors[field] || !!problem || undefined}
+          aria-describedby={[`${inputId(field)}-help`, problem && `${inputId(field)}-problem`, errors[field] && `${inputId(field)}-error`].filter(Boolean).join(' ')}
           onChange={(e) => {
             void chooseFile(slot, e.target.files?.[0] ?? null)
           }}
         />
         {u.name && (
-          <div className="upload-status">
-            <span className="upload-name" dir="auto">
+          <div className="reg-upload-status">
+            <span className="reg-upload-name" dir="auto">
               {u.name}
             </span>
             {u.uploading && (
               <>
                 <progress className="upload-progress" max={100} value={percent} aria-label={t('register.files.progress')} data-testid={`reg-progress-${slot}`} />
-                <span className="upload-percent">{t('register.files.uploading', { percent })}</span>
+                <span className="reg-upload-percent">{t('register.files.uploading', { percent })}</span>
               </>
             )}
-            {done && <span className="upload-done">{t('register.files.uploaded')}</span>}
+            {done && <span className="reg-upload-done">{t('register.files.uploaded')}</span>}
           </div>
         )}
         {problem && (
-          <small className="field-error" role="alert" id={`${inputId(field)}-problem`} data-testid={`reg-upload-error-${slot}`}>
+          <p className="field-error" role="alert" id={`${inputId(field)}-problem`} data-testid={`reg-upload-error-${slot}`}>
             {problem}
-          </small>
+          </p>
         )}
       </div>
     </FieldFrame>

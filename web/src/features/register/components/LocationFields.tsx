@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next'
 import { useSnapshot } from 'valtio'
-import { blurField, pickCountry, pickState, register, setValue } from '../stores/register'
-import { FieldFrame, inputId } from './RegisterField'
+import { pickCountry, pickState, register, setValue } from '../stores/register'
+import { fieldProps } from '../../../components/FormField'
+import { FieldFrame, inputId, onLeave } from './RegisterField'
 
 /**
  * Country, state and city from the location lists (country/paginate, then state/paginate by
@@ -11,13 +12,10 @@ export function LocationFields() {
   const { t } = useTranslation()
   const { values, errors, places } = useSnapshot(register)
   const aria = (field: 'country' | 'state' | 'city') => ({
-    id: inputId(field),
+    ...fieldProps(inputId(field), { error: errors[field] ?? null, required: true }),
     name: field,
     'data-testid': inputId(field),
-    required: true,
-    'aria-invalid': !!errors[field],
-    'aria-describedby': errors[field] ? `${inputId(field)}-error` : undefined,
-    onBlur: () => blurField(field),
+    onBlur: onLeave(field),
   })
   const typeCountry = places.countriesLoaded && places.countries.length === 0
   const typeState = !typeCountry && !!values.countryId && places.statesLoaded && places.states.length === 0

@@ -1,52 +1,57 @@
-import type { ReactNode } from 'react'
+import type { FocusEvent, ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSnapshot } from 'valtio'
+import { FormField, fieldProps } from '../../../components/FormField'
 import { MAX_LENGTH, REQUIRED, type Field } from '../stores/register.rules'
 import { blurField, register, setValue } from '../stores/register'
 
 type TextField = { [F in Field]: (typeof register.values)[F] extends string ? F : never }[Field]
+type BoolField = { [F in Field]: (typeof register.values)[F] extends boolean ? F : never }[Field]
 
 export const inputId = (field: Field) => `reg-${field}`
 
-/** Label (with the spec's asterisk on required fields), the control, a hint and the field's error. */
-export function FieldFrame({ field, hint, children, label }: { field: Field; hint?: string; children: ReactNode; label?: string }) {
+/**
+ * Checks a field as focus leaves it, unless focus goes to one of the form's buttons: Next checks
+ * the whole step anyway, and an error appearing between mouse down and up would move the button
+ * away from the pointer and lose the click.
+ */
+export function onLeave(field: Field) {
+  return (e: FocusEvent<HTMLElement>) => {
+    const to = e.relatedTarget
+    if (to instanceof HTMLButtonElement && !!to.form && to.form === (e.currentTarget as HTMLInputElement).form) return
+    blurField(field)
+  }
+}
+
+/** The translated error of a field, or null. */
+function useFieldError(field: Field): string | null {
   const { t } = useTranslation()
   const { errors } = useSnapshot(register)
-  const error = errors[field]
+  const code = errors[field]
+  return code ? t(`register.errors.${code}`) : null
+}
+
+/** Label (with the spec's asterisk on required fields), the control, help and the field's error. */
+export function FieldFrame({ field, hint, children }: { field: Field; hint?: string; children: ReactNode }) {
+  const { t } = useTranslation()
+  const error = useFieldError(field)
   return (
-    <div className={`field${error ? ' is-invalid' : ''}`} data-field={field}>
-      <label htmlFor={inputId(field)}>
-        {label ?? t(`register.fields.${field}`)}
-        {REQUIRED.has(field) && (
-          <span className="req" aria-hidden="true">
-            {' *'}
-          </span>
-        )}
-      </label>
+    <FormField id={inputId(field)} label={t(`register.fields.${field}`)} required={REQUIRED.has(field)} error={error} help={hint}>
       {children}
-      {hint && !error && <small className="field-hint">{hint}</small>}
-      {error && (
-        <small className="field-error" id={`${inputId(field)}-error`} data-testid={`reg-error-${field}`}>
-          {t(`register.errors.${error}`)}
-        </small>
-      )}
-    </div>
+    </FormField>
   )
 }
 
-/** Common props wiring a control to the store: value, change, blur, validity, description. */
-function useControl(field: TextField) {
-  const { values, errors } = useSnapshot(register)
-  const error = errors[field]
+/** What a control needs to be wired to the store: value, validity, descriptions, blur check. */
+export function useControl(field: TextField, hint?: boolean) {
+  const { values } = useSnapshot(register)
+  const error = useFieldError(field)
   return {
-    id: inputId(field),
+    ...fieldProps(inputId(field), { error, help: hint, required: REQUIRED.has(field) }),
     name: field,
     'data-testid': inputId(field),
     value: values[field],
-    required: REQUIRED.has(field),
-    'aria-invalid': !!error,
-    'aria-describedby': error ? `${inputId(field)}-error` : undefined,
-    onBlur: () => blurField(field),
+    onBlur: onLeave(field),
   }
 }
 
@@ -59,7 +64,7 @@ interface InputProps {
 }
 
 export function TextInput({ field, type = 'text', autoComplete, hint, placeholder }: InputProps) {
-  const control = useControl(field)
+  const control = useControl(field, !!hint)
   return (
     <FieldFrame field={field} hint={hint}>
       <input
@@ -93,38 +98,35 @@ export function ListSelect({ field, values, labels }: { field: TextField; values
   )
 }
 
-type BoolField = { [F in Field]: (typeof register.values)[F] extends boolean ? F : never }[Field]
-
-export function CheckField({ field, text }: { field: BoolField; text?: string }) {
+export function CheckField({ field }: { field: BoolField }) {
   const { t } = useTranslation()
-  const { values, errors } = useSnapshot(register)
-  const error = errors[field]
+  const { values } = useSnapshot(register)
+  const error = useFieldError(field)
+  const id = inputId(field)
   return (
-    <div className={`field field--check${error ? ' is-invalid' : ''}`} data-field={field}>
+    <div className={`field field--check${error ? ' is-invalid' : ''}`}>
       <label className="check">
         <input
           type="checkbox"
-          id={inputId(field)}
-          data-testid={inputId(field)}
+          {...fieldProps(id, { error, required: REQUIRED.has(field) })}
+          data-testid={id}
           checked={values[field]}
-          aria-invalid={!!error}
-          aria-describedby={error ? `${inputId(field)}-error` : undefined}
           onChange={(e) => setValue(field, e.target.checked)}
-          onBlur={() => blurField(field)}
+          onBlur={onLeave(field)}
         />
         <span>
-          {text ?? t(`register.fields.${field}`)}
+          {t(`register.fields.${field}`)}
           {REQUIRED.has(field) && (
-            <span className="req" aria-hidden="true">
+            <span className="field-required" aria-hidden="true">
               {' *'}
             </span>
           )}
         </span>
       </label>
       {error && (
-        <small className="field-error" id={`${inputId(field)}-error`} data-testid={`reg-error-${field}`}>
-          {t(`register.errors.${error}`)}
-        </small>
+        <p className="field-error" id={`${id}-error`} role="alert" data-testid={`${id}-error`}>
+          {error}
+        </p>
       )}
     </div>
   )

@@ -64,9 +64,9 @@ export function SignUpPage() {
             </h1>
             <p className="register-subtitle">{t('register.subtitle')}</p>
           </div>
-          <div className="segmented" role="radiogroup" aria-label={t('register.as')}>
+          <div className="reg-segmented" role="radiogroup" aria-label={t('register.as')}>
             {(['buyer', 'seller'] as const).map((kind) => (
-              <label key={kind} className={`segmented-option${s.asSeller === (kind === 'seller') ? ' is-active' : ''}`}>
+              <label key={kind} className={`reg-segmented-option${s.asSeller === (kind === 'seller') ? ' is-active' : ''}`}>
                 <input
                   type="radio"
                   name="register-as"
@@ -80,12 +80,12 @@ export function SignUpPage() {
           </div>
         </header>
 
-        <ol className="steps" aria-label={t('register.progress')}>
+        <ol className="reg-steps" aria-label={t('register.progress')}>
           {STEPS.map((name, i) => (
-            <li key={name} className={`steps-item${i === s.step ? ' is-current' : ''}${i < s.step ? ' is-done' : ''}`} aria-current={i === s.step ? 'step' : undefined}>
-              <button type="button" className="steps-button" disabled={i >= s.step} onClick={() => goToStep(i)} data-testid={`reg-step-${name}`}>
-                <span className="steps-number">{i + 1}</span>
-                <span className="steps-label">{t(`register.steps.${name}`)}</span>
+            <li key={name} className={`reg-steps-item${i === s.step ? ' is-current' : ''}${i < s.step ? ' is-done' : ''}`} aria-current={i === s.step ? 'step' : undefined}>
+              <button type="button" className="reg-steps-button" disabled={i >= s.step} onClick={() => goToStep(i)} data-testid={`reg-step-${name}`}>
+                <span className="reg-steps-number">{i + 1}</span>
+                <span className="reg-steps-label">{t(`register.steps.${name}`)}</span>
               </button>
             </li>
           ))}

@@ -4,7 +4,10 @@ import { codeText } from '../../../lib/i18n'
 import { showToast } from '../../../lib/toast'
 import { hold, release, type StoneEntry } from '../stores/stones'
 
-/** Hold for an available stone (with the hold right), Release for a stone I hold, else nothing. */
+/**
+ * Hold for an available stone, Release for a stone I hold, both only with the hold insert right (a
+ * guest sees stock and no changing controls), else nothing.
+ */
 export function StoneAction({ stone, canHold }: { stone: Snapshot<StoneEntry>; canHold: boolean }) {
   const { t } = useTranslation()
 
@@ -19,6 +22,7 @@ export function StoneAction({ stone, canHold }: { stone: Snapshot<StoneEntry>; c
     else showToast(t('stones.released', { vStnId: stone.vStnId }), 'success')
   }
 
+  if (!canHold) return null
   if (stone.heldByMe && stone.availability === 'H') {
     return (
       <button
@@ -32,7 +36,7 @@ export function StoneAction({ stone, canHold }: { stone: Snapshot<StoneEntry>; c
       </button>
     )
   }
-  if (canHold && stone.availability === 'A') {
+  if (stone.availability === 'A') {
     return (
       <button
         type="button"

@@ -1,0 +1,172 @@
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { fillLogin, logOut, newPage, openSignin, SCREENS, signIn, usePortal } from './support/portal'
+
+/** Spec sections 2, 4 and 9: routes, the signed-in frame, languages, logout. */
+const portal = usePortal()
+
+describe('routes', () => {
+  it('sends an unknown path to the not-found page, and its button on to sign in when signed out', async () => {
+    const { context, page } = await newPage(portal)
+    try {
+      await page.goto(`${portal.base}/some/unknown/path`)
+      await page.getByText('Oops, Page not found!').waitFor()
+      expect(new URL(page.url()).pathname).toBe('/not-found')
+      await page.screenshot({ path: join(SCREENS, 'not-found.png') })
+      await page.getByRole('button', { name: 'Back To Dashboard' }).click()
+      await page.waitForURL('**/signin')
+      // A signed-in screen asks for sign-in first.
+      await page.goto(`${portal.base}/account/watchlist`)
+      await page.waitForURL('**/signin')
+    } finally {
+      await context.close()
+    }
+  })
+
+  it('gives a buyer menus, placeholders for screens to come, and the desktop twin of phone-only screens', async () => {
+    const { context, page } = await newPage(portal)
+    try {
+      await signIn(portal, page, 'buyer1', { trust: 'always' })
+      // Public screens send a signed-in user to the dashboard.
+      await page.goto(`${portal.base}/signin`)
+      await page.waitForURL('**/dashboard')
+
+      for (const g of ['search', 'stock', 'bids', 'lists']) await page.getByTestId(`nav-group-${g}`).waitFor()
+      await page.getByTestId('nav-group-lists').click()
+      await page.getByTestId('nav-cart').click()
+      await page.waitForURL('**/account/cart')
+      const screen = page.getByTestId('screen-cart')
+      expect(await screen.locator('h1').textContent()).toBe('Cart')
+      expect(await screen.textContent()).toContain('This screen arrives in a later release.')
+      await page.screenshot({ path: join(SCREENS, 'placeholder-cart.png') })
+
+      await page.getByTestId('user-menu').click()
+      await page.getByTestId('menu-profile').waitFor()
+      expect(await page.getByTestId('menu-users').count()).toBe(0)
+      await page.keyboard.press('Escape')
+
+      await page.goto(`${portal.base}/account/change-password`)
+      await page.waitForURL('**/account/profile')
+      await page.goto(`${portal.base}/account/users`)
+      await page.waitForURL('**/not-found')
+      // Signed in, the not-found page keeps the frame and its button goes home.
+      await page.getByTestId('user-menu').waitFor()
+      await page.getByTestId('back-to-dashboard').click()
+      await page.waitForURL('**/dashboard')
+    } finally {
+      await context.close()
+    }
+  })
+
+  it('opens user management to a company admin', async () => {
+    const { context, page } = await newPage(portal)
+    try {
+      await signIn(portal, page, 'admin1')
+      await page.getByTestId('user-menu').click()
+      await page.getByTestId('menu-users').click()
+      await page.waitForURL('**/account/users')
+    } finally {
+      await context.close()
+    }
+  })
+
+  it('folds the menus behind a hamburger up to 991 px, and opens phone-only screens on a phone', async () => {
+    const tablet = await newPage(portal, 900, 900)
+    try {
+      await signIn(portal, tablet.page, 'buyer2')
+      expect(await tablet.page.getByTestId('main-nav').count()).toBe(0)
+      await tablet.page.getByTestId('hamburger').click()
+      const drawer = tablet.page.getByTestId('nav-drawer')
+      await drawer.waitFor()
+      await tablet.page.screenshot({ path: join(SCREENS, 'drawer-tablet.png') })
+      await drawer.getByRole('link', { name: 'Watchlist' }).click()
+      await tablet.page.waitForURL('**/account/watchlist')
+      await drawer.waitFor({ state: 'detached' })
+
+      // Same browser, phone width: the phone-only screen stays.
+      await tablet.page.setViewportSize({ width: 375, height: 740 })
+      await tablet.page.goto(`${portal.base}/account/change-password`)
+      await tablet.page.waitForLoadState('networkidle')
+      expect(new URL(tablet.page.url()).pathname).toBe('/account/change-password')
+      await tablet.page.screenshot({ path: join(SCREENS, 'mobile-change-password.png') })
+    } finally {
+      await tablet.context.close()
+    }
+  })
+})
+
+describe('languages', () => {
+  it('lays the app out right to left in Arabic, and keeps the choice', async () => {
+    const { context, page } = await newPage(portal)
+    try {
+      await openSignin(portal, page)
+      await page.getByTestId('language-switcher').selectOption('ar')
+      expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual(['ar', 'rtl'])
+      expect(await page.getByTestId('login-submit').textContent()).not.toBe('Login')
+      await page.screenshot({ path: join(SCREENS, 'signin-ar.png') })
+
+      await signIn(portal, page, 'sales1')
+      expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl')
+      await page.locator('[data-testid^="stone-row-"]').first().waitFor()
+      await page.getByTestId('nav-group-stock').click()
+      await page.screenshot({ path: join(SCREENS, 'dashboard-ar.png') })
+      await page.keyboard.press('Escape')
+      await page.goto(`${portal.base}/account/notes`)
+      await page.getByTestId('screen-notes').waitFor()
+      expect(await page.getByTestId('screen-notes').locator('h1').textContent()).toBe('الملاحظات')
+    } finally {
+      await context.close()
+    }
+  })
+})
+
+describe('logout', () => {
+  it('asks first, clears the session and keeps only the remembered login ID and the language', async () => {
+    const { context, page } = await newPage(portal)
+    try {
+      await signIn(portal, page, 'buyer1', { trust: 'always' })
+      await logOut(page)
+      // A trusted browser: Remember Me and straight in.
+      await fillLogin(portal, page, 'buyer1')
+      await page.getByTestId('login-remember').check()
+      await page.getByTestId('login-submit').click()
+      await page.waitForURL('**/dashboard')
+      await page.getByTestId('language-switcher').selectOption('fr')
+      await page.getByTestId('language-switcher').selectOption('en')
+
+      // "No" keeps the session.
+      await page.getByTestId('user-menu').click()
+      await page.getByTestId('logout').click()
+      await page.getByTestId('confirm-no').click()
+      expect(new URL(page.url()).pathname).toBe('/dashboard')
+
+      await logOut(page)
+      expect(await page.getByTestId('login-username').inputValue()).toBe('buyer1')
+      expect(await page.getByTestId('login-password').inputValue()).toBe('')
+      expect(await page.getByTestId('login-remember').isChecked()).toBe(true)
+      const keys = await page.evaluate(() => Object.keys(localStorage).sort())
+      expect(keys).toEqual(['diamond-portal.locale', 'diamond-portal.remember'])
+      const remembered = await page.evaluate(() => localStorage.getItem('diamond-portal.remember'))
+      expect(JSON.parse(remembered ?? 'null')).toEqual({ loginId: 'buyer1' })
+    } finally {
+      await context.close()
+    }
+  })
+
+  it("signs out the user's other browsers too: their live connection learns the session ended", async () => {
+    const a = await newPage(portal)
+    const b = await newPage(portal)
+    try {
+      await signIn(portal, a.page, 'seller1')
+      await signIn(portal, b.page, 'seller1')
+      await b.page.locator('[data-testid="live-indicator"][data-state="live"]').waitFor()
+      await logOut(a.page)
+      // Nothing clicked in b: the server cut its socket and refused the old token on reconnect.
+      await b.page.waitForURL('**/signin')
+      expect(await b.page.evaluate(() => Object.keys(localStorage).filter((k) => k.endsWith('.token')))).toEqual([])
+    } finally {
+      await a.context.close()
+      await b.context.close()
+    }
+  })
+})

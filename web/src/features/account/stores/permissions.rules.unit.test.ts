@@ -1,0 +1,49 @@
+import { MODULES, type UserPermissions } from '@diamond/contracts/permissions'
+import { describe, expect, it } from 'vitest'
+import { emptyPermissions, holds, normalise, refusedRights, setRight, withinHolder } from './permissions.rules'
+
+describe('permission matrix', () => {
+  it('ticks what a right includes, and unticks what depends on it', () => {
+    let p = setRight(emptyPermissions(), 'cart', 'all', true)
+    expect(p.cart).toEqual({ view: true, insert: true, all: true })
+    p = setRight(p, 'cart', 'insert', false)
+    expect(p.cart).toEqual({ view: true, insert: false, all: false })
+    p = setRight(p, 'cart', 'insert', true)
+    expect(p.cart).toEqual({ view: true, insert: true, all: false })
+    p = setRight(p, 'cart', 'view', false)
+    expect(p.cart).toEqual({ view: false, insert: false, all: false })
+    // Other modules are untouched.
+    expect(p.hold).toEqual({ view: false, insert: false, all: false })
+  })
+
+  it('treats all as every action of the holder', () => {
+    const holder: UserPermissions = { cart: { view: false, insert: false, all: true }, hold: { view: true, insert: false, all: false } }
+    expect(holds(holder, 'cart', 'insert')).toBe(true)
+    expect(holds(holder, 'hold', 'view')).toBe(true)
+    expect(holds(holder, 'hold', 'insert')).toBe(false)
+    expect(holds(holder, 'memo', 'view')).toBe(false)
+  })
+
+  it('never sends a right the admin lacks', () => {
+    const holder: UserPermissions = { cart: { view: true, insert: true, all: false } }
+    const wanted = setRight(setRight(emptyPermissions(), 'cart', 'all', true), 'memo', 'view', true)
+    const sent = withinHolder(wanted, holder)
+    expect(sent.cart).toEqual({ view: true, insert: true, all: false })
+    expect(sent.memo).toEqual({ view: false, insert: false, all: false })
+    expect(Object.keys(sent).sort()).toEqual([...MODULES].sort())
+  })
+
+  it('fills missing modules and implied rights', () => {
+    const p = normalise({ quote: { view: false, insert: false, all: true } })
+    expect(p.quote).toEqual({ view: true, insert: true, all: true })
+    expect(p.cart).toEqual({ view: false, insert: false, all: false })
+  })
+
+  it("reads the server's refused rights", () => {
+    expect(refusedRights({ rights: ['cart.all', 'memo.view'] })).toEqual([
+      { module: 'cart', action: 'all' },
+      { module: 'memo', action: 'view' },
+    ])
+    expect(refusedRights(null)).toEqual([])
+  })
+})

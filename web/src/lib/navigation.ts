@@ -1,0 +1,181 @@
+import type { Module, UserPermissions } from '@diamond/contracts/permissions'
+
+/**
+ * The signed-in screens of spec section 2 as data: path pattern, the permission module that gates
+ * it, and who else may or may not open it. The router (routes.tsx) maps each id to its component;
+ * the header builds its menus from the same table, so a link never leads to a closed screen.
+ *
+ * Decisions where the spec names no module: /new-arrivals and /diamond-list are search-result lists
+ * (searchList); /account/offer-list is the quote module (offers are counter-quotes); the narrow-only
+ * /notification follows notifications like its desktop twin.
+ */
+export interface Screen {
+  id: string
+  /** wouter-style pattern: `:name` and a trailing optional `:name?` only. */
+  path: string
+  /** Shown only with view permission on this module; otherwise the path behaves as unknown. */
+  module?: Module
+  /** Not for guests (their token is refused by member-only calls): behaves as unknown for them. */
+  memberOnly?: true
+  /** Company admins only. */
+  adminOnly?: true
+  /**
+   * Spec: some routes exist only at widths up to 767. On a wider screen we send the visitor to the
+   * desktop screen that holds the same content rather than to /not-found: a phone link opened on a
+   * desktop still lands somewhere useful.
+   */
+  wideTo?: string
+}
+
+const gated = (id: string, path: string, module: Module): Screen => ({ id, path, module })
+
+export const SCREENS: readonly Screen[] = [
+  gated('dashboard', '/dashboard', 'dashboard'),
+  gated('fancySearch', '/fancy-search/:id?', 'fancySearch'),
+  gated('diamondSearch', '/diamond-search/:id?', 'diamondSearch'),
+  gated('searchMatchPair', '/search-match-pair/:id?', 'matchPair'),
+  gated('exclusive', '/exclusive/:id?', 'exclusive'),
+  gated('matchPair', '/match-pair/:id?', 'matchPair'),
+  gated('newArrivalBidIt', '/new-arrival-bid-it/:id?', 'bid'),
+  gated('quoteDay', '/quote-day/:id?', 'quoteDay'),
+  gated('diamondList', '/diamond-list/:id?', 'searchList'),
+  gated('stoneOfTheDay', '/stone-of-the-day/:id?', 'stoneOfDay'),
+  gated('suggestedStock', '/suggested-stock/:id?', 'suggestedStock'),
+  gated('upcoming', '/upcoming/:id?', 'upcoming'),
+  gated('newArrivals', '/new-arrivals', 'searchList'),
+  gated('compare', '/compare', 'compare'),
+  gated('quickSearch', '/quick-search', 'quickSearch'),
+  gated('notifications', '/notifications', 'notifications'),
+  gated('cart', '/account/cart', 'cart'),
+  gated('buyRequest', '/account/buy-request', 'buyRequest'),
+  gated('confirmList', '/account/confirm-list', 'confirmStone'),
+  gated('myDemand', '/account/my-demand', 'demand'),
+  gated('enquiry', '/account/enquiry', 'enquiry'),
+  gated('hold', '/account/hold', 'hold'),
+  gated('memo', '/account/memo', 'memo'),
+  gated('notes', '/account/notes', 'notes'),
+  gated('officeList', '/account/office-list', 'office'),
+  gated('offerList', '/account/offer-list', 'quote'),
+  gated('reminder', '/account/reminder', 'reminder'),
+  gated('savedSearch', '/account/saved-search', 'saveSearch'),
+  gated('myShipment', '/account/my-shipment', 'shipment'),
+  gated('watchlist', '/account/watchlist', 'watchlist'),
+  // Ungated signed-in screens.
+  { id: 'searchBidDiamond', path: '/search-bid-diamond/:id?' },
+  { id: 'collection', path: '/collection/:id?' },
+  { id: 'dealOfTheDay', path: '/deal-of-the-day/:id?' },
+  { id: 'myBid', path: '/my-bid/:id?' },
+  { id: 'account', path: '/account', memberOnly: true },
+  { id: 'profile', path: '/account/profile', memberOnly: true },
+  { id: 'diamondSequence', path: '/account/profile/diamond-sequence', memberOnly: true },
+  { id: 'addresses', path: '/account/addresses', memberOnly: true },
+  { id: 'users', path: '/account/users', memberOnly: true, adminOnly: true },
+  { id: 'privacyNotice', path: '/privacy-notice' },
+  { id: 'trackDiamond', path: '/track-diamond' },
+  // Narrow screens only.
+  { id: 'changePassword', path: '/account/change-password', memberOnly: true, wideTo: '/account/profile' },
+  { id: 'companyProfile', path: '/account/company-profile', memberOnly: true, wideTo: '/account/profile' },
+  { id: 'personalInformation', path: '/account/personal-information', memberOnly: true, wideTo: '/account/profile' },
+  { id: 'stockNotification', path: '/account/stock-notification', memberOnly: true, wideTo: '/account/profile' },
+  { id: 'notification', path: '/notification', module: 'notifications', wideTo: '/notifications' },
+]
+
+const byId = new Map(SCREENS.map((s) => [s.id, s]))
+export function screen(id: string): Screen {
+  const s = byId.get(id)
+  if (!s) throw new Error(`no screen ${id}`)
+  return s
+}
+
+/** The link to a screen: its pattern without the optional trailing parameter. */
+export const hrefOf = (s: Screen): string => s.path.replace(/\/:\w+\?$/, '')
+
+/** Matches `path` against a pattern; the params, or null. Trailing slashes are tolerated. */
+export function matchPath(pattern: string, path: string): Record<string, string> | null {
+  const names: string[] = []
+  const source = pattern
+    .split('/')
+    .slice(1)
+    .map((seg) => {
+      const p = /^:(\w+)(\?)?$/.exec(seg)
+      if (!p) return '/' + seg.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+      names.push(p[1]!)
+      return p[2] ? '(?:/([^/]+))?' : '/([^/]+)'
+    })
+    .join('')
+  const m = new RegExp(`^${source}/?$`).exec(path)
+  if (!m) return null
+  const params: Record<string, string> = {}
+  names.forEach((n, i) => {
+    const v = m[i + 1]
+    if (v !== undefined) params[n] = decodeURIComponent(v)
+  })
+  return params
+}
+
+export interface Viewer {
+  token: boolean
+  trusted: boolean
+  permissions: UserPermissions
+  guest: boolean
+  admin: boolean
+  /** The screen is at most 767 px wide. */
+  narrow: boolean
+}
+
+/** Whether the viewer may open the screen at all (width aside). */
+export function canOpen(s: Screen, v: Pick<Viewer, 'permissions' | 'guest' | 'admin'>): boolean {
+  if (s.module && !v.permissions[s.module]?.view) return false
+  if (s.memberOnly && v.guest) return false
+  if (s.adminOnly && !v.admin) return false
+  return true
+}
+
+export type Decision =
+  | { kind: 'show'; screen: Screen; params: Record<string, string> }
+  | { kind: 'redirect'; to: string }
+
+/**
+ * Spec section 2 for a path outside the public and open routes: unknown -> /not-found; no token
+ * -> /signin; an untrusted browser -> /verify-otp; a screen the user may not open behaves as
+ * unknown; a narrow-only screen on a wide one goes to its desktop twin.
+ */
+export function decide(path: string, v: Viewer): Decision {
+  let found: { screen: Screen; params: Record<string, string> } | null = null
+  for (const s of SCREENS) {
+    const params = matchPath(s.path, path)
+    if (params) {
+      found = { screen: s, params }
+      break
+    }
+  }
+  if (!found) return { kind: 'redirect', to: '/not-found' }
+  if (!v.token) return { kind: 'redirect', to: '/signin' }
+  if (!v.trusted) return { kind: 'redirect', to: '/verify-otp' }
+  if (!canOpen(found.screen, v)) return { kind: 'redirect', to: '/not-found' }
+  if (found.screen.wideTo && !v.narrow) return { kind: 'redirect', to: found.screen.wideTo }
+  return { kind: 'show', ...found }
+}
+
+/** Spec section 4: after login, a stored diamond detail id wins over the dashboard. */
+export function afterLoginPath(detailId: string | null): string {
+  return detailId ? `/diamond-detail/${encodeURIComponent(detailId)}` : '/dashboard'
+}
+
+/** The header's menus: groups of screens, each shown only with the screens the viewer may open. */
+export const NAV_GROUPS: readonly { id: string; items: readonly string[] }[] = [
+  { id: 'search', items: ['diamondSearch', 'quickSearch', 'fancySearch', 'searchMatchPair', 'diamondList', 'savedSearch'] },
+  {
+    id: 'stock',
+    items: ['newArrivals', 'upcoming', 'exclusive', 'stoneOfTheDay', 'suggestedStock', 'quoteDay', 'matchPair', 'dealOfTheDay', 'collection', 'compare'],
+  },
+  { id: 'bids', items: ['newArrivalBidIt', 'searchBidDiamond', 'myBid'] },
+  {
+    id: 'lists',
+    items: ['cart', 'watchlist', 'reminder', 'notes', 'enquiry', 'hold', 'memo', 'confirmList', 'offerList', 'officeList', 'buyRequest', 'myDemand', 'myShipment', 'trackDiamond'],
+  },
+]
+
+export function navFor(v: Pick<Viewer, 'permissions' | 'guest' | 'admin'>): { id: string; items: Screen[] }[] {
+  return NAV_GROUPS.map((g) => ({ id: g.id, items: g.items.map(screen).filter((s) => canOpen(s, v)) })).filter((g) => g.items.length > 0)
+}

@@ -1,0 +1,67 @@
+import { UPLOAD_EXTENSIONS, UPLOAD_MAX_BYTES, type UploadedFile, type UploadPurpose } from '@diamond/contracts/http/account'
+import { API_BASE, loader, NETWORK_ERROR, REQUEST_TIMEOUT_MS, type ApiEnvelope, type ApiResult } from './api'
+import { session, signOut } from './session'
+
+/** What the browser can tell before sending: the name's extension and the size (the server also reads the content). */
+export type FileProblem = 'type' | 'size' | 'empty'
+
+export function fileProblem(file: { name: string; size: number }): FileProblem | null {
+  const ext = /\.([^./\\]+)$/.exec(file.name)?.[1]?.toLowerCase() ?? ''
+  if (!(UPLOAD_EXTENSIONS as readonly string[]).includes(ext)) return 'type'
+  if (file.size === 0) return 'empty'
+  if (file.size > UPLOAD_MAX_BYTES) return 'size'
+  return null
+}
+
+/** The `accept` attribute of file inputs that go to upload-file. */
+export const UPLOAD_ACCEPT = UPLOAD_EXTENSIONS.map((e) => `.${e}`).join(',')
+
+/**
+ * upload-file (spec section 7: multipart, with progress). XMLHttpRequest rather than fetch because
+ * only it reports upload progress. Fields go in the order the server reads them: `purpose`, then `file`.
+ * Answers like api(): success when the body's code is OK; E_UNAUTHORIZED signs a signed-in user out.
+ */
+export function uploadFile(purpose: UploadPurpose, file: File, onProgress?: (fraction: number) => void): Promise<ApiResult<UploadedFile>> {
+  return new Promise((resolve) => {
+    const xhr = new XMLHttpRequest()
+    xhr.open('POST', `${API_BASE}/upload-file`)
+    xhr.timeout = REQUEST_TIMEOUT_MS
+    xhr.setRequestHeader('devicetype', '1')
+    if (session.token) xhr.setRequestHeader('authorization', `JWT ${session.token}`)
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable && e.total > 0) onProgress?.(e.loaded / e.total)
+    }
+    loader.count++
+    const done = (r: ApiResult<UploadedFile>) => {
+      loader.count = Math.max(0, loader.count - 1)
+      resolve(r)
+    }
+    const failed = () => {
+      console.debug('upload: transport failure', xhr.status)
+      done({ error: { code: NETWORK_ERROR, message: '' }, data: null, response: null })
+    }
+    xhr.onerror = failed
+    xhr.ontimeout = failed
+    xhr.onabort = failed
+    xhr.onload = () => {
+      let body: ApiEnvelope<unknown> | null = null
+      try {
+        const json: unknown = JSON.parse(xhr.responseText)
+        if (typeof json === 'object' && json !== null && typeof (json as ApiEnvelope).code === 'string') body = json as ApiEnvelope<unknown>
+      } catch {
+        /* not JSON: handled below */
+      }
+      if (!body) return failed()
+      if (body.code === 'OK') {
+        onProgress?.(1)
+        return done({ error: null, data: body.data as UploadedFile, response: body as ApiEnvelope<UploadedFile> })
+      }
+      if (body.code === 'E_UNAUTHORIZED' && session.token) signOut()
+      done({ error: { code: body.code, message: body.message }, data: null, response: body })
+    }
+    const form = new FormData()
+    form.append('purpose', purpose)
+    form.append('file', file, file.name)
+    xhr.send(form)
+  })
+}
