@@ -1,46 +1,9 @@
-import { Type, type Static } from 'typebox'
+import { Type } from 'typebox'
+import type { UserPermissions as Rights } from './permissions.values'
 
-/** The permission modules of spec section 6, plus `order` (insert follows Is_PlaceOrder). */
-export const MODULES = [
-  'fancySearch', 'diamondSearch', 'matchPair', 'exclusive', 'bid', 'quoteDay', 'searchList',
-  'stoneOfDay', 'suggestedStock', 'upcoming',
-  'compare', 'dashboard', 'demand', 'quickSearch', 'saveSearch', 'shipment',
-  'cart', 'buyRequest', 'confirmStone', 'enquiry', 'hold', 'memo', 'notes', 'notifications',
-  'office', 'quote', 'reminder', 'watchlist', 'pricing', 'order',
-] as const
-export type Module = (typeof MODULES)[number]
-export type Action = 'view' | 'insert' | 'all'
+export * from './permissions.values'
 
+/** The schema of a user's rights as the API carries them (see permissions.values.ts for the rules). */
 export const ModulePermission = Type.Object({ view: Type.Boolean(), insert: Type.Boolean(), all: Type.Boolean() })
 export const UserPermissions = Type.Record(Type.String(), ModulePermission)
-export type UserPermissions = Partial<Record<Module, Static<typeof ModulePermission>>>
-
-/**
- * Tokens carry permissions compactly: one string per module made of the letters v, i, a.
- * `all` grants every action on the module.
- */
-export type CompactPermissions = Partial<Record<Module, string>>
-
-export function compactPermissions(p: UserPermissions): CompactPermissions {
-  const out: CompactPermissions = {}
-  for (const [m, r] of Object.entries(p) as [Module, Static<typeof ModulePermission>][]) {
-    const s = (r.view ? 'v' : '') + (r.insert ? 'i' : '') + (r.all ? 'a' : '')
-    if (s) out[m] = s
-  }
-  return out
-}
-
-export function expandPermissions(c: CompactPermissions): UserPermissions {
-  const out: UserPermissions = {}
-  for (const m of MODULES) {
-    const s = c[m] ?? ''
-    out[m] = { view: s.includes('v'), insert: s.includes('i'), all: s.includes('a') }
-  }
-  return out
-}
-
-export function can(c: CompactPermissions, module: Module, action: Action): boolean {
-  const s = c[module]
-  if (!s) return false
-  return s.includes('a') || s.includes(action[0]!)
-}
+export type UserPermissions = Rights

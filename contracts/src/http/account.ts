@@ -2,17 +2,9 @@ import { Type, type Static, type TLiteral, type TUnion } from 'typebox'
 import { Uuid } from '../common'
 import { UserPermissions } from '../permissions'
 import { Email, Password } from './auth'
+import { ADDRESS_TYPES, BUSINESS_TYPES, DOCUMENT_TYPES, HEARD_FROM, MANAGED_USER_TYPES, UPLOAD_PURPOSES } from './account.values'
 
-/** Approval (spec section 4): 1 Pending, 2 Approved, 3 Rejected, 4 Expired. */
-export const ApprovalStatus = { pending: 1, approved: 2, rejected: 3, expired: 4 } as const
-
-/** Master lists of the registration form. The web app shows each value translated. */
-export const DOCUMENT_TYPES = ['passport', 'nationalId', 'drivingLicence', 'companyRegistration', 'taxCertificate'] as const
-export const BUSINESS_TYPES = ['retailer', 'wholesaler', 'manufacturer', 'jeweller', 'broker', 'other'] as const
-export const HEARD_FROM = ['tradeShow', 'searchEngine', 'socialMedia', 'referral', 'salesPerson', 'other'] as const
-export const ADDRESS_TYPES = ['billing', 'shipping', 'office'] as const
-/** User types a company admin may create. */
-export const MANAGED_USER_TYPES = ['buyer', 'seller', 'sales', 'admin'] as const
+export * from './account.values'
 
 // The cast keeps each value as its own literal type: mapped over a plain array, Static would be never.
 type Literals<T extends readonly string[]> = { -readonly [K in keyof T]: TLiteral<T[K]> }
@@ -23,11 +15,6 @@ const Optional = (max: number) => Type.Optional(Type.String({ maxLength: max }))
 const Phone = Type.String({ minLength: 5, maxLength: 30, pattern: '^[+0-9 ()-]+$' })
 const DateOnly = Type.String({ format: 'date' })
 
-/** Files: jpg, jpeg, png and pdf only, checked by content as well as by name. */
-export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024
-export const UPLOAD_EXTENSIONS = ['jpg', 'jpeg', 'png', 'pdf'] as const
-export const UPLOAD_PURPOSES = ['photoId', 'businessProof', 'kyc', 'logo', 'cover'] as const
-export type UploadPurpose = (typeof UPLOAD_PURPOSES)[number]
 /** upload-file (multipart: `purpose` field, then `file`). Registration files may be sent signed out. */
 export const UploadedFile = Type.Object({
   id: Uuid,
@@ -204,10 +191,6 @@ export const AccountUpdate = Type.Object(
   { additionalProperties: false },
 )
 export type AccountUpdate = Static<typeof AccountUpdate>
-
-/** Stock notification settings (spec sections 2 and 5): 1 Daily, 2 Weekly, 3 Monthly; 1 New, 0 Full. */
-export const STOCK_INTERVALS = [1, 2, 3] as const
-export const STOCK_TYPES = [1, 0] as const
 
 /**
  * PUT user/update: the caller's own stock notification settings (id is the caller), or a company

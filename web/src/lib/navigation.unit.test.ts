@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { MODULES, type Module, type UserPermissions } from '@diamond/contracts/permissions'
+import { MODULES, type Module, type UserPermissions } from '@diamond/contracts/permissions.values'
 import shellEn from '../locales/shell/en.json'
 import { afterLoginPath, decide, hrefOf, matchPath, NAV_GROUPS, navFor, screen, SCREENS, type Viewer } from './navigation'
 

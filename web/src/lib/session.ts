@@ -1,7 +1,7 @@
 import { proxy } from 'valtio'
 import { navigate } from 'wouter/use-browser-location'
 import type { LoginData, SessionUser } from '@diamond/contracts/http/auth'
-import type { Action, Module, UserPermissions } from '@diamond/contracts/permissions'
+import type { Action, Module, UserPermissions } from '@diamond/contracts/permissions.values'
 import { afterLoginPath } from './navigation'
 import { clearExcept, KEPT_ON_LOGOUT, read, remove, write } from './storage'
 

@@ -1,4 +1,5 @@
-import { UPLOAD_EXTENSIONS, UPLOAD_MAX_BYTES, type UploadedFile, type UploadPurpose } from '@diamond/contracts/http/account'
+import type { UploadedFile } from '@diamond/contracts/http/account'
+import { UPLOAD_EXTENSIONS, UPLOAD_MAX_BYTES, type UploadPurpose } from '@diamond/contracts/http/account.values'
 import { API_BASE, loader, NETWORK_ERROR, REQUEST_TIMEOUT_MS, type ApiEnvelope, type ApiResult } from './api'
 import { session, signOut } from './session'
 

@@ -1,4 +1,5 @@
-import { ADDRESS_TYPES, type Address } from '@diamond/contracts/http/account'
+import type { Address } from '@diamond/contracts/http/account'
+import { ADDRESS_TYPES } from '@diamond/contracts/http/account.values'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { EmptyState } from '../../../components/EmptyState'

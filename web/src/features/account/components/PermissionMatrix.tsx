@@ -1,4 +1,4 @@
-import { MODULES, type UserPermissions } from '@diamond/contracts/permissions'
+import { MODULES, type UserPermissions } from '@diamond/contracts/permissions.values'
 import { useTranslation } from 'react-i18next'
 import { ACTIONS, holds, setRight } from '../stores/permissions.rules'
 

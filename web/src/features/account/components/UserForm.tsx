@@ -1,4 +1,5 @@
-import { MANAGED_USER_TYPES, type ManagedUser } from '@diamond/contracts/http/account'
+import type { ManagedUser } from '@diamond/contracts/http/account'
+import { MANAGED_USER_TYPES } from '@diamond/contracts/http/account.values'
 import type { UserPermissions } from '@diamond/contracts/permissions'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'

@@ -1,4 +1,4 @@
-import { MODULES, type Action, type Module, type UserPermissions } from '@diamond/contracts/permissions'
+import { MODULES, type Action, type Module, type UserPermissions } from '@diamond/contracts/permissions.values'
 
 /**
  * The permission matrix a company admin edits (spec section 6: view, insert and all per module).

@@ -1,4 +1,4 @@
-import { MODULES, type UserPermissions } from '@diamond/contracts/permissions'
+import { MODULES, type UserPermissions } from '@diamond/contracts/permissions.values'
 import { describe, expect, it } from 'vitest'
 import { emptyPermissions, holds, normalise, refusedRights, setRight, withinHolder } from './permissions.rules'
 

@@ -1,4 +1,4 @@
-import { STOCK_INTERVALS, STOCK_TYPES } from '@diamond/contracts/http/account'
+import { STOCK_INTERVALS, STOCK_TYPES } from '@diamond/contracts/http/account.values'
 
 /**
  * The Stock Notification settings form (spec sections 2 and 5), as pure rules: interval 1 Daily,

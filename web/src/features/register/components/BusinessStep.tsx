@@ -1,4 +1,4 @@
-import { BUSINESS_TYPES, HEARD_FROM } from '@diamond/contracts/http/account'
+import { BUSINESS_TYPES, HEARD_FROM } from '@diamond/contracts/http/account.values'
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { CheckField, ListSelect, TextInput } from './RegisterField'

@@ -1,4 +1,4 @@
-import { DOCUMENT_TYPES } from '@diamond/contracts/http/account'
+import { DOCUMENT_TYPES } from '@diamond/contracts/http/account.values'
 import { useTranslation } from 'react-i18next'
 import { DocumentUpload } from './DocumentUpload'
 import { CheckField, ListSelect } from './RegisterField'
