@@ -20,4 +20,4 @@ for (const sig of ['SIGINT', 'SIGTERM'] as const) {
   })
 }
 await app.listen({ port: gateway.PORT, host: config.HOST })
-banner(`http://localhost:${gateway.PORT}`, 'embedded')
+banner(`http://localhost:${gateway.PORT}`, 'embedded', config.DEMO_DATA)

@@ -71,4 +71,4 @@ for (;;) {
   }
   await new Promise((r) => setTimeout(r, 300))
 }
-banner(`http://localhost:${port}`, `distributed: Kafka at ${kafka.brokers.join(',')}, ${SERVICES.length} services + gateway`)
+banner(`http://localhost:${port}`, `distributed: Kafka at ${kafka.brokers.join(',')}, ${SERVICES.length} services + gateway`, env.DEMO_DATA === 'true')
