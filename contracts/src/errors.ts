@@ -29,6 +29,7 @@ export const ErrorCodes = {
   E_ALREADY_EXISTS: { status: 409, message: 'An account with this username or email already exists.' },
   E_FILE_TYPE: { status: 400, message: 'Only jpg, jpeg, png and pdf files are allowed.' },
   E_FILE_TOO_LARGE: { status: 413, message: 'The file is too large.' },
+  E_ALREADY_DECIDED: { status: 409, message: 'This registration has been decided already.' },
   E_STONE_UNAVAILABLE: { status: 409, message: 'This stone is no longer available.' },
   E_NOT_HOLDER: { status: 409, message: 'This stone is not on hold for you.' },
   E_UNAVAILABLE: { status: 503, message: 'The service is temporarily unavailable. Please try again shortly.' },

@@ -9,6 +9,7 @@ import { PersonalInfoPage } from './features/account/components/PersonalInfoPage
 import { ProfilePage } from './features/account/components/ProfilePage'
 import { StockNotificationPage } from './features/account/components/StockNotificationPage'
 import { UsersPage } from './features/account/components/UsersPage'
+import { RegistrationsPage } from './features/approvals/components/RegistrationsPage'
 import { ForgotPasswordPage } from './features/auth/components/ForgotPasswordPage'
 import { GuestLoginPage } from './features/auth/components/GuestLoginPage'
 import { ResetPasswordPage } from './features/auth/components/ResetPasswordPage'
@@ -49,6 +50,7 @@ const SCREEN_VIEWS: Record<string, (params: Record<string, string>) => ReactNode
   profile: () => <ProfilePage />,
   addresses: () => <AddressesPage />,
   users: () => <UsersPage />,
+  registrations: () => <RegistrationsPage />,
   changePassword: () => <ChangePasswordPage />,
   companyProfile: () => <CompanyProfilePage />,
   personalInformation: () => <PersonalInfoPage />,

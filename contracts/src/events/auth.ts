@@ -15,7 +15,10 @@ export const SessionRevoked = Type.Object(
 )
 export type SessionRevoked = Static<typeof SessionRevoked>
 
-export const MAIL_TEMPLATES = ['verify-email', 'device-otp', 'reset-password', 'password-changed', 'registration-received', 'user-invited'] as const
+export const MAIL_TEMPLATES = [
+  'verify-email', 'device-otp', 'reset-password', 'password-changed', 'registration-received', 'user-invited',
+  'account-approved', 'account-rejected',
+] as const
 export type MailTemplate = (typeof MAIL_TEMPLATES)[number]
 
 // The cast keeps each template as its own literal type: mapped over a plain array, Static would be never.

@@ -38,6 +38,8 @@ export const SessionUser = Type.Object({
   account: Type.Object({ companyName: Type.String() }),
   setting: Type.Object({ Is_PlaceOrder: Type.Boolean(), Is_NoPrice: Type.Boolean() }),
   accountTerm: Type.Union([Type.String(), Type.Null()]),
+  /** Staff of the operator company: they approve or reject registrations (/account/registrations). */
+  isOperator: Type.Boolean(),
 })
 export type SessionUser = Static<typeof SessionUser>
 

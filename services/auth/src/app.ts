@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import cookie from '@fastify/cookie'
 import { AppError, setupService, type ServiceContext } from '@diamond/runtime'
 import type { AuthConfig } from './config'
+import approvalRoutes from './modules/approvals/approvals.routes'
 import credentialsRoutes from './modules/credentials/credentials.routes'
 import { purgeMailTokens } from './modules/credentials/mail-tokens.repository'
 import { PasswordService } from './modules/credentials/passwords.service'
@@ -52,6 +53,7 @@ export default async function authService(app: FastifyInstance, opts: AuthOption
   await app.register(guestRoutes, { guests: new GuestService(database, opts.tokens) })
   await app.register(credentialsRoutes, { passwords: new PasswordService(database, opts.tokens), database })
   await app.register(accountRoutes, { database, tokens: opts.tokens })
+  await app.register(approvalRoutes, { database, tokens: opts.tokens })
 }
 
 /** Old sign-in failures, codes and links are deleted now and then; the timer never keeps the process up. */

@@ -100,6 +100,7 @@ describe('sign-in', () => {
         account: { companyName: 'Mehta Jewels' },
         setting: { Is_PlaceOrder: true, Is_NoPrice: false },
         accountTerm: null,
+        isOperator: false,
       })
       expect(Object.keys(d.masters).sort()).toEqual(['COLOR', 'SHAPE'])
       expect(d.columns).toContain('vStnId')

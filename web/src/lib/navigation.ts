@@ -19,6 +19,8 @@ export interface Screen {
   memberOnly?: true
   /** Company admins only. */
   adminOnly?: true
+  /** Staff of the operator company only (they review registrations). */
+  operatorOnly?: true
   /**
    * Spec: some routes exist only at widths up to 767. On a wider screen we send the visitor to the
    * desktop screen that holds the same content rather than to /not-found: a phone link opened on a
@@ -70,6 +72,7 @@ export const SCREENS: readonly Screen[] = [
   { id: 'diamondSequence', path: '/account/profile/diamond-sequence', memberOnly: true },
   { id: 'addresses', path: '/account/addresses', memberOnly: true },
   { id: 'users', path: '/account/users', memberOnly: true, adminOnly: true },
+  { id: 'registrations', path: '/account/registrations', memberOnly: true, operatorOnly: true },
   { id: 'privacyNotice', path: '/privacy-notice' },
   { id: 'trackDiamond', path: '/track-diamond' },
   // Narrow screens only.
@@ -119,15 +122,18 @@ export interface Viewer {
   permissions: UserPermissions
   guest: boolean
   admin: boolean
+  /** Staff of the operator company. */
+  operator: boolean
   /** The screen is at most 767 px wide. */
   narrow: boolean
 }
 
 /** Whether the viewer may open the screen at all (width aside). */
-export function canOpen(s: Screen, v: Pick<Viewer, 'permissions' | 'guest' | 'admin'>): boolean {
+export function canOpen(s: Screen, v: Pick<Viewer, 'permissions' | 'guest' | 'admin' | 'operator'>): boolean {
   if (s.module && !v.permissions[s.module]?.view) return false
   if (s.memberOnly && v.guest) return false
   if (s.adminOnly && !v.admin) return false
+  if (s.operatorOnly && !v.operator) return false
   return true
 }
 
@@ -176,6 +182,6 @@ export const NAV_GROUPS: readonly { id: string; items: readonly string[] }[] = [
   },
 ]
 
-export function navFor(v: Pick<Viewer, 'permissions' | 'guest' | 'admin'>): { id: string; items: Screen[] }[] {
+export function navFor(v: Pick<Viewer, 'permissions' | 'guest' | 'admin' | 'operator'>): { id: string; items: Screen[] }[] {
   return NAV_GROUPS.map((g) => ({ id: g.id, items: g.items.map(screen).filter((s) => canOpen(s, v)) })).filter((g) => g.items.length > 0)
 }

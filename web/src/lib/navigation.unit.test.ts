@@ -6,7 +6,7 @@ import { afterLoginPath, decide, hrefOf, matchPath, NAV_GROUPS, navFor, screen, 
 const rights = (view: readonly Module[], insert: readonly Module[] = []): UserPermissions =>
   Object.fromEntries(MODULES.map((m) => [m, { view: view.includes(m), insert: insert.includes(m), all: false }]))
 
-const buyer: Viewer = { token: true, trusted: true, permissions: rights(MODULES), guest: false, admin: false, narrow: false }
+const buyer: Viewer = { token: true, trusted: true, permissions: rights(MODULES), guest: false, admin: false, operator: false, narrow: false }
 // What the auth service gives a guest: the browsing modules, view only.
 const guest: Viewer = {
   ...buyer,
@@ -75,6 +75,13 @@ describe('the signed-in area', () => {
   it('opens user management to company admins only', () => {
     expect(decide('/account/users', buyer)).toEqual({ kind: 'redirect', to: '/not-found' })
     expect(decide('/account/users', { ...buyer, admin: true }).kind).toBe('show')
+  })
+
+  it('opens the registrations to review to operator staff only, never to a guest', () => {
+    expect(decide('/account/registrations', buyer)).toEqual({ kind: 'redirect', to: '/not-found' })
+    expect(decide('/account/registrations', { ...buyer, admin: true })).toEqual({ kind: 'redirect', to: '/not-found' })
+    expect(decide('/account/registrations', { ...buyer, operator: true })).toMatchObject({ kind: 'show', screen: { id: 'registrations' } })
+    expect(decide('/account/registrations', { ...guest, operator: true })).toEqual({ kind: 'redirect', to: '/not-found' })
   })
 
   it('shows narrow-only screens on narrow screens and sends wide ones to the desktop screen', () => {

@@ -88,3 +88,5 @@ export function allowed(permissions: UserPermissions, module: Module, action: Ac
 export const isGuest = (user: SessionUser | null): boolean => user?.userType === 'guest'
 /** A company admin manages the company's users (our reading of the spec's "admin-like company user"). */
 export const isCompanyAdmin = (user: SessionUser | null): boolean => user?.userType === 'admin'
+/** Staff of the operator company review registrations; the server says who is (and checks again). */
+export const isOperator = (user: SessionUser | null): boolean => user?.isOperator === true

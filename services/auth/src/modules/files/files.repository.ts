@@ -45,6 +45,14 @@ export async function readableFile(sql: Db, userId: string, id: string): Promise
   return rows[0] ?? null
 }
 
+/** A document of the given purposes that a registrant owns (read by operator staff reviewing it). */
+export async function ownedDocument(sql: Db, id: string, purposes: readonly string[]): Promise<(FileMeta & { content: Buffer }) | null> {
+  const rows = await sql<(FileMeta & { content: Buffer })[]>`
+    select ${META(sql)}, f.content from auth.files f
+     where f.id = ${id} and f.owner_id is not null and f.purpose = any(${purposes as string[]}::text[])`
+  return rows[0] ?? null
+}
+
 /**
  * Registration documents named by a form, locked until the registration commits so two forms
  * cannot claim one upload. Claimable: nobody owns it and it is younger than `hours`.

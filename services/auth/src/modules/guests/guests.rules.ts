@@ -32,5 +32,6 @@ export function guestSessionUser(id: string, g: GuestLoginRequest): SessionUser 
     account: { companyName: g.companyName },
     setting: { Is_PlaceOrder: false, Is_NoPrice: false },
     accountTerm: null,
+    isOperator: false,
   }
 }

@@ -2,6 +2,7 @@ import type { LoginData, SessionUser } from '@diamond/contracts/http/auth'
 import { DEFAULT_COLUMNS, MASTERS, type MasterName } from '@diamond/contracts/masters'
 import { compactPermissions, type UserPermissions } from '@diamond/contracts/permissions'
 import type { Principal } from '@diamond/runtime'
+import { isOperatorStaff } from '../approvals/approvals.rules'
 import { effectivePermissions, type UserType } from '../users/permissions.rules'
 import type { UserRecord } from '../users/users.repository'
 
@@ -46,6 +47,7 @@ export function sessionUser(u: UserRecord): SessionUser {
     account: { companyName: u.account_company_name },
     setting: { Is_PlaceOrder: u.is_place_order, Is_NoPrice: u.is_no_price },
     accountTerm: u.account_term,
+    isOperator: isOperatorStaff(u),
   }
 }
 

@@ -31,6 +31,9 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
   { username: 'noprice1', type: 'buyer', first: 'Yuki', last: 'Tanaka', company: 'Tanaka Trading', extra: { is_no_price: true, is_place_order: false } },
 ]
 
+/** The company that runs the portal: its staff (sales1, admin1) approve registrations. */
+export const OPERATOR_COMPANY = 'Diamond Portal'
+
 /** A company code from its name: "Cohen & Sons" -> "COHEN-SONS". */
 export const companyCode = (name: string) => name.toUpperCase().replace(/[^A-Z0-9]+/g, '-').replace(/^-|-$/g, '')
 
@@ -43,7 +46,7 @@ export async function seedDemoUsers(sql: Sql): Promise<string[]> {
     await tx`select pg_advisory_xact_lock(hashtext('auth:demo-seed'))`
     if ((await countUsers(tx)) > 0) return []
     const names = [...new Set(DEMO_ACCOUNTS.map((a) => a.company))]
-    const companies = await insertCompanies(tx, names.map((name) => ({ name, code: companyCode(name) })))
+    const companies = await insertCompanies(tx, names.map((name) => ({ name, code: companyCode(name), is_operator: name === OPERATOR_COMPANY })))
     await insertUsers(
       tx,
       DEMO_ACCOUNTS.map((a) => ({

@@ -25,12 +25,14 @@ export interface UserRecord {
   permissions: CompactPermissions | null
   /** The name of the company the user belongs to, else the name the user typed. */
   account_company_name: string
+  /** Whether that company is the operator (its staff approve registrations). */
+  company_is_operator: boolean
 }
 
 type Db = Sql | Tx
 
 const SELECT_USER = (sql: Db) => sql`
-  select u.*, coalesce(c.name, u.company_name) as account_company_name
+  select u.*, coalesce(c.name, u.company_name) as account_company_name, coalesce(c.is_operator, false) as company_is_operator
     from auth.users u left join auth.companies c on c.id = u.company_id`
 
 /** Login accepts a username or an email, in any letter case. */
@@ -80,9 +82,9 @@ export async function countUsers(sql: Db): Promise<number> {
 }
 
 /** Companies by name, created with the given codes; answers each name's id. */
-export async function insertCompanies(tx: Tx, companies: { name: string; code: string }[]): Promise<Map<string, string>> {
+export async function insertCompanies(tx: Tx, companies: { name: string; code: string; is_operator?: boolean }[]): Promise<Map<string, string>> {
   if (!companies.length) return new Map()
   const rows = await tx<{ id: string; name: string }[]>`
-    insert into auth.companies ${tx(companies.map((c) => ({ name: c.name, code: c.code })))} returning id, name`
+    insert into auth.companies ${tx(companies.map((c) => ({ name: c.name, code: c.code, is_operator: c.is_operator ?? false })))} returning id, name`
   return new Map(rows.map((r) => [r.name, r.id]))
 }

@@ -6,7 +6,7 @@ import { MAIL_LANGUAGES, MAIL_TEXTS, type MailLanguage } from './mail.texts'
  * the web app ('/reset-password/<token>'); they are made absolute with the public base URL.
  * `username` falls back to the recipient's address, which is a valid login ID too. `minutes` or
  * `hours` (a whole number) say how long a link or code stays valid; without them the mail says
- * only that it expires shortly.
+ * only that it expires shortly. `note` is what the reviewer wrote with a rejection, if anything.
  */
 export const TEMPLATE_PARAMS: Record<MailTemplate, readonly string[]> = {
   'verify-email': ['link', 'hours'],
@@ -15,6 +15,8 @@ export const TEMPLATE_PARAMS: Record<MailTemplate, readonly string[]> = {
   'password-changed': [],
   'registration-received': ['username'],
   'user-invited': ['username', 'link'],
+  'account-approved': ['username', 'link'],
+  'account-rejected': ['note'],
 }
 
 export interface RenderedMail {
@@ -71,6 +73,8 @@ export function renderMail(mail: MailRequested, opts: { baseUrl: string }): Rend
   const template = texts.templates[mail.template]
   const params: Record<string, string> = {}
   for (const [k, v] of Object.entries(mail.params)) params[k] = absolutise(v.trim(), opts.baseUrl)
+  // A rejection's note is the reviewer's own words: shown as written, never made into a link.
+  const note = mail.params.note?.trim()
   const values: Record<string, string> = {
     username: mail.to,
     ...params,
@@ -78,6 +82,7 @@ export function renderMail(mail: MailRequested, opts: { baseUrl: string }): Rend
     brand: texts.brand,
     baseUrl: opts.baseUrl.replace(/\/+$/, ''),
     expiry: expirySentence(language, mail.template, params),
+    reason: note ? `${fill(texts.rejectionNote, { note })}\n\n` : '',
   }
   const greeting = values.name ? fill(texts.hello, { name: values.name }) : texts.helloNoName
   return {

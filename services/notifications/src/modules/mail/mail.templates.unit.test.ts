@@ -4,7 +4,7 @@ import { absolutise, duration, mailLanguage, maskAddress, renderMail, TEMPLATE_P
 import { MAIL_LANGUAGES, MAIL_TEXTS } from './mail.texts'
 
 const BASE = 'https://portal.example.com'
-const PARAMS: Record<string, string> = { link: '/reset-password/tok123', code: '482913', username: 'ravi.m', minutes: '10', hours: '48' }
+const PARAMS: Record<string, string> = { link: '/reset-password/tok123', code: '482913', username: 'ravi.m', minutes: '10', hours: '48', note: 'The photo ID is unreadable.' }
 
 const mail = (template: MailTemplate, locale: string, over: Partial<MailRequested> = {}): MailRequested => ({
   to: 'ravi@example.com',
@@ -32,6 +32,7 @@ describe('mail templates', () => {
         if (TEMPLATE_PARAMS[template].includes('username')) expect(m.text, where).toContain('ravi.m')
         if (TEMPLATE_PARAMS[template].includes('minutes')) expect(m.text, where).toContain(duration(lang, 10, 'minute'))
         if (TEMPLATE_PARAMS[template].includes('hours')) expect(m.text, where).toContain(duration(lang, 48, 'hour'))
+        if (TEMPLATE_PARAMS[template].includes('note')) expect(m.text, where).toContain(MAIL_TEXTS[lang].rejectionNote.replace('{{note}}', PARAMS.note!))
       }
     }
   })
@@ -75,6 +76,22 @@ describe('mail templates', () => {
     const m = renderMail(mail('user-invited', 'en', { params: { username: 'neha', link: '/signin' } }), { baseUrl: BASE })
     expect(m.text).toContain('Your login ID: neha')
     expect(m.text).toContain(`Sign in here:\n${BASE}/signin\n`)
+  })
+
+  it('tells an approved registrant where to sign in', () => {
+    const m = renderMail(mail('account-approved', 'en', { params: { username: 'neha', link: '/signin' } }), { baseUrl: BASE })
+    expect(m.subject).toBe('Your account has been approved | Diamond Portal')
+    expect(m.text).toContain('Your login ID: neha')
+    expect(m.text).toContain(`Sign in here:\n${BASE}/signin\n`)
+  })
+
+  it("gives a rejection's note a paragraph of its own, as written, and leaves it out when there is none", () => {
+    const noted = renderMail(mail('account-rejected', 'en', { params: { note: '  /docs were unreadable  ' } }), { baseUrl: BASE })
+    expect(noted.text).toContain('unable to approve your account.\n\nNote from our team: /docs were unreadable\n\nIf you have questions')
+    const bare = renderMail(mail('account-rejected', 'en', { params: {} }), { baseUrl: BASE })
+    expect(bare.text).toContain('unable to approve your account.\n\nIf you have questions')
+    expect(bare.text).not.toContain('Note from our team')
+    expect(renderMail(mail('account-rejected', 'de', { params: { note: 'Unleserlich' } }), { baseUrl: BASE }).text).toContain('Anmerkung unseres Teams: Unleserlich')
   })
 
   it('picks the language from a locale and falls back to English', () => {

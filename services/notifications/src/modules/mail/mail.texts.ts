@@ -16,11 +16,14 @@ export interface LanguageTexts {
   units: Record<'minute' | 'hour', Partial<Record<Intl.LDMLPluralRule, string>> & { other: string }>
   /** Whether a space stands between number and unit ("10 minutes", but "10分"). */
   unitSpace: boolean
+  /** A rejection's note, as a paragraph of its own ({{note}}); left out when the reviewer wrote none. */
+  rejectionNote: string
   templates: Record<MailTemplate, { subject: string; body: string }>
 }
 
 /*
- * Placeholders: {{link}} (absolute), {{code}}, {{username}}, {{baseUrl}}, {{brand}}, {{expiry}}.
+ * Placeholders: {{link}} (absolute), {{code}}, {{username}}, {{baseUrl}}, {{brand}}, {{expiry}}, {{reason}}
+ * (the rejection note's paragraph).
  * Plain text only: mail clients show it as written, right to left for Hebrew and Arabic.
  */
 export const MAIL_TEXTS: Record<MailLanguage, LanguageTexts> = {
@@ -37,6 +40,7 @@ export const MAIL_TEXTS: Record<MailLanguage, LanguageTexts> = {
     },
     units: { minute: { one: 'minute', other: 'minutes' }, hour: { one: 'hour', other: 'hours' } },
     unitSpace: true,
+    rejectionNote: 'Note from our team: {{note}}',
     templates: {
       'verify-email': {
         subject: 'Verify your email address',
@@ -62,6 +66,14 @@ export const MAIL_TEXTS: Record<MailLanguage, LanguageTexts> = {
         subject: 'An account has been created for you',
         body: 'An account on {{brand}} has been created for you.\n\nYour login ID: {{username}}\n\nThe person who created the account will give you your password; please change it after you first sign in. Sign in here:\n{{link}}\n\nIf you were not expecting this mail, you can ignore it.',
       },
+      'account-approved': {
+        subject: 'Your account has been approved',
+        body: 'Good news: your account on {{brand}} has been approved.\n\nYour login ID: {{username}}\n\nSign in here:\n{{link}}\n\nIf you have not confirmed your email address yet, please do so first with the link in the mail we sent you.',
+      },
+      'account-rejected': {
+        subject: 'Your registration was not approved',
+        body: 'Thank you for your interest in {{brand}}. We have reviewed your registration and are unable to approve your account.\n\n{{reason}}If you have questions, or would like to send other documents, please contact your sales representative.',
+      },
     },
   },
   fr: {
@@ -77,6 +89,7 @@ export const MAIL_TEXTS: Record<MailLanguage, LanguageTexts> = {
     },
     units: { minute: { one: 'minute', other: 'minutes' }, hour: { one: 'heure', other: 'heures' } },
     unitSpace: true,
+    rejectionNote: 'Message de notre équipe : {{note}}',
     templates: {
       'verify-email': {
         subject: 'Confirmez votre adresse e-mail',
@@ -102,6 +115,14 @@ export const MAIL_TEXTS: Record<MailLanguage, LanguageTexts> = {
         subject: 'Un compte a été créé pour vous',
         body: "Un compte a été créé pour vous sur la plateforme {{brand}}.\n\nVotre identifiant : {{username}}\n\nLa personne qui a créé le compte vous communiquera votre mot de passe ; pensez à le modifier après votre première connexion. Connectez-vous ici :\n{{link}}\n\nSi vous n'attendiez pas ce message, vous pouvez l'ignorer.",
       },
+      'account-approved': {
+        subject: 'Votre compte a été approuvé',
+        body: "Bonne nouvelle : votre compte sur la plateforme {{brand}} a été approuvé.\n\nVotre identifiant : {{username}}\n\nConnectez-vous ici :\n{{link}}\n\nSi vous n'avez pas encore confirmé votre adresse e-mail, faites-le d'abord à l'aide du lien figurant dans le message que nous vous avons envoyé.",
+      },
+      'account-rejected': {
+        subject: "Votre inscription n'a pas été approuvée",
+        body: "Merci de l'intérêt que vous portez à la plateforme {{brand}}. Nous avons examiné votre inscription et ne sommes pas en mesure d'approuver votre compte.\n\n{{reason}}Pour toute question, ou pour nous transmettre d'autres documents, contactez votre commercial.",
+      },
     },
   },
   zh: {
@@ -117,6 +138,7 @@ export const MAIL_TEXTS: Record<MailLanguage, LanguageTexts> = {
     },
     units: { minute: { other: '分钟' }, hour: { other: '小时' } },
     unitSpace: false,
+    rejectionNote: '我们团队的备注：{{note}}',
     templates: {
       'verify-email': {
         subject: '请验证您的电子邮箱地址',
@@ -142,6 +164,14 @@ export const MAIL_TEXTS: Record<MailLanguage, LanguageTexts> = {
         subject: '已为您创建账户',
         body: '我们已在{{brand}}为您创建了账户。\n\n您的登录名：{{username}}\n\n账户创建人会将密码告知您，首次登录后请修改密码。请在此登录：\n{{link}}\n\n如果您并未预期收到此邮件，请忽略。',
       },
+      'account-approved': {
+        subject: '您的账户已获批准',
+        body: '好消息：您在{{brand}}的账户已获批准。\n\n您的登录名：{{username}}\n\n请在此登录：\n{{link}}\n\n如果您尚未验证电子邮箱地址，请先使用我们发送给您的邮件中的链接进行验证。',
+      },
+      'account-rejected': {
+        subject: '您的注册申请未获批准',
+        body: '感谢您对{{brand}}的关注。我们已审核您的注册申请，很遗憾无法批准您的账户。\n\n{{reason}}如有疑问，或希望提交其他文件，请联系您的销售代表。',
+      },
     },
   },
   ja: {
@@ -157,6 +187,7 @@ export const MAIL_TEXTS: Record<MailLanguage, LanguageTexts> = {
     },
     units: { minute: { other: '分' }, hour: { other: '時間' } },
     unitSpace: false,
+    rejectionNote: '担当チームからのコメント：{{note}}',
     templates: {
       'verify-email': {
         subject: 'メールアドレスのご確認',
@@ -182,6 +213,14 @@ export const MAIL_TEXTS: Record<MailLanguage, LanguageTexts> = {
         subject: 'アカウントが作成されました',
         body: '{{brand}}にお客様のアカウントが作成されました。\n\nログインID：{{username}}\n\nパスワードはアカウントを作成した担当者からお知らせします。初回ログイン後にパスワードを変更してください。ログインはこちら：\n{{link}}\n\nお心当たりがない場合は、このメールを無視してください。',
       },
+      'account-approved': {
+        subject: 'アカウントが承認されました',
+        body: '{{brand}}のお客様のアカウントが承認されました。\n\nログインID：{{username}}\n\nログインはこちら：\n{{link}}\n\nメールアドレスの確認がまだお済みでない場合は、先にお送りしたメールのリンクから確認をお願いいたします。',
+      },
+      'account-rejected': {
+        subject: 'ご登録は承認されませんでした',
+        body: '{{brand}}にご関心をお寄せいただきありがとうございます。ご登録内容を審査いたしましたが、誠に申し訳ございませんが、アカウントを承認することができませんでした。\n\n{{reason}}ご不明な点がある場合や、別の書類をご提出いただける場合は、担当の営業にご連絡ください。',
+      },
     },
   },
   it: {
@@ -197,6 +236,7 @@ export const MAIL_TEXTS: Record<MailLanguage, LanguageTexts> = {
     },
     units: { minute: { one: 'minuto', other: 'minuti' }, hour: { one: 'ora', other: 'ore' } },
     unitSpace: true,
+    rejectionNote: 'Nota del nostro team: {{note}}',
     templates: {
       'verify-email': {
         subject: 'Verifica il tuo indirizzo e-mail',
@@ -222,6 +262,14 @@ export const MAIL_TEXTS: Record<MailLanguage, LanguageTexts> = {
         subject: 'È stato creato un account per te',
         body: "È stato creato per te un account su {{brand}}.\n\nIl tuo ID di accesso: {{username}}\n\nLa password ti sarà comunicata da chi ha creato l'account; ti consigliamo di cambiarla dopo il primo accesso. Accedi qui:\n{{link}}\n\nSe non ti aspettavi questa e-mail, puoi ignorarla.",
       },
+      'account-approved': {
+        subject: 'Il tuo account è stato approvato',
+        body: "Buone notizie: il tuo account su {{brand}} è stato approvato.\n\nIl tuo ID di accesso: {{username}}\n\nAccedi qui:\n{{link}}\n\nSe non hai ancora confermato il tuo indirizzo e-mail, fallo prima con il link contenuto nell'e-mail che ti abbiamo inviato.",
+      },
+      'account-rejected': {
+        subject: 'La tua registrazione non è stata approvata',
+        body: "Grazie per l'interesse verso {{brand}}. Abbiamo esaminato la tua registrazione e non possiamo approvare il tuo account.\n\n{{reason}}Per qualsiasi domanda, o per inviarci altri documenti, contatta il tuo referente commerciale.",
+      },
     },
   },
   es: {
@@ -237,6 +285,7 @@ export const MAIL_TEXTS: Record<MailLanguage, LanguageTexts> = {
     },
     units: { minute: { one: 'minuto', other: 'minutos' }, hour: { one: 'hora', other: 'horas' } },
     unitSpace: true,
+    rejectionNote: 'Nota de nuestro equipo: {{note}}',
     templates: {
       'verify-email': {
         subject: 'Verifica tu dirección de correo electrónico',
@@ -262,6 +311,14 @@ export const MAIL_TEXTS: Record<MailLanguage, LanguageTexts> = {
         subject: 'Se ha creado una cuenta para ti',
         body: 'Se ha creado una cuenta para ti en {{brand}}.\n\nTu ID de acceso: {{username}}\n\nLa persona que creó la cuenta te facilitará la contraseña; cámbiala después de iniciar sesión por primera vez. Inicia sesión aquí:\n{{link}}\n\nSi no esperabas este correo, puedes ignorarlo.',
       },
+      'account-approved': {
+        subject: 'Tu cuenta ha sido aprobada',
+        body: 'Buenas noticias: tu cuenta en {{brand}} ha sido aprobada.\n\nTu ID de acceso: {{username}}\n\nInicia sesión aquí:\n{{link}}\n\nSi aún no has confirmado tu dirección de correo electrónico, hazlo primero con el enlace del correo que te enviamos.',
+      },
+      'account-rejected': {
+        subject: 'Tu registro no ha sido aprobado',
+        body: 'Gracias por tu interés en {{brand}}. Hemos revisado tu registro y no podemos aprobar tu cuenta.\n\n{{reason}}Si tienes preguntas o quieres enviarnos otros documentos, ponte en contacto con tu comercial.',
+      },
     },
   },
   de: {
@@ -277,6 +334,7 @@ export const MAIL_TEXTS: Record<MailLanguage, LanguageTexts> = {
     },
     units: { minute: { one: 'Minute', other: 'Minuten' }, hour: { one: 'Stunde', other: 'Stunden' } },
     unitSpace: true,
+    rejectionNote: 'Anmerkung unseres Teams: {{note}}',
     templates: {
       'verify-email': {
         subject: 'Bestätigen Sie Ihre E-Mail-Adresse',
@@ -302,6 +360,14 @@ export const MAIL_TEXTS: Record<MailLanguage, LanguageTexts> = {
         subject: 'Für Sie wurde ein Konto angelegt',
         body: 'Für Sie wurde ein Konto im {{brand}} angelegt.\n\nIhre Login-ID: {{username}}\n\nIhr Passwort erhalten Sie von der Person, die das Konto angelegt hat; bitte ändern Sie es nach der ersten Anmeldung. Hier melden Sie sich an:\n{{link}}\n\nFalls Sie diese E-Mail nicht erwartet haben, können Sie sie ignorieren.',
       },
+      'account-approved': {
+        subject: 'Ihr Konto wurde freigegeben',
+        body: 'Gute Nachricht: Ihr Konto im {{brand}} wurde freigegeben.\n\nIhre Login-ID: {{username}}\n\nHier melden Sie sich an:\n{{link}}\n\nFalls Sie Ihre E-Mail-Adresse noch nicht bestätigt haben, tun Sie das bitte zuerst über den Link in der E-Mail, die wir Ihnen geschickt haben.',
+      },
+      'account-rejected': {
+        subject: 'Ihre Registrierung wurde nicht freigegeben',
+        body: 'Vielen Dank für Ihr Interesse am {{brand}}. Wir haben Ihre Registrierung geprüft und können Ihr Konto leider nicht freigeben.\n\n{{reason}}Bei Fragen oder wenn Sie weitere Unterlagen einreichen möchten, wenden Sie sich bitte an Ihren Ansprechpartner im Vertrieb.',
+      },
     },
   },
   he: {
@@ -317,6 +383,7 @@ export const MAIL_TEXTS: Record<MailLanguage, LanguageTexts> = {
     },
     units: { minute: { one: 'דקה', other: 'דקות' }, hour: { one: 'שעה', other: 'שעות' } },
     unitSpace: true,
+    rejectionNote: 'הערה מהצוות שלנו: {{note}}',
     templates: {
       'verify-email': {
         subject: 'אימות כתובת הדוא״ל שלך',
@@ -342,6 +409,14 @@ export const MAIL_TEXTS: Record<MailLanguage, LanguageTexts> = {
         subject: 'נפתח עבורך חשבון',
         body: 'נפתח עבורך חשבון ב{{brand}}.\n\nשם המשתמש שלך: {{username}}\n\nהסיסמה תימסר לך על ידי מי שפתח את החשבון; מומלץ להחליף אותה לאחר הכניסה הראשונה. אפשר להתחבר כאן:\n{{link}}\n\nאם לא ציפית להודעה זו, אפשר להתעלם ממנה.',
       },
+      'account-approved': {
+        subject: 'חשבונך אושר',
+        body: 'בשורה טובה: חשבונך ב{{brand}} אושר.\n\nשם המשתמש שלך: {{username}}\n\nאפשר להתחבר כאן:\n{{link}}\n\nאם עדיין לא אישרת את כתובת הדוא״ל שלך, יש לעשות זאת קודם באמצעות הקישור שבהודעה ששלחנו אליך.',
+      },
+      'account-rejected': {
+        subject: 'בקשת ההרשמה שלך לא אושרה',
+        body: 'תודה על התעניינותך ב{{brand}}. בדקנו את בקשת ההרשמה שלך, ולצערנו איננו יכולים לאשר את חשבונך.\n\n{{reason}}לשאלות, או כדי לשלוח מסמכים נוספים, יש לפנות לנציג המכירות שלך.',
+      },
     },
   },
   ar: {
@@ -357,6 +432,7 @@ export const MAIL_TEXTS: Record<MailLanguage, LanguageTexts> = {
     },
     units: { minute: { one: 'دقيقة', two: 'دقيقتان', few: 'دقائق', many: 'دقيقة', other: 'دقيقة' }, hour: { one: 'ساعة', two: 'ساعتان', few: 'ساعات', many: 'ساعة', other: 'ساعة' } },
     unitSpace: true,
+    rejectionNote: 'ملاحظة من فريقنا: {{note}}',
     templates: {
       'verify-email': {
         subject: 'تأكيد عنوان بريدك الإلكتروني',
@@ -381,6 +457,14 @@ export const MAIL_TEXTS: Record<MailLanguage, LanguageTexts> = {
       'user-invited': {
         subject: 'تم إنشاء حساب لك',
         body: 'تم إنشاء حساب لك على {{brand}}.\n\nمعرّف الدخول الخاص بك: {{username}}\n\nسيزوّدك الشخص الذي أنشأ الحساب بكلمة المرور؛ يُرجى تغييرها بعد تسجيل الدخول لأول مرة. سجّل الدخول من هنا:\n{{link}}\n\nإذا لم تكن تتوقع هذه الرسالة، يمكنك تجاهلها.',
+      },
+      'account-approved': {
+        subject: 'تمت الموافقة على حسابك',
+        body: 'أخبار سارّة: تمت الموافقة على حسابك على {{brand}}.\n\nمعرّف الدخول الخاص بك: {{username}}\n\nسجّل الدخول من هنا:\n{{link}}\n\nإذا لم تكن قد أكدت عنوان بريدك الإلكتروني بعد، فيرجى القيام بذلك أولًا باستخدام الرابط الوارد في الرسالة التي أرسلناها إليك.',
+      },
+      'account-rejected': {
+        subject: 'لم تتم الموافقة على طلب تسجيلك',
+        body: 'شكرًا لاهتمامك بـ{{brand}}. لقد راجعنا طلب تسجيلك، ونأسف لعدم تمكننا من الموافقة على حسابك.\n\n{{reason}}إذا كانت لديك أي أسئلة، أو رغبت في إرسال مستندات أخرى، فيرجى التواصل مع مندوب المبيعات الخاص بك.',
       },
     },
   },

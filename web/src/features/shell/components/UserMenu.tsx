@@ -3,11 +3,14 @@ import { useSnapshot } from 'valtio'
 import { Link } from 'wouter'
 import { Menu } from '../../../components/Menu'
 import { confirm } from '../../../lib/confirm'
-import { isCompanyAdmin, isGuest, session } from '../../../lib/session'
+import { isCompanyAdmin, isGuest, isOperator, session } from '../../../lib/session'
 import { logout } from '../../auth/stores/logout'
 import { Icon } from './Icon'
 
-/** The signed-in user's menu: Account, Profile, Users (company admins), Logout after a confirmation. */
+/**
+ * The signed-in user's menu: Account, Profile, Users (company admins), Registrations (operator
+ * staff), Logout after a confirmation.
+ */
 export function UserMenu() {
   const { t } = useTranslation()
   const { user } = useSnapshot(session)
@@ -52,6 +55,13 @@ export function UserMenu() {
           <li>
             <Link href="/account/users" className="menu-item" data-testid="menu-users">
               {t('shell.screens.users')}
+            </Link>
+          </li>
+        )}
+        {isOperator(user) && (
+          <li>
+            <Link href="/account/registrations" className="menu-item" data-testid="menu-registrations">
+              {t('shell.screens.registrations')}
             </Link>
           </li>
         )}

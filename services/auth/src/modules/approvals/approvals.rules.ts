@@ -1,0 +1,98 @@
+import type { MailRequested } from '@diamond/contracts/events/auth'
+import { ApprovalStatus, UPLOAD_PURPOSES, type UploadPurpose } from '@diamond/contracts/http/account'
+import type { Registration } from '@diamond/contracts/http/approvals'
+import { MEMBER_PURPOSES } from '../files/upload.rules'
+import type { DocumentRow, OfficeAddressRow, RegistrationRow } from './approvals.repository'
+import type { RevokeReason } from '../session/revoke'
+
+/** User types of the operator company who review registrations: its admins and sales people. */
+export const STAFF_TYPES: readonly string[] = ['admin', 'sales']
+
+/** What tells operator staff apart, as stored (the token's claims may be stale). */
+export interface StaffFacts {
+  user_type: string
+  approval_status: number
+  active: boolean
+  email_verified: boolean
+  company_is_operator: boolean
+}
+
+/**
+ * Operator staff: an approved, active, verified admin or sales person of the company that runs
+ * the portal. They approve and reject registrations and read their documents.
+ */
+export function isOperatorStaff(u: StaffFacts | null): boolean {
+  return (
+    !!u &&
+    u.company_is_operator &&
+    STAFF_TYPES.includes(u.user_type) &&
+    u.approval_status === ApprovalStatus.approved &&
+    u.active &&
+    u.email_verified
+  )
+}
+
+/** Documents a registration carries (everything but company images), which operator staff may read. */
+export const REGISTRATION_PURPOSES: readonly UploadPurpose[] = UPLOAD_PURPOSES.filter((p) => !MEMBER_PURPOSES.includes(p))
+
+export type Decision = typeof ApprovalStatus.approved | typeof ApprovalStatus.rejected
+
+/** Only a Pending registration is decided; a second decision (or one on an expired account) is refused. */
+export function decisionRefusal(current: number): 'E_ALREADY_DECIDED' | null {
+  return current === ApprovalStatus.pending ? null : 'E_ALREADY_DECIDED'
+}
+
+/** A note as stored and mailed: trimmed; line breaks kept, other control characters dropped. */
+export function cleanNote(note: string | undefined): string {
+  return (note ?? '').replace(/\r\n?/g, '\n').replace(/[\u0000-\u0009\u000b-\u001f\u007f]/g, '').trim()
+}
+
+/** A rejected registrant's sessions end (harmless when they never signed in: they could not). */
+export const revokeReasonFor = (decision: Decision): RevokeReason | null => (decision === ApprovalStatus.rejected ? 'rejected' : null)
+
+/** The mail telling the registrant, in their language: approved leads to sign-in; rejected carries the note. */
+export function decisionMail(
+  decision: Decision,
+  to: Pick<Registration, 'email' | 'firstName' | 'lastName' | 'username'> & { locale: string },
+  note: string,
+): MailRequested {
+  const base = { to: to.email, name: `${to.firstName} ${to.lastName}`.trim(), locale: to.locale }
+  return decision === ApprovalStatus.approved
+    ? { ...base, template: 'account-approved', params: { link: '/signin', username: to.username } }
+    : { ...base, template: 'account-rejected', params: { note } }
+}
+
+/** A registration as the API shows it, from its row, office address and documents. */
+export function toRegistration(
+  r: RegistrationRow,
+  address: OfficeAddressRow | undefined,
+  files: DocumentRow[],
+): Registration {
+  return {
+    id: r.id,
+    username: r.username,
+    email: r.email,
+    emailVerified: r.email_verified,
+    firstName: r.first_name,
+    middleName: r.middle_name,
+    lastName: r.last_name,
+    userType: r.user_type,
+    approvalStatus: r.approval_status,
+    createdAt: r.created_at.toISOString(),
+    companyName: r.company_name,
+    businessType: r.business_type,
+    designation: r.designation,
+    contact: { mobile: r.mobile, telephone: r.telephone, whatsapp: r.whatsapp, skype: r.skype },
+    address: address
+      ? {
+          line1: address.line1, line2: address.line2, line3: address.line3, city: address.city,
+          state: address.state, country: address.country, pinCode: address.pin_code,
+        }
+      : null,
+    documentType: r.document_type,
+    files: files.map((f) => ({ id: f.id, purpose: f.purpose as UploadPurpose, name: f.name, mimeType: f.mime_type, size: f.size })),
+    decidedBy: r.decided_by,
+    decidedAt: r.approved_at ? r.approved_at.toISOString() : null,
+    note: r.approval_note,
+  }
+}

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest'
+import { cleanNote, decisionMail, decisionRefusal, isOperatorStaff, REGISTRATION_PURPOSES, revokeReasonFor, type StaffFacts } from './approvals.rules'
+
+const sales: StaffFacts = { user_type: 'sales', approval_status: 2, active: true, email_verified: true, company_is_operator: true }
+
+describe('operator staff', () => {
+  it('are approved, active, verified admins and sales people of the operator company', () => {
+    expect(isOperatorStaff(sales)).toBe(true)
+    expect(isOperatorStaff({ ...sales, user_type: 'admin' })).toBe(true)
+  })
+
+  it('are nobody else', () => {
+    expect(isOperatorStaff(null)).toBe(false)
+    expect(isOperatorStaff({ ...sales, company_is_operator: false })).toBe(false)
+    expect(isOperatorStaff({ ...sales, user_type: 'buyer' })).toBe(false)
+    expect(isOperatorStaff({ ...sales, user_type: 'seller' })).toBe(false)
+    expect(isOperatorStaff({ ...sales, approval_status: 1 })).toBe(false)
+    expect(isOperatorStaff({ ...sales, active: false })).toBe(false)
+    expect(isOperatorStaff({ ...sales, email_verified: false })).toBe(false)
+  })
+
+  it('read registration documents, not company images', () => {
+    expect([...REGISTRATION_PURPOSES].sort()).toEqual(['businessProof', 'kyc', 'photoId'])
+  })
+})
+
+describe('a decision', () => {
+  it('is taken only on a Pending registration', () => {
+    expect(decisionRefusal(1)).toBeNull()
+    for (const status of [2, 3, 4]) expect(decisionRefusal(status)).toBe('E_ALREADY_DECIDED')
+  })
+
+  it('ends the sessions of a rejected registrant only', () => {
+    expect(revokeReasonFor(3)).toBe('rejected')
+    expect(revokeReasonFor(2)).toBeNull()
+  })
+
+  it('keeps a note as written, trimmed and without control characters', () => {
+    expect(cleanNote(undefined)).toBe('')
+    expect(cleanNote('  Photo ID\r\nunreadable\u0007  ')).toBe('Photo ID\nunreadable')
+  })
+
+  it('mails an approval with the way to sign in, and a rejection with its note, in the registrant’s language', () => {
+    const to = { email: 'Noa@Example.test', firstName: 'Noa', lastName: 'Levi', username: 'noa', locale: 'he' }
+    expect(decisionMail(2, to, '')).toEqual({
+      to: 'Noa@Example.test', name: 'Noa Levi', locale: 'he', template: 'account-approved', params: { link: '/signin', username: 'noa' },
+    })
+    expect(decisionMail(3, to, 'Unreadable')).toMatchObject({ template: 'account-rejected', params: { note: 'Unreadable' }, locale: 'he' })
+  })
+})
