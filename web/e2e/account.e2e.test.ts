@@ -2,7 +2,8 @@ import { join } from 'node:path'
 import type { BrowserContext, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { makePng } from './support/png'
-import { codeIn, emailOf, mailIds, newPage, PASSWORD, SCREENS, usePortal, waitForMail } from './support/portal'
+import { apiSession as openSession, call as callApi, openAs as openSessionAt, STORAGE_PREFIX, type LoginData } from './support/api-session'
+import { newPage, PASSWORD, SCREENS, usePortal } from './support/portal'
 
 /**
  * The account screens (spec sections 2, 5, 7 and 8): the Stock Notification form exactly as
@@ -11,55 +12,9 @@ import { codeIn, emailOf, mailIds, newPage, PASSWORD, SCREENS, usePortal, waitFo
  * so these tests do not depend on the sign-in screens.
  */
 const portal = usePortal()
-const STORAGE_PREFIX = 'diamond-portal.'
-
-interface LoginData {
-  token: { jwt: string }
-  user: { id: string; [k: string]: unknown }
-  userPermissions: unknown
-  isTrusted: boolean
-}
-interface Envelope<T> {
-  code: string
-  message: string
-  data: T
-}
-
-async function call<T>(path: string, body: unknown, token?: string, method = 'POST'): Promise<Envelope<T>> {
-  const headers: Record<string, string> = { 'content-type': 'application/json' }
-  if (token) headers.authorization = `JWT ${token}`
-  const res = await fetch(`${portal.base}/web/v1/${path}`, { method, headers, body: JSON.stringify(body) })
-  return (await res.json()) as Envelope<T>
-}
-
-/** auth/login, then the mailed code through verifyfingerprint when this "browser" is not trusted. */
-async function apiSession(username: string, password = PASSWORD): Promise<LoginData> {
-  const email = emailOf(username)
-  const seen = await mailIds(portal, email)
-  const login = await call<LoginData>('auth/login', { username, password })
-  expect(login.code, login.message).toBe('OK')
-  if (login.data.isTrusted) return login.data
-  const otp = codeIn(await waitForMail(portal, email, 'device-otp', seen))
-  const verified = await call<LoginData>('verifyfingerprint', { otp, trust: 'once' }, login.data.token.jwt)
-  expect(verified.code, verified.message).toBe('OK')
-  return verified.data
-}
-
-/** Puts the session where lib/storage.ts keeps it, then opens `path`. */
-async function openAs(page: Page, session: LoginData, path: string): Promise<void> {
-  await page.goto(`${portal.base}/not-found`)
-  await page.evaluate(
-    ({ prefix, s }) => {
-      const put = (k: string, v: unknown) => localStorage.setItem(prefix + k, JSON.stringify(v))
-      put('token', s.token.jwt)
-      put('user', s.user)
-      put('userPermissions', s.userPermissions)
-      put('isTrusted', s.isTrusted)
-    },
-    { prefix: STORAGE_PREFIX, s: session },
-  )
-  await page.goto(`${portal.base}${path}`)
-}
+const call = <T>(path: string, body: unknown, token?: string, method = 'POST') => callApi<T>(portal, path, body, token, method)
+const apiSession = (username: string, password?: string) => openSession(portal, username, password)
+const openAs = (page: Page, session: LoginData, path: string) => openSessionAt(portal, page, session, path)
 
 const stored = <T>(page: Page, key: string) => page.evaluate((k) => JSON.parse(localStorage.getItem(k) ?? 'null') as unknown, STORAGE_PREFIX + key) as Promise<T>
 const toast = (page: Page, text: string) => page.locator('[data-testid="toast"]', { hasText: text }).waitFor()

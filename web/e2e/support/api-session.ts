@@ -1,0 +1,58 @@
+import type { Page } from 'playwright-core'
+import { expect } from 'vitest'
+import { codeIn, emailOf, mailIds, PASSWORD, waitForMail, type Portal } from './portal'
+
+/** Where lib/storage.ts keeps the session. */
+export const STORAGE_PREFIX = 'diamond-portal.'
+
+export interface LoginData {
+  token: { jwt: string }
+  user: { id: string; [k: string]: unknown }
+  userPermissions: unknown
+  isTrusted: boolean
+}
+export interface Envelope<T> {
+  code: string
+  message: string
+  data: T
+}
+
+/** One API call as the web app makes it. */
+export async function call<T>(portal: Portal, path: string, body: unknown, token?: string, method = 'POST'): Promise<Envelope<T>> {
+  const headers: Record<string, string> = { 'content-type': 'application/json' }
+  if (token) headers.authorization = `JWT ${token}`
+  const res = await fetch(`${portal.base}/web/v1/${path}`, { method, headers, body: JSON.stringify(body) })
+  return (await res.json()) as Envelope<T>
+}
+
+/** auth/login, then the mailed code through verifyfingerprint when this "browser" is not trusted. */
+export async function apiSession(portal: Portal, username: string, password = PASSWORD): Promise<LoginData> {
+  const email = emailOf(username)
+  const seen = await mailIds(portal, email)
+  const login = await call<LoginData>(portal, 'auth/login', { username, password })
+  expect(login.code, login.message).toBe('OK')
+  if (login.data.isTrusted) return login.data
+  const otp = codeIn(await waitForMail(portal, email, 'device-otp', seen))
+  const verified = await call<LoginData>(portal, 'verifyfingerprint', { otp, trust: 'once' }, login.data.token.jwt)
+  expect(verified.code, verified.message).toBe('OK')
+  return verified.data
+}
+
+/**
+ * Puts a session opened through the API where the web app keeps it, then opens `path`: tests of
+ * one screen need not depend on the sign-in screens.
+ */
+export async function openAs(portal: Portal, page: Page, session: LoginData, path: string): Promise<void> {
+  await page.goto(`${portal.base}/not-found`)
+  await page.evaluate(
+    ({ prefix, s }) => {
+      const put = (k: string, v: unknown) => localStorage.setItem(prefix + k, JSON.stringify(v))
+      put('token', s.token.jwt)
+      put('user', s.user)
+      put('userPermissions', s.userPermissions)
+      put('isTrusted', s.isTrusted)
+    },
+    { prefix: STORAGE_PREFIX, s: session },
+  )
+  await page.goto(`${portal.base}${path}`)
+}
