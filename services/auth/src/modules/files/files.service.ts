@@ -2,7 +2,7 @@ import type { UploadedFile, UploadPurpose } from '@diamond/contracts/http/accoun
 import { AppError, type Database } from '@diamond/runtime'
 import { staffFacts } from '../approvals/approvals.repository'
 import { isOperatorStaff, REGISTRATION_PURPOSES } from '../approvals/approvals.rules'
-import { purgeAddressHits, takeAddressHit } from '../registration/address-limits.repository'
+import { purgeHits, takeHit } from '../session/limits.repository'
 import * as repo from './files.repository'
 import { classifyUpload, cleanFileName, SIGNED_OUT_UPLOADS, UNCLAIMED_HOURS, uploadRefusal } from './upload.rules'
 
@@ -30,8 +30,8 @@ export class FileService {
     const refusal = uploadRefusal(purpose, who.kind)
     if (refusal) throw new AppError(refusal)
     if (who.kind === 'member') return
-    const limited = await takeAddressHit(this.database.sql, SIGNED_OUT_UPLOADS, address)
-    if (limited) throw new AppError('E_RATE_LIMITED', limited)
+    const retryAfter = await takeHit(this.database.sql, SIGNED_OUT_UPLOADS, address)
+    if (retryAfter) throw new AppError('E_RATE_LIMITED', { retryAfter })
   }
 
   async store(purpose: UploadPurpose, who: Uploader, address: string, name: string, content: Buffer): Promise<UploadedFile> {
@@ -68,7 +68,7 @@ export class FileService {
   /** Unclaimed registration uploads after a day, and address counts past every window. */
   async purge(): Promise<number> {
     const n = await repo.purgeUnclaimed(this.database.sql, UNCLAIMED_HOURS)
-    await purgeAddressHits(this.database.sql)
+    await purgeHits(this.database.sql)
     return n
   }
 }

@@ -1,3 +1,4 @@
+import type { HitLimit } from '../session/limits.rules'
 import type { UploadPurpose } from '@diamond/contracts/http/account'
 import { jpegSize, pngSize, type ImageSize } from './image-size.rules'
 
@@ -15,7 +16,7 @@ export const MEMBER_PURPOSES: readonly UploadPurpose[] = ['logo', 'cover']
 export const UNCLAIMED_HOURS = 24
 
 /** Signed-out uploads per address: 20 in 10 minutes is a long registration form filled twice over. */
-export const SIGNED_OUT_UPLOADS = { bucket: 'upload', limit: 20, windowMinutes: 10 } as const
+export const SIGNED_OUT_UPLOADS: HitLimit = { bucket: 'upload', max: 20, windowSeconds: 600 }
 
 /** What the content really is, by its first bytes. */
 export function sniff(b: Uint8Array): FileKind | null {

@@ -1,3 +1,4 @@
+import type { HitLimit } from '../session/limits.rules'
 import type { RegisterRequest, UploadPurpose } from '@diamond/contracts/http/account'
 
 /** The shape the error handler gives schema errors: the form flags each named field. */
@@ -9,7 +10,7 @@ export interface FieldProblem {
 const problem = (field: string, message: string): FieldProblem => ({ field, in: 'body', message })
 
 /** Registrations per address: enough for an office registering a few people, not for a script. */
-export const REGISTRATIONS = { bucket: 'register', limit: 10, windowMinutes: 60 } as const
+export const REGISTRATIONS: HitLimit = { bucket: 'register', max: 10, windowSeconds: 3600 }
 
 /** Which upload each document field of the form must name. */
 export const DOCUMENT_FIELDS = [

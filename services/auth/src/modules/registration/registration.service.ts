@@ -7,7 +7,7 @@ import { requestMail } from '../mail/mail.outbox'
 import { companyCodesLike, insertAccount, insertCompany, takenLogins } from '../profile/accounts.repository'
 import { insertAddress } from '../profile/addresses.repository'
 import { hashPassword } from '../users/passwords'
-import { takeAddressHit } from './address-limits.repository'
+import { takeHit } from '../session/limits.repository'
 import { alreadyExists, invalidFields } from './invalid-fields'
 import { companyCodeBase, documentIds, nextCompanyCode, registrationProblems, REGISTRATIONS } from './registration.rules'
 
@@ -30,8 +30,8 @@ export class RegistrationService {
    * and "received" mails, so a refused form leaves nothing behind.
    */
   async register(req: RegisterRequest, userType: 'buyer' | 'seller', from: { address: string; locale: string }): Promise<RegisterData> {
-    const limited = await takeAddressHit(this.database.sql, REGISTRATIONS, from.address)
-    if (limited) throw new AppError('E_RATE_LIMITED', limited)
+    const retryAfter = await takeHit(this.database.sql, REGISTRATIONS, from.address)
+    if (retryAfter) throw new AppError('E_RATE_LIMITED', { retryAfter })
     // Hashing takes a while: it runs while the form is checked, and is wasted only on a refusal.
     const hashing = hashPassword(req.password)
     hashing.catch(() => {}) // awaited below; a refusal before that must not leave it unhandled

@@ -74,7 +74,8 @@ export async function purgeFailures(sql: Sql): Promise<void> {
 
 /**
  * Counts one call against a limit unless the key is at it already; answers the seconds to wait
- * then (null: counted, go ahead). Shares the address_hits table of the registration limits.
+ * then (null: counted, go ahead). The advisory lock makes count-then-insert one step per bucket
+ * and key, across instances. Sign-in helpers, registration and signed-out uploads all count here.
  */
 export async function takeHit(sql: Sql, limit: HitLimit, key: string): Promise<number | null> {
   return sql.begin(async (tx) => {
@@ -88,4 +89,9 @@ export async function takeHit(sql: Sql, limit: HitLimit, key: string): Promise<n
     await tx`insert into auth.address_hits (bucket, address) values (${limit.bucket}, ${key})`
     return null
   })
+}
+
+/** Counts older than any window are useless after a day. */
+export async function purgeHits(sql: Sql): Promise<void> {
+  await sql`delete from auth.address_hits where at < now() - interval '1 day'`
 }
