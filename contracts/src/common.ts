@@ -1,4 +1,4 @@
-import { Type, type Static, type TSchema } from 'typebox'
+import { Type, type Static, type TLiteral, type TSchema, type TUnion } from 'typebox'
 
 /**
  * The spec's response envelope: `code` is `OK` on success or an error code, plus `message` and `data`.
@@ -27,3 +27,9 @@ export const HealthData = Type.Object({
   checks: Type.Record(Type.String(), Type.Boolean()),
 })
 export type HealthData = Static<typeof HealthData>
+
+// The cast keeps each value as its own literal type: mapped over a plain array, Static would be never.
+type Literals<T extends readonly string[]> = { -readonly [K in keyof T]: TLiteral<T[K]> }
+/** A schema accepting exactly the strings of a list (the list stays the one source of the values). */
+export const literals = <const T extends readonly string[]>(values: T): TUnion<Literals<T>> =>
+  Type.Union(values.map((v) => Type.Literal(v))) as never

@@ -1,5 +1,5 @@
-import { Type, type Static, type TLiteral, type TUnion } from 'typebox'
-import { Uuid } from '../common'
+import { Type, type Static } from 'typebox'
+import { literals, Uuid } from '../common'
 
 export const AuthTopics = { session: 'auth.session', mail: 'auth.mail' } as const
 export const AuthEventTypes = {
@@ -21,15 +21,12 @@ export const MAIL_TEMPLATES = [
 ] as const
 export type MailTemplate = (typeof MAIL_TEMPLATES)[number]
 
-// The cast keeps each template as its own literal type: mapped over a plain array, Static would be never.
-type Literals<T extends readonly string[]> = { -readonly [K in keyof T]: TLiteral<T[K]> }
-
 /** Secrets in params (a one-time code, a reset link) expire long before the event is purged (7 days). */
 export const MailRequested = Type.Object(
   {
     to: Type.String({ minLength: 3, maxLength: 254 }),
     name: Type.String({ maxLength: 200 }),
-    template: Type.Union(MAIL_TEMPLATES.map((t) => Type.Literal(t))) as never as TUnion<Literals<typeof MAIL_TEMPLATES>>,
+    template: literals(MAIL_TEMPLATES),
     locale: Type.String({ maxLength: 5 }),
     params: Type.Record(Type.String(), Type.String({ maxLength: 2000 })),
   },

@@ -1,15 +1,11 @@
-import { Type, type Static, type TLiteral, type TUnion } from 'typebox'
-import { Uuid } from '../common'
+import { Type, type Static } from 'typebox'
+import { literals, Uuid } from '../common'
 import { UserPermissions } from '../permissions'
 import { Email, Password } from './auth'
 import { ADDRESS_TYPES, BUSINESS_TYPES, DOCUMENT_TYPES, HEARD_FROM, MANAGED_USER_TYPES, UPLOAD_PURPOSES } from './account.values'
 
 export * from './account.values'
 
-// The cast keeps each value as its own literal type: mapped over a plain array, Static would be never.
-type Literals<T extends readonly string[]> = { -readonly [K in keyof T]: TLiteral<T[K]> }
-const literals = <const T extends readonly string[]>(values: T): TUnion<Literals<T>> =>
-  Type.Union(values.map((v) => Type.Literal(v))) as never
 const Text = (max: number, min = 1) => Type.String({ minLength: min, maxLength: max })
 const Optional = (max: number) => Type.Optional(Type.String({ maxLength: max }))
 const Phone = Type.String({ minLength: 5, maxLength: 30, pattern: '^[+0-9 ()-]+$' })

@@ -1,14 +1,9 @@
-import { Type, type Static, type TLiteral, type TUnion } from 'typebox'
-import { MAX_PAGE_SIZE, Uuid } from '../common'
+import { Type, type Static } from 'typebox'
+import { literals, MAX_PAGE_SIZE, Uuid } from '../common'
 import { UPLOAD_PURPOSES } from './account.values'
 import { APPROVAL_NOTE_MAX, REGISTRATIONS_PAGE_SIZE } from './approvals.values'
 
 export * from './approvals.values'
-
-// The cast keeps each value as its own literal type: mapped over a plain array, Static would be never.
-type Literals<T extends readonly string[]> = { -readonly [K in keyof T]: TLiteral<T[K]> }
-const literals = <const T extends readonly string[]>(values: T): TUnion<Literals<T>> =>
-  Type.Union(values.map((v) => Type.Literal(v))) as never
 
 /**
  * admin/v1/user/registrations: registrations with one approval status (1 Pending unless told),
