@@ -133,7 +133,8 @@ export async function startTestPortal(opts: { stones?: number; bus?: MessageBus;
   }
 
   async function stones(token: string, limit = 10): Promise<{ id: string; vStnId: string; availability: string }[]> {
-    return (await call('diamond/paginate', { page: 1, limit }, token)).body.data.list
+    // Stones a test can take: the available ones, in stone-number order.
+    return (await call('diamond/paginate', { page: 1, limit, filter: { availability: ['A'] } }, token)).body.data.list
   }
 
   return {

@@ -31,6 +31,7 @@ export const ErrorCodes = {
   E_FILE_TOO_LARGE: { status: 413, message: 'The file is too large.' },
   E_ALREADY_DECIDED: { status: 409, message: 'This registration has been decided already.' },
   E_STONE_UNAVAILABLE: { status: 409, message: 'This stone is no longer available.' },
+  E_SEARCH_LIMIT: { status: 422, message: 'Please narrow your search, as result is > {limit} Diamonds' },
   E_NOT_HOLDER: { status: 409, message: 'This stone is not on hold for you.' },
   E_UNAVAILABLE: { status: 503, message: 'The service is temporarily unavailable. Please try again shortly.' },
   E_INTERNAL: { status: 500, message: 'Something went wrong. Please try again.' },

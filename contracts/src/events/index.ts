@@ -5,8 +5,7 @@ import { StockEventTypes, StoneStatusChanged } from './stock'
 
 /** Every event type we publish and the schema of its data: consumers validate against this. */
 export const EventSchemas: Record<string, TSchema> = {
-  [StockEventTypes.held]: StoneStatusChanged,
-  [StockEventTypes.released]: StoneStatusChanged,
+  ...Object.fromEntries(Object.values(StockEventTypes).map((t) => [t, StoneStatusChanged])),
   [NotificationEventTypes.created]: Notification,
   [AuthEventTypes.revoked]: SessionRevoked,
   [AuthEventTypes.mailRequested]: MailRequested,

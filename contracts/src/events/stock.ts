@@ -3,9 +3,21 @@ import { Uuid } from '../common'
 
 export const StockTopics = { stone: 'stock.stone' } as const
 
+/**
+ * Every change of a stone that a screen or another service must learn of. Status changes carry the
+ * new status; `priced` a new discount; `arrived` a new stone. All are keyed by stone id and ordered
+ * by the stone's statusVersion, which every change raises.
+ */
 export const StockEventTypes = {
   held: 'stock.stone.held',
   released: 'stock.stone.released',
+  memo: 'stock.stone.memo',
+  statusChanged: 'stock.stone.status-changed',
+  confirmed: 'stock.stone.confirmed',
+  sold: 'stock.stone.sold',
+  bidWon: 'stock.stone.bid-won',
+  priced: 'stock.stone.priced',
+  arrived: 'stock.stone.arrived',
 } as const
 
 /** Availability codes of spec section 4 that a status change can carry. */
@@ -26,6 +38,8 @@ export const StoneStatusChanged = Type.Object(
     statusVersion: Type.Integer({ minimum: 0 }),
     holderId: Type.Union([Uuid, Type.Null()]),
     expiresAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+    /** The new discount of a `priced` change (inside the platform; never pushed to browsers). */
+    back: Type.Optional(Type.Number()),
   },
   { additionalProperties: false },
 )

@@ -1,13 +1,22 @@
+import { hostname } from 'node:os'
 import type { FastifyInstance } from 'fastify'
-import { setupService, type ServiceContext } from '@diamond/runtime'
+import { StockEventTypes, StockTopics, type StoneStatusChanged } from '@diamond/contracts/events/stock'
+import { setupService, type ServiceContext, type Subscription } from '@diamond/runtime'
 import type { StockConfig } from './config'
 import { seedDemoStock } from './modules/demo/demo.seed'
+import mediaRoutes from './modules/media/media.routes'
+import rapRoutes from './modules/rap/rap.routes'
+import { latestRecentFilter } from './modules/saved-searches/saved-searches.repository'
+import savedSearchRoutes from './modules/saved-searches/saved-searches.routes'
+import { SavedSearchService } from './modules/saved-searches/saved-searches.service'
+import searchRoutes from './modules/search/search.routes'
+import { SearchService } from './modules/search/search.service'
 import stoneRoutes from './modules/stones/stones.routes'
 import { StoneService } from './modules/stones/stones.service'
 
 export type StockOptions = ServiceContext & { stock: StockConfig }
 
-/** The stock service: stones, their status, holds. Owns the `stock` schema. */
+/** The stock service: stones, their status, holds, search. Owns the `stock` schema. */
 export default async function stockService(app: FastifyInstance, opts: StockOptions) {
   const rt = await setupService(app, { ...opts, databaseUrl: opts.stock.STOCK_DATABASE_URL ?? opts.databaseUrl }, {
     name: 'stock',
@@ -17,7 +26,36 @@ export default async function stockService(app: FastifyInstance, opts: StockOpti
     const seeded = await seedDemoStock(rt.database, opts.stock.STOCK_DEMO_STONES)
     if (seeded) app.log.info({ seeded }, 'demo stock seeded')
   }
-  const stones = new StoneService(rt.database, opts.stock.STOCK_HOLD_MINUTES)
+  const s = opts.stock
+  const search = new SearchService(
+    rt.database,
+    {
+      limit: s.STOCK_SEARCH_LIMIT,
+      newArrivalDays: s.STOCK_NEW_ARRIVAL_DAYS,
+      media: { image: s.STOCK_IMAGE_HOST, plotting: s.STOCK_PLOTTING_HOST, video: s.STOCK_VIDEO_HOST, certificate: s.STOCK_CERTIFICATE_HOST, xray: s.STOCK_XRAY_HOST },
+    },
+    (userId) => latestRecentFilter(rt.database.sql, userId),
+  )
+  // This instance's own changes reach the index before the caller hears back, so the next search sees them.
+  const stones = new StoneService(rt.database, s.STOCK_HOLD_MINUTES, async (c) => {
+    if (c.back !== undefined) await search.refresh([c.id])
+    else search.index.setStatus(c.id, c.w_sts, c.status_version)
+  })
+  const saved = new SavedSearchService(rt.database, search)
+
+  // Changes made elsewhere (another stock instance) arrive as events: a newer status is applied,
+  // anything else (a price, a new stone) is read again from the database, a few at a time.
+  let subscription: Subscription | null = null
+  const stale = new Set<string>()
+  let refreshing: Promise<void> | null = null
+  const refreshStale = async () => {
+    while (stale.size) {
+      const ids = [...stale].slice(0, 500)
+      ids.forEach((id) => stale.delete(id))
+      await search.refresh(ids).catch((err: unknown) => app.log.warn({ err }, 'index refresh failed'))
+    }
+    refreshing = null
+  }
 
   // Expired holds return to stock; the database clock decides when.
   let timer: NodeJS.Timeout | undefined
@@ -31,11 +69,37 @@ export default async function stockService(app: FastifyInstance, opts: StockOpti
     }
     if (!closing) timer = setTimeout(sweep, 5000)
   }
-  app.addHook('onReady', async () => void sweep())
+  app.addHook('onReady', async () => {
+    subscription = await opts.bus.subscribe({
+      group: `stock.index.${hostname()}.${process.pid}.${Date.now()}`,
+      topics: [StockTopics.stone],
+      fromBeginning: false,
+      handler: async (e) => {
+        const d = e.data as StoneStatusChanged
+        const known = search.index.versionOf(d.stoneId)
+        if (known !== undefined && known >= d.statusVersion) return
+        if (known !== undefined && e.type !== StockEventTypes.priced && e.type !== StockEventTypes.arrived) {
+          search.index.setStatus(d.stoneId, d.wSts, d.statusVersion)
+          return
+        }
+        stale.add(d.stoneId)
+        refreshing ??= refreshStale()
+      },
+    })
+    const loaded = await search.load()
+    app.log.info({ stones: loaded }, 'search index loaded')
+    void sweep()
+  })
   app.addHook('preClose', async () => {
     closing = true
     clearTimeout(timer)
+    await subscription?.close()
+    await refreshing
   })
 
   await app.register(stoneRoutes, { stones })
+  await app.register(searchRoutes, { search, tokens: opts.tokens })
+  await app.register(savedSearchRoutes, { saved })
+  await app.register(rapRoutes)
+  await app.register(mediaRoutes, { search, database: rt.database })
 }

@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox'
 import { loadConfig } from '@diamond/runtime/config'
+import { DEFAULT_SEARCH_LIMIT } from '@diamond/contracts/http/stock.values'
 
 export const StockConfig = Type.Object({
   STOCK_PORT: Type.Integer({ default: 3102 }),
@@ -7,6 +8,16 @@ export const StockConfig = Type.Object({
   /** How long a hold keeps a stone for its holder before it returns to stock. */
   STOCK_HOLD_MINUTES: Type.Integer({ minimum: 1, maximum: 7 * 24 * 60, default: 30 }),
   STOCK_DEMO_STONES: Type.Integer({ minimum: 0, maximum: 5_000_000, default: 25_000 }),
+  /** A filtered search finding more stones than this answers 'Please narrow your search, as result is > {limit} Diamonds'. */
+  STOCK_SEARCH_LIMIT: Type.Integer({ minimum: 1, maximum: 10_000_000, default: DEFAULT_SEARCH_LIMIT }),
+  /** Stones that arrived within this many days are new arrivals. */
+  STOCK_NEW_ARRIVAL_DAYS: Type.Integer({ minimum: 1, maximum: 365, default: 7 }),
+  /** Media hosts (spec section 7); empty means the portal has no such media. The defaults are the demo's drawn images. */
+  STOCK_IMAGE_HOST: Type.String({ default: '/web/v1/diamond-media/image' }),
+  STOCK_PLOTTING_HOST: Type.String({ default: '/web/v1/diamond-media/plotting' }),
+  STOCK_VIDEO_HOST: Type.String({ default: '' }),
+  STOCK_CERTIFICATE_HOST: Type.String({ default: '' }),
+  STOCK_XRAY_HOST: Type.String({ default: '' }),
 })
 export type StockConfig = Static<typeof StockConfig>
 export const loadStockConfig = (env = process.env) => loadConfig(StockConfig, env)

@@ -10,9 +10,11 @@ export async function seedDemoStock(database: Database, count = DEMO_STONES): Pr
     await tx`select pg_advisory_xact_lock(hashtext('stock:demo-seed'))`
     const [{ n }] = (await tx`select count(*)::int as n from stock.stones`) as unknown as [{ n: number }]
     if (n > 0) return 0
-    const batch = 2000
+    // About 75 columns a row: PostgreSQL takes at most 65,535 parameters in one statement.
+    const batch = 800
+    const now = Date.now()
     for (let from = 0; from < count; from += batch) {
-      const rows = Array.from({ length: Math.min(batch, count - from) }, (_, i) => demoStone(from + i + 1))
+      const rows = Array.from({ length: Math.min(batch, count - from) }, (_, i) => demoStone(from + i + 1, 2026, now))
       await tx`insert into stock.stones ${tx(rows)}`
     }
     return count

@@ -6,7 +6,7 @@
 export const COLORS = ['D', 'E', 'F', 'G', 'H', 'I', 'J', 'K', 'L', 'M'] as const
 export const CLARITIES = ['FL', 'IF', 'VVS1', 'VVS2', 'VS1', 'VS2', 'SI1', 'SI2', 'I1'] as const
 
-const BRACKETS: [number, number, number][] = [
+export const BRACKETS: [number, number, number][] = [
   // [from ct, to ct, D-IF dollars per carat for rounds]
   [0.18, 0.29, 3600],
   [0.3, 0.39, 5200],
@@ -39,4 +39,29 @@ export function rapCents(shape: string, carat: number, color: string, clarity: s
   const shapeFactor = shape === 'ROUND' ? 1 : 0.68
   const dollars = Math.max(100, Math.round((base * colorFactor * clarityFactor * shapeFactor) / 100) * 100)
   return dollars * 100
+}
+
+/** The date the generated list carries (the spec references a price list of 3 June 2020). */
+export const RAP_LIST_DATE = '2020-06-03'
+
+export interface RapEntry {
+  shape: 'ROUND' | 'PEAR'
+  fromCrt: number
+  toCrt: number
+  colNm: string
+  clrNm: string
+  price: number
+}
+
+/** The whole list as the trade prints it: rounds, then pears (every fancy shape), by bracket, colour, clarity. */
+export function rapList(): RapEntry[] {
+  const out: RapEntry[] = []
+  for (const shape of ['ROUND', 'PEAR'] as const) {
+    for (const [fromCrt, toCrt] of BRACKETS) {
+      for (const colNm of COLORS) {
+        for (const clrNm of CLARITIES) out.push({ shape, fromCrt, toCrt, colNm, clrNm, price: rapCents(shape, fromCrt, colNm, clrNm) / 100 })
+      }
+    }
+  }
+  return out
 }

@@ -1,8 +1,4 @@
-import { and, asc, count, eq } from 'drizzle-orm'
-import type { PostgresJsDatabase } from 'drizzle-orm/postgres-js'
 import type { Sql, Tx } from '@diamond/runtime/db'
-import { holds, stones } from './stones.schema'
-
 
 export interface StatusRecord {
   id: string
@@ -12,21 +8,7 @@ export interface StatusRecord {
   status_version: number
   holder_id: string | null
   expires_at: Date | null
-}
-
-/** A page of stones in stone-number order, whether the viewer holds each, and how many there are. */
-export async function pageStones(db: PostgresJsDatabase, viewerId: string, page: number, limit: number) {
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({ stone: stones, heldBy: holds.holderId })
-      .from(stones)
-      .leftJoin(holds, and(eq(holds.stoneId, stones.id), eq(holds.holderId, viewerId)))
-      .orderBy(asc(stones.vStnId))
-      .limit(limit)
-      .offset((page - 1) * limit),
-    db.select({ n: count() }).from(stones),
-  ])
-  return { rows: rows.map((r) => ({ ...r.stone, heldByMe: r.heldBy !== null })), count: total!.n }
+  back?: string
 }
 
 /**
@@ -83,4 +65,28 @@ export async function releaseExpired(tx: Tx, max: number): Promise<StatusRecord[
 export async function stoneExists(sql: Sql | Tx, stoneId: string): Promise<boolean> {
   const rows = await sql`select 1 from stock.stones where id = ${stoneId}`
   return rows.length > 0
+}
+
+/** Staff set a stone's web status (memo, back to stock, on show, sold, …); a held stone is left alone. */
+export async function setWebStatus(tx: Tx, stoneId: string, wSts: string): Promise<StatusRecord | null> {
+  const rows = await tx<StatusRecord[]>`
+    update stock.stones
+       set w_sts = ${wSts}, web_sts = ${wSts}, s_sts = 'N', status_version = status_version + 1, updated_at = now()
+     where id = ${stoneId} and w_sts <> 'H' and w_sts <> ${wSts}
+    returning id, v_stn_id, w_sts, s_sts, status_version, null::uuid as holder_id, null::timestamptz as expires_at`
+  return rows[0] ?? null
+}
+
+/** A new discount: price per carat and amount follow from the Rap price, in whole cents. */
+export async function setDiscount(tx: Tx, stoneId: string, back: number): Promise<StatusRecord | null> {
+  const back100 = Math.round(back * 100)
+  const rows = await tx<StatusRecord[]>`
+    update stock.stones
+       set back = ${back100 / 100},
+           amt_cents = round(rap_cents * (10000 + ${back100}) / 10000.0),
+           ctpr_cents = round(round(rap_cents * (10000 + ${back100}) / 10000.0) * round(carat * 100) / 100.0),
+           status_version = status_version + 1, updated_at = now()
+     where id = ${stoneId} and rap_cents > 0
+    returning id, v_stn_id, w_sts, s_sts, status_version, null::uuid as holder_id, null::timestamptz as expires_at, back::text`
+  return rows[0] ?? null
 }

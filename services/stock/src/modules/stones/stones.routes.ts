@@ -1,24 +1,12 @@
 import type { FastifyInstance } from 'fastify'
-import { Envelope, type PageRequest } from '@diamond/contracts/common'
-import { HoldRequest, HoldResult, PaginateStones, StatusResult, StonePage } from '@diamond/contracts/http/stock'
+import { Envelope } from '@diamond/contracts/common'
+import { HoldRequest, HoldResult, PriceUpdate, StatusResult, StatusUpdate } from '@diamond/contracts/http/stock'
 import { ok, principal } from '@diamond/runtime'
 import type { StoneService } from './stones.service'
 
 const tags = ['stock']
 
 export default async function stoneRoutes(app: FastifyInstance, { stones }: { stones: StoneService }) {
-  app.post(
-    '/diamond/paginate',
-    {
-      config: { permission: ['searchList', 'view'] },
-      schema: { tags, body: PaginateStones, response: { 200: Envelope(StonePage) } },
-    },
-    async (req) => {
-      const { page = 1, limit = 250 } = req.body as PageRequest
-      return ok(await stones.page(principal(req), page, limit))
-    },
-  )
-
   app.post(
     '/diamond/hold',
     {
@@ -35,5 +23,29 @@ export default async function stoneRoutes(app: FastifyInstance, { stones }: { st
       schema: { tags, body: HoldRequest, response: { 200: Envelope(StatusResult) } },
     },
     async (req) => ok(await stones.release(principal(req), (req.body as HoldRequest).id), 'Hold released.'),
+  )
+
+  app.post(
+    '/diamond/status-update',
+    {
+      config: { permission: ['memo', 'all'], member: true },
+      schema: { tags, summary: 'Staff: put a stone on memo, back in stock, on show, sold, …', body: StatusUpdate, response: { 200: Envelope(StatusResult) } },
+    },
+    async (req) => {
+      const { id, wSts } = req.body as StatusUpdate
+      return ok(await stones.setStatus(id, wSts), 'Status updated')
+    },
+  )
+
+  app.post(
+    '/diamond/price-update',
+    {
+      config: { permission: ['pricing', 'all'], member: true },
+      schema: { tags, summary: 'Staff: a new discount (price per carat and amount follow)', body: PriceUpdate, response: { 200: Envelope(StatusResult) } },
+    },
+    async (req) => {
+      const { id, back } = req.body as PriceUpdate
+      return ok(await stones.setDiscount(id, back), 'Price updated')
+    },
   )
 }

@@ -4,13 +4,40 @@ import type { Availability } from '@diamond/contracts/events/stock'
 export function availabilityOf(wSts: string): Availability {
   switch (wSts) {
     case 'A':
-      return 'A'
     case 'H':
-      return 'H'
     case 'M':
+    case 'U':
+    case 'B':
+    case 'S':
+    case 'O':
+    case 'E':
+      return wSts
+    // Best-buy memo reads as on memo.
+    case 'D':
       return 'M'
     default:
       return 'NA'
+  }
+}
+
+export interface StatusCodes {
+  inOrder: boolean
+  webSts: string
+  wSts: string
+  sSts: string
+  sgiSts: string
+  initSts: string
+  /** A block of type 2 exists for the stone. */
+  blockedType2: boolean
+}
+
+/** Spec section 4's flags, derived from the row's status codes. */
+export function statusFlags(s: StatusCodes) {
+  return {
+    sgiMemo: !s.inOrder && s.webSts !== 'I' && s.wSts === 'M' && !s.blockedType2,
+    sgiHold: !s.inOrder && s.sSts === 'Y' && s.wSts === 'H',
+    bestBuyMemo: s.wSts === 'D' && s.sgiSts === 'I',
+    bestBuyHold: s.initSts === 'D',
   }
 }
 
@@ -26,4 +53,4 @@ export function amountCents(amtCents: number, carat: number): number {
   return Math.round((amtCents * Math.round(carat * 100)) / 100)
 }
 
-export const cents = (c: number | bigint) => Number(c) / 100
+export const cents = (c: number | bigint | string) => Number(c) / 100

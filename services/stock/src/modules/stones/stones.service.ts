@@ -1,40 +1,13 @@
 import { StockEventTypes, type StoneStatusChanged } from '@diamond/contracts/events/stock'
-import type { HoldResult, StatusResult, StonePage, StoneRow } from '@diamond/contracts/http/stock'
-import { can } from '@diamond/contracts/permissions'
-import { AppError, enqueue, newEvent, type Database, type Principal } from '@diamond/runtime'
+import type { HoldResult, StatusResult, StatusUpdate } from '@diamond/contracts/http/stock'
+import { AppError, enqueue, newEvent, type Database, type Principal, type Tx } from '@diamond/runtime'
 import * as repo from './stones.repository'
-import type { Stone } from './stones.schema'
-import { availabilityOf, cents } from './stones.rules'
+import { availabilityOf } from './stones.rules'
 
 const PRODUCER = 'stock'
 
-function toRow(r: Stone & { heldByMe: boolean }, showPrices: boolean): StoneRow {
-  return {
-    id: r.id,
-    vStnId: r.vStnId,
-    stoneId: r.stoneId,
-    shpNm: r.shape,
-    crt: Number(r.carat),
-    colNm: r.color,
-    clrNm: r.clarity,
-    cutNm: r.cut,
-    polNm: r.polish,
-    symNm: r.symmetry,
-    fluNm: r.fluorescence,
-    lbNm: r.lab,
-    locNm: r.location,
-    shdNm: r.shade,
-    rap: showPrices ? cents(r.rapCents) : null,
-    back: showPrices ? Number(r.back) : null,
-    amt: showPrices ? cents(r.amtCents) : null,
-    ctPr: showPrices ? cents(r.ctprCents) : null,
-    wSts: r.wSts,
-    sSts: r.sSts,
-    availability: availabilityOf(r.wSts),
-    statusVersion: r.statusVersion,
-    heldByMe: r.heldByMe,
-  }
-}
+/** Told of every change this service commits, right after the commit (the search index listens). */
+export type OnChanged = (s: repo.StatusRecord) => void | Promise<void>
 
 const toStatus = (s: repo.StatusRecord): StatusResult => ({
   id: s.id,
@@ -55,6 +28,7 @@ function statusEvent(type: string, s: repo.StatusRecord) {
     holderId: s.holder_id,
     expiresAt: s.expires_at ? s.expires_at.toISOString() : null,
   }
+  if (s.back !== undefined) data.back = Number(s.back)
   return newEvent(PRODUCER, type, s.id, data)
 }
 
@@ -62,31 +36,28 @@ export class StoneService {
   constructor(
     private readonly database: Database,
     private readonly holdMinutes: number,
+    private readonly onChanged: OnChanged = () => {},
   ) {}
 
-  /** Prices are left out for users whose settings hide them (no pricing view right). */
-  async page(who: Principal, page: number, limit: number): Promise<StonePage> {
-    const { rows, count } = await repo.pageStones(this.database.db, who.id, page, limit)
-    const showPrices = can(who.perms, 'pricing', 'view')
-    return { list: rows.map((r) => toRow(r, showPrices)), count }
+  /** One contested change: the statement decides, the event rides in the same transaction. */
+  private async change(type: string | ((s: repo.StatusRecord) => string), run: (tx: Tx) => Promise<repo.StatusRecord | null>) {
+    const changed = await this.database.sql.begin(async (tx) => {
+      const s = await run(tx)
+      if (s) await enqueue(tx, 'stock', [statusEvent(typeof type === 'string' ? type : type(s), s)])
+      return s
+    })
+    if (changed) await this.onChanged(changed)
+    return changed
   }
 
   async hold(who: Principal, stoneId: string): Promise<HoldResult> {
-    const held = await this.database.sql.begin(async (tx) => {
-      const s = await repo.takeHold(tx, stoneId, who.id, this.holdMinutes)
-      if (s) await enqueue(tx, 'stock', [statusEvent(StockEventTypes.held, s)])
-      return s
-    })
+    const held = await this.change(StockEventTypes.held, (tx) => repo.takeHold(tx, stoneId, who.id, this.holdMinutes))
     if (!held) throw await this.refusal(stoneId)
     return { ...toStatus(held), expiresAt: held.expires_at!.toISOString() }
   }
 
   async release(who: Principal, stoneId: string): Promise<StatusResult> {
-    const released = await this.database.sql.begin(async (tx) => {
-      const s = await repo.releaseHold(tx, stoneId, who.id)
-      if (s) await enqueue(tx, 'stock', [statusEvent(StockEventTypes.released, s)])
-      return s
-    })
+    const released = await this.change(StockEventTypes.released, (tx) => repo.releaseHold(tx, stoneId, who.id))
     if (!released) {
       // Someone else's hold and no hold at all look the same from outside.
       throw (await repo.stoneExists(this.database.sql, stoneId)) ? new AppError('E_NOT_HOLDER') : new AppError('E_NOT_FOUND')
@@ -96,11 +67,31 @@ export class StoneService {
 
   /** Releases holds past their expiry; returns how many. */
   async releaseExpired(max = 500): Promise<number> {
-    return this.database.sql.begin(async (tx) => {
+    const list = await this.database.sql.begin(async (tx) => {
       const list = await repo.releaseExpired(tx, max)
       await enqueue(tx, 'stock', list.map((s) => statusEvent(StockEventTypes.released, s)))
-      return list.length
+      return list
     })
+    await Promise.all(list.map(this.onChanged))
+    return list.length
+  }
+
+  /** Staff: a stone on memo, back in stock, on show, confirmed, sold, … (a held stone waits for its holder). */
+  async setStatus(stoneId: string, wSts: StatusUpdate['wSts']): Promise<StatusResult> {
+    const type = wSts === 'M' ? StockEventTypes.memo : wSts === 'C' ? StockEventTypes.confirmed : wSts === 'X' ? StockEventTypes.sold : StockEventTypes.statusChanged
+    const changed = await this.change(type, (tx) => repo.setWebStatus(tx, stoneId, wSts))
+    if (!changed) throw await this.refusal(stoneId)
+    return toStatus(changed)
+  }
+
+  /** Staff: a new discount; price per carat and amount follow. Fancy colours have no Rap price to discount. */
+  async setDiscount(stoneId: string, back: number): Promise<StatusResult> {
+    const changed = await this.change(StockEventTypes.priced, (tx) => repo.setDiscount(tx, stoneId, back))
+    if (!changed) {
+      if (!(await repo.stoneExists(this.database.sql, stoneId))) throw new AppError('E_NOT_FOUND')
+      throw new AppError('E_VALIDATION', { fields: [{ field: 'id', in: 'body', message: 'has no Rap price to discount' }] }, 'Invalid Fields: id has no Rap price to discount')
+    }
+    return toStatus(changed)
   }
 
   private async refusal(stoneId: string): Promise<AppError> {

@@ -1,0 +1,266 @@
+import { describe, expect, it } from 'vitest'
+import { MASTERS } from '@diamond/contracts/masters'
+import type { Range, SortKey, StoneFilter } from '@diamond/contracts/http/stock'
+import { FACETS, SORTABLE } from '@diamond/contracts/http/stock.values'
+import { demoStone, mulberry32, type DemoStone } from '../demo/demo.rules'
+import { availabilityOf } from '../stones/stones.rules'
+import { compile, runSearch } from './search.engine'
+import { StoneIndex } from './stone-index'
+
+/**
+ * The engine against a brute-force reference written from the filter's meaning, over generated
+ * stones: every filter kind, random combinations, every sortable column, pages, totals and facets,
+ * before and after status changes. The reference reads the stones' own values (strings, dollars)
+ * and shares no code with the index's encoding.
+ */
+type Stone = DemoStone & { status_version: number }
+
+const ENUM_VALUE: Record<string, (s: Stone) => string> = {
+  shpNm: (s) => s.shape, colNm: (s) => s.color, clrNm: (s) => s.clarity, cutNm: (s) => s.cut, polNm: (s) => s.polish,
+  symNm: (s) => s.symmetry, fluNm: (s) => s.fluorescence, shdNm: (s) => s.shade, lbNm: (s) => s.lab, locNm: (s) => s.location,
+  fcColNm: (s) => s.fancy_color, fcIntNm: (s) => s.fancy_intensity, fcOvtNm: (s) => s.fancy_overtone,
+  blkTblNm: (s) => s.black_table, blkSdNm: (s) => s.black_side, wTblNm: (s) => s.white_table, wSdNm: (s) => s.white_side,
+  opTblNm: (s) => s.open_table, opCrwnNm: (s) => s.open_crown, opPavNm: (s) => s.open_pavilion, eClnNm: (s) => s.eye_clean,
+  milkyNm: (s) => s.milky, hANm: (s) => s.heart_arrow, brlncyNm: (s) => s.brilliancy, girdleNm: (s) => s.girdle,
+  grdlCondNm: (s) => s.girdle_cond, cultNm: (s) => s.culet, cultCondNm: (s) => s.culet_cond, sellerNm: (s) => s.seller,
+  showNm: (s) => s.show_name, availability: (s) => availabilityOf(s.w_sts),
+}
+const ENUM_MASTER: Record<string, readonly string[]> = {
+  shpNm: MASTERS.SHAPE, colNm: MASTERS.COLOR, clrNm: MASTERS.CLARITY, cutNm: MASTERS.CUT, polNm: MASTERS.POLISH,
+  symNm: MASTERS.SYMMETRY, fluNm: MASTERS.FLUORESCENCE, shdNm: MASTERS.SHADE, lbNm: MASTERS.LAB, locNm: MASTERS.LOCATION,
+  fcColNm: MASTERS.FANCY_COLOR, fcIntNm: MASTERS.INTENSITY, fcOvtNm: MASTERS.OVERTONE, blkTblNm: MASTERS.BLACK,
+  blkSdNm: MASTERS.BLACK, wTblNm: MASTERS.WHITE, wSdNm: MASTERS.WHITE, opTblNm: MASTERS.OPEN, opCrwnNm: MASTERS.OPEN,
+  opPavNm: MASTERS.OPEN, eClnNm: MASTERS.EYE_CLEAN, milkyNm: MASTERS.MILKY, hANm: MASTERS.HEART_ARROW,
+  brlncyNm: MASTERS.BRILLIANCY, girdleNm: MASTERS.GIRDLE, grdlCondNm: MASTERS.GIRDLE_CONDITION, cultNm: MASTERS.CULET,
+  cultCondNm: MASTERS.CULET_CONDITION, sellerNm: MASTERS.SELLER, showNm: MASTERS.SHOW, availability: MASTERS.AVAILABILITY,
+}
+/** Values in the unit a user types: carat, percent, degrees, mm, dollars. */
+const RANGE_VALUE: Record<string, (s: Stone) => number> = {
+  crt: (s) => Number(s.carat), back: (s) => Number(s.back), amt: (s) => s.amt_cents / 100, ctPr: (s) => s.ctpr_cents / 100,
+  rap: (s) => s.rap_cents / 100, depPer: (s) => Number(s.dep_per), tblPer: (s) => Number(s.tbl_per),
+  grdlPer: (s) => Number(s.grdl_per), pAng: (s) => Number(s.p_ang), cAng: (s) => Number(s.c_ang), cHgt: (s) => Number(s.c_hgt),
+  pHgt: (s) => Number(s.p_hgt), ratio: (s) => Number(s.ratio), length: (s) => Number(s.length), width: (s) => Number(s.width),
+  height: (s) => Number(s.height), diaMin: (s) => Math.min(Number(s.length), Number(s.width)),
+  diaMax: (s) => Math.max(Number(s.length), Number(s.width)), strLn: (s) => Number(s.str_ln), lwrHal: (s) => Number(s.lwr_hal),
+}
+const BOOL_VALUE: Record<string, (s: Stone) => boolean> = {
+  isFcCol: (s) => s.is_fancy, isXray: (s) => s.is_xray, isType2: (s) => s.is_type2, isSeal: (s) => s.is_seal, isDor: (s) => s.is_dor,
+}
+
+const inRange = (v: number, r: Range) => (r.from === undefined || v >= r.from) && (r.to === undefined || v <= r.to)
+
+function refMatch(s: Stone, f: StoneFilter): boolean {
+  for (const [k, v] of Object.entries(f)) {
+    if (v === undefined) continue
+    if (ENUM_VALUE[k]) {
+      if ((v as string[]).length && !(v as string[]).includes(ENUM_VALUE[k](s))) return false
+    } else if (RANGE_VALUE[k]) {
+      const val = RANGE_VALUE[k](s)
+      if (Array.isArray(v) ? !v.some((r) => inRange(val, r)) : !inRange(val, v as Range)) return false
+    } else if (BOOL_VALUE[k]) {
+      if (BOOL_VALUE[k](s) !== v) return false
+    } else if (k === 'stoneIds') {
+      const keys = [s.v_stn_id, s.stone_id, s.cert_no].filter(Boolean).map((x) => x.toUpperCase())
+      if (!(v as string[]).some((x) => keys.includes(x.trim().toUpperCase()))) return false
+    } else if (k === 'sellerStoneNo') {
+      if (!(v as string[]).some((x) => x.trim().toUpperCase() === s.stone_id.toUpperCase())) return false
+    } else if (k === 'pairNo') {
+      if (!s.pair_no || !(v as string[]).some((x) => x.trim().toUpperCase() === s.pair_no.toUpperCase())) return false
+    } else if (k === 'keyToSymbol') {
+      const mine = s.key_to_symbol.split(',').map((x) => x.trim())
+      if (!(v as string[]).some((x) => mine.includes(x))) return false
+    } else if (k === 'ids') {
+      if (!(v as string[]).includes(s.id)) return false
+    } else throw new Error(`reference does not know ${k}`)
+  }
+  return true
+}
+
+const stoneNoOrder = (a: Stone, b: Stone) => a.v_stn_id.length - b.v_stn_id.length || (a.v_stn_id < b.v_stn_id ? -1 : a.v_stn_id > b.v_stn_id ? 1 : 0)
+const rank = (list: readonly string[], v: string) => (v === '' ? 0 : list.indexOf(v) + 1)
+const SORT_VALUE: Record<string, (s: Stone) => number> = {
+  shpNm: (s) => rank(MASTERS.SHAPE, s.shape), colNm: (s) => rank(MASTERS.COLOR, s.color), clrNm: (s) => rank(MASTERS.CLARITY, s.clarity),
+  crt: (s) => Number(s.carat), rap: (s) => s.rap_cents, ctPr: (s) => s.ctpr_cents, amt: (s) => s.amt_cents,
+}
+function refSort(list: Stone[], sort: SortKey[]): Stone[] {
+  return [...list].sort((a, b) => {
+    for (const k of sort) {
+      const dir = k.dir === 'desc' ? -1 : 1
+      const d = k.field === 'vStnId' ? stoneNoOrder(a, b) : SORT_VALUE[k.field]!(a) - SORT_VALUE[k.field]!(b)
+      if (d !== 0) return d * dir
+    }
+    return stoneNoOrder(a, b)
+  })
+}
+
+function refTotals(list: Stone[]) {
+  let crt = 0
+  let ctPr = 0
+  let rapValue = 0
+  let ctPrWithRap = 0
+  for (const s of list) {
+    const c = Math.round(Number(s.carat) * 100)
+    crt += c
+    ctPr += s.ctpr_cents
+    if (s.rap_cents > 0) {
+      rapValue += s.rap_cents * c
+      ctPrWithRap += s.ctpr_cents
+    }
+  }
+  const amt = crt > 0 ? Math.round((ctPr * 100) / crt) / 100 : 0
+  return {
+    count: list.length,
+    crt: crt / 100,
+    ctPr: Math.round(ctPr) / 100,
+    amt,
+    rap: crt > 0 ? Math.round(rapValue / crt) / 100 : 0,
+    back: rapValue > 0 ? Math.round(((ctPrWithRap * 100) / rapValue - 1) * 100 * 100) / 100 : 0,
+    fnCtpr: Math.round(ctPr) / 100,
+    fnAmt: amt,
+  }
+}
+
+function refFacets(list: Stone[]) {
+  const out: Record<string, Record<string, number>> = {}
+  for (const k of FACETS) {
+    const counts: Record<string, number> = {}
+    for (const s of list) {
+      const v = k === 'fcColNm' ? s.fancy_color : ENUM_VALUE[k]!(s)
+      if (v) counts[v] = (counts[v] ?? 0) + 1
+    }
+    out[k] = counts
+  }
+  return out
+}
+
+const STONES = 4000
+const source: Stone[] = Array.from({ length: STONES }, (_, i) => ({ ...demoStone(i + 1), status_version: 0 }))
+
+function buildIndex(stones: Stone[]) {
+  const index = new StoneIndex(64)
+  // Out of stone-number order on purpose: the index must not rely on the load order.
+  for (const s of [...stones].reverse()) index.put(s)
+  return index
+}
+
+/** A random filter of 1 to 4 keys, drawn from every kind the contract has. */
+function randomFilter(rnd: () => number, stones: Stone[]): StoneFilter {
+  const f: Record<string, unknown> = {}
+  const pickFrom = <T>(list: readonly T[]) => list[Math.floor(rnd() * list.length)]!
+  const keys = 1 + Math.floor(rnd() * 4)
+  for (let n = 0; n < keys; n++) {
+    const kind = rnd()
+    if (kind < 0.4) {
+      const k = pickFrom(Object.keys(ENUM_MASTER))
+      const values = ENUM_MASTER[k]!.filter(() => rnd() < 0.45)
+      f[k] = values.length ? values : [pickFrom(ENUM_MASTER[k]!)]
+    } else if (kind < 0.75) {
+      const k = pickFrom(Object.keys(RANGE_VALUE))
+      const vals = stones.map(RANGE_VALUE[k]!).sort((a, b) => a - b)
+      const lo = vals[Math.floor(rnd() * vals.length)]!
+      const hi = vals[Math.floor(rnd() * vals.length)]!
+      const [from, to] = lo <= hi ? [lo, hi] : [hi, lo]
+      // Sometimes one end open, sometimes an odd number of decimals.
+      const r = rnd()
+      f[k] = r < 0.2 ? { from } : r < 0.4 ? { to } : r < 0.5 ? { from: from - 0.004, to: to + 0.0049 } : { from, to }
+      if (k === 'crt' && rnd() < 0.3) f.crt = [{ from: 0.3, to: 0.39 }, { from: 0.9, to: 1.09 }, { from, to }]
+    } else if (kind < 0.85) {
+      f[pickFrom(Object.keys(BOOL_VALUE))] = rnd() < 0.5
+    } else if (kind < 0.9) {
+      f.keyToSymbol = MASTERS.KEY_TO_SYMBOL.filter(() => rnd() < 0.2)
+      if (!(f.keyToSymbol as string[]).length) f.keyToSymbol = ['CLOUD']
+    } else {
+      const some = Array.from({ length: 1 + Math.floor(rnd() * 30) }, () => pickFrom(stones))
+      const which = rnd()
+      if (which < 0.4) f.stoneIds = [...some.map((s) => pickFrom([s.v_stn_id, s.stone_id.toLowerCase(), s.cert_no || s.v_stn_id])), 'NO-SUCH-STONE']
+      else if (which < 0.6) f.sellerStoneNo = some.map((s) => s.stone_id)
+      else if (which < 0.8) f.pairNo = [...new Set(some.map((s) => s.pair_no).filter(Boolean)), 'P1']
+      else f.ids = some.map((s) => s.id)
+    }
+  }
+  return f as StoneFilter
+}
+
+function randomSort(rnd: () => number): SortKey[] {
+  const n = Math.floor(rnd() * 4)
+  const fields = [...SORTABLE].sort(() => rnd() - 0.5).slice(0, n)
+  return fields.map((field) => ({ field, dir: rnd() < 0.5 ? 'asc' : 'desc' }))
+}
+
+function check(index: StoneIndex, stones: Stone[], filter: StoneFilter, sort: SortKey[], page: number, limit: number) {
+  const expected = stones.filter((s) => refMatch(s, filter))
+  const got = runSearch(index, compile(index, filter), { sort, offset: (page - 1) * limit, limit, facets: true })
+  const label = JSON.stringify({ filter, sort, page, limit })
+  expect(got.count, label).toBe(expected.length)
+  expect(got.totals, label).toEqual(refTotals(expected))
+  expect(got.facets, label).toEqual(refFacets(expected))
+  const want = refSort(expected, sort).slice((page - 1) * limit, page * limit).map((s) => s.v_stn_id)
+  expect(got.page.map((i) => index.vStnIds[i]), label).toEqual(want)
+}
+
+describe('search engine against a brute-force reference', () => {
+  const index = buildIndex(source)
+
+  it('answers an empty filter with the whole stock in stone-number order', () => {
+    check(index, source, {}, [], 1, 250)
+    check(index, source, {}, [], 3, 100)
+    check(index, source, {}, [{ field: 'vStnId', dir: 'desc' }], 2, 50)
+  })
+
+  it('gives exactly the reference answer for every filter kind, alone', () => {
+    const rnd = mulberry32(7)
+    for (const k of Object.keys(ENUM_MASTER)) check(index, source, { [k]: ENUM_MASTER[k]!.filter(() => rnd() < 0.5) } as StoneFilter, [], 1, 100)
+    for (const k of Object.keys(RANGE_VALUE)) {
+      const vals = source.map(RANGE_VALUE[k]!).sort((a, b) => a - b)
+      check(index, source, { [k]: { from: vals[STONES / 4], to: vals[(3 * STONES) / 4] } } as StoneFilter, [{ field: 'crt', dir: 'desc' }], 1, 100)
+    }
+    for (const k of Object.keys(BOOL_VALUE)) for (const v of [true, false]) check(index, source, { [k]: v } as StoneFilter, [], 1, 50)
+  }, 60_000)
+
+  it('gives exactly the reference answer for random combinations, sorts and pages', () => {
+    const rnd = mulberry32(2026)
+    for (let n = 0; n < 300; n++) {
+      check(index, source, randomFilter(rnd, source), randomSort(rnd), 1 + Math.floor(rnd() * 3), [10, 50, 250][Math.floor(rnd() * 3)]!)
+    }
+  }, 60_000)
+
+  it('stays exact while statuses change', () => {
+    const stones = source.map((s) => ({ ...s }))
+    const live = buildIndex(stones)
+    const rnd = mulberry32(99)
+    for (let round = 0; round < 20; round++) {
+      for (let c = 0; c < 200; c++) {
+        const s = stones[Math.floor(rnd() * stones.length)]!
+        const wSts = ['A', 'H', 'M', 'U', 'X'][Math.floor(rnd() * 5)]!
+        s.w_sts = wSts
+        s.status_version++
+        expect(live.setStatus(s.id, wSts, s.status_version)).toBe(true)
+        // A late, older event changes nothing.
+        expect(live.setStatus(s.id, 'A', s.status_version - 1)).toBe(false)
+      }
+      check(live, stones, { availability: ['A'] }, [], 1, 250)
+      check(live, stones, { ...randomFilter(rnd, stones), availability: ['H', 'M'] }, randomSort(rnd), 1, 100)
+    }
+  }, 60_000)
+
+  it('takes a rewritten stone (a new price) and new arrivals', () => {
+    const stones = source.slice(0, 500).map((s) => ({ ...s }))
+    const live = buildIndex(stones)
+    const s = stones[10]!
+    s.back = '-10.00'
+    s.amt_cents = Math.round(s.rap_cents * 0.9)
+    s.ctpr_cents = Math.round((s.amt_cents * Math.round(Number(s.carat) * 100)) / 100)
+    s.status_version = 5
+    live.put(s)
+    const added = { ...demoStone(9001), status_version: 0 }
+    stones.push(added)
+    live.put(added)
+    check(live, stones, { back: { from: -12, to: -5 } }, [{ field: 'amt', dir: 'desc' }], 1, 50)
+    check(live, stones, {}, [], 2, 250)
+  })
+
+  it('finds nothing for a value no stone has, without scanning', () => {
+    const got = runSearch(index, compile(index, { shpNm: ['ROUND'], keyToSymbol: ['NOT A SYMBOL'] }), { offset: 0, limit: 10 })
+    expect(got.count).toBe(0)
+  })
+})

@@ -1,0 +1,166 @@
+import type {
+  MatchPairPage, MatchPairSearch, QuickSearch, QuickSearchResult, StoneDetail, StoneFilter, StonePage, StoneRow, StoneSearch, Totals,
+} from '@diamond/contracts/http/stock'
+import { searchLimitMessage, type ListType } from '@diamond/contracts/http/stock.values'
+import { can } from '@diamond/contracts/permissions'
+import { AppError, type Database, type Principal } from '@diamond/runtime'
+import { readStones, toStoneRow } from '../stones/stone-row'
+import { scopeFor, dayOf, type ScopeResult } from './categories.rules'
+import { mediaOf, type MediaHosts } from './media.rules'
+import { compile, makeTest, runSearch, type EngineResult } from './search.engine'
+import { filterProblems, isEmptyFilter, parseQuickSearch, sortProblems, type FieldProblem } from './search.rules'
+import { INDEX_COLUMNS, StoneIndex, type IndexSource } from './stone-index'
+
+export interface SearchSettings {
+  /** A filtered search finding more stones than this answers E_SEARCH_LIMIT. */
+  limit: number
+  newArrivalDays: number
+  media: MediaHosts
+}
+
+const DAY_MS = 86_400_000
+
+export const invalidFields = (fields: FieldProblem[]) =>
+  new AppError('E_VALIDATION', { fields }, `Invalid Fields: ${fields.map((f) => `${f.field} ${f.message}`).join('; ')}`)
+
+/** Totals a viewer may see: without the pricing right, the count and carats only. */
+function visibleTotals(t: Totals, showPrices: boolean): Totals {
+  return showPrices ? t : { count: t.count, crt: t.crt }
+}
+
+/**
+ * Search over the stock: validates, asks the in-memory index which stones and in what order, and
+ * reads those rows from PostgreSQL (the source of truth) for the viewer.
+ */
+export class SearchService {
+  readonly index = new StoneIndex()
+  /** Day-long answers (deal and stone of the day), recomputed at most once a minute. */
+  private daily = new Map<string, { at: number; generation: number; scope: ScopeResult }>()
+
+  constructor(
+    private readonly database: Database,
+    private readonly settings: SearchSettings,
+    private readonly recentFilter: (userId: string) => Promise<StoneFilter | null>,
+    private readonly clock: () => number = Date.now,
+  ) {}
+
+  /** Reads the whole stock into the index, a few thousand rows at a time. */
+  async load(): Promise<number> {
+    const { sql } = this.database
+    const cursor = sql<IndexSource[]>`select ${sql(INDEX_COLUMNS as unknown as string[])} from stock.stones`.cursor(5000)
+    for await (const rows of cursor) for (const r of rows) this.index.put(r)
+    this.index.order()
+    return this.index.size
+  }
+
+  /** Re-reads stones whose change came from elsewhere (another instance, an event) into the index. */
+  async refresh(ids: readonly string[]): Promise<void> {
+    if (!ids.length) return
+    const { sql } = this.database
+    const rows = await sql<IndexSource[]>`select ${sql(INDEX_COLUMNS as unknown as string[])} from stock.stones where id in ${sql(ids as string[])}`
+    for (const r of rows) this.index.put(r)
+  }
+
+  private scope(type: ListType, suggested: StoneFilter | null): ScopeResult {
+    const now = this.clock()
+    if (type !== 'dealOfDay' && type !== 'stoneOfDay') return scopeFor(type, this.index, { now, newArrivalDays: this.settings.newArrivalDays, suggested })
+    const key = `${type}:${dayOf(now)}`
+    const hit = this.daily.get(key)
+    if (hit && (hit.generation === this.index.generation || now - hit.at < 60_000)) return hit.scope
+    const scope = scopeFor(type, this.index, { now, newArrivalDays: this.settings.newArrivalDays })
+    this.daily.clear()
+    this.daily.set(key, { at: now, generation: this.index.generation, scope })
+    return scope
+  }
+
+  /** The rows of these stones, in this order, as this viewer may see them. */
+  async rows(who: Principal | null, ids: readonly string[]): Promise<StoneRow[]> {
+    const records = await readStones(this.database.sql, ids, who?.id ?? null)
+    const byId = new Map(records.map((r) => [r.id, r]))
+    const showPrices = !!who && can(who.perms, 'pricing', 'view')
+    const newSince = this.clock() - this.settings.newArrivalDays * DAY_MS
+    return ids.flatMap((id) => {
+      const r = byId.get(id)
+      return r ? [toStoneRow(r, showPrices, r.arrived_at.getTime() >= newSince)] : []
+    })
+  }
+
+  private check(who: Principal, filter: StoneFilter, sort: StoneSearch['sort']) {
+    const showPrices = can(who.perms, 'pricing', 'view')
+    const problems = [...filterProblems(filter, showPrices), ...sortProblems(sort, showPrices)]
+    if (problems.length) throw invalidFields(problems)
+    return showPrices
+  }
+
+  private async page(who: Principal, found: EngineResult, req: { countOnly?: boolean }, showPrices: boolean): Promise<StonePage> {
+    const list = req.countOnly ? [] : await this.rows(who, found.page.map((i) => this.index.ids[i]!))
+    const page: StonePage = { list, count: found.count, totals: visibleTotals(found.totals, showPrices), limit: this.settings.limit }
+    if (found.facets) page.facets = found.facets
+    return page
+  }
+
+  /** diamond/paginate and diamond/exclusive-search/list. */
+  async search(who: Principal, req: StoneSearch, listType: ListType = req.listType ?? 'all'): Promise<StonePage> {
+    const filter = req.filter ?? {}
+    const showPrices = this.check(who, filter, req.sort)
+    const suggested = listType === 'suggested' ? await this.recentFilter(who.id) : null
+    const scope = this.scope(listType, suggested)
+    const compiled = compile(this.index, scope.filter ? [filter, scope.filter] : [filter], scope.scope)
+    const page = req.page ?? 1
+    const limit = req.limit ?? 250
+    const found = runSearch(this.index, compiled, {
+      sort: req.sort?.length ? req.sort : scope.defaultSort,
+      offset: (page - 1) * limit,
+      limit,
+      facets: req.facets,
+      countOnly: req.countOnly,
+    })
+    if (!req.countOnly && !isEmptyFilter(filter) && found.count > this.settings.limit) {
+      throw new AppError('E_SEARCH_LIMIT', { count: found.count, limit: this.settings.limit }, searchLimitMessage(this.settings.limit))
+    }
+    return this.page(who, found, req, showPrices)
+  }
+
+  /** diamond/quick-search: stone or report numbers, or words read as grades. */
+  async quick(who: Principal, req: QuickSearch): Promise<QuickSearchResult> {
+    const filter = parseQuickSearch(req.search)
+    const result = await this.search(who, { filter, sort: req.sort, page: req.page, limit: req.limit })
+    return { ...result, filter }
+  }
+
+  /** match-pair/diamond/filter: pairs both of whose stones pass the filter, in pair number order. */
+  async matchPairs(who: Principal, req: MatchPairSearch): Promise<MatchPairPage> {
+    const filter = req.filter ?? {}
+    const showPrices = this.check(who, filter, undefined)
+    const test = makeTest(this.index, compile(this.index, filter))
+    const pairs: { pairNo: string; members: number[] }[] = []
+    for (const members of this.index.byPair.values()) {
+      if (members.length >= 2 && members.every(test)) pairs.push({ pairNo: this.index.pairNos[members[0]!]!, members })
+    }
+    const { vRank } = this.index.order()
+    pairs.sort((a, b) => Math.min(...a.members.map((i) => vRank[i]!)) - Math.min(...b.members.map((i) => vRank[i]!)))
+    const page = req.page ?? 1
+    const limit = req.limit ?? 100
+    const slice = pairs.slice((page - 1) * limit, page * limit)
+    const rows = await this.rows(who, slice.flatMap((p) => p.members.map((i) => this.index.ids[i]!)))
+    const byId = new Map(rows.map((r) => [r.id, r]))
+    const totals = runSearch(this.index, compile(this.index, { ids: pairs.flatMap((p) => p.members.map((i) => this.index.ids[i]!)) }), { offset: 0, limit: 0, countOnly: true }).totals
+    return {
+      list: slice.map((p) => ({ pairNo: p.pairNo, stones: p.members.map((i) => byId.get(this.index.ids[i]!)).filter((r): r is StoneRow => !!r) })),
+      count: pairs.length,
+      totals: visibleTotals(totals, showPrices),
+    }
+  }
+
+  /** diamond/view: one stone with its media links; signed-out visitors see it without prices. */
+  async view(who: Principal | null, id: string): Promise<StoneDetail> {
+    const [row] = await this.rows(who, [id])
+    if (!row) throw new AppError('E_NOT_FOUND')
+    return { ...row, media: mediaOf(row, this.settings.media) }
+  }
+
+  /** How many stones a saved filter finds now (for the saved and recent search lists). */
+  countOf(filter: StoneFilter): number {
+    return runSearch(this.index, compile(this.index, filter), { offset: 0, limit: 0, countOnly: true }).count
+  }
+}

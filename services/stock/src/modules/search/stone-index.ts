@@ -1,0 +1,305 @@
+import { FILTER_MASTERS, MASTERS } from '@diamond/contracts/masters'
+import type { EnumFilter, RangeFilter, BoolFilter } from '@diamond/contracts/http/stock.values'
+import { availabilityOf } from '../stones/stones.rules'
+
+/**
+ * The stock's searchable columns, held in memory as typed arrays (one array per field, one slot
+ * per stone), so a search is a tight scan over numbers instead of a query plan. PostgreSQL stays the
+ * source of truth: the index is loaded from it at start, and every change the stock service commits
+ * (its own, at once; other instances', from events) is written into it in place. Rows shown to a
+ * user are still read from PostgreSQL by id; the index only decides which ids, in what order.
+ */
+
+/** One stone as the index reads it: the stock table's columns (numerics may come as strings). */
+export interface IndexSource {
+  id: string
+  v_stn_id: string
+  stone_id: string
+  cert_no: string
+  shape: string
+  carat: string | number
+  color: string
+  is_fancy: boolean
+  fancy_color: string
+  fancy_intensity: string
+  fancy_overtone: string
+  clarity: string
+  cut: string
+  polish: string
+  symmetry: string
+  fluorescence: string
+  lab: string
+  location: string
+  shade: string
+  rap_cents: string | number
+  back: string | number
+  amt_cents: string | number
+  ctpr_cents: string | number
+  dep_per: string | number
+  tbl_per: string | number
+  ratio: string | number
+  p_ang: string | number
+  p_hgt: string | number
+  c_hgt: string | number
+  c_ang: string | number
+  height: string | number
+  width: string | number
+  length: string | number
+  grdl_per: string | number
+  str_ln: string | number
+  lwr_hal: string | number
+  girdle: string
+  girdle_cond: string
+  culet: string
+  culet_cond: string
+  brilliancy: string
+  black_table: string
+  black_side: string
+  white_table: string
+  white_side: string
+  open_table: string
+  open_crown: string
+  open_pavilion: string
+  eye_clean: string
+  milky: string
+  heart_arrow: string
+  key_to_symbol: string
+  seller: string
+  pair_no: string
+  show_name: string
+  is_xray: boolean
+  is_type2: boolean
+  is_seal: boolean
+  is_dor: boolean
+  w_sts: string
+  categories: number[]
+  pcs: number
+  arrived_at: Date | string
+  status_version: number
+}
+
+/** The stock table's columns the index needs (for the loader's select list). */
+export const INDEX_COLUMNS = [
+  'id', 'v_stn_id', 'stone_id', 'cert_no', 'shape', 'carat', 'color', 'is_fancy', 'fancy_color', 'fancy_intensity',
+  'fancy_overtone', 'clarity', 'cut', 'polish', 'symmetry', 'fluorescence', 'lab', 'location', 'shade', 'rap_cents', 'back',
+  'amt_cents', 'ctpr_cents', 'dep_per', 'tbl_per', 'ratio', 'p_ang', 'p_hgt', 'c_hgt', 'c_ang', 'height', 'width', 'length',
+  'grdl_per', 'str_ln', 'lwr_hal', 'girdle', 'girdle_cond', 'culet', 'culet_cond', 'brilliancy', 'black_table', 'black_side',
+  'white_table', 'white_side', 'open_table', 'open_crown', 'open_pavilion', 'eye_clean', 'milky', 'heart_arrow',
+  'key_to_symbol', 'seller', 'pair_no', 'show_name', 'is_xray', 'is_type2', 'is_seal', 'is_dor', 'w_sts', 'categories', 'pcs',
+  'arrived_at', 'status_version',
+] as const satisfies readonly (keyof IndexSource)[]
+
+/** Where each multi-select filter reads its value. */
+export const ENUM_SOURCE: Record<EnumFilter, (r: IndexSource) => string> = {
+  shpNm: (r) => r.shape, colNm: (r) => r.color, clrNm: (r) => r.clarity, cutNm: (r) => r.cut, polNm: (r) => r.polish,
+  symNm: (r) => r.symmetry, fluNm: (r) => r.fluorescence, shdNm: (r) => r.shade, lbNm: (r) => r.lab, locNm: (r) => r.location,
+  fcColNm: (r) => r.fancy_color, fcIntNm: (r) => r.fancy_intensity, fcOvtNm: (r) => r.fancy_overtone,
+  blkTblNm: (r) => r.black_table, blkSdNm: (r) => r.black_side, wTblNm: (r) => r.white_table, wSdNm: (r) => r.white_side,
+  opTblNm: (r) => r.open_table, opCrwnNm: (r) => r.open_crown, opPavNm: (r) => r.open_pavilion,
+  eClnNm: (r) => r.eye_clean, milkyNm: (r) => r.milky, hANm: (r) => r.heart_arrow, brlncyNm: (r) => r.brilliancy,
+  girdleNm: (r) => r.girdle, grdlCondNm: (r) => r.girdle_cond, cultNm: (r) => r.culet, cultCondNm: (r) => r.culet_cond,
+  sellerNm: (r) => r.seller, showNm: (r) => r.show_name, availability: (r) => availabilityOf(r.w_sts),
+}
+
+const num = (v: string | number) => (typeof v === 'number' ? v : Number(v))
+const hundredths = (v: string | number) => Math.round(num(v) * 100)
+
+/**
+ * Where each range filter reads its value, in whole hundredths (carat, percent, degrees, mm) or, for
+ * prices, in cents: both exact integers, so a search never misses a stone by a rounding error.
+ */
+export const RANGE_SOURCE: Record<RangeFilter, (r: IndexSource) => number> = {
+  crt: (r) => hundredths(r.carat), back: (r) => hundredths(r.back),
+  amt: (r) => num(r.amt_cents), ctPr: (r) => num(r.ctpr_cents), rap: (r) => num(r.rap_cents),
+  depPer: (r) => hundredths(r.dep_per), tblPer: (r) => hundredths(r.tbl_per), grdlPer: (r) => hundredths(r.grdl_per),
+  pAng: (r) => hundredths(r.p_ang), cAng: (r) => hundredths(r.c_ang), cHgt: (r) => hundredths(r.c_hgt), pHgt: (r) => hundredths(r.p_hgt),
+  ratio: (r) => hundredths(r.ratio), length: (r) => hundredths(r.length), width: (r) => hundredths(r.width),
+  height: (r) => hundredths(r.height),
+  diaMin: (r) => Math.min(hundredths(r.length), hundredths(r.width)),
+  diaMax: (r) => Math.max(hundredths(r.length), hundredths(r.width)),
+  strLn: (r) => hundredths(r.str_ln), lwrHal: (r) => hundredths(r.lwr_hal),
+}
+/** Price ranges are cents; the rest hundredths. Both are "value × 100" of what a user types. */
+export const CENTS_FIELDS: ReadonlySet<RangeFilter> = new Set(['amt', 'ctPr', 'rap'])
+
+export const BOOL_SOURCE: Record<BoolFilter, (r: IndexSource) => boolean> = {
+  isFcCol: (r) => r.is_fancy, isXray: (r) => r.is_xray, isType2: (r) => r.is_type2, isSeal: (r) => r.is_seal, isDor: (r) => r.is_dor,
+}
+
+const KEY_SYMBOLS: readonly string[] = MASTERS.KEY_TO_SYMBOL
+export const symbolMask = (text: string): number => {
+  let m = 0
+  for (const part of text.split(',')) {
+    const i = KEY_SYMBOLS.indexOf(part.trim().toUpperCase())
+    if (i >= 0) m |= 1 << i
+  }
+  return m
+}
+export const categoryMask = (codes: readonly number[]): number => codes.reduce((m, c) => (c > 0 && c < 31 ? m | (1 << c) : m), 0)
+
+/**
+ * Value dictionaries: code 0 is the empty value, then the master list in its order (so sorting by
+ * code sorts colours D to M and clarities FL to I1), then any other value as it first appears.
+ */
+export class Dictionary {
+  readonly values: string[] = ['']
+  private readonly codes = new Map<string, number>([['', 0]])
+  constructor(seed: readonly string[] = []) {
+    for (const v of seed) this.code(v)
+  }
+  code(v: string): number {
+    let c = this.codes.get(v)
+    if (c === undefined) {
+      if (this.values.length >= 255) throw new Error(`too many distinct values (${v})`)
+      c = this.values.length
+      this.values.push(v)
+      this.codes.set(v, c)
+    }
+    return c
+  }
+  /** The code of a value, or -1 if no stone has ever had it. */
+  find(v: string): number {
+    return this.codes.get(v) ?? -1
+  }
+}
+
+const ENUM_KEYS = Object.keys(ENUM_SOURCE) as EnumFilter[]
+const RANGE_KEYS = Object.keys(RANGE_SOURCE) as RangeFilter[]
+const BOOL_KEYS = Object.keys(BOOL_SOURCE) as BoolFilter[]
+
+function grow<T extends Uint8Array | Uint16Array | Uint32Array | Int32Array | Float64Array>(a: T, size: number): T {
+  const b = new (a.constructor as new (n: number) => T)(size)
+  b.set(a)
+  return b
+}
+
+export class StoneIndex {
+  size = 0
+  private capacity: number
+  readonly ids: string[] = []
+  readonly vStnIds: string[] = []
+  readonly pairNos: string[] = []
+  readonly enums = {} as Record<EnumFilter, Uint8Array>
+  readonly dicts = {} as Record<EnumFilter, Dictionary>
+  /** Hundredths (Int32) or cents (Float64: an amount in cents can pass 2^31). */
+  readonly ranges = {} as Record<RangeFilter, Int32Array | Float64Array>
+  readonly bools = {} as Record<BoolFilter, Uint8Array>
+  symbols: Uint16Array
+  categories: Uint32Array
+  pcs: Int32Array
+  arrivedAt: Float64Array
+  versions: Int32Array
+  /** Rank of each stone in stone-number order, and the stones in that order. */
+  vRank: Int32Array = new Int32Array(0)
+  vOrder: Int32Array = new Int32Array(0)
+  private orderDirty = true
+  readonly byId = new Map<string, number>()
+  /** Upper-cased stone number, seller stone number and report number → stones. */
+  readonly byKey = new Map<string, number[]>()
+  readonly bySellerNo = new Map<string, number[]>()
+  readonly byPair = new Map<string, number[]>()
+  /** Raised by every change, so caches (deal of the day) know when to recompute. */
+  generation = 0
+
+  constructor(capacity = 1024) {
+    this.capacity = Math.max(16, capacity)
+    for (const k of ENUM_KEYS) {
+      this.enums[k] = new Uint8Array(this.capacity)
+      this.dicts[k] = new Dictionary(k === 'availability' ? MASTERS.AVAILABILITY : MASTERS[FILTER_MASTERS[k]])
+    }
+    for (const k of RANGE_KEYS) this.ranges[k] = CENTS_FIELDS.has(k) ? new Float64Array(this.capacity) : new Int32Array(this.capacity)
+    for (const k of BOOL_KEYS) this.bools[k] = new Uint8Array(this.capacity)
+    this.symbols = new Uint16Array(this.capacity)
+    this.categories = new Uint32Array(this.capacity)
+    this.pcs = new Int32Array(this.capacity)
+    this.arrivedAt = new Float64Array(this.capacity)
+    this.versions = new Int32Array(this.capacity)
+  }
+
+  private ensure(n: number) {
+    if (n <= this.capacity) return
+    const size = Math.max(n, Math.ceil(this.capacity * 1.5))
+    for (const k of ENUM_KEYS) this.enums[k] = grow(this.enums[k], size)
+    for (const k of RANGE_KEYS) this.ranges[k] = grow(this.ranges[k], size)
+    for (const k of BOOL_KEYS) this.bools[k] = grow(this.bools[k], size)
+    this.symbols = grow(this.symbols, size)
+    this.categories = grow(this.categories, size)
+    this.pcs = grow(this.pcs, size)
+    this.arrivedAt = grow(this.arrivedAt, size)
+    this.versions = grow(this.versions, size)
+    this.capacity = size
+  }
+
+  private static addTo(map: Map<string, number[]>, key: string, i: number) {
+    if (!key) return
+    const k = key.toUpperCase()
+    const list = map.get(k)
+    if (!list) map.set(k, [i])
+    else if (!list.includes(i)) list.push(i)
+  }
+
+  /** Adds a stone, or rewrites it if its version is newer than what the index has. Returns its slot. */
+  put(r: IndexSource): number {
+    let i = this.byId.get(r.id)
+    if (i !== undefined && r.status_version < this.versions[i]!) return i
+    if (i === undefined) {
+      i = this.size++
+      this.ensure(this.size)
+      this.byId.set(r.id, i)
+      this.ids[i] = r.id
+      this.vStnIds[i] = r.v_stn_id
+      this.orderDirty = true
+      StoneIndex.addTo(this.byKey, r.v_stn_id, i)
+      StoneIndex.addTo(this.byKey, r.stone_id, i)
+      StoneIndex.addTo(this.byKey, r.cert_no, i)
+      StoneIndex.addTo(this.bySellerNo, r.stone_id, i)
+    }
+    if (this.pairNos[i] !== r.pair_no) {
+      const old = this.pairNos[i]
+      if (old) this.byPair.set(old.toUpperCase(), (this.byPair.get(old.toUpperCase()) ?? []).filter((x) => x !== i))
+      this.pairNos[i] = r.pair_no
+      StoneIndex.addTo(this.byPair, r.pair_no, i)
+    }
+    for (const k of ENUM_KEYS) this.enums[k][i] = this.dicts[k].code(ENUM_SOURCE[k](r))
+    for (const k of RANGE_KEYS) this.ranges[k][i] = RANGE_SOURCE[k](r)
+    for (const k of BOOL_KEYS) this.bools[k][i] = BOOL_SOURCE[k](r) ? 1 : 0
+    this.symbols[i] = symbolMask(r.key_to_symbol)
+    this.categories[i] = categoryMask(r.categories)
+    this.pcs[i] = r.pcs
+    this.arrivedAt[i] = new Date(r.arrived_at).getTime()
+    this.versions[i] = r.status_version
+    this.generation++
+    return i
+  }
+
+  /** A status change the service committed; an older one than the index has changes nothing. */
+  setStatus(id: string, wSts: string, version: number): boolean {
+    const i = this.byId.get(id)
+    if (i === undefined || version <= this.versions[i]!) return false
+    this.versions[i] = version
+    this.enums.availability[i] = this.dicts.availability.code(availabilityOf(wSts))
+    this.generation++
+    return true
+  }
+
+  versionOf(id: string): number | undefined {
+    const i = this.byId.get(id)
+    return i === undefined ? undefined : this.versions[i]
+  }
+
+  /** Stone-number order, rebuilt only after stones were added. */
+  order(): { vRank: Int32Array; vOrder: Int32Array } {
+    if (this.orderDirty) {
+      const n = this.size
+      const order = Array.from({ length: n }, (_, i) => i)
+      const v = this.vStnIds
+      // Stone numbers of one width compare as strings; a longer number is a later one.
+      order.sort((a, b) => v[a]!.length - v[b]!.length || (v[a]! < v[b]! ? -1 : v[a]! > v[b]! ? 1 : 0))
+      this.vOrder = Int32Array.from(order)
+      this.vRank = new Int32Array(n)
+      for (let r = 0; r < n; r++) this.vRank[this.vOrder[r]!] = r
+      this.orderDirty = false
+    }
+    return { vRank: this.vRank, vOrder: this.vOrder }
+  }
+}
