@@ -58,7 +58,40 @@ export function compile(index: StoneIndex, filters: StoneFilter | StoneFilter[],
   const c: Compiled = { empty: false, enumP: [], intP: [], centP: [], crtRanges: null, boolP: [], symMasks: [], scope, candidates: null }
   for (const filter of Array.isArray(filters) ? filters : [filters]) addFilter(index, c, filter)
   if (scope.only) c.candidates = c.candidates ? intersect(scope.only, [...c.candidates]) : scope.only
+  if (!c.candidates) c.candidates = caratCandidates(index, c)
+  // The rarest condition first: most stones fail at the first test they meet.
+  const share = (p: { col: Uint8Array; allow: Uint8Array }) => {
+    const k = (Object.keys(index.enums) as (keyof typeof index.enums)[]).find((key) => index.enums[key] === p.col)!
+    let n = 0
+    p.allow.forEach((on, code) => (n += on ? index.valueCounts[k][code]! : 0))
+    return n
+  }
+  c.enumP = c.enumP.map((p) => ({ p, n: share(p) })).sort((a, b) => a.n - b.n).map(({ p }) => p)
   return c
+}
+
+/** A carat band (or several) is read off the carat order instead of scanning every stone. */
+function caratCandidates(index: StoneIndex, c: Compiled): Int32Array | null {
+  const crt = index.ranges.crt
+  let bands: [number, number][] = c.crtRanges ? Array.from({ length: c.crtRanges.length / 2 }, (_, r) => [c.crtRanges![2 * r]!, c.crtRanges![2 * r + 1]!]) : []
+  const single = c.intP.filter((p) => p.col === crt)
+  if (!bands.length && !single.length) return null
+  if (!bands.length) bands = [[-Infinity, Infinity]]
+  // Every single carat range must hold too: narrow each band by them.
+  for (const p of single) bands = bands.map(([lo, hi]) => [Math.max(lo, p.lo), Math.min(hi, p.hi)])
+  bands = bands.filter(([lo, hi]) => lo <= hi).sort((a, b) => a[0] - b[0])
+  const merged: [number, number][] = []
+  for (const [lo, hi] of bands) {
+    const last = merged[merged.length - 1]
+    if (last && lo <= last[1] + 1) last[1] = Math.max(last[1], hi)
+    else merged.push([lo, hi])
+  }
+  const slices = merged.map(([lo, hi]) => index.caratBand(lo, hi))
+  if (slices.length === 1) return slices[0]!
+  const out = new Int32Array(slices.reduce((n, x) => n + x.length, 0))
+  let at = 0
+  for (const x of slices) (out.set(x, at), (at += x.length))
+  return out
 }
 
 function addFilter(index: StoneIndex, c: Compiled, filter: StoneFilter) {

@@ -189,10 +189,18 @@ export class StoneIndex {
   pcs: Int32Array
   arrivedAt: Float64Array
   versions: Int32Array
+  /** 1 once a slot has been written (a first write counts values in; a rewrite moves them). */
+  private filled: Uint8Array
   /** Rank of each stone in stone-number order, and the stones in that order. */
   vRank: Int32Array = new Int32Array(0)
   vOrder: Int32Array = new Int32Array(0)
   private orderDirty = true
+  /** Slots in carat order and their carats, so a carat band is found by binary search, not a scan. */
+  private crtOrder: Int32Array = new Int32Array(0)
+  private crtSorted: Int32Array = new Int32Array(0)
+  private crtDirty = true
+  /** How many stones have each value, per multi-select column (to test the rarest condition first). */
+  readonly valueCounts = {} as Record<EnumFilter, Int32Array>
   readonly byId = new Map<string, number>()
   /** Upper-cased stone number, seller stone number and report number → stones. */
   readonly byKey = new Map<string, number[]>()
@@ -205,6 +213,7 @@ export class StoneIndex {
     this.capacity = Math.max(16, capacity)
     for (const k of ENUM_KEYS) {
       this.enums[k] = new Uint8Array(this.capacity)
+      this.valueCounts[k] = new Int32Array(256)
       this.dicts[k] = new Dictionary(k === 'availability' ? MASTERS.AVAILABILITY : MASTERS[FILTER_MASTERS[k]])
     }
     for (const k of RANGE_KEYS) this.ranges[k] = CENTS_FIELDS.has(k) ? new Float64Array(this.capacity) : new Int32Array(this.capacity)
@@ -214,6 +223,7 @@ export class StoneIndex {
     this.pcs = new Int32Array(this.capacity)
     this.arrivedAt = new Float64Array(this.capacity)
     this.versions = new Int32Array(this.capacity)
+    this.filled = new Uint8Array(this.capacity)
   }
 
   private ensure(n: number) {
@@ -227,6 +237,7 @@ export class StoneIndex {
     this.pcs = grow(this.pcs, size)
     this.arrivedAt = grow(this.arrivedAt, size)
     this.versions = grow(this.versions, size)
+    this.filled = grow(this.filled, size)
     this.capacity = size
   }
 
@@ -260,7 +271,15 @@ export class StoneIndex {
       this.pairNos[i] = r.pair_no
       StoneIndex.addTo(this.byPair, r.pair_no, i)
     }
-    for (const k of ENUM_KEYS) this.enums[k][i] = this.dicts[k].code(ENUM_SOURCE[k](r))
+    const added = !this.filled[i]
+    for (const k of ENUM_KEYS) {
+      const code = this.dicts[k].code(ENUM_SOURCE[k](r))
+      if (!added) this.valueCounts[k][this.enums[k][i]!]!--
+      this.valueCounts[k][code]!++
+      this.enums[k][i] = code
+    }
+    const crt = RANGE_SOURCE.crt(r)
+    if (added || this.ranges.crt[i] !== crt) this.crtDirty = true
     for (const k of RANGE_KEYS) this.ranges[k][i] = RANGE_SOURCE[k](r)
     for (const k of BOOL_KEYS) this.bools[k][i] = BOOL_SOURCE[k](r) ? 1 : 0
     this.symbols[i] = symbolMask(r.key_to_symbol)
@@ -268,6 +287,7 @@ export class StoneIndex {
     this.pcs[i] = r.pcs
     this.arrivedAt[i] = new Date(r.arrived_at).getTime()
     this.versions[i] = r.status_version
+    this.filled[i] = 1
     this.generation++
     return i
   }
@@ -277,7 +297,10 @@ export class StoneIndex {
     const i = this.byId.get(id)
     if (i === undefined || version <= this.versions[i]!) return false
     this.versions[i] = version
-    this.enums.availability[i] = this.dicts.availability.code(availabilityOf(wSts))
+    const code = this.dicts.availability.code(availabilityOf(wSts))
+    this.valueCounts.availability[this.enums.availability[i]!]!--
+    this.valueCounts.availability[code]!++
+    this.enums.availability[i] = code
     this.generation++
     return true
   }
@@ -285,6 +308,40 @@ export class StoneIndex {
   versionOf(id: string): number | undefined {
     const i = this.byId.get(id)
     return i === undefined ? undefined : this.versions[i]
+  }
+
+  /**
+   * The slots whose carat (hundredths) lies in [lo, hi], from the carat order: a slice found by two
+   * binary searches. The order is rebuilt (one sort) only after stones arrive or a carat changes.
+   */
+  caratBand(lo: number, hi: number): Int32Array {
+    if (this.crtDirty) {
+      const n = this.size
+      const crt = this.ranges.crt as Int32Array
+      // Carat in the high part, slot in the low 23 bits: one native numeric sort.
+      const keys = new Float64Array(n)
+      for (let i = 0; i < n; i++) keys[i] = crt[i]! * 8_388_608 + i
+      keys.sort()
+      this.crtOrder = new Int32Array(n)
+      this.crtSorted = new Int32Array(n)
+      for (let r = 0; r < n; r++) {
+        const i = keys[r]! % 8_388_608
+        this.crtOrder[r] = i
+        this.crtSorted[r] = crt[i]!
+      }
+      this.crtDirty = false
+    }
+    const first = (v: number) => {
+      let a = 0
+      let b = this.crtSorted.length
+      while (a < b) {
+        const m = (a + b) >> 1
+        if (this.crtSorted[m]! < v) a = m + 1
+        else b = m
+      }
+      return a
+    }
+    return this.crtOrder.subarray(first(lo), first(hi === Infinity ? Infinity : hi + 1))
   }
 
   /** Stone-number order, rebuilt only after stones were added. */

@@ -91,7 +91,7 @@ export async function readStones(sql: Sql | Tx, ids: readonly string[], viewerId
            exists (select 1 from stock.blocks b where b.stone_id = s.id and b.block_type = 2) as blocked_type2
       from stock.stones s
       left join stock.holds h on h.stone_id = s.id
-     where s.id in ${sql(ids as string[])}`
+     where s.id = any(${ids as string[]}::uuid[])`
 }
 
 const n = (v: string | number) => Number(v)
