@@ -56,7 +56,7 @@ function refMatch(s: Stone, f: StoneFilter): boolean {
       if ((v as string[]).length && !(v as string[]).includes(ENUM_VALUE[k](s))) return false
     } else if (RANGE_VALUE[k]) {
       const val = RANGE_VALUE[k](s)
-      if (Array.isArray(v) ? !v.some((r) => inRange(val, r)) : !inRange(val, v as Range)) return false
+      if (Array.isArray(v) ? !(v as Range[]).some((r) => inRange(val, r)) : !inRange(val, v as Range)) return false
     } else if (BOOL_VALUE[k]) {
       if (BOOL_VALUE[k](s) !== v) return false
     } else if (k === 'stoneIds') {
