@@ -1,6 +1,7 @@
 import { MASTERS } from '@diamond/contracts/masters'
 import { LAB_RESULT_TEXT, STONE_CATEGORIES } from '@diamond/contracts/http/stock.values'
 import { amountCents, pricePerCaratCents } from '../stones/stones.rules'
+import type { StoneColumns } from '../stones/stones.table'
 import { CLARITIES, COLORS, rapCents } from './rap.rules'
 
 /** A small seeded generator, so demo stock is the same on every machine. */
@@ -64,79 +65,7 @@ const SIZE_MIX = [
 ] as const
 
 /** A stone as the stock table stores it (insert row). */
-export interface DemoStone {
-  id: string
-  v_stn_id: string
-  stone_id: string
-  cert_no: string
-  shape: string
-  shape_full: string
-  carat: string
-  color: string
-  is_fancy: boolean
-  fancy_color: string
-  fancy_intensity: string
-  fancy_overtone: string
-  fancy_desc: string
-  clarity: string
-  cut: string
-  polish: string
-  symmetry: string
-  fluorescence: string
-  lab: string
-  location: string
-  shade: string
-  rap_cents: number
-  back: string
-  amt_cents: number
-  ctpr_cents: number
-  dep_per: string
-  tbl_per: string
-  ratio: string
-  p_ang: string
-  p_hgt: string
-  c_hgt: string
-  c_ang: string
-  height: string
-  width: string
-  length: string
-  grdl_per: string
-  str_ln: string
-  lwr_hal: string
-  girdle: string
-  girdle_str: string
-  girdle_cond: string
-  culet: string
-  culet_cond: string
-  brilliancy: string
-  black_table: string
-  black_side: string
-  white_table: string
-  white_side: string
-  open_table: string
-  open_crown: string
-  open_pavilion: string
-  eye_clean: string
-  milky: string
-  heart_arrow: string
-  key_to_symbol: string
-  seller: string
-  pair_no: string
-  show_name: string
-  is_xray: boolean
-  is_type2: boolean
-  is_seal: boolean
-  is_dor: boolean
-  w_sts: string
-  s_sts: string
-  web_sts: string
-  sgi_sts: string
-  init_sts: string
-  s_sts_desc: string
-  categories: number[]
-  pcs: number
-  arrived_at: Date
-}
+export type DemoStone = StoneColumns<string, number>
 
 /** Deterministic ids, so a reseeded demo keeps its stone ids and bookmarks stay valid. */
 function uuidFrom(rnd: () => number): string {

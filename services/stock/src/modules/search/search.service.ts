@@ -47,7 +47,7 @@ export class SearchService {
   /** Reads the whole stock into the index, a few thousand rows at a time. */
   async load(): Promise<number> {
     const { sql } = this.database
-    const cursor = sql<IndexSource[]>`select ${sql(INDEX_COLUMNS as unknown as string[])} from stock.stones`.cursor(5000)
+    const cursor = sql<IndexSource[]>`select ${sql([...INDEX_COLUMNS, 'status_version'])} from stock.stones`.cursor(5000)
     for await (const rows of cursor) for (const r of rows) this.index.put(r)
     this.index.order()
     return this.index.size
@@ -57,7 +57,7 @@ export class SearchService {
   async refresh(ids: readonly string[]): Promise<void> {
     if (!ids.length) return
     const { sql } = this.database
-    const rows = await sql<IndexSource[]>`select ${sql(INDEX_COLUMNS as unknown as string[])} from stock.stones where id in ${sql(ids as string[])}`
+    const rows = await sql<IndexSource[]>`select ${sql([...INDEX_COLUMNS, 'status_version'])} from stock.stones where id = any(${ids as string[]}::uuid[])`
     for (const r of rows) this.index.put(r)
   }
 

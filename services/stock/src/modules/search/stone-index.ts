@@ -1,6 +1,7 @@
 import { FILTER_MASTERS, MASTERS } from '@diamond/contracts/masters'
 import type { EnumFilter, RangeFilter, BoolFilter } from '@diamond/contracts/http/stock.values'
 import { availabilityOf } from '../stones/stones.rules'
+import type { StoneColumns } from '../stones/stones.table'
 
 /**
  * The stock's searchable columns, held in memory as typed arrays (one array per field, one slot
@@ -10,74 +11,6 @@ import { availabilityOf } from '../stones/stones.rules'
  * user are still read from PostgreSQL by id; the index only decides which ids, in what order.
  */
 
-/** One stone as the index reads it: the stock table's columns (numerics may come as strings). */
-export interface IndexSource {
-  id: string
-  v_stn_id: string
-  stone_id: string
-  cert_no: string
-  shape: string
-  carat: string | number
-  color: string
-  is_fancy: boolean
-  fancy_color: string
-  fancy_intensity: string
-  fancy_overtone: string
-  clarity: string
-  cut: string
-  polish: string
-  symmetry: string
-  fluorescence: string
-  lab: string
-  location: string
-  shade: string
-  rap_cents: string | number
-  back: string | number
-  amt_cents: string | number
-  ctpr_cents: string | number
-  dep_per: string | number
-  tbl_per: string | number
-  ratio: string | number
-  p_ang: string | number
-  p_hgt: string | number
-  c_hgt: string | number
-  c_ang: string | number
-  height: string | number
-  width: string | number
-  length: string | number
-  grdl_per: string | number
-  str_ln: string | number
-  lwr_hal: string | number
-  girdle: string
-  girdle_cond: string
-  culet: string
-  culet_cond: string
-  brilliancy: string
-  black_table: string
-  black_side: string
-  white_table: string
-  white_side: string
-  open_table: string
-  open_crown: string
-  open_pavilion: string
-  eye_clean: string
-  milky: string
-  heart_arrow: string
-  key_to_symbol: string
-  seller: string
-  pair_no: string
-  show_name: string
-  is_xray: boolean
-  is_type2: boolean
-  is_seal: boolean
-  is_dor: boolean
-  w_sts: string
-  categories: number[]
-  pcs: number
-  arrived_at: Date | string
-  status_version: number
-}
-
 /** The stock table's columns the index needs (for the loader's select list). */
 export const INDEX_COLUMNS = [
   'id', 'v_stn_id', 'stone_id', 'cert_no', 'shape', 'carat', 'color', 'is_fancy', 'fancy_color', 'fancy_intensity',
@@ -86,8 +19,15 @@ export const INDEX_COLUMNS = [
   'grdl_per', 'str_ln', 'lwr_hal', 'girdle', 'girdle_cond', 'culet', 'culet_cond', 'brilliancy', 'black_table', 'black_side',
   'white_table', 'white_side', 'open_table', 'open_crown', 'open_pavilion', 'eye_clean', 'milky', 'heart_arrow',
   'key_to_symbol', 'seller', 'pair_no', 'show_name', 'is_xray', 'is_type2', 'is_seal', 'is_dor', 'w_sts', 'categories', 'pcs',
-  'arrived_at', 'status_version',
-] as const satisfies readonly (keyof IndexSource)[]
+  'arrived_at',
+] as const satisfies readonly (keyof StoneColumns)[]
+
+/** One stone as the index reads it: those columns (numerics as strings or numbers) and its version. */
+export type IndexSource = Pick<StoneColumns<string | number, string | number>, (typeof INDEX_COLUMNS)[number]> & {
+  arrived_at: Date | string
+  status_version: number
+}
+
 
 /** Where each multi-select filter reads its value. */
 export const ENUM_SOURCE: Record<EnumFilter, (r: IndexSource) => string> = {

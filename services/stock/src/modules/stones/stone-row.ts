@@ -2,81 +2,11 @@ import type { StoneRow } from '@diamond/contracts/http/stock'
 import type { Sql, Tx } from '@diamond/runtime/db'
 import { STONE_CATEGORIES } from '@diamond/contracts/http/stock.values'
 import { availabilityOf, cents, statusFlags } from './stones.rules'
+import type { StoneColumns } from './stones.table'
 
 /** A stone as the stock table holds it, with the viewer's hold and the type-2 block looked up. */
-export interface StoneRecord {
-  id: string
-  v_stn_id: string
-  stone_id: string
-  cert_no: string
-  shape: string
-  shape_full: string
-  carat: string
-  color: string
-  is_fancy: boolean
-  fancy_color: string
-  fancy_intensity: string
-  fancy_overtone: string
-  fancy_desc: string
-  clarity: string
-  cut: string
-  polish: string
-  symmetry: string
-  fluorescence: string
-  lab: string
-  location: string
-  shade: string
-  rap_cents: string
-  back: string
-  amt_cents: string
-  ctpr_cents: string
-  dep_per: string
-  tbl_per: string
-  ratio: string
-  p_ang: string
-  p_hgt: string
-  c_hgt: string
-  c_ang: string
-  height: string
-  width: string
-  length: string
-  grdl_per: string
-  str_ln: string
-  lwr_hal: string
-  girdle: string
-  girdle_str: string
-  girdle_cond: string
-  culet: string
-  culet_cond: string
-  brilliancy: string
-  black_table: string
-  black_side: string
-  white_table: string
-  white_side: string
-  open_table: string
-  open_crown: string
-  open_pavilion: string
-  eye_clean: string
-  milky: string
-  heart_arrow: string
-  key_to_symbol: string
-  seller: string
-  pair_no: string
-  show_name: string
-  is_xray: boolean
-  is_type2: boolean
-  is_seal: boolean
-  is_dor: boolean
-  w_sts: string
-  s_sts: string
-  web_sts: string
-  sgi_sts: string
-  init_sts: string
-  s_sts_desc: string
+export interface StoneRecord extends StoneColumns<string, string> {
   in_order: boolean
-  categories: number[]
-  pcs: number
-  arrived_at: Date
   status_version: number
   held_by_me: boolean
   blocked_type2: boolean
