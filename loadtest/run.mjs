@@ -40,11 +40,17 @@ try {
   const base = await runK6('baseline.js', { BASE_URL: `http://127.0.0.1:${baseline.server.address().port}` })
   const one = await runK6('hold-rush.js', { BASE_URL: `http://127.0.0.1:${port}`, STONES: '1' })
   const five = await runK6('hold-rush.js', { BASE_URL: `http://127.0.0.1:${port}`, STONES: '5' })
+  const search = await runK6('search.js', { BASE_URL: `http://127.0.0.1:${port}` })
   const row = (name, s, b) => {
     const d = s.metrics.http_req_duration.values
     const rate = s.metrics.http_reqs.values.rate
     const c = (m) => s.metrics[m]?.values.count ?? 0
-    return `| ${name} | ${rate.toFixed(0)}/s | ${b ? (rate / b).toFixed(2) + '×' : ''} | ${d.med.toFixed(1)} / ${d['p(95)'].toFixed(1)} / ${d['p(99)'].toFixed(1)} ms | ${s.metrics.hold_wins ? `${c('hold_wins')} won, ${c('hold_refusals')} refused, ${c('hold_errors')} errors` : ''} |`
+    const outcome = s.metrics.hold_wins
+      ? `${c('hold_wins')} won, ${c('hold_refusals')} refused, ${c('hold_errors')} errors`
+      : s.metrics.search_stones_found || s.metrics.search_errors
+        ? `${c('search_errors')} errors, ${Math.round(c('search_stones_found') / Math.max(1, s.metrics.http_reqs.values.count - 4))} stones found on average`
+        : ''
+    return `| ${name} | ${rate.toFixed(0)}/s | ${b ? (rate / b).toFixed(2) + '×' : ''} | ${d.med.toFixed(1)} / ${d['p(95)'].toFixed(1)} / ${d['p(99)'].toFixed(1)} ms | ${outcome} |`
   }
   const baseRate = base.metrics.http_reqs.values.rate
   const report = [
@@ -57,6 +63,7 @@ try {
     row('baseline: bare Fastify JSON POST', base),
     row('hold rush, 1 stone', one, baseRate),
     row('hold rush, 5 stones', five, baseRate),
+    row('search: filters, totals, facets, a sorted page of 250 (25,000 stones)', search, baseRate),
     '',
   ].join('\n')
   writeFileSync(join(root, 'loadtest/report.md'), report)
