@@ -1,6 +1,7 @@
 import { Type, type Static, type TSchema } from 'typebox'
 import { literals, PageRequest, Uuid, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../common'
 import { Availability } from '../events/stock'
+import { MASTERS } from '../masters'
 import {
   BOOL_FILTERS, ENUM_FILTERS, FACETS, LIST_FILTERS, LIST_TYPES, MAX_CARAT_RANGES, MAX_LIST_FILTER, RANGE_FILTERS, SORTABLE,
 } from './stock.values'
@@ -318,3 +319,34 @@ export const PriceUpdate = Type.Object(
   { additionalProperties: false },
 )
 export type PriceUpdate = Static<typeof PriceUpdate>
+
+const grade = <K extends keyof typeof MASTERS>(k: K) => literals(MASTERS[k])
+/**
+ * Staff: a new stone into stock (a new arrival). The Rap price comes from the list; price per carat
+ * and amount follow from the discount. Sellers' file and FTP uploads come later and use the same rules.
+ */
+export const StoneCreate = Type.Object(
+  {
+    stoneId: Type.String({ minLength: 1, maxLength: 40, pattern: '^[A-Za-z0-9-]+$' }),
+    certNo: Type.Optional(Type.String({ maxLength: 20, pattern: '^[A-Za-z0-9-]*$' })),
+    shpNm: grade('SHAPE'),
+    crt: Type.Number({ minimum: 0.01, maximum: 99.99 }),
+    colNm: grade('COLOR'),
+    clrNm: grade('CLARITY'),
+    cutNm: grade('CUT'),
+    polNm: grade('POLISH'),
+    symNm: grade('SYMMETRY'),
+    fluNm: grade('FLUORESCENCE'),
+    lbNm: grade('LAB'),
+    locNm: grade('LOCATION'),
+    shdNm: Type.Optional(grade('SHADE')),
+    back: Type.Number({ minimum: -99.99, maximum: 100 }),
+    length: Type.Optional(Type.Number({ minimum: 0, maximum: 100 })),
+    width: Type.Optional(Type.Number({ minimum: 0, maximum: 100 })),
+    height: Type.Optional(Type.Number({ minimum: 0, maximum: 100 })),
+    depPer: Type.Optional(Type.Number({ minimum: 0, maximum: 100 })),
+    tblPer: Type.Optional(Type.Number({ minimum: 0, maximum: 100 })),
+  },
+  { additionalProperties: false },
+)
+export type StoneCreate = Static<typeof StoneCreate>

@@ -38,7 +38,7 @@ export default async function stockService(app: FastifyInstance, opts: StockOpti
   )
   // This instance's own changes reach the index before the caller hears back, so the next search sees them.
   const stones = new StoneService(rt.database, s.STOCK_HOLD_MINUTES, async (c) => {
-    if (c.back !== undefined) await search.refresh([c.id])
+    if (c.back !== undefined || search.index.versionOf(c.id) === undefined) await search.refresh([c.id])
     else search.index.setStatus(c.id, c.w_sts, c.status_version)
   })
   const saved = new SavedSearchService(rt.database, search)

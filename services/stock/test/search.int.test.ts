@@ -79,6 +79,20 @@ describe('stock search through the portal', () => {
     expect((await portal.call('diamond/price-update', { id: stone!.id, back: -1 }, buyer)).status).toBe(403)
   })
 
+  it('finds a stone added by staff at once, among the new arrivals, as an event', async () => {
+    const stone = { stoneId: 'NEW-1', certNo: '7788990011', shpNm: 'OVAL', crt: 1.23, colNm: 'E', clrNm: 'VS1', cutNm: 'NON', polNm: 'EX', symNm: 'EX', fluNm: 'NON', lbNm: 'GIA', locNm: 'Belgium', back: -20, length: 8.1, width: 5.9, height: 3.6 }
+    const created = await portal.call('diamond/create', stone, sales)
+    expect(created.body).toMatchObject({ code: 'OK', data: { availability: 'A', statusVersion: 0 } })
+    const arrivals = (await search({ listType: 'newArrival', filter: { stoneIds: ['7788990011'] } })).body.data.list as Row[]
+    expect(arrivals).toHaveLength(1)
+    expect(arrivals[0]).toMatchObject({ vStnId: created.body.data.vStnId, shpNm: 'OVAL', crt: 1.23, back: -20, ratio: 1.37, categories: [2] })
+    expect(arrivals[0]!.amt).toBe(Math.round((arrivals[0]!.rap as number) * 80) / 100)
+    const events = await portal.sql`select type from stock.outbox where key = ${created.body.data.id}`
+    expect(events.map((e) => e.type)).toEqual(['stock.stone.arrived'])
+    expect((await portal.call('diamond/create', { ...stone, shpNm: 'TRIANGLE' }, sales)).body.data.fields[0].field).toBe('shpNm')
+    expect((await portal.call('diamond/create', stone, buyer)).status).toBe(403)
+  })
+
   it('finds stones by stone number, report number or seller number, in quick search too', async () => {
     const [a, b] = (await search({ filter: { lbNm: ['GIA'], shpNm: ['ROUND'] }, limit: 2 })).body.data.list as Row[]
     const byIds = await search({ filter: { stoneIds: [a!.vStnId, String(b!.certNo).toLowerCase(), 'NOPE-1'] } })
@@ -163,7 +177,7 @@ describe('stock search through the portal', () => {
     const huge = await portal.call('diamond/paginate', JSON.stringify({ filter: { stoneIds: Array.from({ length: 30_000 }, (_, i) => `STONE-${i}`) } }), buyer)
     expect(huge.body.code).toBe('E_PAYLOAD_TOO_LARGE')
     const [{ n }] = (await portal.sql`select count(*)::int as n from stock.stones`) as unknown as [{ n: number }]
-    expect(n).toBe(600)
+    expect(n).toBe(601)
   })
 
   it('hides every price from a user whose settings say so: rows, totals, detail, and price filters', async () => {

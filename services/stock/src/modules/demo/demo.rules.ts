@@ -31,7 +31,7 @@ export const SHAPES = [
   ['ROUND', 55], ['OVAL', 9], ['PRINCESS', 6], ['CUSHION', 6], ['PEAR', 6], ['EMERALD', 6],
   ['RADIANT', 5], ['MARQUISE', 4], ['HEART', 3],
 ] as const
-const SHAPE_FULL: Record<string, string> = {
+export const SHAPE_FULL: Record<string, string> = {
   ROUND: 'Round Brilliant', OVAL: 'Oval Brilliant', PRINCESS: 'Princess Cut', CUSHION: 'Cushion Modified Brilliant',
   PEAR: 'Pear Brilliant', EMERALD: 'Emerald Cut', RADIANT: 'Cut-Cornered Rectangular Modified Brilliant',
   MARQUISE: 'Marquise Brilliant', HEART: 'Heart Brilliant',

@@ -90,3 +90,12 @@ export async function setDiscount(tx: Tx, stoneId: string, back: number): Promis
     returning id, v_stn_id, w_sts, s_sts, status_version, null::uuid as holder_id, null::timestamptz as expires_at, back::text`
   return rows[0] ?? null
 }
+
+/** A new stone, numbered from the stock's sequence; its event says it arrived. */
+export async function insertStone(tx: Tx, row: Record<string, unknown>): Promise<StatusRecord> {
+  const [{ n }] = (await tx`select nextval('stock.stone_numbers')::int as n`) as unknown as [{ n: number }]
+  const [created] = await tx<StatusRecord[]>`
+    insert into stock.stones ${tx({ ...row, v_stn_id: `N${n}` } as never)}
+    returning id, v_stn_id, w_sts, s_sts, status_version, null::uuid as holder_id, null::timestamptz as expires_at`
+  return created!
+}

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { Envelope } from '@diamond/contracts/common'
-import { HoldRequest, HoldResult, PriceUpdate, StatusResult, StatusUpdate } from '@diamond/contracts/http/stock'
+import { HoldRequest, HoldResult, PriceUpdate, StatusResult, StatusUpdate, StoneCreate } from '@diamond/contracts/http/stock'
 import { ok, principal } from '@diamond/runtime'
 import type { StoneService } from './stones.service'
 
@@ -47,5 +47,14 @@ export default async function stoneRoutes(app: FastifyInstance, { stones }: { st
       const { id, back } = req.body as PriceUpdate
       return ok(await stones.setDiscount(id, back), 'Price updated')
     },
+  )
+
+  app.post(
+    '/diamond/create',
+    {
+      config: { permission: ['searchList', 'all'], member: true },
+      schema: { tags, summary: 'Staff: a new stone in stock (a new arrival)', body: StoneCreate, response: { 200: Envelope(StatusResult) } },
+    },
+    async (req) => ok(await stones.create(req.body as StoneCreate), 'Stone added'),
   )
 }

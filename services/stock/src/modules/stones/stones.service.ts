@@ -1,8 +1,11 @@
 import { StockEventTypes, type StoneStatusChanged } from '@diamond/contracts/events/stock'
-import type { HoldResult, StatusResult, StatusUpdate } from '@diamond/contracts/http/stock'
+import { randomUUID } from 'node:crypto'
+import type { HoldResult, StatusResult, StatusUpdate, StoneCreate } from '@diamond/contracts/http/stock'
 import { AppError, enqueue, newEvent, type Database, type Principal, type Tx } from '@diamond/runtime'
 import * as repo from './stones.repository'
-import { availabilityOf } from './stones.rules'
+import { SHAPE_FULL } from '../demo/demo.rules'
+import { rapCents } from '../demo/rap.rules'
+import { amountCents, availabilityOf, pricePerCaratCents } from './stones.rules'
 
 const PRODUCER = 'stock'
 
@@ -96,5 +99,22 @@ export class StoneService {
 
   private async refusal(stoneId: string): Promise<AppError> {
     return (await repo.stoneExists(this.database.sql, stoneId)) ? new AppError('E_STONE_UNAVAILABLE', { id: stoneId }) : new AppError('E_NOT_FOUND')
+  }
+
+  /** Staff: a new stone in stock, priced off the Rap list; it arrives as an event like every change. */
+  async create(req: StoneCreate): Promise<StatusResult> {
+    const rap = rapCents(req.shpNm, req.crt, req.colNm, req.clrNm)
+    const amt = pricePerCaratCents(rap, req.back)
+    const row = {
+      id: randomUUID(), stone_id: req.stoneId, cert_no: req.lbNm === 'NON-CERT' ? '' : (req.certNo ?? ''), shape: req.shpNm,
+      shape_full: SHAPE_FULL[req.shpNm] ?? req.shpNm, carat: req.crt.toFixed(2), color: req.colNm, clarity: req.clrNm, cut: req.cutNm,
+      polish: req.polNm, symmetry: req.symNm, fluorescence: req.fluNm, lab: req.lbNm, location: req.locNm, shade: req.shdNm ?? 'NONE',
+      rap_cents: rap, back: req.back.toFixed(2), amt_cents: amt, ctpr_cents: amountCents(amt, req.crt),
+      length: (req.length ?? 0).toFixed(2), width: (req.width ?? 0).toFixed(2), height: (req.height ?? 0).toFixed(2),
+      dep_per: (req.depPer ?? 0).toFixed(2), tbl_per: (req.tblPer ?? 0).toFixed(2),
+      ratio: req.length && req.width ? (Math.max(req.length, req.width) / Math.min(req.length, req.width)).toFixed(2) : '0.00',
+    }
+    const created = await this.change(StockEventTypes.arrived, (tx) => repo.insertStone(tx, row))
+    return toStatus(created!)
   }
 }
