@@ -20,9 +20,16 @@ import { VerifyOtpPage } from './features/auth/components/VerifyOtpPage'
 import { NotFoundPage } from './features/not-found/components/NotFoundPage'
 import { PlaceholderPage } from './features/placeholder/components/PlaceholderPage'
 import { SignUpPage } from './features/register/components/SignUpPage'
-import { DiamondDetailPage } from './features/shell/components/DiamondDetailPage'
+import { MatchPairSearchPage } from './features/search/components/MatchPairSearchPage'
+import { QuickSearchPage } from './features/search/components/QuickSearchPage'
+import { SavedSearchPage } from './features/search/components/SavedSearchPage'
+import { SearchPage } from './features/search/components/SearchPage'
 import { useViewer } from './features/shell/components/useViewer'
+import { ComparePage } from './features/stones/components/ComparePage'
 import { DashboardPage } from './features/stones/components/DashboardPage'
+import { DiamondDetailPage } from './features/stones/components/DiamondDetailPage'
+import { DiamondDnaPage } from './features/stones/components/DiamondDnaPage'
+import { DiamondListPage, ExclusivePage, MatchPairPage, StockPage } from './features/stones/components/ResultPages'
 import { AdaptiveLayout } from './layouts/AdaptiveLayout'
 import { PublicLayout } from './layouts/PublicLayout'
 import { SignedInLayout } from './layouts/SignedInLayout'
@@ -46,6 +53,17 @@ function OtpOnly({ children }: { children: ReactNode }) {
 /** The built screens by id (lib/navigation.ts); every other signed-in screen is a placeholder. */
 const SCREEN_VIEWS: Record<string, (params: Record<string, string>) => ReactNode> = {
   dashboard: () => <DashboardPage />,
+  diamondList: (p) => <DiamondListPage id={p.id} />,
+  newArrivals: () => <StockPage screenId="newArrivals" pageType="newArrival" listType="newArrival" />,
+  stoneOfTheDay: (p) => <StockPage screenId="stoneOfTheDay" pageType="stoneOfDay" listType="stoneOfDay" id={p.id} />,
+  dealOfTheDay: (p) => <StockPage screenId="dealOfTheDay" pageType="dealOfDay" listType="dealOfDay" id={p.id} />,
+  upcoming: (p) => <StockPage screenId="upcoming" pageType="upcoming" listType="upcoming" id={p.id} />,
+  suggestedStock: (p) => <StockPage screenId="suggestedStock" pageType="suggested" listType="suggested" id={p.id} />,
+  collection: (p) => <StockPage screenId="collection" pageType="collection" listType="collection" id={p.id} />,
+  quoteDay: (p) => <StockPage screenId="quoteDay" pageType="best" listType="best" id={p.id} />,
+  exclusive: (p) => <ExclusivePage id={p.id} />,
+  matchPair: (p) => <MatchPairPage id={p.id} />,
+  compare: () => <ComparePage />,
   account: () => <AccountPage />,
   profile: () => <ProfilePage />,
   addresses: () => <AddressesPage />,
@@ -55,6 +73,11 @@ const SCREEN_VIEWS: Record<string, (params: Record<string, string>) => ReactNode
   companyProfile: () => <CompanyProfilePage />,
   personalInformation: () => <PersonalInfoPage />,
   stockNotification: () => <StockNotificationPage />,
+  diamondSearch: (p) => <SearchPage kind="diamond" id={p.id} />,
+  fancySearch: (p) => <SearchPage kind="fancy" id={p.id} />,
+  quickSearch: () => <QuickSearchPage />,
+  searchMatchPair: (p) => <MatchPairSearchPage id={p.id} />,
+  savedSearch: () => <SavedSearchPage />,
 }
 
 /** Every path not public or open: the rules of lib/navigation.ts decide, this renders. */
@@ -143,7 +166,7 @@ export function AppRoutes() {
       <Route path="/diamond-dna/:id">
         {(p) => (
           <AdaptiveLayout>
-            <PlaceholderPage screenId="dna" reference={p.id} />
+            <DiamondDnaPage id={p.id} />
           </AdaptiveLayout>
         )}
       </Route>

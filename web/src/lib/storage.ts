@@ -24,6 +24,10 @@ export interface Stored {
   pendingOtp: PendingOtp
   /** A diamond detail opened while signed out: shown right after the next login (spec section 4). */
   detailId: string
+  /** The result grid's choices per user id: columns in order and items per page (features/stones). */
+  gridPrefs: Record<string, { columns: string[]; limit: number }>
+  /** Spec "Local state": the selected rows per page type, of one user (features/stones). */
+  selections: { userId: string; byType: Record<string, { keys: string[]; rows: Record<string, unknown> }> }
 }
 export type StoredKey = keyof Stored
 

@@ -1,7 +1,26 @@
-import type { PageRequest } from '@diamond/contracts/common'
-import type { HoldRequest, HoldResult, StatusResult, StonePage } from '@diamond/contracts/http/stock'
+import type {
+  HoldRequest,
+  HoldResult,
+  MatchPairPage,
+  MatchPairSearch,
+  QuickSearch,
+  QuickSearchResult,
+  SavedSearch,
+  SearchById,
+  StatusResult,
+  StoneDetail,
+  StonePage,
+  StoneSearch,
+  ViewStone,
+} from '@diamond/contracts/http/stock'
 import { api } from '../../../lib/api'
 
-export const paginateStones = (req: PageRequest) => api<StonePage>('diamond/paginate', req)
+// Spec section 7: the calls marked * show the loading indicator.
+export const paginateStones = (req: StoneSearch) => api<StonePage>('diamond/paginate', req)
+export const exclusiveSearch = (req: StoneSearch) => api<StonePage>('diamond/exclusive-search/list', req, { loader: true })
+export const quickSearch = (req: QuickSearch) => api<QuickSearchResult>('diamond/quick-search', req)
+export const searchById = (req: SearchById) => api<SavedSearch>('diamond/search/by-id', req)
+export const matchPairs = (req: MatchPairSearch) => api<MatchPairPage>('match-pair/diamond/filter', req, { loader: true })
+export const viewStone = (req: ViewStone) => api<StoneDetail>('diamond/view', req)
 export const holdStone = (req: HoldRequest) => api<HoldResult>('diamond/hold', req)
 export const releaseHold = (req: HoldRequest) => api<StatusResult>('diamond/hold/release', req)

@@ -1,19 +1,19 @@
 import { useTranslation } from 'react-i18next'
 import { fmtCount } from '../../../lib/format'
-import { PAGE_SIZE, pageCount } from '../stores/stones'
+import { pageCount, pageRange } from '../stores/query.rules'
 
 interface Props {
   page: number
   count: number
+  limit: number
   busy: boolean
   onPage: (page: number) => void
 }
 
-export function Pager({ page, count, busy, onPage }: Props) {
+export function Pager({ page, count, limit, busy, onPage }: Props) {
   const { t } = useTranslation()
-  const pages = pageCount(count)
-  const from = count === 0 ? 0 : (page - 1) * PAGE_SIZE + 1
-  const to = Math.min(count, page * PAGE_SIZE)
+  const pages = pageCount(count, limit)
+  const { from, to } = pageRange(page, limit, count)
   return (
     <nav className="pager" aria-label={t('stones.paging')}>
       <span className="pager-range" data-testid="stones-range">

@@ -1,11 +1,27 @@
 import { useTranslation } from 'react-i18next'
 import type { Availability } from '@diamond/contracts/events/stock'
 
-export function StatusBadge({ vStnId, availability }: { vStnId: string; availability: Availability }) {
+/**
+ * The stone's live status. `changed` adds a small dot while a pushed change is fresh, so the eye
+ * finds which row just moved and to what.
+ */
+export function StatusBadge({ vStnId, availability, changed = false }: { vStnId: string; availability: Availability; changed?: boolean }) {
   const { t } = useTranslation()
+  const label = t(`status.${availability}`)
   return (
-    <span className={`status status--${availability}`} data-testid={`status-${vStnId}`}>
-      {t(`status.${availability}`)}
+    <span className="status-wrap">
+      <span className={`status status--${availability}`} data-testid={`status-${vStnId}`}>
+        {label}
+      </span>
+      {changed && (
+        <span
+          className={`status-dot status-dot--${availability}`}
+          data-testid={`changed-${vStnId}`}
+          role="img"
+          aria-label={t('grid.justChanged', { status: label })}
+          title={t('grid.justChanged', { status: label })}
+        />
+      )}
     </span>
   )
 }

@@ -1,16 +1,39 @@
-import { useRef, type CSSProperties } from 'react'
+import { useEffect, useRef, type CSSProperties } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useVirtualizer } from '@tanstack/react-virtual'
-import { COLUMNS, GRID_MIN_WIDTH, GRID_TEMPLATE, cellClass } from './columns'
+import type { SortKey } from '@diamond/contracts/http/stock'
+import type { Placed } from '../stores/columns.rules'
+import { isSortable, nextSort, type PairPlace } from '../stores/query.rules'
+import type { PageType } from '../stores/selection.rules'
+import { COLUMN_BY_KEY } from './columns'
+import { cellProps } from './cells'
 import { StoneTableRow } from './StoneTableRow'
 
 export const ROW_HEIGHT = 36
 const HEAD_HEIGHT = 40
 
-/** The desktop grid: a sticky header and virtualized rows of a fixed height in one scroll box. */
-export function StoneTable({ ids, canHold }: { ids: readonly string[]; canHold: boolean }) {
+interface Props {
+  ids: readonly string[]
+  columns: readonly Placed[]
+  template: string
+  minWidth: number
+  canHold: boolean
+  pageType: PageType
+  sort: SortKey | null
+  onSort: (sort: SortKey | null) => void
+  pageChecked: 'none' | 'some' | 'all'
+  onTogglePage: () => void
+  pairs: Readonly<Record<string, PairPlace>>
+}
+
+/**
+ * The desktop grid: a sticky header and virtualized rows of one height in one scroll box, the
+ * frozen columns sticking to the start edge. Any number of rows: only those in view are in the DOM.
+ */
+export function StoneTable({ ids, columns, template, minWidth, canHold, pageType, sort, onSort, pageChecked, onTogglePage, pairs }: Props) {
   const { t } = useTranslation()
   const scrollRef = useRef<HTMLDivElement>(null)
+  const allRef = useRef<HTMLInputElement>(null)
   const virtualizer = useVirtualizer({
     count: ids.length,
     getScrollElement: () => scrollRef.current,
@@ -19,35 +42,84 @@ export function StoneTable({ ids, canHold }: { ids: readonly string[]; canHold: 
     // Rows start below the header, which sits in the same scroll box.
     scrollMargin: HEAD_HEIGHT,
   })
+  useEffect(() => {
+    if (allRef.current) allRef.current.indeterminate = pageChecked === 'some'
+  }, [pageChecked])
   const style = {
-    '--grid-template': GRID_TEMPLATE,
-    '--grid-min-width': `${GRID_MIN_WIDTH}px`,
+    '--grid-template': template,
+    '--grid-min-width': `${minWidth}px`,
     '--row-height': `${ROW_HEIGHT}px`,
     '--head-height': `${HEAD_HEIGHT}px`,
   } as CSSProperties
 
   return (
-    <div className="grid" role="table" aria-rowcount={ids.length + 1} ref={scrollRef} style={style} tabIndex={0}>
+    <div className="grid" role="table" aria-rowcount={ids.length + 1} aria-multiselectable="true" ref={scrollRef} style={style} tabIndex={0} data-testid="stone-grid">
       <div role="rowgroup" className="grid-head">
         <div role="row" className="grid-row grid-row--head">
-          {COLUMNS.map((c) => (
-            <div role="columnheader" key={c.key} className={cellClass(c)} title={t(c.label)}>
-              <bdi>{t(c.label)}</bdi>
-            </div>
-          ))}
-          <div role="columnheader" className="cell" title={t('columns.status')}>
-            {t('columns.status')}
-          </div>
-          <div role="columnheader" className="cell cell--action">
-            {t('columns.action')}
-          </div>
+          {columns.map((c) => {
+            const p = cellProps(c)
+            if (c.key === 'select') {
+              return (
+                <div role="columnheader" key={c.key} {...p} className={`${p.className} cell--check`}>
+                  <input
+                    ref={allRef}
+                    type="checkbox"
+                    checked={pageChecked === 'all'}
+                    onChange={onTogglePage}
+                    aria-label={t('grid.selectPage')}
+                    data-testid="select-page"
+                  />
+                </div>
+              )
+            }
+            const label = c.key === 'Details' ? t('grid.details') : c.key === 'status' ? t('columns.status') : c.key === 'Action' ? t('columns.action') : t(COLUMN_BY_KEY.get(c.key)?.label ?? c.key)
+            if (!isSortable(c.key)) {
+              return (
+                <div role="columnheader" key={c.key} {...p} title={label} data-testid={`col-${c.key}`}>
+                  <bdi>{label}</bdi>
+                </div>
+              )
+            }
+            const dir = sort?.field === c.key ? sort.dir ?? 'asc' : null
+            return (
+              <div
+                role="columnheader"
+                key={c.key}
+                {...p}
+                aria-sort={dir === 'asc' ? 'ascending' : dir === 'desc' ? 'descending' : 'none'}
+                data-testid={`col-${c.key}`}
+              >
+                <button
+                  type="button"
+                  className={`sort-button${dir ? ' is-sorted' : ''}`}
+                  title={t('grid.sortBy', { column: label })}
+                  data-testid={`sort-${c.key}`}
+                  onClick={() => onSort(nextSort(sort, c.key as Parameters<typeof nextSort>[1]))}
+                >
+                  <bdi>{label}</bdi>
+                  <span className="sort-mark" aria-hidden="true">
+                    {dir === 'asc' ? '▲' : dir === 'desc' ? '▼' : '↕'}
+                  </span>
+                </button>
+              </div>
+            )
+          })}
         </div>
       </div>
       <div role="rowgroup" className="grid-body" style={{ height: virtualizer.getTotalSize() }}>
         {virtualizer.getVirtualItems().map((item) => {
           const id = ids[item.index]
           return id ? (
-            <StoneTableRow key={id} id={id} top={item.start - virtualizer.options.scrollMargin} canHold={canHold} />
+            <StoneTableRow
+              key={id}
+              id={id}
+              index={item.index}
+              top={item.start - virtualizer.options.scrollMargin}
+              columns={columns}
+              canHold={canHold}
+              pageType={pageType}
+              pair={pairs[id]}
+            />
           ) : null
         })}
       </div>

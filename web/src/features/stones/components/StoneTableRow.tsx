@@ -1,45 +1,101 @@
 import { memo } from 'react'
+import { useTranslation } from 'react-i18next'
 import { useSnapshot } from 'valtio'
-import { stones, type StoneEntry } from '../stores/stones'
-import { COLUMNS, cellClass } from './columns'
+import { Link } from 'wouter'
+import type { Placed } from '../stores/columns.rules'
+import { gridPerf } from '../stores/perf'
+import type { PairPlace } from '../stores/query.rules'
+import { toggleStone } from '../stores/selection'
+import type { PageType } from '../stores/selection.rules'
+import { liveEntry, type StoneEntry } from '../stores/stones'
+import { cellProps } from './cells'
+import { COLUMN_BY_KEY } from './columns'
 import { StatusBadge } from './StatusBadge'
 import { StoneAction } from './StoneAction'
 
 interface Props {
   id: string
+  index: number
   top: number
+  columns: readonly Placed[]
   canHold: boolean
+  pageType: PageType
+  pair: PairPlace | undefined
 }
 
 /** Memoised and subscribed to its own entry: scrolling or another row's change leaves it alone. */
 export const StoneTableRow = memo(function StoneTableRow({ id, ...rest }: Props) {
-  const entry = stones.byId[id]
+  const entry = liveEntry(id)
   return entry ? <Row entry={entry} {...rest} /> : null
 })
 
-function Row({ entry, top, canHold }: Omit<Props, 'id'> & { entry: StoneEntry }) {
+function Row({ entry, index, top, columns, canHold, pageType, pair }: Omit<Props, 'id'> & { entry: StoneEntry }) {
+  const { t } = useTranslation()
   const s = useSnapshot(entry)
-  const cls = `grid-row${s.flash ? ' is-flash' : ''}${s.heldByMe ? ' is-mine' : ''}`
+  gridPerf.rowRenders++
+  let cls = 'grid-row'
+  if (s.flash) cls += ' is-flash'
+  if (s.heldByMe) cls += ' is-mine'
+  if (s.selected) cls += ' is-selected'
+  if (pair) cls += ` is-pair is-pair-${pair.pos}${pair.odd ? ' is-pair-odd' : ''}`
   return (
     <div
       role="row"
+      aria-rowindex={index + 2}
+      aria-selected={s.selected}
       className={cls}
       style={{ transform: `translateY(${top}px)` }}
       data-testid={`stone-row-${s.vStnId}`}
       data-status={s.availability}
+      data-selected={s.selected ? 'true' : 'false'}
     >
-      {COLUMNS.map((c) => (
-        <div role="cell" key={c.key} className={cellClass(c)}>
-          {/* Figures read left to right in every language (a leading minus stays in front). */}
-          {c.numeric ? <span dir="ltr">{c.value(s)}</span> : c.value(s)}
-        </div>
-      ))}
-      <div role="cell" className="cell">
-        <StatusBadge vStnId={s.vStnId} availability={s.availability} />
-      </div>
-      <div role="cell" className="cell cell--action">
-        <StoneAction stone={s} canHold={canHold} />
-      </div>
+      {columns.map((c) => {
+        const p = cellProps(c)
+        switch (c.key) {
+          case 'select':
+            return (
+              <div role="cell" key={c.key} {...p}>
+                <input
+                  type="checkbox"
+                  checked={s.selected}
+                  onChange={() => toggleStone(pageType, s.id)}
+                  aria-label={t('grid.selectStone', { vStnId: s.vStnId })}
+                  data-testid={`select-${s.vStnId}`}
+                />
+              </div>
+            )
+          case 'Details':
+            return (
+              <div role="cell" key={c.key} {...p}>
+                <Link href={`/diamond-detail/${s.id}`} className="row-link" data-testid={`details-${s.vStnId}`} title={t('grid.openDetail', { vStnId: s.vStnId })}>
+                  {t('grid.view')}
+                </Link>
+              </div>
+            )
+          case 'status':
+            return (
+              <div role="cell" key={c.key} {...p}>
+                <StatusBadge vStnId={s.vStnId} availability={s.availability} changed={s.flash} />
+              </div>
+            )
+          case 'Action':
+            return (
+              <div role="cell" key={c.key} {...p}>
+                <StoneAction stone={s} canHold={canHold} />
+              </div>
+            )
+          default: {
+            const def = COLUMN_BY_KEY.get(c.key)
+            const v = def ? def.value(s, t) : ''
+            return (
+              <div role="cell" key={c.key} {...p} data-col={c.key} title={v.length > 8 ? v : undefined}>
+                {/* Figures read left to right in every language (a leading minus stays in front). */}
+                {def?.numeric ? <span dir="ltr">{v}</span> : v}
+              </div>
+            )
+          }
+        }
+      })}
     </div>
   )
 }

@@ -1,21 +1,29 @@
-import { proxy } from 'valtio'
+import { proxy, ref } from 'valtio'
 import type { DEFAULT_PAGE_SIZE } from '@diamond/contracts/common'
 import type { Availability } from '@diamond/contracts/events/stock'
-import type { StonePage, StoneRow } from '@diamond/contracts/http/stock'
+import type { SortKey, StoneFilter, StoneRow, Totals } from '@diamond/contracts/http/stock'
 import type { StoneStatus } from '@diamond/contracts/realtime'
-import type { ApiError } from '../../../lib/api'
+import type { ApiError, ApiResult } from '../../../lib/api'
 import { onConnect, onStoneStatus, watchStones } from '../../../lib/realtime'
-import { holdStone, paginateStones, releaseHold } from '../api/stones'
+import { exclusiveSearch, holdStone, matchPairs, paginateStones, quickSearch, releaseHold } from '../api/stones'
+import { ALL_STOCK, flattenPairs, queryKey, requestFor, type GridQuery, type PairPlace } from './query.rules'
+import { isSelected, type PageType } from './selection.rules'
+import { restoreSelections, selectionOf } from './selectionState'
 
 /**
- * One proxy entry per stone, keyed by id; the page is an ordered id list. A row subscribes to its
- * own entry only, so a status change re-renders that row and nothing else.
+ * One entry per stone, keyed by id; the page is an ordered id list. A row subscribes to its own
+ * entry only, so a status change (or its selection) re-renders that row and nothing else. The id
+ * map and the id list are refs: a row's change does not notify the page. An entry becomes a valtio
+ * proxy only when something first shows it (`liveEntry`): making 100,000 proxies up front takes
+ * seconds, while a plain entry nobody shows needs no notifications.
  */
 export interface StoneEntry extends StoneRow {
   /** The status changed a moment ago. */
   flash: boolean
   /** A hold or release of mine is on its way. */
   pending: boolean
+  /** Selected on the page type now shown. */
+  selected: boolean
 }
 
 /** The spec's page size, typed by the contract's constant so the two cannot drift (no TypeBox in the bundle). */
@@ -25,20 +33,59 @@ export const FLASH_MS = 3_000
 type Load = 'idle' | 'loading' | 'ready' | 'error'
 
 export const stones = proxy({
-  byId: {} as Record<string, StoneEntry>,
-  ids: [] as string[],
+  byId: ref({} as Record<string, StoneEntry>),
+  ids: ref([] as string[]) as readonly string[],
   page: 1,
   count: 0,
+  /** Items per page. */
+  limit: PAGE_SIZE as number,
+  sort: null as SortKey | null,
+  /** Over the whole result, not the page. */
+  totals: null as Totals | null,
+  /** How the quick search read the words. */
+  reading: null as StoneFilter | null,
+  /** Match pairs: where each stone sits in its pair. */
+  pairs: ref({} as Record<string, PairPlace>),
   load: 'idle' as Load,
   errorCode: '',
+  /** The result limit when a search finds too many (E_SEARCH_LIMIT). */
+  errorLimit: 0,
   owner: null as string | null,
+  pageType: 'dashboard' as PageType,
+  queryKey: queryKey(ALL_STOCK),
 })
 
+/** The entries made live (proxies); the others are plain objects nobody subscribes to. */
+const proxied = new WeakSet<object>()
+
+/** The stone's entry as a proxy a component can subscribe to. */
+export function liveEntry(id: string): StoneEntry | undefined {
+  const e = stones.byId[id]
+  if (!e || proxied.has(e)) return e
+  const p = proxy(e)
+  proxied.add(p)
+  stones.byId[id] = p
+  return p
+}
+
+/** Copies a fresh read into an entry, touching only fields that changed (a proxy notifies per write). */
+function assignChanged(e: StoneEntry, fresh: Partial<StoneRow>): void {
+  const target = e as unknown as Record<string, unknown>
+  for (const [k, v] of Object.entries(fresh)) {
+    const cur = target[k]
+    if (Array.isArray(v) && Array.isArray(cur) && v.length === cur.length && v.every((x, i) => x === cur[i])) continue
+    if (cur !== v) target[k] = v
+  }
+}
+
+let query: GridQuery = ALL_STOCK
+/** A benchmark's synthetic list is on screen: no reads from the server replace it. */
+let seeded = false
 const flashTimers = new Map<string, ReturnType<typeof setTimeout>>()
 let loadSeq = 0
 let resyncAfterLoad = false
 
-export const pageCount = (count: number) => Math.max(1, Math.ceil(count / PAGE_SIZE))
+export const currentQuery = (): GridQuery => query
 
 function flash(e: StoneEntry): void {
   e.flash = true
@@ -77,45 +124,116 @@ export function applyStatus(s: StoneStatus): void {
   setStatus(e, s.wSts, s.availability)
 }
 
-function mergePage(page: number, data: StonePage): void {
-  const ids = data.list.map((r) => r.id)
+function mergePage(page: number, list: readonly StoneRow[], count: number, totals: Totals | null): void {
+  const byId = stones.byId
+  const ids = list.map((r) => r.id)
   const keep = new Set(ids)
-  for (const id of Object.keys(stones.byId)) if (!keep.has(id)) delete stones.byId[id]
-  for (const row of data.list) {
-    const cur = stones.byId[row.id]
+  for (const id of Object.keys(byId)) if (!keep.has(id)) delete byId[id]
+  const sel = selectionOf(stones.pageType)
+  for (const row of list) {
+    const cur = byId[row.id]
     if (!cur) {
-      stones.byId[row.id] = { ...row, flash: false, pending: false }
+      byId[row.id] = { ...row, flash: false, pending: false, selected: isSelected(sel, row.id) }
       continue
     }
     // A pushed change may be newer than this read: keep whichever status is newer.
     const { wSts, availability, statusVersion, heldByMe, ...rest } = row
-    Object.assign(cur, rest)
+    assignChanged(cur, rest)
     if (statusVersion > cur.statusVersion) applyOwn(cur, { wSts, availability, statusVersion, heldByMe })
+    const selected = isSelected(sel, row.id)
+    if (cur.selected !== selected) cur.selected = selected
   }
   // Same ids in the same order: leave the list alone so it does not re-render.
-  if (ids.length !== stones.ids.length || ids.some((id, i) => id !== stones.ids[i])) stones.ids = ids
+  const prev = stones.ids
+  if (ids.length !== prev.length || ids.some((id, i) => id !== prev[i])) stones.ids = ref(ids)
   stones.page = page
-  stones.count = data.count
+  stones.count = count
+  stones.totals = totals
+}
+
+/**
+ * One stone shown on its own (the detail page): the same entry as the grid's when the stone is on
+ * the page shown, so a hold or a push changes both; else a new entry the next page read drops.
+ */
+export function adoptStone(row: StoneRow): StoneEntry {
+  if (!stones.byId[row.id]) stones.byId[row.id] = { ...row, flash: false, pending: false, selected: isSelected(selectionOf(stones.pageType), row.id) }
+  const cur = liveEntry(row.id)!
+  const { wSts, availability, statusVersion, heldByMe, ...rest } = row
+  assignChanged(cur, rest)
+  if (statusVersion > cur.statusVersion) applyOwn(cur, { wSts, availability, statusVersion, heldByMe })
+  return cur
+}
+
+function clearRows(): void {
+  stones.byId = ref({} as Record<string, StoneEntry>)
+  stones.ids = ref([] as string[])
+  stones.pairs = ref({} as Record<string, PairPlace>)
+  stones.count = 0
+  stones.totals = null
+  stones.reading = null
+}
+
+/**
+ * Shows a query on a page type. A different one starts afresh (page 1, no sort, no rows); the same
+ * one keeps what is shown, so coming back to a page finds it as it was.
+ */
+export function showQuery(pageType: PageType, q: GridQuery): boolean {
+  const key = queryKey(q)
+  if (!seeded && stones.queryKey === key && stones.pageType === pageType) return false
+  seeded = false
+  query = q
+  stones.queryKey = key
+  stones.pageType = pageType
+  stones.page = 1
+  stones.sort = null
+  stones.load = 'idle'
+  stones.errorCode = ''
+  clearRows()
+  return true
+}
+
+async function read(page: number): Promise<ApiResult<{ list: StoneRow[]; count: number; totals?: Totals; filter?: StoneFilter; places?: Record<string, PairPlace> }>> {
+  const { call, body } = requestFor(query, page, stones.limit, stones.sort)
+  switch (call) {
+    case 'paginate':
+      return paginateStones(body)
+    case 'exclusiveSearch':
+      return exclusiveSearch(body)
+    case 'quickSearch':
+      return quickSearch(body as { search: string })
+    case 'matchPairs': {
+      const res = await matchPairs(body)
+      if (res.error) return res
+      const { list, places } = flattenPairs(res.data)
+      const data = { list, count: res.data.count, places, ...(res.data.totals ? { totals: res.data.totals } : {}) }
+      return { error: null, data, response: { ...res.response, data } }
+    }
+  }
 }
 
 export async function loadPage(page: number, opts: { quiet?: boolean } = {}): Promise<void> {
+  if (seeded) return
   const seq = ++loadSeq
   if (!opts.quiet) {
     stones.load = 'loading'
     stones.errorCode = ''
   }
-  const { error, data } = await paginateStones({ page, limit: PAGE_SIZE })
+  const { error, data } = await read(page)
   if (seq !== loadSeq) return // a newer load has started
   if (error) {
     if (!opts.quiet) {
       stones.load = 'error'
       stones.errorCode = error.code
+      const limit = (error.data as { limit?: unknown } | undefined)?.limit
+      stones.errorLimit = typeof limit === 'number' ? limit : 0
     }
     return
   }
-  mergePage(page, data)
+  mergePage(page, data.list, data.count, data.totals ?? null)
+  stones.pairs = ref(data.places ?? {})
+  stones.reading = data.filter ?? null
   stones.load = 'ready'
-  watchStones(stones.ids)
+  watchStones([...stones.ids])
   if (resyncAfterLoad) {
     resyncAfterLoad = false
     void resync()
@@ -127,15 +245,31 @@ export function resync(): Promise<void> {
   return loadPage(stones.page, { quiet: true })
 }
 
-/** Forgets the last user's page and holds when someone else signs in. */
+/** A header click: the new sort from page 1. */
+export function sortBy(sort: SortKey | null): Promise<void> {
+  stones.sort = sort
+  return loadPage(1)
+}
+
+/** Items per page: from page 1 again. */
+export function setLimit(limit: number): Promise<void> {
+  stones.limit = limit
+  return loadPage(1)
+}
+
+/** Forgets the last user's page, holds and selections when someone else signs in. */
 export function ensureOwner(userId: string): void {
   if (stones.owner === userId) return
   for (const t of flashTimers.values()) clearTimeout(t)
   flashTimers.clear()
-  stones.byId = {}
-  stones.ids = []
+  seeded = false
+  query = ALL_STOCK
+  clearRows()
+  restoreSelections(userId)
+  stones.queryKey = queryKey(ALL_STOCK)
+  stones.pageType = 'dashboard'
   stones.page = 1
-  stones.count = 0
+  stones.sort = null
   stones.load = 'idle'
   stones.errorCode = ''
   stones.owner = userId
@@ -185,4 +319,37 @@ export async function release(id: string): Promise<ApiError | null> {
   }
   applyOwn(e, { ...data, heldByMe: false })
   return null
+}
+
+/**
+ * Holds the selected stones one after another (a rush of parallel holds from one user helps
+ * nobody). Stones shown on this page go through `hold` so their rows follow; others selected on
+ * another page are held directly.
+ */
+export async function holdMany(ids: readonly string[]): Promise<{ held: number; failed: ApiError[] }> {
+  let held = 0
+  const failed: ApiError[] = []
+  for (const id of ids) {
+    const e = stones.byId[id]
+    if (e?.heldByMe && e.availability === 'H') {
+      held++
+      continue
+    }
+    const err = e ? await hold(id) : (await holdStone({ id })).error
+    if (err) failed.push(err)
+    else held++
+  }
+  return { held, failed }
+}
+
+/**
+ * The benchmark hook's way in (stores/perf.ts): shows these rows as one virtual list, with no
+ * server reads replacing them until another query is shown.
+ */
+export function seedRows(rows: readonly StoneRow[]): void {
+  showQuery(stones.pageType, { kind: 'stock', listType: 'all', filter: { stoneIds: ['benchmark'] } })
+  seeded = true
+  stones.limit = Math.max(rows.length, 1)
+  mergePage(1, rows, rows.length, null)
+  stones.load = 'ready'
 }

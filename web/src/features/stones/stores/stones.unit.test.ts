@@ -4,11 +4,23 @@ import type { StonePage, StoneRow } from '@diamond/contracts/http/stock'
 import type { StoneStatus } from '@diamond/contracts/realtime'
 import type { ApiResult } from '../../../lib/api'
 
-const api = vi.hoisted(() => ({ paginateStones: vi.fn(), holdStone: vi.fn(), releaseHold: vi.fn() }))
+const api = vi.hoisted(() => ({
+  paginateStones: vi.fn(),
+  holdStone: vi.fn(),
+  releaseHold: vi.fn(),
+  exclusiveSearch: vi.fn(),
+  quickSearch: vi.fn(),
+  matchPairs: vi.fn(),
+  searchById: vi.fn(),
+  viewStone: vi.fn(),
+}))
 vi.mock('../api/stones', () => api)
 vi.mock('../../../lib/realtime', () => ({ watchStones: vi.fn(), onStoneStatus: vi.fn(() => () => {}), onConnect: vi.fn(() => () => {}) }))
 
-const { applyStatus, ensureOwner, hold, loadPage, stones, FLASH_MS } = await import('./stones')
+const { applyStatus, ensureOwner, hold, holdMany, liveEntry, loadPage, seedRows, showQuery, sortBy, stones, FLASH_MS } = await import('./stones')
+const { resetSelection, toggleShownPage, toggleStone } = await import('./selection')
+const { selectionOf } = await import('./selectionState')
+const { benchRow } = await import('./perf')
 
 const ok = <T>(data: T): ApiResult<T> => ({ error: null, data, response: { code: 'OK', message: 'OK', data } })
 const fail = (code: string): ApiResult<never> => ({ error: { code, message: code }, data: null, response: { code, message: code, data: null } })
@@ -17,6 +29,7 @@ let n = 0
 function row(over: Partial<StoneRow> = {}): StoneRow {
   n++
   return {
+    ...benchRow(n),
     id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
     vStnId: `D${n}`,
     stoneId: `S${n}`,
@@ -26,21 +39,30 @@ function row(over: Partial<StoneRow> = {}): StoneRow {
     ...over,
   }
 }
+const page = (list: StoneRow[], count = list.length): StonePage => ({ list, count, limit: 20_000 })
 const status = (r: StoneRow, over: Partial<StoneStatus>): StoneStatus => ({
   id: r.id, vStnId: r.vStnId, wSts: 'H', availability: 'H', version: r.statusVersion + 1, at: '2026-01-01T00:00:00Z', ...over,
 })
 
 async function showPage(list: StoneRow[]) {
-  api.paginateStones.mockResolvedValueOnce(ok<StonePage>({ list, count: list.length }))
+  api.paginateStones.mockResolvedValueOnce(ok(page(list)))
   await loadPage(1)
 }
 
 describe('live stone store', () => {
   beforeEach(() => {
+    // Local storage as a browser has it (selections are kept there).
+    const kept = new Map<string, string>()
+    vi.stubGlobal('localStorage', {
+      getItem: (k: string) => kept.get(k) ?? null,
+      setItem: (k: string, v: string) => void kept.set(k, v),
+      removeItem: (k: string) => void kept.delete(k),
+    })
     vi.useFakeTimers()
     ensureOwner(`user-${Math.random()}`)
   })
   afterEach(() => {
+    vi.unstubAllGlobals()
     vi.useRealTimers()
     vi.clearAllMocks()
   })
@@ -71,8 +93,8 @@ describe('live stone store', () => {
     const idsBefore = snapshot(stones).ids
     const onA = vi.fn()
     const onB = vi.fn()
-    subscribe(stones.byId[a.id]!, onA, true)
-    subscribe(stones.byId[b.id]!, onB, true)
+    subscribe(liveEntry(a.id)!, onA, true)
+    subscribe(liveEntry(b.id)!, onB, true)
     applyStatus(status(a, {}))
     expect(onA).toHaveBeenCalled()
     expect(onB).not.toHaveBeenCalled()
@@ -107,10 +129,114 @@ describe('live stone store', () => {
     const a = row()
     await showPage([a])
     api.holdStone.mockResolvedValueOnce(fail('E_STONE_UNAVAILABLE'))
-    api.paginateStones.mockResolvedValueOnce(ok<StonePage>({ list: [{ ...a, wSts: 'H', availability: 'H', statusVersion: 2 }], count: 1 }))
+    api.paginateStones.mockResolvedValueOnce(ok(page([{ ...a, wSts: 'H', availability: 'H', statusVersion: 2 }])))
     const err = await hold(a.id)
     expect(err?.code).toBe('E_STONE_UNAVAILABLE')
     await vi.waitFor(() => expect(stones.byId[a.id]!.availability).toBe('H'))
     expect(stones.byId[a.id]!.heldByMe).toBe(false)
+  })
+
+  it('asks for the page type\'s list, with the sort and the items per page', async () => {
+    showQuery('newArrival', { kind: 'stock', listType: 'newArrival' })
+    stones.limit = 100
+    api.paginateStones.mockResolvedValue(ok(page([row()], 1)))
+    await sortBy({ field: 'crt', dir: 'desc' })
+    expect(api.paginateStones).toHaveBeenLastCalledWith({ listType: 'newArrival', sort: [{ field: 'crt', dir: 'desc' }], page: 1, limit: 100 })
+    api.paginateStones.mockReset()
+  })
+
+  it('keeps the result totals of the whole result, not of the page', async () => {
+    const totals = { count: 900, crt: 1234.5, ctPr: 5_000_000, amt: 4050.2, rap: 6000, back: -32.5, fnCtpr: 4_900_000, fnAmt: 3969.2 }
+    api.paginateStones.mockResolvedValueOnce(ok({ ...page([row()], 900), totals }))
+    await loadPage(1)
+    expect(stones.totals).toEqual(totals)
+    expect(stones.count).toBe(900)
+  })
+
+  it('marks a selected row on its own entry only, and unmarks on reset', async () => {
+    const a = row()
+    const b = row()
+    await showPage([a, b])
+    const onA = vi.fn()
+    const onB = vi.fn()
+    subscribe(liveEntry(a.id)!, onA, true)
+    subscribe(liveEntry(b.id)!, onB, true)
+    toggleStone('dashboard', a.id)
+    expect(stones.byId[a.id]!.selected).toBe(true)
+    expect(onA).toHaveBeenCalled()
+    expect(onB).not.toHaveBeenCalled()
+    expect(selectionOf('dashboard').keys).toEqual([a.id])
+    resetSelection('dashboard')
+    expect(stones.byId[a.id]!.selected).toBe(false)
+    expect(selectionOf('dashboard').keys).toEqual([])
+  })
+
+  it('keeps selections per page type, and shows them again when the page comes back', async () => {
+    const a = row()
+    await showPage([a])
+    toggleShownPage('dashboard')
+    expect(selectionOf('dashboard').keys).toEqual([a.id])
+    showQuery('newArrival', { kind: 'stock', listType: 'newArrival' })
+    await showPage([a])
+    expect(stones.byId[a.id]!.selected).toBe(false)
+    expect(selectionOf('newArrival').keys).toEqual([])
+    showQuery('dashboard', { kind: 'stock', listType: 'all' })
+    await showPage([a])
+    expect(stones.byId[a.id]!.selected).toBe(true)
+  })
+
+  it('keeps a row selected when a push changes its status', async () => {
+    const a = row()
+    await showPage([a])
+    toggleStone('dashboard', a.id)
+    applyStatus(status(a, {}))
+    expect(stones.byId[a.id]).toMatchObject({ selected: true, availability: 'H' })
+  })
+
+  it('holds 100,000 stones in one list and still changes one row per push', () => {
+    const list = Array.from({ length: 100_000 }, (_, i) => benchRow(i))
+    const started = performance.now()
+    seedRows(list)
+    // Generous for a shared CI core; proxies made up front took about 17 s here.
+    expect(performance.now() - started).toBeLessThan(3_000)
+    expect(stones.ids.length).toBe(100_000)
+    const last = list[99_999]!
+    const onLast = vi.fn()
+    const onFirst = vi.fn()
+    subscribe(liveEntry(last.id)!, onLast, true)
+    subscribe(liveEntry(list[0]!.id)!, onFirst, true)
+    applyStatus(status(last, {}))
+    expect(stones.byId[last.id]!.availability).toBe('H')
+    expect(onLast).toHaveBeenCalled()
+    expect(onFirst).not.toHaveBeenCalled()
+  })
+
+  it('holds the selected stones one by one, on this page or not, and counts the refusals', async () => {
+    const a = row()
+    await showPage([a])
+    const elsewhere = row()
+    api.holdStone
+      .mockResolvedValueOnce(ok({ id: a.id, vStnId: a.vStnId, wSts: 'H', availability: 'H', statusVersion: 2, expiresAt: '2026-01-01T00:30:00Z' }))
+      .mockResolvedValueOnce(fail('E_STONE_UNAVAILABLE'))
+    api.paginateStones.mockResolvedValue(ok(page([a])))
+    const { held, failed } = await holdMany([a.id, elsewhere.id])
+    expect(held).toBe(1)
+    expect(failed.map((e) => e.code)).toEqual(['E_STONE_UNAVAILABLE'])
+    expect(api.holdStone).toHaveBeenNthCalledWith(2, { id: elsewhere.id })
+    expect(stones.byId[a.id]).toMatchObject({ heldByMe: true, availability: 'H' })
+    api.paginateStones.mockReset()
+  })
+
+  it("keeps a user's selections through a reload, and never shows them to another user", async () => {
+    ensureOwner('user-a')
+    const a = row()
+    await showPage([a])
+    toggleStone('dashboard', a.id)
+    ensureOwner('user-b')
+    expect(selectionOf('dashboard').keys).toEqual([])
+    ensureOwner('user-a')
+    expect(selectionOf('dashboard').keys).toEqual([a.id])
+    await showPage([a])
+    expect(stones.byId[a.id]!.selected).toBe(true)
   })
 })

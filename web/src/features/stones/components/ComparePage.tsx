@@ -1,0 +1,151 @@
+import { useEffect, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link, useLocation, useSearch } from 'wouter'
+import type { StoneRow } from '@diamond/contracts/http/stock'
+import { EmptyState } from '../../../components/EmptyState'
+import { codeText } from '../../../lib/i18n'
+import { allowed, session } from '../../../lib/session'
+import { useSnapshot } from 'valtio'
+import { paginateStones } from '../api/stones'
+import { compareIds, differs } from '../stores/compare.rules'
+import { MAX_COMPARE } from '../stores/selection.rules'
+import { COLUMN_BY_KEY } from './columns'
+import './grid.css'
+import { StatusBadge } from './StatusBadge'
+
+/** The attributes compared, in reading order. */
+const ROWS = [
+  'shpNm', 'crt', 'colNm', 'clrNm', 'cutNm', 'polNm', 'symNm', 'fluNm', 'lbNm', 'certNo', 'locNm', 'shdNm',
+  'rap', 'back', 'amt', 'ctPr',
+  'depPer', 'tblPer', 'ratio', 'length', 'width', 'height', 'cAng', 'cHgt', 'pAng', 'pHgt', 'grdlPer', 'girdleNm', 'cultNm',
+  'eClnNm', 'milkyNm', 'hANm', 'brlncyNm', 'blkTblNm', 'wTblNm', 'keyToSymbol',
+] as const
+
+type Found = { state: 'loading' } | { state: 'ready'; list: StoneRow[] } | { state: 'error'; code: string; message: string }
+
+/** /compare?ids=… — up to ten stones side by side (`diamond/paginate` with an ids filter). */
+export function ComparePage() {
+  const { t } = useTranslation()
+  const [, navigate] = useLocation()
+  const ids = compareIds(new URLSearchParams(useSearch()).get('ids'))
+  const key = ids.join(',')
+  const [found, setFound] = useState<Found>({ state: 'loading' })
+  const { userPermissions } = useSnapshot(session)
+  const canSeePrices = allowed(userPermissions, 'pricing', 'view')
+
+  useEffect(() => {
+    if (!key) return
+    let live = true
+    setFound({ state: 'loading' })
+    const list = key.split(',')
+    void paginateStones({ filter: { ids: list }, page: 1, limit: list.length }).then(({ error, data }) => {
+      if (!live) return
+      if (error) setFound({ state: 'error', code: error.code, message: error.message })
+      // In the order they were chosen.
+      else setFound({ state: 'ready', list: list.map((id) => data.list.find((r) => r.id === id)).filter((r) => r !== undefined) })
+    })
+    return () => {
+      live = false
+    }
+  }, [key])
+
+  function removeStone(id: string) {
+    const rest = ids.filter((x) => x !== id)
+    navigate(rest.length ? `/compare?ids=${rest.join(',')}` : '/compare', { replace: true })
+  }
+
+  const head = (
+    <header className="page-head">
+      <h1 id="page-title" className="page-title">
+        {t('shell.screens.compare')}
+      </h1>
+      {ids.length > 0 && <span className="page-ref">{t('grid.compareCount', { count: ids.length, max: MAX_COMPARE })}</span>}
+    </header>
+  )
+  let body
+  if (!key) {
+    body = (
+      <EmptyState
+        detail={t('grid.prompt.compare')}
+        action={
+          <Link href="/dashboard" className="btn">
+            {t('notFound.back')}
+          </Link>
+        }
+      />
+    )
+  } else if (found.state === 'loading') {
+    body = (
+      <div className="state" role="status">
+        {t('common.loading')}
+      </div>
+    )
+  } else if (found.state === 'error') {
+    body = (
+      <div className="state state--error" role="alert">
+        <p>{codeText(found.code, found.message)}</p>
+      </div>
+    )
+  } else if (found.list.length === 0) {
+    body = <EmptyState />
+  } else {
+    const list = found.list
+    const rows = ROWS.filter((k) => canSeePrices || !COLUMN_BY_KEY.get(k)?.price)
+    body = (
+      <div className="compare-scroll">
+        <table className="compare" data-testid="compare-table">
+          <thead>
+            <tr>
+              <th scope="col" className="compare-attr">
+                {t('grid.attribute')}
+              </th>
+              {list.map((s) => (
+                <th scope="col" key={s.id} data-testid={`compare-col-${s.vStnId}`}>
+                  <div className="compare-stone">
+                    <Link href={`/diamond-detail/${s.id}`} dir="ltr">
+                      {s.vStnId}
+                    </Link>
+                    <StatusBadge vStnId={s.vStnId} availability={s.availability} />
+                    <button
+                      type="button"
+                      className="btn btn--small btn--ghost"
+                      data-testid={`compare-remove-${s.vStnId}`}
+                      aria-label={t('grid.removeStone', { vStnId: s.vStnId })}
+                      onClick={() => removeStone(s.id)}
+                    >
+                      {t('grid.remove')}
+                    </button>
+                  </div>
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((k) => {
+              const c = COLUMN_BY_KEY.get(k)!
+              const values = list.map((s) => c.value(s, t))
+              return (
+                <tr key={k} className={differs(values) ? 'is-diff' : ''}>
+                  <th scope="row" className="compare-attr">
+                    {t(c.label)}
+                  </th>
+                  {values.map((v, i) => (
+                    <td key={list[i]!.id} className={c.numeric ? 'cell--num' : ''}>
+                      {c.numeric ? <span dir="ltr">{v}</span> : v}
+                    </td>
+                  ))}
+                </tr>
+              )
+            })}
+          </tbody>
+        </table>
+      </div>
+    )
+  }
+  return (
+    <section className="page compare-page" aria-labelledby="page-title" data-testid="screen-compare">
+      {head}
+      {body}
+    </section>
+  )
+}

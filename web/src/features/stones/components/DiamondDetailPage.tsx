@@ -1,0 +1,118 @@
+import { useEffect } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useSnapshot, type Snapshot } from 'valtio'
+import { Link } from 'wouter'
+import type { StoneMedia } from '@diamond/contracts/http/stock'
+import { EmptyState } from '../../../components/EmptyState'
+import { fmt2, fmtText } from '../../../lib/format'
+import { codeText } from '../../../lib/i18n'
+import { allowed, session } from '../../../lib/session'
+import { remove, write } from '../../../lib/storage'
+import type { StoneEntry } from '../stores/stones'
+import './grid.css'
+import { MediaLinks } from './MediaLinks'
+import { StatusBadge } from './StatusBadge'
+import { StoneAction } from './StoneAction'
+import { GRADING, INCLUSIONS, MEASUREMENTS, OTHER, PRICES, PROPORTIONS, StoneFacts } from './StoneFacts'
+import { StoneImage } from './StoneImage'
+import { useStone } from './useStone'
+
+/**
+ * /diamond-detail/:id is open to anyone (shared links). A visitor who is not signed in has the id
+ * kept, so the next login comes back here (spec section 4), and sees the stone without prices.
+ */
+export function DiamondDetailPage({ id }: { id: string }) {
+  const { t } = useTranslation()
+  const { token, isTrusted, user } = useSnapshot(session)
+  const signedIn = !!token && isTrusted
+  useEffect(() => {
+    if (signedIn) remove('detailId')
+    else write('detailId', id)
+  }, [id, signedIn])
+  const viewed = useStone(id, signedIn && user ? user.id : null)
+
+  if (viewed.state !== 'ready') {
+    return (
+      <section className="page detail" aria-labelledby="page-title" data-testid="screen-diamondDetail">
+        <header className="page-head">
+          <h1 id="page-title" className="page-title">
+            {t('shell.screens.diamondDetail')}
+          </h1>
+          <span className="page-ref" dir="ltr" data-testid="screen-ref">
+            {id}
+          </span>
+        </header>
+        {viewed.state === 'loading' ? (
+          <div className="state" role="status">
+            {t('common.loading')}
+          </div>
+        ) : (
+          <EmptyState
+            detail={viewed.code === 'E_NOT_FOUND' || viewed.code === 'E_VALIDATION' ? undefined : codeText(viewed.code, viewed.message)}
+            action={<BackOrSignIn signedIn={signedIn} />}
+          />
+        )}
+      </section>
+    )
+  }
+  return <Detail entry={viewed.entry} media={viewed.media} signedIn={signedIn} />
+}
+
+function BackOrSignIn({ signedIn }: { signedIn: boolean }) {
+  const { t } = useTranslation()
+  return signedIn ? (
+    <Link href="/dashboard" className="btn">
+      {t('notFound.back')}
+    </Link>
+  ) : (
+    <Link href="/signin" className="btn btn--primary" data-testid="placeholder-signin">
+      {t('signin.submit')}
+    </Link>
+  )
+}
+
+function Detail({ entry, media, signedIn }: { entry: StoneEntry; media: StoneMedia; signedIn: boolean }) {
+  const { t } = useTranslation()
+  const s = useSnapshot(entry)
+  const { userPermissions } = useSnapshot(session)
+  const canHold = signedIn && allowed(userPermissions, 'hold', 'insert')
+  const priced = PRICES.some((k) => s[k] !== undefined)
+  return (
+    <section className="page detail" aria-labelledby="page-title" data-testid="screen-diamondDetail">
+      <header className="detail-head">
+        <div>
+          <h1 id="page-title" className="page-title">
+            <span dir="ltr" data-testid="detail-vstnid">
+              {s.vStnId}
+            </span>
+          </h1>
+          <p className="detail-summary">
+            {[fmtText(s.shpFullNm || s.shpNm), t('grid.caratUnit', { value: fmt2(s.crt) }), fmtText(s.isFcCol ? s.fcColDesc : s.colNm), fmtText(s.clrNm)].join(' · ')}
+          </p>
+        </div>
+        <div className="detail-status">
+          <StatusBadge vStnId={s.vStnId} availability={s.availability} changed={s.flash} />
+          <StoneAction stone={s} canHold={canHold} />
+          <Link href={`/diamond-dna/${s.id}`} className="btn btn--small" data-testid="detail-dna">
+            {t('grid.dna')}
+          </Link>
+          {!signedIn && <BackOrSignIn signedIn={false} />}
+        </div>
+      </header>
+      <div className="detail-body">
+        <div className="detail-media">
+          <StoneImage src={media.image} alt={t('grid.imageOf', { vStnId: s.vStnId })} />
+          <MediaLinks media={media} />
+        </div>
+        <div className="detail-facts">
+          <StoneFacts stone={s as Snapshot<StoneEntry>} keys={GRADING} title={t('grid.sections.grading')} testId="detail-grading" />
+          <StoneFacts stone={s} keys={MEASUREMENTS} title={t('grid.sections.measurements')} />
+          <StoneFacts stone={s} keys={PROPORTIONS} title={t('grid.sections.proportions')} />
+          <StoneFacts stone={s} keys={INCLUSIONS} title={t('grid.sections.inclusions')} />
+          {priced && <StoneFacts stone={s} keys={PRICES} title={t('grid.sections.prices')} testId="detail-prices" />}
+          <StoneFacts stone={s} keys={OTHER} title={t('grid.sections.other')} />
+        </div>
+      </div>
+    </section>
+  )
+}

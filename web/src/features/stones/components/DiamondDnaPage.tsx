@@ -1,0 +1,98 @@
+import { useTranslation } from 'react-i18next'
+import { useSnapshot } from 'valtio'
+import { Link } from 'wouter'
+import type { StoneMedia } from '@diamond/contracts/http/stock'
+import { shownLab } from '@diamond/contracts/http/stock.values'
+import { EmptyState } from '../../../components/EmptyState'
+import { fmt2, fmtCut, fmtText } from '../../../lib/format'
+import { codeText } from '../../../lib/i18n'
+import { session } from '../../../lib/session'
+import type { StoneEntry } from '../stores/stones'
+import './grid.css'
+import { MediaLinks } from './MediaLinks'
+import { ProportionDiagram } from './ProportionDiagram'
+import { StatusBadge } from './StatusBadge'
+import { MEASUREMENTS, PROPORTIONS, StoneFacts } from './StoneFacts'
+import { StoneImage } from './StoneImage'
+import { useStone } from './useStone'
+
+/** /diamond-dna/:id — the shareable page of one stone: big picture, the 4Cs, certificate, proportions. */
+export function DiamondDnaPage({ id }: { id: string }) {
+  const { t } = useTranslation()
+  const { token, isTrusted, user } = useSnapshot(session)
+  const signedIn = !!token && isTrusted
+  const viewed = useStone(id, signedIn && user ? user.id : null)
+  if (viewed.state !== 'ready') {
+    return (
+      <section className="page dna" aria-labelledby="page-title" data-testid="screen-dna">
+        <header className="page-head">
+          <h1 id="page-title" className="page-title">
+            {t('shell.screens.dna')}
+          </h1>
+          <span className="page-ref" dir="ltr" data-testid="screen-ref">
+            {id}
+          </span>
+        </header>
+        {viewed.state === 'loading' ? (
+          <div className="state" role="status">
+            {t('common.loading')}
+          </div>
+        ) : (
+          <EmptyState detail={viewed.code === 'E_NOT_FOUND' || viewed.code === 'E_VALIDATION' ? undefined : codeText(viewed.code, viewed.message)} />
+        )}
+      </section>
+    )
+  }
+  return <Dna entry={viewed.entry} media={viewed.media} />
+}
+
+function Dna({ entry, media }: { entry: StoneEntry; media: StoneMedia }) {
+  const { t } = useTranslation()
+  const s = useSnapshot(entry)
+  const cs: [string, string][] = [
+    [t('columns.shape'), fmtText(s.shpFullNm || s.shpNm)],
+    [t('columns.carat'), fmt2(s.crt)],
+    [t('columns.color'), fmtText(s.isFcCol ? s.fcColDesc : s.colNm)],
+    [t('columns.clarity'), fmtText(s.clrNm)],
+    [t('columns.cut'), fmtCut(s.cutNm)],
+  ]
+  return (
+    <section className="page dna" aria-labelledby="page-title" data-testid="screen-dna">
+      <header className="detail-head">
+        <h1 id="page-title" className="page-title">
+          {t('grid.dnaOf')} <span dir="ltr" data-testid="dna-vstnid">{s.vStnId}</span>
+        </h1>
+        <div className="detail-status">
+          <StatusBadge vStnId={s.vStnId} availability={s.availability} changed={s.flash} />
+          <Link href={`/diamond-detail/${s.id}`} className="btn btn--small" data-testid="dna-detail">
+            {t('grid.fullDetail')}
+          </Link>
+        </div>
+      </header>
+      <div className="dna-body">
+        <div className="dna-media">
+          <StoneImage src={media.image} alt={t('grid.imageOf', { vStnId: s.vStnId })} big />
+          <MediaLinks media={media} />
+        </div>
+        <div className="dna-side">
+          <ul className="dna-cs" data-testid="dna-4cs">
+            {cs.map(([label, value]) => (
+              <li key={label}>
+                <span className="dna-cs-label">{label}</span>
+                <strong dir="ltr">{value}</strong>
+              </li>
+            ))}
+          </ul>
+          <p className="dna-cert">
+            {t('columns.lab')} <strong>{fmtText(shownLab(s))}</strong> · {t('columns.certNo')} <strong dir="ltr">{fmtText(s.certNo)}</strong>
+          </p>
+          <ProportionDiagram tblPer={s.tblPer} depPer={s.depPer} cHgt={s.cHgt} pHgt={s.pHgt} cAng={s.cAng} pAng={s.pAng} grdlPer={s.grdlPer} />
+        </div>
+      </div>
+      <div className="detail-facts detail-facts--row">
+        <StoneFacts stone={s} keys={PROPORTIONS} title={t('grid.sections.proportions')} />
+        <StoneFacts stone={s} keys={MEASUREMENTS} title={t('grid.sections.measurements')} />
+      </div>
+    </section>
+  )
+}

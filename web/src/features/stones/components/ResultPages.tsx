@@ -1,0 +1,134 @@
+import type { ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useSnapshot } from 'valtio'
+import { Link, useSearch } from 'wouter'
+import type { ListType } from '@diamond/contracts/http/stock.values'
+import { EmptyState } from '../../../components/EmptyState'
+import { codeText } from '../../../lib/i18n'
+import type { GridQuery } from '../stores/query.rules'
+import type { PageType } from '../stores/selection.rules'
+import { stones } from '../stores/stones'
+import { FilterChips } from './FilterChips'
+import { GridPage } from './GridPage'
+import { useSavedFilter, type SavedFilter } from './useSavedFilter'
+
+/** A saved search's name and what it asks for. */
+function SavedTitle({ found }: { found: SavedFilter }) {
+  const { t } = useTranslation()
+  if (found.state !== 'ready') return null
+  return (
+    <>
+      {found.title && (
+        <span className="page-ref" data-testid="search-title">
+          {found.title}
+        </span>
+      )}
+      <FilterChips filter={found.filter} label={t('grid.searchFor')} />
+    </>
+  )
+}
+
+function NotFound({ title, found }: { title: string; found: Extract<SavedFilter, { state: 'error' }> }) {
+  const { t } = useTranslation()
+  return (
+    <section className="dashboard grid-page" aria-labelledby="grid-title">
+      <div className="toolbar">
+        <h1 id="grid-title" className="toolbar-title">
+          {title}
+        </h1>
+      </div>
+      <EmptyState
+        textKey="empty.noDataSearch"
+        detail={codeText(found.code, found.message)}
+        action={
+          <Link href="/dashboard" className="btn">
+            {t('notFound.back')}
+          </Link>
+        }
+      />
+    </section>
+  )
+}
+
+/**
+ * A stock page (spec section 2): `diamond/paginate` with its list type. With an id in the path the
+ * page shows that saved search within its stock.
+ */
+export function StockPage({ screenId, pageType, listType, id }: { screenId: string; pageType: PageType; listType: ListType; id?: string | undefined }) {
+  const { t } = useTranslation()
+  const found = useSavedFilter(id)
+  const title = t(`shell.screens.${screenId}`)
+  if (found.state === 'error') return <NotFound title={title} found={found} />
+  let query: GridQuery | null = null
+  if (found.state === 'none') query = { kind: 'stock', listType }
+  else if (found.state === 'ready') query = { kind: 'stock', listType, filter: found.filter }
+  return <GridPage pageType={pageType} query={query} title={title} subtitle={<SavedTitle found={found} />} />
+}
+
+/** /exclusive/:id? — the exclusive stock, or with an id an exclusive search (its own call). */
+export function ExclusivePage({ id }: { id?: string | undefined }) {
+  const { t } = useTranslation()
+  const found = useSavedFilter(id)
+  const title = t('shell.screens.exclusive')
+  if (found.state === 'error') return <NotFound title={title} found={found} />
+  let query: GridQuery | null = null
+  if (found.state === 'none') query = { kind: 'stock', listType: 'exclusive' }
+  else if (found.state === 'ready') query = { kind: 'exclusiveSearch', filter: found.filter }
+  return <GridPage pageType="exclusive" query={query} title={title} subtitle={<SavedTitle found={found} />} />
+}
+
+/** /match-pair/:id? — pairs whose two stones pass the (saved) filter, as two adjacent rows. */
+export function MatchPairPage({ id }: { id?: string | undefined }) {
+  const { t } = useTranslation()
+  const found = useSavedFilter(id)
+  const title = t('shell.screens.matchPair')
+  if (found.state === 'error') return <NotFound title={title} found={found} />
+  let query: GridQuery | null = null
+  if (found.state === 'none') query = { kind: 'pairs', filter: {} }
+  else if (found.state === 'ready') query = { kind: 'pairs', filter: found.filter }
+  return <GridPage pageType="matchPair" query={query} title={title} subtitle={<SavedTitle found={found} />} />
+}
+
+/** The quick search's reading of the words, from the last page read. */
+function Reading() {
+  const { t } = useTranslation()
+  const { reading } = useSnapshot(stones)
+  return reading ? <FilterChips filter={reading} label={t('grid.readAs')} /> : null
+}
+
+/**
+ * /diamond-list/:id? — a saved or recent search's result (`diamond/search/by-id` then
+ * `diamond/paginate`), or with `?q=` a quick search, whose reading shows as chips.
+ */
+export function DiamondListPage({ id }: { id?: string | undefined }) {
+  const { t } = useTranslation()
+  const q = new URLSearchParams(useSearch()).get('q')?.trim() ?? ''
+  const found = useSavedFilter(q ? undefined : id)
+  const title = t('shell.screens.diamondList')
+  if (q) {
+    const subtitle: ReactNode = (
+      <>
+        <span className="page-ref" dir="auto" data-testid="quick-words">
+          {q}
+        </span>
+        <Reading />
+      </>
+    )
+    return <GridPage pageType="quickSearch" query={{ kind: 'quick', search: q }} title={title} subtitle={subtitle} />
+  }
+  if (found.state === 'error') return <NotFound title={title} found={found} />
+  if (found.state === 'none') {
+    return (
+      <section className="dashboard grid-page" aria-labelledby="grid-title" data-testid="grid-diamondList">
+        <div className="toolbar">
+          <h1 id="grid-title" className="toolbar-title">
+            {title}
+          </h1>
+        </div>
+        <EmptyState textKey="empty.noDataSearch" />
+      </section>
+    )
+  }
+  const query: GridQuery | null = found.state === 'ready' ? { kind: 'search', filter: found.filter } : null
+  return <GridPage pageType="diamondList" query={query} title={title} subtitle={<SavedTitle found={found} />} />
+}

@@ -1,0 +1,42 @@
+import { useEffect, useState } from 'react'
+import type { StoneMedia } from '@diamond/contracts/http/stock'
+import { watchStones } from '../../../lib/realtime'
+import { viewStone } from '../api/stones'
+import { adoptStone, ensureOwner, followLiveStatus, type StoneEntry } from '../stores/stones'
+
+export type Viewed =
+  | { state: 'loading' }
+  | { state: 'ready'; entry: StoneEntry; media: StoneMedia }
+  | { state: 'error'; code: string; message: string }
+
+/**
+ * One stone by `diamond/view` (signed out too: prices are then left out by the server). Signed in,
+ * the stone joins the live store, so its status follows pushes and Hold/Release work as in the grid.
+ */
+export function useStone(id: string, userId: string | null): Viewed {
+  const [viewed, setViewed] = useState<Viewed>({ state: 'loading' })
+  useEffect(() => {
+    if (!userId) return
+    ensureOwner(userId)
+    return followLiveStatus()
+  }, [userId])
+  useEffect(() => {
+    let live = true
+    setViewed({ state: 'loading' })
+    void viewStone({ id }).then(({ error, data }) => {
+      if (!live) return
+      if (error) {
+        setViewed({ state: 'error', code: error.code, message: error.message })
+        return
+      }
+      const { media, ...row } = data
+      const entry = adoptStone(row)
+      if (userId) watchStones([row.id])
+      setViewed({ state: 'ready', entry, media })
+    })
+    return () => {
+      live = false
+    }
+  }, [id, userId])
+  return viewed
+}
