@@ -181,8 +181,8 @@ export const StonePage = Type.Object({
   count: Type.Integer(),
   totals: Type.Optional(Totals),
   facets: Type.Optional(FacetCounts),
-  /** The result limit in force (a search finding more answers E_SEARCH_LIMIT). */
-  limit: Type.Integer(),
+  /** The result limit in force (a search finding more answers E_SEARCH_LIMIT); not the page size. */
+  resultLimit: Type.Integer(),
 })
 export type StonePage = Omit<Static<typeof StonePage>, 'facets'> & { facets?: FacetCounts }
 
@@ -218,8 +218,8 @@ export const MatchPair = Type.Object({ pairNo: Type.String(), stones: Type.Array
 export const MatchPairPage = Type.Object({ list: Type.Array(MatchPair), count: Type.Integer(), totals: Type.Optional(Totals) })
 export type MatchPairPage = Static<typeof MatchPairPage>
 
-/** `diamond/view`: one stone with its media links and the lab's verification link. */
-export const ViewStone = Type.Object({ id: Uuid }, { additionalProperties: false })
+/** `diamond/view`: one stone, by id or stone number (shared links use either), with its media links and the lab's verification link. */
+export const ViewStone = Type.Object({ id: Type.String({ minLength: 1, maxLength: 40, pattern: '^[A-Za-z0-9-]+$' }) }, { additionalProperties: false })
 export type ViewStone = Static<typeof ViewStone>
 export const StoneMedia = Type.Object({
   image: Type.String(),

@@ -24,8 +24,8 @@ describe('stock search through the portal', () => {
   it('filters, sorts, pages and totals the whole result, with facets', async () => {
     const r = await search({ filter: { shpNm: ['ROUND'], crt: { from: 0.3, to: 1.5 } }, sort: [{ field: 'crt', dir: 'desc' }], limit: 20, facets: true })
     expect(r.body.code).toBe('OK')
-    const { list, count, totals, facets, limit } = r.body.data as { list: Row[]; count: number; totals: Record<string, number>; facets: Record<string, Record<string, number>>; limit: number }
-    expect(limit).toBe(400)
+    const { list, count, totals, facets, resultLimit } = r.body.data as { list: Row[]; count: number; totals: Record<string, number>; facets: Record<string, Record<string, number>>; resultLimit: number }
+    expect(resultLimit).toBe(400)
     expect(list).toHaveLength(20)
     expect(count).toBeGreaterThan(20)
     expect(list.every((s) => s.shpNm === 'ROUND' && s.crt >= 0.3 && s.crt <= 1.5)).toBe(true)
@@ -202,6 +202,9 @@ describe('stock search through the portal', () => {
     expect(Object.keys(open.body.data)).not.toContain('amt')
     expect(open.body.data.media.labVerify).toBe(`https://www.gia.edu/report-check?reportno=${stone!.certNo}`)
     expect(open.body.data.media.image).toBe(`/web/v1/diamond-media/image/${stone!.vStnId}.svg`)
+    // A shared link may carry the stone number instead of the id.
+    expect((await portal.call('diamond/view', { id: stone!.vStnId.toLowerCase() })).body.data.id).toBe(stone!.id)
+    expect((await portal.call('diamond/view', { id: "D1'; --" })).status).toBe(400)
     const mine = await portal.call('diamond/view', { id: stone!.id }, buyer)
     expect(mine.body.data.amt).toBe(stone!.amt)
     expect((await portal.call('diamond/view', { id: stone!.id }, 'not-a-token')).status).toBe(401)

@@ -94,7 +94,7 @@ export class SearchService {
 
   private async page(who: Principal, found: EngineResult, req: { countOnly?: boolean }, showPrices: boolean): Promise<StonePage> {
     const list = req.countOnly ? [] : await this.rows(who, found.page.map((i) => this.index.ids[i]!))
-    const page: StonePage = { list, count: found.count, totals: visibleTotals(found.totals, showPrices), limit: this.settings.limit }
+    const page: StonePage = { list, count: found.count, totals: visibleTotals(found.totals, showPrices), resultLimit: this.settings.limit }
     if (found.facets) page.facets = found.facets
     return page
   }
@@ -153,8 +153,11 @@ export class SearchService {
   }
 
   /** diamond/view: one stone with its media links; signed-out visitors see it without prices. */
-  async view(who: Principal | null, id: string): Promise<StoneDetail> {
-    const [row] = await this.rows(who, [id])
+  async view(who: Principal | null, idOrNumber: string): Promise<StoneDetail> {
+    const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+    const slot = UUID.test(idOrNumber) ? this.index.byId.get(idOrNumber.toLowerCase()) : this.index.byKey.get(idOrNumber.toUpperCase())?.find((i) => this.index.vStnIds[i]!.toUpperCase() === idOrNumber.toUpperCase())
+    const id = slot === undefined ? null : this.index.ids[slot]!
+    const [row] = id ? await this.rows(who, [id]) : []
     if (!row) throw new AppError('E_NOT_FOUND')
     return { ...row, media: mediaOf(row, this.settings.media) }
   }

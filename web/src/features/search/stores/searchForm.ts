@@ -75,7 +75,7 @@ export function runCount(): Promise<void> {
     searchForm.countError = error
     if (data) {
       searchForm.count = data.count
-      searchForm.limit = data.limit
+      searchForm.limit = data.resultLimit
       searchForm.facets = data.facets ?? null
       countedKey = key
     }
@@ -227,7 +227,7 @@ async function liveCount(filter: StoneFilter): Promise<Counted> {
 async function countOnce(kind: SearchKind, filter: StoneFilter): Promise<Counted> {
   const listType = listTypeOf(kind)
   const { data, error } = await countStones({ filter, ...(listType ? { listType } : {}) })
-  return data ? { count: data.count, limit: data.limit } : (error ?? NO_ANSWER)
+  return data ? { count: data.count, limit: data.resultLimit } : (error ?? NO_ANSWER)
 }
 
 /**

@@ -39,7 +39,7 @@ function row(over: Partial<StoneRow> = {}): StoneRow {
     ...over,
   }
 }
-const page = (list: StoneRow[], count = list.length): StonePage => ({ list, count, limit: 20_000 })
+const page = (list: StoneRow[], count = list.length): StonePage => ({ list, count, resultLimit: 20_000 })
 const status = (r: StoneRow, over: Partial<StoneStatus>): StoneStatus => ({
   id: r.id, vStnId: r.vStnId, wSts: 'H', availability: 'H', version: r.statusVersion + 1, at: '2026-01-01T00:00:00Z', ...over,
 })
