@@ -17,8 +17,14 @@ export const StoneStatus = Type.Object({
 })
 export type StoneStatus = Static<typeof StoneStatus>
 
-export const StockFeed = Type.Object({ changes: Type.Array(StoneStatus) })
-export type StockFeed = Static<typeof StockFeed>
+/**
+ * What a connection receives once per push window (GATEWAY_PUSH_WINDOW_MS): the latest status of
+ * each stone it watches (or of every stone, after joining the stock feed) that changed since its
+ * last batch, at most one entry per stone. A slow connection gets fewer, fuller batches, never a
+ * backlog: changes superseded in between are not sent, so `version` may skip numbers.
+ */
+export const StonesStatus = Type.Object({ changes: Type.Array(StoneStatus) })
+export type StonesStatus = Static<typeof StonesStatus>
 
 /** Up to this many stones can be watched by one connection (a screenful of grid rows, with room). */
 export const MAX_WATCHED_STONES = 1000
@@ -33,8 +39,7 @@ export const Ack = Type.Object({ code: Type.String(), message: Type.String() })
 export type Ack = Static<typeof Ack>
 
 export interface ServerToClient {
-  'stone.status': (m: StoneStatus) => void
-  'stock.feed': (m: StockFeed) => void
+  'stones.status': (m: StonesStatus) => void
   notification: (m: Notification) => void
 }
 export interface ClientToServer {
@@ -54,7 +59,6 @@ export const ClientFrame = Type.Union([
 ])
 export type ClientFrame = Static<typeof ClientFrame>
 export type ServerFrame =
-  | { type: 'stone.status'; data: StoneStatus }
-  | { type: 'stock.feed'; data: StockFeed }
+  | { type: 'stones.status'; data: StonesStatus }
   | { type: 'notification'; data: Notification }
   | { type: 'ack'; data: Ack & { for: string } }

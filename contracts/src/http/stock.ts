@@ -24,6 +24,8 @@ export const StoneRow = Type.Object({
   shpNm: Name,
   shpFullNm: Name,
   crt: Measure,
+  /** Stones in the lot: more than 1 for a parcel, whose carat is the lot's weight. */
+  pcs: Type.Integer(),
   colNm: Name,
   isFcCol: Type.Boolean(),
   fcColNm: Name,

@@ -39,6 +39,7 @@ export function toStoneRow(r: StoneRecord, showPrices: boolean, isNew: boolean):
     shpNm: r.shape,
     shpFullNm: r.shape_full,
     crt: n(r.carat),
+    pcs: r.pcs,
     colNm: r.color,
     isFcCol: r.is_fancy,
     fcColNm: r.fancy_color,

@@ -4,7 +4,7 @@ import type { StoneEntry } from '../stores/stones'
 import { COLUMN_BY_KEY } from './columns'
 
 /** Groups of the detail page, by field, labelled and formatted as the grid's columns are. */
-export const GRADING = ['shpFullNm', 'crt', 'colNm', 'fcColDesc', 'clrNm', 'cutNm', 'polNm', 'symNm', 'fluNm', 'shdNm', 'lbNm', 'certNo', 'locNm', 'brlncyNm'] as const
+export const GRADING = ['shpFullNm', 'crt', 'pcs', 'colNm', 'fcColDesc', 'clrNm', 'cutNm', 'polNm', 'symNm', 'fluNm', 'shdNm', 'lbNm', 'certNo', 'locNm', 'brlncyNm'] as const
 export const MEASUREMENTS = ['length', 'width', 'height', 'ratio'] as const
 export const PROPORTIONS = ['depPer', 'tblPer', 'cAng', 'cHgt', 'pAng', 'pHgt', 'grdlPer', 'girdleNm', 'girdleStr', 'grdlCondNm', 'cultNm', 'cultCondNm', 'strLn', 'lwrHal'] as const
 export const INCLUSIONS = ['blkTblNm', 'blkSdNm', 'wTblNm', 'wSdNm', 'opTblNm', 'opCrwnNm', 'opPavNm', 'eClnNm', 'milkyNm', 'hANm', 'keyToSymbol'] as const

@@ -45,6 +45,8 @@ export const CATALOGUE: readonly Column[] = [
   text('shpNm', 'columns.shape', 80),
   text('shpFullNm', 'columns.shpFullNm', 96),
   two('crt', 'columns.carat', 60),
+  // A parcel's carat is the lot's weight; Pcs says how many stones share it.
+  { key: 'pcs', label: 'grid.pieces', width: 48, numeric: true, value: (s) => String(s.pcs) },
   // A fancy stone has no white colour grade: its fancy colour stands in.
   { key: 'colNm', label: 'columns.color', width: 56, value: (s) => fmtText(s.isFcCol && !s.colNm ? s.fcColNm : s.colNm) },
   text('clrNm', 'columns.clarity', 64),

@@ -46,7 +46,7 @@ export function benchRow(i: number): StoneRow {
     isXray: false, isType2: false, isSeal: false, isDor: false,
     sSts: 'A', wSts: 'A', webSts: 'A', sgiSts: '', initSts: '', sStsDesc: '', availability: 'A',
     sgiMemo: false, sgiHold: false, bestBuyMemo: false, bestBuyHold: false, categories: [3],
-    arrivedAt: '2026-01-01T00:00:00Z', statusVersion: 1, heldByMe: false,
+    arrivedAt: '2026-01-01T00:00:00Z', statusVersion: 1, heldByMe: false, pcs: 1,
   }
 }
 

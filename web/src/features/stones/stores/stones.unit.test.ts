@@ -35,7 +35,7 @@ function row(over: Partial<StoneRow> = {}): StoneRow {
     stoneId: `S${n}`,
     shpNm: 'ROUND', crt: 1, colNm: 'D', clrNm: 'VS1', cutNm: 'EX', polNm: 'EX', symNm: 'EX', fluNm: 'NON',
     lbNm: 'GIA', locNm: 'India', shdNm: 'WHITE', rap: 1000, back: -30, amt: 700, ctPr: 700,
-    wSts: 'A', sSts: 'A', availability: 'A', statusVersion: 1, heldByMe: false,
+    wSts: 'A', sSts: 'A', availability: 'A', statusVersion: 1, heldByMe: false, pcs: 1,
     ...over,
   }
 }
