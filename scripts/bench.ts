@@ -94,7 +94,9 @@ async function latency(pgUrl: string, bus: MessageBus | undefined, label: string
   await new Promise<void>((r) => socket.on('connect', () => r()))
   await new Promise((r) => socket.emit('stones.watch', { ids: stones }, r))
   const arrived = new Map<string, (at: number) => void>()
-  socket.on('stone.status', (m) => arrived.get(m.id)?.(Date.now() - Date.parse(m.at)))
+  socket.on('stones.status', (m: { changes: { id: string; at: string }[] }) => {
+    for (const c of m.changes) arrived.get(c.id)?.(Date.now() - Date.parse(c.at))
+  })
 
   const pushes: number[] = []
   const trips: number[] = []

@@ -10,7 +10,9 @@ import healthRoutes, { type ServiceProbe } from './modules/health/health.routes'
 import proxyRoutes from './modules/proxy/proxy.routes'
 import { Fanout } from './modules/realtime/fanout'
 import { Hub, WsRooms } from './modules/realtime/hub'
+import type { PushTarget } from './modules/realtime/push.rules'
 import { createSocketServer } from './modules/realtime/socketio'
+import { Watchers } from './modules/realtime/watchers'
 import websocketFeed from './modules/realtime/websocket'
 import webApp from './modules/web/static'
 
@@ -32,10 +34,12 @@ export interface GatewayOptions {
  * browsers (socket.io) and API clients (WebSocket). It consumes events and holds no business rules.
  */
 export default async function gateway(app: FastifyInstance, opts: GatewayOptions) {
-  const io = createSocketServer(app, opts.tokens)
+  const maxBuffered = opts.gateway.GATEWAY_PUSH_MAX_BUFFERED_BYTES
+  const watchers = new Watchers<PushTarget>()
+  const io = createSocketServer(app, { tokens: opts.tokens, watchers, maxBuffered })
   const ws = new WsRooms()
   const hub = new Hub(io, ws)
-  const fanout = new Fanout(hub, opts.gateway.GATEWAY_FEED_WINDOW_MS)
+  const fanout = new Fanout(hub, watchers, opts.gateway.GATEWAY_PUSH_WINDOW_MS)
   let subscription: Subscription | null = null
 
   app.addHook('onReady', async () => {
@@ -61,7 +65,7 @@ export default async function gateway(app: FastifyInstance, opts: GatewayOptions
 
   await app.register(healthRoutes, { probe: opts.probe, realtimeReady: () => subscription !== null })
   await app.register(docsRoutes, { serviceDocs: opts.serviceDocs as never })
-  await app.register(websocketFeed, { tokens: opts.tokens, ws })
+  await app.register(websocketFeed, { tokens: opts.tokens, ws, watchers, maxBuffered })
   if (opts.mode === 'distributed') await app.register(proxyRoutes, { urls: serviceUrls(opts.gateway) })
   if (opts.serveWeb !== false) await app.register(webApp, { dist: opts.gateway.WEB_DIST })
 }

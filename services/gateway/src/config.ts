@@ -7,8 +7,13 @@ const url = (port: number) => Type.String({ pattern: '^https?://', default: `htt
 export const GatewayConfig = Type.Object({
   PORT: Type.Integer({ minimum: 1, maximum: 65535, default: 8080 }),
   WEB_DIST: Type.String({ default: fileURLToPath(new URL('../../../web/dist/', import.meta.url)) }),
-  /** How long the stock-wide feed gathers status changes into one frame. */
-  GATEWAY_FEED_WINDOW_MS: Type.Integer({ minimum: 10, maximum: 5000, default: 100 }),
+  /**
+   * How long each connection's stone status changes are gathered into one `stones.status` message
+   * (stones it watches and the stock feed alike): the added latency of a push, at most.
+   */
+  GATEWAY_PUSH_WINDOW_MS: Type.Integer({ minimum: 5, maximum: 1000, default: 25 }),
+  /** Bytes waiting to be written to a socket above which its batches wait and coalesce. */
+  GATEWAY_PUSH_MAX_BUFFERED_BYTES: Type.Integer({ minimum: 1024, maximum: 64 * 1024 * 1024, default: 64 * 1024 }),
   AUTH_URL: url(3101),
   STOCK_URL: url(3102),
   BIDDING_URL: url(3103),

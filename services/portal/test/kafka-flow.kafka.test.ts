@@ -21,7 +21,7 @@ async function watch(portal: TestPortal, token: string, stoneId: string) {
   sockets.push(socket)
   await new Promise<void>((resolve, reject) => socket.on('connect', resolve).on('connect_error', reject))
   const seen: { id: string; availability: string }[] = []
-  socket.on('stone.status', (m) => seen.push(m))
+  socket.on('stones.status', (m: { changes: { id: string; availability: string }[] }) => seen.push(...m.changes))
   await new Promise((r) => socket.emit('stones.watch', { ids: [stoneId] }, r))
   return seen
 }

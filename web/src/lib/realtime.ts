@@ -1,6 +1,6 @@
 import { proxy } from 'valtio'
 import { io, type Socket } from 'socket.io-client'
-import type { Ack, ClientToServer, ServerToClient, StoneStatus } from '@diamond/contracts/realtime'
+import type { Ack, ClientToServer, ServerToClient, StoneStatus, StonesStatus } from '@diamond/contracts/realtime'
 import { signOut } from './session'
 
 /**
@@ -25,8 +25,9 @@ function logNack(what: string) {
   }
 }
 
-function emitStatus(s: StoneStatus) {
-  for (const l of statusListeners) l(s)
+/** The server sends one batch per window (the latest status of each stone); listeners hear each change. */
+function emitStatuses(batch: StonesStatus) {
+  for (const s of batch.changes) for (const l of statusListeners) l(s)
 }
 
 export function startRealtime(token: string): void {
@@ -36,8 +37,7 @@ export function startRealtime(token: string): void {
   socket = s
   s.on('connect', () => {
     connection.state = 'live'
-    // The grid watches its own page's stones; the stock-wide feed is for clients that follow everything,
-    // and joining both would bring each change twice.
+    // The grid watches its own page's stones; the stock-wide feed is for clients that follow everything.
     if (watched.length) s.emit('stones.watch', { ids: watched }, logNack('stones.watch'))
     for (const l of connectListeners) l()
   })
@@ -57,7 +57,7 @@ export function startRealtime(token: string): void {
     // Refused by the server's middleware: socket.io gives up unless asked again.
     if (!s.active) setTimeout(() => socket === s && s.connect(), 2_000)
   })
-  s.on('stone.status', emitStatus)
+  s.on('stones.status', emitStatuses)
 }
 
 export function stopRealtime(): void {

@@ -3,14 +3,13 @@ import type { WebSocket } from 'ws'
 import type { ServerFrame } from '@diamond/contracts/realtime'
 
 export const rooms = {
-  stone: (id: string) => `stone:${id}`,
   user: (id: string) => `user:${id}`,
-  stockFeed: 'feed:stock',
 }
 
 /**
- * The plain WebSocket side's rooms. socket.io has rooms of its own; this keeps the same for raw
- * sockets, so both transports receive the same messages.
+ * The plain WebSocket side's rooms (a user's sockets). socket.io has rooms of its own; this keeps
+ * the same for raw sockets, so both transports receive the same messages. Stones and the stock feed
+ * are not rooms: they go through the watchers index and each connection's batch.
  */
 export class WsRooms {
   private byRoom = new Map<string, Set<WebSocket>>()
@@ -36,10 +35,6 @@ export class WsRooms {
     this.bySocket.delete(ws)
   }
 
-  roomsOf(ws: WebSocket): number {
-    return this.bySocket.get(ws)?.size ?? 0
-  }
-
   /** Closes every socket in the room (4401: the session ended; the client signs in again). */
   close(room: string) {
     for (const ws of [...(this.byRoom.get(room) ?? [])]) ws.close(4401, 'E_UNAUTHORIZED')
@@ -53,7 +48,9 @@ export class WsRooms {
   }
 }
 
-/** One place that sends a message to a room on both transports. */
+type Notice = Extract<ServerFrame, { type: 'notification' }>
+
+/** One place that sends a user's notices on both transports and cuts ended sessions. */
 export class Hub {
   constructor(
     readonly io: IoServer,
@@ -69,8 +66,9 @@ export class Hub {
     this.ws.close(rooms.user(userId))
   }
 
-  send(room: string, frame: ServerFrame) {
-    this.io.to(room).emit(frame.type as 'stone.status', frame.data as never)
+  notify(userId: string, frame: Notice) {
+    const room = rooms.user(userId)
+    this.io.to(room).emit(frame.type, frame.data)
     this.ws.send(room, frame)
   }
 }

@@ -3,14 +3,20 @@ import { Server } from 'socket.io'
 import type { Ack, ClientToServer, ServerToClient } from '@diamond/contracts/realtime'
 import { authenticate, type Principal, type TokenService } from '@diamond/runtime'
 import { rooms } from './hub'
-import { feedRoom, stoneRooms } from './subscriptions'
+import type { PushTarget } from './push.rules'
+import { subscribe } from './subscriptions'
+import { ioTarget } from './targets'
+import type { Watchers } from './watchers'
 
 interface SocketData {
   principal: Principal
 }
 
-/** socket.io for browsers: the JWT is checked on connect, each user is put in their own room. */
-export function createSocketServer(app: FastifyInstance, tokens: TokenService) {
+/**
+ * socket.io for browsers: the JWT is checked on connect, each user is put in their own room (for
+ * notices and for cutting ended sessions); stones and the feed go through the watchers index.
+ */
+export function createSocketServer(app: FastifyInstance, opts: { tokens: TokenService; watchers: Watchers<PushTarget>; maxBuffered: number }) {
   const io = new Server<ClientToServer, ServerToClient, Record<string, never>, SocketData>(app.server, {
     path: '/socket.io',
     serveClient: false,
@@ -22,7 +28,7 @@ export function createSocketServer(app: FastifyInstance, tokens: TokenService) {
   io.use((socket, next) => {
     try {
       const token = (socket.handshake.auth as { token?: unknown })?.token
-      socket.data.principal = authenticate(tokens, typeof token === 'string' ? `JWT ${token}` : undefined)
+      socket.data.principal = authenticate(opts.tokens, typeof token === 'string' ? `JWT ${token}` : undefined)
       next()
     } catch {
       next(new Error('E_UNAUTHORIZED'))
@@ -30,23 +36,13 @@ export function createSocketServer(app: FastifyInstance, tokens: TokenService) {
   })
   io.on('connection', (socket) => {
     const who = socket.data.principal
+    const target = ioTarget(socket, opts.maxBuffered)
     void socket.join(rooms.user(who.id))
     const reply = (ack: unknown, a: Ack) => (typeof ack === 'function' ? ack(a) : undefined)
-    socket.on('stones.watch', (msg, ack) => {
-      const r = stoneRooms(who, msg)
-      if (r.rooms.length) void socket.join(r.rooms)
-      reply(ack, r.ack)
-    })
-    socket.on('stones.unwatch', (msg, ack) => {
-      const r = stoneRooms(who, msg)
-      for (const room of r.rooms) void socket.leave(room)
-      reply(ack, r.ack)
-    })
-    socket.on('feed.join', (msg, ack) => {
-      const r = feedRoom(who, msg)
-      if (r.rooms.length) void socket.join(r.rooms)
-      reply(ack, r.ack)
-    })
+    socket.on('stones.watch', (msg, ack) => reply(ack, subscribe(opts.watchers, target, who, 'stones.watch', msg)))
+    socket.on('stones.unwatch', (msg, ack) => reply(ack, subscribe(opts.watchers, target, who, 'stones.unwatch', msg)))
+    socket.on('feed.join', (msg, ack) => reply(ack, subscribe(opts.watchers, target, who, 'feed.join', msg)))
+    socket.on('disconnect', () => opts.watchers.drop(target))
   })
   return io
 }

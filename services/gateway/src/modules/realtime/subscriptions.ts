@@ -1,27 +1,30 @@
 import { Compile } from 'typebox/compile'
 import { can } from '@diamond/contracts/permissions'
-import { WatchStones, type Ack } from '@diamond/contracts/realtime'
+import { MAX_WATCHED_STONES, WatchStones, type Ack, type ClientFrame } from '@diamond/contracts/realtime'
 import type { Principal } from '@diamond/runtime'
-import { rooms } from './hub'
+import type { Watchers } from './watchers'
 
 const checkWatch = Compile(WatchStones)
 const ok: Ack = { code: 'OK', message: 'OK' }
+const forbidden: Ack = { code: 'E_FORBIDDEN', message: 'You do not have permission to do this.' }
 
 /**
- * What a connection may join, decided by the server from the caller's rights: a client names
- * stones or the feed, never a room. Both transports use these rules.
+ * What a connection may hear, decided by the server from the caller's rights: a client names
+ * stones or the feed, never a room. Both transports go through `subscribe`.
  */
-export function stoneRooms(who: Principal, input: unknown): { rooms: string[]; ack: Ack } {
-  if (!can(who.perms, 'searchList', 'view')) return { rooms: [], ack: { code: 'E_FORBIDDEN', message: 'You do not have permission to do this.' } }
+export function subscribe<C>(watchers: Watchers<C>, conn: C, who: Principal, type: ClientFrame['type'], input: unknown): Ack {
+  if (type === 'feed.join') {
+    if ((input as { feed?: unknown })?.feed !== 'stock') return { code: 'E_VALIDATION', message: 'Invalid Fields: feed must be stock' }
+    if (!can(who.perms, 'searchList', 'view')) return forbidden
+    watchers.joinFeed(conn)
+    return ok
+  }
+  if (!can(who.perms, 'searchList', 'view')) return forbidden
   if (!checkWatch.Check(input)) {
     const e = [...checkWatch.Errors(input)][0]
-    return { rooms: [], ack: { code: 'E_VALIDATION', message: `Invalid Fields: ids${e?.instancePath ?? ''} ${e?.message ?? 'is invalid'}` } }
+    return { code: 'E_VALIDATION', message: `Invalid Fields: ids${e?.instancePath ?? ''} ${e?.message ?? 'is invalid'}` }
   }
-  return { rooms: input.ids.map(rooms.stone), ack: ok }
-}
-
-export function feedRoom(who: Principal, input: unknown): { rooms: string[]; ack: Ack } {
-  if ((input as { feed?: unknown })?.feed !== 'stock') return { rooms: [], ack: { code: 'E_VALIDATION', message: 'Invalid Fields: feed must be stock' } }
-  if (!can(who.perms, 'searchList', 'view')) return { rooms: [], ack: { code: 'E_FORBIDDEN', message: 'You do not have permission to do this.' } }
-  return { rooms: [rooms.stockFeed], ack: ok }
+  if (type === 'stones.unwatch') watchers.unwatch(conn, input.ids)
+  else if (!watchers.watch(conn, input.ids)) return { code: 'E_VALIDATION', message: `Invalid Fields: at most ${MAX_WATCHED_STONES} stones` }
+  return ok
 }

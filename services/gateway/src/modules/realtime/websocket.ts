@@ -3,18 +3,29 @@ import type { IncomingMessage } from 'node:http'
 import type { FastifyInstance } from 'fastify'
 import websocket from '@fastify/websocket'
 import { Compile } from 'typebox/compile'
-import { ClientFrame, MAX_WATCHED_STONES, type ServerFrame } from '@diamond/contracts/realtime'
+import { ClientFrame, type ServerFrame } from '@diamond/contracts/realtime'
 import { authenticate, type TokenService } from '@diamond/runtime'
 import { rooms, type WsRooms } from './hub'
-import { feedRoom, stoneRooms } from './subscriptions'
+import type { PushTarget } from './push.rules'
+import { subscribe } from './subscriptions'
+import { wsTarget } from './targets'
+import type { Watchers } from './watchers'
 
 const checkFrame = Compile(ClientFrame)
+
+export interface WebsocketFeedOptions {
+  tokens: TokenService
+  ws: WsRooms
+  watchers: Watchers<PushTarget>
+  /** Bytes waiting on a socket above which its batches wait (and coalesce) for a later window. */
+  maxBuffered: number
+}
 
 /**
  * The plain WebSocket feed for API clients and load tests: `Authorization: JWT {token}` on the
  * upgrade, then JSON frames `{ type, data }` carrying the same messages as socket.io.
  */
-export default async function websocketFeed(app: FastifyInstance, opts: { tokens: TokenService; ws: WsRooms }) {
+export default async function websocketFeed(app: FastifyInstance, opts: WebsocketFeedOptions) {
   // Both socket.io and this feed upgrade connections on the same server: this plugin sees only the
   // upgrades that are not socket.io's, or it would answer them 404 and close them.
   const upgrades = new EventEmitter()
@@ -34,6 +45,7 @@ export default async function websocketFeed(app: FastifyInstance, opts: { tokens
     },
     (socket, req) => {
       const who = req.principal!
+      const target = wsTarget(socket, opts.maxBuffered)
       opts.ws.join(socket, rooms.user(who.id))
       const send = (f: ServerFrame) => socket.send(JSON.stringify(f))
       socket.on('message', (raw) => {
@@ -46,14 +58,12 @@ export default async function websocketFeed(app: FastifyInstance, opts: { tokens
         if (!checkFrame.Check(frame)) {
           return send({ type: 'ack', data: { for: 'unknown', code: 'E_VALIDATION', message: 'Invalid Fields: frame must be { type, data }' } })
         }
-        const r = frame.type === 'feed.join' ? feedRoom(who, frame.data) : stoneRooms(who, frame.data)
-        if (frame.type === 'stones.unwatch') r.rooms.forEach((room) => opts.ws.leave(socket, room))
-        else if (opts.ws.roomsOf(socket) + r.rooms.length > MAX_WATCHED_STONES + 2) {
-          return send({ type: 'ack', data: { for: frame.type, code: 'E_VALIDATION', message: `Invalid Fields: at most ${MAX_WATCHED_STONES} stones` } })
-        } else r.rooms.forEach((room) => opts.ws.join(socket, room))
-        send({ type: 'ack', data: { for: frame.type, ...r.ack } })
+        send({ type: 'ack', data: { for: frame.type, ...subscribe(opts.watchers, target, who, frame.type, frame.data) } })
       })
-      socket.on('close', () => opts.ws.leaveAll(socket))
+      socket.on('close', () => {
+        opts.ws.leaveAll(socket)
+        opts.watchers.drop(target)
+      })
     },
   )
 }

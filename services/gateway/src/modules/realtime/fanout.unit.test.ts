@@ -1,0 +1,90 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import type { AnyEvent } from '@diamond/contracts/events/envelope'
+import type { StoneStatus } from '@diamond/contracts/realtime'
+import { Fanout } from './fanout'
+import type { Hub } from './hub'
+import type { PushTarget } from './push.rules'
+import { Watchers } from './watchers'
+
+const WINDOW = 25
+const STONE = '00000000-0000-4000-8000-000000000001'
+const OTHER = '00000000-0000-4000-8000-000000000002'
+
+const stoneEvent = (stoneId: string, statusVersion: number, availability = 'H'): AnyEvent => ({
+  id: crypto.randomUUID(), type: 'stock.stone.held', key: stoneId, time: '2026-01-01T00:00:00.000Z', producer: 'stock', version: 1,
+  data: { stoneId, vStnId: 'V1', wSts: availability, sSts: '', availability, statusVersion, holderId: 'someone', expiresAt: null },
+})
+
+function socket(): PushTarget & { batches: (readonly StoneStatus[])[] } {
+  const batches: (readonly StoneStatus[])[] = []
+  return { state: () => 'ready', push: (c) => void batches.push(c), batches }
+}
+
+describe('fan-out of stone changes', () => {
+  let watchers: Watchers<PushTarget>
+  let fanout: Fanout
+  beforeEach(() => {
+    vi.useFakeTimers()
+    watchers = new Watchers()
+    fanout = new Fanout({ notify: () => {} } as unknown as Hub, watchers, WINDOW)
+  })
+  afterEach(() => {
+    fanout.stop()
+    vi.useRealTimers()
+  })
+
+  it('sends a watcher one batch with the latest version of changes that come together, and nothing to others', async () => {
+    const watcher = socket()
+    const bystander = socket()
+    watchers.watch(watcher, [STONE])
+    watchers.watch(bystander, [OTHER])
+    for (let v = 1; v <= 30; v++) await fanout.onEvent(stoneEvent(STONE, v, v % 2 ? 'H' : 'A'))
+    expect(watcher.batches).toEqual([])
+    vi.advanceTimersByTime(WINDOW)
+    expect(watcher.batches).toHaveLength(1)
+    expect(watcher.batches[0]).toMatchObject([{ id: STONE, version: 30, availability: 'A' }])
+    expect(JSON.stringify(watcher.batches)).not.toContain('someone')
+    expect(bystander.batches).toEqual([])
+    vi.advanceTimersByTime(WINDOW * 10)
+    expect(watcher.batches).toHaveLength(1)
+  })
+
+  it('flushes at most once per window: changes right after a flush wait for the end of that window', async () => {
+    const watcher = socket()
+    watchers.watch(watcher, [STONE])
+    await fanout.onEvent(stoneEvent(STONE, 1))
+    vi.advanceTimersByTime(0) // after a quiet spell, at once
+    expect(watcher.batches).toHaveLength(1)
+    await fanout.onEvent(stoneEvent(STONE, 2))
+    await fanout.onEvent(stoneEvent(STONE, 3))
+    vi.advanceTimersByTime(WINDOW - 1)
+    expect(watcher.batches).toHaveLength(1)
+    vi.advanceTimersByTime(1)
+    expect(watcher.batches).toEqual([[expect.objectContaining({ version: 1 })], [expect.objectContaining({ version: 3 })]])
+  })
+
+  it('gives a feed member every stone, once even when it also watches the stone', async () => {
+    const member = socket()
+    watchers.joinFeed(member)
+    watchers.watch(member, [STONE])
+    await fanout.onEvent(stoneEvent(STONE, 1))
+    await fanout.onEvent(stoneEvent(OTHER, 4))
+    vi.advanceTimersByTime(WINDOW)
+    expect(member.batches).toEqual([[expect.objectContaining({ id: STONE, version: 1 }), expect.objectContaining({ id: OTHER, version: 4 })]])
+  })
+
+  it('retries a busy socket every window and then delivers only the newest state', async () => {
+    let state: ReturnType<PushTarget['state']> = 'busy'
+    const batches: (readonly StoneStatus[])[] = []
+    const slow: PushTarget = { state: () => state, push: (c) => void batches.push(c) }
+    watchers.watch(slow, [STONE])
+    for (let v = 1; v <= 5; v++) {
+      await fanout.onEvent(stoneEvent(STONE, v))
+      vi.advanceTimersByTime(WINDOW)
+    }
+    expect(batches).toEqual([])
+    state = 'ready'
+    vi.advanceTimersByTime(WINDOW)
+    expect(batches).toEqual([[expect.objectContaining({ id: STONE, version: 5 })]])
+  })
+})
