@@ -1,4 +1,4 @@
-import { useEffect, useRef, type CSSProperties } from 'react'
+import { memo, useEffect, useRef, type CSSProperties } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useVirtualizer } from '@tanstack/react-virtual'
 import type { SortKey } from '@diamond/contracts/http/stock'
@@ -31,9 +31,7 @@ interface Props {
  * frozen columns sticking to the start edge. Any number of rows: only those in view are in the DOM.
  */
 export function StoneTable({ ids, columns, template, minWidth, canHold, pageType, sort, onSort, pageChecked, onTogglePage, pairs }: Props) {
-  const { t } = useTranslation()
   const scrollRef = useRef<HTMLDivElement>(null)
-  const allRef = useRef<HTMLInputElement>(null)
   const virtualizer = useVirtualizer({
     count: ids.length,
     getScrollElement: () => scrollRef.current,
@@ -42,9 +40,6 @@ export function StoneTable({ ids, columns, template, minWidth, canHold, pageType
     // Rows start below the header, which sits in the same scroll box.
     scrollMargin: HEAD_HEIGHT,
   })
-  useEffect(() => {
-    if (allRef.current) allRef.current.indeterminate = pageChecked === 'some'
-  }, [pageChecked])
   const style = {
     '--grid-template': template,
     '--grid-min-width': `${minWidth}px`,
@@ -54,58 +49,7 @@ export function StoneTable({ ids, columns, template, minWidth, canHold, pageType
 
   return (
     <div className="grid" role="table" aria-rowcount={ids.length + 1} aria-multiselectable="true" ref={scrollRef} style={style} tabIndex={0} data-testid="stone-grid">
-      <div role="rowgroup" className="grid-head">
-        <div role="row" className="grid-row grid-row--head">
-          {columns.map((c) => {
-            const p = cellProps(c)
-            if (c.key === 'select') {
-              return (
-                <div role="columnheader" key={c.key} {...p} className={`${p.className} cell--check`}>
-                  <input
-                    ref={allRef}
-                    type="checkbox"
-                    checked={pageChecked === 'all'}
-                    onChange={onTogglePage}
-                    aria-label={t('grid.selectPage')}
-                    data-testid="select-page"
-                  />
-                </div>
-              )
-            }
-            const label = c.key === 'Details' ? t('grid.details') : c.key === 'status' ? t('columns.status') : c.key === 'Action' ? t('columns.action') : t(COLUMN_BY_KEY.get(c.key)?.label ?? c.key)
-            if (!isSortable(c.key)) {
-              return (
-                <div role="columnheader" key={c.key} {...p} title={label} data-testid={`col-${c.key}`}>
-                  <bdi>{label}</bdi>
-                </div>
-              )
-            }
-            const dir = sort?.field === c.key ? sort.dir ?? 'asc' : null
-            return (
-              <div
-                role="columnheader"
-                key={c.key}
-                {...p}
-                aria-sort={dir === 'asc' ? 'ascending' : dir === 'desc' ? 'descending' : 'none'}
-                data-testid={`col-${c.key}`}
-              >
-                <button
-                  type="button"
-                  className={`sort-button${dir ? ' is-sorted' : ''}`}
-                  title={t('grid.sortBy', { column: label })}
-                  data-testid={`sort-${c.key}`}
-                  onClick={() => onSort(nextSort(sort, c.key as Parameters<typeof nextSort>[1]))}
-                >
-                  <bdi>{label}</bdi>
-                  <span className="sort-mark" aria-hidden="true">
-                    {dir === 'asc' ? '▲' : dir === 'desc' ? '▼' : '↕'}
-                  </span>
-                </button>
-              </div>
-            )
-          })}
-        </div>
-      </div>
+      <GridHead columns={columns} sort={sort} onSort={onSort} pageChecked={pageChecked} onTogglePage={onTogglePage} />
       <div role="rowgroup" className="grid-body" style={{ height: virtualizer.getTotalSize() }}>
         {virtualizer.getVirtualItems().map((item) => {
           const id = ids[item.index]
@@ -126,3 +70,68 @@ export function StoneTable({ ids, columns, template, minWidth, canHold, pageType
     </div>
   )
 }
+
+type HeadProps = Pick<Props, 'columns' | 'sort' | 'onSort' | 'pageChecked' | 'onTogglePage'>
+
+/** The header, memoised: scrolling re-renders the grid's virtual rows, never its header. */
+const GridHead = memo(function GridHead({ columns, sort, onSort, pageChecked, onTogglePage }: HeadProps) {
+  const { t } = useTranslation()
+  const allRef = useRef<HTMLInputElement>(null)
+  useEffect(() => {
+    if (allRef.current) allRef.current.indeterminate = pageChecked === 'some'
+  }, [pageChecked])
+  return (
+      <div role="rowgroup" className="grid-head">
+      <div role="row" className="grid-row grid-row--head">
+        {columns.map((c) => {
+          const p = cellProps(c)
+          if (c.key === 'select') {
+            return (
+              <div role="columnheader" key={c.key} {...p} className={`${p.className} cell--check`}>
+                <input
+                  ref={allRef}
+                  type="checkbox"
+                  checked={pageChecked === 'all'}
+                  onChange={onTogglePage}
+                  aria-label={t('grid.selectPage')}
+                  data-testid="select-page"
+                />
+              </div>
+            )
+          }
+          const label = c.key === 'Details' ? t('grid.details') : c.key === 'status' ? t('columns.status') : c.key === 'Action' ? t('columns.action') : t(COLUMN_BY_KEY.get(c.key)?.label ?? c.key)
+          if (!isSortable(c.key)) {
+            return (
+              <div role="columnheader" key={c.key} {...p} title={label} data-testid={`col-${c.key}`}>
+                <bdi>{label}</bdi>
+              </div>
+            )
+          }
+          const dir = sort?.field === c.key ? sort.dir ?? 'asc' : null
+          return (
+            <div
+              role="columnheader"
+              key={c.key}
+              {...p}
+              aria-sort={dir === 'asc' ? 'ascending' : dir === 'desc' ? 'descending' : 'none'}
+              data-testid={`col-${c.key}`}
+            >
+              <button
+                type="button"
+                className={`sort-button${dir ? ' is-sorted' : ''}`}
+                title={t('grid.sortBy', { column: label })}
+                data-testid={`sort-${c.key}`}
+                onClick={() => onSort(nextSort(sort, c.key as Parameters<typeof nextSort>[1]))}
+              >
+                <bdi>{label}</bdi>
+                <span className="sort-mark" aria-hidden="true">
+                  {dir === 'asc' ? '▲' : dir === 'desc' ? '▼' : '↕'}
+                </span>
+              </button>
+            </div>
+          )
+        })}
+      </div>
+    </div>
+  )
+})

@@ -1,4 +1,4 @@
-import { memo } from 'react'
+import { memo, useMemo, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSnapshot } from 'valtio'
 import { Link } from 'wouter'
@@ -29,6 +29,9 @@ export const StoneTableRow = memo(function StoneTableRow({ id, ...rest }: Props)
   return entry ? <Row entry={entry} {...rest} /> : null
 })
 
+/** Cells that follow a pushed status (or the selection); every other cell waits for a re-read. */
+const LIVE_CELLS: ReadonlySet<string> = new Set(['select', 'Details', 'status', 'Action', 'wSts', 'sSts'])
+
 function Row({ entry, index, top, columns, canHold, pageType, pair }: Omit<Props, 'id'> & { entry: StoneEntry }) {
   const { t } = useTranslation()
   const s = useSnapshot(entry)
@@ -38,6 +41,24 @@ function Row({ entry, index, top, columns, canHold, pageType, pair }: Omit<Props
   if (s.heldByMe) cls += ' is-mine'
   if (s.selected) cls += ' is-selected'
   if (pair) cls += ` is-pair is-pair-${pair.pos}${pair.odd ? ' is-pair-odd' : ''}`
+  // The grading, measure and price cells change only when the row is read again (rev), never with a
+  // pushed status: a push redraws the status, selection and action cells alone.
+  const cell = (c: Placed): ReactNode => {
+    const def = COLUMN_BY_KEY.get(c.key)
+    const v = def ? def.value(s, t) : ''
+    return (
+      <div role="cell" key={c.key} {...cellProps(c)} data-col={c.key} title={v.length > 8 ? v : undefined}>
+        {/* Figures read left to right in every language (a leading minus stays in front). */}
+        {def?.numeric ? <span dir="ltr">{v}</span> : v}
+      </div>
+    )
+  }
+  const fixed = useMemo(() => {
+    const out = new Map<string, ReactNode>()
+    for (const c of columns) if (!LIVE_CELLS.has(c.key)) out.set(c.key, cell(c))
+    return out
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- s changes with every push; rev marks the changes that matter here
+  }, [columns, t, s.rev, s.id])
   return (
     <div
       role="row"
@@ -84,16 +105,8 @@ function Row({ entry, index, top, columns, canHold, pageType, pair }: Omit<Props
                 <StoneAction stone={s} canHold={canHold} />
               </div>
             )
-          default: {
-            const def = COLUMN_BY_KEY.get(c.key)
-            const v = def ? def.value(s, t) : ''
-            return (
-              <div role="cell" key={c.key} {...p} data-col={c.key} title={v.length > 8 ? v : undefined}>
-                {/* Figures read left to right in every language (a leading minus stays in front). */}
-                {def?.numeric ? <span dir="ltr">{v}</span> : v}
-              </div>
-            )
-          }
+          default:
+            return fixed.get(c.key) ?? cell(c)
         }
       })}
     </div>

@@ -24,6 +24,8 @@ export interface StoneEntry extends StoneRow {
   pending: boolean
   /** Selected on the page type now shown. */
   selected: boolean
+  /** Raised when a field other than the status changes (a re-read): rows redraw their fixed cells only then. */
+  rev: number
 }
 
 /** The spec's page size, typed by the contract's constant so the two cannot drift (no TypeBox in the bundle). */
@@ -71,32 +73,47 @@ export function liveEntry(id: string): StoneEntry | undefined {
 /** Copies a fresh read into an entry, touching only fields that changed (a proxy notifies per write). */
 function assignChanged(e: StoneEntry, fresh: Partial<StoneRow>): void {
   const target = e as unknown as Record<string, unknown>
+  let changed = false
   for (const [k, v] of Object.entries(fresh)) {
     const cur = target[k]
     if (Array.isArray(v) && Array.isArray(cur) && v.length === cur.length && v.every((x, i) => x === cur[i])) continue
-    if (cur !== v) target[k] = v
+    if (cur !== v) {
+      target[k] = v
+      if (!STATUS_FIELDS.has(k)) changed = true
+    }
   }
+  if (changed) e.rev++
 }
+const STATUS_FIELDS: ReadonlySet<string> = new Set(['wSts', 'availability', 'statusVersion', 'heldByMe'])
 
 let query: GridQuery = ALL_STOCK
 /** A benchmark's synthetic list is on screen: no reads from the server replace it. */
 let seeded = false
-const flashTimers = new Map<string, ReturnType<typeof setTimeout>>()
+/** When each marked row's mark ends; one sweep clears all that are due (one commit, not one per row). */
+const flashUntil = new Map<string, number>()
+let flashSweep: ReturnType<typeof setTimeout> | null = null
+const FLASH_SWEEP_MS = 250
 let loadSeq = 0
 let resyncAfterLoad = false
 
 export const currentQuery = (): GridQuery => query
 
+function sweepFlashes(): void {
+  const now = Date.now()
+  for (const [id, until] of flashUntil) {
+    if (until > now) continue
+    // By id: the entry may have become a live proxy since it was marked.
+    const e = stones.byId[id]
+    if (e) e.flash = false
+    flashUntil.delete(id)
+  }
+  flashSweep = flashUntil.size ? setTimeout(sweepFlashes, FLASH_SWEEP_MS) : null
+}
+
 function flash(e: StoneEntry): void {
   e.flash = true
-  clearTimeout(flashTimers.get(e.id))
-  flashTimers.set(
-    e.id,
-    setTimeout(() => {
-      e.flash = false
-      flashTimers.delete(e.id)
-    }, FLASH_MS),
-  )
+  flashUntil.set(e.id, Date.now() + FLASH_MS)
+  flashSweep ??= setTimeout(sweepFlashes, FLASH_SWEEP_MS)
 }
 
 function setStatus(e: StoneEntry, wSts: string, availability: Availability): void {
@@ -124,6 +141,29 @@ export function applyStatus(s: StoneStatus): void {
   setStatus(e, s.wSts, s.availability)
 }
 
+/*
+ * Pushes arrive in bursts (a batch a window, many windows a second under load). They are gathered
+ * per stone (the newest version wins) and applied together once per animation frame, so React
+ * commits at most once a frame however many changes arrive, and scrolling keeps its frames.
+ */
+const queued = new Map<string, StoneStatus>()
+let frame: number | ReturnType<typeof setTimeout> | null = null
+const nextFrame = (fn: () => void) => (typeof requestAnimationFrame === 'function' ? requestAnimationFrame(fn) : setTimeout(fn, 16))
+
+export function flushQueuedStatus(): void {
+  frame = null
+  const list = [...queued.values()]
+  queued.clear()
+  for (const s of list) applyStatus(s)
+}
+
+/** A pushed change, applied with the others of this frame. */
+export function queueStatus(s: StoneStatus): void {
+  const seen = queued.get(s.id)
+  if (!seen || seen.version < s.version) queued.set(s.id, s)
+  frame ??= nextFrame(flushQueuedStatus)
+}
+
 function mergePage(page: number, list: readonly StoneRow[], count: number, totals: Totals | null): void {
   const byId = stones.byId
   const ids = list.map((r) => r.id)
@@ -133,7 +173,7 @@ function mergePage(page: number, list: readonly StoneRow[], count: number, total
   for (const row of list) {
     const cur = byId[row.id]
     if (!cur) {
-      byId[row.id] = { ...row, flash: false, pending: false, selected: isSelected(sel, row.id) }
+      byId[row.id] = { ...row, flash: false, pending: false, selected: isSelected(sel, row.id), rev: 0 }
       continue
     }
     // A pushed change may be newer than this read: keep whichever status is newer.
@@ -156,7 +196,7 @@ function mergePage(page: number, list: readonly StoneRow[], count: number, total
  * the page shown, so a hold or a push changes both; else a new entry the next page read drops.
  */
 export function adoptStone(row: StoneRow): StoneEntry {
-  if (!stones.byId[row.id]) stones.byId[row.id] = { ...row, flash: false, pending: false, selected: isSelected(selectionOf(stones.pageType), row.id) }
+  if (!stones.byId[row.id]) stones.byId[row.id] = { ...row, flash: false, pending: false, selected: isSelected(selectionOf(stones.pageType), row.id), rev: 0 }
   const cur = liveEntry(row.id)!
   const { wSts, availability, statusVersion, heldByMe, ...rest } = row
   assignChanged(cur, rest)
@@ -260,8 +300,9 @@ export function setLimit(limit: number): Promise<void> {
 /** Forgets the last user's page, holds and selections when someone else signs in. */
 export function ensureOwner(userId: string): void {
   if (stones.owner === userId) return
-  for (const t of flashTimers.values()) clearTimeout(t)
-  flashTimers.clear()
+  if (flashSweep) clearTimeout(flashSweep)
+  flashSweep = null
+  flashUntil.clear()
   seeded = false
   query = ALL_STOCK
   clearRows()
@@ -277,7 +318,7 @@ export function ensureOwner(userId: string): void {
 
 /** Wires pushed status changes and reconnects into this store; returns the unsubscribe. */
 export function followLiveStatus(): () => void {
-  const offStatus = onStoneStatus(applyStatus)
+  const offStatus = onStoneStatus(queueStatus)
   const offConnect = onConnect(() => {
     if (stones.load === 'ready') void resync()
     // The page being read may predate this connection: read it again once it lands.

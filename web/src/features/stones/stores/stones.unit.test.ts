@@ -17,7 +17,7 @@ const api = vi.hoisted(() => ({
 vi.mock('../api/stones', () => api)
 vi.mock('../../../lib/realtime', () => ({ watchStones: vi.fn(), onStoneStatus: vi.fn(() => () => {}), onConnect: vi.fn(() => () => {}) }))
 
-const { applyStatus, ensureOwner, hold, holdMany, liveEntry, loadPage, seedRows, showQuery, sortBy, stones, FLASH_MS } = await import('./stones')
+const { applyStatus, queueStatus, flushQueuedStatus, ensureOwner, hold, holdMany, liveEntry, loadPage, seedRows, showQuery, sortBy, stones, FLASH_MS } = await import('./stones')
 const { resetSelection, toggleShownPage, toggleStone } = await import('./selection')
 const { selectionOf } = await import('./selectionState')
 const { benchRow } = await import('./perf')
@@ -75,6 +75,25 @@ describe('live stone store', () => {
     expect(stones.byId[a.id]!.availability).toBe('A')
     applyStatus(status(a, { version: 6 }))
     expect(stones.byId[a.id]).toMatchObject({ availability: 'H', wSts: 'H', statusVersion: 6 })
+  })
+
+  it('gathers a burst of pushes and applies the newest of each stone once, on the next frame', async () => {
+    const a = row({ statusVersion: 1 })
+    const b = row({ statusVersion: 1 })
+    await showPage([a, b])
+    const onA = vi.fn()
+    // As a row component listens: batched per tick.
+    subscribe(liveEntry(a.id)!, onA)
+    queueStatus(status(a, { version: 3, wSts: 'M', availability: 'M' }))
+    queueStatus(status(a, { version: 2 }))
+    queueStatus(status(b, { version: 2 }))
+    // Nothing changes before the frame.
+    expect(stones.byId[a.id]!.availability).toBe('A')
+    flushQueuedStatus()
+    expect(stones.byId[a.id]).toMatchObject({ availability: 'M', statusVersion: 3 })
+    expect(stones.byId[b.id]).toMatchObject({ availability: 'H', statusVersion: 2 })
+    await Promise.resolve()
+    expect(onA).toHaveBeenCalledTimes(1)
   })
 
   it('marks a changed row for a moment', async () => {
