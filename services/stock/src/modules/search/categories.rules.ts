@@ -1,6 +1,7 @@
 import { STONE_CATEGORIES, type ListType } from '@diamond/contracts/http/stock.values'
 import type { StoneFilter } from '@diamond/contracts/http/stock'
-import type { EngineSort, ListScope } from './search.engine'
+import type { EngineSort } from './search.engine'
+import type { ListScope } from './search.filter'
 import type { StoneIndex } from './stone-index'
 
 /**

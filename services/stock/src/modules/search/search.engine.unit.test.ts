@@ -4,7 +4,8 @@ import type { Range, SortKey, StoneFilter } from '@diamond/contracts/http/stock'
 import { FACETS, SORTABLE } from '@diamond/contracts/http/stock.values'
 import { demoStone, mulberry32, type DemoStone } from '../demo/demo.rules'
 import { availabilityOf } from '../stones/stones.rules'
-import { compile, runSearch } from './search.engine'
+import { runSearch } from './search.engine'
+import { compile } from './search.filter'
 import { StoneIndex } from './stone-index'
 
 /**

@@ -57,7 +57,7 @@ function Row({ entry, index, top, columns, canHold, pageType, pair }: Omit<Props
     const out = new Map<string, ReactNode>()
     for (const c of columns) if (!LIVE_CELLS.has(c.key)) out.set(c.key, cell(c))
     return out
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- s changes with every push; rev marks the changes that matter here
+    // Not `s` itself: it changes with every push; `rev` marks the changes that matter here.
   }, [columns, t, s.rev, s.id])
   return (
     <div
