@@ -88,7 +88,7 @@ async function latency(pgUrl: string, bus: MessageBus | undefined, label: string
   }
   const token = await signIn('buyer1')
   const watcher = await signIn('buyer2')
-  const stones = ((await post('diamond/paginate', { limit: HOLDS }, token)).data.list as { id: string }[]).map((s) => s.id)
+  const stones = ((await post('diamond/paginate', { limit: HOLDS, filter: { availability: ['A'], shpNm: ['ROUND'] } }, token)).data.list as { id: string }[]).map((s) => s.id)
 
   const socket = io(base, { transports: ['websocket'], auth: { token: watcher } })
   await new Promise<void>((r) => socket.on('connect', () => r()))
