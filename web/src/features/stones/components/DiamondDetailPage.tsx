@@ -3,9 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { useSnapshot, type Snapshot } from 'valtio'
 import { Link } from 'wouter'
 import type { StoneMedia } from '@diamond/contracts/http/stock'
-import { EmptyState } from '../../../components/EmptyState'
 import { fmt2, fmtText } from '../../../lib/format'
-import { codeText } from '../../../lib/i18n'
 import { allowed, session } from '../../../lib/session'
 import { remove, write } from '../../../lib/storage'
 import type { StoneEntry } from '../stores/stones'
@@ -15,6 +13,7 @@ import { StatusBadge } from './StatusBadge'
 import { StoneAction } from './StoneAction'
 import { GRADING, INCLUSIONS, MEASUREMENTS, OTHER, PRICES, PROPORTIONS, StoneFacts } from './StoneFacts'
 import { StoneImage } from './StoneImage'
+import { StoneNotReady } from './StoneNotReady'
 import { useStone } from './useStone'
 
 /**
@@ -33,26 +32,7 @@ export function DiamondDetailPage({ id }: { id: string }) {
 
   if (viewed.state !== 'ready') {
     return (
-      <section className="page detail" aria-labelledby="page-title" data-testid="screen-diamondDetail">
-        <header className="page-head">
-          <h1 id="page-title" className="page-title">
-            {t('shell.screens.diamondDetail')}
-          </h1>
-          <span className="page-ref" dir="ltr" data-testid="screen-ref">
-            {id}
-          </span>
-        </header>
-        {viewed.state === 'loading' ? (
-          <div className="state" role="status">
-            {t('common.loading')}
-          </div>
-        ) : (
-          <EmptyState
-            detail={viewed.code === 'E_NOT_FOUND' || viewed.code === 'E_VALIDATION' ? undefined : codeText(viewed.code, viewed.message)}
-            action={<BackOrSignIn signedIn={signedIn} />}
-          />
-        )}
-      </section>
+      <StoneNotReady id={id} viewed={viewed} className="detail" testId="screen-diamondDetail" title={t('shell.screens.diamondDetail')} action={<BackOrSignIn signedIn={signedIn} />} />
     )
   }
   return <Detail entry={viewed.entry} media={viewed.media} signedIn={signedIn} />

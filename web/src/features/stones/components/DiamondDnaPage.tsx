@@ -3,9 +3,7 @@ import { useSnapshot } from 'valtio'
 import { Link } from 'wouter'
 import type { StoneMedia } from '@diamond/contracts/http/stock'
 import { shownLab } from '@diamond/contracts/http/stock.values'
-import { EmptyState } from '../../../components/EmptyState'
 import { fmt2, fmtCut, fmtText } from '../../../lib/format'
-import { codeText } from '../../../lib/i18n'
 import { session } from '../../../lib/session'
 import type { StoneEntry } from '../stores/stones'
 import './grid.css'
@@ -14,6 +12,7 @@ import { ProportionDiagram } from './ProportionDiagram'
 import { StatusBadge } from './StatusBadge'
 import { MEASUREMENTS, PROPORTIONS, StoneFacts } from './StoneFacts'
 import { StoneImage } from './StoneImage'
+import { StoneNotReady } from './StoneNotReady'
 import { useStone } from './useStone'
 
 /** /diamond-dna/:id — the shareable page of one stone: big picture, the 4Cs, certificate, proportions. */
@@ -22,27 +21,7 @@ export function DiamondDnaPage({ id }: { id: string }) {
   const { token, isTrusted, user } = useSnapshot(session)
   const signedIn = !!token && isTrusted
   const viewed = useStone(id, signedIn && user ? user.id : null)
-  if (viewed.state !== 'ready') {
-    return (
-      <section className="page dna" aria-labelledby="page-title" data-testid="screen-dna">
-        <header className="page-head">
-          <h1 id="page-title" className="page-title">
-            {t('shell.screens.dna')}
-          </h1>
-          <span className="page-ref" dir="ltr" data-testid="screen-ref">
-            {id}
-          </span>
-        </header>
-        {viewed.state === 'loading' ? (
-          <div className="state" role="status">
-            {t('common.loading')}
-          </div>
-        ) : (
-          <EmptyState detail={viewed.code === 'E_NOT_FOUND' || viewed.code === 'E_VALIDATION' ? undefined : codeText(viewed.code, viewed.message)} />
-        )}
-      </section>
-    )
-  }
+  if (viewed.state !== 'ready') return <StoneNotReady id={id} viewed={viewed} className="dna" testId="screen-dna" title={t('shell.screens.dna')} />
   return <Dna entry={viewed.entry} media={viewed.media} />
 }
 
