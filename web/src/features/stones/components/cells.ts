@@ -11,5 +11,5 @@ export function cellProps(c: Placed): { className: string; style?: CSSProperties
   if (c.key === 'Action') className += ' cell--action'
   if (c.key === 'select' || c.key === 'Details') className += ' cell--center'
   if (!c.frozen) return { className }
-  return { className: `${className} cell--frozen`, style: { insetInlineStart: c.offset } }
+  return { className: `${className} cell--frozen${c.edge ? ' cell--edge' : ''}`, style: { insetInlineStart: c.offset } }
 }

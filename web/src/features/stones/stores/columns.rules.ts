@@ -47,6 +47,8 @@ export interface Placed {
   key: string
   width: number
   frozen: boolean
+  /** The last frozen column: it draws the edge the other columns slide under. */
+  edge?: boolean
   /** Distance from the start edge for a frozen column (its sticky inset). */
   offset: number
 }
@@ -71,6 +73,8 @@ export function layoutColumns(
     columns.push({ key: c.key, width: c.width, frozen: true, offset })
     offset += c.width
   }
+  const last = columns[columns.length - 1]
+  if (last && rest.length + trailing.length > 0) last.edge = true
   for (const c of [...rest, ...trailing]) columns.push({ key: c.key, width: c.width, frozen: false, offset: 0 })
   const template = columns.map((c, i) => (i === columns.length - 1 ? `minmax(${c.width}px, 1fr)` : `${c.width}px`)).join(' ')
   return { columns, template, minWidth: columns.reduce((s, c) => s + c.width, 0) }

@@ -54,5 +54,7 @@ describe('column choice', () => {
     ])
     expect(template).toBe('30px 60px 60px 90px 100px 50px 50px minmax(80px, 1fr)')
     expect(minWidth).toBe(520)
+    // Only the last frozen column draws the edge the others slide under.
+    expect(columns.filter((c) => c.edge).map((c) => c.key)).toEqual(['status'])
   })
 })
