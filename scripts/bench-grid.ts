@@ -20,6 +20,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { chromium, type Browser, type CDPSession, type Page } from 'playwright-core'
 import { freePort } from '@diamond/runtime/pg-server'
+import { storeSession } from '../web/e2e/support/stored-session'
 import { checkPushes, mountRows, scrollRun, type RunResult } from './bench-grid.page'
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url))
@@ -36,7 +37,6 @@ const FLASH_SETTLE_MS = 3_500
 const USER = 'buyer1'
 const EMAIL = `${USER}@demo.diamond-portal.test`
 const PASSWORD = 'Diamond@2026'
-const STORAGE_PREFIX = 'diamond-portal.'
 const TARGET_P95_RATIO = 1.25
 const TARGET_MAX_FRAME_MS = 50
 
@@ -158,17 +158,7 @@ async function openDashboard(base: string, session: LoginData): Promise<Page> {
   // are sent as source, so the page needs that helper too.
   await context.addInitScript('globalThis.__name = (f) => f')
   const page = await context.newPage()
-  await page.goto(`${base}/not-found`)
-  await page.evaluate(
-    ({ prefix, s }) => {
-      const put = (k: string, v: unknown) => localStorage.setItem(prefix + k, JSON.stringify(v))
-      put('token', s.token.jwt)
-      put('user', s.user)
-      put('userPermissions', s.userPermissions)
-      put('isTrusted', s.isTrusted)
-    },
-    { prefix: STORAGE_PREFIX, s: session },
-  )
+  await storeSession(page, base, session)
   await page.goto(`${base}/dashboard`)
   // The server's first page and the live connection first: a read landing after seed() would replace the rows.
   await page.locator('[role="table"] [data-testid^="stone-row-"]').first().waitFor({ timeout: 60_000 })

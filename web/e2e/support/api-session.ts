@@ -1,9 +1,9 @@
 import type { Page } from 'playwright-core'
 import { expect } from 'vitest'
 import { codeIn, emailOf, mailIds, PASSWORD, waitForMail, type Portal } from './portal'
+import { storeSession } from './stored-session'
 
-/** Where lib/storage.ts keeps the session. */
-export const STORAGE_PREFIX = 'diamond-portal.'
+export { STORAGE_PREFIX } from './stored-session'
 
 export interface LoginData {
   token: { jwt: string }
@@ -43,16 +43,6 @@ export async function apiSession(portal: Portal, username: string, password = PA
  * one screen need not depend on the sign-in screens.
  */
 export async function openAs(portal: Portal, page: Page, session: LoginData, path: string): Promise<void> {
-  await page.goto(`${portal.base}/not-found`)
-  await page.evaluate(
-    ({ prefix, s }) => {
-      const put = (k: string, v: unknown) => localStorage.setItem(prefix + k, JSON.stringify(v))
-      put('token', s.token.jwt)
-      put('user', s.user)
-      put('userPermissions', s.userPermissions)
-      put('isTrusted', s.isTrusted)
-    },
-    { prefix: STORAGE_PREFIX, s: session },
-  )
+  await storeSession(page, portal.base, session)
   await page.goto(`${portal.base}${path}`)
 }
