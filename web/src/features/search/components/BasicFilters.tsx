@@ -3,7 +3,7 @@ import { PRICE_RANGES, type SearchKind } from '../stores/form.rules'
 import { CaratField } from './CaratField'
 import { ChipGroup } from './ChipGroup'
 import { FilterRange } from './FilterRange'
-import { GradePresets } from './GradePresets'
+import { MakeFilters } from './GradePresets'
 import { useSearchForm } from './useSearchForm'
 
 /** Shape, carat, colour (white or fancy), clarity, make, and the rest of the everyday filters. */
@@ -27,12 +27,7 @@ export function BasicFilters({ kind, onEnter }: { kind: SearchKind; onEnter: () 
         <ChipGroup chipKey="colNm" />
       )}
       <ChipGroup chipKey="clrNm" />
-      <div className="srch-make">
-        <GradePresets />
-        <ChipGroup chipKey="cutNm" />
-        <ChipGroup chipKey="polNm" />
-        <ChipGroup chipKey="symNm" />
-      </div>
+      <MakeFilters />
       <ChipGroup chipKey="fluNm" />
       <ChipGroup chipKey="lbNm" />
       <ChipGroup chipKey="shdNm" />

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { GRADE_PRESETS, gradePresetOn, type GradePreset, type SearchForm } from '../stores/form.rules'
 import { setGradePreset } from '../stores/searchForm'
+import { ChipGroup } from './ChipGroup'
 import { useSearchForm } from './useSearchForm'
 
 /** "3EX" and "3VG+": cut, polish and symmetry in one press. */
@@ -17,6 +18,18 @@ export function GradePresets() {
           </button>
         )
       })}
+    </div>
+  )
+}
+
+/** The make: the presets, then cut, polish and symmetry one by one. */
+export function MakeFilters() {
+  return (
+    <div className="srch-make">
+      <GradePresets />
+      <ChipGroup chipKey="cutNm" />
+      <ChipGroup chipKey="polNm" />
+      <ChipGroup chipKey="symNm" />
     </div>
   )
 }

@@ -4,7 +4,7 @@ import { codeText } from '../../../lib/i18n'
 import { openSearch } from '../stores/searchForm'
 import { CaratField } from './CaratField'
 import { ChipGroup } from './ChipGroup'
-import { GradePresets } from './GradePresets'
+import { MakeFilters } from './GradePresets'
 import { SearchActions, useRunSearch } from './SearchActions'
 import { useSearchForm } from './useSearchForm'
 import './search.css'
@@ -32,12 +32,7 @@ export function MatchPairSearchPage({ id }: { id?: string }) {
           <CaratField onEnter={() => void run()} />
           <ChipGroup chipKey="colNm" />
           <ChipGroup chipKey="clrNm" />
-          <div className="srch-make">
-            <GradePresets />
-            <ChipGroup chipKey="cutNm" />
-            <ChipGroup chipKey="polNm" />
-            <ChipGroup chipKey="symNm" />
-          </div>
+          <MakeFilters />
           <ChipGroup chipKey="lbNm" />
         </section>
         <SearchActions save={false} />
