@@ -1,11 +1,12 @@
 import type { TSchema } from 'typebox'
 import { AuthEventTypes, MailRequested, SessionRevoked } from './auth'
 import { Notification, NotificationEventTypes } from './notifications'
-import { StockEventTypes, StoneStatusChanged } from './stock'
+import { StockEventTypes, StoneStatusChanged, TradeEvent, TradeEventTypes } from './stock'
 
 /** Every event type we publish and the schema of its data: consumers validate against this. */
 export const EventSchemas: Record<string, TSchema> = {
   ...Object.fromEntries(Object.values(StockEventTypes).map((t) => [t, StoneStatusChanged])),
+  ...Object.fromEntries(Object.values(TradeEventTypes).map((t) => [t, TradeEvent])),
   [NotificationEventTypes.created]: Notification,
   [AuthEventTypes.revoked]: SessionRevoked,
   [AuthEventTypes.mailRequested]: MailRequested,

@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox'
 import { Uuid } from '../common'
 
-export const StockTopics = { stone: 'stock.stone' } as const
+export const StockTopics = { stone: 'stock.stone', trade: 'stock.trade' } as const
 
 /**
  * Every change of a stone that a screen or another service must learn of. Status changes carry the
@@ -44,3 +44,45 @@ export const StoneStatusChanged = Type.Object(
   { additionalProperties: false },
 )
 export type StoneStatusChanged = Static<typeof StoneStatusChanged>
+
+/**
+ * Trading events (topic `stock.trade`), each addressed to the users who must hear of it: the
+ * notifications service turns them into notices (and the gateway pushes those live). Keyed by the
+ * track, order or stone they concern.
+ */
+export const TradeEventTypes = {
+  /** A buyer made an offer (a quote) on a stone: the sales team hears of it. */
+  offerMade: 'stock.trade.offer-made',
+  /** One side answered the other with a new price. */
+  offerCountered: 'stock.trade.offer-countered',
+  offerAccepted: 'stock.trade.offer-accepted',
+  offerRejected: 'stock.trade.offer-rejected',
+  offerExpired: 'stock.trade.offer-expired',
+  /** A reminder's date has come. */
+  reminderDue: 'stock.trade.reminder-due',
+  /** A stone in someone's cart, watchlist or quotes was held, confirmed or sold by another buyer. */
+  stoneTaken: 'stock.trade.stone-taken',
+  /** An enquiry for the sales team. */
+  enquiryMade: 'stock.trade.enquiry-made',
+  /** An order was placed (a confirm). */
+  orderPlaced: 'stock.trade.order-placed',
+  /** A shipment changed state. */
+  shipmentUpdated: 'stock.trade.shipment-updated',
+} as const
+
+/**
+ * Data of every trading event: who must hear (`userIds`; `toSales` for the sales team), what kind
+ * of notice, and the few values the notice shows. Amounts are whole cents; no other buyer's price
+ * or identity is ever put here for a buyer to see.
+ */
+export const TradeEvent = Type.Object(
+  {
+    userIds: Type.Array(Uuid, { maxItems: 10000 }),
+    toSales: Type.Boolean(),
+    /** The notice's kind, e.g. 'offer.countered', 'stone.taken', 'reminder.due'. */
+    kind: Type.String({ minLength: 1, maxLength: 60 }),
+    params: Type.Record(Type.String(), Type.Union([Type.String(), Type.Number(), Type.Null()])),
+  },
+  { additionalProperties: false },
+)
+export type TradeEvent = Static<typeof TradeEvent>
