@@ -250,6 +250,12 @@ export class StoneIndex {
     return i === undefined ? undefined : this.versions[i]
   }
 
+  /** The stone's availability code as the index has it (the hold path refuses taken stones by it). */
+  availabilityAt(id: string): string | undefined {
+    const i = this.byId.get(id)
+    return i === undefined ? undefined : this.dicts.availability.values[this.enums.availability[i]!]
+  }
+
   /**
    * The slots whose carat (hundredths) lies in [lo, hi], from the carat order: a slice found by two
    * binary searches. The order is rebuilt (one sort) only after stones arrive or a carat changes.

@@ -67,13 +67,21 @@ export async function stoneExists(sql: Sql | Tx, stoneId: string): Promise<boole
   return rows.length > 0
 }
 
-/** Staff set a stone's web status (memo, back to stock, on show, sold, …); a held stone is left alone. */
+/**
+ * Staff set a stone's web status (memo, back to stock, on show, sold, …); a held stone is left alone.
+ * A block on the stone (a memo to a buyer, a show) ends with the status it set.
+ */
 export async function setWebStatus(tx: Tx, stoneId: string, wSts: string): Promise<StatusRecord | null> {
   const rows = await tx<StatusRecord[]>`
-    update stock.stones
-       set w_sts = ${wSts}, web_sts = ${wSts}, s_sts = 'N', status_version = status_version + 1, updated_at = now()
-     where id = ${stoneId} and w_sts <> 'H' and w_sts <> ${wSts}
-    returning id, v_stn_id, w_sts, s_sts, status_version, null::uuid as holder_id, null::timestamptz as expires_at`
+    with changed as (
+      update stock.stones
+         set w_sts = ${wSts}, web_sts = ${wSts}, s_sts = 'N', status_version = status_version + 1, updated_at = now()
+       where id = ${stoneId} and w_sts <> 'H' and w_sts <> ${wSts}
+      returning id, v_stn_id, w_sts, s_sts, status_version
+    ), unblocked as (
+      delete from stock.blocks where stone_id in (select id from changed)
+    )
+    select id, v_stn_id, w_sts, s_sts, status_version, null::uuid as holder_id, null::timestamptz as expires_at from changed`
   return rows[0] ?? null
 }
 
@@ -98,4 +106,24 @@ export async function insertStone(tx: Tx, row: Record<string, unknown>): Promise
     insert into stock.stones ${tx({ ...row, v_stn_id: `N${n}` } as never)}
     returning id, v_stn_id, w_sts, s_sts, status_version, null::uuid as holder_id, null::timestamptz as expires_at`
   return created!
+}
+
+/** A stone's status as the database has it now (null: no such stone). */
+export async function statusOf(sql: Sql | Tx, stoneId: string): Promise<{ w_sts: string; status_version: number } | null> {
+  const rows = await sql<{ w_sts: string; status_version: number }[]>`select w_sts, status_version from stock.stones where id = ${stoneId}`
+  return rows[0] ?? null
+}
+
+/** Staff give back anyone's hold (the holder's own release is `releaseHold`). */
+export async function releaseAnyHold(tx: Tx, stoneId: string): Promise<StatusRecord | null> {
+  const rows = await tx<StatusRecord[]>`
+    with released as (
+      delete from stock.holds where stone_id = ${stoneId} returning stone_id
+    )
+    update stock.stones s
+       set w_sts = 'A', s_sts = 'N', status_version = status_version + 1, updated_at = now()
+      from released r
+     where s.id = r.stone_id and s.w_sts = 'H'
+    returning s.id, s.v_stn_id, s.w_sts, s.s_sts, s.status_version, null::uuid as holder_id, null::timestamptz as expires_at`
+  return rows[0] ?? null
 }

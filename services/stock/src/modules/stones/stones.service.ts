@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto'
 import type { HoldResult, StatusResult, StatusUpdate, StoneCreate } from '@diamond/contracts/http/stock'
 import { AppError, enqueue, newEvent, type Database, type Principal, type Tx } from '@diamond/runtime'
 import * as repo from './stones.repository'
+import { SingleFlight } from './single-flight'
 import { SHAPE_FULL } from '../demo/demo.rules'
 import { rapCents } from '../demo/rap.rules'
 import { amountCents, availabilityOf, pricePerCaratCents } from './stones.rules'
@@ -12,7 +13,7 @@ const PRODUCER = 'stock'
 /** Told of every change this service commits, right after the commit (the search index listens). */
 export type OnChanged = (s: repo.StatusRecord) => void | Promise<void>
 
-const toStatus = (s: repo.StatusRecord): StatusResult => ({
+export const toStatus = (s: repo.StatusRecord): StatusResult => ({
   id: s.id,
   vStnId: s.v_stn_id,
   wSts: s.w_sts,
@@ -35,15 +36,33 @@ function statusEvent(type: string, s: repo.StatusRecord) {
   return newEvent(PRODUCER, type, s.id, data)
 }
 
+/** What this instance knows of stones without asking the database (the search index does). */
+export interface HoldLookout {
+  /** The stone's availability code as this instance last heard; undefined for a stone it does not know. */
+  availability?: (stoneId: string) => string | undefined
+  /** The database's status of a stone an attempt lost, so that later attempts are refused without asking. */
+  seen?: (stoneId: string, wSts: string, statusVersion: number) => void
+}
+
+type HoldAttempt = { kind: 'won'; held: repo.StatusRecord } | { kind: 'taken' } | { kind: 'missing' }
+
 export class StoneService {
+  /** How holds were answered, for tests and the rush benchmark (never sent over HTTP). */
+  readonly holdStats = { fastRefusals: 0, coalescedRefusals: 0, databaseAttempts: 0 }
+  private readonly holds = new SingleFlight<HoldAttempt>()
+
   constructor(
     private readonly database: Database,
     private readonly holdMinutes: number,
     private readonly onChanged: OnChanged = () => {},
+    private readonly lookout: HoldLookout = {},
   ) {}
 
-  /** One contested change: the statement decides, the event rides in the same transaction. */
-  private async change(type: string | ((s: repo.StatusRecord) => string), run: (tx: Tx) => Promise<repo.StatusRecord | null>) {
+  /**
+   * One contested change: the statement decides, the event rides in the same transaction, and the
+   * index hears of it after the commit. Blocks (memo, show, office) change stones through it too.
+   */
+  async change(type: string | ((s: repo.StatusRecord) => string), run: (tx: Tx) => Promise<repo.StatusRecord | null>) {
     const changed = await this.database.sql.begin(async (tx) => {
       const s = await run(tx)
       if (s) await enqueue(tx, 'stock', [statusEvent(typeof type === 'string' ? type : type(s), s)])
@@ -53,10 +72,48 @@ export class StoneService {
     return changed
   }
 
-  async hold(who: Principal, stoneId: string): Promise<HoldResult> {
-    const held = await this.change(StockEventTypes.held, (tx) => repo.takeHold(tx, stoneId, who.id, this.holdMinutes))
-    if (!held) throw await this.refusal(stoneId)
-    return { ...toStatus(held), expiresAt: held.expires_at!.toISOString() }
+  /**
+   * A hold for `holderId` (the caller, or the buyer a staff member holds for). The database's one
+   * conditional statement alone decides who wins; this instance only spares the database the
+   * attempts it already knows are lost: a stone it knows is taken is refused at once, and attempts
+   * on a stone whose attempt is in flight wait for that one (refused if it won, else the next goes).
+   */
+  async hold(who: Principal, stoneId: string, holderId: string = who.id): Promise<HoldResult> {
+    for (;;) {
+      const known = this.lookout.availability?.(stoneId)
+      if (known !== undefined && known !== 'A') {
+        this.holdStats.fastRefusals++
+        throw new AppError('E_STONE_UNAVAILABLE', { id: stoneId })
+      }
+      const { own, outcome } = await this.holds.join(stoneId, () => this.attemptHold(stoneId, holderId))
+      if (own) {
+        if (outcome.kind === 'won') return { ...toStatus(outcome.held), expiresAt: outcome.held.expires_at!.toISOString() }
+        throw outcome.kind === 'missing' ? new AppError('E_NOT_FOUND') : new AppError('E_STONE_UNAVAILABLE', { id: stoneId })
+      }
+      if (outcome?.kind === 'won' || outcome?.kind === 'missing') {
+        this.holdStats.coalescedRefusals++
+        throw outcome.kind === 'missing' ? new AppError('E_NOT_FOUND') : new AppError('E_STONE_UNAVAILABLE', { id: stoneId })
+      }
+      // The flight ahead lost (or failed): what it learnt is in the index now, else this one asks.
+    }
+  }
+
+  /** One attempt against the database: the conditional statement, and on a loss the stone's status. */
+  private async attemptHold(stoneId: string, holderId: string): Promise<HoldAttempt> {
+    this.holdStats.databaseAttempts++
+    const held = await this.change(StockEventTypes.held, (tx) => repo.takeHold(tx, stoneId, holderId, this.holdMinutes))
+    if (held) return { kind: 'won', held }
+    const now = await repo.statusOf(this.database.sql, stoneId)
+    if (!now) return { kind: 'missing' }
+    // Taken where this instance had not heard yet (another instance, an event on its way).
+    this.lookout.seen?.(stoneId, now.w_sts, now.status_version)
+    return { kind: 'taken' }
+  }
+
+  /** Staff give back anyone's hold; null when the stone is not held. */
+  async releaseAny(stoneId: string): Promise<StatusResult | null> {
+    const released = await this.change(StockEventTypes.released, (tx) => repo.releaseAnyHold(tx, stoneId))
+    return released ? toStatus(released) : null
   }
 
   async release(who: Principal, stoneId: string): Promise<StatusResult> {
@@ -66,6 +123,21 @@ export class StoneService {
       throw (await repo.stoneExists(this.database.sql, stoneId)) ? new AppError('E_NOT_HOLDER') : new AppError('E_NOT_FOUND')
     }
     return toStatus(released)
+  }
+
+  /**
+   * A change of several stones that another module decides (a confirm): `run` works in one
+   * transaction and names the stones it changed; each gets its status event in that transaction,
+   * and the index hears of them after the commit, as with every change here.
+   */
+  async changeMany<T>(type: string, run: (tx: Tx) => Promise<{ changed: repo.StatusRecord[]; result: T }>): Promise<T> {
+    const out = await this.database.sql.begin(async (tx) => {
+      const o = await run(tx)
+      await enqueue(tx, 'stock', o.changed.map((s) => statusEvent(type, s)))
+      return o
+    })
+    await Promise.all(out.changed.map((s) => this.onChanged(s)))
+    return out.result as T
   }
 
   /** Releases holds past their expiry; returns how many. */
