@@ -10,10 +10,17 @@ export const NotificationEventTypes = { created: 'notifications.notification.cre
  */
 export const Notification = Type.Object({
   id: Uuid,
-  userId: Uuid,
+  /** The one reader of a personal notice; null for a notice to an audience. */
+  userId: Type.Union([Uuid, Type.Null()]),
+  /** A notice to a team rather than one user: 'sales' reaches every staff user (sales and admin). */
+  audience: Type.Optional(Type.Literal('sales')),
   kind: Type.String(),
   params: Type.Record(Type.String(), Type.Union([Type.String(), Type.Number(), Type.Null()])),
   createdAt: Type.String(),
   readAt: Type.Union([Type.String(), Type.Null()]),
 })
 export type Notification = Static<typeof Notification>
+
+/** The sales team's audience, and who belongs to it: staff users, by the user type in their token. */
+export const SALES_AUDIENCE = 'sales'
+export const isSalesTeam = (userType: string): boolean => userType === 'sales' || userType === 'admin'

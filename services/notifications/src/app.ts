@@ -26,6 +26,7 @@ export default async function notificationsService(app: FastifyInstance, opts: N
   })
   const inbox = new InboxService(rt.database)
   rt.consume({ name: 'notifications.inbox', topics: [StockTopics.stone], handle: (event, tx) => inbox.onEvent(tx, event) })
+  rt.consume({ name: 'notifications.trade', topics: [StockTopics.trade], handle: (event, tx) => inbox.onEvent(tx, event) })
   await app.register(inboxRoutes, { inbox })
 
   // A real SMTP transport is still to come: without the development mailbox, mail is only logged.

@@ -7,6 +7,10 @@ export const StockConfig = Type.Object({
   STOCK_DATABASE_URL: Type.Optional(Type.String({ pattern: '^postgres(ql)?://' })),
   /** How long a hold keeps a stone for its holder before it returns to stock. */
   STOCK_HOLD_MINUTES: Type.Integer({ minimum: 1, maximum: 7 * 24 * 60, default: 30 }),
+  /** An open offer (a quote) that nobody answers within this many minutes expires; every answer restarts it. */
+  STOCK_OFFER_MINUTES: Type.Integer({ minimum: 1, maximum: 30 * 24 * 60, default: 48 * 60 }),
+  /** How often due reminders and expired offers are looked for. */
+  STOCK_LIST_SWEEP_MS: Type.Integer({ minimum: 100, maximum: 600_000, default: 5000 }),
   STOCK_DEMO_STONES: Type.Integer({ minimum: 0, maximum: 5_000_000, default: 25_000 }),
   /** A filtered search finding more stones than this answers 'Please narrow your search, as result is > {limit} Diamonds'. */
   STOCK_SEARCH_LIMIT: Type.Integer({ minimum: 1, maximum: 10_000_000, default: DEFAULT_SEARCH_LIMIT }),
@@ -18,6 +22,10 @@ export const StockConfig = Type.Object({
   STOCK_VIDEO_HOST: Type.String({ default: '' }),
   STOCK_CERTIFICATE_HOST: Type.String({ default: '' }),
   STOCK_XRAY_HOST: Type.String({ default: '' }),
+  /** The open full-stock download: files per caller (user, or address when signed out) per window, and files built at once. */
+  STOCK_FULL_STOCK_MAX: Type.Integer({ minimum: 1, maximum: 10_000, default: 5 }),
+  STOCK_FULL_STOCK_WINDOW_SECONDS: Type.Integer({ minimum: 1, maximum: 86_400, default: 600 }),
+  STOCK_FULL_STOCK_CONCURRENT: Type.Integer({ minimum: 1, maximum: 100, default: 4 }),
 })
 export type StockConfig = Static<typeof StockConfig>
 export const loadStockConfig = (env = process.env) => loadConfig(StockConfig, env)

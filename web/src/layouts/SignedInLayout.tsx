@@ -10,6 +10,7 @@ import { NavDrawer, NavMenus } from '../features/shell/components/NavMenus'
 import { useViewer } from '../features/shell/components/useViewer'
 import { UserMenu } from '../features/shell/components/UserMenu'
 import { useIsTablet } from '../lib/media'
+import { followTradeNotices } from '../features/lists/stores/notices'
 import { startRealtime, stopRealtime } from '../lib/realtime'
 import { session } from '../lib/session'
 
@@ -31,6 +32,8 @@ export function SignedInLayout({ children }: { children: ReactNode }) {
     startRealtime(token)
     return stopRealtime
   }, [token])
+  // Trading notices (an offer answered, a stone of my lists taken, a reminder) arrive as toasts.
+  useEffect(() => followTradeNotices(), [])
 
   // A choice in the drawer, or a wider window, closes it.
   useEffect(() => setDrawerOpen(false), [location, tablet])

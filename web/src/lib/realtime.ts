@@ -1,5 +1,6 @@
 import { proxy } from 'valtio'
 import { io, type Socket } from 'socket.io-client'
+import type { Notification } from '@diamond/contracts/events/notifications'
 import type { Ack, ClientToServer, ServerToClient, StoneStatus, StonesStatus } from '@diamond/contracts/realtime'
 import { signOut } from './session'
 
@@ -15,6 +16,8 @@ type StatusListener = (s: StoneStatus) => void
 type ConnectListener = () => void
 
 const statusListeners = new Set<StatusListener>()
+type NoticeListener = (n: Notification) => void
+const noticeListeners = new Set<NoticeListener>()
 const connectListeners = new Set<ConnectListener>()
 let socket: Socket<ServerToClient, ClientToServer> | null = null
 let watched: string[] = []
@@ -58,6 +61,9 @@ export function startRealtime(token: string): void {
     if (!s.active) setTimeout(() => socket === s && s.connect(), 2_000)
   })
   s.on('stones.status', emitStatuses)
+  s.on('notification', (n) => {
+    for (const l of noticeListeners) l(n)
+  })
 }
 
 export function stopRealtime(): void {
@@ -86,4 +92,10 @@ export function onStoneStatus(listener: StatusListener): () => void {
 export function onConnect(listener: ConnectListener): () => void {
   connectListeners.add(listener)
   return () => connectListeners.delete(listener)
+}
+
+/** A notice for this user (or their team) as it is stored: kind and params, shown in the reader's language. */
+export function onNotification(listener: NoticeListener): () => void {
+  noticeListeners.add(listener)
+  return () => noticeListeners.delete(listener)
 }

@@ -32,7 +32,8 @@ export class Fanout {
     if (event.type.startsWith('stock.stone.')) this.onStone(event.data as StoneStatusChanged, event.time)
     else if (event.type === NotificationEventTypes.created) {
       const n = event.data as Notification
-      this.hub.notify(n.userId, { type: 'notification', data: n })
+      if (n.userId) this.hub.notify(n.userId, { type: 'notification', data: n })
+      else if (n.audience) this.hub.notifyAudience(n.audience, { type: 'notification', data: n })
     }
   }
 

@@ -4,6 +4,8 @@ import type { ServerFrame } from '@diamond/contracts/realtime'
 
 export const rooms = {
   user: (id: string) => `user:${id}`,
+  /** A team's sockets (the sales team: staff users, by their token's user type). */
+  audience: (name: string) => `audience:${name}`,
 }
 
 /**
@@ -68,6 +70,12 @@ export class Hub {
 
   notify(userId: string, frame: Notice) {
     const room = rooms.user(userId)
+    this.io.to(room).emit(frame.type, frame.data)
+    this.ws.send(room, frame)
+  }
+
+  notifyAudience(audience: string, frame: Notice) {
+    const room = rooms.audience(audience)
     this.io.to(room).emit(frame.type, frame.data)
     this.ws.send(room, frame)
   }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { Server } from 'socket.io'
+import { isSalesTeam, SALES_AUDIENCE } from '@diamond/contracts/events/notifications'
 import type { Ack, ClientToServer, ServerToClient } from '@diamond/contracts/realtime'
 import { authenticate, type Principal, type TokenService } from '@diamond/runtime'
 import { rooms } from './hub'
@@ -38,6 +39,7 @@ export function createSocketServer(app: FastifyInstance, opts: { tokens: TokenSe
     const who = socket.data.principal
     const target = ioTarget(socket, opts.maxBuffered)
     void socket.join(rooms.user(who.id))
+    if (isSalesTeam(who.userType)) void socket.join(rooms.audience(SALES_AUDIENCE))
     const reply = (ack: unknown, a: Ack) => (typeof ack === 'function' ? ack(a) : undefined)
     socket.on('stones.watch', (msg, ack) => reply(ack, subscribe(opts.watchers, target, who, 'stones.watch', msg)))
     socket.on('stones.unwatch', (msg, ack) => reply(ack, subscribe(opts.watchers, target, who, 'stones.unwatch', msg)))

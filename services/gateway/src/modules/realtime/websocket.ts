@@ -3,6 +3,7 @@ import type { IncomingMessage } from 'node:http'
 import type { FastifyInstance } from 'fastify'
 import websocket from '@fastify/websocket'
 import { Compile } from 'typebox/compile'
+import { isSalesTeam, SALES_AUDIENCE } from '@diamond/contracts/events/notifications'
 import { ClientFrame, type ServerFrame } from '@diamond/contracts/realtime'
 import { authenticate, type TokenService } from '@diamond/runtime'
 import { rooms, type WsRooms } from './hub'
@@ -47,6 +48,7 @@ export default async function websocketFeed(app: FastifyInstance, opts: Websocke
       const who = req.principal!
       const target = wsTarget(socket, opts.maxBuffered)
       opts.ws.join(socket, rooms.user(who.id))
+      if (isSalesTeam(who.userType)) opts.ws.join(socket, rooms.audience(SALES_AUDIENCE))
       const send = (f: ServerFrame) => socket.send(JSON.stringify(f))
       socket.on('message', (raw) => {
         let frame: unknown

@@ -3,7 +3,8 @@ import type { Sql, Tx } from '@diamond/runtime/db'
 
 interface Row {
   id: string
-  user_id: string
+  user_id: string | null
+  audience: 'sales' | null
   kind: string
   params: Notification['params']
   created_at: Date
@@ -12,37 +13,55 @@ interface Row {
 const toNotification = (r: Row): Notification => ({
   id: r.id,
   userId: r.user_id,
+  ...(r.audience ? { audience: r.audience } : {}),
   kind: r.kind,
   params: r.params,
   createdAt: r.created_at.toISOString(),
   readAt: r.read_at ? r.read_at.toISOString() : null,
 })
 
-export async function insertNotification(tx: Tx, n: { id: string; userId: string; kind: string; params: Notification['params'] }): Promise<Notification> {
+export async function insertNotification(
+  tx: Tx,
+  n: { id: string; userId: string | null; audience?: 'sales' | undefined; kind: string; params: Notification['params'] },
+): Promise<Notification> {
   const [row] = await tx<Row[]>`
-    insert into notifications.notifications (id, user_id, kind, params)
-    values (${n.id}, ${n.userId}, ${n.kind}, ${tx.json(n.params)})
+    insert into notifications.notifications (id, user_id, audience, kind, params)
+    values (${n.id}, ${n.userId}, ${n.audience ?? null}, ${n.kind}, ${tx.json(n.params)})
     returning *`
   return toNotification(row!)
 }
 
-export async function pageForUser(sql: Sql, userId: string, page: number, limit: number) {
+/**
+ * A reader's notices: their own, and for a member of the sales team the team's too, each with the
+ * reader's own read mark.
+ */
+export async function pageForUser(sql: Sql, userId: string, salesTeam: boolean, page: number, limit: number) {
+  const mine = salesTeam ? sql`(n.user_id = ${userId} or n.audience = 'sales')` : sql`n.user_id = ${userId}`
+  const readAt = sql`case when n.audience is null then n.read_at else r.read_at end`
   const [list, [counts]] = await Promise.all([
-    sql<Row[]>`select * from notifications.notifications where user_id = ${userId}
-               order by created_at desc limit ${limit} offset ${(page - 1) * limit}`,
+    sql<Row[]>`select n.id, n.user_id, n.audience, n.kind, n.params, n.created_at, ${readAt} as read_at
+                 from notifications.notifications n
+                 left join notifications.notification_reads r on r.notification_id = n.id and r.user_id = ${userId}
+                where ${mine}
+                order by n.created_at desc limit ${limit} offset ${(page - 1) * limit}`,
     sql<[{ count: number; unread: number }]>`
-      select count(*)::int as count, count(*) filter (where read_at is null)::int as unread
-        from notifications.notifications where user_id = ${userId}`,
+      select count(*)::int as count, count(*) filter (where ${readAt} is null)::int as unread
+        from notifications.notifications n
+        left join notifications.notification_reads r on r.notification_id = n.id and r.user_id = ${userId}
+       where ${mine}`,
   ])
   return { list: list.map(toNotification), count: counts!.count, unread: counts!.unread }
 }
 
-/** Marks the user's own notices read; ids of someone else's notices simply match nothing. */
-export async function markRead(sql: Sql, userId: string, ids: string[] | undefined): Promise<number> {
-  const rows = ids?.length
-    ? await sql`update notifications.notifications set read_at = now()
-                 where user_id = ${userId} and read_at is null and id = any(${ids}::uuid[]) returning id`
-    : await sql`update notifications.notifications set read_at = now()
-                 where user_id = ${userId} and read_at is null returning id`
-  return rows.length
+/** Marks the user's own notices read (and the team's, for its members); other ids match nothing. */
+export async function markRead(sql: Sql, userId: string, salesTeam: boolean, ids: string[] | undefined): Promise<number> {
+  const some = ids?.length ? sql`and id = any(${ids}::uuid[])` : sql``
+  const own = await sql`update notifications.notifications set read_at = now()
+                         where user_id = ${userId} and read_at is null ${some} returning id`
+  if (!salesTeam) return own.length
+  const team = await sql`
+    insert into notifications.notification_reads (notification_id, user_id)
+    select id, ${userId} from notifications.notifications where audience = 'sales' ${some}
+    on conflict do nothing returning notification_id`
+  return own.length + team.length
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import type { AnyEvent } from '@diamond/contracts/events/envelope'
-import { NotificationEventTypes } from '@diamond/contracts/events/notifications'
+import { isSalesTeam, NotificationEventTypes } from '@diamond/contracts/events/notifications'
 import { enqueue, newEvent, type Database, type Principal, type Tx } from '@diamond/runtime'
 import * as repo from './inbox.repository'
 import { noticesFor } from './inbox.rules'
@@ -12,15 +12,15 @@ export class InboxService {
   async onEvent(tx: Tx, event: AnyEvent): Promise<void> {
     for (const notice of noticesFor(event)) {
       const n = await repo.insertNotification(tx, { id: randomUUID(), ...notice })
-      await enqueue(tx, 'notifications', [newEvent('notifications', NotificationEventTypes.created, n.userId, n)])
+      await enqueue(tx, 'notifications', [newEvent('notifications', NotificationEventTypes.created, n.userId ?? `audience:${n.audience}`, n)])
     }
   }
 
   list(who: Principal, page: number, limit: number) {
-    return repo.pageForUser(this.database.sql, who.id, page, limit)
+    return repo.pageForUser(this.database.sql, who.id, isSalesTeam(who.userType), page, limit)
   }
 
   markRead(who: Principal, ids: string[] | undefined) {
-    return repo.markRead(this.database.sql, who.id, ids)
+    return repo.markRead(this.database.sql, who.id, isSalesTeam(who.userType), ids)
   }
 }
