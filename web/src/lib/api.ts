@@ -31,6 +31,8 @@ export interface CallOptions {
   signOutOnUnauthorized?: boolean
   /** Spec section 7: most calls POST; user/update is a PUT. */
   method?: 'POST' | 'PUT'
+  /** Extra request headers (a confirm's Idempotency-Key). */
+  headers?: Record<string, string>
 }
 
 /** How many calls with a loader are running; never below zero. */
@@ -46,7 +48,7 @@ function isEnvelope(v: unknown): v is ApiEnvelope {
  * session but sends the user to the one-time code screen (the browser is not verified yet).
  */
 export async function api<T>(path: string, body: unknown = {}, opts: CallOptions = {}): Promise<ApiResult<T>> {
-  const headers: Record<string, string> = { 'content-type': 'application/json', devicetype: DEVICE_TYPE }
+  const headers: Record<string, string> = { ...opts.headers, 'content-type': 'application/json', devicetype: DEVICE_TYPE }
   if (session.token) headers.authorization = `JWT ${session.token}`
   const abort = new AbortController()
   const timer = setTimeout(() => abort.abort(), REQUEST_TIMEOUT_MS)

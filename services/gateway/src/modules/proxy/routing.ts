@@ -10,7 +10,7 @@ const OWNERS: Record<ServiceName, string[]> = {
   ],
   stock: [
     'stock', 'diamond', 'diamond-track', 'diamond-comment', 'memo', 'diamond-block', 'diamond-block-master', 'rap-price',
-    'download-full-stock', 'download-file', 'diamond-confirm', 'match-pair', 'shipping-detail', 'diamond-media',
+    'download-full-stock', 'download-file', 'diamond-confirm', 'match-pair', 'shipping-detail', 'diamond-media', 'order',
   ],
   bidding: ['bidding', 'bid-cart', 'dynamic-diamond-bid', 'diamond-bid'],
   appointments: ['appointments', 'cabin-schedule', 'cabin-slot', 'show-selection'],

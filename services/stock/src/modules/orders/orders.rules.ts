@@ -1,0 +1,171 @@
+import { createHash } from 'node:crypto'
+import {
+  DELIVERY_WORKING_DAYS, HOME_LOCATION, IDEMPOTENCY_KEY_PATTERN, SHIPMENT_STEPS, type BillTypeInfo, type ShipmentStatus,
+} from '@diamond/contracts/http/orders.values'
+
+/** What a confirm needs of a stone, as the database has it. */
+export interface PricedStone {
+  id: string
+  v_stn_id: string
+  shape: string
+  carat: number
+  color: string
+  clarity: string
+  lab: string
+  location: string
+  rap_cents: number
+  back: number | null
+  /** Price per carat (the spec's amt). */
+  amt_cents: number
+  /** Amount (the spec's ctPr). */
+  ctpr_cents: number
+  w_sts: string
+}
+
+export interface LineFigures {
+  rapCents: number
+  back: number | null
+  pricePerCaratCents: number
+  amountCents: number
+  adjustmentCents: number
+  finalBack: number | null
+  finalPricePerCaratCents: number
+  finalAmountCents: number
+}
+
+export interface TotalFigures {
+  pcs: number
+  crt: number
+  rapCents: number
+  amountCents: number
+  adjustmentCents: number
+  finalAmountCents: number
+  finalBack: number | null
+  finalPricePerCaratCents: number
+}
+
+const round2 = (n: number) => Math.round(n * 100) / 100
+/** Carat has two decimals: hundredths of a carat keep the products in integers. */
+const centiCarat = (carat: number) => Math.round(carat * 100)
+const amountOf = (ppcCents: number, carat: number) => Math.round((ppcCents * centiCarat(carat)) / 100)
+const perCarat = (amountCents: number, carat: number) => (centiCarat(carat) > 0 ? Math.round((amountCents * 100) / centiCarat(carat)) : 0)
+/** The discount a price per carat stands at against Rap, in percent (negative is below Rap). */
+const discountOf = (ppcCents: number, rapCents: number) => (rapCents > 0 ? round2((ppcCents / rapCents - 1) * 100) : null)
+
+/**
+ * One stone's figures on a bill type: its price (or a price per carat fixed elsewhere, an accepted
+ * quote), then the bill type's extra discount taken off the amount, in whole cents. Amounts round
+ * half up once per stone, so a total is always the sum of its lines.
+ */
+export function lineFigures(s: PricedStone, bill: BillTypeInfo, pricePerCaratCents?: number): LineFigures {
+  const ppc = pricePerCaratCents ?? s.amt_cents
+  const amount = pricePerCaratCents === undefined ? s.ctpr_cents : amountOf(ppc, s.carat)
+  // `0 -` keeps a zero adjustment +0 (a bare minus would make it -0).
+  const adjustment = 0 - Math.round((amount * Math.round(bill.value * 100)) / 10_000)
+  const final = amount + adjustment
+  const finalPpc = perCarat(final, s.carat)
+  return {
+    rapCents: s.rap_cents,
+    back: pricePerCaratCents === undefined ? s.back : discountOf(ppc, s.rap_cents),
+    pricePerCaratCents: ppc,
+    amountCents: amount,
+    adjustmentCents: adjustment,
+    finalBack: discountOf(finalPpc, s.rap_cents),
+    finalPricePerCaratCents: finalPpc,
+    finalAmountCents: final,
+  }
+}
+
+export function totalFigures(stones: readonly PricedStone[], lines: readonly LineFigures[]): TotalFigures {
+  const crt = round2(stones.reduce((n, s) => n + centiCarat(s.carat), 0) / 100)
+  const sum = (f: (l: LineFigures) => number) => lines.reduce((n, l) => n + f(l), 0)
+  // Rap of the selection: each stone's Rap per carat times its carat.
+  const rapCents = stones.reduce((n, s) => n + amountOf(s.rap_cents, s.carat), 0)
+  const finalAmountCents = sum((l) => l.finalAmountCents)
+  const finalPpc = crt > 0 ? perCarat(finalAmountCents, crt) : 0
+  return {
+    pcs: stones.length,
+    crt,
+    rapCents,
+    amountCents: sum((l) => l.amountCents),
+    adjustmentCents: sum((l) => l.adjustmentCents),
+    finalAmountCents,
+    finalBack: rapCents > 0 ? round2((finalAmountCents / rapCents - 1) * 100) : null,
+    finalPricePerCaratCents: finalPpc,
+  }
+}
+
+/** The bill type's minimum applies to the final amount, the sum the buyer is billed. */
+export const meetsMinimum = (bill: BillTypeInfo, finalAmountCents: number) => bill.minAmountCents === null || finalAmountCents >= bill.minAmountCents
+
+/** Spec section 8's notices for a selection: prices fixed and delivery time always, India when a stone lies elsewhere. */
+export function noticesFor(stones: readonly Pick<PricedStone, 'location'>[]) {
+  return { pricesFixed: true, deliveryDays: true, outsideIndia: stones.some((s) => s.location !== HOME_LOCATION) }
+}
+
+/**
+ * Whether the buyer may confirm each stone now: it is available with no hold, or it is on hold
+ * for this buyer. A hold counts while its row exists: the expiry sweep is the one place a hold
+ * ends by time, so a hold ends either confirmed or released, never both.
+ */
+export function decideConfirm(
+  ids: readonly string[],
+  stones: ReadonlyMap<string, { w_sts: string }>,
+  holders: ReadonlyMap<string, string>,
+  buyerId: string,
+): { unavailable: string[]; fromHold: Set<string> } {
+  const unavailable: string[] = []
+  const fromHold = new Set<string>()
+  for (const id of ids) {
+    const s = stones.get(id)
+    const holder = holders.get(id)
+    if (s?.w_sts === 'A' && holder === undefined) continue
+    if (s?.w_sts === 'H' && holder === buyerId) {
+      fromHold.add(id)
+      continue
+    }
+    unavailable.push(id)
+  }
+  return { unavailable, fromHold }
+}
+
+const KEY = new RegExp(IDEMPOTENCY_KEY_PATTERN)
+export const isIdempotencyKey = (key: unknown): key is string => typeof key === 'string' && KEY.test(key)
+
+/**
+ * What makes two confirms "the same request": the set of stones (order and duplicates aside), the
+ * bill type and any prices fixed elsewhere. The company name is a label, not part of the request.
+ */
+export function requestFingerprint(ids: readonly string[], billType: number, prices?: Readonly<Record<string, number>>): string {
+  const set = [...new Set(ids.map((i) => i.toLowerCase()))].sort()
+  const fixed = prices ? Object.entries(prices).map(([k, v]) => [k.toLowerCase(), v] as const).sort(([a], [b]) => a.localeCompare(b)) : []
+  return createHash('sha256').update(JSON.stringify({ set, billType, fixed })).digest('hex')
+}
+
+/** A shipment moves forward exactly one step; anything else is refused. */
+export function canAdvance(current: ShipmentStatus, wanted: ShipmentStatus): boolean {
+  return SHIPMENT_STEPS.indexOf(wanted) === SHIPMENT_STEPS.indexOf(current) + 1
+}
+
+/** `n` working days (Monday to Friday) after `from`, as a calendar date (UTC). */
+export function addWorkingDays(from: Date, n: number): Date {
+  const d = new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth(), from.getUTCDate()))
+  let left = n
+  while (left > 0) {
+    d.setUTCDate(d.getUTCDate() + 1)
+    const day = d.getUTCDay()
+    if (day !== 0 && day !== 6) left--
+  }
+  return d
+}
+
+/** Spec section 9: at least 7 to 10 working days from the order. */
+export function deliveryWindow(orderedAt: Date): { from: Date; to: Date } {
+  return { from: addWorkingDays(orderedAt, DELIVERY_WORKING_DAYS.from), to: addWorkingDays(orderedAt, DELIVERY_WORKING_DAYS.to) }
+}
+
+/** A retry-worthy database failure: a deadlock or a serialization conflict, never the user's business. */
+export const isRetryable = (err: unknown) => {
+  const code = (err as { code?: string } | null)?.code
+  return code === '40P01' || code === '40001'
+}

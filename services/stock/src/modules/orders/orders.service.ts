@@ -1,0 +1,276 @@
+import { randomUUID } from 'node:crypto'
+import { setTimeout as sleep } from 'node:timers/promises'
+import { StockEventTypes, TradeEventTypes, type TradeEvent } from '@diamond/contracts/events/stock'
+import type {
+  BillTypeList, Calculation, CalculationRequest, ConfirmedPage, ConfirmRequest, ConfirmResult, Order, OrderPage, Shipment, ShipmentPage,
+  ShipmentUpdate, TrackResult,
+} from '@diamond/contracts/http/orders'
+import { BILL_TYPES, billType, DEFAULT_BILL_TYPE, type BillTypeInfo, type ShipmentStatus } from '@diamond/contracts/http/orders.values'
+import type { PageRequest } from '@diamond/contracts/common'
+import { can } from '@diamond/contracts/permissions'
+import { AppError, enqueue, newEvent, type Database, type Principal } from '@diamond/runtime'
+import type { StoneService } from '../stones/stones.service'
+import * as repo from './orders.repository'
+import {
+  canAdvance, decideConfirm, deliveryWindow, isRetryable, lineFigures, meetsMinimum, noticesFor, requestFingerprint, totalFigures,
+  type LineFigures, type PricedStone,
+} from './orders.rules'
+
+const PRODUCER = 'stock'
+/** Deadlocks and serialization failures are retried here, so none reaches the user. */
+const MAX_ATTEMPTS = 12
+
+/** Who confirms: the signed-in buyer, or a buyer named by the server itself (an accepted quote). */
+export interface Buyer {
+  id: string
+  username: string
+  noPrice?: boolean
+}
+
+export interface ConfirmInput {
+  ids: string[]
+  billType: number
+  companyName?: string
+  /** The idempotency key; null only for server-side confirms that bring their own guard. */
+  key: string | null
+  /** Price per carat fixed elsewhere (an accepted quote or offer), by stone id; the server's own only. */
+  prices?: Record<string, number>
+  offerId?: string | null
+}
+
+/** What another module calls when a sales person accepts a buyer's quote or offer. */
+export interface AcceptedConfirm {
+  buyerId: string
+  stoneId: string
+  pricePerCaratCents: number
+  offerId: string
+}
+
+const isStaff = (who: Principal, module: 'order' | 'shipment') => can(who.perms, module, 'all')
+
+function billOf(code: number): BillTypeInfo {
+  const b = billType(code)
+  if (!b) throw new AppError('E_VALIDATION', { fields: [{ field: 'billType', in: 'body', message: 'is not a bill type' }] }, 'Invalid Fields: billType is not a bill type')
+  return b
+}
+
+export class OrderService {
+  constructor(
+    private readonly database: Database,
+    private readonly stones: StoneService,
+  ) {}
+
+  billTypes(): BillTypeList {
+    return { list: BILL_TYPES.map((b) => ({ ...b })), defaultCode: DEFAULT_BILL_TYPE }
+  }
+
+  /** `diamond/get-discount-calculations`: the figures the confirm would fix, per stone and in total. */
+  async calculate(who: Principal, req: CalculationRequest): Promise<Calculation> {
+    const bill = billOf(req.billType)
+    const { stones, holders } = await repo.readStones(this.database.sql, req.ids)
+    const byId = new Map(stones.map((s) => [s.id, s]))
+    const missing = req.ids.filter((id) => !byId.has(id))
+    if (missing.length) throw new AppError('E_NOT_FOUND', { ids: missing })
+    const ordered = req.ids.map((id) => byId.get(id)!)
+    const { unavailable } = decideConfirm(req.ids, byId, holders, who.id)
+    const figures = ordered.map((s) => lineFigures(s, bill))
+    const totals = totalFigures(ordered, figures)
+    const hide = who.noPrice
+    return {
+      billType: { ...bill },
+      lines: ordered.map((s, i) => ({ ...stoneFacts(s), available: !unavailable.includes(s.id), ...(hide ? {} : figures[i]!) })),
+      totals: hide ? { pcs: totals.pcs, crt: totals.crt } : totals,
+      meetsMinimum: meetsMinimum(bill, totals.finalAmountCents),
+      notices: noticesFor(ordered),
+      unavailableIds: unavailable,
+    }
+  }
+
+  /**
+   * `diamond-confirm/request`: the whole basket becomes one order, or nothing changes. The same
+   * key and request again (a double click, a retry, at the same time) answers the same order.
+   */
+  async confirm(who: Buyer, input: ConfirmInput): Promise<ConfirmResult> {
+    const bill = billOf(input.billType)
+    const ids = [...new Set(input.ids)]
+    const fingerprint = requestFingerprint(ids, bill.code, input.prices)
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const orderId = await this.attempt(who, { ...input, ids }, bill, fingerprint)
+        return { order: await this.orderAnswer(orderId, who.noPrice ?? false) }
+      } catch (err) {
+        if (!isRetryable(err)) throw err
+        if (attempt >= MAX_ATTEMPTS) throw new AppError('E_UNAVAILABLE')
+        await sleep(5 + Math.random() * 20 * attempt)
+      }
+    }
+  }
+
+  /** A sales person accepted this buyer's price: that one stone, at that price, on the default bill type. */
+  async confirmAccepted({ buyerId, stoneId, pricePerCaratCents, offerId }: AcceptedConfirm): Promise<ConfirmResult> {
+    return this.confirm(
+      { id: buyerId, username: '' },
+      { ids: [stoneId], billType: DEFAULT_BILL_TYPE, key: `offer-${offerId}`, prices: { [stoneId]: pricePerCaratCents }, offerId },
+    )
+  }
+
+  private async attempt(who: Buyer, input: ConfirmInput, bill: BillTypeInfo, fingerprint: string): Promise<string> {
+    return this.stones.changeMany(StockEventTypes.confirmed, async (tx) => {
+      if (input.key) {
+        const prior = await repo.claimKey(tx, who.id, input.key, fingerprint)
+        if (prior) {
+          if (prior.fingerprint !== fingerprint || !prior.order_id) throw new AppError('E_IDEMPOTENCY_MISMATCH', { field: 'Idempotency-Key' })
+          return { changed: [], result: prior.order_id }
+        }
+      }
+      const { stones, holders } = await repo.lockBasket(tx, input.ids)
+      const byId = new Map(stones.map((s) => [s.id, s]))
+      const missing = input.ids.filter((id) => !byId.has(id))
+      if (missing.length) throw new AppError('E_NOT_FOUND', { ids: missing })
+      const { unavailable, fromHold } = decideConfirm(input.ids, byId, holders, who.id)
+      if (unavailable.length) {
+        const names = unavailable.map((id) => byId.get(id)!.v_stn_id)
+        throw new AppError('E_STONE_UNAVAILABLE', { ids: unavailable, vStnIds: names }, `These stones are no longer available: ${names.join(', ')}`)
+      }
+      const basket = input.ids.map((id) => byId.get(id)!)
+      const lines = basket.map((s) => ({ stone: s, f: lineFigures(s, bill, input.prices?.[s.id]), fromHold: fromHold.has(s.id) }))
+      const totals = totalFigures(basket, lines.map((l) => l.f))
+      if (!meetsMinimum(bill, totals.finalAmountCents)) {
+        throw new AppError('E_MIN_AMOUNT', { minAmountCents: bill.minAmountCents, finalAmountCents: totals.finalAmountCents })
+      }
+      const orderId = randomUUID()
+      const placed = await repo.insertOrder(tx, {
+        id: orderId, buyerId: who.id, buyerName: who.username, companyName: input.companyName?.trim() ?? '', billType: bill.code,
+        pcs: totals.pcs, carat: totals.crt, amountCents: totals.amountCents, adjustmentCents: totals.adjustmentCents,
+        finalCents: totals.finalAmountCents, offerId: input.offerId ?? null,
+      })
+      await repo.insertLines(tx, orderId, lines)
+      const window = deliveryWindow(placed.created_at)
+      await repo.insertShipment(tx, orderId, placed.created_at, window.from, window.to)
+      if (input.key) await repo.setKeyOrder(tx, who.id, input.key, orderId)
+      const changed = await repo.confirmStones(tx, input.ids, who.id)
+      await enqueue(tx, PRODUCER, [tradeEvent(TradeEventTypes.orderPlaced, orderId, who.id, 'order.placed', {
+        orderNo: placed.order_no, pcs: totals.pcs, amountCents: totals.finalAmountCents,
+      })])
+      return { changed, result: orderId }
+    })
+  }
+
+  async orders(who: Principal, page: PageRequest): Promise<OrderPage> {
+    const limit = page.limit ?? 250
+    const { rows, count } = await repo.listOrders(this.database.sql, who.id, limit, ((page.page ?? 1) - 1) * limit)
+    const lines = await repo.linesOf(this.database.sql, rows.map((r) => r.id))
+    return { list: rows.map((r) => toOrder(r, lines.filter((l) => l.order_id === r.id), who.noPrice)), count }
+  }
+
+  /** One order: its owner's, or any for staff; someone else's is not found. */
+  async order(who: Principal, id: string): Promise<Order> {
+    const row = await repo.findOrder(this.database.sql, { id }, isStaff(who, 'order') ? null : who.id)
+    if (!row) throw new AppError('E_NOT_FOUND')
+    return toOrder(row, await repo.linesOf(this.database.sql, [row.id]), who.noPrice)
+  }
+
+  async confirmed(who: Principal, page: PageRequest): Promise<ConfirmedPage> {
+    const limit = page.limit ?? 250
+    const { rows, count } = await repo.listConfirmed(this.database.sql, who.id, limit, ((page.page ?? 1) - 1) * limit)
+    return {
+      list: rows.map((r) => ({
+        ...toLine(r, who.noPrice), orderId: r.order_id, orderNo: r.order_no, confirmedAt: r.created_at.toISOString(),
+        billTypeName: billType(r.bill_type)?.name ?? '',
+      })),
+      count,
+    }
+  }
+
+  async shipment(who: Principal, orderId: string): Promise<Shipment> {
+    const row = await repo.findOrder(this.database.sql, { id: orderId }, isStaff(who, 'shipment') ? null : who.id)
+    if (!row) throw new AppError('E_NOT_FOUND')
+    return toShipment(row)
+  }
+
+  /** My shipments; staff see every shipment (they move them on). */
+  async shipments(who: Principal, page: PageRequest): Promise<ShipmentPage> {
+    const limit = page.limit ?? 250
+    const { rows, count } = await repo.listOrders(this.database.sql, isStaff(who, 'shipment') ? null : who.id, limit, ((page.page ?? 1) - 1) * limit)
+    return { list: rows.map(toShipment), count }
+  }
+
+  /** Staff: the next step of a shipment; the buyer hears of it. */
+  async advance(req: ShipmentUpdate): Promise<Shipment> {
+    const row = await repo.findOrder(this.database.sql, { id: req.orderId }, null)
+    if (!row) throw new AppError('E_NOT_FOUND')
+    if (!canAdvance(row.status as ShipmentStatus, req.status)) throw new AppError('E_SHIPMENT_STEP', { status: row.status })
+    if (req.status === 'shipped' && !req.trackingNo) {
+      throw new AppError('E_VALIDATION', { fields: [{ field: 'trackingNo', in: 'body', message: 'is required to ship' }] }, 'Invalid Fields: trackingNo is required to ship')
+    }
+    const moved = await this.database.sql.begin(async (tx) => {
+      if (!(await repo.advanceShipment(tx, row.id, row.status, req.status, req.trackingNo ?? null))) return false
+      await enqueue(tx, PRODUCER, [tradeEvent(TradeEventTypes.shipmentUpdated, row.id, row.buyer_id, 'shipment.updated', {
+        orderNo: row.order_no, status: req.status, trackingNo: req.trackingNo ?? row.tracking_no,
+      })])
+      return true
+    })
+    // Another click moved it first.
+    if (!moved) throw new AppError('E_SHIPMENT_STEP', { status: row.status })
+    return toShipment((await repo.findOrder(this.database.sql, { id: row.id }, null))!)
+  }
+
+  /** Track a diamond: by stone number or order number, the caller's own orders only. */
+  async track(who: Principal, q: string): Promise<TrackResult> {
+    const text = q.trim()
+    let row = await repo.findOrder(this.database.sql, { orderNo: text.toUpperCase() }, who.id)
+    if (!row) {
+      const id = await repo.orderOfStone(this.database.sql, text, who.id)
+      row = id ? await repo.findOrder(this.database.sql, { id }, who.id) : null
+    }
+    if (!row) throw new AppError('E_NOT_FOUND')
+    return { order: toOrder(row, await repo.linesOf(this.database.sql, [row.id]), who.noPrice), shipment: toShipment(row) }
+  }
+
+  /** The order and its lines, for the invoice; only the owner's, or any for staff. */
+  async invoiceData(who: Principal, id: string) {
+    const order = await this.order({ ...who, noPrice: false }, id)
+    if (who.noPrice) throw new AppError('E_NOT_FOUND')
+    return order
+  }
+
+  private async orderAnswer(orderId: string, noPrice: boolean): Promise<Order> {
+    const row = await repo.findOrder(this.database.sql, { id: orderId }, null)
+    return toOrder(row!, await repo.linesOf(this.database.sql, [orderId]), noPrice)
+  }
+}
+
+function tradeEvent(type: string, key: string, userId: string, kind: string, params: TradeEvent['params']) {
+  const data: TradeEvent = { userIds: [userId], toSales: true, kind, params }
+  return newEvent(PRODUCER, type, key, data)
+}
+
+const stoneFacts = (s: PricedStone) => ({
+  id: s.id, vStnId: s.v_stn_id, shpNm: s.shape, crt: s.carat, colNm: s.color, clrNm: s.clarity, lbNm: s.lab, locNm: s.location,
+})
+
+function toLine(l: repo.LineRecord, noPrice: boolean): Order['lines'][number] {
+  const facts = { stoneId: l.stone_id, vStnId: l.v_stn_id, shpNm: l.shape, crt: l.carat, colNm: l.color, clrNm: l.clarity, lbNm: l.lab, locNm: l.location }
+  if (noPrice) return facts
+  const money: Omit<LineFigures, 'finalBack'> = {
+    rapCents: l.rap_cents, back: l.back, pricePerCaratCents: l.price_per_carat_cents, amountCents: l.amount_cents,
+    adjustmentCents: l.adjustment_cents, finalPricePerCaratCents: l.final_price_per_carat_cents, finalAmountCents: l.final_cents,
+  }
+  return { ...facts, ...money }
+}
+
+function toOrder(r: repo.OrderRecord, lines: repo.LineRecord[], noPrice: boolean): Order {
+  const money = noPrice ? {} : { amountCents: r.amount_cents, adjustmentCents: r.adjustment_cents, finalAmountCents: r.final_cents }
+  return {
+    id: r.id, orderNo: r.order_no, createdAt: r.created_at.toISOString(), billType: { ...billOf(r.bill_type) }, companyName: r.company_name,
+    buyerName: r.buyer_name, pcs: r.pcs, crt: r.carat, ...money, shipmentStatus: r.status as ShipmentStatus,
+    lines: lines.map((l) => toLine(l, noPrice)),
+  }
+}
+
+function toShipment(r: repo.OrderRecord): Shipment {
+  return {
+    orderId: r.id, orderNo: r.order_no, status: r.status as ShipmentStatus, steps: r.steps as Shipment['steps'], trackingNo: r.tracking_no,
+    expectedFrom: r.expected_from, expectedTo: r.expected_to, stones: r.pcs, updatedAt: r.shipment_updated_at.toISOString(),
+  }
+}

@@ -1,0 +1,29 @@
+import { useTranslation } from 'react-i18next'
+import { useSearch } from 'wouter'
+import { EmptyState } from '../../../components/EmptyState'
+import { listOrders } from '../api/orders'
+import { OrderCard } from './OrderCard'
+import { LoadError, OrderFrame } from './OrderFrame'
+import { useList } from './useList'
+
+const load = () => listOrders(1, 250)
+
+/** /account/purchase-history: my orders, newest first, each with its invoice; `?order=` marks one. */
+export function PurchaseHistoryPage() {
+  const { t } = useTranslation()
+  const focus = new URLSearchParams(useSearch()).get('order')
+  const { list, error, reload } = useList(load)
+  return (
+    <OrderFrame screenId="purchaseHistory">
+      {error && <LoadError text={error} retry={() => void reload()} />}
+      {list && list.length === 0 && <EmptyState textKey="orders.emptyPurchase" />}
+      {list && list.length > 0 && (
+        <div className="ord-list" data-testid="order-list" aria-label={t('shell.screens.purchaseHistory')}>
+          {list.map((o) => (
+            <OrderCard key={o.id} order={o} focus={o.id === focus} />
+          ))}
+        </div>
+      )}
+    </OrderFrame>
+  )
+}

@@ -1,0 +1,24 @@
+import type { Shipment } from '@diamond/contracts/http/orders'
+import { SHIPMENT_STEPS } from '@diamond/contracts/http/orders.values'
+import { useTranslation } from 'react-i18next'
+import { fmtDate } from '../../../lib/format'
+
+/** A shipment's steps (reached ones marked with their date), tracking number and delivery window. */
+export function ShipmentSteps({ shipment }: { shipment: Shipment }) {
+  const { t } = useTranslation()
+  const reached = new Map(shipment.steps.map((s) => [s.status, s.at]))
+  return (
+    <div className="ord-facts" data-testid="shipment" data-status={shipment.status}>
+      <ol className="ord-steps">
+        {SHIPMENT_STEPS.map((s) => (
+          <li key={s} className={reached.has(s) ? 'is-done' : undefined}>
+            {t(`orders.steps.${s}`)}
+            {reached.has(s) && ` · ${fmtDate(reached.get(s))}`}
+          </li>
+        ))}
+      </ol>
+      <span>{t('orders.tracking', { trackingNo: shipment.trackingNo ?? '-' })}</span>
+      <span>{t('orders.expected', { from: fmtDate(shipment.expectedFrom), to: fmtDate(shipment.expectedTo) })}</span>
+    </div>
+  )
+}
