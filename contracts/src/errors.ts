@@ -33,6 +33,12 @@ export const ErrorCodes = {
   E_STONE_UNAVAILABLE: { status: 409, message: 'This stone is no longer available.' },
   E_SEARCH_LIMIT: { status: 422, message: 'Please narrow your search, as result is > {limit} Diamonds' },
   E_NOT_HOLDER: { status: 409, message: 'This stone is not on hold for you.' },
+  E_IDEMPOTENCY_MISMATCH: { status: 422, message: 'This request key was already used for a different request.' },
+  E_MIN_AMOUNT: { status: 422, message: 'The amount is below the minimum of 15000 USD for this bill type.' },
+  E_SHIPMENT_STEP: { status: 409, message: 'A shipment moves on one step at a time.' },
+  E_QUOTE_MIN_DIFF: { status: 422, message: 'A quote must differ from the other price by at least 10 USD per carat.' },
+  E_OFFER_CLOSED: { status: 409, message: 'This offer is no longer open.' },
+  E_OFFER_NOT_YOUR_TURN: { status: 409, message: 'This offer is waiting for the other side to answer.' },
   E_UNAVAILABLE: { status: 503, message: 'The service is temporarily unavailable. Please try again shortly.' },
   E_INTERNAL: { status: 500, message: 'Something went wrong. Please try again.' },
 } as const satisfies Record<string, { status: number; message: string }>

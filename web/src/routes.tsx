@@ -11,13 +11,21 @@ import { StockNotificationPage } from './features/account/components/StockNotifi
 import { UsersPage } from './features/account/components/UsersPage'
 import { RegistrationsPage } from './features/approvals/components/RegistrationsPage'
 import { ForgotPasswordPage } from './features/auth/components/ForgotPasswordPage'
+import { FullStockPage } from './features/downloads/components/FullStockPage'
 import { GuestLoginPage } from './features/auth/components/GuestLoginPage'
 import { ResetPasswordPage } from './features/auth/components/ResetPasswordPage'
 import { SignInPage } from './features/auth/components/SignInPage'
 import { ThankYouPage } from './features/auth/components/ThankYouPage'
 import { VerifyEmailPage } from './features/auth/components/VerifyEmailPage'
 import { VerifyOtpPage } from './features/auth/components/VerifyOtpPage'
+import { ListPage } from './features/lists/components/ListPage'
+import { OfferListPage } from './features/lists/components/OfferListPage'
 import { NotFoundPage } from './features/not-found/components/NotFoundPage'
+import { ConfirmListPage } from './features/orders/components/ConfirmListPage'
+import { MyShipmentPage } from './features/orders/components/MyShipmentPage'
+import { PurchaseHistoryPage } from './features/orders/components/PurchaseHistoryPage'
+import { TrackDiamondPage } from './features/orders/components/TrackDiamondPage'
+import { HoldListPage } from './features/holds/components/HoldListPage'
 import { PlaceholderPage } from './features/placeholder/components/PlaceholderPage'
 import { SignUpPage } from './features/register/components/SignUpPage'
 import { MatchPairSearchPage } from './features/search/components/MatchPairSearchPage'
@@ -78,6 +86,19 @@ const SCREEN_VIEWS: Record<string, (params: Record<string, string>) => ReactNode
   quickSearch: () => <QuickSearchPage />,
   searchMatchPair: (p) => <MatchPairSearchPage id={p.id} />,
   savedSearch: () => <SavedSearchPage />,
+  hold: () => <HoldListPage kind="hold" />,
+  memo: () => <HoldListPage kind="memo" />,
+  cart: () => <ListPage screenId="cart" pageType="cart" trackType={1} />,
+  watchlist: () => <ListPage screenId="watchlist" pageType="watchlist" trackType={2} />,
+  reminder: () => <ListPage screenId="reminder" pageType="reminder" trackType={5} />,
+  enquiry: () => <ListPage screenId="enquiry" pageType="enquiry" trackType={6} />,
+  buyRequest: () => <ListPage screenId="buyRequest" pageType="buyRequest" trackType={11} />,
+  notes: () => <ListPage screenId="notes" pageType="notes" trackType={99} />,
+  offerList: () => <OfferListPage />,
+  confirmList: () => <ConfirmListPage />,
+  purchaseHistory: () => <PurchaseHistoryPage />,
+  myShipment: () => <MyShipmentPage />,
+  trackDiamond: () => <TrackDiamondPage />,
 }
 
 /** Every path not public or open: the rules of lib/navigation.ts decide, this renders. */
@@ -155,7 +176,7 @@ export function AppRoutes() {
       </Route>
       <Route path="/download-full-stock">
         <AdaptiveLayout>
-          <PlaceholderPage screenId="downloadFullStock" />
+          <FullStockPage />
         </AdaptiveLayout>
       </Route>
       <Route path="/dna">

@@ -3,8 +3,14 @@ import type { FastifyInstance } from 'fastify'
 import { StockEventTypes, StockTopics, type StoneStatusChanged } from '@diamond/contracts/events/stock'
 import { setupService, type ServiceContext, type Subscription } from '@diamond/runtime'
 import type { StockConfig } from './config'
+import blockRoutes from './modules/blocks/blocks.routes'
+import { BlockService } from './modules/blocks/blocks.service'
 import { seedDemoStock } from './modules/demo/demo.seed'
+import downloadRoutes from './modules/downloads/downloads.routes'
+import { DownloadService } from './modules/downloads/downloads.service'
 import mediaRoutes from './modules/media/media.routes'
+import orderRoutes from './modules/orders/orders.routes'
+import { OrderService } from './modules/orders/orders.service'
 import rapRoutes from './modules/rap/rap.routes'
 import { latestRecentFilter } from './modules/saved-searches/saved-searches.repository'
 import savedSearchRoutes from './modules/saved-searches/saved-searches.routes'
@@ -13,8 +19,14 @@ import searchRoutes from './modules/search/search.routes'
 import { SearchService } from './modules/search/search.service'
 import stoneRoutes from './modules/stones/stones.routes'
 import { StoneService } from './modules/stones/stones.service'
+import { installTracks } from './modules/tracks/tracks.plugin'
+import { TrackService } from './modules/tracks/tracks.service'
 
-export type StockOptions = ServiceContext & { stock: StockConfig }
+export type StockOptions = ServiceContext & {
+  stock: StockConfig
+  /** Tests and benchmarks reach the service objects here (their counters are never sent over HTTP). */
+  expose?: (services: { stones: StoneService }) => void
+}
 
 /** The stock service: stones, their status, holds, search. Owns the `stock` schema. */
 export default async function stockService(app: FastifyInstance, opts: StockOptions) {
@@ -40,8 +52,14 @@ export default async function stockService(app: FastifyInstance, opts: StockOpti
   const stones = new StoneService(rt.database, s.STOCK_HOLD_MINUTES, async (c) => {
     if (c.back !== undefined || search.index.versionOf(c.id) === undefined) await search.refresh([c.id])
     else search.index.setStatus(c.id, c.w_sts, c.status_version)
+  }, {
+    // The hold fast path: a stone the index knows is taken is refused without a database round trip.
+    availability: (id) => search.index.availabilityAt(id),
+    seen: (id, wSts, version) => void search.index.setStatus(id, wSts, version),
   })
   const saved = new SavedSearchService(rt.database, search)
+  /** Exposed so the confirm of orders can be wired to accepted offers (`tracks.onAccepted`). */
+  const tracks = new TrackService(rt.database, search, { offerMinutes: s.STOCK_OFFER_MINUTES }, undefined, app.log)
 
   // Changes made elsewhere (another stock instance) arrive as events: a newer status is applied,
   // anything else (a price, a new stone) is read again from the database, a few at a time.
@@ -97,9 +115,21 @@ export default async function stockService(app: FastifyInstance, opts: StockOpti
     await refreshing
   })
 
+  opts.expose?.({ stones })
   await app.register(stoneRoutes, { stones })
+  const orders = new OrderService(rt.database, stones)
+  // Spec: a quoted stone whose price is approved is confirmed directly, at the agreed price.
+  tracks.onAccepted((a) => orders.confirmAccepted(a))
+  await app.register(orderRoutes, { orders })
+  await app.register(blockRoutes, { blocks: new BlockService(rt.database, stones, (who, ids) => search.rows(who, ids)) })
   await app.register(searchRoutes, { search, tokens: opts.tokens })
   await app.register(savedSearchRoutes, { saved })
   await app.register(rapRoutes)
   await app.register(mediaRoutes, { search, database: rt.database })
+  const downloads = new DownloadService(rt.database, {
+    media: { image: s.STOCK_IMAGE_HOST, plotting: s.STOCK_PLOTTING_HOST, video: s.STOCK_VIDEO_HOST, certificate: s.STOCK_CERTIFICATE_HOST, xray: s.STOCK_XRAY_HOST },
+    fullStock: { max: s.STOCK_FULL_STOCK_MAX, windowSeconds: s.STOCK_FULL_STOCK_WINDOW_SECONDS, concurrent: s.STOCK_FULL_STOCK_CONCURRENT },
+  })
+  await app.register(downloadRoutes, { downloads, tokens: opts.tokens })
+  await installTracks(app, rt, tracks, s.STOCK_LIST_SWEEP_MS)
 }

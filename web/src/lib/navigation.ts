@@ -61,6 +61,7 @@ export const SCREENS: readonly Screen[] = [
   gated('reminder', '/account/reminder', 'reminder'),
   gated('savedSearch', '/account/saved-search', 'saveSearch'),
   gated('myShipment', '/account/my-shipment', 'shipment'),
+  gated('purchaseHistory', '/account/purchase-history', 'order'),
   gated('watchlist', '/account/watchlist', 'watchlist'),
   // Ungated signed-in screens.
   { id: 'searchBidDiamond', path: '/search-bid-diamond/:id?' },
@@ -178,7 +179,7 @@ export const NAV_GROUPS: readonly { id: string; items: readonly string[] }[] = [
   { id: 'bids', items: ['newArrivalBidIt', 'searchBidDiamond', 'myBid'] },
   {
     id: 'lists',
-    items: ['cart', 'watchlist', 'reminder', 'notes', 'enquiry', 'hold', 'memo', 'confirmList', 'offerList', 'officeList', 'buyRequest', 'myDemand', 'myShipment', 'trackDiamond'],
+    items: ['cart', 'watchlist', 'reminder', 'notes', 'enquiry', 'hold', 'memo', 'confirmList', 'purchaseHistory', 'offerList', 'officeList', 'buyRequest', 'myDemand', 'myShipment', 'trackDiamond'],
   },
 ]
 

@@ -24,3 +24,5 @@ export const matchPairs = (req: MatchPairSearch) => api<MatchPairPage>('match-pa
 export const viewStone = (req: ViewStone) => api<StoneDetail>('diamond/view', req)
 export const holdStone = (req: HoldRequest) => api<HoldResult>('diamond/hold', req)
 export const releaseHold = (req: HoldRequest) => api<StatusResult>('diamond/hold/release', req)
+/** One of the user's track lists: stone rows, each with its `track` (contracts/http/tracks.ts). */
+export const trackStones = (req: Record<string, unknown>) => api<StonePage>('diamond-track/paginate', req, { loader: true })

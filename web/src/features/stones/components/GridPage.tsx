@@ -31,13 +31,17 @@ interface Props {
   /** Under the title: a saved search's name, a quick search's reading. */
   subtitle?: ReactNode
   testId?: string
+  /** A page's own buttons beside the grid tools (a list's Remove). */
+  tools?: ReactNode
+  /** Under the grid: a page's notices or details. */
+  footer?: ReactNode
 }
 
 /**
  * The portal's result grid for one page type: live rows (table on desktop, cards up to 767 px),
  * column chooser, sorting, items per page, pager, totals of the result and of the selection.
  */
-export function GridPage({ pageType, query, title, subtitle, testId }: Props) {
+export function GridPage({ pageType, query, title, subtitle, testId, tools, footer }: Props) {
   const { t } = useTranslation()
   const { user, userPermissions } = useSnapshot(session)
   // Only the list-level fields: rows subscribe to their own entries.
@@ -147,6 +151,7 @@ export function GridPage({ pageType, query, title, subtitle, testId }: Props) {
           <span className="toolbar-label">{t(pageType === 'matchPair' ? 'grid.pairs' : 'stones.total')}</span> <strong>{fmtCount(count)}</strong>
         </span>
         <div className="toolbar-tools">
+          {tools}
           {!narrow && <ColumnChooser catalogue={catalogue} chosen={prefs.columns.filter((k) => catalogue.some((c) => c.key === k))} />}
           <label className="page-size">
             <span>{t('grid.perPage')}</span>
@@ -164,6 +169,7 @@ export function GridPage({ pageType, query, title, subtitle, testId }: Props) {
       <SelectionBar pageType={pageType} canHold={canHold} showPageBox={narrow} pageChecked={pageChecked} />
       {body}
       {totals && ids.length > 0 && <TotalsBar figures={totals} label={t('grid.resultTotals')} testId="grid-totals" />}
+      {footer}
     </section>
   )
 }

@@ -8,10 +8,15 @@ import { resetSelection, toggleShownPage } from '../stores/selection'
 import { checkFor, EMPTY_SELECTION, MAX_COMPARE, selectionTotals, type PageType } from '../stores/selection.rules'
 import { selections } from '../stores/selectionState'
 import { holdMany } from '../stores/stones'
+import { gridPrefs } from '../stores/prefs'
+import { DownloadMenu } from '../../downloads/components/DownloadMenu'
 import { TotalsBar } from './TotalsBar'
+import { allowed, session } from '../../../lib/session'
+import { ConfirmDialog } from '../../orders/components/ConfirmDialog'
+import { ListActions } from '../../lists/components/ListActions'
 
 /** Trading actions that arrive later: shown, and they still ask for a selection first (spec section 5). */
-const LATER = ['cart', 'watchlist', 'reminder', 'enquiry', 'confirm', 'download', 'share'] as const
+const LATER = ['share'] as const
 
 interface Props {
   pageType: PageType
@@ -28,7 +33,17 @@ export function SelectionBar({ pageType, canHold, showPageBox, pageChecked }: Pr
   const [busy, setBusy] = useState(false)
   const snap = useSnapshot(selections)
   const sel = snap.byType[pageType] ?? EMPTY_SELECTION
+  const prefs = useSnapshot(gridPrefs)
   const totals = useMemo(() => selectionTotals(sel), [sel])
+  const { userPermissions } = useSnapshot(session)
+  // Confirming places an order: order insert (Is_PlaceOrder) and the confirm-stone right.
+  const canConfirm = allowed(userPermissions, 'order', 'insert') && allowed(userPermissions, 'confirmStone', 'insert')
+  const [confirming, setConfirming] = useState<string[] | null>(null)
+
+  function confirmSelection() {
+    if (sel.keys.length === 0) showToast(t('grid.prompt.confirm'), 'error')
+    else setConfirming([...sel.keys])
+  }
 
   function compare() {
     const c = checkFor('compare', sel)
@@ -79,6 +94,13 @@ export function SelectionBar({ pageType, canHold, showPageBox, pageChecked }: Pr
             {t('grid.actions.hold')}
           </button>
         )}
+        {canConfirm && (
+          <button type="button" className="btn btn--small btn--primary" data-testid="action-confirm" onClick={confirmSelection}>
+            {t('grid.actions.confirm')}
+          </button>
+        )}
+        {/* Cart, watchlist, reminder, enquiry, quote and note (features/lists); on a phone they would push the list off the screen. */}
+        {!showPageBox && <ListActions pageType={pageType} />}
         {/* On a phone the later actions would push the list off the screen. */}
         {!showPageBox && LATER.map((a) => (
           <button
@@ -93,6 +115,7 @@ export function SelectionBar({ pageType, canHold, showPageBox, pageChecked }: Pr
             {t(`grid.actions.${a}`)}
           </button>
         ))}
+        <DownloadMenu ids={sel.keys} columns={prefs.columns} />
         <button
           type="button"
           className="btn btn--small btn--ghost"
@@ -103,6 +126,7 @@ export function SelectionBar({ pageType, canHold, showPageBox, pageChecked }: Pr
           {t('grid.reset')}
         </button>
       </div>
+      <ConfirmDialog open={confirming !== null} ids={confirming ?? []} onClose={() => setConfirming(null)} onPlaced={() => resetSelection(pageType)} />
     </div>
   )
 }

@@ -12,6 +12,8 @@ export type GridQuery =
   | { kind: 'exclusiveSearch'; filter: StoneFilter }
   | { kind: 'quick'; search: string }
   | { kind: 'pairs'; filter: StoneFilter }
+  /** One of the user's track lists (`diamond-track/paginate`): cart 1, watchlist 2, … comment 99. */
+  | { kind: 'track'; trackType: number }
 
 export const ALL_STOCK: GridQuery = { kind: 'stock', listType: 'all' }
 
@@ -57,7 +59,7 @@ export function nextSort(cur: SortKey | null, field: SortField): SortKey | null 
   return null
 }
 
-export type Call = 'paginate' | 'exclusiveSearch' | 'quickSearch' | 'matchPairs'
+export type Call = 'paginate' | 'exclusiveSearch' | 'quickSearch' | 'matchPairs' | 'tracks'
 
 /** The call and body for one page of a query. Facets are asked for searches only. */
 export function requestFor(q: GridQuery, page: number, limit: number, sort: SortKey | null): { call: Call; body: Record<string, unknown> } {
@@ -76,14 +78,18 @@ export function requestFor(q: GridQuery, page: number, limit: number, sort: Sort
       return { call: 'quickSearch', body: { search: q.search, ...sortBody, page, limit } }
     case 'pairs':
       return { call: 'matchPairs', body: { filter: q.filter, page, limit } }
+    case 'track':
+      return { call: 'tracks', body: { trackType: q.trackType, page, limit } }
   }
 }
 
 /** Whether a query is a search the user asked for (its empty text differs, spec section 8). */
-export const isSearch = (q: GridQuery): boolean => q.kind !== 'stock' || !!q.filter
+export const isSearch = (q: GridQuery): boolean => (q.kind !== 'stock' && q.kind !== 'track') || (q.kind === 'stock' && !!q.filter)
 
 /** Spec section 8's empty texts: a search, the exclusive page, or any other list. */
-export function emptyKey(q: GridQuery): 'empty.noDataSearch' | 'empty.exclusive' | 'empty.noData' {
+export function emptyKey(q: GridQuery): 'empty.noDataSearch' | 'empty.exclusive' | 'empty.noData' | 'empty.cart' | 'empty.notes' | 'empty.enquiry' {
+  // The lists with their own text: cart 1, enquiry 6, notes (comments) 99.
+  if (q.kind === 'track') return q.trackType === 1 ? 'empty.cart' : q.trackType === 6 ? 'empty.enquiry' : q.trackType === 99 ? 'empty.notes' : 'empty.noData'
   if ((q.kind === 'stock' && q.listType === 'exclusive') || q.kind === 'exclusiveSearch') return 'empty.exclusive'
   return isSearch(q) ? 'empty.noDataSearch' : 'empty.noData'
 }

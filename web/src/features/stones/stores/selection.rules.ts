@@ -18,6 +18,13 @@ export type PageType =
   | 'collection'
   | 'best'
   | 'matchPair'
+  // Track lists (features/lists): each list selects on its own.
+  | 'cart'
+  | 'watchlist'
+  | 'reminder'
+  | 'notes'
+  | 'enquiry'
+  | 'buyRequest'
 
 /** What a selection remembers of a stone: enough for the totals after it leaves the page. */
 export type SelectedStone = Pick<StoneRow, 'id' | 'vStnId' | 'crt' | 'rap' | 'back' | 'amt' | 'ctPr' | 'fnCtpr' | 'fnAmt'>

@@ -5,7 +5,7 @@ import type { SortKey, StoneFilter, StoneRow, Totals } from '@diamond/contracts/
 import type { StoneStatus } from '@diamond/contracts/realtime'
 import type { ApiError, ApiResult } from '../../../lib/api'
 import { onConnect, onStoneStatus, watchStones } from '../../../lib/realtime'
-import { exclusiveSearch, holdStone, matchPairs, paginateStones, quickSearch, releaseHold } from '../api/stones'
+import { exclusiveSearch, holdStone, matchPairs, paginateStones, quickSearch, releaseHold, trackStones } from '../api/stones'
 import { ALL_STOCK, flattenPairs, queryKey, requestFor, type GridQuery, type PairPlace } from './query.rules'
 import { isSelected, type PageType } from './selection.rules'
 import { restoreSelections, selectionOf } from './selectionState'
@@ -241,6 +241,8 @@ async function read(page: number): Promise<ApiResult<{ list: StoneRow[]; count: 
       return exclusiveSearch(body)
     case 'quickSearch':
       return quickSearch(body as { search: string })
+    case 'tracks':
+      return trackStones(body)
     case 'matchPairs': {
       const res = await matchPairs(body)
       if (res.error) return res
