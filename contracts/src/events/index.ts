@@ -1,5 +1,6 @@
 import type { TSchema } from 'typebox'
 import { AuthEventTypes, MailRequested, SessionRevoked } from './auth'
+import { BiddingEventTypes, LotClosed, LotExtended, LotHighChanged } from './bidding'
 import { Notification, NotificationEventTypes } from './notifications'
 import { StockEventTypes, StoneStatusChanged, TradeEvent, TradeEventTypes } from './stock'
 
@@ -7,6 +8,9 @@ import { StockEventTypes, StoneStatusChanged, TradeEvent, TradeEventTypes } from
 export const EventSchemas: Record<string, TSchema> = {
   ...Object.fromEntries(Object.values(StockEventTypes).map((t) => [t, StoneStatusChanged])),
   ...Object.fromEntries(Object.values(TradeEventTypes).map((t) => [t, TradeEvent])),
+  [BiddingEventTypes.high]: LotHighChanged,
+  [BiddingEventTypes.extended]: LotExtended,
+  [BiddingEventTypes.closed]: LotClosed,
   [NotificationEventTypes.created]: Notification,
   [AuthEventTypes.revoked]: SessionRevoked,
   [AuthEventTypes.mailRequested]: MailRequested,

@@ -40,6 +40,17 @@ export const StoneStatusChanged = Type.Object(
     expiresAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
     /** The new discount of a `priced` change (inside the platform; never pushed to browsers). */
     back: Type.Optional(Type.Number()),
+    /**
+     * The facts bidding needs of a stone put up for bid (wSts B, or a status of a bid kind's
+     * allowDiamondFilterWSts): carat, Rap and asking price per carat in cents, the seller. Inside the
+     * platform only; never pushed to browsers.
+     */
+    facts: Type.Optional(
+      Type.Object(
+        { crt: Type.Number(), rapCents: Type.Integer({ minimum: 0 }), amtCents: Type.Integer({ minimum: 0 }), seller: Type.String() },
+        { additionalProperties: false },
+      ),
+    ),
   },
   { additionalProperties: false },
 )
@@ -68,6 +79,8 @@ export const TradeEventTypes = {
   orderPlaced: 'stock.trade.order-placed',
   /** A shipment changed state. */
   shipmentUpdated: 'stock.trade.shipment-updated',
+  /** A stone arrived (or came back to stock) that one of the buyer's open demands asks for. */
+  demandMatched: 'stock.trade.demand-matched',
 } as const
 
 /**

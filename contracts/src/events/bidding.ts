@@ -1,0 +1,59 @@
+import { Type, type Static } from 'typebox'
+import { Uuid } from '../common'
+
+export const BiddingTopics = { lot: 'bidding.lot' } as const
+
+/**
+ * Bidding's events, keyed by lot id. Nothing about a sealed lot's bids is ever published before
+ * its close: no event is emitted for a sealed bid, and `closed` is the first word about them.
+ */
+export const BiddingEventTypes = {
+  /** An open lot's new high: everyone in the auction's room sees price and count; the two ids stay inside. */
+  high: 'bidding.lot.high',
+  /** A soft close moved the close. */
+  extended: 'bidding.lot.extended',
+  /** The result, decided from the bid log at the close (database clock) or by a buy-now bid. */
+  closed: 'bidding.lot.closed',
+} as const
+
+export const LotHighChanged = Type.Object(
+  {
+    lotId: Uuid,
+    auctionId: Uuid,
+    stoneId: Uuid,
+    vStnId: Type.String(),
+    pricePerCaratCents: Type.Integer({ minimum: 0 }),
+    bidCount: Type.Integer({ minimum: 1 }),
+    closesAt: Type.String({ format: 'date-time' }),
+    reserveMet: Type.Union([Type.Boolean(), Type.Null()]),
+    /** Inside the platform only (who to tell "leading" / "outbid"); never pushed to a room. */
+    leaderId: Uuid,
+    previousLeaderId: Type.Union([Uuid, Type.Null()]),
+  },
+  { additionalProperties: false },
+)
+export type LotHighChanged = Static<typeof LotHighChanged>
+
+export const LotExtended = Type.Object(
+  { lotId: Uuid, auctionId: Uuid, stoneId: Uuid, vStnId: Type.String(), closesAt: Type.String({ format: 'date-time' }), extensions: Type.Integer({ minimum: 1 }) },
+  { additionalProperties: false },
+)
+export type LotExtended = Static<typeof LotExtended>
+
+export const LotClosed = Type.Object(
+  {
+    lotId: Uuid,
+    auctionId: Uuid,
+    stoneId: Uuid,
+    vStnId: Type.String(),
+    kind: Type.String(),
+    /** null: no valid bid, or none reached the reserve. */
+    winnerId: Type.Union([Uuid, Type.Null()]),
+    pricePerCaratCents: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()]),
+    /** Every bidder of the lot (to tell each win or loss); inside the platform only. */
+    bidderIds: Type.Array(Uuid),
+    closedAt: Type.String({ format: 'date-time' }),
+  },
+  { additionalProperties: false },
+)
+export type LotClosed = Static<typeof LotClosed>
