@@ -39,6 +39,7 @@ export const ErrorCodes = {
   E_QUOTE_MIN_DIFF: { status: 422, message: 'A quote must differ from the other price by at least 10 USD per carat.' },
   E_OFFER_CLOSED: { status: 409, message: 'This offer is no longer open.' },
   E_OFFER_NOT_YOUR_TURN: { status: 409, message: 'This offer is waiting for the other side to answer.' },
+  E_DEMAND_CLOSED: { status: 409, message: 'This demand is closed and can no longer be changed.' },
   E_UNAVAILABLE: { status: 503, message: 'The service is temporarily unavailable. Please try again shortly.' },
   E_INTERNAL: { status: 500, message: 'Something went wrong. Please try again.' },
 } as const satisfies Record<string, { status: number; message: string }>

@@ -11,6 +11,7 @@ import { StockNotificationPage } from './features/account/components/StockNotifi
 import { UsersPage } from './features/account/components/UsersPage'
 import { RegistrationsPage } from './features/approvals/components/RegistrationsPage'
 import { ForgotPasswordPage } from './features/auth/components/ForgotPasswordPage'
+import { MyDemandPage } from './features/demands/components/MyDemandPage'
 import { FullStockPage } from './features/downloads/components/FullStockPage'
 import { GuestLoginPage } from './features/auth/components/GuestLoginPage'
 import { ResetPasswordPage } from './features/auth/components/ResetPasswordPage'
@@ -86,6 +87,7 @@ const SCREEN_VIEWS: Record<string, (params: Record<string, string>) => ReactNode
   quickSearch: () => <QuickSearchPage />,
   searchMatchPair: (p) => <MatchPairSearchPage id={p.id} />,
   savedSearch: () => <SavedSearchPage />,
+  myDemand: () => <MyDemandPage />,
   hold: () => <HoldListPage kind="hold" />,
   memo: () => <HoldListPage kind="memo" />,
   cart: () => <ListPage screenId="cart" pageType="cart" trackType={1} />,

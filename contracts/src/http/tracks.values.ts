@@ -42,4 +42,6 @@ export const TRADE_KINDS = {
   reminderDue: 'reminder.due',
   stoneTaken: 'stone.taken',
   enquiryMade: 'enquiry.made',
+  /** A new stone matches one of the buyer's demands (params: demandId, title, stoneId, vStnId). */
+  demandMatched: 'demand.matched',
 } as const

@@ -4,6 +4,8 @@ import { StockEventTypes, StockTopics, type StoneStatusChanged } from '@diamond/
 import { setupService, type ServiceContext, type Subscription } from '@diamond/runtime'
 import type { StockConfig } from './config'
 import blockRoutes from './modules/blocks/blocks.routes'
+import { installDemands } from './modules/demands/demands.plugin'
+import { DemandService } from './modules/demands/demands.service'
 import { BlockService } from './modules/blocks/blocks.service'
 import { seedDemoStock } from './modules/demo/demo.seed'
 import downloadRoutes from './modules/downloads/downloads.routes'
@@ -132,4 +134,5 @@ export default async function stockService(app: FastifyInstance, opts: StockOpti
   })
   await app.register(downloadRoutes, { downloads, tokens: opts.tokens })
   await installTracks(app, rt, tracks, s.STOCK_LIST_SWEEP_MS)
+  await installDemands(app, rt, new DemandService(rt.database, search))
 }

@@ -9,7 +9,7 @@ const OWNERS: Record<ServiceName, string[]> = {
     'upload-file', 'address',
   ],
   stock: [
-    'stock', 'diamond', 'diamond-track', 'diamond-comment', 'memo', 'diamond-block', 'diamond-block-master', 'rap-price',
+    'stock', 'diamond', 'diamond-track', 'diamond-comment', 'diamond-demand', 'memo', 'diamond-block', 'diamond-block-master', 'rap-price',
     'download-full-stock', 'download-file', 'diamond-confirm', 'match-pair', 'shipping-detail', 'diamond-media', 'order',
   ],
   bidding: ['bidding', 'bid-cart', 'dynamic-diamond-bid', 'diamond-bid'],

@@ -6,7 +6,8 @@ import { fmtCount } from '../../../lib/format'
 import { allowed, session } from '../../../lib/session'
 import { showToast } from '../../../lib/toast'
 import type { SearchKind } from '../stores/form.rules'
-import { resetSearch, saveSearch, submitSearch } from '../stores/searchForm'
+import { NoMatchOffer } from '../../demands/components/AddDemandLink'
+import { currentFilter, resetSearch, saveSearch, submitSearch } from '../stores/searchForm'
 import { SaveSearchDialog } from './SaveSearchDialog'
 import { SearchNoticeText } from './SearchNoticeText'
 import { useSearchForm } from './useSearchForm'
@@ -68,6 +69,7 @@ export function SearchActions({ save = true, exclusive = false }: { save?: boole
       </div>
       <p className="srch-bar-hint">{invalid ? t('search.fixFields') : t('search.countHint', { n: countText })}</p>
       {snap.notice && <SearchNoticeText notice={snap.notice} />}
+      {snap.notice?.kind === 'empty' && <NoMatchOffer filter={currentFilter()} />}
       {saving && (
         <SaveSearchDialog
           initialTitle={editingSaved?.title ?? ''}

@@ -1,3 +1,4 @@
+import type { StoneFilter } from '@diamond/contracts/http/stock'
 import { useEffect, useMemo, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSnapshot } from 'valtio'
@@ -9,7 +10,8 @@ import { allowed, session } from '../../../lib/session'
 import { layoutColumns } from '../stores/columns.rules'
 import { installGridBench } from '../stores/perf'
 import { gridPrefs, loadPrefs, setPreferredLimit } from '../stores/prefs'
-import { emptyKey, pageSizesFor, queryKey, validLimit, type GridQuery } from '../stores/query.rules'
+import { NoMatchOffer } from '../../demands/components/AddDemandLink'
+import { emptyKey, noMatchFilter, pageSizesFor, queryKey, validLimit, type GridQuery } from '../stores/query.rules'
 import { EMPTY_SELECTION, pageState, type PageType } from '../stores/selection.rules'
 import { selections } from '../stores/selectionState'
 import { toggleShownPage } from '../stores/selection'
@@ -35,17 +37,19 @@ interface Props {
   tools?: ReactNode
   /** Under the grid: a page's notices or details. */
   footer?: ReactNode
+  /** A search that finds nothing offers a demand for it (off where the page is a demand's own stones). */
+  offerDemand?: boolean
 }
 
 /**
  * The portal's result grid for one page type: live rows (table on desktop, cards up to 767 px),
  * column chooser, sorting, items per page, pager, totals of the result and of the selection.
  */
-export function GridPage({ pageType, query, title, subtitle, testId, tools, footer }: Props) {
+export function GridPage({ pageType, query, title, subtitle, testId, tools, footer, offerDemand = true }: Props) {
   const { t } = useTranslation()
   const { user, userPermissions } = useSnapshot(session)
   // Only the list-level fields: rows subscribe to their own entries.
-  const { ids, page, count, load, errorCode, errorLimit, sort, limit, totals, pairs } = useSnapshot(stones)
+  const { ids, page, count, load, errorCode, errorLimit, sort, limit, totals, pairs, reading } = useSnapshot(stones)
   const prefs = useSnapshot(gridPrefs)
   const sel = useSnapshot(selections).byType[pageType] ?? EMPTY_SELECTION
   const narrow = useMediaQuery(MOBILE_QUERY)
@@ -116,7 +120,8 @@ export function GridPage({ pageType, query, title, subtitle, testId, tools, foot
       </div>
     )
   } else if (ids.length === 0) {
-    body = <EmptyState textKey={emptyKey(query)} />
+    const wanted = offerDemand ? noMatchFilter(query, reading as StoneFilter | null) : null
+    body = <EmptyState textKey={emptyKey(query)} action={wanted ? <NoMatchOffer filter={wanted} /> : undefined} />
   } else if (narrow) {
     body = <StoneCards key={`${page}:${limit}`} ids={ids} canHold={canHold} canSeePrices={canSeePrices} pageType={pageType} pairs={pairs} />
   } else {

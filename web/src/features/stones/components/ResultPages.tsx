@@ -10,6 +10,7 @@ import type { PageType } from '../stores/selection.rules'
 import { stones } from '../stores/stones'
 import { FilterChips } from './FilterChips'
 import { GridPage } from './GridPage'
+import { useDemandFilter } from '../../demands/components/useDemandFilter'
 import { useSavedFilter, type SavedFilter } from './useSavedFilter'
 
 /** A saved search's name and what it asks for. */
@@ -98,12 +99,16 @@ function Reading() {
 
 /**
  * /diamond-list/:id? — a saved or recent search's result (`diamond/search/by-id` then
- * `diamond/paginate`), or with `?q=` a quick search, whose reading shows as chips.
+ * `diamond/paginate`), with `?q=` a quick search, whose reading shows as chips, or with
+ * `?demand=` the stones one of my demands matches now (My Demand's "matches now" link).
  */
 export function DiamondListPage({ id }: { id?: string | undefined }) {
   const { t } = useTranslation()
-  const q = new URLSearchParams(useSearch()).get('q')?.trim() ?? ''
-  const found = useSavedFilter(q ? undefined : id)
+  const params = new URLSearchParams(useSearch())
+  const q = params.get('q')?.trim() ?? ''
+  const demandId = q ? null : params.get('demand')
+  const found = useSavedFilter(q || demandId ? undefined : id)
+  const demand = useDemandFilter(demandId)
   const title = t('shell.screens.diamondList')
   if (q) {
     const subtitle: ReactNode = (
@@ -115,6 +120,11 @@ export function DiamondListPage({ id }: { id?: string | undefined }) {
       </>
     )
     return <GridPage pageType="quickSearch" query={{ kind: 'quick', search: q }} title={title} subtitle={subtitle} />
+  }
+  if (demandId) {
+    if (demand.state === 'error') return <NotFound title={title} found={demand} />
+    const query: GridQuery | null = demand.state === 'ready' ? { kind: 'search', filter: demand.filter } : null
+    return <GridPage pageType="diamondList" query={query} title={t('demands.gridTitle')} subtitle={<SavedTitle found={demand.state === 'ready' ? demand : { state: 'loading' }} />} offerDemand={false} />
   }
   if (found.state === 'error') return <NotFound title={title} found={found} />
   if (found.state === 'none') {

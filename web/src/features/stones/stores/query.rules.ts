@@ -86,6 +86,16 @@ export function requestFor(q: GridQuery, page: number, limit: number, sort: Sort
 /** Whether a query is a search the user asked for (its empty text differs, spec section 8). */
 export const isSearch = (q: GridQuery): boolean => (q.kind !== 'stock' && q.kind !== 'track') || (q.kind === 'stock' && !!q.filter)
 
+/**
+ * The filter of a search that found nothing, for the "no match" offer of a demand (spec section 8):
+ * a filtered search or a quick search's reading. Pairs and the exclusive stock are other questions.
+ */
+export function noMatchFilter(q: GridQuery, reading: StoneFilter | null): StoneFilter | null {
+  if (q.kind === 'search' || (q.kind === 'stock' && q.filter && q.listType !== 'exclusive')) return q.filter ?? null
+  if (q.kind === 'quick') return reading
+  return null
+}
+
 /** Spec section 8's empty texts: a search, the exclusive page, or any other list. */
 export function emptyKey(q: GridQuery): 'empty.noDataSearch' | 'empty.exclusive' | 'empty.noData' | 'empty.cart' | 'empty.notes' | 'empty.enquiry' {
   // The lists with their own text: cart 1, enquiry 6, notes (comments) 99.

@@ -92,3 +92,16 @@ describe('result queries', () => {
     expect(differs(['a', 'b'])).toBe(true)
   })
 })
+
+describe('the "no match" offer of a demand', () => {
+  it('carries a search\'s filter or a quick search\'s reading, and nothing for other lists', async () => {
+    const { noMatchFilter } = await import('./query.rules')
+    const f = { shpNm: ['HEART'] }
+    expect(noMatchFilter({ kind: 'search', filter: f }, null)).toEqual(f)
+    expect(noMatchFilter({ kind: 'stock', listType: 'newArrival', filter: f }, null)).toEqual(f)
+    expect(noMatchFilter({ kind: 'quick', search: 'heart' }, f)).toEqual(f)
+    expect(noMatchFilter({ kind: 'stock', listType: 'all' }, null)).toBeNull()
+    expect(noMatchFilter({ kind: 'pairs', filter: f }, null)).toBeNull()
+    expect(noMatchFilter({ kind: 'track', trackType: 1 }, null)).toBeNull()
+  })
+})

@@ -1,0 +1,69 @@
+import { Type, type Static } from 'typebox'
+import { literals, Uuid } from '../common'
+import { StoneFilter } from './stock'
+import { DEMAND_DESCRIPTION_MAX, DEMAND_PAGE_MAX, DEMAND_STATES, DEMAND_STATUSES, DEMAND_TITLE_MAX } from './demands.values'
+
+export * from './demands.values'
+
+/** A calendar date (YYYY-MM-DD): the last day the demand stands, in the portal's time zone (Asia/Kolkata). */
+const TillDate = Type.String({ format: 'date', maxLength: 10 })
+const Title = Type.String({ minLength: 1, maxLength: DEMAND_TITLE_MAX })
+const Description = Type.String({ maxLength: DEMAND_DESCRIPTION_MAX })
+
+/**
+ * `diamond-demand/create`: a buy request by criteria. The filter is a search filter, checked as a
+ * search's is (unknown keys and values refused with the field named) and must ask for something.
+ */
+export const DemandCreate = Type.Object(
+  { title: Title, description: Type.Optional(Description), tillDate: TillDate, filter: StoneFilter },
+  { additionalProperties: false },
+)
+export type DemandCreate = Omit<Static<typeof DemandCreate>, 'filter'> & { filter: StoneFilter }
+
+/**
+ * `diamond-demand/update`: change any of the fields of an active demand (a new till date revives
+ * one that ran out), or end it: `status` closed (no longer wanted) or won (got a matching stone).
+ */
+export const DemandUpdate = Type.Object(
+  {
+    id: Uuid,
+    title: Type.Optional(Title),
+    description: Type.Optional(Description),
+    tillDate: Type.Optional(TillDate),
+    filter: Type.Optional(StoneFilter),
+    status: Type.Optional(Type.Union([Type.Literal('closed'), Type.Literal('won')])),
+  },
+  { additionalProperties: false },
+)
+export type DemandUpdate = Omit<Static<typeof DemandUpdate>, 'filter'> & { filter?: StoneFilter }
+
+export const DemandPaginate = Type.Object(
+  {
+    page: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000, default: 1 })),
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: DEMAND_PAGE_MAX, default: 50 })),
+  },
+  { additionalProperties: false },
+)
+export type DemandPaginate = Static<typeof DemandPaginate>
+
+export const DemandById = Type.Object({ id: Uuid }, { additionalProperties: false })
+export type DemandById = Static<typeof DemandById>
+
+export const Demand = Type.Object({
+  id: Uuid,
+  title: Type.String(),
+  description: Type.String(),
+  tillDate: Type.String(),
+  filter: StoneFilter,
+  status: literals(DEMAND_STATUSES),
+  state: literals(DEMAND_STATES),
+  /** Stones the criteria find in the stock now (as a search with the same filter finds them). */
+  matches: Type.Integer(),
+  createdAt: Type.String(),
+  updatedAt: Type.String(),
+  closedAt: Type.Union([Type.String(), Type.Null()]),
+})
+export type Demand = Omit<Static<typeof Demand>, 'filter'> & { filter: StoneFilter }
+
+export const DemandPage = Type.Object({ list: Type.Array(Demand), count: Type.Integer() })
+export type DemandPage = { list: Demand[]; count: number }

@@ -1,0 +1,141 @@
+import type { AnyEvent } from '@diamond/contracts/events/envelope'
+import { StockEventTypes, TradeEventTypes, type StoneStatusChanged, type TradeEvent } from '@diamond/contracts/events/stock'
+import { MAX_DEMANDS, type Demand, type DemandCreate, type DemandPage, type DemandPaginate, type DemandUpdate } from '@diamond/contracts/http/demands'
+import type { StoneFilter } from '@diamond/contracts/http/stock'
+import { TRADE_KINDS } from '@diamond/contracts/http/tracks.values'
+import { can } from '@diamond/contracts/permissions'
+import { AppError, enqueue, newEvent, type Database, type Principal, type Tx } from '@diamond/runtime'
+import { filterProblems, isEmptyFilter, type FieldProblem } from '../search/search.rules'
+import { invalidFields } from '../search/search.service'
+import { matchingDemands } from './demands.match'
+import * as repo from './demands.repository'
+import { boundsOf, decideChange, demandState, textProblems, tillDateProblem, todayOf } from './demands.rules'
+
+const PRODUCER = 'stock'
+
+/** How many stones a filter finds now: the search service's count over its index. */
+export interface MatchCounter {
+  countOf(filter: StoneFilter): number
+}
+
+/**
+ * Demands (buy requests by criteria): a buyer's standing search with a title and a till date.
+ * Each answer says how many stones match now; a stone that arrives or comes back to stock is
+ * tested against the open demands and their owners are told, once per demand and stone.
+ */
+export class DemandService {
+  constructor(
+    private readonly database: Database,
+    private readonly counter: MatchCounter,
+  ) {}
+
+  private view(r: repo.DemandRecord, today: string): Demand {
+    const matches = this.counter.countOf(r.filter)
+    return {
+      id: r.id,
+      title: r.title,
+      description: r.description,
+      tillDate: r.till_date,
+      filter: r.filter,
+      status: r.status,
+      state: demandState({ status: r.status, tillDate: r.till_date }, today, matches),
+      matches,
+      createdAt: r.created_at.toISOString(),
+      updatedAt: r.updated_at.toISOString(),
+      closedAt: r.closed_at ? r.closed_at.toISOString() : null,
+    }
+  }
+
+  private async today(): Promise<string> {
+    return todayOf(await repo.dbNow(this.database.sql))
+  }
+
+  /** The criteria are a search filter, checked as a search's is, and must ask for something. */
+  private filterProblems(who: Principal, filter: StoneFilter): FieldProblem[] {
+    const problems = filterProblems(filter, can(who.perms, 'pricing', 'view'))
+    if (isEmptyFilter(filter)) problems.push({ field: 'filter', in: 'body', message: 'must ask for at least one criterion (shape, carat, colour, …)' })
+    return problems
+  }
+
+  async create(who: Principal, req: DemandCreate): Promise<Demand> {
+    const today = await this.today()
+    const problems = [...textProblems(req, true), ...this.filterProblems(who, req.filter)]
+    const till = tillDateProblem(req.tillDate, today)
+    if (till) problems.push(till)
+    if (problems.length) throw invalidFields(problems)
+    const row = await this.database.sql.begin(async (tx) => {
+      await tx`select pg_advisory_xact_lock(hashtext(${'demands:' + who.id}))`
+      if ((await repo.countDemands(tx, who.id)) >= MAX_DEMANDS) {
+        throw invalidFields([{ field: 'title', in: 'body', message: `at most ${MAX_DEMANDS} demands; delete one first` }])
+      }
+      return repo.insertDemand(tx, {
+        userId: who.id, title: req.title.trim(), description: req.description?.trim() ?? '', tillDate: req.tillDate, filter: req.filter, bounds: boundsOf(req.filter),
+      })
+    })
+    return this.view(row, today)
+  }
+
+  async paginate(who: Principal, req: DemandPaginate): Promise<DemandPage> {
+    const page = req.page ?? 1
+    const limit = req.limit ?? 50
+    const [{ rows, count }, today] = await Promise.all([repo.pageDemands(this.database.sql, who.id, limit, (page - 1) * limit), this.today()])
+    return { list: rows.map((r) => this.view(r, today)), count }
+  }
+
+  async byId(who: Principal, id: string): Promise<Demand> {
+    const row = await repo.findDemand(this.database.sql, who.id, id)
+    if (!row) throw new AppError('E_NOT_FOUND')
+    return this.view(row, await this.today())
+  }
+
+  async update(who: Principal, req: DemandUpdate): Promise<Demand> {
+    const cur = await repo.findDemand(this.database.sql, who.id, req.id)
+    if (!cur) throw new AppError('E_NOT_FOUND')
+    const today = await this.today()
+    const problems = textProblems(req, false)
+    if (req.filter) problems.push(...this.filterProblems(who, req.filter))
+    if (req.tillDate !== undefined) {
+      const till = tillDateProblem(req.tillDate, today)
+      if (till) problems.push(till)
+    }
+    const decision = decideChange(cur, req, this.counter.countOf(req.filter ?? cur.filter))
+    if (!decision.ok && decision.code === 'E_DEMAND_CLOSED') throw new AppError('E_DEMAND_CLOSED')
+    if (!decision.ok) problems.push(...decision.problems)
+    if (problems.length) throw invalidFields(problems)
+    const row = await repo.updateDemand(this.database.sql, who.id, req.id, {
+      title: req.title?.trim(),
+      description: req.description?.trim(),
+      tillDate: req.tillDate,
+      filter: req.filter,
+      bounds: req.filter ? boundsOf(req.filter) : undefined,
+      status: req.status,
+    })
+    // Closed (or deleted) meanwhile by another tab of the same buyer.
+    if (!row) throw new AppError((await repo.findDemand(this.database.sql, who.id, req.id)) ? 'E_DEMAND_CLOSED' : 'E_NOT_FOUND')
+    return this.view(row, today)
+  }
+
+  async remove(who: Principal, id: string): Promise<void> {
+    if (!(await repo.deleteDemand(this.database.sql, who.id, id))) throw new AppError('E_NOT_FOUND')
+  }
+
+  /**
+   * A stone arrived, or came back to stock (a hold released, a memo returned): the open demands
+   * that ask for it tell their owners, each once. Runs in the consumer's transaction; the stone is
+   * read from the database there, so its status is the committed one, not a stale event's.
+   */
+  async onStoneEvent(tx: Tx, event: AnyEvent): Promise<void> {
+    if (event.type === StockEventTypes.priced) return
+    const d = event.data as StoneStatusChanged
+    if (d.availability !== 'A') return
+    const stone = await repo.stoneForIndex(tx, d.stoneId)
+    if (!stone || stone.w_sts !== 'A') return
+    const candidates = await repo.candidateDemands(tx, { id: stone.id, shape: stone.shape, carat: stone.carat })
+    const matched = matchingDemands(stone, candidates)
+    const fresh = new Set(await repo.recordMatches(tx, stone.id, matched.map((m) => m.id)))
+    await enqueue(tx, PRODUCER, matched.filter((m) => fresh.has(m.id)).map((m) => newEvent<TradeEvent>(PRODUCER, TradeEventTypes.demandMatched, m.id, {
+      userIds: [m.user_id], toSales: false, kind: TRADE_KINDS.demandMatched,
+      params: { demandId: m.id, title: m.title, stoneId: stone.id, vStnId: stone.v_stn_id },
+    })))
+  }
+}
