@@ -35,9 +35,15 @@ export function ComparePage() {
 
   useEffect(() => {
     if (!key) return
+    const list = key.split(',')
+    // Taking a stone out needs no new request: the others are loaded already, keep them on screen.
+    const shown = found.state === 'ready' ? found.list : []
+    if (list.every((id) => shown.some((r) => r.id === id))) {
+      setFound({ state: 'ready', list: list.map((id) => shown.find((r) => r.id === id)!) })
+      return
+    }
     let live = true
     setFound({ state: 'loading' })
-    const list = key.split(',')
     void paginateStones({ filter: { ids: list }, page: 1, limit: list.length }).then(({ error, data }) => {
       if (!live) return
       if (error) setFound({ state: 'error', code: error.code, message: error.message })
@@ -47,6 +53,7 @@ export function ComparePage() {
     return () => {
       live = false
     }
+    // `found` is read only to reuse what is on screen; the request follows the ids alone.
   }, [key])
 
   function removeStone(id: string) {
