@@ -35,9 +35,12 @@ function CompanyForm({ profile }: { profile: Profile }) {
   const validate = (v: CompanyValues) => validateCompany(v, new Date().getFullYear())
   const form = useForm(companyValuesFrom(profile.company), validate)
   const [saving, setSaving] = useState(false)
+  // Uploads in flight (logo, cover): saving waits for them, or the image would be left out.
+  const [uploading, setUploading] = useState(0)
+  const busy = (b: boolean) => setUploading((n) => n + (b ? 1 : -1))
 
   async function onSubmit() {
-    if (!editable) return
+    if (!editable || uploading > 0) return
     const invalid = form.checkAll(ORDER)
     if (invalid) return document.getElementById(`company-${String(invalid)}`)?.focus()
     setSaving(true)
@@ -99,6 +102,7 @@ function CompanyForm({ profile }: { profile: Profile }) {
           fileId={form.values.logoFileId}
           disabled={!editable}
           onUploaded={(id) => form.set('logoFileId', id)}
+          onBusy={busy}
         />
         <ImageUpload
           id="company-cover"
@@ -108,6 +112,7 @@ function CompanyForm({ profile }: { profile: Profile }) {
           fileId={form.values.coverFileId}
           disabled={!editable}
           onUploaded={(id) => form.set('coverFileId', id)}
+          onBusy={busy}
         />
       </div>
       <div className="form-grid">
@@ -160,7 +165,7 @@ function CompanyForm({ profile }: { profile: Profile }) {
       </label>
       {editable && (
         <div className="form-actions">
-          <button type="submit" className="btn btn--primary" data-testid="company-save" disabled={saving}>
+          <button type="submit" className="btn btn--primary" data-testid="company-save" disabled={saving || uploading > 0}>
             {t('account.save')}
           </button>
         </div>

@@ -17,6 +17,8 @@ interface Props {
   fileId: string
   disabled: boolean
   onUploaded: (fileId: string) => void
+  /** Told when an upload starts and ends: the form must not be saved without the file it waits for. */
+  onBusy?: (busy: boolean) => void
 }
 
 /** The stored image, fetched with the session's token (an <img> cannot send it). */
@@ -46,7 +48,7 @@ function useStoredImage(fileId: string): string | null {
 }
 
 /** Logo or cover: an image checked in the browser, sent with progress, previewed at once. */
-export function ImageUpload({ id, purpose, label, hint, fileId, disabled, onUploaded }: Props) {
+export function ImageUpload({ id, purpose, label, hint, fileId, disabled, onUploaded, onBusy }: Props) {
   const { t } = useTranslation()
   const [local, setLocal] = useState<string | null>(null)
   const [progress, setProgress] = useState<number | null>(null)
@@ -68,8 +70,10 @@ export function ImageUpload({ id, purpose, label, hint, fileId, disabled, onUplo
     }
     setLocal(URL.createObjectURL(file))
     setProgress(0)
+    onBusy?.(true)
     const { data, error } = await uploadFile(purpose, file, setProgress)
     setProgress(null)
+    onBusy?.(false)
     if (data) {
       if (data.width && data.height) setSize({ width: data.width, height: data.height })
       onUploaded(data.id)
