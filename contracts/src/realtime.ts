@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox'
-import { Uuid } from './common'
+import { literals, Uuid } from './common'
 import type { Notification } from './events/notifications'
 import { Availability } from './events/stock'
 
@@ -38,14 +38,70 @@ export type WatchStones = Static<typeof WatchStones>
 export const Ack = Type.Object({ code: Type.String(), message: Type.String() })
 export type Ack = Static<typeof Ack>
 
+/**
+ * Auction rooms. A client asks to join an auction by id; the server decides from the user's rights
+ * (bid view) whether the connection may. A room hears only what anyone in it may know: an open lot's
+ * high (price and count, never who), an extension, a result. Nothing of a sealed lot is ever pushed
+ * before its close. Pushes are coalesced per lot per window (GATEWAY_PUSH_WINDOW_MS): a hot lot sends
+ * its newest high once per window, so `bidCount` may skip numbers.
+ */
+export const MAX_JOINED_AUCTIONS = 50
+
+export const AuctionJoin = Type.Object({ auctionId: Uuid }, { additionalProperties: false })
+export type AuctionJoin = Static<typeof AuctionJoin>
+
+export const BidHigh = Type.Object({
+  lotId: Uuid,
+  auctionId: Uuid,
+  pricePerCaratCents: Type.Integer({ minimum: 0 }),
+  bidCount: Type.Integer({ minimum: 1 }),
+  /** The close now (after any extensions), by the database clock. */
+  closesAt: Type.String(),
+  /** Whether the reserve (never its amount) is met; null when the lot has none. */
+  reserveMet: Type.Union([Type.Boolean(), Type.Null()]),
+})
+export type BidHigh = Static<typeof BidHigh>
+
+export const BidExtended = Type.Object({ lotId: Uuid, auctionId: Uuid, closesAt: Type.String(), extensions: Type.Integer({ minimum: 1 }) })
+export type BidExtended = Static<typeof BidExtended>
+
+export const BidClosed = Type.Object({
+  lotId: Uuid,
+  auctionId: Uuid,
+  /** 'won': sold to the highest valid bid; 'closed': no valid bid, or none reached the reserve. */
+  state: Type.Union([Type.Literal('won'), Type.Literal('closed')]),
+  resultPerCaratCents: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()]),
+})
+export type BidClosed = Static<typeof BidClosed>
+
+export const BID_POSITIONS = ['leading', 'outbid', 'won', 'lost'] as const
+/**
+ * To one user (their own sockets only): where they stand on a lot. `bidCount` is the lot's count
+ * when the position was decided (absent for won/lost, which are final), so a client can ignore a
+ * position older than what it already shows.
+ */
+export const BidPosition = Type.Object({
+  lotId: Uuid,
+  auctionId: Uuid,
+  position: literals(BID_POSITIONS),
+  bidCount: Type.Optional(Type.Integer({ minimum: 1 })),
+})
+export type BidPosition = Static<typeof BidPosition>
+
 export interface ServerToClient {
   'stones.status': (m: StonesStatus) => void
   notification: (m: Notification) => void
+  'bid.high': (m: BidHigh) => void
+  'bid.extended': (m: BidExtended) => void
+  'bid.closed': (m: BidClosed) => void
+  'bid.position': (m: BidPosition) => void
 }
 export interface ClientToServer {
   'stones.watch': (m: WatchStones, ack: (a: Ack) => void) => void
   'stones.unwatch': (m: WatchStones, ack: (a: Ack) => void) => void
   'feed.join': (m: { feed: 'stock' }, ack: (a: Ack) => void) => void
+  'auction.join': (m: AuctionJoin, ack: (a: Ack) => void) => void
+  'auction.leave': (m: AuctionJoin, ack: (a: Ack) => void) => void
 }
 
 /** Plain WebSocket frames: the same messages, tagged. */
@@ -56,9 +112,18 @@ export const ClientFrame = Type.Union([
     { type: Type.Literal('feed.join'), data: Type.Object({ feed: Type.Literal('stock') }) },
     { additionalProperties: false },
   ),
+  Type.Object({ type: Type.Literal('auction.join'), data: Type.Unknown() }, { additionalProperties: false }),
+  Type.Object({ type: Type.Literal('auction.leave'), data: Type.Unknown() }, { additionalProperties: false }),
 ])
 export type ClientFrame = Static<typeof ClientFrame>
 export type ServerFrame =
   | { type: 'stones.status'; data: StonesStatus }
   | { type: 'notification'; data: Notification }
   | { type: 'ack'; data: Ack & { for: string } }
+  | { type: 'bid.high'; data: BidHigh }
+  | { type: 'bid.extended'; data: BidExtended }
+  | { type: 'bid.closed'; data: BidClosed }
+  | { type: 'bid.position'; data: BidPosition }
+
+/** The pushes of auction rooms and bid positions, on either transport. */
+export type BidFrame = Extract<ServerFrame, { type: `bid.${string}` }>

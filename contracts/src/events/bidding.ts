@@ -29,6 +29,11 @@ export const LotHighChanged = Type.Object(
     /** Inside the platform only (who to tell "leading" / "outbid"); never pushed to a room. */
     leaderId: Uuid,
     previousLeaderId: Type.Union([Uuid, Type.Null()]),
+    /**
+     * Everyone who lost the lead since the last high event (the engine stores bids in batches and
+     * announces one high per lot per batch): each gets an outbid notice. Inside the platform only.
+     */
+    outbidIds: Type.Optional(Type.Array(Uuid)),
   },
   { additionalProperties: false },
 )

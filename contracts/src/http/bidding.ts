@@ -12,6 +12,8 @@ const Time = Type.String({ format: 'date-time' })
 
 export const BidKind = literals(BID_KINDS)
 export const LotState = literals(LOT_STATES)
+export type BidKind = Static<typeof BidKind>
+export type LotState = Static<typeof LotState>
 
 /** GET diamond-bid/dynamic-bid-config: the kinds (the bid type call) and the auctions open or coming. */
 export const BidKindInfo = Type.Object({
@@ -112,6 +114,7 @@ export const LotPageRequest = Type.Object(
 )
 export type LotPageRequest = Static<typeof LotPageRequest>
 export const LotPage = Type.Object({ list: Type.Array(LotView), count: Type.Integer(), serverTime: Time })
+export type LotPage = Static<typeof LotPage>
 
 export const BidCartCreate = Type.Object({ lotIds: Type.Array(Uuid, { minItems: 1, maxItems: MAX_LOTS }) }, { additionalProperties: false })
 export type BidCartCreate = Static<typeof BidCartCreate>
@@ -152,6 +155,7 @@ export const BidPageRequest = Type.Object(
 )
 export type BidPageRequest = Static<typeof BidPageRequest>
 export const BidPage = Type.Object({ list: Type.Array(BidView), count: Type.Integer() })
+export type BidPage = Static<typeof BidPage>
 /** The answer to a bid: the bid and the lot as the bidder now sees it. */
 export const BidResult = Type.Object({ bid: BidView, lot: LotView })
 export type BidResult = Static<typeof BidResult>

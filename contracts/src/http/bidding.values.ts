@@ -54,3 +54,9 @@ export const SOFT_CLOSE_DEFAULTS = { windowSeconds: 120, extendSeconds: 120 } as
 export const MAX_BID_PER_CARAT = 10_000_000
 /** Lots per auction, and lots per bid cart call. */
 export const MAX_LOTS = 500
+
+/**
+ * The notices bidding's events give users (notifications service; params: lotId, auctionId, vStnId,
+ * price in USD per carat where it may be told). An extension is a push to the room only.
+ */
+export const BID_NOTICE_KINDS = { outbid: 'bid.outbid', won: 'bid.won', lost: 'bid.lost' } as const

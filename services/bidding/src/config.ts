@@ -4,6 +4,12 @@ import { loadConfig } from '@diamond/runtime/config'
 export const BiddingConfig = Type.Object({
   BIDDING_PORT: Type.Integer({ default: 3103 }),
   BIDDING_DATABASE_URL: Type.Optional(Type.String({ pattern: '^postgres(ql)?://' })),
+  /** A lot closes this long after its close time (database clock), so bids in flight at the close are stored first. */
+  BIDDING_CLOSE_GRACE_MS: Type.Integer({ minimum: 0, maximum: 5000, default: 250 }),
+  /** Most bids stored in one group commit. */
+  BIDDING_MAX_BATCH: Type.Integer({ minimum: 1, maximum: 20_000, default: 2000 }),
+  /** Demo mode (DEMO_DATA): keep one running demo auction of each kind. */
+  BIDDING_DEMO_AUCTIONS: Type.Boolean({ default: true }),
 })
 export type BiddingConfig = Static<typeof BiddingConfig>
 export const loadBiddingConfig = (env = process.env) => loadConfig(BiddingConfig, env)

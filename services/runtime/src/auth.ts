@@ -19,6 +19,8 @@ export interface Principal {
   guest: boolean
   /** false until the device passed the one-time code: such a token opens only the OTP calls. */
   trusted: boolean
+  /** The user's company name ('' or absent for a guest or an older token): e.g. a seller may not bid on their own stone. */
+  company?: string
 }
 
 interface Claims {
@@ -30,6 +32,7 @@ interface Claims {
   ver: number
   gst?: boolean
   trs: boolean
+  cmp?: string
 }
 
 export interface TokenService {
@@ -58,7 +61,7 @@ export function createTokenService(secret: string, ttlSeconds: number): TokenSer
     sign: (p) =>
       signer({
         sub: p.id, usr: p.username, typ: p.userType, prm: p.perms, np: p.noPrice, ver: p.ver,
-        ...(p.guest ? { gst: true } : {}), trs: p.trusted,
+        ...(p.guest ? { gst: true } : {}), trs: p.trusted, ...(p.company ? { cmp: p.company } : {}),
       } satisfies Claims),
     verify: (token) => {
       const c = verifier(token) as Claims
@@ -66,7 +69,7 @@ export function createTokenService(secret: string, ttlSeconds: number): TokenSer
       if (ver < (floors.get(c.sub) ?? 0)) throw new Error('token revoked')
       return {
         id: c.sub, username: c.usr, userType: c.typ, perms: c.prm ?? {}, noPrice: !!c.np, ver,
-        guest: c.gst === true, trusted: c.trs === true,
+        guest: c.gst === true, trusted: c.trs === true, company: c.cmp ?? '',
       }
     },
     revoke: (userId, minVersion) => {

@@ -3,6 +3,8 @@ import type { FastifyInstance } from 'fastify'
 import { StockEventTypes, StockTopics, type StoneStatusChanged } from '@diamond/contracts/events/stock'
 import { setupService, type ServiceContext, type Subscription } from '@diamond/runtime'
 import type { StockConfig } from './config'
+import { announceDemoBidStones } from './modules/bids/bids.demo'
+import { registerBidResults } from './modules/bids/bids.consumers'
 import blockRoutes from './modules/blocks/blocks.routes'
 import { installDemands } from './modules/demands/demands.plugin'
 import { DemandService } from './modules/demands/demands.service'
@@ -39,7 +41,10 @@ export default async function stockService(app: FastifyInstance, opts: StockOpti
   if (opts.config.DEMO_DATA) {
     const seeded = await seedDemoStock(rt.database, opts.stock.STOCK_DEMO_STONES)
     if (seeded) app.log.info({ seeded }, 'demo stock seeded')
+    const announced = await announceDemoBidStones(rt.database)
+    if (announced) app.log.info({ announced }, 'demo bid stones announced')
   }
+  registerBidResults(rt)
   const s = opts.stock
   const search = new SearchService(
     rt.database,

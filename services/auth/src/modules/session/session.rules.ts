@@ -28,6 +28,7 @@ export function principalOf(u: UserRecord, perms: UserPermissions, trusted: bool
     ver,
     guest: false,
     trusted,
+    company: u.account_company_name || u.company_name,
   }
 }
 

@@ -9,6 +9,11 @@ export interface StatusRecord {
   holder_id: string | null
   expires_at: Date | null
   back?: string
+  /** What bidding needs of a stone put up for bid (returned by the changes that can do that). */
+  crt?: number
+  rap_cents?: string
+  amt_cents?: string
+  seller?: string
 }
 
 /**
@@ -77,11 +82,12 @@ export async function setWebStatus(tx: Tx, stoneId: string, wSts: string): Promi
       update stock.stones
          set w_sts = ${wSts}, web_sts = ${wSts}, s_sts = 'N', status_version = status_version + 1, updated_at = now()
        where id = ${stoneId} and w_sts <> 'H' and w_sts <> ${wSts}
-      returning id, v_stn_id, w_sts, s_sts, status_version
+      returning id, v_stn_id, w_sts, s_sts, status_version, carat, rap_cents, amt_cents, seller
     ), unblocked as (
       delete from stock.blocks where stone_id in (select id from changed)
     )
-    select id, v_stn_id, w_sts, s_sts, status_version, null::uuid as holder_id, null::timestamptz as expires_at from changed`
+    select id, v_stn_id, w_sts, s_sts, status_version, null::uuid as holder_id, null::timestamptz as expires_at,
+           carat::float8 as crt, rap_cents, amt_cents, seller from changed`
   return rows[0] ?? null
 }
 

@@ -1,4 +1,5 @@
 import { StockEventTypes, type StoneStatusChanged } from '@diamond/contracts/events/stock'
+import { BID_KIND_RULES } from '@diamond/contracts/http/bidding.values'
 import { randomUUID } from 'node:crypto'
 import type { HoldResult, StatusResult, StatusUpdate, StoneCreate } from '@diamond/contracts/http/stock'
 import { AppError, enqueue, newEvent, type Database, type Principal, type Tx } from '@diamond/runtime'
@@ -21,7 +22,10 @@ export const toStatus = (s: repo.StatusRecord): StatusResult => ({
   statusVersion: s.status_version,
 })
 
-function statusEvent(type: string, s: repo.StatusRecord) {
+/** Statuses in which a stone may be offered in some bid kind: their events carry the stone's facts for bidding. */
+const BID_STATUSES = new Set(Object.values(BID_KIND_RULES).flatMap((k) => k.allowDiamondFilterWSts))
+
+export function statusEvent(type: string, s: repo.StatusRecord) {
   const data: StoneStatusChanged = {
     stoneId: s.id,
     vStnId: s.v_stn_id,
@@ -33,6 +37,9 @@ function statusEvent(type: string, s: repo.StatusRecord) {
     expiresAt: s.expires_at ? s.expires_at.toISOString() : null,
   }
   if (s.back !== undefined) data.back = Number(s.back)
+  if (s.crt !== undefined && BID_STATUSES.has(s.w_sts)) {
+    data.facts = { crt: Number(s.crt), rapCents: Number(s.rap_cents ?? 0), amtCents: Number(s.amt_cents ?? 0), seller: s.seller ?? '' }
+  }
   return newEvent(PRODUCER, type, s.id, data)
 }
 

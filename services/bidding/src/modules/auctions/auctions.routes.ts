@@ -1,0 +1,60 @@
+import type { FastifyInstance } from 'fastify'
+import { Type } from 'typebox'
+import { Envelope, Uuid } from '@diamond/contracts/common'
+import { AuctionCreate, BidCartCreate, BidConfig, LotPage, LotPageRequest, LotView } from '@diamond/contracts/http/bidding'
+import { ok, principal } from '@diamond/runtime'
+import type { AuctionService } from './auctions.service'
+
+const tags = ['bidding']
+const AuctionCreated = Type.Object({ auctionId: Uuid, lots: Type.Array(LotView) })
+const LotIdParams = Type.Object({ id: Uuid }, { additionalProperties: false })
+
+export default async function auctionRoutes(app: FastifyInstance, { auctions }: { auctions: AuctionService }) {
+  app.post(
+    '/diamond-bid/auction/create',
+    {
+      config: { permission: ['bid', 'all'], member: true },
+      schema: { tags, summary: 'Staff: a new auction of stones put up for bid', body: AuctionCreate, response: { 200: Envelope(AuctionCreated) } },
+    },
+    async (req) => ok(await auctions.create(principal(req), req.body as AuctionCreate), 'Auction created'),
+  )
+
+  app.get(
+    '/diamond-bid/dynamic-bid-config',
+    { config: { permission: ['bid', 'view'] }, schema: { tags, summary: 'The bid kinds (sub_types) and the lots open or coming', response: { 200: Envelope(BidConfig) } } },
+    async (req) => ok(await auctions.config(principal(req))),
+  )
+
+  app.post(
+    '/diamond-bid/lot/paginate',
+    { config: { permission: ['bid', 'view'] }, schema: { tags, body: LotPageRequest, response: { 200: Envelope(LotPage) } } },
+    async (req) => ok(await auctions.page(principal(req), req.body as LotPageRequest)),
+  )
+
+  app.get(
+    '/diamond-bid/lot/:id',
+    { config: { permission: ['bid', 'view'] }, schema: { tags, params: LotIdParams, response: { 200: Envelope(LotView) } } },
+    async (req) => ok(await auctions.view(principal(req), (req.params as { id: string }).id)),
+  )
+
+  app.post(
+    '/bid-cart/create',
+    { config: { permission: ['bid', 'insert'], member: true }, schema: { tags, body: BidCartCreate, response: { 200: Envelope(LotPage) } } },
+    async (req) => ok(await auctions.addToCart(principal(req), (req.body as BidCartCreate).lotIds), 'Added to bid cart'),
+  )
+
+  app.post(
+    '/bid-cart/paginate',
+    { config: { permission: ['bid', 'view'] }, schema: { tags, body: LotPageRequest, response: { 200: Envelope(LotPage) } } },
+    async (req) => ok(await auctions.page(principal(req), req.body as LotPageRequest, { cartOnly: true })),
+  )
+
+  app.post(
+    '/bid-cart/delete',
+    {
+      config: { permission: ['bid', 'insert'], member: true },
+      schema: { tags, body: BidCartCreate, response: { 200: Envelope(Type.Object({ removed: Type.Integer() })) } },
+    },
+    async (req) => ok(await auctions.removeFromCart(principal(req), (req.body as BidCartCreate).lotIds), 'Removed from bid cart'),
+  )
+}

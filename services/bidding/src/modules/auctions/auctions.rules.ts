@@ -1,0 +1,77 @@
+import { BID_KIND_RULES, SOFT_CLOSE_DEFAULTS, type AuctionCreate, type BidKind } from '@diamond/contracts/http/bidding'
+import { toCents } from '../engine/bid.rules'
+
+export interface FieldError {
+  field: string
+  in: 'body'
+  message: string
+}
+
+export interface LotPlan {
+  stoneId: string
+  startCents: number
+  reserveCents: number | null
+  buyNowCents: number | null
+}
+
+export interface AuctionPlan {
+  title: string
+  kind: BidKind
+  opensAt: number
+  closesAt: number
+  incrementCents: number
+  soft: { windowSeconds: number; extendSeconds: number } | null
+  lots: LotPlan[]
+}
+
+/**
+ * Checks a new auction against the clock (`now`, database time) and turns it into cents and
+ * milliseconds: times in order and the close in the future; prices with at most 2 decimals; a
+ * reserve at least the start; a buy-now only for "just bid it", above the start and not below the
+ * reserve; soft close only for live auctions (which get the defaults); each stone once.
+ */
+export function planAuction(req: AuctionCreate, now: number): { plan: AuctionPlan } | { fields: FieldError[] } {
+  const fields: FieldError[] = []
+  const bad = (field: string, message: string) => fields.push({ field, in: 'body', message })
+  if (!req.title.trim()) bad('title', 'must not be blank')
+  const opensAt = Date.parse(req.opensAt)
+  const closesAt = Date.parse(req.closesAt)
+  if (Number.isNaN(opensAt)) bad('opensAt', 'must be a date-time')
+  if (Number.isNaN(closesAt)) bad('closesAt', 'must be a date-time')
+  else if (closesAt <= now) bad('closesAt', 'must be in the future')
+  if (!Number.isNaN(opensAt) && !Number.isNaN(closesAt) && opensAt >= closesAt) bad('closesAt', 'must be after opensAt')
+  const incrementCents = toCents(req.incrementPerCarat)
+  if (incrementCents === null) bad('incrementPerCarat', 'must have at most 2 decimals')
+  const rules = BID_KIND_RULES[req.kind]
+  if (req.softClose && !rules.softClose) bad('softClose', `is only for live auctions`)
+  const seen = new Set<string>()
+  const lots: LotPlan[] = []
+  req.lots.forEach((l, i) => {
+    const at = (f: string) => `lots.${i}.${f}`
+    if (seen.has(l.stoneId)) bad(at('stoneId'), 'is in the auction twice')
+    seen.add(l.stoneId)
+    const startCents = toCents(l.startPerCarat)
+    const reserveCents = l.reservePerCarat === undefined ? null : toCents(l.reservePerCarat)
+    const buyNowCents = l.buyNowPerCarat === undefined ? null : toCents(l.buyNowPerCarat)
+    if (startCents === null) bad(at('startPerCarat'), 'must have at most 2 decimals')
+    if (l.reservePerCarat !== undefined && reserveCents === null) bad(at('reservePerCarat'), 'must have at most 2 decimals')
+    if (l.buyNowPerCarat !== undefined && buyNowCents === null) bad(at('buyNowPerCarat'), 'must have at most 2 decimals')
+    if (startCents !== null && reserveCents !== null && reserveCents < startCents) bad(at('reservePerCarat'), 'must be at least the start')
+    if (l.buyNowPerCarat !== undefined && !rules.buyNow) bad(at('buyNowPerCarat'), 'is only for just-bid-it auctions')
+    else if (startCents !== null && buyNowCents !== null && buyNowCents <= startCents) bad(at('buyNowPerCarat'), 'must be above the start')
+    else if (reserveCents !== null && buyNowCents !== null && buyNowCents < reserveCents) bad(at('buyNowPerCarat'), 'must be at least the reserve')
+    lots.push({ stoneId: l.stoneId, startCents: startCents ?? 0, reserveCents, buyNowCents })
+  })
+  if (fields.length) return { fields }
+  return {
+    plan: {
+      title: req.title.trim(),
+      kind: req.kind,
+      opensAt,
+      closesAt,
+      incrementCents: incrementCents!,
+      soft: rules.softClose ? (req.softClose ?? { ...SOFT_CLOSE_DEFAULTS }) : null,
+      lots,
+    },
+  }
+}

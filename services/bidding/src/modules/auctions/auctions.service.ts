@@ -1,0 +1,106 @@
+import { randomUUID } from 'node:crypto'
+import { BID_KIND_RULES, BID_KINDS, type AuctionCreate, type BidConfig, type LotPage, type LotPageRequest, type LotView } from '@diamond/contracts/http/bidding'
+import { can } from '@diamond/contracts/permissions'
+import { AppError, type Database, type Principal } from '@diamond/runtime'
+import type { DbClock } from '../engine/clock'
+import type { BidEngine } from '../engine/engine'
+import { toLotView } from '../engine/lot.view'
+import { findLots, type Lot } from '../engine/lots.repository'
+import * as repo from './auctions.repository'
+import { planAuction, type AuctionPlan } from './auctions.rules'
+
+/** Prices are the point of an auction: without the pricing view right there is nothing to show or bid. */
+export function requirePrices(who: Principal): void {
+  if (!can(who.perms, 'pricing', 'view')) throw new AppError('E_BID_NO_PRICE')
+}
+
+const validation = (fields: { field: string; in: string; message: string }[]) =>
+  new AppError('E_VALIDATION', { fields }, `Invalid Fields: ${fields.map((f) => `${f.field} ${f.message}`).join('; ')}`)
+
+export class AuctionService {
+  constructor(
+    private readonly database: Database,
+    private readonly clock: DbClock,
+    private readonly engine: BidEngine,
+    private readonly onCreated: () => void = () => {},
+  ) {}
+
+  /** Staff: a new auction of stones put up for bid. All or nothing. */
+  async create(who: Principal, req: AuctionCreate, opts: { demo?: boolean } = {}): Promise<{ auctionId: string; lots: LotView[] }> {
+    const planned = planAuction(req, this.clock.now())
+    if ('fields' in planned) throw validation(planned.fields)
+    const auctionId = await this.store(who.id, planned.plan, opts.demo ?? false)
+    this.onCreated()
+    const lots = await findLots(this.database.sql, 'l.auction_id = $1', [auctionId], 'order by l.v_stn_id')
+    return { auctionId, lots: lots.map((l) => toLotView(l, who.id, null, this.clock.now())) }
+  }
+
+  private async store(createdBy: string, plan: AuctionPlan, demo: boolean): Promise<string> {
+    const ids = plan.lots.map((l) => l.stoneId)
+    const allowed = BID_KIND_RULES[plan.kind].allowDiamondFilterWSts
+    const id = randomUUID()
+    try {
+      await this.database.sql.begin(async (tx) => {
+        const stones = new Map((await repo.stonesForBid(tx, ids)).map((s) => [s.stone_id, s]))
+        const unfit = ids.filter((s) => {
+          const st = stones.get(s)
+          return !st || !allowed.includes(st.w_sts) || st.crt === null
+        })
+        const taken = await repo.stonesInUnfinishedLots(tx, ids)
+        const refused = [...new Set([...unfit, ...taken])]
+        if (refused.length) throw new AppError('E_STONE_UNAVAILABLE', { ids: refused })
+        await repo.insertAuction(tx, { id, plan, createdBy, demo }, plan.lots.map((l) => ({ id: randomUUID(), stone: stones.get(l.stoneId)!, ...l })))
+      })
+    } catch (err) {
+      // Two auctions racing for one stone: the unique index lets one have it.
+      if ((err as { code?: string }).code === '23505') throw new AppError('E_STONE_UNAVAILABLE', { ids })
+      throw err
+    }
+    return id
+  }
+
+  /** The bid type call: the kinds with their sub types, and the lots open or coming, on the server clock. */
+  async config(who: Principal): Promise<BidConfig> {
+    const now = this.clock.now()
+    const kinds = BID_KINDS.map((kind) => {
+      const r = BID_KIND_RULES[kind]
+      return { kind, subTypeCode: r.subTypeCode, bidType: r.bidType, sub_types: { allowDiamondFilterWSts: [...r.allowDiamondFilterWSts], subTypeCode: r.subTypeCode } }
+    })
+    if (!can(who.perms, 'pricing', 'view')) return { serverTime: new Date(now).toISOString(), kinds, lots: [] }
+    const lots = await findLots(this.database.sql, 'l.closed_at is null', [], 'order by l.closes_at, l.id limit 200')
+    return { serverTime: new Date(now).toISOString(), kinds, lots: await this.views(who, lots) }
+  }
+
+  async page(who: Principal, q: LotPageRequest, opts: { cartOnly?: boolean } = {}): Promise<LotPage> {
+    requirePrices(who)
+    const { list, count } = await repo.pageLots(this.database.sql, who.id, q, opts)
+    return { list: await this.views(who, list), count, serverTime: new Date(this.clock.now()).toISOString() }
+  }
+
+  /** One lot; the writer's view when this process bids on it (the freshest there is). */
+  async view(who: Principal, lotId: string): Promise<LotView> {
+    requirePrices(who)
+    const found = await this.engine.lot(lotId)
+    if (!found) throw new AppError('E_NOT_FOUND')
+    return toLotView(found.lot, who.id, found.standing(who.id), this.clock.now())
+  }
+
+  async addToCart(who: Principal, lotIds: string[]): Promise<LotPage> {
+    requirePrices(who)
+    const known = await repo.existingLots(this.database.sql, lotIds)
+    const missing = lotIds.filter((id) => !known.has(id))
+    if (missing.length) throw new AppError('E_NOT_FOUND', { ids: missing })
+    await repo.addToCart(this.database.sql, who.id, lotIds)
+    return this.page(who, { page: 1, limit: 100 }, { cartOnly: true })
+  }
+
+  async removeFromCart(who: Principal, lotIds: string[]): Promise<{ removed: number }> {
+    return { removed: await repo.removeFromCart(this.database.sql, who.id, lotIds) }
+  }
+
+  private async views(who: Principal, lots: Lot[]): Promise<LotView[]> {
+    const mine = await repo.standingsOf(this.database.sql, who.id, lots.map((l) => l.id))
+    const now = this.clock.now()
+    return lots.map((l) => toLotView(l, who.id, mine.get(l.id) ?? null, now))
+  }
+}

@@ -1,0 +1,45 @@
+import type { BidKind, BidPageRequest } from '@diamond/contracts/http/bidding'
+import type { Sql } from '@diamond/runtime/db'
+
+interface Row {
+  id: string
+  lot_id: string
+  price_cents: string
+  created_at: Date
+  withdrawn: boolean
+  v_stn_id: string
+  kind: BidKind
+  crt: string
+  rap_cents: string
+  closed_at: Date | null
+  winning_bid_id: string | null
+  n: number
+}
+
+/** The bidder's own bids (never anyone else's), newest first; withdrawn when a later withdrawal of theirs follows. */
+export async function myBids(sql: Sql, bidderId: string, q: BidPageRequest) {
+  const where = ['b.bidder_id = $1', `b.kind = 'bid'`]
+  const params: unknown[] = [bidderId]
+  if (q.lotId) where.push(`b.lot_id = $${params.push(q.lotId)}`)
+  if (q.status === 1) where.push('l.closed_at is null')
+  if (q.status === 2) where.push('l.winning_bid_id = b.id')
+  if (q.status === 3) where.push('l.closed_at is not null and l.winning_bid_id is distinct from b.id')
+  const limit = q.limit ?? 50
+  const offset = ((q.page ?? 1) - 1) * limit
+  const rows = await sql.unsafe<Row[]>(
+    `select b.id, b.lot_id, b.price_cents, b.created_at,
+            exists (select 1 from bidding.bids w where w.lot_id = b.lot_id and w.bidder_id = b.bidder_id and w.kind = 'withdraw' and w.seq > b.seq) as withdrawn,
+            l.v_stn_id, l.kind, l.crt, l.rap_cents, l.closed_at, l.winning_bid_id, count(*) over ()::int as n
+       from bidding.bids b join bidding.lots l on l.id = b.lot_id
+      where ${where.join(' and ')}
+      order by b.created_at desc, b.seq desc limit ${limit} offset ${offset}`,
+    params as never[],
+  )
+  return {
+    count: rows[0]?.n ?? 0,
+    rows: rows.map((r) => ({
+      lot: { id: r.lot_id, vStnId: r.v_stn_id, kind: r.kind, crt: Number(r.crt), rapCents: Number(r.rap_cents), closedAt: r.closed_at?.getTime() ?? null, winningBidId: r.winning_bid_id },
+      bid: { id: r.id, priceCents: Number(r.price_cents), at: r.created_at.getTime(), withdrawn: r.withdrawn },
+    })),
+  }
+}

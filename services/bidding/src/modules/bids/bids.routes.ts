@@ -1,0 +1,43 @@
+import type { FastifyInstance } from 'fastify'
+import { Type } from 'typebox'
+import { Envelope } from '@diamond/contracts/common'
+import { BidCreate, BidDelete, BidPage, BidPageRequest, BidResult, LotView } from '@diamond/contracts/http/bidding'
+import { ok, principal } from '@diamond/runtime'
+import type { BidService } from './bids.service'
+
+const tags = ['bidding']
+
+export default async function bidRoutes(app: FastifyInstance, { bids }: { bids: BidService }) {
+  app.post(
+    '/dynamic-diamond-bid/create',
+    {
+      config: { permission: ['bid', 'insert'], member: true },
+      schema: { tags, summary: 'A bid; acknowledged once stored. The same requestId again answers the stored bid.', body: BidCreate, response: { 200: Envelope(BidResult) } },
+    },
+    async (req) => ok(await bids.place(principal(req), req.body as BidCreate, 'create'), 'Bid placed'),
+  )
+
+  app.post(
+    '/dynamic-diamond-bid/update',
+    {
+      config: { permission: ['bid', 'insert'], member: true },
+      schema: { tags, summary: 'Raise my bid: a new bid superseding my standing one', body: BidCreate, response: { 200: Envelope(BidResult) } },
+    },
+    async (req) => ok(await bids.place(principal(req), req.body as BidCreate, 'update'), 'Bid updated'),
+  )
+
+  app.post(
+    '/dynamic-diamond-bid/delete',
+    {
+      config: { permission: ['bid', 'insert'], member: true },
+      schema: { tags, summary: 'Withdraw my sealed bid before the close', body: BidDelete, response: { 200: Envelope(Type.Object({ lot: LotView })) } },
+    },
+    async (req) => ok(await bids.withdraw(principal(req), req.body as BidDelete), 'Bid withdrawn'),
+  )
+
+  app.post(
+    '/dynamic-diamond-bid/paginate',
+    { config: { permission: ['bid', 'view'] }, schema: { tags, body: BidPageRequest, response: { 200: Envelope(BidPage) } } },
+    async (req) => ok(await bids.page(principal(req), req.body as BidPageRequest)),
+  )
+}

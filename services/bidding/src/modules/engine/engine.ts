@@ -1,0 +1,364 @@
+import { randomUUID } from 'node:crypto'
+import { BiddingEventTypes, type LotExtended, type LotHighChanged } from '@diamond/contracts/events/bidding'
+import { BID_KIND_RULES } from '@diamond/contracts/http/bidding'
+import { AppError, enqueue, newEvent, type Database, type Principal } from '@diamond/runtime'
+import type { AnyEvent } from '@diamond/contracts/events/envelope'
+import { decideBid, isRefusal } from './bid.rules'
+import type { DbClock } from './clock'
+import { stateOf } from './lot.view'
+import { findLot, logOf, storeBatch, type BidRow, type Lot, type LotMove } from './lots.repository'
+
+export const PRODUCER = 'bidding'
+const iso = (ms: number) => new Date(ms).toISOString()
+
+export interface BidRequest {
+  who: Principal
+  lotId: string
+  kind: 'bid' | 'withdraw'
+  /** The price asked (cents); null for a withdrawal. */
+  priceCents: number | null
+  requestId: string
+  /** create: a bid; update: a bid that supersedes my standing bid (I must have one). */
+  mode: 'create' | 'update' | 'withdraw'
+  /** Arrival by the database clock: kept across internal retries, it decides open or closed. */
+  at: number
+}
+
+export interface Entry {
+  id: string
+  bidderId: string
+  seq: number
+  kind: 'bid' | 'withdraw'
+  priceCents: number | null
+  requestId: string
+  at: number
+}
+
+interface Snapshot {
+  closesAt: number
+  extensions: number
+  highCents: number | null
+  highBidder: string | null
+  highBidId: string | null
+  bidCount: number
+}
+
+type Outcome = 'stored' | 'retry'
+
+interface Pending {
+  writer: LotWriter
+  entry: Entry
+  after: Snapshot
+  highChanged: boolean
+  /** The leader this bid displaced (open kinds). */
+  displaced: string | null
+  extended: boolean
+  buyNow: boolean
+  settle: (o: Outcome) => void
+  fail: (e: unknown) => void
+}
+
+/** The one writer of a lot in this process: its state in memory, ahead of the database by the bids waiting for their commit. */
+class LotWriter {
+  /** The bidder's standing bid (the latest not withdrawn). */
+  readonly own = new Map<string, { bidId: string; priceCents: number }>()
+  /** Every request of the lot by bidder and request id: a retry answers what the first one got. */
+  readonly requests = new Map<string, { entry: Entry; done: Promise<Outcome> }>()
+  ended: boolean
+  evicted = false
+
+  constructor(readonly lot: Lot) {
+    this.ended = lot.closedAt !== null
+  }
+
+  snapshot(): Snapshot {
+    const l = this.lot
+    return { closesAt: l.closesAt, extensions: l.extensions, highCents: l.highCents, highBidder: l.highBidder, highBidId: l.highBidId, bidCount: l.bidCount }
+  }
+}
+
+export interface EngineOptions {
+  /** Most bids stored in one transaction. */
+  maxBatch?: number
+  log?: { warn(o: object, m: string): void; error(o: object, m: string): void }
+  /** Told after a buy-now bid is stored: the lot ends now. */
+  onBuyNow?: (lotId: string) => void
+}
+
+const MAX_ATTEMPTS = 5
+
+/**
+ * Every bid of this process goes through here. Per lot, one writer decides each bid against the
+ * lot's state in memory, synchronously, so a lot's bids are strictly ordered without locks. Bids
+ * it accepts wait in one queue; a single flush stores them in batches (one multi-row statement for
+ * all lots, one transaction, group commit) and acknowledges each bid only after its commit.
+ *
+ * Several processes: each lot's batch is stored only if the lot's last seq in the database is the
+ * one this writer started from; otherwise another writer got in first, so this writer is dropped,
+ * the lot reloaded, and the bids decided again. The database stays the judge (see storeBatch).
+ */
+export class BidEngine {
+  private readonly writers = new Map<string, Promise<LotWriter>>()
+  private queue: Pending[] = []
+  private flushing = false
+  private inFlight = new Set<string>()
+  private waiters: (() => void)[] = []
+  readonly stats = { batches: 0, stored: 0, retried: 0, maxBatch: 0 }
+
+  constructor(
+    private readonly database: Database,
+    private readonly clock: DbClock,
+    private readonly opts: EngineOptions = {},
+  ) {}
+
+  /** Places a bid or a withdrawal; resolves once it is stored (or was stored before: a retry). */
+  async place(req: BidRequest): Promise<{ lot: Lot; entry: Entry; standing: { bidId: string; priceCents: number } | null }> {
+    for (let attempt = 1; ; attempt++) {
+      const writer = await this.writerFor(req.lotId)
+      const { entry, done } = this.decide(writer, req)
+      if ((await done) === 'stored') return { lot: writer.lot, entry, standing: writer.own.get(req.who.id) ?? null }
+      this.stats.retried++
+      if (attempt >= MAX_ATTEMPTS) throw new AppError('E_UNAVAILABLE')
+    }
+  }
+
+  /** The lot as this process's writer has it (loaded on first use); null for no such lot. */
+  async lot(lotId: string): Promise<{ lot: Lot; standing: (bidderId: string) => { bidId: string; priceCents: number } | null } | null> {
+    try {
+      const w = await this.writerFor(lotId)
+      return { lot: w.lot, standing: (id) => w.own.get(id) ?? null }
+    } catch (err) {
+      if (err instanceof AppError && err.code === 'E_NOT_FOUND') return null
+      throw err
+    }
+  }
+
+  /** Waits until no bid of the lot waits for its commit (the closer calls this before deciding). */
+  async settle(lotId: string): Promise<void> {
+    while (this.inFlight.has(lotId) || this.queue.some((p) => p.entry && p.writer.lot.id === lotId)) {
+      await new Promise<void>((r) => this.waiters.push(r))
+    }
+  }
+
+  /** The lot was closed: its writer goes; the next look reloads it from the database. */
+  forget(lotId: string): void {
+    const w = this.writers.get(lotId)
+    this.writers.delete(lotId)
+    void w?.then((x) => (x.evicted = true), () => {})
+  }
+
+  /** Everything accepted is stored (or refused) before this resolves; used at shutdown. */
+  async drain(): Promise<void> {
+    while (this.flushing || this.queue.length) await new Promise<void>((r) => this.waiters.push(r))
+  }
+
+  private writerFor(lotId: string): Promise<LotWriter> {
+    let w = this.writers.get(lotId)
+    if (!w) {
+      w = this.load(lotId)
+      this.writers.set(lotId, w)
+      w.catch(() => {
+        if (this.writers.get(lotId) === w) this.writers.delete(lotId)
+      })
+    }
+    return w
+  }
+
+  private async load(lotId: string): Promise<LotWriter> {
+    const lot = await findLot(this.database.sql, lotId)
+    if (!lot) throw new AppError('E_NOT_FOUND')
+    const writer = new LotWriter(lot)
+    const stored = Promise.resolve<Outcome>('stored')
+    for (const e of await logOf(this.database.sql, lotId)) {
+      writer.requests.set(`${e.bidderId}:${e.requestId}`, { entry: e, done: stored })
+      if (e.kind === 'bid') writer.own.set(e.bidderId, { bidId: e.id, priceCents: e.priceCents! })
+      else writer.own.delete(e.bidderId)
+    }
+    return writer
+  }
+
+  /** The synchronous part: a lot's bids are decided one after another, never interleaved. */
+  private decide(writer: LotWriter, req: BidRequest): { entry: Entry; done: Promise<Outcome> } {
+    const lot = writer.lot
+    const seen = writer.requests.get(`${req.who.id}:${req.requestId}`)
+    if (seen) {
+      const e = seen.entry
+      const same = e.kind === req.kind && (e.priceCents === req.priceCents || (lot.buyNowCents !== null && e.priceCents === lot.buyNowCents && req.priceCents! >= lot.buyNowCents))
+      if (!same) throw new AppError('E_IDEMPOTENCY_MISMATCH', { requestId: req.requestId })
+      return { entry: e, done: seen.done }
+    }
+    const sealed = BID_KIND_RULES[lot.kind].sealed
+    const own = writer.own.get(req.who.id) ?? null
+    const state = { ...stateOf(lot), ended: writer.ended }
+    let priceCents: number | null = null
+    let closesAt = lot.closesAt
+    let buyNow = false
+    if (req.kind === 'withdraw') {
+      if (!sealed) throw new AppError('E_BID_CANNOT_WITHDRAW')
+      if (req.at < lot.opensAt || !own) throw new AppError('E_NOT_FOUND')
+      if (writer.ended || req.at >= lot.closesAt) throw new AppError('E_BID_CLOSED', { closesAt: iso(lot.closesAt), at: iso(req.at) })
+    } else {
+      if (req.mode === 'update' && !own) throw new AppError('E_NOT_FOUND')
+      const d = decideBid(state, { priceCents: req.priceCents!, at: req.at, company: req.who.company, ownCents: own?.priceCents ?? null })
+      if (isRefusal(d)) throw new AppError(d.code, d.data ?? null, d.message)
+      priceCents = d.priceCents
+      closesAt = d.closesAt
+      buyNow = d.buyNow
+    }
+
+    const entry: Entry = { id: randomUUID(), bidderId: req.who.id, seq: lot.lastSeq + 1, kind: req.kind, priceCents, requestId: req.requestId, at: req.at }
+    lot.lastSeq = entry.seq
+    const extended = closesAt !== lot.closesAt
+    if (extended) {
+      lot.closesAt = closesAt
+      lot.extensions++
+    }
+    let displaced: string | null = null
+    let highChanged = false
+    if (entry.kind === 'bid') {
+      writer.own.set(entry.bidderId, { bidId: entry.id, priceCents: priceCents! })
+      // A sealed lot keeps no high anywhere, not even in its own row, before the close.
+      if (!sealed) {
+        displaced = lot.highBidder
+        highChanged = true
+        lot.highCents = priceCents
+        lot.highBidder = entry.bidderId
+        lot.highBidId = entry.id
+        lot.bidCount++
+      }
+    } else writer.own.delete(entry.bidderId)
+    if (buyNow) writer.ended = true
+
+    let settle!: (o: Outcome) => void
+    let fail!: (e: unknown) => void
+    const done = new Promise<Outcome>((res, rej) => ((settle = res), (fail = rej)))
+    done.catch(() => {})
+    writer.requests.set(`${entry.bidderId}:${entry.requestId}`, { entry, done })
+    this.queue.push({ writer, entry, after: writer.snapshot(), highChanged, displaced, extended, buyNow, settle, fail })
+    this.schedule()
+    return { entry, done }
+  }
+
+  private schedule(): void {
+    if (this.flushing) return
+    this.flushing = true
+    // One turn of the event loop lets the bids that arrived together share a commit.
+    setImmediate(() => void this.flushLoop())
+  }
+
+  private async flushLoop(): Promise<void> {
+    try {
+      while (this.queue.length) {
+        const batch = this.queue.splice(0, this.opts.maxBatch ?? 2000)
+        await this.commit(batch)
+        this.wake()
+      }
+    } finally {
+      this.flushing = false
+      this.wake()
+    }
+  }
+
+  private wake(): void {
+    const w = this.waiters
+    this.waiters = []
+    for (const r of w) r()
+  }
+
+  private async commit(batch: Pending[]): Promise<void> {
+    const byLot = new Map<string, Pending[]>()
+    for (const p of batch) {
+      const list = byLot.get(p.writer.lot.id)
+      if (list) list.push(p)
+      else byLot.set(p.writer.lot.id, [p])
+    }
+    const moves: LotMove[] = []
+    const rows: BidRow[] = []
+    for (const [lotId, ps] of byLot) {
+      const last = ps[ps.length - 1]!
+      let minAt = Infinity
+      let maxAt = -Infinity
+      for (const p of ps) {
+        const e = p.entry
+        minAt = Math.min(minAt, e.at)
+        maxAt = Math.max(maxAt, e.at)
+        rows.push({ id: e.id, lot_id: lotId, bidder_id: e.bidderId, seq: e.seq, kind: e.kind, price_cents: e.priceCents, request_id: e.requestId, created_at: iso(e.at) })
+      }
+      const a = last.after
+      moves.push({
+        lot_id: lotId, prev_seq: ps[0]!.entry.seq - 1, last_seq: last.entry.seq, min_at: iso(minAt), max_at: iso(maxAt), closes_at: iso(a.closesAt),
+        extensions: a.extensions, high_cents: a.highCents, high_bidder: a.highBidder, high_bid_id: a.highBidId, bid_count: a.bidCount,
+      })
+    }
+    for (const id of byLot.keys()) this.inFlight.add(id)
+    let moved: Set<string>
+    try {
+      moved = await this.database.sql.begin(async (tx) => {
+        const ok = await storeBatch(tx, moves, rows)
+        await enqueue(tx, PRODUCER, [...byLot].filter(([id]) => ok.has(id)).flatMap(([, ps]) => eventsOf(ps)))
+        return ok
+      })
+    } catch (err) {
+      // Only the message and code: a driver error may carry the statement's parameters, and a
+      // batch can hold sealed bids (no amount of a sealed bid is ever logged).
+      const e = err as { message?: string; code?: string }
+      this.opts.log?.error({ error: e.message, code: e.code, bids: batch.length }, 'a batch of bids could not be stored')
+      for (const lotId of byLot.keys()) this.drop(lotId)
+      for (const p of batch) p.fail(new AppError('E_UNAVAILABLE'))
+      return
+    } finally {
+      for (const id of byLot.keys()) this.inFlight.delete(id)
+    }
+    this.stats.batches++
+    this.stats.maxBatch = Math.max(this.stats.maxBatch, batch.length)
+    for (const [lotId, ps] of byLot) {
+      if (moved.has(lotId)) {
+        this.stats.stored += ps.length
+        for (const p of ps) p.settle('stored')
+        if (ps.some((p) => p.buyNow)) this.opts.onBuyNow?.(lotId)
+      } else {
+        // Another writer moved the lot (or it closed): decide these bids again on a fresh load.
+        this.opts.log?.warn({ lotId }, 'lot moved under this writer; reloading')
+        this.drop(lotId)
+        for (const p of ps) p.settle('retry')
+      }
+    }
+  }
+
+  /** Forgets a lot's writer whose state is no longer the database's; bids decided on it are decided again. */
+  private drop(lotId: string): void {
+    this.forget(lotId)
+    const keep: Pending[] = []
+    for (const p of this.queue) {
+      if (p.writer.lot.id === lotId) p.settle('retry')
+      else keep.push(p)
+    }
+    this.queue = keep
+  }
+}
+
+/** One batch's events of one lot: its new high and its extension (open kinds only; a sealed lot says nothing before its close). */
+function eventsOf(ps: Pending[]): AnyEvent[] {
+  const lot = ps[0]!.writer.lot
+  if (BID_KIND_RULES[lot.kind].sealed) return []
+  const out: AnyEvent[] = []
+  const highs = ps.filter((p) => p.highChanged)
+  const lastHigh = highs[highs.length - 1]
+  if (lastHigh) {
+    const a = lastHigh.after
+    const outbid = [...new Set(highs.map((p) => p.displaced).filter((id): id is string => !!id && id !== a.highBidder))]
+    const data: LotHighChanged = {
+      lotId: lot.id, auctionId: lot.auctionId, stoneId: lot.stoneId, vStnId: lot.vStnId, pricePerCaratCents: a.highCents!, bidCount: a.bidCount,
+      closesAt: iso(a.closesAt), reserveMet: lot.reserveCents === null ? null : a.highCents! >= lot.reserveCents,
+      leaderId: a.highBidder!, previousLeaderId: lastHigh.displaced === a.highBidder ? null : lastHigh.displaced, outbidIds: outbid,
+    }
+    out.push(newEvent(PRODUCER, BiddingEventTypes.high, lot.id, data))
+  }
+  const ext = ps.filter((p) => p.extended)
+  const lastExt = ext[ext.length - 1]
+  if (lastExt) {
+    const data: LotExtended = { lotId: lot.id, auctionId: lot.auctionId, stoneId: lot.stoneId, vStnId: lot.vStnId, closesAt: iso(lastExt.after.closesAt), extensions: lastExt.after.extensions }
+    out.push(newEvent(PRODUCER, BiddingEventTypes.extended, lot.id, data))
+  }
+  return out
+}

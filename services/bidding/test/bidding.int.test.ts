@@ -1,0 +1,234 @@
+import { randomUUID } from 'node:crypto'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startTestPortal, waitFor, type TestPortal } from '../../../test/portal'
+import { biddingFixtures } from './bidding-fixtures'
+
+describe('the bidding service', () => {
+  let portal: TestPortal
+  let staff: string, buyer1: string, buyer2: string, seller1: string, noprice: string
+  const ids: Record<string, string> = {}
+  let f: ReturnType<typeof biddingFixtures>
+
+  beforeAll(async () => {
+    portal = await startTestPortal({ stones: 120, env: { BIDDING_DEMO_AUCTIONS: 'false', BIDDING_CLOSE_GRACE_MS: '50' } })
+    const tokens = await Promise.all(['sales1', 'buyer1', 'buyer2', 'seller1', 'noprice1'].map((u) => portal.login(u)))
+    ;[staff, buyer1, buyer2, seller1, noprice] = tokens as [string, string, string, string, string]
+    for (const r of await portal.sql<{ id: string; username: string }[]>`select id, username from auth.users`) ids[r.username] = r.id
+    f = biddingFixtures(portal, { staff, browse: buyer1 })
+  }, 60_000)
+  afterAll(() => portal?.close())
+
+  it('answers the bid type call with the four kinds and their sub types, on the server clock', async () => {
+    const res = await fetch(`${portal.base}/web/v1/diamond-bid/dynamic-bid-config`, { headers: { authorization: `JWT ${buyer1}` } })
+    const body = (await res.json()) as any
+    expect(body.code).toBe('OK')
+    expect(body.data.kinds.map((k: any) => k.kind)).toEqual(['justBidIt', 'lookAndBid', 'blind', 'live'])
+    expect(body.data.kinds.find((k: any) => k.kind === 'blind')).toMatchObject({ bidType: 1, sub_types: { subTypeCode: 'BLD', allowDiamondFilterWSts: ['B'] } })
+    expect(Math.abs(Date.parse(body.data.serverTime) - Date.now())).toBeLessThan(60_000)
+  })
+
+  it('lets only staff create auctions, of stones up for bid, each stone in one unfinished lot', async () => {
+    const [a, b] = await f.upForBid(2)
+    const notForBid = (await portal.stones(buyer1, 1))[0]!.id
+    const body = (stoneIds: string[]) => ({ title: 'T', kind: 'live', opensAt: new Date(Date.now() - 1000).toISOString(), closesAt: new Date(Date.now() + 600_000).toISOString(), incrementPerCarat: 5, lots: stoneIds.map((stoneId) => ({ stoneId, startPerCarat: 100 })) })
+    expect((await portal.call('diamond-bid/auction/create', body([a!]), buyer1)).body.code).toBe('E_FORBIDDEN')
+    expect((await portal.call('diamond-bid/auction/create', body([notForBid]), staff)).body).toMatchObject({ code: 'E_STONE_UNAVAILABLE', data: { ids: [notForBid] } })
+    expect((await portal.call('diamond-bid/auction/create', { ...body([a!]), opensAt: new Date(Date.now() - 10_000).toISOString(), closesAt: new Date(Date.now() - 5000).toISOString() }, staff)).body).toMatchObject({ code: 'E_VALIDATION', data: { fields: [{ field: 'closesAt' }] } })
+    expect((await portal.call('diamond-bid/auction/create', { ...body([a!]), lots: [{ stoneId: a, startPerCarat: 100, buyNowPerCarat: 200 }] }, staff)).body.code).toBe('E_VALIDATION')
+    expect((await portal.sql`select count(*)::int as n from bidding.auctions`)[0]!.n).toBe(0)
+    expect((await portal.call('diamond-bid/auction/create', body([a!]), staff)).body.code).toBe('OK')
+    expect((await portal.call('diamond-bid/auction/create', body([a!, b!]), staff)).body).toMatchObject({ code: 'E_STONE_UNAVAILABLE', data: { ids: [a] } })
+  })
+
+  it('refuses every bad bid with a clear code and records nothing', async () => {
+    const [stone, own, later] = await f.upForBid(3)
+    await portal.sql`update stock.stones set seller = 'Shah Diamonds' where id = ${own!}`
+    // The facts are taken when the stone is put up for bid: put the seller's stone up again.
+    await portal.call('diamond/status-update', { id: own, wSts: 'A' }, staff)
+    await portal.call('diamond/status-update', { id: own, wSts: 'B' }, staff)
+    await waitFor(async () => (await portal.sql`select 1 from bidding.stone_status where stone_id = ${own!} and seller = 'Shah Diamonds' and w_sts = 'B'`)[0], 10_000, 'facts')
+    const { lots } = await f.auction('live', [stone!, own!])
+    const lot = lots.find((l) => l.stoneId === stone)!.id
+    const ownLot = lots.find((l) => l.stoneId === own)!.id
+    const upcoming = (await f.auction('live', [later!], { opensAt: new Date(Date.now() + 600_000).toISOString() })).lots[0]!.id
+    const guest = portal.tokens.sign({ id: randomUUID(), username: 'g@x.example', userType: 'guest', perms: { bid: 'v', pricing: 'v' }, noPrice: false, ver: 0, guest: true, trusted: true })
+    const viewOnly = portal.tokens.sign({ id: randomUUID(), username: 'v', userType: 'buyer', perms: { bid: 'v', pricing: 'v' }, noPrice: false, ver: 0, guest: false, trusted: true })
+
+    const cases: [string, Promise<{ status: number; body: any }>, string, unknown?][] = [
+      ['zero', f.bid(buyer1, lot, 0), 'E_VALIDATION', { fields: [{ field: 'pricePerCarat' }] }],
+      ['negative', f.bid(buyer1, lot, -10), 'E_VALIDATION'],
+      ['non-numeric', f.bid(buyer1, lot, '1000'), 'E_VALIDATION'],
+      ['absurdly large', f.bid(buyer1, lot, 1e12), 'E_VALIDATION'],
+      ['over-precise', f.bid(buyer1, lot, 1000.001), 'E_BID_PRECISION', { fields: [{ field: 'pricePerCarat' }] }],
+      ['below the start', f.bid(buyer1, lot, 999.99), 'E_BID_TOO_LOW', { minimumPerCaratCents: 100_000 }],
+      ['not open yet', f.bid(buyer1, upcoming, 2000), 'E_BID_NOT_OPEN'],
+      ['by a guest', f.bid(guest, lot, 2000), 'E_GUEST_FORBIDDEN'],
+      ['by the seller on their own stone', f.bid(seller1, ownLot, 2000), 'E_BID_OWN_STONE'],
+      ['without the insert right', f.bid(viewOnly, lot, 2000), 'E_FORBIDDEN'],
+      ['without prices', f.bid(noprice, lot, 2000), 'E_BID_NO_PRICE'],
+      ['on no such lot', f.bid(buyer1, randomUUID(), 2000), 'E_NOT_FOUND'],
+      ['an update without a bid', f.bid(buyer1, lot, 2000, randomUUID(), 'dynamic-diamond-bid/update'), 'E_NOT_FOUND'],
+      ['a withdrawal of an open bid', portal.call('dynamic-diamond-bid/delete', { lotId: lot, requestId: randomUUID() }, buyer1), 'E_BID_CANNOT_WITHDRAW'],
+    ]
+    for (const [what, res, code, data] of cases) {
+      const { body } = await res
+      expect(body.code, what).toBe(code)
+      if (data) expect(body.data, what).toMatchObject(data)
+    }
+    expect((await f.bid(buyer1, lot, 1000)).body.code).toBe('OK')
+    const high = await f.bid(buyer2, lot, 1009.99)
+    expect(high.body).toMatchObject({ code: 'E_BID_TOO_LOW', data: { minimumPerCaratCents: 101_000 }, message: 'Your bid is below the minimum of 1010.00 USD per carat.' })
+    expect(await f.logCount(lot)).toBe(1)
+    expect(await f.logCount(ownLot)).toBe(0)
+    expect(await f.logCount(upcoming)).toBe(0)
+  })
+
+  it('counts a retried request once and refuses the same request id for another price', async () => {
+    const [stone] = await f.upForBid(1)
+    const lot = (await f.auction('live', [stone!])).lots[0]!.id
+    const requestId = randomUUID()
+    const first = await f.bid(buyer1, lot, 1500, requestId)
+    const again = await f.bid(buyer1, lot, 1500, requestId)
+    expect(first.body.code).toBe('OK')
+    expect(again.body.data.bid.id).toBe(first.body.data.bid.id)
+    expect((await f.bid(buyer1, lot, 1600, requestId)).body.code).toBe('E_IDEMPOTENCY_MISMATCH')
+    expect(await f.logCount(lot)).toBe(1)
+  })
+
+  it('runs a live lot: increments, outbid, soft-close extension, close, result, the stone won in stock, notices', async () => {
+    const [stone] = await f.upForBid(1)
+    const closesAt = Date.now() + 5_000
+    const lot = (await f.auction('live', [stone!], { closesAt: new Date(closesAt).toISOString(), softClose: { windowSeconds: 10, extendSeconds: 10 } }, { reservePerCarat: 1100 })).lots[0]!.id
+
+    const b1 = await f.bid(buyer1, lot, 1000)
+    expect(b1.body.data.lot).toMatchObject({ high: { pricePerCaratCents: 100_000, bidCount: 1 }, my: { position: 'leading' }, reserveMet: false, minimumPerCaratCents: 101_000, extensions: 1 })
+    expect(Date.parse(b1.body.data.lot.closesAt)).toBeGreaterThan(closesAt)
+    const b2 = await f.bid(buyer2, lot, 1200)
+    expect(b2.body.data.lot).toMatchObject({ high: { pricePerCaratCents: 120_000, bidCount: 2 }, my: { position: 'leading' }, reserveMet: true })
+    expect((await f.lotView(buyer1, lot)).data).toMatchObject({ my: { position: 'outbid', pricePerCaratCents: 100_000 }, high: { pricePerCaratCents: 120_000 } })
+
+    const events = await portal.sql<{ type: string; event: any }[]>`select type, event from bidding.outbox where key = ${lot} order by seq`
+    expect(events.map((e) => e.type)).toEqual(['bidding.lot.high', 'bidding.lot.extended', 'bidding.lot.high', 'bidding.lot.extended'])
+    expect(events[2]!.event.data).toMatchObject({ leaderId: ids.buyer2, previousLeaderId: ids.buyer1, pricePerCaratCents: 120_000 })
+
+    expect((await f.closed(lot, 30_000)).state).toBe('won')
+    const view = (await f.lotView(buyer2, lot)).data
+    expect(view).toMatchObject({ state: 'won', my: { position: 'won' }, resultPerCaratCents: 120_000 })
+    const mine = await portal.call('dynamic-diamond-bid/paginate', {}, buyer1)
+    expect(mine.body.data.list.find((b: any) => b.lotId === lot)).toMatchObject({ type: 2, status: 3, pricePerCaratCents: 100_000 })
+    expect((await portal.call('dynamic-diamond-bid/paginate', { lotId: lot }, buyer2)).body.data.list[0]).toMatchObject({ status: 2 })
+    expect((await f.bid(buyer1, lot, 5000)).body.code).toBe('E_BID_CLOSED')
+
+    const won = await waitFor(async () => (await portal.sql`select event from stock.outbox where key = ${stone!} and type = 'stock.stone.bid-won'`)[0], 15_000, 'bid-won')
+    expect(won.event.data).toMatchObject({ holderId: ids.buyer2, wSts: 'C' })
+    expect((await portal.sql`select w_sts from stock.stones where id = ${stone!}`)[0]!.w_sts).toBe('C')
+    // The notices are the notifications service's; they exist once it has consumed the events.
+    await waitFor(async () => (await portal.sql`select 1 from notifications.notifications where user_id = ${ids.buyer2!} and kind like 'bid.%'`)[0], 15_000, 'a notice to the winner')
+  }, 60_000)
+
+  it('keeps a sealed lot secret from everyone else until the close, then tells the result', async () => {
+    const [stone] = await f.upForBid(1)
+    const lot = (await f.auction('blind', [stone!], { closesAt: new Date(Date.now() + 4_000).toISOString() })).lots[0]!.id
+    const b1 = await f.bid(buyer1, lot, 1777.77)
+    expect(b1.body.data.lot).toMatchObject({ high: null, reserveMet: null, my: { position: 'sealed', pricePerCaratCents: 177_777 }, minimumPerCaratCents: 100_000 })
+    expect((await f.bid(buyer1, lot, 1700, randomUUID(), 'dynamic-diamond-bid/update')).body.code).toBe('E_BID_NOT_RAISED')
+
+    // buyer2 probes every route: nothing of buyer1's bid shows, not even that there is one.
+    const probe = [
+      JSON.stringify((await (await fetch(`${portal.base}/web/v1/diamond-bid/dynamic-bid-config`, { headers: { authorization: `JWT ${buyer2}` } })).json())),
+      JSON.stringify(await portal.call('diamond-bid/lot/paginate', { kind: 'blind' }, buyer2)),
+      JSON.stringify(await f.lotView(buyer2, lot)),
+      JSON.stringify(await portal.call('dynamic-diamond-bid/paginate', {}, buyer2)),
+      JSON.stringify(await portal.call('bid-cart/create', { lotIds: [lot] }, buyer2)),
+      JSON.stringify(await f.bid(buyer2, lot, 999)),
+      JSON.stringify(await portal.call('dynamic-diamond-bid/delete', { lotId: lot, requestId: randomUUID() }, buyer2)),
+    ].join('\n')
+    expect(probe).not.toContain('177777')
+    expect(probe).not.toContain('1777.77')
+    expect(probe).not.toContain(ids.buyer1!)
+    const seen = JSON.parse(probe.split('\n')[0]!).data.lots.find((l: any) => l.id === lot)
+    expect(seen).toMatchObject({ high: null, my: null, reserveMet: null })
+    expect(JSON.parse(probe.split('\n')[5]!)).toMatchObject({ body: { code: 'E_BID_BELOW_START', data: { startPerCaratCents: 100_000 } } })
+    // A bid far below buyer1's is taken: the hidden high plays no part before the close.
+    expect((await f.bid(buyer2, lot, 1000)).body.data.lot).toMatchObject({ high: null, my: { position: 'sealed' } })
+    expect((await portal.call('dynamic-diamond-bid/delete', { lotId: lot, requestId: randomUUID() }, buyer2)).body.code).toBe('OK')
+    expect((await f.bid(buyer2, lot, 1777.77)).body.code).toBe('OK')
+    // No event at all about the lot before its close, and no high in its own row.
+    expect((await portal.sql`select count(*)::int as n from bidding.outbox where key = ${lot}`)[0]!.n).toBe(0)
+    expect((await portal.sql`select high_cents, bid_count from bidding.lots where id = ${lot}`)[0]).toEqual({ high_cents: null, bid_count: 0 })
+
+    await f.closed(lot)
+    // A tie at 1777.77: the earlier bid (buyer1's) wins.
+    expect((await f.lotView(buyer2, lot)).data).toMatchObject({ state: 'won', my: { position: 'lost' }, resultPerCaratCents: 177_777 })
+    expect((await f.lotView(buyer1, lot)).data).toMatchObject({ my: { position: 'won' } })
+    const closedEvents = await portal.sql<{ type: string; event: any }[]>`select type, event from bidding.outbox where key = ${lot}`
+    expect(closedEvents.map((e) => e.type)).toEqual(['bidding.lot.closed'])
+    expect(new Set(closedEvents[0]!.event.data.bidderIds)).toEqual(new Set([ids.buyer1, ids.buyer2]))
+    const b2bids = (await portal.call('dynamic-diamond-bid/paginate', { lotId: lot }, buyer2)).body.data.list
+    expect(b2bids.map((b: any) => [b.pricePerCaratCents, b.status, b.withdrawn, b.type])).toEqual([[177_777, 3, false, 1], [100_000, 3, true, 1]])
+  }, 60_000)
+
+  it('orders 500 concurrent bids on one lot strictly, keeps the right high, and loses no acknowledged bid', async () => {
+    const [stone] = await f.upForBid(1)
+    const lot = (await f.auction('lookAndBid', [stone!], { incrementPerCarat: 1 })).lots[0]!.id
+    const bidders = Array.from({ length: 50 }, (_, i) =>
+      portal.tokens.sign({ id: randomUUID(), username: `rush${i}`, userType: 'buyer', perms: { bid: 'vi', pricing: 'v' }, noPrice: false, ver: 0, guest: false, trusted: true }))
+    const results = await Promise.all(Array.from({ length: 500 }, (_, i) => f.bid(bidders[i % 50]!, lot, 1000 + i)))
+    const acked = results.filter((r) => r.body.code === 'OK').map((r) => r.body.data.bid)
+    expect(results.every((r) => r.body.code === 'OK' || r.body.code === 'E_BID_TOO_LOW')).toBe(true)
+    expect(acked.length).toBeGreaterThan(0)
+    const log = await portal.sql<{ id: string; seq: string; price_cents: string }[]>`select id, seq, price_cents from bidding.bids where lot_id = ${lot} order by seq`
+    expect(log.map((r) => Number(r.seq))).toEqual(log.map((_, i) => i + 1))
+    for (let i = 1; i < log.length; i++) expect(Number(log[i]!.price_cents)).toBeGreaterThanOrEqual(Number(log[i - 1]!.price_cents) + 100)
+    expect(new Set(log.map((r) => r.id))).toEqual(new Set(acked.map((b: any) => b.id)))
+    const row = (await portal.sql`select high_cents, bid_count, high_bid_id from bidding.lots where id = ${lot}`)[0]!
+    expect(Number(row.high_cents)).toBe(Math.max(...acked.map((b: any) => b.pricePerCaratCents)))
+    expect(row).toMatchObject({ bid_count: log.length, high_bid_id: log[log.length - 1]!.id })
+  }, 60_000)
+
+  it('accepts exactly the bids that arrive before the close instant', async () => {
+    const [stone] = await f.upForBid(1)
+    const lot = (await f.auction('lookAndBid', [stone!], { closesAt: new Date(Date.now() + 2_000).toISOString(), incrementPerCarat: 1 })).lots[0]!.id
+    const closesAt = Date.parse((await f.lotView(buyer1, lot)).data.closesAt)
+    const shots: Promise<{ body: any }>[] = []
+    await new Promise((r) => setTimeout(r, Math.max(0, closesAt - Date.now() - 300)))
+    for (let i = 0; i < 120; i++) {
+      shots.push(f.bid(i % 2 ? buyer1 : buyer2, lot, 1000 + i))
+      await new Promise((r) => setTimeout(r, 5))
+    }
+    const results = await Promise.all(shots)
+    for (const r of results) {
+      if (r.body.code === 'OK') expect(Date.parse(r.body.data.bid.createdAt)).toBeLessThan(closesAt)
+      else if (r.body.code === 'E_BID_CLOSED') expect(Date.parse(r.body.data.at)).toBeGreaterThanOrEqual(closesAt)
+      else expect(r.body.code).toBe('E_BID_TOO_LOW')
+    }
+    // Both sides of the instant were exercised.
+    expect(results.some((r) => r.body.code === 'OK')).toBe(true)
+    expect(results.some((r) => r.body.code === 'E_BID_CLOSED')).toBe(true)
+    const late = await portal.sql`select count(*)::int as n from bidding.bids b join bidding.lots l on l.id = b.lot_id where b.lot_id = ${lot} and b.created_at >= l.closes_at`
+    expect(late[0]!.n).toBe(0)
+    await f.closed(lot)
+    const replay = await portal.call('diamond-bid/replay', {}, staff)
+    expect(replay.body.data.mismatched).toEqual([])
+    expect(replay.body.data.checked).toBeGreaterThan(0)
+  }, 60_000)
+
+  it('ends a just-bid-it lot at the first bid reaching the buy-now price', async () => {
+    const [stone] = await f.upForBid(1)
+    const lot = (await f.auction('justBidIt', [stone!], {}, { buyNowPerCarat: 2000 })).lots[0]!.id
+    expect((await f.bid(buyer1, lot, 1500)).body.code).toBe('OK')
+    const buy = await f.bid(buyer2, lot, 2500)
+    expect(buy.body.data.bid.pricePerCaratCents).toBe(200_000)
+    expect((await f.closed(lot)).state).toBe('won')
+    expect((await f.lotView(buyer2, lot)).data).toMatchObject({ my: { position: 'won' }, resultPerCaratCents: 200_000 })
+  }, 30_000)
+
+  it('keeps a bid cart per user', async () => {
+    const [stone] = await f.upForBid(1)
+    const lot = (await f.auction('lookAndBid', [stone!])).lots[0]!.id
+    expect((await portal.call('bid-cart/create', { lotIds: [lot] }, buyer1)).body.data.list.map((l: any) => l.id)).toContain(lot)
+    expect((await portal.call('bid-cart/paginate', {}, buyer1)).body.data.list.map((l: any) => l.id)).toContain(lot)
+    expect((await portal.call('bid-cart/paginate', {}, buyer2)).body.data.list.map((l: any) => l.id)).not.toContain(lot)
+    expect((await portal.call('bid-cart/create', { lotIds: [randomUUID()] }, buyer1)).body.code).toBe('E_NOT_FOUND')
+  })
+})

@@ -1,0 +1,27 @@
+import { BiddingEventTypes, BiddingTopics, type LotClosed } from '@diamond/contracts/events/bidding'
+import type { AnyEvent } from '@diamond/contracts/events/envelope'
+import { StockEventTypes } from '@diamond/contracts/events/stock'
+import { enqueue, type ServiceRuntime, type Tx } from '@diamond/runtime'
+import { statusEvent } from '../stones/stones.service'
+import { confirmWon, returnUnsold } from './bids.repository'
+
+/**
+ * Bidding decides auctions; stock learns the result from `bidding.lot.closed`: a won stone is
+ * confirmed to the winner (stock.stone.bid-won, holder = winner, so the gateway pushes "bid win"),
+ * an unsold stone that was up for bid goes back to stock. In the same transaction as the consumed id.
+ */
+export async function onLotClosed(tx: Tx, event: AnyEvent): Promise<void> {
+  if (event.type !== BiddingEventTypes.closed) return
+  const c = event.data as LotClosed
+  if (c.winnerId) {
+    const won = await confirmWon(tx, c.stoneId)
+    if (won) await enqueue(tx, 'stock', [statusEvent(StockEventTypes.bidWon, { ...won, holder_id: c.winnerId })])
+    return
+  }
+  const back = await returnUnsold(tx, c.stoneId)
+  if (back) await enqueue(tx, 'stock', [statusEvent(StockEventTypes.statusChanged, back)])
+}
+
+export function registerBidResults(rt: ServiceRuntime): void {
+  rt.consume({ name: 'stock.bid-results', topics: [BiddingTopics.lot], handle: (event, tx) => onLotClosed(tx, event) })
+}
