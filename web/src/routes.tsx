@@ -10,6 +10,8 @@ import { ProfilePage } from './features/account/components/ProfilePage'
 import { StockNotificationPage } from './features/account/components/StockNotificationPage'
 import { UsersPage } from './features/account/components/UsersPage'
 import { RegistrationsPage } from './features/approvals/components/RegistrationsPage'
+import { BidLotsPage } from './features/bids/components/BidLotsPage'
+import { MyBidPage } from './features/bids/components/MyBidPage'
 import { ForgotPasswordPage } from './features/auth/components/ForgotPasswordPage'
 import { MyDemandPage } from './features/demands/components/MyDemandPage'
 import { FullStockPage } from './features/downloads/components/FullStockPage'
@@ -101,6 +103,9 @@ const SCREEN_VIEWS: Record<string, (params: Record<string, string>) => ReactNode
   purchaseHistory: () => <PurchaseHistoryPage />,
   myShipment: () => <MyShipmentPage />,
   trackDiamond: () => <TrackDiamondPage />,
+  newArrivalBidIt: (p) => <BidLotsPage screenId="newArrivalBidIt" id={p.id} />,
+  searchBidDiamond: (p) => <BidLotsPage key={p.id ?? ''} screenId="searchBidDiamond" id={p.id} />,
+  myBid: (p) => <MyBidPage id={p.id} />,
 }
 
 /** Every path not public or open: the rules of lib/navigation.ts decide, this renders. */

@@ -1,6 +1,7 @@
 import { hostname } from 'node:os'
 import type { FastifyInstance } from 'fastify'
 import { AuthEventTypes, AuthTopics, type SessionRevoked } from '@diamond/contracts/events/auth'
+import { BiddingTopics } from '@diamond/contracts/events/bidding'
 import { NotificationTopics } from '@diamond/contracts/events/notifications'
 import { StockTopics } from '@diamond/contracts/events/stock'
 import type { MessageBus, PlatformConfig, Subscription, TokenService } from '@diamond/runtime'
@@ -8,6 +9,8 @@ import { serviceUrls, type GatewayConfig } from './config'
 import docsRoutes from './modules/docs/docs.routes'
 import healthRoutes, { type ServiceProbe } from './modules/health/health.routes'
 import proxyRoutes from './modules/proxy/proxy.routes'
+import { AuctionMembers } from './modules/realtime/auctions'
+import type { BidTarget } from './modules/realtime/bids.rules'
 import { Fanout } from './modules/realtime/fanout'
 import { Hub, WsRooms } from './modules/realtime/hub'
 import type { PushTarget } from './modules/realtime/push.rules'
@@ -36,17 +39,18 @@ export interface GatewayOptions {
 export default async function gateway(app: FastifyInstance, opts: GatewayOptions) {
   const maxBuffered = opts.gateway.GATEWAY_PUSH_MAX_BUFFERED_BYTES
   const watchers = new Watchers<PushTarget>()
-  const io = createSocketServer(app, { tokens: opts.tokens, watchers, maxBuffered })
+  const auctions = new AuctionMembers<BidTarget>()
+  const io = createSocketServer(app, { tokens: opts.tokens, watchers, auctions, maxBuffered })
   const ws = new WsRooms()
   const hub = new Hub(io, ws)
-  const fanout = new Fanout(hub, watchers, opts.gateway.GATEWAY_PUSH_WINDOW_MS)
+  const fanout = new Fanout(hub, watchers, opts.gateway.GATEWAY_PUSH_WINDOW_MS, auctions)
   let subscription: Subscription | null = null
 
   app.addHook('onReady', async () => {
     // Each gateway instance sees every event; pushes are at most once, so it starts at new events.
     subscription = await opts.bus.subscribe({
       group: `gateway.${hostname()}.${process.pid}.${Date.now()}`,
-      topics: [StockTopics.stone, NotificationTopics.notification, AuthTopics.session],
+      topics: [StockTopics.stone, BiddingTopics.lot, NotificationTopics.notification, AuthTopics.session],
       fromBeginning: false,
       handler: async (e) => {
         if (e.type !== AuthEventTypes.revoked) return fanout.onEvent(e)
@@ -65,7 +69,7 @@ export default async function gateway(app: FastifyInstance, opts: GatewayOptions
 
   await app.register(healthRoutes, { probe: opts.probe, realtimeReady: () => subscription !== null })
   await app.register(docsRoutes, { serviceDocs: opts.serviceDocs as never })
-  await app.register(websocketFeed, { tokens: opts.tokens, ws, watchers, maxBuffered })
+  await app.register(websocketFeed, { tokens: opts.tokens, ws, watchers, auctions, maxBuffered })
   if (opts.mode === 'distributed') await app.register(proxyRoutes, { urls: serviceUrls(opts.gateway) })
   if (opts.serveWeb !== false) await app.register(webApp, { dist: opts.gateway.WEB_DIST })
 }

@@ -9,7 +9,8 @@ export const GatewayConfig = Type.Object({
   WEB_DIST: Type.String({ default: fileURLToPath(new URL('../../../web/dist/', import.meta.url)) }),
   /**
    * How long each connection's stone status changes are gathered into one `stones.status` message
-   * (stones it watches and the stock feed alike): the added latency of a push, at most.
+   * (stones it watches and the stock feed alike), and each auction room's news per lot (the newest
+   * high, extension and result) and each user's bid positions: the added latency of a push, at most.
    */
   GATEWAY_PUSH_WINDOW_MS: Type.Integer({ minimum: 5, maximum: 1000, default: 25 }),
   /** Bytes waiting to be written to a socket above which its batches wait and coalesce. */

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { AuthTopics } from '@diamond/contracts/events/auth'
+import { BiddingTopics } from '@diamond/contracts/events/bidding'
 import { StockTopics } from '@diamond/contracts/events/stock'
 import { setupService, type ServiceContext } from '@diamond/runtime'
 import { devMailboxEnabled, type NotificationsConfig } from './config'
@@ -27,6 +28,7 @@ export default async function notificationsService(app: FastifyInstance, opts: N
   const inbox = new InboxService(rt.database)
   rt.consume({ name: 'notifications.inbox', topics: [StockTopics.stone], handle: (event, tx) => inbox.onEvent(tx, event) })
   rt.consume({ name: 'notifications.trade', topics: [StockTopics.trade], handle: (event, tx) => inbox.onEvent(tx, event) })
+  rt.consume({ name: 'notifications.bids', topics: [BiddingTopics.lot], handle: (event, tx) => inbox.onEvent(tx, event) })
   await app.register(inboxRoutes, { inbox })
 
   // A real SMTP transport is still to come: without the development mailbox, mail is only logged.

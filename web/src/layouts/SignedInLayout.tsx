@@ -10,6 +10,7 @@ import { NavDrawer, NavMenus } from '../features/shell/components/NavMenus'
 import { useViewer } from '../features/shell/components/useViewer'
 import { UserMenu } from '../features/shell/components/UserMenu'
 import { useIsTablet } from '../lib/media'
+import { followBidNotices } from '../features/bids/stores/notices'
 import { followTradeNotices } from '../features/lists/stores/notices'
 import { startRealtime, stopRealtime } from '../lib/realtime'
 import { session } from '../lib/session'
@@ -34,6 +35,8 @@ export function SignedInLayout({ children }: { children: ReactNode }) {
   }, [token])
   // Trading notices (an offer answered, a stone of my lists taken, a reminder) arrive as toasts.
   useEffect(() => followTradeNotices(), [])
+  // Bid notices (outbid, won, lost) too, on whatever page the user is.
+  useEffect(() => followBidNotices(), [])
 
   // A choice in the drawer, or a wider window, closes it.
   useEffect(() => setDrawerOpen(false), [location, tablet])

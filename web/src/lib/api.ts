@@ -29,8 +29,8 @@ export interface CallOptions {
   loader?: boolean
   /** The logout call itself must not sign out again on E_UNAUTHORIZED. */
   signOutOnUnauthorized?: boolean
-  /** Spec section 7: most calls POST; user/update is a PUT. */
-  method?: 'POST' | 'PUT'
+  /** Spec section 7: most calls POST; user/update is a PUT; a few reads (server time, bid config) GET. */
+  method?: 'POST' | 'PUT' | 'GET'
   /** Extra request headers (a confirm's Idempotency-Key). */
   headers?: Record<string, string>
 }
@@ -57,7 +57,7 @@ export async function api<T>(path: string, body: unknown = {}, opts: CallOptions
     const res = await fetch(`${API_BASE}/${path}`, {
       method: opts.method ?? 'POST',
       headers,
-      body: JSON.stringify(body),
+      body: opts.method === 'GET' ? undefined : JSON.stringify(body),
       signal: abort.signal,
     })
     const json: unknown = await res.json()

@@ -1,7 +1,7 @@
 import { proxy } from 'valtio'
 import { io, type Socket } from 'socket.io-client'
 import type { Notification } from '@diamond/contracts/events/notifications'
-import type { Ack, ClientToServer, ServerToClient, StoneStatus, StonesStatus } from '@diamond/contracts/realtime'
+import type { Ack, BidFrame, ClientToServer, ServerToClient, StoneStatus, StonesStatus } from '@diamond/contracts/realtime'
 import { signOut } from './session'
 
 /**
@@ -19,8 +19,13 @@ const statusListeners = new Set<StatusListener>()
 type NoticeListener = (n: Notification) => void
 const noticeListeners = new Set<NoticeListener>()
 const connectListeners = new Set<ConnectListener>()
+type BidListener = (f: BidFrame) => void
+const bidListeners = new Set<BidListener>()
+type JoinedListener = (auctionId: string) => void
+const joinedListeners = new Set<JoinedListener>()
 let socket: Socket<ServerToClient, ClientToServer> | null = null
 let watched: string[] = []
+let auctions: string[] = []
 
 function logNack(what: string) {
   return (ack: Ack) => {
@@ -42,6 +47,7 @@ export function startRealtime(token: string): void {
     connection.state = 'live'
     // The grid watches its own page's stones; the stock-wide feed is for clients that follow everything.
     if (watched.length) s.emit('stones.watch', { ids: watched }, logNack('stones.watch'))
+    for (const auctionId of auctions) s.emit('auction.join', { auctionId }, joinAck(auctionId))
     for (const l of connectListeners) l()
   })
   s.on('disconnect', (reason) => {
@@ -64,6 +70,13 @@ export function startRealtime(token: string): void {
   s.on('notification', (n) => {
     for (const l of noticeListeners) l(n)
   })
+  const bid = (f: BidFrame) => {
+    for (const l of bidListeners) l(f)
+  }
+  s.on('bid.high', (data) => bid({ type: 'bid.high', data }))
+  s.on('bid.extended', (data) => bid({ type: 'bid.extended', data }))
+  s.on('bid.closed', (data) => bid({ type: 'bid.closed', data }))
+  s.on('bid.position', (data) => bid({ type: 'bid.position', data }))
 }
 
 export function stopRealtime(): void {
@@ -98,4 +111,41 @@ export function onConnect(listener: ConnectListener): () => void {
 export function onNotification(listener: NoticeListener): () => void {
   noticeListeners.add(listener)
   return () => noticeListeners.delete(listener)
+}
+
+/**
+ * Sits in exactly these auctions' rooms (the lots a bid page shows), leaving the others. The server
+ * decides whether the user may; on every reconnect the rooms are joined again.
+ */
+export function joinAuctions(ids: string[]): void {
+  const next = new Set(ids)
+  const gone = auctions.filter((id) => !next.has(id))
+  const fresh = ids.filter((id) => !auctions.includes(id))
+  auctions = [...next]
+  if (!socket?.connected) return
+  for (const auctionId of gone) socket.emit('auction.leave', { auctionId }, logNack('auction.leave'))
+  for (const auctionId of fresh) socket.emit('auction.join', { auctionId }, joinAck(auctionId))
+}
+
+/** Once the server confirms a join, the room hears everything from then on: listeners re-read what they show. */
+function joinAck(auctionId: string) {
+  return (ack: Ack) => {
+    if (ack.code !== 'OK') return logNack('auction.join')(ack)
+    if (auctions.includes(auctionId)) for (const l of joinedListeners) l(auctionId)
+  }
+}
+
+/**
+ * Called when the server has put this connection in an auction's room (after `joinAuctions` or a
+ * reconnect). What a page read before that moment may have missed a push: it reads again then.
+ */
+export function onAuctionJoined(listener: JoinedListener): () => void {
+  joinedListeners.add(listener)
+  return () => joinedListeners.delete(listener)
+}
+
+/** An auction room's news (high, extension, result) and this user's own positions on lots. */
+export function onBidPush(listener: BidListener): () => void {
+  bidListeners.add(listener)
+  return () => bidListeners.delete(listener)
 }

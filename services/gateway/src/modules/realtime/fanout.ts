@@ -2,6 +2,8 @@ import type { AnyEvent } from '@diamond/contracts/events/envelope'
 import { NotificationEventTypes, type Notification } from '@diamond/contracts/events/notifications'
 import type { StoneStatusChanged } from '@diamond/contracts/events/stock'
 import type { StoneStatus } from '@diamond/contracts/realtime'
+import type { AuctionMembers } from './auctions'
+import { bidPushesOf, PendingPositions, RoomBatcher, type BidTarget } from './bids.rules'
 import type { Hub } from './hub'
 import { PushBatcher, type PushTarget } from './push.rules'
 import type { Watchers } from './watchers'
@@ -13,9 +15,15 @@ import type { Watchers } from './watchers'
  * frames per socket instead of one per event. A connection in both the feed and a stone's watchers
  * gets that stone once. Holder ids stay inside the platform; a user's own notices go to that user's
  * sockets at once.
+ *
+ * Bidding's news rides the same windows: each lot's newest high, extension and result go to its
+ * auction's room once per window (a hot auction's hundreds of highs a second become one frame per
+ * lot per window), and each user's newest position per lot to that user's sockets.
  */
 export class Fanout {
   private batcher: PushBatcher<PushTarget>
+  private rooms: RoomBatcher<BidTarget> | null
+  private positions = new PendingPositions()
   private timer: NodeJS.Timeout | null = null
   private lastFlush = -Infinity
   private stopped = false
@@ -24,12 +32,15 @@ export class Fanout {
     private readonly hub: Hub,
     watchers: Watchers<PushTarget>,
     private readonly windowMs: number,
+    auctions?: AuctionMembers<BidTarget>,
   ) {
     this.batcher = new PushBatcher(watchers)
+    this.rooms = auctions ? new RoomBatcher(auctions) : null
   }
 
   async onEvent(event: AnyEvent): Promise<void> {
     if (event.type.startsWith('stock.stone.')) this.onStone(event.data as StoneStatusChanged, event.time)
+    else if (event.type.startsWith('bidding.lot.')) this.onLot(event)
     else if (event.type === NotificationEventTypes.created) {
       const n = event.data as Notification
       if (n.userId) this.hub.notify(n.userId, { type: 'notification', data: n })
@@ -43,13 +54,24 @@ export class Fanout {
     this.arm()
   }
 
+  private onLot(event: AnyEvent) {
+    const { news, positions } = bidPushesOf(event)
+    if (news) this.rooms?.put(news)
+    for (const p of positions) this.positions.put(p)
+    this.arm()
+  }
+
+  private get dirty(): boolean {
+    return this.batcher.dirty || !!this.rooms?.dirty || this.positions.size > 0
+  }
+
   /**
    * Flushes come at most once per window: a change after a quiet spell goes out at once (on the
    * next turn of the event loop, so changes that arrive together still share a batch); changes
    * during a rush wait for the end of the current window.
    */
   private arm() {
-    if (this.stopped || this.timer || !this.batcher.dirty) return
+    if (this.stopped || this.timer || !this.dirty) return
     this.timer = setTimeout(() => this.flush(), Math.max(0, this.lastFlush + this.windowMs - Date.now()))
   }
 
@@ -62,6 +84,8 @@ export class Fanout {
     this.timer = null
     this.lastFlush = Date.now()
     this.batcher.flush()
+    this.rooms?.flush()
+    for (const p of this.positions.take()) this.hub.toUser(p.userId, { type: 'bid.position', data: p.data })
     this.arm()
   }
 

@@ -74,6 +74,13 @@ export class Hub {
     this.ws.send(room, frame)
   }
 
+  /** A message for one user only (their position on a lot): every socket of theirs, both transports. */
+  toUser(userId: string, frame: Extract<ServerFrame, { type: 'bid.position' }>) {
+    const room = rooms.user(userId)
+    this.io.to(room).emit(frame.type, frame.data)
+    this.ws.send(room, frame)
+  }
+
   notifyAudience(audience: string, frame: Notice) {
     const room = rooms.audience(audience)
     this.io.to(room).emit(frame.type, frame.data)

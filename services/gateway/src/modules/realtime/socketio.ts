@@ -3,9 +3,11 @@ import { Server } from 'socket.io'
 import { isSalesTeam, SALES_AUDIENCE } from '@diamond/contracts/events/notifications'
 import type { Ack, ClientToServer, ServerToClient } from '@diamond/contracts/realtime'
 import { authenticate, type Principal, type TokenService } from '@diamond/runtime'
+import type { AuctionMembers } from './auctions'
+import type { BidTarget } from './bids.rules'
 import { rooms } from './hub'
 import type { PushTarget } from './push.rules'
-import { subscribe } from './subscriptions'
+import { auctionRoom, subscribe } from './subscriptions'
 import { ioTarget } from './targets'
 import type { Watchers } from './watchers'
 
@@ -15,9 +17,10 @@ interface SocketData {
 
 /**
  * socket.io for browsers: the JWT is checked on connect, each user is put in their own room (for
- * notices and for cutting ended sessions); stones and the feed go through the watchers index.
+ * notices, bid positions and for cutting ended sessions); stones and the feed go through the
+ * watchers index, auction rooms through the auction members index (both batched per window).
  */
-export function createSocketServer(app: FastifyInstance, opts: { tokens: TokenService; watchers: Watchers<PushTarget>; maxBuffered: number }) {
+export function createSocketServer(app: FastifyInstance, opts: { tokens: TokenService; watchers: Watchers<PushTarget>; auctions: AuctionMembers<BidTarget>; maxBuffered: number }) {
   const io = new Server<ClientToServer, ServerToClient, Record<string, never>, SocketData>(app.server, {
     path: '/socket.io',
     serveClient: false,
@@ -44,7 +47,12 @@ export function createSocketServer(app: FastifyInstance, opts: { tokens: TokenSe
     socket.on('stones.watch', (msg, ack) => reply(ack, subscribe(opts.watchers, target, who, 'stones.watch', msg)))
     socket.on('stones.unwatch', (msg, ack) => reply(ack, subscribe(opts.watchers, target, who, 'stones.unwatch', msg)))
     socket.on('feed.join', (msg, ack) => reply(ack, subscribe(opts.watchers, target, who, 'feed.join', msg)))
-    socket.on('disconnect', () => opts.watchers.drop(target))
+    socket.on('auction.join', (msg, ack) => reply(ack, auctionRoom(opts.auctions, target, who, 'auction.join', msg)))
+    socket.on('auction.leave', (msg, ack) => reply(ack, auctionRoom(opts.auctions, target, who, 'auction.leave', msg)))
+    socket.on('disconnect', () => {
+      opts.watchers.drop(target)
+      opts.auctions.drop(target)
+    })
   })
   return io
 }

@@ -1,10 +1,12 @@
 import { Compile } from 'typebox/compile'
 import { can } from '@diamond/contracts/permissions'
-import { MAX_WATCHED_STONES, WatchStones, type Ack, type ClientFrame } from '@diamond/contracts/realtime'
+import { AuctionJoin, MAX_JOINED_AUCTIONS, MAX_WATCHED_STONES, WatchStones, type Ack, type ClientFrame } from '@diamond/contracts/realtime'
 import type { Principal } from '@diamond/runtime'
+import type { AuctionMembers } from './auctions'
 import type { Watchers } from './watchers'
 
 const checkWatch = Compile(WatchStones)
+const checkAuction = Compile(AuctionJoin)
 const ok: Ack = { code: 'OK', message: 'OK' }
 const forbidden: Ack = { code: 'E_FORBIDDEN', message: 'You do not have permission to do this.' }
 
@@ -26,5 +28,25 @@ export function subscribe<C>(watchers: Watchers<C>, conn: C, who: Principal, typ
   }
   if (type === 'stones.unwatch') watchers.unwatch(conn, input.ids)
   else if (!watchers.watch(conn, input.ids)) return { code: 'E_VALIDATION', message: `Invalid Fields: at most ${MAX_WATCHED_STONES} stones` }
+  return ok
+}
+
+/**
+ * Joining or leaving an auction's room. The server decides: bid view is needed (a guest has it and
+ * may watch; nothing a room hears is anyone's secret). The id need not name a known auction: a
+ * room of an unknown id simply hears nothing, and saying "no such auction" here would let a socket
+ * probe ids that the API keeps to itself.
+ */
+export function auctionRoom<C>(auctions: AuctionMembers<C>, conn: C, who: Principal, type: 'auction.join' | 'auction.leave', input: unknown): Ack {
+  if (!checkAuction.Check(input)) {
+    const e = [...checkAuction.Errors(input)][0]
+    return { code: 'E_VALIDATION', message: `Invalid Fields: auctionId${e?.instancePath ?? ''} ${e?.message ?? 'is invalid'}` }
+  }
+  if (type === 'auction.leave') {
+    auctions.leave(conn, input.auctionId)
+    return ok
+  }
+  if (!can(who.perms, 'bid', 'view')) return forbidden
+  if (!auctions.join(conn, input.auctionId)) return { code: 'E_VALIDATION', message: `Invalid Fields: at most ${MAX_JOINED_AUCTIONS} auctions` }
   return ok
 }

@@ -1,7 +1,19 @@
 import type { Socket } from 'socket.io'
 import type { WebSocket } from 'ws'
-import type { StoneStatus } from '@diamond/contracts/realtime'
+import type { BidFrame, StoneStatus } from '@diamond/contracts/realtime'
+import type { BidTarget } from './bids.rules'
 import type { PushTarget } from './push.rules'
+
+/** One connection, on either transport: stone batches and auction-room frames. */
+export type ConnTarget = PushTarget & BidTarget
+
+/** A room's frame goes to every member as the same object: its JSON is made once. */
+const bidJsonOf = new WeakMap<BidFrame, string>()
+function bidJson(f: BidFrame): string {
+  let text = bidJsonOf.get(f)
+  if (text === undefined) bidJsonOf.set(f, (text = JSON.stringify(f)))
+  return text
+}
 
 /**
  * One event's status goes into many connections' batches as the same object, so its JSON is made
@@ -28,11 +40,14 @@ function frame(changes: readonly StoneStatus[]): Buffer {
 }
 
 /** A plain WebSocket is busy while more than `maxBuffered` bytes wait to be written to it. */
-export function wsTarget(ws: WebSocket, maxBuffered: number): PushTarget {
+export function wsTarget(ws: WebSocket, maxBuffered: number): ConnTarget {
   return {
     state: () => (ws.readyState !== ws.OPEN ? 'closed' : ws.bufferedAmount > maxBuffered ? 'busy' : 'ready'),
     // A Buffer would go out as a binary frame: the batch is JSON text, like every other frame.
     push: (changes) => ws.send(frame(changes), { binary: false }),
+    pushBids: (frames) => {
+      for (const f of frames) ws.send(bidJson(f))
+    },
   }
 }
 
@@ -47,15 +62,19 @@ interface EngineInternals {
  * holds more than `maxBuffered` bytes. A batch is then not handed to engine.io, whose write buffer
  * has no bound; it keeps coalescing here instead.
  */
-export function ioTarget(socket: Socket, maxBuffered: number): PushTarget {
+export function ioTarget(socket: Socket, maxBuffered: number): ConnTarget {
+  const state = (): 'ready' | 'busy' | 'closed' => {
+    if (!socket.connected) return 'closed'
+    const conn = socket.conn as unknown as EngineInternals
+    if (conn.transport.writable) return 'ready'
+    const queued = conn.writeBuffer?.length ?? 0
+    return queued > 0 || (conn.transport.socket?.bufferedAmount ?? 0) > maxBuffered ? 'busy' : 'ready'
+  }
   return {
-    state: () => {
-      if (!socket.connected) return 'closed'
-      const conn = socket.conn as unknown as EngineInternals
-      if (conn.transport.writable) return 'ready'
-      const queued = conn.writeBuffer?.length ?? 0
-      return queued > 0 || (conn.transport.socket?.bufferedAmount ?? 0) > maxBuffered ? 'busy' : 'ready'
-    },
+    state,
     push: (changes) => socket.emit('stones.status', { changes: changes as StoneStatus[] }),
+    pushBids: (frames) => {
+      for (const f of frames) socket.emit(f.type, f.data)
+    },
   }
 }

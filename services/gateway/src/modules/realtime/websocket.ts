@@ -6,9 +6,11 @@ import { Compile } from 'typebox/compile'
 import { isSalesTeam, SALES_AUDIENCE } from '@diamond/contracts/events/notifications'
 import { ClientFrame, type ServerFrame } from '@diamond/contracts/realtime'
 import { authenticate, type TokenService } from '@diamond/runtime'
+import type { AuctionMembers } from './auctions'
+import type { BidTarget } from './bids.rules'
 import { rooms, type WsRooms } from './hub'
 import type { PushTarget } from './push.rules'
-import { subscribe } from './subscriptions'
+import { auctionRoom, subscribe } from './subscriptions'
 import { wsTarget } from './targets'
 import type { Watchers } from './watchers'
 
@@ -18,6 +20,7 @@ export interface WebsocketFeedOptions {
   tokens: TokenService
   ws: WsRooms
   watchers: Watchers<PushTarget>
+  auctions: AuctionMembers<BidTarget>
   /** Bytes waiting on a socket above which its batches wait (and coalesce) for a later window. */
   maxBuffered: number
 }
@@ -60,11 +63,16 @@ export default async function websocketFeed(app: FastifyInstance, opts: Websocke
         if (!checkFrame.Check(frame)) {
           return send({ type: 'ack', data: { for: 'unknown', code: 'E_VALIDATION', message: 'Invalid Fields: frame must be { type, data }' } })
         }
-        send({ type: 'ack', data: { for: frame.type, ...subscribe(opts.watchers, target, who, frame.type, frame.data) } })
+        const ack =
+          frame.type === 'auction.join' || frame.type === 'auction.leave'
+            ? auctionRoom(opts.auctions, target, who, frame.type, frame.data)
+            : subscribe(opts.watchers, target, who, frame.type, frame.data)
+        send({ type: 'ack', data: { for: frame.type, ...ack } })
       })
       socket.on('close', () => {
         opts.ws.leaveAll(socket)
         opts.watchers.drop(target)
+        opts.auctions.drop(target)
       })
     },
   )

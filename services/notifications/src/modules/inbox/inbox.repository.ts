@@ -32,6 +32,24 @@ export async function insertNotification(
 }
 
 /**
+ * An outbid notice: a new row, or the reader's unread one for the same lot brought up to date
+ * (then `fresh` is false and nothing new is announced).
+ */
+export async function upsertOutbid(
+  tx: Tx,
+  n: { id: string; userId: string; kind: string; params: Notification['params'] },
+): Promise<{ notification: Notification; fresh: boolean }> {
+  const [row] = await tx<(Row & { fresh: boolean })[]>`
+    insert into notifications.notifications (id, user_id, kind, params)
+    values (${n.id}, ${n.userId}, ${n.kind}, ${tx.json(n.params)})
+    on conflict (user_id, (params ->> 'lotId')) where kind = 'bid.outbid' and read_at is null
+    do update set params = excluded.params
+    returning *, (xmax = 0) as fresh`
+  const { fresh, ...rest } = row!
+  return { notification: toNotification(rest as Row), fresh }
+}
+
+/**
  * A reader's notices: their own, and for a member of the sales team the team's too, each with the
  * reader's own read mark.
  */

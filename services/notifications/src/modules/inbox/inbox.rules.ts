@@ -1,4 +1,6 @@
+import { BiddingEventTypes, type LotClosed, type LotHighChanged } from '@diamond/contracts/events/bidding'
 import type { AnyEvent } from '@diamond/contracts/events/envelope'
+import { BID_NOTICE_KINDS } from '@diamond/contracts/http/bidding.values'
 import { StockEventTypes, TradeEventTypes, type StoneStatusChanged, type TradeEvent } from '@diamond/contracts/events/stock'
 
 export type Notice =
@@ -20,5 +22,31 @@ export function noticesFor(event: AnyEvent): Notice[] {
     if (t.toSales) out.push({ userId: null, audience: 'sales', kind: t.kind, params: t.params })
     return out
   }
+  if (event.type === BiddingEventTypes.high) {
+    // Only open lots have highs, so the price told is the one everyone in the room already sees.
+    const h = event.data as LotHighChanged
+    if (!h.previousLeaderId || h.previousLeaderId === h.leaderId) return []
+    return [{ userId: h.previousLeaderId, kind: BID_NOTICE_KINDS.outbid, params: { ...lotParams(h), price: h.pricePerCaratCents / 100 } }]
+  }
+  if (event.type === BiddingEventTypes.closed) {
+    // Every bidder learns win or loss; the winner the price. A loser is told only that it is over.
+    const c = event.data as LotClosed
+    const bidders = new Set(c.bidderIds)
+    if (c.winnerId) bidders.add(c.winnerId)
+    return [...bidders].map((userId) =>
+      userId === c.winnerId
+        ? { userId, kind: BID_NOTICE_KINDS.won, params: { ...lotParams(c), price: c.pricePerCaratCents === null ? null : c.pricePerCaratCents / 100 } }
+        : { userId, kind: BID_NOTICE_KINDS.lost, params: lotParams(c) },
+    )
+  }
   return []
 }
+
+const lotParams = (e: { lotId: string; auctionId: string; vStnId: string }) => ({ lotId: e.lotId, auctionId: e.auctionId, vStnId: e.vStnId })
+
+/**
+ * An outbid notice the reader has not read yet is brought up to date rather than repeated: a hot
+ * lot can outbid someone many times a second, and one unread "you were outbid on B-12" says it all
+ * (their auction room shows the live position meanwhile).
+ */
+export const coalesces = (n: Notice): boolean => n.kind === BID_NOTICE_KINDS.outbid && n.userId !== null

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
+import { BiddingEventTypes, type LotClosed, type LotHighChanged } from '@diamond/contracts/events/bidding'
 import { TradeEventTypes, type TradeEvent } from '@diamond/contracts/events/stock'
 import { newEvent } from '@diamond/runtime'
-import { noticesFor } from './inbox.rules'
+import { coalesces, noticesFor } from './inbox.rules'
 
 const trade = (data: TradeEvent) => newEvent<TradeEvent>('stock', TradeEventTypes.offerCountered, randomUUID(), data)
 
@@ -18,5 +19,41 @@ describe('trading notices', () => {
 
   it('addresses the sales team as one audience notice', () => {
     expect(noticesFor(trade({ userIds: [], toSales: true, kind: 'offer.made', params: {} }))).toEqual([{ userId: null, audience: 'sales', kind: 'offer.made', params: {} }])
+  })
+})
+
+describe('bid notices', () => {
+  const [lotId, auctionId, stoneId] = [randomUUID(), randomUUID(), randomUUID()]
+  const [ann, ben, cat] = [randomUUID(), randomUUID(), randomUUID()]
+  const high = (leaderId: string, previousLeaderId: string | null) =>
+    newEvent<LotHighChanged>('bidding', BiddingEventTypes.high, lotId, {
+      lotId, auctionId, stoneId, vStnId: 'B-7', pricePerCaratCents: 123_450, bidCount: 4, closesAt: new Date().toISOString(), reserveMet: null, leaderId, previousLeaderId,
+    })
+  const closed = (winnerId: string | null, bidderIds: string[]) =>
+    newEvent<LotClosed>('bidding', BiddingEventTypes.closed, lotId, {
+      lotId, auctionId, stoneId, vStnId: 'B-7', kind: 'blind', winnerId, pricePerCaratCents: winnerId ? 200_000 : null, bidderIds, closedAt: new Date().toISOString(),
+    })
+
+  it('tells the previous leader they were outbid, with the new high, and nobody else', () => {
+    expect(noticesFor(high(ann, ben))).toEqual([{ userId: ben, kind: 'bid.outbid', params: { lotId, auctionId, vStnId: 'B-7', price: 1234.5 } }])
+    expect(noticesFor(high(ann, null))).toEqual([])
+    expect(noticesFor(high(ann, ann))).toEqual([])
+  })
+
+  it('tells every bidder won or lost at the close, the price only to the winner', () => {
+    const notices = noticesFor(closed(ben, [ann, ben, cat, ann]))
+    expect(notices).toEqual([
+      { userId: ann, kind: 'bid.lost', params: { lotId, auctionId, vStnId: 'B-7' } },
+      { userId: ben, kind: 'bid.won', params: { lotId, auctionId, vStnId: 'B-7', price: 2000 } },
+      { userId: cat, kind: 'bid.lost', params: { lotId, auctionId, vStnId: 'B-7' } },
+    ])
+    expect(noticesFor(closed(null, [ann])).map((n) => n.kind)).toEqual(['bid.lost'])
+  })
+
+  it('makes no notice of an extension (a push to the room only), and coalesces only outbid notices', () => {
+    const ext = newEvent('bidding', BiddingEventTypes.extended, lotId, { lotId, auctionId, stoneId, vStnId: 'B-7', closesAt: new Date().toISOString(), extensions: 1 })
+    expect(noticesFor(ext)).toEqual([])
+    expect(coalesces(noticesFor(high(ann, ben))[0]!)).toBe(true)
+    expect(coalesces(noticesFor(closed(ben, [ben]))[0]!)).toBe(false)
   })
 })

@@ -3,7 +3,7 @@ import type { AnyEvent } from '@diamond/contracts/events/envelope'
 import { isSalesTeam, NotificationEventTypes } from '@diamond/contracts/events/notifications'
 import { enqueue, newEvent, type Database, type Principal, type Tx } from '@diamond/runtime'
 import * as repo from './inbox.repository'
-import { noticesFor } from './inbox.rules'
+import { coalesces, noticesFor } from './inbox.rules'
 
 export class InboxService {
   constructor(private readonly database: Database) {}
@@ -11,6 +11,11 @@ export class InboxService {
   /** Stores the notices an event calls for and announces each, in the consumer's transaction. */
   async onEvent(tx: Tx, event: AnyEvent): Promise<void> {
     for (const notice of noticesFor(event)) {
+      if (coalesces(notice)) {
+        const { notification, fresh } = await repo.upsertOutbid(tx, { id: randomUUID(), ...notice, userId: notice.userId! })
+        if (fresh) await enqueue(tx, 'notifications', [newEvent('notifications', NotificationEventTypes.created, notification.userId!, notification)])
+        continue
+      }
       const n = await repo.insertNotification(tx, { id: randomUUID(), ...notice })
       await enqueue(tx, 'notifications', [newEvent('notifications', NotificationEventTypes.created, n.userId ?? `audience:${n.audience}`, n)])
     }

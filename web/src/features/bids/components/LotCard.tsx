@@ -1,0 +1,251 @@
+import { useState, type FormEvent } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useSnapshot } from 'valtio'
+import { Link } from 'wouter'
+import { confirm } from '../../../lib/confirm'
+import { fmt2, fmtCount, fmtDateTime, fmtUsd } from '../../../lib/format'
+import { codeText } from '../../../lib/i18n'
+import { showToast } from '../../../lib/toast'
+import { checkAmount, formatCountdown, isSealed, phaseOf, secondsUntil, type Phase } from '../stores/bid.rules'
+import { ticker } from '../stores/clock'
+import { addToCart, placeBid, room, withdraw, type LotEntry } from '../stores/lots'
+import { perCarat } from '../stores/money'
+
+const usd = (cents: number | null | undefined) => fmtUsd(cents === null || cents === undefined ? null : cents / 100)
+/** How long an extension stays highlighted after it happens. */
+const EXTENDED_FLASH_MS = 8_000
+
+interface Props {
+  entry: LotEntry
+  canBid: boolean
+  /** A link to the auction's room (lists of many auctions); absent inside the room. */
+  roomHref?: string
+  inCart?: boolean
+}
+
+/**
+ * One lot, live: the countdown on the server's clock, the current high and bid count (open kinds),
+ * my position, the least I may bid next, and the bid box. A sealed lot shows my own bid only and
+ * says that nothing else is shown until the close. A card subscribes to its own entry, so a pushed
+ * high re-renders this card, not the page.
+ */
+export function LotCard({ entry, canBid, roomHref, inCart }: Props) {
+  const { t } = useTranslation()
+  const { lot, pending } = useSnapshot(entry)
+  const { offsetMs } = useSnapshot(room)
+  const { deviceNow } = useSnapshot(ticker)
+  const serverNow = deviceNow + offsetMs
+  const phase = phaseOf(lot, serverNow)
+  const sealed = isSealed(lot.kind)
+  const v = lot.vStnId
+  const justExtended = lot.extendedAt !== null && deviceNow - lot.extendedAt < EXTENDED_FLASH_MS
+
+  async function onCart() {
+    const err = await addToCart(lot.id)
+    showToast(err ? codeText(err.code, err.message) : t('bids.addedToCart'), err ? 'error' : 'success')
+  }
+  async function onWithdraw() {
+    if (!(await confirm('bids.confirmWithdraw'))) return
+    const err = await withdraw(lot.id)
+    showToast(err ? codeText(err.code, err.message) : t('bids.withdrawn'), err ? 'error' : 'success')
+  }
+
+  return (
+    <article className={`bid-lot bid-lot--${phase}${justExtended ? ' is-extended' : ''}`} data-testid={`lot-${v}`} data-phase={phase} aria-labelledby={`lot-title-${lot.id}`}>
+      <header className="bid-lot-head">
+        <div>
+          <h2 className="bid-lot-title" id={`lot-title-${lot.id}`}>
+            <Link href={`/diamond-detail/${lot.stoneId}`}>{v}</Link>
+            <span className="bid-lot-crt bid-num">{t('bids.carat', { crt: fmt2(lot.crt) })}</span>
+          </h2>
+          <p className="bid-lot-auction" dir="auto">
+            {roomHref ? <Link href={roomHref}>{lot.title}</Link> : lot.title}
+          </p>
+        </div>
+        <span className={`bid-kind bid-kind--${lot.kind}`} title={t(`bids.kindHelp.${lot.kind}`)}>
+          {t(`bids.kinds.${lot.kind}`)}
+        </span>
+      </header>
+
+      <PhaseLine phase={phase} opensAt={lot.opensAt} closesAt={lot.closesAt} serverNow={serverNow} result={lot.resultPerCaratCents} vStnId={v} />
+      {lot.extensions > 0 && phase !== 'won' && phase !== 'closed' && (
+        <p className="bid-extended" role="status" data-testid={`lot-extended-${v}`}>
+          {t('bids.extended', { n: fmtCount(lot.extensions), time: fmtDateTime(lot.closesAt) })}
+        </p>
+      )}
+
+      <dl className="bid-facts">
+        {sealed ? (
+          <div className="bid-facts-wide">
+            <dt className="visually-hidden">{t('bids.kinds.blind')}</dt>
+            <dd className="bid-sealed-note">{t('bids.sealedNote')}</dd>
+          </div>
+        ) : (
+          <>
+            <div>
+              <dt>{t('bids.high')}</dt>
+              <dd data-testid={`lot-high-${v}`}>{lot.high ? perCarat(lot.high.pricePerCaratCents) : t('bids.noBids')}</dd>
+            </div>
+            <div>
+              <dt>{t('bids.bids')}</dt>
+              <dd data-testid={`lot-count-${v}`}>{fmtCount(lot.high?.bidCount ?? 0)}</dd>
+            </div>
+            {lot.reserveMet !== null && (
+              <div>
+                <dt>{t('bids.reserve')}</dt>
+                <dd className={lot.reserveMet ? 'is-good' : 'is-warn'}>{t(lot.reserveMet ? 'bids.reserveMet' : 'bids.reserveNotMet')}</dd>
+              </div>
+            )}
+          </>
+        )}
+        <div>
+          <dt>{t('bids.start')}</dt>
+          <dd>{perCarat(lot.startPerCaratCents)}</dd>
+        </div>
+        {!sealed && (phase === 'open' || phase === 'upcoming') && (
+          <div>
+            <dt>{t('bids.minimum')}</dt>
+            <dd data-testid={`lot-minimum-${v}`}>{perCarat(lot.minimumPerCaratCents)}</dd>
+          </div>
+        )}
+        {lot.buyNowPerCaratCents !== null && (
+          <div>
+            <dt>{t('bids.buyNowPrice')}</dt>
+            <dd>{perCarat(lot.buyNowPerCaratCents)}</dd>
+          </div>
+        )}
+      </dl>
+
+      <p className={`bid-position bid-position--${lot.my?.position ?? 'none'}`} data-testid={`lot-position-${v}`} data-position={lot.my?.position ?? 'none'} role="status">
+        {lot.my ? (
+          <>
+            {t(`bids.position.${lot.my.position}`)}
+            <span className="bid-mine" data-testid={`lot-mine-${v}`}>
+              {t('bids.myBid', { price: perCarat(lot.my.pricePerCaratCents) })}
+            </span>
+          </>
+        ) : (
+          t('bids.position.none')
+        )}
+      </p>
+
+      {canBid && phase === 'open' && <BidBox entry={entry} />}
+
+      <div className="bid-lot-actions">
+        {canBid && phase === 'open' && sealed && lot.my && (
+          <button type="button" className="btn btn--small btn--ghost" disabled={pending} data-testid={`withdraw-${v}`} onClick={() => void onWithdraw()}>
+            {t('bids.withdraw')}
+          </button>
+        )}
+        {canBid && !inCart && (phase === 'open' || phase === 'upcoming') && (
+          <button type="button" className="btn btn--small btn--ghost" data-testid={`cart-${v}`} onClick={() => void onCart()}>
+            {t('bids.addToCart')}
+          </button>
+        )}
+        {roomHref && (
+          <Link href={roomHref} className="btn btn--small" data-testid={`room-${v}`}>
+            {t('bids.openRoom')}
+          </Link>
+        )}
+      </div>
+    </article>
+  )
+}
+
+function PhaseLine({ phase, opensAt, closesAt, serverNow, result, vStnId }: { phase: Phase; opensAt: string; closesAt: string; serverNow: number; result: number | null; vStnId: string }) {
+  const { t } = useTranslation()
+  let text: string
+  if (phase === 'upcoming') text = t('bids.opensIn', { time: formatCountdown(secondsUntil(opensAt, serverNow)) })
+  else if (phase === 'open') text = t('bids.closesIn', { time: formatCountdown(secondsUntil(closesAt, serverNow)) })
+  else if (phase === 'closing') text = t('bids.closing')
+  else if (phase === 'won') text = t('bids.soldAt', { price: perCarat(result) })
+  else text = t('bids.unsold')
+  const ending = phase === 'open' && secondsUntil(closesAt, serverNow) <= 60
+  return (
+    <p className={`bid-phase${ending ? ' is-ending' : ''}`} data-testid={`lot-countdown-${vStnId}`}>
+      <time dateTime={phase === 'upcoming' ? opensAt : closesAt}>{text}</time>
+    </p>
+  )
+}
+
+/**
+ * The bid box: USD per carat, checked here before it is sent (more than 0, at most 2 decimals, at
+ * least the minimum, not absurdly large). A just-bid-it lot adds its buy-now button.
+ */
+function BidBox({ entry }: { entry: LotEntry }) {
+  const { t } = useTranslation()
+  const { lot, pending } = useSnapshot(entry)
+  const [text, setText] = useState('')
+  const [problem, setProblem] = useState<string | null>(null)
+  const sealed = isSealed(lot.kind)
+  const v = lot.vStnId
+  // A sealed lot's minimum is its starting price, never anything derived from other bids.
+  const minimum = sealed ? lot.startPerCaratCents : lot.minimumPerCaratCents
+
+  async function send(cents: number) {
+    setProblem(null)
+    const err = await placeBid(lot.id, cents)
+    if (err) {
+      setProblem(codeText(err.code, err.message))
+      return
+    }
+    setText('')
+    showToast(t('bids.placed', { price: perCarat(cents) }), 'success')
+  }
+
+  function onSubmit(e: FormEvent) {
+    e.preventDefault()
+    const check = checkAmount(text, minimum, usd)
+    if (!check.ok) {
+      setProblem(t(check.key, check.params ?? {}))
+      return
+    }
+    void send(check.cents)
+  }
+
+  async function onBuyNow() {
+    const price = lot.buyNowPerCaratCents
+    if (price === null) return
+    if (!(await confirm('bids.confirmBuyNow'))) return
+    await send(price)
+  }
+
+  const label = lot.my ? (sealed ? 'bids.changeSealed' : 'bids.raise') : 'bids.place'
+  return (
+    <form className="bid-box" onSubmit={onSubmit} noValidate>
+      <label className="bid-box-label" htmlFor={`bid-${lot.id}`}>
+        {t('bids.amountLabel')}
+      </label>
+      <div className="bid-box-row">
+        <input
+          id={`bid-${lot.id}`}
+          className="bid-input"
+          inputMode="decimal"
+          autoComplete="off"
+          placeholder={(minimum / 100).toFixed(2)}
+          value={text}
+          aria-invalid={problem !== null}
+          aria-describedby={problem ? `bid-problem-${lot.id}` : undefined}
+          data-testid={`bid-input-${v}`}
+          onChange={(e) => {
+            setText(e.target.value)
+            setProblem(null)
+          }}
+        />
+        <button type="submit" className="btn btn--primary" disabled={pending} data-testid={`bid-submit-${v}`}>
+          {t(label)}
+        </button>
+      </div>
+      {problem && (
+        <p className="bid-problem" id={`bid-problem-${lot.id}`} role="alert" data-testid={`bid-problem-${v}`}>
+          {problem}
+        </p>
+      )}
+      {lot.buyNowPerCaratCents !== null && (
+        <button type="button" className="btn btn--primary bid-buy-now" disabled={pending} data-testid={`buy-now-${v}`} onClick={() => void onBuyNow()}>
+          {t('bids.buyNow', { price: perCarat(lot.buyNowPerCaratCents) })}
+        </button>
+      )}
+    </form>
+  )
+}

@@ -1,0 +1,197 @@
+import { proxy, ref } from 'valtio'
+import type { BidResult, LotPage, LotPageRequest, LotView } from '@diamond/contracts/http/bidding'
+import type { BidKind } from '@diamond/contracts/http/bidding.values'
+import type { BidFrame } from '@diamond/contracts/realtime'
+import type { ApiError, ApiResult } from '../../../lib/api'
+import { joinAuctions, onAuctionJoined, onBidPush, onConnect } from '../../../lib/realtime'
+import { addToBidCart, bidConfig, createBid, listBidCart, listLots, raiseBid, serverTime, withdrawBid } from '../api/bids'
+import { applyClosed, applyExtended, applyHigh, applyPosition, centsToUsd, clockOffset, mergeView, requestIdFor, type LotState } from './bid.rules'
+
+/**
+ * The lots a bid page shows, one entry per lot keyed by id (a card subscribes to its own entry),
+ * live while the page is open: the page sits in the rooms of the auctions its lots belong to, folds
+ * pushed news into the entries, and reads everything again after a reconnect (pushes are at most
+ * once). The countdown runs on the server's clock: `offsetMs` is kept from each answer's server time.
+ */
+/**
+ * Where a page's lots come from: every open and upcoming lot (the bid config, optionally of one
+ * kind), one auction's lots with their results (the room), or my bid cart.
+ */
+export type LotSource = { kind: 'open'; only?: BidKind } | { kind: 'lots'; req: LotPageRequest } | { kind: 'cart' }
+type Load = 'idle' | 'loading' | 'ready' | 'error'
+
+export interface LotEntry {
+  lot: LotState
+  /** A bid (or withdrawal) of mine is on its way. */
+  pending: boolean
+  /** The bid I mean to place: a retry of the same amount keeps its requestId. */
+  intent: { cents: number; requestId: string } | null
+}
+
+export const room = proxy({
+  byId: ref({} as Record<string, LotEntry>),
+  ids: [] as string[],
+  count: 0,
+  load: 'idle' as Load,
+  error: null as ApiError | null,
+  /** Server clock minus this device's clock. */
+  offsetMs: 0,
+  source: null as LotSource | null,
+  /** The auction rooms the server has let this page into (pushes flow for these). */
+  joined: [] as string[],
+})
+
+let seq = 0
+
+async function read(source: LotSource): Promise<ApiResult<LotPage>> {
+  if (source.kind === 'cart') return listBidCart({ page: 1, limit: 250 })
+  if (source.kind === 'lots') return listLots({ page: 1, limit: 250, ...source.req })
+  const res = await bidConfig()
+  if (res.error) return res
+  const list = res.data.lots.filter((l) => !source.only || l.kind === source.only)
+  const data: LotPage = { list, count: list.length, serverTime: res.data.serverTime }
+  return { error: null, data, response: { ...res.response, data } }
+}
+
+/** Reads the page's lots (again) and sits in exactly their auctions' rooms. */
+export async function loadLots(source: LotSource, opts: { quiet?: boolean } = {}): Promise<void> {
+  const mine = ++seq
+  const fresh = JSON.stringify(source) !== JSON.stringify(room.source)
+  if (fresh) {
+    room.byId = ref({} as Record<string, LotEntry>)
+    room.ids = []
+    room.count = 0
+    room.source = source
+    room.joined = []
+  }
+  if (!opts.quiet) room.load = 'loading'
+  const res = await read(source)
+  const receivedAt = Date.now()
+  if (mine !== seq) return
+  if (res.error) {
+    room.load = 'error'
+    room.error = res.error
+    return
+  }
+  room.offsetMs = clockOffset(res.data.serverTime, receivedAt)
+  const byId: Record<string, LotEntry> = {}
+  for (const v of res.data.list) {
+    // A lot already shown keeps its entry (a bid of mine on its way settles into it).
+    const old = room.byId[v.id]
+    if (old) old.lot = mergeView(old.lot, v)
+    byId[v.id] = old ?? proxy({ lot: mergeView(undefined, v), pending: false, intent: null })
+  }
+  room.byId = ref(byId)
+  room.ids = res.data.list.map((v) => v.id)
+  room.count = res.data.count
+  room.load = 'ready'
+  room.error = null
+  joinAuctions([...new Set(res.data.list.map((v) => v.auctionId))])
+}
+
+/** The server's clock read on its own (GET common/server-time), for a page that shows it before any list. */
+export async function syncClock(): Promise<void> {
+  const sentAt = Date.now()
+  const res = await serverTime()
+  if (res.error) return
+  // Half the round trip is the best guess of when the server read its clock.
+  room.offsetMs = res.data.epochMs - Math.round((sentAt + Date.now()) / 2)
+}
+
+let reloadTimer: ReturnType<typeof setTimeout> | null = null
+/** A quiet re-read, once for a burst of reasons. */
+function reloadSoon() {
+  if (reloadTimer || !room.source) return
+  reloadTimer = setTimeout(() => {
+    reloadTimer = null
+    if (room.source) void loadLots(room.source, { quiet: true })
+  }, 100)
+}
+
+export function applyPush(f: BidFrame): void {
+  const entry = room.byId[f.data.lotId]
+  if (!entry) return
+  if (f.type === 'bid.high') entry.lot = applyHigh(entry.lot, f.data)
+  else if (f.type === 'bid.extended') entry.lot = applyExtended(entry.lot, f.data, Date.now())
+  else if (f.type === 'bid.closed') {
+    entry.lot = applyClosed(entry.lot, f.data)
+    // The result's details (my bid's final status) are read from the API.
+    reloadSoon()
+  } else if (f.type === 'bid.position') {
+    if (!entry.lot.my) reloadSoon()
+    else entry.lot = applyPosition(entry.lot, f.data)
+  }
+}
+
+/**
+ * Follows the rooms while a bid page is open. A reconnect loses the rooms until they are joined
+ * again; each confirmed join is followed by a quiet re-read, so a bid that came between the first
+ * read and the join (or during an outage) is shown too.
+ */
+export function followRoom(): () => void {
+  const offPush = onBidPush(applyPush)
+  const offConnect = onConnect(() => {
+    room.joined = []
+  })
+  const offJoined = onAuctionJoined((auctionId) => {
+    if (!room.joined.includes(auctionId)) room.joined.push(auctionId)
+    reloadSoon()
+  })
+  return () => {
+    offPush()
+    offConnect()
+    offJoined()
+    joinAuctions([])
+    room.source = null
+    room.joined = []
+  }
+}
+
+function settle(entry: LotEntry, r: Pick<BidResult, 'lot'>): void {
+  entry.lot = mergeView(entry.lot, r.lot)
+}
+
+/**
+ * Places (or raises) my bid of `cents` per carat. The same amount retried keeps its requestId; an
+ * answer that is a refusal clears the intent, a lost answer keeps it for the retry.
+ */
+export async function placeBid(lotId: string, cents: number): Promise<ApiError | null> {
+  const entry = room.byId[lotId]
+  if (!entry || entry.pending) return null
+  const intent = requestIdFor(entry.intent ?? undefined, cents, () => crypto.randomUUID())
+  entry.intent = intent
+  entry.pending = true
+  const hasBid = !!entry.lot.my && entry.lot.my.position !== 'won' && entry.lot.my.position !== 'lost'
+  const send = hasBid ? raiseBid : createBid
+  const res = await send({ lotId, pricePerCarat: centsToUsd(cents), requestId: intent.requestId })
+  entry.pending = false
+  if (res.error) {
+    if (res.error.code !== 'E_NETWORK') entry.intent = null
+    return res.error
+  }
+  entry.intent = null
+  settle(entry, res.data)
+  return null
+}
+
+/** Withdraws my sealed bid before the close. */
+export async function withdraw(lotId: string): Promise<ApiError | null> {
+  const entry = room.byId[lotId]
+  if (!entry || entry.pending) return null
+  entry.pending = true
+  const res = await withdrawBid({ lotId, requestId: crypto.randomUUID() })
+  entry.pending = false
+  if (res.error) return res.error
+  settle(entry, res.data)
+  return null
+}
+
+export async function addToCart(lotId: string): Promise<ApiError | null> {
+  const res = await addToBidCart({ lotIds: [lotId] })
+  return res.error
+}
+
+/** The kinds to filter by on /search-bid-diamond. */
+export const KIND_FILTERS: readonly (BidKind | 'all')[] = ['all', 'live', 'blind', 'lookAndBid', 'justBidIt']
+
+export type { LotView }

@@ -1,0 +1,11 @@
+import i18next from 'i18next'
+import { fmtUsd } from '../../../lib/format'
+
+/**
+ * A price per carat as shown in bid texts: "$1,010.00/ct". In a right-to-left language it is
+ * isolated as one left-to-right run, so it never reads "ct/$1,010.00".
+ */
+export function perCarat(cents: number | null | undefined): string {
+  const text = `${fmtUsd(cents === null || cents === undefined ? null : cents / 100)}/ct`
+  return i18next.dir() === 'rtl' ? `\u2066${text}\u2069` : text
+}
