@@ -24,6 +24,7 @@ import { VerifyOtpPage } from './features/auth/components/VerifyOtpPage'
 import { ListPage } from './features/lists/components/ListPage'
 import { OfferListPage } from './features/lists/components/OfferListPage'
 import { NotFoundPage } from './features/not-found/components/NotFoundPage'
+import { NotificationsPage } from './features/notifications/components/NotificationsPage'
 import { ConfirmListPage } from './features/orders/components/ConfirmListPage'
 import { MyShipmentPage } from './features/orders/components/MyShipmentPage'
 import { PurchaseHistoryPage } from './features/orders/components/PurchaseHistoryPage'
@@ -64,6 +65,8 @@ function OtpOnly({ children }: { children: ReactNode }) {
 /** The built screens by id (lib/navigation.ts); every other signed-in screen is a placeholder. */
 const SCREEN_VIEWS: Record<string, (params: Record<string, string>) => ReactNode> = {
   dashboard: () => <DashboardPage />,
+  notifications: () => <NotificationsPage screenId="notifications" />,
+  notification: () => <NotificationsPage screenId="notification" />,
   diamondList: (p) => <DiamondListPage id={p.id} />,
   newArrivals: () => <StockPage screenId="newArrivals" pageType="newArrival" listType="newArrival" />,
   stoneOfTheDay: (p) => <StockPage screenId="stoneOfTheDay" pageType="stoneOfDay" listType="stoneOfDay" id={p.id} />,

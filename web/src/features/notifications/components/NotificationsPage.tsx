@@ -1,0 +1,132 @@
+import type { Notification } from '@diamond/contracts/events/notifications'
+import { useEffect, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useLocation } from 'wouter'
+import { EmptyState } from '../../../components/EmptyState'
+import { fmtDateTime } from '../../../lib/format'
+import { codeText } from '../../../lib/i18n'
+import { onNotification } from '../../../lib/realtime'
+import { showToast } from '../../../lib/toast'
+import { bidNoticeText } from '../../bids/stores/notices'
+import { noticeText } from '../../lists/stores/notices'
+import { listNotifications, markAsRead } from '../api/notifications'
+import { mergeNotices, noticeTarget } from '../stores/notices.rules'
+import './notifications.css'
+
+const PAGE = 50
+
+type Load = { state: 'loading' } | { state: 'error'; code: string; message: string } | { state: 'ready' }
+
+/** /notifications (and /notification on a phone): every notice, newest first, new ones arriving live. */
+export function NotificationsPage({ screenId }: { screenId: 'notifications' | 'notification' }) {
+  const { t } = useTranslation()
+  const [, navigate] = useLocation()
+  const [list, setList] = useState<Notification[]>([])
+  const [count, setCount] = useState(0)
+  const [unread, setUnread] = useState(0)
+  const [page, setPage] = useState(1)
+  const [load, setLoad] = useState<Load>({ state: 'loading' })
+
+  async function read(upTo: number) {
+    const { data, error } = await listNotifications(1, upTo * PAGE)
+    if (error) return setLoad({ state: 'error', code: error.code, message: error.message })
+    setList(data.list)
+    setCount(data.count)
+    setUnread(data.unread)
+    setLoad({ state: 'ready' })
+  }
+
+  useEffect(() => void read(page), [page])
+  // A notice pushed while the page is open goes on top at once.
+  useEffect(
+    () =>
+      onNotification((n) => {
+        setList((shown) => mergeNotices(shown, [n]))
+        setCount((c) => c + 1)
+        if (!n.readAt) setUnread((u) => u + 1)
+      }),
+    [],
+  )
+
+  function text(n: Notification): string {
+    return (
+      noticeText(n) ??
+      bidNoticeText(n) ??
+      (n.kind === 'stone.held' ? t('stones.held', { vStnId: n.params.vStnId ?? '' }) : t('notifications.other'))
+    )
+  }
+
+  async function open(n: Notification) {
+    if (!n.readAt) {
+      const { error } = await markAsRead([n.id])
+      if (!error) {
+        setList((shown) => shown.map((x) => (x.id === n.id ? { ...x, readAt: new Date().toISOString() } : x)))
+        setUnread((u) => Math.max(0, u - 1))
+      }
+    }
+    const to = noticeTarget(n)
+    if (to) navigate(to)
+  }
+
+  async function readAll() {
+    const { error } = await markAsRead()
+    if (error) return showToast(codeText(error.code, error.message), 'error')
+    const now = new Date().toISOString()
+    setList((shown) => shown.map((x) => (x.readAt ? x : { ...x, readAt: now })))
+    setUnread(0)
+  }
+
+  return (
+    <section className="page notices-page" aria-labelledby="page-title" data-testid={`screen-${screenId}`}>
+      <header className="page-head">
+        <h1 id="page-title" className="page-title">
+          {t(`shell.screens.${screenId}`)}
+        </h1>
+        {load.state === 'ready' && unread > 0 && (
+          <>
+            <span className="notices-unread" data-testid="notices-unread">
+              {t('notifications.unread', { count: unread })}
+            </span>
+            <button type="button" className="btn btn--small" data-testid="notices-read-all" onClick={() => void readAll()}>
+              {t('notifications.readAll')}
+            </button>
+          </>
+        )}
+      </header>
+      {load.state === 'loading' ? (
+        <p className="acct-state" role="status">
+          {t('common.loading')}
+        </p>
+      ) : load.state === 'error' ? (
+        <div className="acct-state acct-state--error" role="alert">
+          <p>{codeText(load.code, load.message)}</p>
+          <button type="button" className="btn" onClick={() => void read(page)}>
+            {t('stones.retry')}
+          </button>
+        </div>
+      ) : list.length === 0 ? (
+        <EmptyState />
+      ) : (
+        <>
+          <ul className="notices" data-testid="notices">
+            {list.map((n) => (
+              <li key={n.id} className={`notice-item${n.readAt ? '' : ' is-unread'}`} data-testid={`notice-${n.kind}`} data-read={n.readAt ? 'true' : 'false'}>
+                <button type="button" className="notice-open" onClick={() => void open(n)}>
+                  <span className="notice-text">{text(n)}</span>
+                  <time className="notice-time" dateTime={n.createdAt}>
+                    {fmtDateTime(n.createdAt)}
+                  </time>
+                </button>
+              </li>
+            ))}
+          </ul>
+          {list.length < count && (
+            <button type="button" className="btn notices-more" data-testid="notices-more" onClick={() => setPage((p) => p + 1)}>
+              {t('notifications.more')}
+            </button>
+          )}
+        </>
+      )}
+    </section>
+  )
+}

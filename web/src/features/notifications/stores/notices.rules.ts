@@ -1,0 +1,22 @@
+import type { Notification } from '@diamond/contracts/events/notifications'
+
+/** Where a notice leads: the screen that shows what it is about. */
+export function noticeTarget(n: Pick<Notification, 'kind' | 'params'>): string | null {
+  const p = n.params
+  if (n.kind.startsWith('offer.')) return '/account/offer-list'
+  if (n.kind.startsWith('bid.')) return '/my-bid'
+  if (n.kind === 'reminder.due') return '/account/reminder'
+  if (n.kind === 'enquiry.made') return '/account/enquiry'
+  if (n.kind === 'demand.matched') return '/account/my-demand'
+  if (n.kind.startsWith('order.') || n.kind.startsWith('shipment.')) return '/account/purchase-history'
+  if (n.kind === 'stone.held') return '/account/hold'
+  if (typeof p.stoneId === 'string' && p.stoneId) return `/diamond-detail/${p.stoneId}`
+  return null
+}
+
+/** The newest first, each once: a pushed notice may also come back in the next page read. */
+export function mergeNotices<T extends { id: string; createdAt: string }>(shown: readonly T[], incoming: readonly T[]): T[] {
+  const byId = new Map<string, T>()
+  for (const n of [...incoming, ...shown]) if (!byId.has(n.id)) byId.set(n.id, n)
+  return [...byId.values()].sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0))
+}

@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest'
+import { mergeNotices, noticeTarget } from './notices.rules'
+
+describe('notices', () => {
+  it('lead to the screen of what they are about', () => {
+    expect(noticeTarget({ kind: 'offer.countered', params: {} })).toBe('/account/offer-list')
+    expect(noticeTarget({ kind: 'bid.outbid', params: {} })).toBe('/my-bid')
+    expect(noticeTarget({ kind: 'stone.taken', params: { stoneId: 'abc' } })).toBe('/diamond-detail/abc')
+    expect(noticeTarget({ kind: 'stone.held', params: { stoneId: 'abc' } })).toBe('/account/hold')
+    expect(noticeTarget({ kind: 'something.new', params: {} })).toBeNull()
+  })
+
+  it('merge pushed and read notices newest first, each once', () => {
+    const a = { id: 'a', createdAt: '2026-01-01T10:00:00Z' }
+    const b = { id: 'b', createdAt: '2026-01-01T11:00:00Z' }
+    const c = { id: 'c', createdAt: '2026-01-01T12:00:00Z' }
+    expect(mergeNotices([b, a], [c, b]).map((n) => n.id)).toEqual(['c', 'b', 'a'])
+  })
+})
