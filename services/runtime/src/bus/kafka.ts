@@ -66,6 +66,9 @@ export class KafkaBus implements MessageBus {
       waitForLeaders: true,
       topics: missing.map((topic) => ({ topic, numPartitions: this.opts.partitions ?? 3, replicationFactor: 1 })),
     })
+    // Another process may have created a topic a moment ago (createTopics then answers false and
+    // waits for nothing): its partitions may not have leaders yet. Wait until every one has.
+    await untilLeaders(this.admin, missing)
     missing.forEach((t) => this.known.add(t))
   }
 
@@ -88,7 +91,7 @@ export class KafkaBus implements MessageBus {
 
   async subscribe(opts: SubscribeOptions): Promise<Subscription> {
     await this.ensureTopics(opts.topics)
-    if (!opts.fromBeginning) await this.pinNewPositions(opts.group, opts.topics)
+    if (!opts.fromBeginning) await whileLeadersMove(() => this.pinNewPositions(opts.group, opts.topics))
     let closed = false
     let consumer: Consumer | null = null
     const open = async () => {
@@ -185,4 +188,29 @@ export class KafkaBus implements MessageBus {
     await Promise.allSettled([...this.consumers].map((c) => c.disconnect()))
     await Promise.allSettled([this.producer.disconnect(), this.admin.disconnect()])
   }
+}
+
+/** Errors a broker gives while partition leadership is still being settled: worth waiting out. */
+const LEADERSHIP_ERRORS = new Set(['NOT_LEADER_FOR_PARTITION', 'LEADER_NOT_AVAILABLE', 'UNKNOWN_TOPIC_OR_PARTITION', 'NOT_COORDINATOR', 'COORDINATOR_NOT_AVAILABLE', 'COORDINATOR_LOAD_IN_PROGRESS'])
+const isLeadershipError = (err: unknown) => LEADERSHIP_ERRORS.has((err as { type?: string })?.type ?? '')
+
+/** Runs `fn`, again after a short wait while the broker is still electing leaders (about 10 s at most). */
+async function whileLeadersMove<T>(fn: () => Promise<T>, attempts = 40): Promise<T> {
+  for (let i = 1; ; i++) {
+    try {
+      return await fn()
+    } catch (err) {
+      if (i >= attempts || !isLeadershipError(err)) throw err
+      await sleep(250)
+    }
+  }
+}
+
+/** Waits until every partition of `topics` has a leader. */
+async function untilLeaders(admin: Admin, topics: string[]): Promise<void> {
+  await whileLeadersMove(async () => {
+    const { topics: meta } = await admin.fetchTopicMetadata({ topics })
+    const leaderless = meta.some((t) => t.partitions.length === 0 || t.partitions.some((p) => p.leader < 0))
+    if (leaderless) throw Object.assign(new Error('partitions without a leader yet'), { type: 'LEADER_NOT_AVAILABLE' })
+  })
 }
