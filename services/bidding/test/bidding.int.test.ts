@@ -186,6 +186,41 @@ describe('the bidding service', () => {
     expect(row).toMatchObject({ bid_count: log.length, high_bid_id: log[log.length - 1]!.id })
   }, 60_000)
 
+  it('stores concurrent bids across many lots with each lot in order, its events in order and every acknowledged bid stored', async () => {
+    const stones = await f.upForBid(8)
+    const lots = (await f.auction('lookAndBid', stones, { incrementPerCarat: 1 })).lots.map((l) => l.id)
+    const bidders = Array.from({ length: 40 }, (_, i) =>
+      portal.tokens.sign({ id: randomUUID(), username: `spread${i}`, userType: 'buyer', perms: { bid: 'vi', pricing: 'v' }, noPrice: false, ver: 0, guest: false, trusted: true }))
+    // Several rounds, so that batches of some lots are in flight while others' bids arrive.
+    const acked: { lot: string; id: string }[] = []
+    for (let round = 0; round < 4; round++) {
+      const results = await Promise.all(
+        Array.from({ length: 160 }, (_, i) => {
+          const lot = lots[i % lots.length]!
+          return f.bid(bidders[i % bidders.length]!, lot, 1000 + round * 200 + Math.floor(i / lots.length)).then((r) => ({ lot, r }))
+        }),
+      )
+      expect(results.every(({ r }) => r.body.code === 'OK' || r.body.code === 'E_BID_TOO_LOW')).toBe(true)
+      for (const { lot, r } of results) if (r.body.code === 'OK') acked.push({ lot, id: r.body.data.bid.id })
+    }
+    for (const lot of lots) {
+      const log = await portal.sql<{ id: string; seq: string; price_cents: string }[]>`select id, seq, price_cents from bidding.bids where lot_id = ${lot} order by seq`
+      expect(log.map((r) => Number(r.seq))).toEqual(log.map((_, i) => i + 1))
+      for (let i = 1; i < log.length; i++) expect(Number(log[i]!.price_cents)).toBeGreaterThan(Number(log[i - 1]!.price_cents))
+      expect(new Set(log.map((r) => r.id))).toEqual(new Set(acked.filter((a) => a.lot === lot).map((a) => a.id)))
+      const row = (await portal.sql`select high_cents, bid_count, last_seq from bidding.lots where id = ${lot}`)[0]!
+      expect(row).toMatchObject({ bid_count: log.length })
+      expect(Number(row.last_seq)).toBe(log.length)
+      // The lot's announcements, in outbox order, rise with its bids and end at its high (same transaction as the bids).
+      const highs = await portal.sql<{ price: string }[]>`
+        select event -> 'data' ->> 'pricePerCaratCents' as price from bidding.outbox
+         where key = ${lot} and type = 'bidding.lot.high' order by seq`
+      expect(highs.length).toBeGreaterThan(0)
+      for (let i = 1; i < highs.length; i++) expect(Number(highs[i]!.price)).toBeGreaterThan(Number(highs[i - 1]!.price))
+      expect(Number(highs[highs.length - 1]!.price)).toBe(Number(row.high_cents))
+    }
+  }, 60_000)
+
   it('accepts exactly the bids that arrive before the close instant', async () => {
     const [stone] = await f.upForBid(1)
     const lot = (await f.auction('lookAndBid', [stone!], { closesAt: new Date(Date.now() + 2_000).toISOString(), incrementPerCarat: 1 })).lots[0]!.id

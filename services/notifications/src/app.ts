@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import { AuthTopics } from '@diamond/contracts/events/auth'
+import { AuthEventTypes, AuthTopics } from '@diamond/contracts/events/auth'
 import { BiddingTopics } from '@diamond/contracts/events/bidding'
 import { StockTopics } from '@diamond/contracts/events/stock'
 import { setupService, type ServiceContext } from '@diamond/runtime'
@@ -8,6 +8,7 @@ import bannerRoutes from './modules/banners/banners.routes'
 import { BannerService } from './modules/banners/banners.service'
 import commonRoutes from './modules/common/common.routes'
 import inboxRoutes from './modules/inbox/inbox.routes'
+import { noticesFor } from './modules/inbox/inbox.rules'
 import { InboxService } from './modules/inbox/inbox.service'
 import devMailboxRoutes from './modules/mail/mail.routes'
 import { MailService } from './modules/mail/mail.service'
@@ -26,15 +27,18 @@ export default async function notificationsService(app: FastifyInstance, opts: N
     migrations: new URL('../migrations/', import.meta.url),
   })
   const inbox = new InboxService(rt.database)
-  rt.consume({ name: 'notifications.inbox', topics: [StockTopics.stone], handle: (event, tx) => inbox.onEvent(tx, event) })
-  rt.consume({ name: 'notifications.trade', topics: [StockTopics.trade], handle: (event, tx) => inbox.onEvent(tx, event) })
-  rt.consume({ name: 'notifications.bids', topics: [BiddingTopics.lot], handle: (event, tx) => inbox.onEvent(tx, event) })
+  // An event that calls for no notice (an extension, a first high, a stone priced) is acknowledged
+  // without a transaction: noticesFor is a pure function of the event, so a redelivery is decided alike.
+  const wants = (event: Parameters<typeof noticesFor>[0]) => noticesFor(event).length > 0
+  rt.consume({ name: 'notifications.inbox', topics: [StockTopics.stone], wants, handle: (event, tx) => inbox.onEvent(tx, event) })
+  rt.consume({ name: 'notifications.trade', topics: [StockTopics.trade], wants, handle: (event, tx) => inbox.onEvent(tx, event) })
+  rt.consume({ name: 'notifications.bids', topics: [BiddingTopics.lot], wants, handle: (event, tx) => inbox.onEvent(tx, event) })
   await app.register(inboxRoutes, { inbox })
 
   // A real SMTP transport is still to come: without the development mailbox, mail is only logged.
   const devMailbox = devMailboxEnabled(opts.config, opts.notifications)
   const mail = new MailService(rt.database, devMailbox ? new DevMailbox() : new LogOnlyMailer(app.log), opts.notifications.NOTIFICATIONS_PUBLIC_URL)
-  rt.consume({ name: 'notifications.mail', topics: [AuthTopics.mail], handle: (event, tx) => mail.onEvent(tx, event) })
+  rt.consume({ name: 'notifications.mail', topics: [AuthTopics.mail], types: [AuthEventTypes.mailRequested], handle: (event, tx) => mail.onEvent(tx, event) })
   if (devMailbox) await app.register(devMailboxRoutes, { mail })
 
   const banners = new BannerService(rt.database)

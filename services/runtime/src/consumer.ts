@@ -7,20 +7,36 @@ export interface IdempotentConsumer {
   name: string
   topics: string[]
   fromBeginning?: boolean
+  /**
+   * The event types this consumer acts on. Any other event of its topics is acknowledged without
+   * touching the database (no transaction, no consumed-event row): it would change nothing anyway.
+   * Omitted: every event of the topics is handled.
+   */
+  types?: readonly string[]
+  /**
+   * A finer filter on the event itself (after `types`): false means the consumer would do nothing
+   * with it, so it is acknowledged without a database write. Must be a pure function of the event,
+   * so that a redelivery is decided the same way.
+   */
+  wants?: (event: AnyEvent) => boolean
   handle: (event: AnyEvent, tx: Tx) => Promise<void>
 }
 
 /**
  * Applies each event at most once per consumer, although the bus delivers at least once: the event
  * id is recorded in the same transaction as the effect, so a redelivered event changes nothing.
+ * Events the consumer does not act on (`types`, `wants`) are passed over without a transaction.
  */
 export function subscribeIdempotent(bus: MessageBus, database: Database, c: IdempotentConsumer): Promise<Subscription> {
   const s = `"${database.schema}"`
+  const types = c.types ? new Set(c.types) : null
   return bus.subscribe({
     group: c.name,
     topics: c.topics,
     fromBeginning: c.fromBeginning ?? true,
     handler: async (event) => {
+      if (types && !types.has(event.type)) return
+      if (c.wants && !c.wants(event)) return
       await database.sql.begin(async (tx) => {
         const fresh = await tx.unsafe(
           `insert into ${s}.consumed_events (consumer, event_id) values ($1, $2) on conflict do nothing returning event_id`,

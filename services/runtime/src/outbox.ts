@@ -14,17 +14,41 @@ export function newEvent<T>(producer: string, type: string, key: string, data: T
  */
 export async function enqueue(tx: Tx, schema: string, events: AnyEvent[]): Promise<void> {
   if (!events.length) return
-  const rows = events.map((e) => ({ id: e.id, topic: topicOf(e.type), key: e.key, type: e.type, event: e }))
+  const rows = events.map(outboxRow)
+  // One round trip: the rows and the (transactional) wake-up of the relays in one statement.
   await tx.unsafe(
-    `insert into "${schema}".outbox (id, topic, key, type, event)
-     select x.id, x.topic, x.key, x.type, x.event from jsonb_to_recordset($1::jsonb)
-       as x(id uuid, topic text, key text, type text, event jsonb)`,
-    [rows as never],
+    `with written as (
+       insert into "${schema}".outbox (id, topic, key, type, event)
+       select x.id, x.topic, x.key, x.type, x.event
+         from rows from (jsonb_to_recordset($1::jsonb) as (id uuid, topic text, key text, type text, event jsonb))
+           with ordinality as x(id, topic, key, type, event, n)
+        order by x.n
+       returning 1
+     )
+     select count(pg_notify($2, '')) from (select 1 from written limit 1) w`,
+    [rows as never, channel(schema)],
   )
-  await tx.unsafe(`select pg_notify($1, '')`, [channel(schema)])
 }
 
 const channel = (schema: string) => `outbox_${schema}`
+
+/** An event as an outbox row (the jsonb record enqueue inserts). */
+export interface OutboxRow {
+  id: string
+  topic: string
+  key: string
+  type: string
+  event: AnyEvent
+}
+
+export const outboxRow = (e: AnyEvent): OutboxRow => ({ id: e.id, topic: topicOf(e.type), key: e.key, type: e.type, event: e })
+
+/**
+ * The channel a schema's relays listen on. For a service that writes its outbox rows inside a
+ * statement of its own (one round trip: the change, its events and the wake-up together) instead of
+ * calling enqueue: it must `pg_notify` this channel in the same transaction once rows were written.
+ */
+export const outboxChannel = channel
 
 export interface RelayOptions {
   batch?: number

@@ -49,6 +49,7 @@ function revocations(database: Database, tokens: TokenService, service: string):
   return {
     name: `${service}.sessions`,
     topics: [AuthTopics.session],
+    types: [AuthEventTypes.revoked],
     handle: async (event, tx) => {
       if (event.type !== AuthEventTypes.revoked) return
       const { userId, minVersion } = event.data as SessionRevoked

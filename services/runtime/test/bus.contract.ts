@@ -207,6 +207,39 @@ export function busContract(name: string, makeBus: () => Promise<MessageBus>, op
       expect(consumed).toHaveLength(2)
     })
 
+    it('passes over, without a database write, the events an idempotent consumer does not act on', async () => {
+      const { topic, type } = testTopic()
+      const other = `${topic}.ignored`
+      const name = `svc.${randomUUID()}`
+      const handled = recorder()
+      open.push(
+        await subscribeIdempotent(bus, database, {
+          name,
+          topics: [topic],
+          types: [type],
+          wants: (event) => !dataOf(event).skip,
+          handle: async (event, tx) => {
+            await tx.unsafe(`insert into svc.effects (event_id, applied) values ($1, 1)`, [event.id])
+            await handled.handler(event)
+          },
+        }),
+      )
+
+      const ignored = testEvent(other, 'stone-1', { n: 1 })
+      const unwanted = testEvent(type, 'stone-1', { skip: true })
+      const acted = testEvent(type, 'stone-1', { n: 2 })
+      await bus.publish([ignored, unwanted, acted, acted])
+
+      // Same key: the two passed-over events came before the one acted on.
+      await until(() => handled.count(acted.id) >= 1, 'the event acted on')
+      expect(handled.count(ignored.id)).toBe(0)
+      expect(handled.count(unwanted.id)).toBe(0)
+      const consumed = await database.sql.unsafe<{ event_id: string }[]>(`select event_id from svc.consumed_events where consumer = $1`, [name])
+      expect(consumed.map((r) => r.event_id)).toEqual([acted.id])
+      const effects = await database.sql.unsafe(`select 1 from svc.effects where event_id = any($1::uuid[])`, [[ignored.id, unwanted.id, acted.id]] as never)
+      expect(effects).toHaveLength(1)
+    })
+
     it('retries a failing handler, dead-letters the event after the last attempt and goes on', async () => {
       const { topic, type } = testTopic()
       const attempts = new Map<string, number>()

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto'
 import { BiddingEventTypes, type LotExtended, type LotHighChanged } from '@diamond/contracts/events/bidding'
 import { BID_KIND_RULES } from '@diamond/contracts/http/bidding'
-import { AppError, enqueue, newEvent, type Database, type Principal } from '@diamond/runtime'
+import { AppError, newEvent, outboxRow, type Database, type Principal } from '@diamond/runtime'
 import type { AnyEvent } from '@diamond/contracts/events/envelope'
 import { decideBid, isRefusal } from './bid.rules'
 import type { DbClock } from './clock'
 import { stateOf } from './lot.view'
-import { findLot, logOf, storeBatch, type BidRow, type Lot, type LotMove } from './lots.repository'
+import { findLot, logOf, storeBatch, type BidRow, type Lot, type LotEventRow, type LotMove } from './lots.repository'
 
 export const PRODUCER = 'bidding'
 const iso = (ms: number) => new Date(ms).toISOString()
@@ -80,6 +80,8 @@ class LotWriter {
 export interface EngineOptions {
   /** Most bids stored in one transaction. */
   maxBatch?: number
+  /** Most batches being stored at once; batches in flight together never share a lot. */
+  maxFlushes?: number
   log?: { warn(o: object, m: string): void; error(o: object, m: string): void }
   /** Told after a buy-now bid is stored: the lot ends now. */
   onBuyNow?: (lotId: string) => void
@@ -90,8 +92,11 @@ const MAX_ATTEMPTS = 5
 /**
  * Every bid of this process goes through here. Per lot, one writer decides each bid against the
  * lot's state in memory, synchronously, so a lot's bids are strictly ordered without locks. Bids
- * it accepts wait in one queue; a single flush stores them in batches (one multi-row statement for
- * all lots, one transaction, group commit) and acknowledges each bid only after its commit.
+ * it accepts wait in one queue; flushes store them in batches (group commit: one statement that
+ * writes the bids, the lots and their outbox events, one round trip, one transaction) and
+ * acknowledge each bid only after its commit. Up to `maxFlushes` batches are in flight at once, over
+ * disjoint sets of lots: a lot with a batch in flight has its next bids wait for that commit, so a
+ * lot's batches are stored one after another, in order.
  *
  * Several processes: each lot's batch is stored only if the lot's last seq in the database is the
  * one this writer started from; otherwise another writer got in first, so this writer is dropped,
@@ -100,7 +105,10 @@ const MAX_ATTEMPTS = 5
 export class BidEngine {
   private readonly writers = new Map<string, Promise<LotWriter>>()
   private queue: Pending[] = []
-  private flushing = false
+  /** Flushes running (each storing one batch at a time). */
+  private flushing = 0
+  /** A flush is due on the next turn of the event loop. */
+  private scheduled = false
   private inFlight = new Set<string>()
   private waiters: (() => void)[] = []
   readonly stats = { batches: 0, stored: 0, retried: 0, maxBatch: 0 }
@@ -149,7 +157,7 @@ export class BidEngine {
 
   /** Everything accepted is stored (or refused) before this resolves; used at shutdown. */
   async drain(): Promise<void> {
-    while (this.flushing || this.queue.length) await new Promise<void>((r) => this.waiters.push(r))
+    while (this.flushing || this.scheduled || this.queue.length) await new Promise<void>((r) => this.waiters.push(r))
   }
 
   private writerFor(lotId: string): Promise<LotWriter> {
@@ -240,22 +248,70 @@ export class BidEngine {
   }
 
   private schedule(): void {
-    if (this.flushing) return
-    this.flushing = true
+    if (this.scheduled || this.flushing >= (this.opts.maxFlushes ?? 3)) return
+    this.scheduled = true
     // One turn of the event loop lets the bids that arrived together share a commit.
-    setImmediate(() => void this.flushLoop())
+    setImmediate(() => {
+      this.scheduled = false
+      this.startFlushes()
+    })
   }
 
-  private async flushLoop(): Promise<void> {
+  /** Starts flushes while there are bids of lots with no batch in flight, up to the limit. */
+  private startFlushes(): void {
+    while (this.flushing < (this.opts.maxFlushes ?? 3)) {
+      const batch = this.take()
+      if (!batch.length) return
+      this.flushing++
+      void this.flushLoop(batch)
+    }
+  }
+
+  /**
+   * Takes the next batch off the queue: in queue order, bids of lots that have no batch in flight,
+   * up to maxBatch. A lot's bids stay in order: what is left of a lot stays queued, and its lot is
+   * in flight, so no other flush takes it before this batch commits.
+   */
+  private take(): Pending[] {
+    const max = this.opts.maxBatch ?? 2000
+    if (!this.queue.length) return []
+    const batch: Pending[] = []
+    const keep: Pending[] = []
+    const taken = new Set<string>()
+    for (const p of this.queue) {
+      const id = p.writer.lot.id
+      // Once the batch is full everything else stays, so a lot's bids are only ever split into a
+      // taken prefix and a queued rest (and the lot is in flight until the prefix commits).
+      if (batch.length < max && !this.inFlight.has(id)) {
+        batch.push(p)
+        taken.add(id)
+      } else keep.push(p)
+    }
+    this.queue = keep
+    for (const id of taken) this.inFlight.add(id)
+    return batch
+  }
+
+  private async flushLoop(first: Pending[]): Promise<void> {
+    let batch = first
     try {
-      while (this.queue.length) {
-        const batch = this.queue.splice(0, this.opts.maxBatch ?? 2000)
-        await this.commit(batch)
+      while (batch.length) {
+        try {
+          await this.commit(batch)
+        } catch (err) {
+          // commit answers every bid itself; this is only a guard so that no lot stays in flight.
+          for (const p of batch) p.fail(err)
+        } finally {
+          for (const p of batch) this.inFlight.delete(p.writer.lot.id)
+        }
         this.wake()
+        batch = this.take()
       }
     } finally {
-      this.flushing = false
+      this.flushing--
       this.wake()
+      // Bids that waited for a lot of this batch may be waiting for a flush to run.
+      if (this.queue.length) this.schedule()
     }
   }
 
@@ -274,7 +330,9 @@ export class BidEngine {
     }
     const moves: LotMove[] = []
     const rows: BidRow[] = []
+    const events: LotEventRow[] = []
     for (const [lotId, ps] of byLot) {
+      for (const e of eventsOf(ps)) events.push({ ...outboxRow(e), lot_id: lotId, n: events.length })
       const last = ps[ps.length - 1]!
       let minAt = Infinity
       let maxAt = -Infinity
@@ -293,11 +351,8 @@ export class BidEngine {
     for (const id of byLot.keys()) this.inFlight.add(id)
     let moved: Set<string>
     try {
-      moved = await this.database.sql.begin(async (tx) => {
-        const ok = await storeBatch(tx, moves, rows)
-        await enqueue(tx, PRODUCER, [...byLot].filter(([id]) => ok.has(id)).flatMap(([, ps]) => eventsOf(ps)))
-        return ok
-      })
+      // One statement: bids, lots and the lots' events (only of lots that moved) commit together.
+      moved = await storeBatch(this.database.sql, moves, rows, events)
     } catch (err) {
       // Only the message and code: a driver error may carry the statement's parameters, and a
       // batch can hold sealed bids (no amount of a sealed bid is ever logged).

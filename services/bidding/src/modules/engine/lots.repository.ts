@@ -1,5 +1,6 @@
 import type { BidKind } from '@diamond/contracts/http/bidding'
 import type { Sql, Tx } from '@diamond/runtime/db'
+import { outboxChannel, type OutboxRow } from '@diamond/runtime'
 import type { LogEntry } from './winner.rules'
 
 /** A lot as the engine and the views use it: money in cents, times in epoch ms of the database clock. */
@@ -119,14 +120,25 @@ export interface BidRow {
   created_at: string
 }
 
+/** An outbox row of one lot's batch: written only if that lot moved. `n` keeps the events' order. */
+export interface LotEventRow extends OutboxRow {
+  lot_id: string
+  n: number
+}
+
 /**
- * Stores a batch of bids of many lots in one statement. Each lot moves only if its last stored
- * seq is still the one this writer started from (no other writer got in between), it is not
- * closed, and every bid came after the opening and before the close: the database, not this
- * process, is the judge. Answers the lots that moved; the bids of the others are not stored.
+ * Stores a batch of bids of many lots, the lots' new state and their events in ONE statement, so
+ * in one round trip and one transaction (a single statement outside BEGIN is its own transaction):
+ * the change and its announcement commit or roll back together, and the outbox relay is woken by
+ * a NOTIFY that, being transactional, is delivered only at that commit.
+ *
+ * Each lot moves only if its last stored seq is still the one this writer started from (no other
+ * writer got in between), it is not closed, and every bid came after the opening and before the
+ * close: the database, not this process, is the judge. Answers the lots that moved; the bids and
+ * events of the others are not stored.
  */
-export async function storeBatch(tx: Tx, moves: LotMove[], bids: BidRow[]): Promise<Set<string>> {
-  const rows = await tx.unsafe<{ id: string }[]>(
+export async function storeBatch(sql: Sql, moves: LotMove[], bids: BidRow[], events: LotEventRow[]): Promise<Set<string>> {
+  const rows = await sql.unsafe<{ id: string }[]>(
     `with l_in as (
        select * from jsonb_to_recordset($1::jsonb) as y(lot_id uuid, prev_seq bigint, last_seq bigint, min_at timestamptz, max_at timestamptz,
          closes_at timestamptz, extensions integer, high_cents bigint, high_bidder uuid, high_bid_id uuid, bid_count integer)
@@ -145,9 +157,17 @@ export async function storeBatch(tx: Tx, moves: LotMove[], bids: BidRow[]): Prom
            request_id uuid, created_at timestamptz)
         where b.lot_id in (select id from moved)
        returning 1
+     ), announced as (
+       insert into bidding.outbox (id, topic, key, type, event)
+       select x.id, x.topic, x.key, x.type, x.event
+         from jsonb_to_recordset($3::jsonb) as x(lot_id uuid, n integer, id uuid, topic text, key text, type text, event jsonb)
+        where x.lot_id in (select id from moved)
+        order by x.n
+       returning 1
      )
-     select id from moved`,
-    [moves as never, bids as never],
+     select m.id, (select count(pg_notify($4, '')) from (select 1 from announced limit 1) a) as woken from moved m`,
+    [moves as never, bids as never, events as never, outboxChannel('bidding')],
+    { prepare: true },
   )
   return new Set(rows.map((r) => r.id))
 }

@@ -23,5 +23,6 @@ export async function onLotClosed(tx: Tx, event: AnyEvent): Promise<void> {
 }
 
 export function registerBidResults(rt: ServiceRuntime): void {
-  rt.consume({ name: 'stock.bid-results', topics: [BiddingTopics.lot], handle: (event, tx) => onLotClosed(tx, event) })
+  // Only the close matters here: highs and extensions are acknowledged without a database write.
+  rt.consume({ name: 'stock.bid-results', topics: [BiddingTopics.lot], types: [BiddingEventTypes.closed], handle: (event, tx) => onLotClosed(tx, event) })
 }

@@ -4,14 +4,14 @@ import type { ServiceRuntime } from '@diamond/runtime'
 import commentRoutes from '../comments/comments.routes'
 import { CommentService } from '../comments/comments.service'
 import trackRoutes from './tracks.routes'
-import type { TrackService } from './tracks.service'
+import { TAKEN_EVENTS, type TrackService } from './tracks.service'
 
 /**
  * The lists' wiring: routes, the consumer that tells buyers when a stone of theirs is taken, and
  * the sweep for due reminders and expired offers (database clock, each row once).
  */
 export async function installTracks(app: FastifyInstance, rt: ServiceRuntime, tracks: TrackService, sweepMs = 5000) {
-  rt.consume({ name: 'stock.stone-taken', topics: [StockTopics.stone], handle: (event, tx) => tracks.onStoneEvent(tx, event) })
+  rt.consume({ name: 'stock.stone-taken', topics: [StockTopics.stone], types: [...TAKEN_EVENTS], handle: (event, tx) => tracks.onStoneEvent(tx, event) })
   let timer: NodeJS.Timeout | undefined
   let closing = false
   const sweep = async () => {

@@ -13,7 +13,7 @@ import { answer, counter, openQuote, reminderProblem, TAKEN_WATCH_TYPES, toCents
 import { toTrack } from './tracks.view'
 
 const PRODUCER = 'stock'
-const TAKEN_EVENTS: ReadonlySet<string> = new Set([StockEventTypes.held, StockEventTypes.confirmed, StockEventTypes.sold])
+export const TAKEN_EVENTS: ReadonlySet<string> = new Set([StockEventTypes.held, StockEventTypes.confirmed, StockEventTypes.sold])
 const MAX_RECIPIENTS = 10_000
 
 /** Called once an offer's acceptance has committed: the lead wires it to the confirm of orders. */
