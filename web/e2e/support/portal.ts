@@ -132,9 +132,11 @@ export async function newPage(p: Portal, width = 1280, height = 800): Promise<{ 
  */
 export async function openSignin(p: Portal, page: Page): Promise<void> {
   await page.goto(`${p.base}/signin`)
-  await page.locator('[data-banners="ready"]').waitFor()
+  const main = page.locator('[data-banners="ready"]')
+  await main.waitFor()
+  // The popup's dialog opens just after the render that says so: wait for it rather than glance.
   const popup = page.getByTestId('banner-popup-close')
-  if (await popup.isVisible()) await popup.click()
+  if ((await main.getAttribute('data-popup')) === 'open') await popup.click()
   await popup.waitFor({ state: 'hidden' })
 }
 

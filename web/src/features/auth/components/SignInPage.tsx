@@ -57,7 +57,7 @@ export function SignInPage() {
   const slides = activeOfKind(b.list, BANNER_KIND.loginImages)
 
   return (
-    <main className="signin-page" data-banners={b.load}>
+    <main className="signin-page" data-banners={b.load} data-popup={b.popupOpen ? 'open' : 'closed'}>
       <BannerMarquee list={activeOfKind(b.list, BANNER_KIND.marquee)} />
       <div className="signin">
         <aside className="signin-hero">
