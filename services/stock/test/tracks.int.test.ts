@@ -129,9 +129,10 @@ describe('track lists, notes, reminders and offers', () => {
     expect((await portal.call('diamond-track/status-update', { id: offer.track.id, status: 'rejected' }, sales1)).body.code).toBe('E_OFFER_CLOSED')
 
     // Spec: a quoted stone whose price is approved is confirmed directly, at the agreed price.
-    const orders = (await portal.call('order/paginate', {}, buyer1)).body.data.list as { lines: { stoneId: string; pricePerCaratCents: number }[] }[]
-    const line = orders.flatMap((o) => o.lines).find((l) => l.stoneId === s.id)
-    expect(line?.pricePerCaratCents).toBe(Math.round((asking - 75) * 100))
+    const orders = (await portal.call('order/paginate', {}, buyer1)).body.data.list as { buyerName: string; lines: { stoneId: string; pricePerCaratCents: number }[] }[]
+    const order = orders.find((o) => o.lines.some((l) => l.stoneId === s.id))
+    expect(order?.lines.find((l) => l.stoneId === s.id)?.pricePerCaratCents).toBe(Math.round((asking - 75) * 100))
+    expect(order?.buyerName).toBe('buyer1')
     const [stone] = await portal.sql`select w_sts from stock.stones where id = ${s.id}`
     expect(stone!.w_sts).toBe('C')
   })

@@ -41,6 +41,8 @@ export interface ConfirmInput {
 /** What another module calls when a sales person accepts a buyer's quote or offer. */
 export interface AcceptedConfirm {
   buyerId: string
+  /** The buyer's username, as the offer recorded it (the order and invoice show it). */
+  buyerName: string
   stoneId: string
   pricePerCaratCents: number
   offerId: string
@@ -107,9 +109,9 @@ export class OrderService {
   }
 
   /** A sales person accepted this buyer's price: that one stone, at that price, on the default bill type. */
-  async confirmAccepted({ buyerId, stoneId, pricePerCaratCents, offerId }: AcceptedConfirm): Promise<ConfirmResult> {
+  async confirmAccepted({ buyerId, buyerName, stoneId, pricePerCaratCents, offerId }: AcceptedConfirm): Promise<ConfirmResult> {
     return this.confirm(
-      { id: buyerId, username: '' },
+      { id: buyerId, username: buyerName },
       { ids: [stoneId], billType: DEFAULT_BILL_TYPE, key: `offer-${offerId}`, prices: { [stoneId]: pricePerCaratCents }, offerId },
     )
   }

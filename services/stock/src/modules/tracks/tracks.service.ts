@@ -17,7 +17,7 @@ export const TAKEN_EVENTS: ReadonlySet<string> = new Set([StockEventTypes.held, 
 const MAX_RECIPIENTS = 10_000
 
 /** Called once an offer's acceptance has committed: the lead wires it to the confirm of orders. */
-export type ConfirmAccepted = (a: { buyerId: string; stoneId: string; pricePerCaratCents: number; offerId: string }) => Promise<unknown>
+export type ConfirmAccepted = (a: { buyerId: string; buyerName: string; stoneId: string; pricePerCaratCents: number; offerId: string }) => Promise<unknown>
 
 export interface TrackSettings {
   /** An open offer nobody answers within this many minutes expires (each answer restarts it). */
@@ -239,7 +239,7 @@ export class TrackService {
       accepted ? TradeEventTypes.offerAccepted : TradeEventTypes.offerRejected, accepted ? TRADE_KINDS.offerAccepted : TRADE_KINDS.offerRejected)
     if (accepted && this.confirmAccepted && d.priceCents !== null) {
       // Spec: "A quoted stone is confirmed directly if the price is approved" — after the commit.
-      await this.confirmAccepted({ buyerId: row.user_id, stoneId: row.stone_id, pricePerCaratCents: d.priceCents, offerId: row.id })
+      await this.confirmAccepted({ buyerId: row.user_id, buyerName: row.owner_name, stoneId: row.stone_id, pricePerCaratCents: d.priceCents, offerId: row.id })
         .catch((err: unknown) => this.log.warn({ err, offerId: row.id }, 'confirm of an accepted offer failed'))
     }
     return track
