@@ -39,6 +39,16 @@ export const LotHighChanged = Type.Object(
 )
 export type LotHighChanged = Static<typeof LotHighChanged>
 
+/**
+ * Everyone who lost the lead with this high (a batch can displace several leaders in turn), each
+ * once, never the new leader: they are told "outbid".
+ */
+export function outbidOf(e: LotHighChanged): string[] {
+  const ids = new Set([...(e.outbidIds ?? []), ...(e.previousLeaderId ? [e.previousLeaderId] : [])])
+  ids.delete(e.leaderId)
+  return [...ids]
+}
+
 export const LotExtended = Type.Object(
   { lotId: Uuid, auctionId: Uuid, stoneId: Uuid, vStnId: Type.String(), closesAt: Type.String({ format: 'date-time' }), extensions: Type.Integer({ minimum: 1 }) },
   { additionalProperties: false },

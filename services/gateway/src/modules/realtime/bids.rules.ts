@@ -1,5 +1,5 @@
 import type { AnyEvent } from '@diamond/contracts/events/envelope'
-import { BiddingEventTypes, type LotClosed, type LotExtended, type LotHighChanged } from '@diamond/contracts/events/bidding'
+import { BiddingEventTypes, outbidOf, type LotClosed, type LotExtended, type LotHighChanged } from '@diamond/contracts/events/bidding'
 import type { BidClosed, BidExtended, BidFrame, BidHigh, BidPosition } from '@diamond/contracts/realtime'
 
 /**
@@ -19,7 +19,7 @@ export function bidPushesOf(event: AnyEvent): { news: LotNews | null; positions:
     const e = event.data as LotHighChanged
     const at = { lotId: e.lotId, auctionId: e.auctionId, bidCount: e.bidCount }
     const positions: UserPosition[] = [{ userId: e.leaderId, data: { ...at, position: 'leading' } }]
-    if (e.previousLeaderId && e.previousLeaderId !== e.leaderId) positions.push({ userId: e.previousLeaderId, data: { ...at, position: 'outbid' } })
+    for (const userId of outbidOf(e)) positions.push({ userId, data: { ...at, position: 'outbid' } })
     const data: BidHigh = {
       lotId: e.lotId,
       auctionId: e.auctionId,

@@ -56,6 +56,15 @@ describe('what bidding events become at the edge', () => {
     expect(bidPushesOf(high(1, ANN, null)).positions.map((p) => p.data.position)).toEqual(['leading'])
   })
 
+  it('tells everyone who lost the lead within one stored batch that they are outbid', () => {
+    // BEN led, CAT outbid him, ANN outbid CAT: the engine announces the batch as one high.
+    const e = high(5, ANN, CAT)
+    ;(e.data as LotHighChanged).outbidIds = [BEN, CAT]
+    const positions = bidPushesOf(e).positions
+    expect(positions.find((p) => p.userId === ANN)?.data.position).toBe('leading')
+    expect(positions.filter((p) => p.data.position === 'outbid').map((p) => p.userId).sort()).toEqual([BEN, CAT].sort())
+  })
+
   it('tells every bidder won or lost at the close, and the room only the result', () => {
     const { news, positions } = bidPushesOf(closed(BEN, [ANN, BEN, CAT, ANN]))
     expect(news).toEqual({ kind: 'closed', data: { lotId: LOT, auctionId: AUCTION, state: 'won', resultPerCaratCents: 150_000 } })

@@ -1,4 +1,4 @@
-import { BiddingEventTypes, type LotClosed, type LotHighChanged } from '@diamond/contracts/events/bidding'
+import { BiddingEventTypes, outbidOf, type LotClosed, type LotHighChanged } from '@diamond/contracts/events/bidding'
 import type { AnyEvent } from '@diamond/contracts/events/envelope'
 import { BID_NOTICE_KINDS } from '@diamond/contracts/http/bidding.values'
 import { StockEventTypes, TradeEventTypes, type StoneStatusChanged, type TradeEvent } from '@diamond/contracts/events/stock'
@@ -25,8 +25,7 @@ export function noticesFor(event: AnyEvent): Notice[] {
   if (event.type === BiddingEventTypes.high) {
     // Only open lots have highs, so the price told is the one everyone in the room already sees.
     const h = event.data as LotHighChanged
-    if (!h.previousLeaderId || h.previousLeaderId === h.leaderId) return []
-    return [{ userId: h.previousLeaderId, kind: BID_NOTICE_KINDS.outbid, params: { ...lotParams(h), price: h.pricePerCaratCents / 100 } }]
+    return outbidOf(h).map((userId) => ({ userId, kind: BID_NOTICE_KINDS.outbid, params: { ...lotParams(h), price: h.pricePerCaratCents / 100 } }))
   }
   if (event.type === BiddingEventTypes.closed) {
     // Every bidder learns win or loss; the winner the price. A loser is told only that it is over.

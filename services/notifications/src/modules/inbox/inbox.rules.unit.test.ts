@@ -25,9 +25,10 @@ describe('trading notices', () => {
 describe('bid notices', () => {
   const [lotId, auctionId, stoneId] = [randomUUID(), randomUUID(), randomUUID()]
   const [ann, ben, cat] = [randomUUID(), randomUUID(), randomUUID()]
-  const high = (leaderId: string, previousLeaderId: string | null) =>
+  const high = (leaderId: string, previousLeaderId: string | null, outbidIds?: string[]) =>
     newEvent<LotHighChanged>('bidding', BiddingEventTypes.high, lotId, {
       lotId, auctionId, stoneId, vStnId: 'B-7', pricePerCaratCents: 123_450, bidCount: 4, closesAt: new Date().toISOString(), reserveMet: null, leaderId, previousLeaderId,
+      ...(outbidIds ? { outbidIds } : {}),
     })
   const closed = (winnerId: string | null, bidderIds: string[]) =>
     newEvent<LotClosed>('bidding', BiddingEventTypes.closed, lotId, {
@@ -38,6 +39,15 @@ describe('bid notices', () => {
     expect(noticesFor(high(ann, ben))).toEqual([{ userId: ben, kind: 'bid.outbid', params: { lotId, auctionId, vStnId: 'B-7', price: 1234.5 } }])
     expect(noticesFor(high(ann, null))).toEqual([])
     expect(noticesFor(high(ann, ann))).toEqual([])
+  })
+
+  it('tells everyone who lost the lead within one stored batch, once each, never the new leader', () => {
+    // ben led, cat outbid him, ann outbid cat: one high event for the batch.
+    const notices = noticesFor(high(ann, cat, [ben, cat]))
+    expect(notices.map((n) => n.userId).sort()).toEqual([ben, cat].sort())
+    expect(notices.every((n) => n.kind === 'bid.outbid' && n.params.price === 1234.5)).toBe(true)
+    // ann led, was outbid and took the lead back in the same batch: nothing for her.
+    expect(noticesFor(high(ann, ben, [ann, ben])).map((n) => n.userId)).toEqual([ben])
   })
 
   it('tells every bidder won or lost at the close, the price only to the winner', () => {
