@@ -291,6 +291,114 @@ export function busContract(name: string, makeBus: () => Promise<MessageBus>, op
       }
     })
 
+    it('hands a batch subscriber the waiting events together, in order per key, none lost or repeated', async () => {
+      const { topic, type } = testTopic()
+      const batches: AnyEvent[][] = []
+      const got = recorder()
+      await subscribe({
+        group: group('batch'),
+        topics: [topic],
+        fromBeginning: true,
+        maxBatch: 25,
+        handler: got.handler,
+        batchHandler: async (events) => {
+          batches.push(events)
+          for (const e of events) await got.handler(e)
+        },
+      })
+      const keys = ['stone-1', 'stone-2', 'stone-3', 'stone-4']
+      const events = interleaved(type, keys, 100)
+      for (const part of chunks(events, 50)) await bus.publish(part)
+
+      await until(() => got.hasAll(events.map((e) => e.id)), 'every event')
+      for (const key of keys) expect(got.firstArrivals(key)).toEqual(events.filter((e) => e.key === key).map((e) => e.id))
+      expect(batches.every((b) => b.length <= 25)).toBe(true)
+      // Several events waited at once (published 50 at a time), so some batches carried more than one.
+      expect(batches.some((b) => b.length > 1)).toBe(true)
+      expect(new Set(got.events.map((e) => e.id)).size).toBe(events.length)
+    })
+
+    it('delivers a failed batch one event at a time: the bad one dead-lettered alone, the rest handled', async () => {
+      const { topic, type } = testTopic()
+      const got = recorder()
+      let batchCalls = 0
+      await subscribe({
+        group: group('batch-fail'),
+        topics: [topic],
+        fromBeginning: true,
+        handler: async (event) => {
+          if (dataOf(event).poison) throw new Error(`cannot handle ${event.id}`)
+          await got.handler(event)
+        },
+        batchHandler: async (events) => {
+          batchCalls++
+          if (events.some((e) => dataOf(e).poison)) throw new Error('a poison event in the batch')
+          for (const e of events) await got.handler(e)
+        },
+      })
+      const before = Array.from({ length: 5 }, (_, n) => testEvent(type, 'stone-1', { n }))
+      const poison = testEvent(type, 'stone-1', { poison: true })
+      const after = Array.from({ length: 5 }, (_, n) => testEvent(type, 'stone-1', { n: n + 10 }))
+      await bus.publish([...before, poison, ...after])
+
+      await until(() => got.hasAll(after.map((e) => e.id)), 'the events after the poison one')
+      await until(async () => (await deadLetterOf(topic, poison.id)) !== undefined, 'the dead letter')
+      expect(got.firstArrivals('stone-1')).toEqual([...before, ...after].map((e) => e.id))
+      expect(got.has(poison.id)).toBe(false)
+      expect(batchCalls).toBeGreaterThan(0)
+    })
+
+    it('applies a batch of an idempotent consumer in one transaction: copies once, a failing event alone', async () => {
+      const { topic, type } = testTopic()
+      const name = `svc.${randomUUID()}`
+      const batches: number[] = []
+      open.push(
+        await subscribeIdempotent(bus, database, {
+          name,
+          topics: [topic],
+          batch: 50,
+          handle: async (event, tx) => {
+            await tx.unsafe(
+              `insert into svc.effects (event_id, applied) values ($1, 1)
+               on conflict (event_id) do update set applied = svc.effects.applied + 1`,
+              [event.id],
+            )
+            if (dataOf(event).poison) throw new Error('poison')
+          },
+          handleBatch: async (events, tx) => {
+            batches.push(events.length)
+            for (const e of events) {
+              await tx.unsafe(
+                `insert into svc.effects (event_id, applied) values ($1, 1)
+                 on conflict (event_id) do update set applied = svc.effects.applied + 1`,
+                [e.id],
+              )
+              if (dataOf(e).poison) throw new Error('poison')
+            }
+          },
+        }),
+      )
+      const events = Array.from({ length: 30 }, (_, n) => testEvent(type, 'stone-1', { n }))
+      const poison = testEvent(type, 'stone-1', { poison: true })
+      const last = testEvent(type, 'stone-1', { n: 99 })
+      // Copies right behind the first, in the same batch and in later ones.
+      await bus.publish([...events, events[0]!, events[1]!, poison, last])
+      await bus.publish([events[2]!, last])
+
+      const applied = async (ids: string[]) =>
+        database.sql.unsafe<{ event_id: string; applied: number }[]>(`select event_id, applied from svc.effects where event_id = any($1::uuid[])`, [ids] as never)
+      await until(async () => (await applied([last.id])).length === 1, 'the last event')
+      await until(async () => (await deadLetterOf(topic, poison.id)) !== undefined, 'the dead letter')
+      const rows = await applied([...events, last].map((e) => e.id))
+      expect(rows).toHaveLength(31)
+      expect(rows.every((r) => r.applied === 1)).toBe(true)
+      // The poison event's own attempts rolled back: no effect, not recorded as consumed.
+      expect(await applied([poison.id])).toHaveLength(0)
+      const consumed = await database.sql.unsafe(`select 1 from svc.consumed_events where consumer = $1`, [name])
+      expect(consumed).toHaveLength(31)
+      expect(batches.some((n) => n > 1)).toBe(true)
+    })
+
     it('dead-letters an event of a registered type whose data does not match its schema', async () => {
       const topic = 'stock.stone'
       const got = recorder()

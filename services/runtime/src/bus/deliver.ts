@@ -6,8 +6,21 @@ import type { EventHandler } from './types'
 const envelopeCheck = Compile(AnyEvent)
 const dataChecks = new Map(Object.entries(EventSchemas).map(([type, schema]) => [type, Compile(schema)]))
 
+/**
+ * The verdict per event object: the in-process bus hands one published object to every consumer
+ * group, so it is checked once, not once per group (events are never changed after publishing).
+ */
+const verdicts = new WeakMap<object, string | null>()
+
 /** Validates an incoming event at the edge; types do not validate anything at run time. */
 export function invalidReason(event: unknown): string | null {
+  if (typeof event !== 'object' || event === null) return check(event)
+  let v = verdicts.get(event)
+  if (v === undefined) verdicts.set(event, (v = check(event)))
+  return v
+}
+
+function check(event: unknown): string | null {
   if (!envelopeCheck.Check(event)) {
     const first = [...envelopeCheck.Errors(event)][0]
     return `envelope ${first?.instancePath || ''} ${first?.message ?? 'invalid'}`
@@ -56,6 +69,41 @@ export async function deliver(
   }
   log(`dead-lettering ${event.type} ${event.id} after ${policy.attempts} attempts`, lastError)
   return deadLetter(event, lastError instanceof Error ? lastError.message : String(lastError))
+}
+
+/**
+ * Several events of one partition, in order: malformed ones go to the dead-letter topic, the rest to
+ * the batch handler at once; if it fails, each event is delivered alone (retries, then dead letter),
+ * so the outcome per event is the same as one at a time, only cheaper when all is well.
+ */
+export async function deliverBatch(
+  raws: unknown[],
+  handler: EventHandler,
+  batchHandler: ((events: AnyEvent[]) => Promise<void>) | undefined,
+  deadLetter: DeadLetter,
+  policy: DeliveryPolicy = DEFAULT_DELIVERY,
+  log: (msg: string, err?: unknown) => void = () => {},
+): Promise<void> {
+  if (!batchHandler || raws.length < 2) {
+    for (const raw of raws) await deliver(raw, handler, deadLetter, policy, log)
+    return
+  }
+  const valid: AnyEvent[] = []
+  for (const raw of raws) {
+    const bad = invalidReason(raw)
+    if (!bad) valid.push(raw as AnyEvent)
+    else {
+      log(`dead-lettering malformed event: ${bad}`)
+      await deadLetter(raw, `malformed: ${bad}`)
+    }
+  }
+  if (!valid.length) return
+  try {
+    return await batchHandler(valid)
+  } catch (err) {
+    log(`a batch of ${valid.length} events failed; delivering them one at a time`, err)
+  }
+  for (const event of valid) await deliver(event, handler, deadLetter, policy, log)
 }
 
 export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms))

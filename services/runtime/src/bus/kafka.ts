@@ -1,6 +1,6 @@
 import { Kafka, Partitioners, logLevel, type Admin, type Consumer, type Producer } from 'kafkajs'
 import { topicOf, type AnyEvent } from '@diamond/contracts/events/envelope'
-import { DEFAULT_DELIVERY, deliver, sleep, type DeliveryPolicy } from './deliver'
+import { DEFAULT_DELIVERY, deliver, deliverBatch, sleep, type DeliveryPolicy } from './deliver'
 import { DLQ_SUFFIX, type MessageBus, type SubscribeOptions, type Subscription } from './types'
 
 export interface KafkaBusOptions {
@@ -112,17 +112,46 @@ export class KafkaBus implements MessageBus {
       })
       await c.connect()
       await c.subscribe({ topics: opts.topics, fromBeginning: opts.fromBeginning ?? false })
-      await c.run({
-        eachMessage: async ({ topic, message }) => {
-          let raw: unknown
-          try {
-            raw = JSON.parse(message.value?.toString() ?? 'null')
-          } catch {
-            raw = message.value?.toString()
-          }
-          await deliver(raw, opts.handler, (event, reason) => this.deadLetter(topic, message.key?.toString() ?? 'unknown', event, reason), this.opts.delivery ?? DEFAULT_DELIVERY, this.opts.log)
-        },
-      })
+      const parse = (value: Buffer | null): unknown => {
+        try {
+          return JSON.parse(value?.toString() ?? 'null')
+        } catch {
+          return value?.toString()
+        }
+      }
+      const policy = this.opts.delivery ?? DEFAULT_DELIVERY
+      if (!opts.batchHandler) {
+        await c.run({
+          eachMessage: async ({ topic, message }) => {
+            await deliver(parse(message.value), opts.handler, (event, reason) => this.deadLetter(topic, message.key?.toString() ?? 'unknown', event, reason), policy, this.opts.log)
+          },
+        })
+      } else {
+        const max = Math.max(1, opts.maxBatch ?? 100)
+        // A fetched batch of one partition, in slices of maxBatch: each slice's offsets are resolved
+        // (and committed) only once it is handled; a stale batch (a rebalance) stops at a slice edge.
+        await c.run({
+          eachBatchAutoResolve: false,
+          eachBatch: async ({ batch, resolveOffset, heartbeat, isRunning, isStale }) => {
+            for (let i = 0; i < batch.messages.length; i += max) {
+              if (!isRunning() || isStale()) return
+              const slice = batch.messages.slice(i, i + max)
+              const raws = slice.map((m) => parse(m.value))
+              const keys = new Map(raws.map((raw, j) => [raw, slice[j]!.key?.toString() ?? 'unknown']))
+              await deliverBatch(
+                raws,
+                opts.handler,
+                opts.batchHandler,
+                (event, reason) => this.deadLetter(batch.topic, keys.get(event) ?? 'unknown', event, reason),
+                policy,
+                this.opts.log,
+              )
+              resolveOffset(slice[slice.length - 1]!.offset)
+              await heartbeat()
+            }
+          },
+        })
+      }
       consumer = c
       this.consumers.add(c)
     }

@@ -1,6 +1,6 @@
 import type { AnyEvent } from '@diamond/contracts/events/envelope'
 import { topicOf } from '@diamond/contracts/events/envelope'
-import { DEFAULT_DELIVERY, deliver, partitionOf, type DeliveryPolicy } from './deliver'
+import { DEFAULT_DELIVERY, deliverBatch, partitionOf, type DeliveryPolicy } from './deliver'
 import { DLQ_SUFFIX, type EventHandler, type MessageBus, type SubscribeOptions, type Subscription } from './types'
 
 interface Partition {
@@ -9,6 +9,8 @@ interface Partition {
 }
 interface Member {
   handler: EventHandler
+  batchHandler?: (events: AnyEvent[]) => Promise<void>
+  maxBatch: number
   /** One delivery per partition loop may run at once: close() waits for all of them. */
   inflight: Set<Promise<void>>
 }
@@ -89,7 +91,7 @@ export class MemoryBus implements MessageBus {
       group = { offsets: new Map(), members: [], loops: new Set() }
       this.groups.set(opts.group, group)
     }
-    const member: Member = { handler: opts.handler, inflight: new Set() }
+    const member: Member = { handler: opts.handler, batchHandler: opts.batchHandler, maxBatch: opts.batchHandler ? Math.max(1, opts.maxBatch ?? 100) : 1, inflight: new Set() }
     group.members.push(member)
     for (const topic of opts.topics) {
       this.partitions(topic).forEach((part, p) => {
@@ -111,7 +113,10 @@ export class MemoryBus implements MessageBus {
     }
   }
 
-  /** One loop per group and partition: events of a partition are handled one after another. */
+  /**
+   * One loop per group and partition: events of a partition are handled one after another (or, for a
+   * member with a batch handler, the ones waiting, up to its maxBatch, together and in order).
+   */
   private async run(group: Group, topic: string, p: number) {
     const k = `${topic}/${p}`
     const part = this.partitions(topic)[p]!
@@ -123,15 +128,16 @@ export class MemoryBus implements MessageBus {
         await wake
         continue
       }
-      const event = part.log[offset - part.base]
-      const work = deliver(event, member.handler, (e, reason) => this.deadLetter(topic, e, reason), this.opts.delivery ?? DEFAULT_DELIVERY, this.opts.log)
+      const from = offset - part.base
+      const events = part.log.slice(from, from + member.maxBatch)
+      const work = deliverBatch(events, member.handler, member.batchHandler, (e, reason) => this.deadLetter(topic, e, reason), this.opts.delivery ?? DEFAULT_DELIVERY, this.opts.log)
       member.inflight.add(work)
       try {
         await work
       } finally {
         member.inflight.delete(work)
       }
-      group.offsets.set(k, offset + 1)
+      group.offsets.set(k, offset + events.length)
     }
   }
 

@@ -9,6 +9,14 @@ export interface SubscribeOptions {
   handler: EventHandler
   /** A group with no committed position starts at the oldest retained event (true) or at new ones. */
   fromBeginning?: boolean
+  /**
+   * Optional: takes several events of one partition at once, in their order (at most `maxBatch`).
+   * It must be all or nothing: if it throws, the bus hands those events to `handler` one at a time
+   * (with its retries and dead letters), so a bad event still ends up alone in the dead-letter topic.
+   */
+  batchHandler?: (events: AnyEvent[]) => Promise<void>
+  /** Most events handed to batchHandler at once (default 100). */
+  maxBatch?: number
 }
 
 export interface Subscription {
