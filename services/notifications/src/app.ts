@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify'
 import { AuthEventTypes, AuthTopics } from '@diamond/contracts/events/auth'
 import { BiddingTopics } from '@diamond/contracts/events/bidding'
 import { StockTopics } from '@diamond/contracts/events/stock'
-import { setupService, type ServiceContext } from '@diamond/runtime'
+import type { AnyEvent } from '@diamond/contracts/events/envelope'
+import { setupService, type ServiceContext, type Tx } from '@diamond/runtime'
 import { devMailboxEnabled, type NotificationsConfig } from './config'
 import bannerRoutes from './modules/banners/banners.routes'
 import { BannerService } from './modules/banners/banners.service'
@@ -30,9 +31,16 @@ export default async function notificationsService(app: FastifyInstance, opts: N
   // An event that calls for no notice (an extension, a first high, a stone priced) is acknowledged
   // without a transaction: noticesFor is a pure function of the event, so a redelivery is decided alike.
   const wants = (event: Parameters<typeof noticesFor>[0]) => noticesFor(event).length > 0
-  rt.consume({ name: 'notifications.inbox', topics: [StockTopics.stone], wants, handle: (event, tx) => inbox.onEvent(tx, event) })
-  rt.consume({ name: 'notifications.trade', topics: [StockTopics.trade], wants, handle: (event, tx) => inbox.onEvent(tx, event) })
-  rt.consume({ name: 'notifications.bids', topics: [BiddingTopics.lot], wants, handle: (event, tx) => inbox.onEvent(tx, event) })
+  // Events waiting together are applied in one transaction (a hot lot outbids many times a second).
+  const toInbox = {
+    wants,
+    batch: 200,
+    handle: (event: AnyEvent, tx: Tx) => inbox.onEvents(tx, [event]),
+    handleBatch: (events: AnyEvent[], tx: Tx) => inbox.onEvents(tx, events),
+  }
+  rt.consume({ name: 'notifications.inbox', topics: [StockTopics.stone], ...toInbox })
+  rt.consume({ name: 'notifications.trade', topics: [StockTopics.trade], ...toInbox })
+  rt.consume({ name: 'notifications.bids', topics: [BiddingTopics.lot], ...toInbox })
   await app.register(inboxRoutes, { inbox })
 
   // A real SMTP transport is still to come: without the development mailbox, mail is only logged.

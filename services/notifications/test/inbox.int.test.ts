@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { BiddingEventTypes, type LotHighChanged } from '@diamond/contracts/events/bidding'
 import { StockEventTypes, type StoneStatusChanged } from '@diamond/contracts/events/stock'
 import { newEvent } from '@diamond/runtime'
 import { startTestPortal, waitFor, type TestPortal } from '../../../test/portal'
@@ -38,6 +39,27 @@ describe('notifications learn from stock events', () => {
     await waitFor(async () => (await portal.call('notification/list', {}, buyer1)).body.data.count === me.data.count + 2, 10_000, 'second notice')
     const rows = await portal.sql`select count(*)::int as n from notifications.notifications where params->>'stoneId' = ${(event.data as StoneStatusChanged).stoneId}`
     expect(rows[0]!.n).toBe(1)
+  })
+
+  it('keeps one unread outbid notice per lot, at the latest price, however many highs arrive at once', async () => {
+    const userId = (await portal.sql`select id from auth.users where username = 'buyer2'`)[0]!.id as string
+    const [lot1, lot2, auctionId] = [randomUUID(), randomUUID(), randomUUID()]
+    const high = (lotId: string, cents: number) =>
+      newEvent<LotHighChanged>('bidding', BiddingEventTypes.high, lotId, {
+        lotId, auctionId, stoneId: randomUUID(), vStnId: 'B-9', pricePerCaratCents: cents, bidCount: 2, closesAt: new Date().toISOString(),
+        reserveMet: null, leaderId: randomUUID(), previousLeaderId: userId, outbidIds: [userId],
+      })
+    // One burst: the consumer takes the waiting events together.
+    await portal.bus.publish([...Array.from({ length: 40 }, (_, i) => high(lot1, 100_000 + i * 100)), high(lot2, 50_000)])
+    await portal.bus.publish([high(lot1, 200_000)])
+    const notices = async () =>
+      portal.sql<{ lot: string; price: number }[]>`
+        select params->>'lotId' as lot, (params->>'price')::float8 as price from notifications.notifications
+         where user_id = ${userId} and kind = 'bid.outbid' and read_at is null and params->>'auctionId' = ${auctionId} order by lot`
+    await waitFor(async () => (await notices()).some((n) => n.lot === lot1 && n.price === 2000), 10_000, 'the latest price')
+    expect((await notices()).sort((a, b) => a.lot.localeCompare(b.lot))).toEqual(
+      [{ lot: lot1, price: 2000 }, { lot: lot2, price: 500 }].sort((a, b) => a.lot.localeCompare(b.lot)),
+    )
   })
 
   it("lists only the caller's notices and marks only theirs read", async () => {

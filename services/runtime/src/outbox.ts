@@ -70,6 +70,9 @@ export class OutboxRelay {
   private unlisten: (() => Promise<void>) | null = null
   private idle: Promise<void> = Promise.resolve()
   private failures = 0
+  /** What the last claim took, and how many of those it left for later (a key held by another relay). */
+  private claimed = 0
+  private heldBack = 0
 
   constructor(
     private readonly sql: Sql,
@@ -103,7 +106,15 @@ export class OutboxRelay {
     do {
       this.again = false
       try {
-        while (!this.stopped && (await this.claimOnce()) > 0) {}
+        // A claim short of a full batch took everything committed when it looked: a row committed
+        // since then has its NOTIFY on the way, which sets `again` (this loop is running).
+        const batch = this.opts.batch ?? 500
+        while (!this.stopped) {
+          await this.claimOnce()
+          if (this.claimed < batch) break
+        }
+        // Rows left for a key another relay holds: look again soon rather than at the next poll.
+        if (this.heldBack && !this.stopped) setTimeout(() => this.kick(), 20).unref()
         this.failures = 0
       } catch (err) {
         this.failures++
@@ -122,6 +133,8 @@ export class OutboxRelay {
         `select seq, key, event from ${s}.outbox where published_at is null order by seq limit $1 for update skip locked`,
         [this.opts.batch ?? 500],
       )
+      this.claimed = rows.length
+      this.heldBack = 0
       if (!rows.length) return 0
       // A key's row is ready only if no unpublished row of that key before it is missing from this
       // claim: such a row is held by another relay (or committed late) and must go out first.
@@ -142,6 +155,7 @@ export class OutboxRelay {
         const gap = firstGap.get(r.key)
         return gap === undefined || BigInt(r.seq) < gap
       })
+      this.heldBack = rows.length - ready.length
       if (!ready.length) return 0
       await this.bus.publish(ready.map((r) => r.event))
       await tx.unsafe(`update ${s}.outbox set published_at = now() where seq = any($1::bigint[])`, [ready.map((r) => String(r.seq))] as never)

@@ -32,21 +32,25 @@ export async function insertNotification(
 }
 
 /**
- * An outbid notice: a new row, or the reader's unread one for the same lot brought up to date
- * (then `fresh` is false and nothing new is announced).
+ * Several outbid notices in one statement, each for a different reader and lot (the caller keeps
+ * one per pair): each a new row or the reader's unread one brought up to date. Answers the new ones.
  */
-export async function upsertOutbid(
+export async function upsertOutbids(
   tx: Tx,
-  n: { id: string; userId: string; kind: string; params: Notification['params'] },
-): Promise<{ notification: Notification; fresh: boolean }> {
-  const [row] = await tx<(Row & { fresh: boolean })[]>`
-    insert into notifications.notifications (id, user_id, kind, params)
-    values (${n.id}, ${n.userId}, ${n.kind}, ${tx.json(n.params)})
-    on conflict (user_id, (params ->> 'lotId')) where kind = 'bid.outbid' and read_at is null
-    do update set params = excluded.params
-    returning *, (xmax = 0) as fresh`
-  const { fresh, ...rest } = row!
-  return { notification: toNotification(rest as Row), fresh }
+  list: { id: string; userId: string; kind: string; params: Notification['params'] }[],
+): Promise<Notification[]> {
+  if (!list.length) return []
+  const rows = await tx.unsafe<(Row & { fresh: boolean })[]>(
+    `insert into notifications.notifications (id, user_id, kind, params)
+     select x.id, x.user_id, x.kind, x.params
+       from rows from (jsonb_to_recordset($1::jsonb) as (id uuid, user_id uuid, kind text, params jsonb)) with ordinality as x(id, user_id, kind, params, n)
+      order by x.n
+     on conflict (user_id, (params ->> 'lotId')) where kind = 'bid.outbid' and read_at is null
+     do update set params = excluded.params
+     returning *, (xmax = 0) as fresh`,
+    [list.map((n) => ({ id: n.id, user_id: n.userId, kind: n.kind, params: n.params })) as never],
+  )
+  return rows.filter((r) => r.fresh).map(({ fresh: _, ...rest }) => toNotification(rest as Row))
 }
 
 /**

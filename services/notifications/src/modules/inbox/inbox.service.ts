@@ -3,22 +3,36 @@ import type { AnyEvent } from '@diamond/contracts/events/envelope'
 import { isSalesTeam, NotificationEventTypes } from '@diamond/contracts/events/notifications'
 import { enqueue, newEvent, type Database, type Principal, type Tx } from '@diamond/runtime'
 import * as repo from './inbox.repository'
-import { coalesces, noticesFor } from './inbox.rules'
+import { coalesces, noticesFor, type Notice } from './inbox.rules'
 
 export class InboxService {
   constructor(private readonly database: Database) {}
 
-  /** Stores the notices an event calls for and announces each, in the consumer's transaction. */
-  async onEvent(tx: Tx, event: AnyEvent): Promise<void> {
-    for (const notice of noticesFor(event)) {
-      if (coalesces(notice)) {
-        const { notification, fresh } = await repo.upsertOutbid(tx, { id: randomUUID(), ...notice, userId: notice.userId! })
-        if (fresh) await enqueue(tx, 'notifications', [newEvent('notifications', NotificationEventTypes.created, notification.userId!, notification)])
-        continue
+  /**
+   * Stores the notices events call for and announces each, in the consumer's transaction; several
+   * events at once when the consumer takes a batch. Outbid notices of the same reader and lot
+   * collapse into the last one (one unread notice per lot says it all, see coalesces) and are stored
+   * in one statement; every new notice is announced in one write.
+   */
+  async onEvents(tx: Tx, events: AnyEvent[]): Promise<void> {
+    const outbid = new Map<string, Notice & { userId: string }>()
+    const announced: AnyEvent[] = []
+    for (const event of events) {
+      for (const notice of noticesFor(event)) {
+        if (coalesces(notice)) {
+          const key = `${notice.userId}:${notice.params.lotId}`
+          outbid.delete(key) // the last one wins, in its place in time
+          outbid.set(key, notice as Notice & { userId: string })
+          continue
+        }
+        const n = await repo.insertNotification(tx, { id: randomUUID(), ...notice })
+        announced.push(newEvent('notifications', NotificationEventTypes.created, n.userId ?? `audience:${n.audience}`, n))
       }
-      const n = await repo.insertNotification(tx, { id: randomUUID(), ...notice })
-      await enqueue(tx, 'notifications', [newEvent('notifications', NotificationEventTypes.created, n.userId ?? `audience:${n.audience}`, n)])
     }
+    for (const n of await repo.upsertOutbids(tx, [...outbid.values()].map((n) => ({ id: randomUUID(), ...n })))) {
+      announced.push(newEvent('notifications', NotificationEventTypes.created, n.userId!, n))
+    }
+    await enqueue(tx, 'notifications', announced)
   }
 
   list(who: Principal, page: number, limit: number) {
