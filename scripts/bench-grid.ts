@@ -30,6 +30,7 @@ const ROUNDS = Number(process.env.BENCH_GRID_ROUNDS ?? 3)
 const RATE = Number(process.env.BENCH_GRID_RATE ?? 1_000)
 const STEP = Number(process.env.BENCH_GRID_STEP ?? 72)
 const TICK_MS = Number(process.env.BENCH_GRID_TICK_MS ?? 10)
+const TRACE = process.env.BENCH_GRID_TRACE
 /** Everything after the web build; past it the run stops, cleans up and fails. */
 const DEADLINE_MS = Number(process.env.BENCH_GRID_DEADLINE_MS ?? 240_000)
 const MOUNT_BASELINE_ROWS = 1_000
@@ -257,9 +258,13 @@ async function main(): Promise<void> {
   let startAt = 36_000 // a thousand rows in, away from either end
   for (let round = 0; round < ROUNDS; round++) {
     for (const rate of [0, RATE]) {
+      // BENCH_GRID_TRACE=file.json: a DevTools trace of the first run (where a frame's time goes).
+      const tracing = TRACE && round === 0 && (process.env.BENCH_GRID_TRACE_BUSY ? rate !== 0 : rate === 0)
+      if (tracing) await browser!.startTracing(page, { path: TRACE, categories: (process.env.BENCH_GRID_TRACE_CATEGORIES ?? 'devtools.timeline,disabled-by-default-devtools.timeline,blink,cc,viz').split(',') })
       const before = await counters(cdp)
       const r = await page.evaluate(scrollRun, { durationMs: SECONDS * 1000, step: STEP, updatesPerSecond: rate, tickMs: TICK_MS, inViewShare: 0.5, startAt, seed: 7 + round })
       const f = figures(r, before, await counters(cdp))
+      if (tracing) await browser!.stopTracing()
       startAt = r.endAt
       ;(rate ? busy : idle).push(f)
       log(
@@ -293,7 +298,7 @@ async function main(): Promise<void> {
     ['frames per run (median)', String(med(idle, 'frames')), String(med(busy, 'frames')), '', ''],
     ['frame time p50', ms(med(idle, 'p50')), ms(med(busy, 'p50')), ratio(med(busy, 'p50'), med(idle, 'p50')), ''],
     ['frame time p95', ms(idleP95), ms(busyP95), ratio(busyP95, idleP95), `≤ ${TARGET_P95_RATIO}×`],
-    ['frame time max (worst run)', ms(worstIdle), ms(worstBusy), ratio(worstBusy, worstIdle), `< ${TARGET_MAX_FRAME_MS} ms`],
+    ['frame time max (worst run)', ms(worstIdle), ms(worstBusy), ratio(worstBusy, worstIdle), `≤ ${TARGET_MAX_FRAME_MS} ms`],
     ['frame time max (median of runs)', ms(med(idle, 'max')), ms(med(busy, 'max')), '', ''],
     ['frame work p50 / p95 (frame start → main thread free)', `${ms(med(idle, 'work50'))} / ${ms(med(idle, 'work95'))}`, `${ms(med(busy, 'work50'))} / ${ms(med(busy, 'work95'))}`, `${ratio(med(busy, 'work50'), med(idle, 'work50'))} / ${ratio(med(busy, 'work95'), med(idle, 'work95'))}`, ''],
     ...(
@@ -327,9 +332,12 @@ async function main(): Promise<void> {
   console.log(`| change markers fading (3 s later) | | ${still.afterFlashRenders} | |`)
 
   const p95ok = busyP95 / idleP95 <= TARGET_P95_RATIO
-  const maxOk = worstBusy < TARGET_MAX_FRAME_MS
+  // "No frame over 50 ms": a frame lasts a whole number of display intervals (16.7 ms at 60 Hz), so
+  // 50.0 ms (three) is the longest allowed and 66.7 ms the first too long; half a millisecond of
+  // slack covers the timestamps' coarsening (0.1 ms), nothing more.
+  const maxOk = worstBusy <= TARGET_MAX_FRAME_MS + 0.5
   console.log(`\n${p95ok ? 'PASS' : 'FAIL'}  p95 frame under updates ${ratio(busyP95, idleP95)} of idle scrolling (target ≤ ${TARGET_P95_RATIO}×)`)
-  console.log(`${maxOk ? 'PASS' : 'FAIL'}  longest frame under updates ${ms(worstBusy)} (target < ${TARGET_MAX_FRAME_MS} ms; idle scrolling's longest ${ms(worstIdle)})`)
+  console.log(`${maxOk ? 'PASS' : 'FAIL'}  longest frame under updates ${ms(worstBusy)} (target: none over ${TARGET_MAX_FRAME_MS} ms; idle scrolling's longest ${ms(worstIdle)})`)
 }
 
 for (const sig of ['SIGINT', 'SIGTERM'] as const) {
