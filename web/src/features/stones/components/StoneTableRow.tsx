@@ -1,6 +1,6 @@
-import { memo, useMemo, type ReactNode } from 'react'
+import { memo, useCallback, useMemo, useSyncExternalStore, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useSnapshot } from 'valtio'
+import { subscribe } from 'valtio'
 import { Link } from 'wouter'
 import type { Placed } from '../stores/columns.rules'
 import { gridPerf } from '../stores/perf'
@@ -32,10 +32,34 @@ export const StoneTableRow = memo(function StoneTableRow({ id, ...rest }: Props)
 /** Cells that follow a pushed status (or the selection); every other cell waits for a re-read. */
 const LIVE_CELLS: ReadonlySet<string> = new Set(['select', 'Details', 'status', 'Action', 'wSts', 'sSts'])
 
+/**
+ * What a row shows of its entry that can change without a re-read: the status a push brings, the
+ * marks and the selection; every other field changes only with `rev` (a re-read). A push that only
+ * raises the status version changes none of it, so the row does not render for it.
+ */
+const shownKey = (e: StoneEntry) =>
+  `${e.rev}|${e.availability}|${e.wSts}|${e.sSts}|${e.flash ? 1 : 0}|${e.selected ? 1 : 0}|${e.heldByMe ? 1 : 0}|${e.pending ? 1 : 0}`
+
+/**
+ * The row's entry, read directly, the row rendering when what it shows changes: no snapshot copy of
+ * the entry's ninety fields and no tracking proxies per render (valtio's useSnapshot), which were
+ * the grid's largest source of garbage while scrolling and under pushes (npm run bench:grid).
+ */
+function useEntry(entry: StoneEntry): StoneEntry {
+  const sub = useCallback((onChange: () => void) => subscribe(entry, onChange), [entry])
+  useSyncExternalStore(sub, () => shownKey(entry))
+  return entry
+}
+
 function Row({ entry, index, top, columns, canHold, pageType, pair }: Omit<Props, 'id'> & { entry: StoneEntry }) {
   const { t } = useTranslation()
-  const s = useSnapshot(entry)
+  const s = useEntry(entry)
   gridPerf.rowRenders++
+  // Labels that change only with the language: not translated (and interpolated) again per push.
+  const labels = useMemo(
+    () => ({ select: t('grid.selectStone', { vStnId: s.vStnId }), open: t('grid.openDetail', { vStnId: s.vStnId }), view: t('grid.view') }),
+    [t, s.vStnId],
+  )
   let cls = 'grid-row'
   if (s.flash) cls += ' is-flash'
   if (s.heldByMe) cls += ' is-mine'
@@ -82,7 +106,7 @@ function Row({ entry, index, top, columns, canHold, pageType, pair }: Omit<Props
                   type="checkbox"
                   checked={s.selected}
                   onChange={() => toggleStone(pageType, s.id)}
-                  aria-label={t('grid.selectStone', { vStnId: s.vStnId })}
+                  aria-label={labels.select}
                   data-testid={`select-${s.vStnId}`}
                 />
               </div>
@@ -90,8 +114,8 @@ function Row({ entry, index, top, columns, canHold, pageType, pair }: Omit<Props
           case 'Details':
             return (
               <div role="cell" key={c.key} {...p}>
-                <Link href={`/diamond-detail/${s.id}`} className="row-link" data-testid={`details-${s.vStnId}`} title={t('grid.openDetail', { vStnId: s.vStnId })}>
-                  {t('grid.view')}
+                <Link href={`/diamond-detail/${s.id}`} className="row-link" data-testid={`details-${s.vStnId}`} title={labels.open}>
+                  {labels.view}
                 </Link>
               </div>
             )
