@@ -77,4 +77,62 @@ describe('closing survives a restart', () => {
     const replay = await call(portal, 'diamond-bid/replay', {}, staff)
     expect(replay.data).toEqual({ checked: 4, mismatched: [] })
   }, 60_000)
+
+  it('after a restart, loads the lots bid on together and still answers a retried bid with the stored one', async () => {
+    await running?.app.close()
+    running = undefined
+    await sql?.end()
+    const databaseUrl = await freshDatabase('restart-cold')
+    const env = {
+      NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: databaseUrl, JWT_SECRET: randomBytes(32).toString('hex'), DEMO_DATA: 'true',
+      STOCK_DEMO_STONES: '60', BIDDING_DEMO_AUCTIONS: 'false',
+    }
+    sql = postgres(databaseUrl, { max: 2, onnotice: () => {} })
+    let portal = await buildPortal(env, { serveWeb: false })
+    running = portal
+    await portal.app.ready()
+    const sign = (perms: Record<string, string>) =>
+      portal.tokens.sign({ id: randomUUID(), username: randomUUID(), userType: 'buyer', perms, noPrice: false, ver: 0, guest: false, trusted: true })
+    const staff = sign({ bid: 'via', pricing: 'va', memo: 'via' })
+    const [b1, b2] = [sign({ bid: 'vi', pricing: 'v' }), sign({ bid: 'vi', pricing: 'v' })]
+    const call = async (p: Portal, url: string, payload: unknown, token: string) =>
+      (await p.app.inject({ method: 'POST', url: `/web/v1/${url}`, payload: payload as object, headers: { authorization: `JWT ${token}` } })).json()
+
+    const stones = (await sql<{ id: string }[]>`select id from stock.stones where w_sts = 'A' order by v_stn_id limit 12`).map((r) => r.id)
+    for (const id of stones) expect((await call(portal, 'diamond/status-update', { id, wSts: 'B' }, staff)).code).toBe('OK')
+    await waitFor(async () => (await sql!`select count(*)::int as n from bidding.stone_status where stone_id = any(${stones}::uuid[]) and crt is not null`)[0]!.n === 12, 15_000, 'projection')
+    const created = await call(portal, 'diamond-bid/auction/create', {
+      title: 'cold', kind: 'lookAndBid', opensAt: new Date(Date.now() - 1000).toISOString(), closesAt: new Date(Date.now() + 3_600_000).toISOString(), incrementPerCarat: 1,
+      lots: stones.map((stoneId) => ({ stoneId, startPerCarat: 100 })),
+    }, staff)
+    expect(created.code).toBe('OK')
+    const lots: string[] = created.data.lots.map((l: { id: string }) => l.id)
+    const first = new Map<string, { requestId: string; bidId: string }>()
+    for (const lotId of lots) {
+      const requestId = randomUUID()
+      const r = await call(portal, 'dynamic-diamond-bid/create', { lotId, pricePerCarat: 150, requestId }, b1)
+      expect(r.code).toBe('OK')
+      first.set(lotId, { requestId, bidId: r.data.bid.id })
+    }
+
+    await portal.app.close()
+    portal = await buildPortal(env, { serveWeb: false })
+    running = portal
+    await portal.app.ready()
+    // Every lot cold at once: retries of the first bids, new bids, and a lot that does not exist.
+    const [retries, raises, unknown] = await Promise.all([
+      Promise.all(lots.map((lotId) => call(portal, 'dynamic-diamond-bid/create', { lotId, pricePerCarat: 150, requestId: first.get(lotId)!.requestId }, b1))),
+      Promise.all(lots.map((lotId) => call(portal, 'dynamic-diamond-bid/create', { lotId, pricePerCarat: 151, requestId: randomUUID() }, b2))),
+      call(portal, 'dynamic-diamond-bid/create', { lotId: randomUUID(), pricePerCarat: 151, requestId: randomUUID() }, b2),
+    ])
+    lots.forEach((lotId, i) => {
+      expect(retries[i]).toMatchObject({ code: 'OK', data: { bid: { id: first.get(lotId)!.bidId } } })
+      expect(raises[i].code).toBe('OK')
+    })
+    expect(unknown.code).toBe('E_NOT_FOUND')
+    const logs = await sql<{ lot_id: string; n: number; top: number }[]>`
+      select lot_id, count(*)::int as n, max(seq)::int as top from bidding.bids where lot_id = any(${lots}::uuid[]) group by lot_id`
+    expect(logs).toHaveLength(12)
+    expect(logs.every((l) => l.n === 2 && l.top === 2)).toBe(true)
+  }, 60_000)
 })

@@ -6,7 +6,7 @@ import type { AnyEvent } from '@diamond/contracts/events/envelope'
 import { decideBid, isRefusal } from './bid.rules'
 import type { DbClock } from './clock'
 import { stateOf } from './lot.view'
-import { findLot, logOf, storeBatch, type BidRow, type Lot, type LotEventRow, type LotMove } from './lots.repository'
+import { findLots, logsOf, storeBatch, type BidRow, type Lot, type LotEventRow, type LotMove } from './lots.repository'
 
 export const PRODUCER = 'bidding'
 const iso = (ms: number) => new Date(ms).toISOString()
@@ -85,9 +85,12 @@ export interface EngineOptions {
   log?: { warn(o: object, m: string): void; error(o: object, m: string): void }
   /** Told after a buy-now bid is stored: the lot ends now. */
   onBuyNow?: (lotId: string) => void
+  /** Told after a batch that wrote events is stored: the outbox relay has rows to publish. */
+  onEvents?: () => void
 }
 
 const MAX_ATTEMPTS = 5
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 /**
  * Every bid of this process goes through here. Per lot, one writer decides each bid against the
@@ -110,6 +113,8 @@ export class BidEngine {
   /** A flush is due on the next turn of the event loop. */
   private scheduled = false
   private inFlight = new Set<string>()
+  /** Lots to load on the next turn of the event loop, with who waits for each. */
+  private loads: Map<string, { resolve: (w: LotWriter) => void; reject: (e: unknown) => void }[]> | null = null
   private waiters: (() => void)[] = []
   readonly stats = { batches: 0, stored: 0, retried: 0, maxBatch: 0 }
 
@@ -172,17 +177,56 @@ export class BidEngine {
     return w
   }
 
-  private async load(lotId: string): Promise<LotWriter> {
-    const lot = await findLot(this.database.sql, lotId)
-    if (!lot) throw new AppError('E_NOT_FOUND')
-    const writer = new LotWriter(lot)
-    const stored = Promise.resolve<Outcome>('stored')
-    for (const e of await logOf(this.database.sql, lotId)) {
-      writer.requests.set(`${e.bidderId}:${e.requestId}`, { entry: e, done: stored })
-      if (e.kind === 'bid') writer.own.set(e.bidderId, { bidId: e.id, priceCents: e.priceCents! })
-      else writer.own.delete(e.bidderId)
+  /**
+   * A lot's writer from the database. Lots asked for together (the first bids on many lots after a
+   * start) are loaded together: one query for the lots, then one for their logs, so a burst of cold
+   * lots costs two round trips rather than two per lot. The lots are read before their logs, so a
+   * log holds at least every bid up to the lot's last seq.
+   */
+  private load(lotId: string): Promise<LotWriter> {
+    return new Promise((resolve, reject) => {
+      if (!this.loads) {
+        this.loads = new Map()
+        setImmediate(() => void this.loadBatch())
+      }
+      const waiting = this.loads.get(lotId)
+      if (waiting) waiting.push({ resolve, reject })
+      else this.loads.set(lotId, [{ resolve, reject }])
+    })
+  }
+
+  private async loadBatch(): Promise<void> {
+    const batch = this.loads!
+    this.loads = null
+    // Not a lot id at all: not found, without failing the others' query.
+    for (const [id, waiting] of batch) {
+      if (UUID.test(id)) continue
+      for (const w of waiting) w.reject(new AppError('E_NOT_FOUND'))
+      batch.delete(id)
     }
-    return writer
+    const ids = [...batch.keys()]
+    if (!ids.length) return
+    try {
+      const lots = new Map((await findLots(this.database.sql, 'l.id = any($1::uuid[])', [ids])).map((l) => [l.id, l]))
+      const logs = await logsOf(this.database.sql, [...lots.keys()])
+      for (const [id, waiting] of batch) {
+        const lot = lots.get(id)
+        if (!lot) {
+          for (const w of waiting) w.reject(new AppError('E_NOT_FOUND'))
+          continue
+        }
+        const writer = new LotWriter(lot)
+        const stored = Promise.resolve<Outcome>('stored')
+        for (const e of logs.get(id) ?? []) {
+          writer.requests.set(`${e.bidderId}:${e.requestId}`, { entry: e, done: stored })
+          if (e.kind === 'bid') writer.own.set(e.bidderId, { bidId: e.id, priceCents: e.priceCents! })
+          else writer.own.delete(e.bidderId)
+        }
+        for (const w of waiting) w.resolve(writer)
+      }
+    } catch (err) {
+      for (const waiting of batch.values()) for (const w of waiting) w.reject(err)
+    }
   }
 
   /** The synchronous part: a lot's bids are decided one after another, never interleaved. */
@@ -366,6 +410,7 @@ export class BidEngine {
     }
     this.stats.batches++
     this.stats.maxBatch = Math.max(this.stats.maxBatch, batch.length)
+    if (events.some((e) => moved.has(e.lot_id))) this.opts.onEvents?.()
     for (const [lotId, ps] of byLot) {
       if (moved.has(lotId)) {
         this.stats.stored += ps.length

@@ -1,6 +1,6 @@
 import type { BidKind } from '@diamond/contracts/http/bidding'
 import type { Sql, Tx } from '@diamond/runtime/db'
-import { outboxChannel, type OutboxRow } from '@diamond/runtime'
+import type { OutboxRow } from '@diamond/runtime'
 import type { LogEntry } from './winner.rules'
 
 /** A lot as the engine and the views use it: money in cents, times in epoch ms of the database clock. */
@@ -85,13 +85,30 @@ export interface StoredEntry extends LogEntry {
   requestId: string
 }
 
+type LogRow = { lot_id: string; id: string; bidder_id: string; seq: string; kind: 'bid' | 'withdraw'; price_cents: string | null; request_id: string; created_at: Date }
+const toEntry = (r: LogRow): StoredEntry => ({
+  id: r.id, bidderId: r.bidder_id, seq: Number(r.seq), kind: r.kind, priceCents: num(r.price_cents), requestId: r.request_id, at: r.created_at.getTime(),
+})
+
 /** A lot's whole bid log, in order. */
 export async function logOf(sql: Sql | Tx, lotId: string): Promise<StoredEntry[]> {
-  const rows = await sql<{ id: string; bidder_id: string; seq: string; kind: 'bid' | 'withdraw'; price_cents: string | null; request_id: string; created_at: Date }[]>`
-    select id, bidder_id, seq, kind, price_cents, request_id, created_at from bidding.bids where lot_id = ${lotId} order by seq`
-  return rows.map((r) => ({
-    id: r.id, bidderId: r.bidder_id, seq: Number(r.seq), kind: r.kind, priceCents: num(r.price_cents), requestId: r.request_id, at: r.created_at.getTime(),
-  }))
+  const rows = await sql<LogRow[]>`
+    select lot_id, id, bidder_id, seq, kind, price_cents, request_id, created_at from bidding.bids where lot_id = ${lotId} order by seq`
+  return rows.map(toEntry)
+}
+
+/** The whole bid logs of several lots, each in order (a lot without bids is absent). */
+export async function logsOf(sql: Sql | Tx, lotIds: readonly string[]): Promise<Map<string, StoredEntry[]>> {
+  const rows = await sql<LogRow[]>`
+    select lot_id, id, bidder_id, seq, kind, price_cents, request_id, created_at from bidding.bids
+     where lot_id = any(${lotIds as string[]}::uuid[]) order by lot_id, seq`
+  const out = new Map<string, StoredEntry[]>()
+  for (const r of rows) {
+    const list = out.get(r.lot_id)
+    if (list) list.push(toEntry(r))
+    else out.set(r.lot_id, [toEntry(r)])
+  }
+  return out
 }
 
 /** What one committed batch moves a lot to: the state after its last bid in the batch. */
@@ -129,8 +146,9 @@ export interface LotEventRow extends OutboxRow {
 /**
  * Stores a batch of bids of many lots, the lots' new state and their events in ONE statement, so
  * in one round trip and one transaction (a single statement outside BEGIN is its own transaction):
- * the change and its announcement commit or roll back together, and the outbox relay is woken by
- * a NOTIFY that, being transactional, is delivered only at that commit.
+ * the change and its announcement commit or roll back together. No NOTIFY: PostgreSQL serialises
+ * the commits of notifying transactions on one lock, which would undo the group commit; the engine
+ * wakes its own process's relay once the batch is stored (the relays also poll).
  *
  * Each lot moves only if its last stored seq is still the one this writer started from (no other
  * writer got in between), it is not closed, and every bid came after the opening and before the
@@ -165,8 +183,8 @@ export async function storeBatch(sql: Sql, moves: LotMove[], bids: BidRow[], eve
         order by x.n
        returning 1
      )
-     select m.id, (select count(pg_notify($4, '')) from (select 1 from announced limit 1) a) as woken from moved m`,
-    [moves as never, bids as never, events as never, outboxChannel('bidding')],
+     select m.id from moved m`,
+    [moves as never, bids as never, events as never],
     { prepare: true },
   )
   return new Set(rows.map((r) => r.id))
