@@ -20,7 +20,7 @@
 // Knobs: BIDS (per ceiling row, 10000), VUS (200), LOTS (200), DURATION (s, 20), PG_CLIENTS (200),
 // PG_UPDATES (5000), BIDS_MODES (embedded,stack), STOCK_DEMO_STONES (3000).
 import { spawn, spawnSync } from 'node:child_process'
-import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { chmodSync, copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { cpus, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import Fastify from 'fastify'
@@ -167,6 +167,7 @@ async function runMode(mode) {
     // The portal's own profile (the newest file: a restart for the close writes a second one).
     const files = readdirSync(profileDir).filter((f) => f.endsWith('.cpuprofile')).sort()
     const first = files[0] && join(profileDir, files[0])
+    if (first && process.env.PROFILE_KEEP) copyFileSync(first, process.env.PROFILE_KEEP)
     if (first && !r.restarted) r.profile = Object.fromEntries(Object.entries(r.windows).map(([k, w]) => [k, summarizeProfile(first, { ...w, exitedAt: r.exitedAt })]))
     else if (first) r.profileNote = 'the portal was restarted to close the lots: its first profile does not end at the exit time the windows are placed by'
   }
