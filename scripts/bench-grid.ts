@@ -190,6 +190,8 @@ interface RunFigures {
   work95: number
   longTasks: number
   longFrames: number
+  /** Frames longer than three display intervals (the target's "over 50 ms"). */
+  over: number
   rate: number
   rowRenders: number
   applied: number
@@ -214,6 +216,7 @@ function figures(r: RunResult, before: Counters, after: Counters): RunFigures {
     work95: pct(r.work, 95),
     longTasks: r.longTasks.length,
     longFrames: r.longFrames.length,
+    over: r.frames.filter((f) => f > TARGET_MAX_FRAME_MS + 0.5).length,
     rate: (r.applied * 1000) / r.elapsedMs,
     rowRenders: r.rowRenders,
     applied: r.applied,
@@ -300,6 +303,13 @@ async function main(): Promise<void> {
     ['frame time p95', ms(idleP95), ms(busyP95), ratio(busyP95, idleP95), `≤ ${TARGET_P95_RATIO}×`],
     ['frame time max (worst run)', ms(worstIdle), ms(worstBusy), ratio(worstBusy, worstIdle), `≤ ${TARGET_MAX_FRAME_MS} ms`],
     ['frame time max (median of runs)', ms(med(idle, 'max')), ms(med(busy, 'max')), '', ''],
+    [
+      'frames over 50 ms (all runs)',
+      `${idle.reduce((n, r) => n + r.over, 0)} of ${idle.reduce((n, r) => n + r.frames, 0)}`,
+      `${busy.reduce((n, r) => n + r.over, 0)} of ${busy.reduce((n, r) => n + r.frames, 0)}`,
+      '',
+      '0',
+    ],
     ['frame work p50 / p95 (frame start → main thread free)', `${ms(med(idle, 'work50'))} / ${ms(med(idle, 'work95'))}`, `${ms(med(busy, 'work50'))} / ${ms(med(busy, 'work95'))}`, `${ratio(med(busy, 'work50'), med(idle, 'work50'))} / ${ratio(med(busy, 'work95'), med(idle, 'work95'))}`, ''],
     ...(
       [
