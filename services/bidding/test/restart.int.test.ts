@@ -15,27 +15,37 @@ describe('closing survives a restart', () => {
     await sql?.end()
   })
 
-  it('closes every lot that fell due while the service was down, on start-up, from the stored log', async () => {
-    const databaseUrl = await freshDatabase('restart')
+  const call = async (p: Portal, url: string, payload: unknown, token: string) =>
+    (await p.app.inject({ method: 'POST', url: `/web/v1/${url}`, payload: payload as object, headers: { authorization: `JWT ${token}` } })).json()
+
+  /** A portal on a fresh database (the one before closed), with staff, two bidders and `count` stones up for bid. */
+  async function setUp(name: string, count: number) {
+    await running?.app.close()
+    running = undefined
+    await sql?.end()
+    const databaseUrl = await freshDatabase(name)
     const env = {
       NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: databaseUrl, JWT_SECRET: randomBytes(32).toString('hex'), DEMO_DATA: 'true',
       STOCK_DEMO_STONES: '60', BIDDING_DEMO_AUCTIONS: 'false',
     }
-    sql = postgres(databaseUrl, { max: 2, onnotice: () => {} })
-    let portal = await buildPortal(env, { serveWeb: false })
+    const db = postgres(databaseUrl, { max: 2, onnotice: () => {} })
+    sql = db
+    const portal = await buildPortal(env, { serveWeb: false })
     running = portal
     await portal.app.ready()
     const sign = (perms: Record<string, string>) =>
       portal.tokens.sign({ id: randomUUID(), username: randomUUID(), userType: 'buyer', perms, noPrice: false, ver: 0, guest: false, trusted: true })
     const staff = sign({ bid: 'via', pricing: 'va', memo: 'via' })
     const [b1, b2] = [sign({ bid: 'vi', pricing: 'v' }), sign({ bid: 'vi', pricing: 'v' })]
-    const call = async (p: Portal, url: string, payload: unknown, token: string) =>
-      (await p.app.inject({ method: 'POST', url: `/web/v1/${url}`, payload: payload as object, headers: { authorization: `JWT ${token}` } })).json()
-
-    const stones = (await sql<{ id: string }[]>`select id from stock.stones where w_sts = 'A' order by v_stn_id limit 4`).map((r) => r.id)
+    const stones = (await db<{ id: string }[]>`select id from stock.stones where w_sts = 'A' order by v_stn_id limit ${count}`).map((r) => r.id)
     for (const id of stones) expect((await call(portal, 'diamond/status-update', { id, wSts: 'B' }, staff)).code).toBe('OK')
-    await waitFor(async () => (await sql!`select count(*)::int as n from bidding.stone_status where stone_id = any(${stones}::uuid[]) and crt is not null`)[0]!.n === 4, 15_000, 'projection')
+    await waitFor(async () => (await db`select count(*)::int as n from bidding.stone_status where stone_id = any(${stones}::uuid[]) and crt is not null`)[0]!.n === count, 15_000, 'projection')
+    return { env, staff, b1, b2, stones, db }
+  }
 
+  it('closes every lot that fell due while the service was down, on start-up, from the stored log', async () => {
+    const { env, staff, b1, b2, stones, db } = await setUp('restart', 4)
+    let portal = running!
     const closesAt = Date.now() + 2_000
     const lots: string[] = []
     for (const kind of ['blind', 'lookAndBid'] as const) {
@@ -58,49 +68,29 @@ describe('closing survives a restart', () => {
     await portal.app.close()
     running = undefined
     await new Promise((r) => setTimeout(r, Math.max(0, closesAt + 500 - Date.now())))
-    expect((await sql`select count(*)::int as n from bidding.lots where closed_at is null`)[0]!.n).toBe(4)
+    expect((await db`select count(*)::int as n from bidding.lots where closed_at is null`)[0]!.n).toBe(4)
 
     portal = await buildPortal(env, { serveWeb: false })
     running = portal
     const started = Date.now()
     await portal.app.ready()
     const ready = Date.now()
-    await waitFor(async () => (await sql!`select count(*)::int as n from bidding.lots where closed_at is null`)[0]!.n === 0, 15_000, 'due lots closed')
-    const [{ last }] = await sql<[{ last: Date }]>`select max(closed_at) as last from bidding.lots`
+    await waitFor(async () => (await db`select count(*)::int as n from bidding.lots where closed_at is null`)[0]!.n === 0, 15_000, 'due lots closed')
+    const [{ last }] = await db<[{ last: Date }]>`select max(closed_at) as last from bidding.lots`
     // Reported, not asserted (no timing assertions in tests).
     console.log(`due lots closed: build+ready ${ready - started} ms, last close ${last.getTime() - ready} ms after ready`)
 
-    const stored = await sql<{ id: string }[]>`select id from bidding.bids`
+    const stored = await db<{ id: string }[]>`select id from bidding.bids`
     expect(new Set(stored.map((r) => r.id))).toEqual(new Set(acked))
-    const results = await sql<{ state: string; result_cents: string }[]>`select state, result_cents from bidding.lots`
+    const results = await db<{ state: string; result_cents: string }[]>`select state, result_cents from bidding.lots`
     expect(results.every((r) => r.state === 'won' && Number(r.result_cents) === 16_000)).toBe(true)
     const replay = await call(portal, 'diamond-bid/replay', {}, staff)
     expect(replay.data).toEqual({ checked: 4, mismatched: [] })
   }, 60_000)
 
   it('after a restart, loads the lots bid on together and still answers a retried bid with the stored one', async () => {
-    await running?.app.close()
-    running = undefined
-    await sql?.end()
-    const databaseUrl = await freshDatabase('restart-cold')
-    const env = {
-      NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: databaseUrl, JWT_SECRET: randomBytes(32).toString('hex'), DEMO_DATA: 'true',
-      STOCK_DEMO_STONES: '60', BIDDING_DEMO_AUCTIONS: 'false',
-    }
-    sql = postgres(databaseUrl, { max: 2, onnotice: () => {} })
-    let portal = await buildPortal(env, { serveWeb: false })
-    running = portal
-    await portal.app.ready()
-    const sign = (perms: Record<string, string>) =>
-      portal.tokens.sign({ id: randomUUID(), username: randomUUID(), userType: 'buyer', perms, noPrice: false, ver: 0, guest: false, trusted: true })
-    const staff = sign({ bid: 'via', pricing: 'va', memo: 'via' })
-    const [b1, b2] = [sign({ bid: 'vi', pricing: 'v' }), sign({ bid: 'vi', pricing: 'v' })]
-    const call = async (p: Portal, url: string, payload: unknown, token: string) =>
-      (await p.app.inject({ method: 'POST', url: `/web/v1/${url}`, payload: payload as object, headers: { authorization: `JWT ${token}` } })).json()
-
-    const stones = (await sql<{ id: string }[]>`select id from stock.stones where w_sts = 'A' order by v_stn_id limit 12`).map((r) => r.id)
-    for (const id of stones) expect((await call(portal, 'diamond/status-update', { id, wSts: 'B' }, staff)).code).toBe('OK')
-    await waitFor(async () => (await sql!`select count(*)::int as n from bidding.stone_status where stone_id = any(${stones}::uuid[]) and crt is not null`)[0]!.n === 12, 15_000, 'projection')
+    const { env, staff, b1, b2, stones, db } = await setUp('restart-cold', 12)
+    let portal = running!
     const created = await call(portal, 'diamond-bid/auction/create', {
       title: 'cold', kind: 'lookAndBid', opensAt: new Date(Date.now() - 1000).toISOString(), closesAt: new Date(Date.now() + 3_600_000).toISOString(), incrementPerCarat: 1,
       lots: stones.map((stoneId) => ({ stoneId, startPerCarat: 100 })),
@@ -130,7 +120,7 @@ describe('closing survives a restart', () => {
       expect(raises[i].code).toBe('OK')
     })
     expect(unknown.code).toBe('E_NOT_FOUND')
-    const logs = await sql<{ lot_id: string; n: number; top: number }[]>`
+    const logs = await db<{ lot_id: string; n: number; top: number }[]>`
       select lot_id, count(*)::int as n, max(seq)::int as top from bidding.bids where lot_id = any(${lots}::uuid[]) group by lot_id`
     expect(logs).toHaveLength(12)
     expect(logs.every((l) => l.n === 2 && l.top === 2)).toBe(true)
