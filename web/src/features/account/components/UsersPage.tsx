@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSnapshot } from 'valtio'
 import { EmptyState } from '../../../components/EmptyState'
+import { ListPager } from '../../../components/ListPager'
 import type { ApiError } from '../../../lib/api'
 import { codeText } from '../../../lib/i18n'
 import { isCompanyAdmin, session } from '../../../lib/session'
@@ -110,17 +111,7 @@ export function UsersPage({ embedded }: { embedded?: boolean }) {
           </table>
         </div>
       )}
-      {pages > 1 && (
-        <div className="acct-pager">
-          <button type="button" className="btn btn--small" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-            {t('account.previous')}
-          </button>
-          <span>{t('account.page', { page, pages })}</span>
-          <button type="button" className="btn btn--small" disabled={page >= pages} onClick={() => setPage(page + 1)}>
-            {t('account.next')}
-          </button>
-        </div>
-      )}
+      <ListPager page={page} pages={pages} onPage={setPage} />
     </Section>
   )
 }

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { useSnapshot } from 'valtio'
 import { Link } from 'wouter'
 import { EmptyState } from '../../../components/EmptyState'
+import { ListPager } from '../../../components/ListPager'
 import { codeText } from '../../../lib/i18n'
 import { fmtCount } from '../../../lib/format'
 import { loadRegistrations, openRegistrations, PAGE_SIZE, registrations } from '../stores/registrations'
@@ -73,17 +74,7 @@ export function RegistrationsPage() {
             ))}
           </ul>
         )}
-        {pages > 1 && (
-          <div className="acct-pager">
-            <button type="button" className="btn btn--small" disabled={page <= 1} onClick={() => void loadRegistrations(status, page - 1)}>
-              {t('approvals.previous')}
-            </button>
-            <span>{t('approvals.page', { page, pages })}</span>
-            <button type="button" className="btn btn--small" disabled={page >= pages} onClick={() => void loadRegistrations(status, page + 1)}>
-              {t('approvals.next')}
-            </button>
-          </div>
-        )}
+        <ListPager page={page} pages={pages} onPage={(p) => void loadRegistrations(status, p)} />
       </div>
     </div>
   )

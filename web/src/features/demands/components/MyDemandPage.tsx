@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { useSnapshot } from 'valtio'
 import { Link, useLocation, useSearch } from 'wouter'
 import { EmptyState } from '../../../components/EmptyState'
+import { ListPager } from '../../../components/ListPager'
 import { confirm } from '../../../lib/confirm'
 import { fmtCount, fmtDate } from '../../../lib/format'
 import { codeText } from '../../../lib/i18n'
@@ -183,17 +184,7 @@ function DemandList({ canChange, onEdit, addButton }: { canChange: boolean; onEd
           </table>
         </div>
       )}
-      {pages > 1 && (
-        <div className="acct-pager">
-          <button type="button" className="btn btn--small" disabled={page <= 1} onClick={() => void loadDemands(page - 1)}>
-            {t('demands.previous')}
-          </button>
-          <span>{t('demands.page', { page, pages })}</span>
-          <button type="button" className="btn btn--small" disabled={page >= pages} onClick={() => void loadDemands(page + 1)}>
-            {t('demands.next')}
-          </button>
-        </div>
-      )}
+      <ListPager page={page} pages={pages} onPage={(p) => void loadDemands(p)} />
     </>
   )
 }

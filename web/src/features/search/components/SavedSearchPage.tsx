@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { useSnapshot } from 'valtio'
 import { Link } from 'wouter'
 import { EmptyState } from '../../../components/EmptyState'
+import { ListPager } from '../../../components/ListPager'
 import { confirm } from '../../../lib/confirm'
 import { fmtCount } from '../../../lib/format'
 import { codeText } from '../../../lib/i18n'
@@ -119,17 +120,7 @@ function SearchListPanel({ type }: { type: SearchType }) {
           </li>
         ))}
       </ol>
-      {pages > 1 && (
-        <div className="acct-pager">
-          <button type="button" className="btn btn--small" disabled={page <= 1} onClick={() => void loadSearches(type, page - 1)}>
-            {t('search.previous')}
-          </button>
-          <span>{t('search.page', { page, pages })}</span>
-          <button type="button" className="btn btn--small" disabled={page >= pages} onClick={() => void loadSearches(type, page + 1)}>
-            {t('search.next')}
-          </button>
-        </div>
-      )}
+      <ListPager page={page} pages={pages} onPage={(p) => void loadSearches(type, p)} />
     </>
   )
 }
