@@ -10,7 +10,7 @@ import { allowed, isGuest, session } from '../../../lib/session'
 import { startTicking } from '../stores/clock'
 import { followRoom, KIND_FILTERS, loadLots, room, syncClock, type LotSource } from '../stores/lots'
 import { LotCard } from './LotCard'
-import { ServerClock } from './ServerClock'
+import { BidPageHead } from './BidPageHead'
 import './bids.css'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
@@ -53,21 +53,11 @@ export function BidLotsPage({ screenId, id }: { screenId: 'newArrivalBidIt' | 's
   const { joined } = useSnapshot(room)
   return (
     <div className="page bid-page" data-testid={inRoom ? 'bid-room' : `screen-${screenId}`} data-joined={auctionId ? joined.includes(auctionId) : joined.length > 0}>
-      <div className="bid-page-head">
-        <div>
-          {inRoom && (
-            <Link href="/search-bid-diamond" className="bid-back">
-              <span aria-hidden="true" className="flip-rtl">
-                ‹
-              </span>{' '}
-              {t('bids.backToAll')}
-            </Link>
-          )}
-          <h1 className="page-title">{inRoom ? <RoomTitle fallback={title} /> : title}</h1>
-          <p className="bid-intro">{t(inRoom ? 'bids.intro.room' : `bids.intro.${screenId}`)}</p>
-        </div>
-        <ServerClock />
-      </div>
+      <BidPageHead
+        back={inRoom ? { href: '/search-bid-diamond', label: t('bids.backToAll') } : undefined}
+        title={inRoom ? <RoomTitle fallback={title} /> : title}
+        intro={t(inRoom ? 'bids.intro.room' : `bids.intro.${screenId}`)}
+      />
       {screenId === 'searchBidDiamond' && !inRoom && canView && (
         <div className="acct-tabs" role="tablist" aria-label={t('bids.filterKind')}>
           {KIND_FILTERS.map((k) => (

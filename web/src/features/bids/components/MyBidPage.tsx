@@ -12,7 +12,7 @@ import { startTicking } from '../stores/clock'
 import { followRoom, loadLots } from '../stores/lots'
 import { loadMyBids, myBids, resetMyBids } from '../stores/myBids'
 import { LotGrid } from './BidLotsPage'
-import { ServerClock } from './ServerClock'
+import { BidPageHead } from './BidPageHead'
 import './bids.css'
 
 const TABS = ['active', 'cart', 'history'] as const
@@ -49,21 +49,11 @@ export function MyBidPage({ id }: { id?: string }) {
   const title = t('shell.screens.myBid')
   return (
     <div className="page bid-page" data-testid="screen-myBid">
-      <div className="bid-page-head">
-        <div>
-          {lotId && (
-            <Link href="/my-bid?tab=history" className="bid-back">
-              <span aria-hidden="true" className="flip-rtl">
-                ‹
-              </span>{' '}
-              {t('bids.backToMyBids')}
-            </Link>
-          )}
-          <h1 className="page-title">{lotId ? t('bids.lotHistory') : title}</h1>
-          <p className="bid-intro">{t('bids.intro.myBid')}</p>
-        </div>
-        <ServerClock />
-      </div>
+      <BidPageHead
+        back={lotId ? { href: '/my-bid?tab=history', label: t('bids.backToMyBids') } : undefined}
+        title={lotId ? t('bids.lotHistory') : title}
+        intro={t('bids.intro.myBid')}
+      />
       {!canView ? (
         <EmptyState textKey="bids.noRight" />
       ) : lotId ? (
