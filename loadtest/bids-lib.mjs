@@ -1,7 +1,7 @@
 // Shared by the bid load run (loadtest/bids.mjs) and the kill -9 reliability script
 // (scripts/reliability-bids.ts): start the portal as a user does, sign in, put stones up for bid and
 // create auctions through the staff API, the two baselines.
-import { spawn } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
 import { readdirSync, readFileSync } from 'node:fs'
 import { createServer } from 'node:net'
@@ -55,8 +55,12 @@ export async function startPortal({ mode, dataDir, env = {}, profileDir }) {
     })
   }
   let log = ''
-  // With profileDir (embedded only): the same entry as `npm start`, run by node with --cpu-prof
-  // (the web app is built by then), so the profile is the portal's own.
+  // With profileDir (embedded only): the same entry as `npm start`, run by node with --cpu-prof, so
+  // the profile is the portal's own; the web app is built first, as `npm start` does.
+  if (profileDir && mode !== 'stack') {
+    const built = spawnSync(process.execPath, ['scripts/build-web-if-stale.mjs'], { cwd: root, stdio: 'inherit' })
+    if (built.status !== 0) throw new Error('the web app could not be built')
+  }
   const [cmd, args] = profileDir && mode !== 'stack'
     ? [process.execPath, ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, '--import', 'tsx', 'services/portal/src/embedded.ts']]
     : ['npm', ['run', mode === 'stack' ? 'stack' : 'start', '--silent']]
