@@ -71,7 +71,7 @@ function Row({ entry, index, top, columns, canHold, pageType, pair }: Omit<Props
     const def = COLUMN_BY_KEY.get(c.key)
     const v = def ? def.value(s, t) : ''
     return (
-      <div role="cell" key={c.key} {...cellProps(c)} data-col={c.key} title={v.length > 8 ? v : undefined}>
+      <div role="cell" key={c.key} {...cellProps(c, v)} data-col={c.key} title={v.length > 8 ? v : undefined}>
         {/* Figures read left to right in every language (a leading minus stays in front): the
             cell itself runs left to right (grid.css), one element less per figure; a frozen cell
             keeps the page's direction for its sticky edge, so its figure runs LTR in a span. */}
