@@ -37,6 +37,10 @@ export interface RunResult {
   work: number[]
   longTasks: number[]
   longFrames: number[]
+  /** The rAF timestamp each frame in `frames` ended at (page clock). */
+  frameAt: number[]
+  /** Long tasks and long animation frames as [start, end] on the page clock: the page's own long work. */
+  longSpans: [number, number][]
   pushes: number
   applied: number
   rowRenders: number
@@ -112,11 +116,15 @@ export async function scrollRun(o: RunOptions): Promise<RunResult> {
 
   const longTasks: number[] = []
   const longFrames: number[] = []
+  const longSpans: [number, number][] = []
   const observers: PerformanceObserver[] = []
   for (const [type, into] of [['longtask', longTasks], ['long-animation-frame', longFrames]] as const) {
     if (!PerformanceObserver.supportedEntryTypes.includes(type)) continue
     const ob = new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) into.push(e.duration)
+      for (const e of list.getEntries()) {
+        into.push(e.duration)
+        longSpans.push([e.startTime, e.startTime + e.duration])
+      }
     })
     ob.observe({ type, buffered: false })
     observers.push(ob)
@@ -127,6 +135,7 @@ export async function scrollRun(o: RunOptions): Promise<RunResult> {
   g.resetCounts()
 
   const frames: number[] = []
+  const frameAt: number[] = []
   const work: number[] = []
   let pushes = 0
   let applied = 0
@@ -148,7 +157,10 @@ export async function scrollRun(o: RunOptions): Promise<RunResult> {
   await new Promise<void>((resolve) => {
     let last: number | undefined
     const frame = (t: number) => {
-      if (last !== undefined) frames.push(t - last)
+      if (last !== undefined) {
+        frames.push(t - last)
+        frameAt.push(t)
+      }
       last = t
       const ch = new MessageChannel()
       ch.port1.onmessage = () => work.push(performance.now() - t)
@@ -169,7 +181,7 @@ export async function scrollRun(o: RunOptions): Promise<RunResult> {
   // Let the last frame's work and long-task entries land.
   await new Promise((r) => setTimeout(r, 100))
   for (const ob of observers) ob.disconnect()
-  return { frames, work, longTasks, longFrames, pushes, applied, rowRenders: g.stats().rowRenders, elapsedMs, endAt: pos }
+  return { frames, work, longTasks, longFrames, frameAt, longSpans, pushes, applied, rowRenders: g.stats().rowRenders, elapsedMs, endAt: pos }
 }
 
 /**

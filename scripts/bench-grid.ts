@@ -192,6 +192,12 @@ interface RunFigures {
   longFrames: number
   /** Frames longer than three display intervals (the target's "over 50 ms"). */
   over: number
+  /**
+   * Of those, the ones the page's main thread was busy for: a long task or a long animation frame
+   * overlaps the frame. The others were late with the page's main thread free (the renderer's other
+   * threads, the browser or the machine's cores were elsewhere).
+   */
+  overBusy: number
   rate: number
   rowRenders: number
   applied: number
@@ -217,6 +223,7 @@ function figures(r: RunResult, before: Counters, after: Counters): RunFigures {
     longTasks: r.longTasks.length,
     longFrames: r.longFrames.length,
     over: r.frames.filter((f) => f > TARGET_MAX_FRAME_MS + 0.5).length,
+    overBusy: r.frames.filter((f, i) => f > TARGET_MAX_FRAME_MS + 0.5 && r.longSpans.some(([a, b]) => a < r.frameAt[i]! && b > r.frameAt[i]! - f)).length,
     rate: (r.applied * 1000) / r.elapsedMs,
     rowRenders: r.rowRenders,
     applied: r.applied,
@@ -271,7 +278,7 @@ async function main(): Promise<void> {
       startAt = r.endAt
       ;(rate ? busy : idle).push(f)
       log(
-        `  round ${round + 1} ${rate ? 'updates' : 'idle   '}: ${f.frames} frames, p50 ${ms(f.p50)}, p95 ${ms(f.p95)}, max ${ms(f.max)}, ` +
+        `  round ${round + 1} ${rate ? 'updates' : 'idle   '}: ${f.frames} frames, p50 ${ms(f.p50)}, p95 ${ms(f.p95)}, max ${ms(f.max)}, over 50 ms ${f.over} (page busy in ${f.overBusy}), ` +
           `work p95 ${ms(f.work95)}, main-thread CPU ${f.cpu.toFixed(0)} ms/s (${ms(f.cpuPerFrame)}/frame), long tasks ${f.longTasks}, row renders ${f.rowRenders}${rate ? `, ${f.applied} updates (${f.rate.toFixed(0)}/s)` : ''}`,
       )
       // Rows changed by the last pushes keep their change marker (FLASH_MS, 3 s): let it fade so
@@ -309,6 +316,13 @@ async function main(): Promise<void> {
       `${busy.reduce((n, r) => n + r.over, 0)} of ${busy.reduce((n, r) => n + r.frames, 0)}`,
       '',
       '0',
+    ],
+    [
+      'of which with a long task or long animation frame on the page',
+      String(idle.reduce((n, r) => n + r.overBusy, 0)),
+      String(busy.reduce((n, r) => n + r.overBusy, 0)),
+      '',
+      '',
     ],
     ['frame work p50 / p95 (frame start → main thread free)', `${ms(med(idle, 'work50'))} / ${ms(med(idle, 'work95'))}`, `${ms(med(busy, 'work50'))} / ${ms(med(busy, 'work95'))}`, `${ratio(med(busy, 'work50'), med(idle, 'work50'))} / ${ratio(med(busy, 'work95'), med(idle, 'work95'))}`, ''],
     ...(
