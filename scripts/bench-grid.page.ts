@@ -154,6 +154,10 @@ export async function scrollRun(o: RunOptions): Promise<RunResult> {
         }, o.tickMs)
       : undefined
 
+  // One channel for the whole run: a task posted from a frame runs once the frame's work is done.
+  // (A channel per frame would make the harness's own garbage: ports the collector must finalise.)
+  const ch = new MessageChannel()
+  ch.port1.onmessage = (m: MessageEvent<number>) => work.push(performance.now() - m.data)
   await new Promise<void>((resolve) => {
     let last: number | undefined
     const frame = (t: number) => {
@@ -162,9 +166,7 @@ export async function scrollRun(o: RunOptions): Promise<RunResult> {
         frameAt.push(t)
       }
       last = t
-      const ch = new MessageChannel()
-      ch.port1.onmessage = () => work.push(performance.now() - t)
-      ch.port2.postMessage(0)
+      ch.port2.postMessage(t)
       pos += dir * o.step
       if (pos >= max || pos <= 0) {
         dir = -dir
@@ -181,6 +183,7 @@ export async function scrollRun(o: RunOptions): Promise<RunResult> {
   // Let the last frame's work and long-task entries land.
   await new Promise((r) => setTimeout(r, 100))
   for (const ob of observers) ob.disconnect()
+  ch.port1.close()
   return { frames, work, longTasks, longFrames, frameAt, longSpans, pushes, applied, rowRenders: g.stats().rowRenders, elapsedMs, endAt: pos }
 }
 
