@@ -172,7 +172,7 @@ async function openDashboard(base: string, session: LoginData): Promise<Page> {
 // ---- the measurements --------------------------------------------------------------------------
 
 /** Renderer counters from the DevTools protocol: CPU time is robust to other processes taking the cores. */
-const COUNTERS = ['ThreadTime', 'ProcessTime', 'ScriptDuration', 'RecalcStyleDuration', 'LayoutDuration'] as const
+const COUNTERS = ['ThreadTime', 'ProcessTime', 'ScriptDuration', 'RecalcStyleDuration', 'LayoutDuration', 'JSHeapUsedSize'] as const
 type Counters = Record<(typeof COUNTERS)[number], number>
 
 async function counters(cdp: CDPSession): Promise<Counters> {
@@ -273,13 +273,14 @@ async function main(): Promise<void> {
       if (tracing) await browser!.startTracing(page, { path: TRACE, categories: (process.env.BENCH_GRID_TRACE_CATEGORIES ?? 'devtools.timeline,disabled-by-default-devtools.timeline,blink,cc,viz').split(',') })
       const before = await counters(cdp)
       const r = await page.evaluate(scrollRun, { durationMs: SECONDS * 1000, step: STEP, updatesPerSecond: rate, tickMs: TICK_MS, inViewShare: 0.5, startAt, seed: 7 + round })
-      const f = figures(r, before, await counters(cdp))
+      const after = await counters(cdp)
+      const f = figures(r, before, after)
       if (tracing) await browser!.stopTracing()
       startAt = r.endAt
       ;(rate ? busy : idle).push(f)
       log(
         `  round ${round + 1} ${rate ? 'updates' : 'idle   '}: ${f.frames} frames, p50 ${ms(f.p50)}, p95 ${ms(f.p95)}, max ${ms(f.max)}, over 50 ms ${f.over} (page busy in ${f.overBusy}), ` +
-          `work p95 ${ms(f.work95)}, main-thread CPU ${f.cpu.toFixed(0)} ms/s (${ms(f.cpuPerFrame)}/frame), long tasks ${f.longTasks}, row renders ${f.rowRenders}${rate ? `, ${f.applied} updates (${f.rate.toFixed(0)}/s)` : ''}`,
+          `work p95 ${ms(f.work95)}, main-thread CPU ${f.cpu.toFixed(0)} ms/s (${ms(f.cpuPerFrame)}/frame), long tasks ${f.longTasks}, row renders ${f.rowRenders}, JS heap ${(before.JSHeapUsedSize / 2 ** 20).toFixed(0)} → ${(after.JSHeapUsedSize / 2 ** 20).toFixed(0)} MB${rate ? `, ${f.applied} updates (${f.rate.toFixed(0)}/s)` : ''}`,
       )
       // Rows changed by the last pushes keep their change marker (FLASH_MS, 3 s): let it fade so
       // the next idle run measures idle scrolling.
