@@ -125,40 +125,43 @@ export class OutboxRelay {
     } while (this.again && !this.stopped)
   }
 
-  /** Claims one batch, publishes it and marks it published; returns how many rows it published. */
+  /**
+   * Claims one batch, publishes it and marks it published; returns how many rows it published. One
+   * statement claims the rows, finds which are ready and marks those published; the transaction
+   * commits only once the bus took them (a failed publish rolls the marks back). Three round trips
+   * (begin, the statement, commit) for a batch, whatever its size.
+   */
   async claimOnce(): Promise<number> {
     const s = `"${this.schema}"`
     return this.sql.begin(async (tx) => {
-      const rows = await tx.unsafe<{ seq: string; key: string; event: AnyEvent }[]>(
-        `select seq, key, event from ${s}.outbox where published_at is null order by seq limit $1 for update skip locked`,
+      // A key's claimed row is ready only if no unpublished row of that key before it is missing
+      // from the claim: such a row is held by another relay (or committed late) and must go out
+      // first. Looking only before a key's first claimed row is not enough: skip locked can hand
+      // this relay seqs 1 and 3 of a key while another relay holds 2.
+      const rows = await tx.unsafe<{ seq: string; event: AnyEvent | null }[]>(
+        `with claimed as (
+           select seq, key, event from ${s}.outbox where published_at is null order by seq limit $1 for update skip locked
+         ), gaps as (
+           select o.key, min(o.seq) as gap
+             from ${s}.outbox o
+             join (select key, max(seq) as last_seq from claimed group by key) c on c.key = o.key
+            where o.published_at is null and o.seq < c.last_seq
+              and not exists (select 1 from claimed x where x.seq = o.seq)
+            group by o.key
+         ), ready as (
+           select c.seq from claimed c left join gaps g on g.key = c.key where g.gap is null or c.seq < g.gap
+         ), marked as (
+           update ${s}.outbox o set published_at = now() from ready r where o.seq = r.seq returning o.seq
+         )
+         select c.seq, case when m.seq is null then null else c.event end as event
+           from claimed c left join marked m on m.seq = c.seq
+          order by c.seq`,
         [this.opts.batch ?? 500],
       )
       this.claimed = rows.length
-      this.heldBack = 0
-      if (!rows.length) return 0
-      // A key's row is ready only if no unpublished row of that key before it is missing from this
-      // claim: such a row is held by another relay (or committed late) and must go out first.
-      // Looking only before a key's first claimed row is not enough: skip locked can hand this
-      // relay seqs 1 and 3 of a key while another relay holds 2.
-      const lastSeq = new Map<string, string>()
-      for (const r of rows) lastSeq.set(r.key, r.seq)
-      const gaps = await tx.unsafe<{ key: string; gap: string | null }[]>(
-        `select b.key,
-                (select min(o.seq) from ${s}.outbox o
-                  where o.key = b.key and o.published_at is null and o.seq < b.last_seq
-                    and o.seq <> all($3::bigint[])) as gap
-           from unnest($1::text[], $2::bigint[]) as b(key, last_seq)`,
-        [[...lastSeq.keys()], [...lastSeq.values()], rows.map((r) => r.seq)] as never,
-      )
-      const firstGap = new Map(gaps.flatMap((g) => (g.gap === null ? [] : [[g.key, BigInt(g.gap)] as const])))
-      const ready = rows.filter((r) => {
-        const gap = firstGap.get(r.key)
-        return gap === undefined || BigInt(r.seq) < gap
-      })
+      const ready = rows.flatMap((r) => (r.event ? [r.event] : []))
       this.heldBack = rows.length - ready.length
-      if (!ready.length) return 0
-      await this.bus.publish(ready.map((r) => r.event))
-      await tx.unsafe(`update ${s}.outbox set published_at = now() where seq = any($1::bigint[])`, [ready.map((r) => String(r.seq))] as never)
+      if (ready.length) await this.bus.publish(ready)
       return ready.length
     })
   }
