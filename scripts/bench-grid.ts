@@ -14,7 +14,7 @@
  * prints PASS or FAIL beside them and exits 0 either way: a benchmark, not a test.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -31,6 +31,7 @@ const RATE = Number(process.env.BENCH_GRID_RATE ?? 1_000)
 const STEP = Number(process.env.BENCH_GRID_STEP ?? 72)
 const TICK_MS = Number(process.env.BENCH_GRID_TICK_MS ?? 10)
 const TRACE = process.env.BENCH_GRID_TRACE
+const HEAP = process.env.BENCH_GRID_HEAP
 /** Everything after the web build; past it the run stops, cleans up and fails. */
 const DEADLINE_MS = Number(process.env.BENCH_GRID_DEADLINE_MS ?? 240_000)
 const MOUNT_BASELINE_ROWS = 1_000
@@ -271,11 +272,15 @@ async function main(): Promise<void> {
       // BENCH_GRID_TRACE=file.json: a DevTools trace of the first run (where a frame's time goes).
       const tracing = TRACE && round === 0 && (process.env.BENCH_GRID_TRACE_BUSY ? rate !== 0 : rate === 0)
       if (tracing) await browser!.startTracing(page, { path: TRACE, categories: (process.env.BENCH_GRID_TRACE_CATEGORIES ?? 'devtools.timeline,disabled-by-default-devtools.timeline,blink,cc,viz').split(',') })
+      // BENCH_GRID_HEAP=file.json: a sampling heap profile (what the page allocates) of the first run under updates.
+      const heap = HEAP && round === 0 && rate !== 0
+      if (heap) await cdp.send('HeapProfiler.startSampling', { samplingInterval: 4096, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true })
       const before = await counters(cdp)
       const r = await page.evaluate(scrollRun, { durationMs: SECONDS * 1000, step: STEP, updatesPerSecond: rate, tickMs: TICK_MS, inViewShare: 0.5, startAt, seed: 7 + round })
       const after = await counters(cdp)
       const f = figures(r, before, after)
       if (tracing) await browser!.stopTracing()
+      if (heap) writeFileSync(HEAP, JSON.stringify((await cdp.send('HeapProfiler.stopSampling')).profile))
       startAt = r.endAt
       ;(rate ? busy : idle).push(f)
       log(

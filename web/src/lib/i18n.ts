@@ -1,4 +1,4 @@
-import i18next from 'i18next'
+import i18next, { type TFunction } from 'i18next'
 import { initReactI18next } from 'react-i18next'
 import { read, write } from './storage'
 
@@ -73,4 +73,21 @@ export function codeText(code: string, serverMessage: string, fallbackKey = 'err
 export function localized(texts: Readonly<Record<string, string>>, lng: string = i18next.language): string {
   const base = lng.split('-')[0] ?? lng
   return texts[lng] || texts[base] || texts.en || Object.values(texts).find(Boolean) || ''
+}
+
+/** Texts without options, per language, as `fixedText` read them. */
+const fixedTexts = new Map<string, Map<string, string>>()
+
+/**
+ * A text without options, translated once per language: for texts drawn many times a second (the
+ * grid's status badges and buttons redraw with every pushed change), where each i18next call costs a
+ * lookup through the namespaces and garbage the page then collects while it scrolls.
+ */
+export function fixedText(t: TFunction, key: string): string {
+  const lng = (t as { lng?: string }).lng ?? i18next.language
+  let texts = fixedTexts.get(lng)
+  if (!texts) fixedTexts.set(lng, (texts = new Map()))
+  let text = texts.get(key)
+  if (text === undefined) texts.set(key, (text = t(key)))
+  return text
 }

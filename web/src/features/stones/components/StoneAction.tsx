@@ -1,6 +1,7 @@
+import type { TFunction } from 'i18next'
 import { useTranslation } from 'react-i18next'
 import type { Snapshot } from 'valtio'
-import { codeText } from '../../../lib/i18n'
+import { codeText, fixedText } from '../../../lib/i18n'
 import { showToast } from '../../../lib/toast'
 import { hold, release, type StoneEntry } from '../stores/stones'
 
@@ -8,8 +9,13 @@ import { hold, release, type StoneEntry } from '../stores/stones'
  * Hold for an available stone, Release for a stone I hold, both only with the hold insert right (a
  * guest sees stock and no changing controls), else nothing.
  */
-export function StoneAction({ stone, canHold }: { stone: Snapshot<StoneEntry>; canHold: boolean }) {
+export function StoneAction(props: { stone: Snapshot<StoneEntry>; canHold: boolean }) {
   const { t } = useTranslation()
+  return <StoneActionView t={t} {...props} />
+}
+
+/** The action with the caller's `t`: the grid's rows pass theirs rather than each action subscribing to the language. */
+export function StoneActionView({ t, stone, canHold }: { t: TFunction; stone: Snapshot<StoneEntry>; canHold: boolean }) {
 
   async function onHold() {
     const err = await hold(stone.id)
@@ -32,7 +38,7 @@ export function StoneAction({ stone, canHold }: { stone: Snapshot<StoneEntry>; c
         disabled={stone.pending}
         onClick={() => void onRelease()}
       >
-        {t('stones.release')}
+        {fixedText(t, 'stones.release')}
       </button>
     )
   }
@@ -45,7 +51,7 @@ export function StoneAction({ stone, canHold }: { stone: Snapshot<StoneEntry>; c
         disabled={stone.pending}
         onClick={() => void onHold()}
       >
-        {t('stones.hold')}
+        {fixedText(t, 'stones.hold')}
       </button>
     )
   }

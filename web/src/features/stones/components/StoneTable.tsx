@@ -31,6 +31,7 @@ interface Props {
  * frozen columns sticking to the start edge. Any number of rows: only those in view are in the DOM.
  */
 export function StoneTable({ ids, columns, template, minWidth, canHold, pageType, sort, onSort, pageChecked, onTogglePage, pairs }: Props) {
+  const { t } = useTranslation()
   const scrollRef = useRef<HTMLDivElement>(null)
   const virtualizer = useVirtualizer({
     count: ids.length,
@@ -63,6 +64,7 @@ export function StoneTable({ ids, columns, template, minWidth, canHold, pageType
               canHold={canHold}
               pageType={pageType}
               pair={pairs[id]}
+              t={t}
             />
           ) : null
         })}

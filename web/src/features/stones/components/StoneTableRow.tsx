@@ -1,8 +1,9 @@
 import { memo, useCallback, useMemo, useSyncExternalStore, type ReactNode } from 'react'
-import { useTranslation } from 'react-i18next'
+import type { TFunction } from 'i18next'
 import { subscribe } from 'valtio'
 import { Link } from 'wouter'
 import type { Placed } from '../stores/columns.rules'
+import { fixedText } from '../../../lib/i18n'
 import { gridPerf } from '../stores/perf'
 import type { PairPlace } from '../stores/query.rules'
 import { toggleStone } from '../stores/selection'
@@ -10,8 +11,8 @@ import type { PageType } from '../stores/selection.rules'
 import { liveEntry, type StoneEntry } from '../stores/stones'
 import { cellProps } from './cells'
 import { COLUMN_BY_KEY } from './columns'
-import { StatusBadge } from './StatusBadge'
-import { StoneAction } from './StoneAction'
+import { StatusBadgeView } from './StatusBadge'
+import { StoneActionView } from './StoneAction'
 
 interface Props {
   id: string
@@ -21,6 +22,8 @@ interface Props {
   canHold: boolean
   pageType: PageType
   pair: PairPlace | undefined
+  /** The table's: rows do not subscribe to the language each (the table redraws them when it changes). */
+  t: TFunction
 }
 
 /** Memoised and subscribed to its own entry: scrolling or another row's change leaves it alone. */
@@ -51,13 +54,12 @@ function useEntry(entry: StoneEntry): StoneEntry {
   return entry
 }
 
-function Row({ entry, index, top, columns, canHold, pageType, pair }: Omit<Props, 'id'> & { entry: StoneEntry }) {
-  const { t } = useTranslation()
+function Row({ entry, index, top, columns, canHold, pageType, pair, t }: Omit<Props, 'id'> & { entry: StoneEntry }) {
   const s = useEntry(entry)
   gridPerf.rowRenders++
   // Labels that change only with the language: not translated (and interpolated) again per push.
   const labels = useMemo(
-    () => ({ select: t('grid.selectStone', { vStnId: s.vStnId }), open: t('grid.openDetail', { vStnId: s.vStnId }), view: t('grid.view') }),
+    () => ({ select: t('grid.selectStone', { vStnId: s.vStnId }), open: t('grid.openDetail', { vStnId: s.vStnId }), view: fixedText(t, 'grid.view') }),
     [t, s.vStnId],
   )
   let cls = 'grid-row'
@@ -122,13 +124,13 @@ function Row({ entry, index, top, columns, canHold, pageType, pair }: Omit<Props
           case 'status':
             return (
               <div role="cell" key={c.key} {...p}>
-                <StatusBadge vStnId={s.vStnId} availability={s.availability} changed={s.flash} />
+                <StatusBadgeView t={t} vStnId={s.vStnId} availability={s.availability} changed={s.flash} />
               </div>
             )
           case 'Action':
             return (
               <div role="cell" key={c.key} {...p}>
-                <StoneAction stone={s} canHold={canHold} />
+                <StoneActionView t={t} stone={s} canHold={canHold} />
               </div>
             )
           default:
