@@ -6,7 +6,8 @@
  * the API with the mailed device code, and the dashboard's benchmark hook `window.__diamondGrid`
  * (web/src/features/stones/stores/perf.ts) replaces the page with BENCH_GRID_ROWS synthetic rows.
  *  - mount: from seed(n) to the first frame showing the rows, beside seeding 1,000 rows;
- *  - scrolling: the grid's scroll box moves a fixed step every frame for BENCH_GRID_SECONDS, idle
+ *  - scrolling (on one fresh mount of the rows, the measurements' extra mounts collected first): the
+ *    grid's scroll box moves a fixed step every frame for BENCH_GRID_SECONDS, idle
  *    (the baseline) and while BENCH_GRID_RATE status changes a second arrive through the hook (half
  *    to rows in view, half anywhere), alternately BENCH_GRID_ROUNDS times; medians of the runs;
  *  - renders: row renders per change, scrolling and standing still (one push, one row).
@@ -262,6 +263,12 @@ async function main(): Promise<void> {
     large.push(await page.evaluate(mountRows, ROWS))
     await sleep(300)
   }
+  // The scrolling runs start as a user's page would: ONE list of ROWS mounted. The garbage of the
+  // repeated mount measurements (three lists of ROWS and three small ones, ~170 MB at 100,000 rows)
+  // is collected first; the last mount's own garbage stays for the runs to pay, as a user would.
+  await cdp.send('HeapProfiler.collectGarbage')
+  await page.evaluate(mountRows, ROWS)
+  await sleep(300)
 
   log(`scrolling ${STEP} px a frame, ${SECONDS} s a run, idle and at ${RATE.toLocaleString('en-US')} updates/s (pushed every ${TICK_MS} ms), ${ROUNDS} rounds…`)
   const idle: RunFigures[] = []
