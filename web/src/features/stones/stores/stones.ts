@@ -165,6 +165,11 @@ export function queueStatus(s: StoneStatus): void {
   frame ??= nextFrame(flushQueuedStatus)
 }
 
+/**
+ * Shows a read's rows. A row new to the store becomes its entry as it is, not copied: the rows are
+ * the read's own (fresh from the response, or a benchmark's list), and copying a list of 100,000
+ * rows of ninety fields left as much garbage again for the page to collect while it scrolls.
+ */
 function mergePage(page: number, list: readonly StoneRow[], count: number, totals: Totals | null): void {
   const byId = stones.byId
   const ids = list.map((r) => r.id)
@@ -174,7 +179,12 @@ function mergePage(page: number, list: readonly StoneRow[], count: number, total
   for (const row of list) {
     const cur = byId[row.id]
     if (!cur) {
-      byId[row.id] = { ...row, flash: false, pending: false, selected: isSelected(sel, row.id), rev: 0 }
+      const e = row as StoneRow as StoneEntry
+      e.flash = false
+      e.pending = false
+      e.selected = isSelected(sel, row.id)
+      e.rev = 0
+      byId[row.id] = e
       continue
     }
     // A pushed change may be newer than this read: keep whichever status is newer.
