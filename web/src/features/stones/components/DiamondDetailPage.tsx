@@ -15,6 +15,7 @@ import { GRADING, INCLUSIONS, MEASUREMENTS, OTHER, PRICES, PROPORTIONS, StoneFac
 import { StoneImage } from './StoneImage'
 import { StoneNotReady } from './StoneNotReady'
 import { useStone } from './useStone'
+import { useEntry } from './useEntry'
 
 /**
  * /diamond-detail/:id is open to anyone (shared links). A visitor who is not signed in has the id
@@ -53,7 +54,7 @@ function BackOrSignIn({ signedIn }: { signedIn: boolean }) {
 
 function Detail({ entry, media, signedIn }: { entry: StoneEntry; media: StoneMedia; signedIn: boolean }) {
   const { t } = useTranslation()
-  const s = useSnapshot(entry)
+  const s = useEntry(entry)
   const { userPermissions } = useSnapshot(session)
   const canHold = signedIn && allowed(userPermissions, 'hold', 'insert')
   const priced = PRICES.some((k) => s[k] !== undefined)

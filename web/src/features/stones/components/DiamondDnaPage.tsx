@@ -14,6 +14,7 @@ import { MEASUREMENTS, PROPORTIONS, StoneFacts } from './StoneFacts'
 import { StoneImage } from './StoneImage'
 import { StoneNotReady } from './StoneNotReady'
 import { useStone } from './useStone'
+import { useEntry } from './useEntry'
 
 /** /diamond-dna/:id — the shareable page of one stone: big picture, the 4Cs, certificate, proportions. */
 export function DiamondDnaPage({ id }: { id: string }) {
@@ -27,7 +28,7 @@ export function DiamondDnaPage({ id }: { id: string }) {
 
 function Dna({ entry, media }: { entry: StoneEntry; media: StoneMedia }) {
   const { t } = useTranslation()
-  const s = useSnapshot(entry)
+  const s = useEntry(entry)
   const cs: [string, string][] = [
     [t('columns.shape'), fmtText(s.shpFullNm || s.shpNm)],
     [t('columns.carat'), fmt2(s.crt)],

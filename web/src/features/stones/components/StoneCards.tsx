@@ -1,6 +1,5 @@
 import { memo, useRef, type CSSProperties } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useSnapshot } from 'valtio'
 import { Link } from 'wouter'
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { shownLab } from '@diamond/contracts/http/stock.values'
@@ -9,9 +8,10 @@ import { gridPerf } from '../stores/perf'
 import type { PairPlace } from '../stores/query.rules'
 import { toggleStone } from '../stores/selection'
 import type { PageType } from '../stores/selection.rules'
-import { liveEntry, type StoneEntry } from '../stores/stones'
+import type { StoneEntry } from '../stores/stones'
 import { StatusBadge } from './StatusBadge'
 import { StoneAction } from './StoneAction'
+import { useStoneEntry } from './useEntry'
 
 export const CARD_HEIGHT = 120
 
@@ -51,13 +51,13 @@ interface Props extends Omit<ListProps, 'ids' | 'pairs'> {
 }
 
 const StoneCard = memo(function StoneCard({ id, ...rest }: Props) {
-  const entry = liveEntry(id)
+  const entry = useStoneEntry(id)
   return entry ? <Card entry={entry} {...rest} /> : null
 })
 
 function Card({ entry, top, canHold, canSeePrices, pageType, pair }: Omit<Props, 'id'> & { entry: StoneEntry }) {
   const { t } = useTranslation()
-  const s = useSnapshot(entry)
+  const s = entry
   gridPerf.rowRenders++
   const grading = [fmtText(s.shpNm), fmt2(s.crt), fmtText(s.colNm), fmtText(s.clrNm), fmtCut(s.cutNm), fmtText(s.polNm), fmtText(s.symNm), fmtText(s.fluNm)]
   let cls = 'card'

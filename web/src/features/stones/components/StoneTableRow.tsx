@@ -1,6 +1,5 @@
-import { memo, useCallback, useMemo, useSyncExternalStore, type ReactNode } from 'react'
+import { memo, useMemo, type ReactNode } from 'react'
 import type { TFunction } from 'i18next'
-import { subscribe } from 'valtio'
 import { Link } from 'wouter'
 import type { Placed } from '../stores/columns.rules'
 import { fixedText } from '../../../lib/i18n'
@@ -8,11 +7,12 @@ import { gridPerf } from '../stores/perf'
 import type { PairPlace } from '../stores/query.rules'
 import { toggleStone } from '../stores/selection'
 import type { PageType } from '../stores/selection.rules'
-import { liveEntry, type StoneEntry } from '../stores/stones'
+import type { StoneEntry } from '../stores/stones'
 import { cellProps } from './cells'
 import { COLUMN_BY_KEY } from './columns'
 import { StatusBadgeView } from './StatusBadge'
 import { StoneActionView } from './StoneAction'
+import { useStoneEntry } from './useEntry'
 
 interface Props {
   id: string
@@ -28,34 +28,15 @@ interface Props {
 
 /** Memoised and subscribed to its own entry: scrolling or another row's change leaves it alone. */
 export const StoneTableRow = memo(function StoneTableRow({ id, ...rest }: Props) {
-  const entry = liveEntry(id)
+  const entry = useStoneEntry(id)
   return entry ? <Row entry={entry} {...rest} /> : null
 })
 
 /** Cells that follow a pushed status (or the selection); every other cell waits for a re-read. */
 const LIVE_CELLS: ReadonlySet<string> = new Set(['select', 'Details', 'status', 'Action', 'wSts', 'sSts'])
 
-/**
- * What a row shows of its entry that can change without a re-read: the status a push brings, the
- * marks and the selection; every other field changes only with `rev` (a re-read). A push that only
- * raises the status version changes none of it, so the row does not render for it.
- */
-const shownKey = (e: StoneEntry) =>
-  `${e.rev}|${e.availability}|${e.wSts}|${e.sSts}|${e.flash ? 1 : 0}|${e.selected ? 1 : 0}|${e.heldByMe ? 1 : 0}|${e.pending ? 1 : 0}`
-
-/**
- * The row's entry, read directly, the row rendering when what it shows changes: no snapshot copy of
- * the entry's ninety fields and no tracking proxies per render (valtio's useSnapshot), which were
- * the grid's largest source of garbage while scrolling and under pushes (npm run bench:grid).
- */
-function useEntry(entry: StoneEntry): StoneEntry {
-  const sub = useCallback((onChange: () => void) => subscribe(entry, onChange), [entry])
-  useSyncExternalStore(sub, () => shownKey(entry))
-  return entry
-}
-
 function Row({ entry, index, top, columns, canHold, pageType, pair, t }: Omit<Props, 'id'> & { entry: StoneEntry }) {
-  const s = useEntry(entry)
+  const s = entry
   gridPerf.rowRenders++
   // Labels that change only with the language: not translated (and interpolated) again per push.
   const labels = useMemo(

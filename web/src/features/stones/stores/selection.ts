@@ -1,6 +1,6 @@
 import { changedKeys, EMPTY_SELECTION, toggle, togglePage, type PageType, type Selection } from './selection.rules'
 import { putSelection, selectionOf } from './selectionState'
-import { stones } from './stones'
+import { markSelected, stones } from './stones'
 
 /**
  * Selection actions: the pure rules decide, this swaps the page type's selection and tells only
@@ -13,14 +13,8 @@ function apply(type: PageType, next: Selection): void {
   putSelection(type, next)
   if (stones.pageType !== type) return
   const { added, removed } = changedKeys(prev, next)
-  for (const id of added) {
-    const e = stones.byId[id]
-    if (e && !e.selected) e.selected = true
-  }
-  for (const id of removed) {
-    const e = stones.byId[id]
-    if (e?.selected) e.selected = false
-  }
+  for (const id of added) markSelected(id, true)
+  for (const id of removed) markSelected(id, false)
 }
 
 export function toggleStone(type: PageType, id: string): void {

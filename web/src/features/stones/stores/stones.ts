@@ -11,11 +11,14 @@ import { isSelected, type PageType } from './selection.rules'
 import { restoreSelections, selectionOf } from './selectionState'
 
 /**
- * One entry per stone, keyed by id; the page is an ordered id list. A row subscribes to its own
- * entry only, so a status change (or its selection) re-renders that row and nothing else. The id
- * map and the id list are refs: a row's change does not notify the page. An entry becomes a valtio
- * proxy only when something first shows it (`liveEntry`): making 100,000 proxies up front takes
- * seconds, while a plain entry nobody shows needs no notifications.
+ * One entry per stone, keyed by id; the page is an ordered id list. Entries are plain objects: a
+ * row (or card, or detail page) watches its own stone's id (`watchEntry`), and every change to an
+ * entry goes through this store, which tells that stone's watchers once per turn (`touch`). So a
+ * status change (or its selection) re-renders that row and nothing else, and a stone nobody shows
+ * costs nothing. (They were valtio proxies made when first shown: a copy of the ninety fields per
+ * row coming into view and a proxy trap per write, the grid's largest garbage while it scrolls
+ * under pushes — npm run bench:grid.) The id map and the id list are refs: a row's change does not
+ * notify the page.
  */
 export interface StoneEntry extends StoneRow {
   /** The status changed a moment ago. */
@@ -27,6 +30,13 @@ export interface StoneEntry extends StoneRow {
   /** Raised when a field other than the status changes (a re-read): rows redraw their fixed cells only then. */
   rev: number
 }
+
+/**
+ * Revisions are unique across entries and only rise: a view keyed by its entry's revision also sees
+ * its stone's entry replaced by another object (a new read after the stone had left the store).
+ */
+let lastRev = 0
+const nextRev = () => ++lastRev
 
 /** The spec's page size, typed by the contract's constant so the two cannot drift (no TypeBox in the bundle). */
 export const PAGE_SIZE: typeof DEFAULT_PAGE_SIZE = 250
@@ -57,32 +67,72 @@ export const stones = proxy({
   queryKey: queryKey(ALL_STOCK),
 })
 
-/** The entries made live (proxies); the others are plain objects nobody subscribes to. */
-const proxied = new WeakSet<object>()
+/** Who shows each stone: the callbacks of its rows, cards and detail pages. */
+const watchers = new Map<string, Set<() => void>>()
+/** Stones changed this turn whose watchers are still to be told. */
+const dirty = new Set<string>()
+let telling = false
 
-/** The stone's entry as a proxy a component can subscribe to. */
-export function liveEntry(id: string): StoneEntry | undefined {
+function tellWatchers(): void {
+  telling = false
+  const ids = [...dirty]
+  dirty.clear()
+  for (const id of ids) watchers.get(id)?.forEach((fn) => fn())
+}
+
+/** An entry changed: its watchers hear of it once this turn's changes are done. */
+function touch(e: StoneEntry): void {
+  if (!watchers.has(e.id)) return
+  dirty.add(e.id)
+  if (!telling) {
+    telling = true
+    queueMicrotask(tellWatchers)
+  }
+}
+
+/** Calls `onChange` whenever the stone's entry changes; returns the unsubscribe. */
+export function watchEntry(id: string, onChange: () => void): () => void {
+  let set = watchers.get(id)
+  if (!set) watchers.set(id, (set = new Set()))
+  set.add(onChange)
+  return () => {
+    set.delete(onChange)
+    if (!set.size && watchers.get(id) === set) watchers.delete(id)
+  }
+}
+
+/**
+ * What a view of an entry shows that can change without a re-read: the status a push brings, the
+ * marks and the selection; every other field changes only with `rev` (a re-read). A push that only
+ * raises the status version changes none of it, so no view redraws for it.
+ */
+export const shownKey = (e: StoneEntry): string =>
+  `${e.rev}|${e.availability}|${e.wSts}|${e.sSts}|${e.flash ? 1 : 0}|${e.selected ? 1 : 0}|${e.heldByMe ? 1 : 0}|${e.pending ? 1 : 0}`
+
+/** Marks the stone selected or not on the page type shown (the selection actions' way in). */
+export function markSelected(id: string, selected: boolean): void {
   const e = stones.byId[id]
-  if (!e || proxied.has(e)) return e
-  const p = proxy(e)
-  proxied.add(p)
-  stones.byId[id] = p
-  return p
+  if (!e || e.selected === selected) return
+  e.selected = selected
+  touch(e)
 }
 
 /** Copies a fresh read into an entry, touching only fields that changed (a proxy notifies per write). */
 function assignChanged(e: StoneEntry, fresh: Partial<StoneRow>): void {
   const target = e as unknown as Record<string, unknown>
   let changed = false
+  let any = false
   for (const [k, v] of Object.entries(fresh)) {
     const cur = target[k]
     if (Array.isArray(v) && Array.isArray(cur) && v.length === cur.length && v.every((x, i) => x === cur[i])) continue
     if (cur !== v) {
       target[k] = v
+      any = true
       if (!STATUS_FIELDS.has(k)) changed = true
     }
   }
-  if (changed) e.rev++
+  if (changed) e.rev = nextRev()
+  if (any) touch(e)
 }
 const STATUS_FIELDS: ReadonlySet<string> = new Set(['wSts', 'availability', 'statusVersion', 'heldByMe'])
 
@@ -105,7 +155,10 @@ function sweepFlashes(): void {
     if (until > now) return
     // By id: the entry may have become a live proxy since it was marked.
     const e = stones.byId[id]
-    if (e) e.flash = false
+    if (e) {
+      e.flash = false
+      touch(e)
+    }
     flashUntil.delete(id)
   })
   flashSweep = flashUntil.size ? setTimeout(sweepFlashes, FLASH_SWEEP_MS) : null
@@ -113,6 +166,7 @@ function sweepFlashes(): void {
 
 function flash(e: StoneEntry): void {
   e.flash = true
+  touch(e)
   flashUntil.set(e.id, Date.now() + FLASH_MS)
   flashSweep ??= setTimeout(sweepFlashes, FLASH_SWEEP_MS)
 }
@@ -131,7 +185,10 @@ function applyOwn(e: StoneEntry, s: Pick<StoneRow, 'wSts' | 'availability' | 'st
   if (s.statusVersion < e.statusVersion) return
   e.statusVersion = s.statusVersion
   setStatus(e, s.wSts, s.availability)
-  e.heldByMe = s.heldByMe
+  if (e.heldByMe !== s.heldByMe) {
+    e.heldByMe = s.heldByMe
+    touch(e)
+  }
 }
 
 /** A pushed change counts only if it is newer than what the row shows. */
@@ -183,7 +240,7 @@ function mergePage(page: number, list: readonly StoneRow[], count: number, total
       e.flash = false
       e.pending = false
       e.selected = isSelected(sel, row.id)
-      e.rev = 0
+      e.rev = nextRev()
       byId[row.id] = e
       continue
     }
@@ -192,7 +249,10 @@ function mergePage(page: number, list: readonly StoneRow[], count: number, total
     assignChanged(cur, rest)
     if (statusVersion > cur.statusVersion) applyOwn(cur, { wSts, availability, statusVersion, heldByMe })
     const selected = isSelected(sel, row.id)
-    if (cur.selected !== selected) cur.selected = selected
+    if (cur.selected !== selected) {
+      cur.selected = selected
+      touch(cur)
+    }
   }
   // Same ids in the same order: leave the list alone so it does not re-render.
   const prev = stones.ids
@@ -207,8 +267,8 @@ function mergePage(page: number, list: readonly StoneRow[], count: number, total
  * the page shown, so a hold or a push changes both; else a new entry the next page read drops.
  */
 export function adoptStone(row: StoneRow): StoneEntry {
-  if (!stones.byId[row.id]) stones.byId[row.id] = { ...row, flash: false, pending: false, selected: isSelected(selectionOf(stones.pageType), row.id), rev: 0 }
-  const cur = liveEntry(row.id)!
+  if (!stones.byId[row.id]) stones.byId[row.id] = { ...row, flash: false, pending: false, selected: isSelected(selectionOf(stones.pageType), row.id), rev: nextRev() }
+  const cur = stones.byId[row.id]!
   const { wSts, availability, statusVersion, heldByMe, ...rest } = row
   assignChanged(cur, rest)
   if (statusVersion > cur.statusVersion) applyOwn(cur, { wSts, availability, statusVersion, heldByMe })
@@ -343,12 +403,17 @@ export function followLiveStatus(): () => void {
   }
 }
 
+function setPending(e: StoneEntry, pending: boolean): void {
+  e.pending = pending
+  touch(e)
+}
+
 export async function hold(id: string): Promise<ApiError | null> {
   const e = stones.byId[id]
   if (!e || e.pending) return null
-  e.pending = true
+  setPending(e, true)
   const { error, data } = await holdStone({ id })
-  e.pending = false
+  setPending(e, false)
   if (error) {
     // Someone was quicker: show the row as it really is now.
     if (error.code === 'E_STONE_UNAVAILABLE') void resync()
@@ -361,12 +426,13 @@ export async function hold(id: string): Promise<ApiError | null> {
 export async function release(id: string): Promise<ApiError | null> {
   const e = stones.byId[id]
   if (!e || e.pending) return null
-  e.pending = true
+  setPending(e, true)
   const { error, data } = await releaseHold({ id })
-  e.pending = false
+  setPending(e, false)
   if (error) {
     if (error.code === 'E_NOT_HOLDER' || error.code === 'E_NOT_FOUND') {
       e.heldByMe = false
+      touch(e)
       void resync()
     }
     return error
