@@ -117,7 +117,7 @@ export function markSelected(id: string, selected: boolean): void {
   touch(e)
 }
 
-/** Copies a fresh read into an entry, touching only fields that changed (a proxy notifies per write). */
+/** Copies a fresh read into an entry, writing only fields that changed; its watchers hear once if any did. */
 function assignChanged(e: StoneEntry, fresh: Partial<StoneRow>): void {
   const target = e as unknown as Record<string, unknown>
   let changed = false
@@ -153,7 +153,7 @@ function sweepFlashes(): void {
   // forEach, not for…of: thousands of marks a sweep under load, and for…of makes a pair of each.
   flashUntil.forEach((until, id) => {
     if (until > now) return
-    // By id: the entry may have become a live proxy since it was marked.
+    // By id: a new read may have replaced the stone's entry since it was marked.
     const e = stones.byId[id]
     if (e) {
       e.flash = false
@@ -242,6 +242,7 @@ function mergePage(page: number, list: readonly StoneRow[], count: number, total
       e.selected = isSelected(sel, row.id)
       e.rev = nextRev()
       byId[row.id] = e
+      touch(e)
       continue
     }
     // A pushed change may be newer than this read: keep whichever status is newer.
