@@ -7,11 +7,12 @@ const CLIPPED: ReadonlySet<string> = new Set(['Details', 'status', 'Action'])
 
 /**
  * Upper bounds of a character's width in the grid's 13 px text (bold included): figures and their
- * signs, then any other character; and the cell's inline padding. A value whose characters could be
- * wider than its column is clipped.
+ * signs, Latin and similar letters, and full-width characters (Chinese, Japanese); and the cell's
+ * inline padding. A value whose characters could be wider than its column is clipped.
  */
 const FIGURE_PX = 8
 const CHAR_PX = 10
+const WIDE_PX = 14
 const PADDING_PX = 12
 const FIGURE = /[0-9.,\-$% ]/
 
@@ -20,7 +21,7 @@ export function mayOverflow(text: string, width: number): boolean {
   const room = width - PADDING_PX
   if (text.length * FIGURE_PX > room) return true
   let px = 0
-  for (const ch of text) px += FIGURE.test(ch) ? FIGURE_PX : CHAR_PX
+  for (const ch of text) px += FIGURE.test(ch) ? FIGURE_PX : ch >= '\u2e80' ? WIDE_PX : CHAR_PX
   return px > room
 }
 

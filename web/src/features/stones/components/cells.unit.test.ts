@@ -10,6 +10,9 @@ describe('cell clipping', () => {
     expect(mayOverflow('$12,345.00', 104)).toBe(false)
     expect(mayOverflow('$1,234,567.00', 104)).toBe(true)
     expect(mayOverflow('NEW YORK CITY WAREHOUSE', 92)).toBe(true)
+    // Full-width characters run wider than Latin letters: four fit 64 px as Latin, not as Japanese.
+    expect(mayOverflow('ABCD', 64)).toBe(false)
+    expect(mayOverflow('はいはい', 64)).toBe(true)
     expect(clipped(cellProps(placed('crt', 60), '1.50'))).toBe(false)
     expect(clipped(cellProps(placed('locNm', 92), 'NEW YORK CITY WAREHOUSE'))).toBe(true)
   })
