@@ -62,10 +62,15 @@ export class KafkaBus implements MessageBus {
   private async ensureTopics(topics: string[]) {
     const missing = topics.filter((t) => !this.known.has(t))
     if (!missing.length) return
-    await this.admin.createTopics({
-      waitForLeaders: true,
-      topics: missing.map((topic) => ({ topic, numPartitions: this.opts.partitions ?? 3, replicationFactor: 1 })),
-    })
+    // A broker that has just started can answer the leaders' wait with "unknown topic" for a topic it
+    // created a moment ago (kafkajs retries only "leader not available"): ask again; creating a topic
+    // that exists answers false, it does not fail.
+    await whileLeadersMove(() =>
+      this.admin.createTopics({
+        waitForLeaders: true,
+        topics: missing.map((topic) => ({ topic, numPartitions: this.opts.partitions ?? 3, replicationFactor: 1 })),
+      }),
+    )
     // Another process may have created a topic a moment ago (createTopics then answers false and
     // waits for nothing): its partitions may not have leaders yet. Wait until every one has.
     await untilLeaders(this.admin, missing)
