@@ -263,9 +263,11 @@ async function main(): Promise<void> {
     large.push(await page.evaluate(mountRows, ROWS))
     await sleep(300)
   }
-  // The scrolling runs start as a user's page would: ONE list of ROWS mounted. The garbage of the
-  // repeated mount measurements (three lists of ROWS and three small ones, ~170 MB at 100,000 rows)
-  // is collected first; the last mount's own garbage stays for the runs to pay, as a user would.
+  // The scrolling runs start as a user's page would: ONE list of ROWS mounted. The repeated mount
+  // measurements' lists (three of ROWS, three small ones; the last large one still shown, so a small
+  // list replaces it first) are collected; the fresh mount's own garbage stays for the runs to pay,
+  // as a user's would.
+  await page.evaluate(mountRows, MOUNT_BASELINE_ROWS)
   await cdp.send('HeapProfiler.collectGarbage')
   await page.evaluate(mountRows, ROWS)
   await sleep(300)
