@@ -123,6 +123,30 @@ describe('result grid', () => {
 
       // Live: select a row, scroll a little; buyer2 holds a stone in view from its detail page.
       const grid = a.page.getByTestId('stone-grid')
+      // Rows scrolled out hand their elements to the rows scrolled in: after scrolling far and back,
+      // every row shows its own stone in each cell, at the same place as before.
+      const shownRows = () =>
+        grid.evaluate((el) =>
+          [...el.querySelectorAll<HTMLElement>('[data-testid^="stone-row-"]')]
+            .map((r) => {
+              const v = r.dataset.testid!.replace('stone-row-', '')
+              const own = ['select', 'details', 'status'].every((k) => r.querySelector(`[data-testid="${k}-${v}"]`) !== null)
+              return `${r.getAttribute('aria-rowindex')}:${v}:${r.textContent}:${own}`
+            })
+            .sort(),
+        )
+      const before = await shownRows()
+      expect(before.length).toBeGreaterThan(10)
+      expect(before.every((r) => r.endsWith(':true'))).toBe(true)
+      await grid.evaluate((el) => (el.scrollTop = el.scrollHeight / 2))
+      await a.page.waitForTimeout(200)
+      const far = await shownRows()
+      expect(far.every((r) => r.endsWith(':true'))).toBe(true)
+      expect(far.some((r) => before.includes(r))).toBe(false)
+      await grid.evaluate((el) => (el.scrollTop = 0))
+      await a.page.waitForTimeout(200)
+      expect(await shownRows()).toEqual(before)
+
       await grid.evaluate((el) => (el.scrollTop = 180))
       await a.page.waitForTimeout(200)
       // Two available stones fully in view (so ticking one does not scroll the grid).

@@ -33,6 +33,11 @@ interface Props {
 export function StoneTable({ ids, columns, template, minWidth, canHold, pageType, sort, onSort, pageChecked, onTogglePage, pairs }: Props) {
   const { t } = useTranslation()
   const scrollRef = useRef<HTMLDivElement>(null)
+  // Row slots: the rows in view are keyed by index modulo the most rows ever in view, so a row
+  // scrolling out hands its elements to the row scrolling in (new texts, same DOM nodes and fibers)
+  // instead of being torn down while another is built. The rows in view are a contiguous run no
+  // longer than the pool, so their slots are distinct.
+  const pool = useRef(0)
   const virtualizer = useVirtualizer({
     count: ids.length,
     getScrollElement: () => scrollRef.current,
@@ -41,6 +46,8 @@ export function StoneTable({ ids, columns, template, minWidth, canHold, pageType
     // Rows start below the header, which sits in the same scroll box.
     scrollMargin: HEAD_HEIGHT,
   })
+  const items = virtualizer.getVirtualItems()
+  const slots = (pool.current = Math.max(pool.current, items.length))
   const style = {
     '--grid-template': template,
     '--grid-min-width': `${minWidth}px`,
@@ -52,11 +59,11 @@ export function StoneTable({ ids, columns, template, minWidth, canHold, pageType
     <div className="grid" role="table" aria-rowcount={ids.length + 1} aria-multiselectable="true" ref={scrollRef} style={style} tabIndex={0} data-testid="stone-grid">
       <GridHead columns={columns} sort={sort} onSort={onSort} pageChecked={pageChecked} onTogglePage={onTogglePage} />
       <div role="rowgroup" className="grid-body" style={{ height: virtualizer.getTotalSize() }}>
-        {virtualizer.getVirtualItems().map((item) => {
+        {items.map((item) => {
           const id = ids[item.index]
           return id ? (
             <StoneTableRow
-              key={id}
+              key={item.index % slots}
               id={id}
               index={item.index}
               top={item.start - virtualizer.options.scrollMargin}
