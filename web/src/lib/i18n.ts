@@ -91,3 +91,27 @@ export function fixedText(t: TFunction, key: string): string {
   if (text === undefined) texts.set(key, (text = t(key)))
   return text
 }
+
+/** Texts with one value, per language, as `valueText` reads them: the text around the value, or null. */
+const valueTexts = new Map<string, Map<string, readonly [string, string] | null>>()
+const MARK = '\u2063'
+
+/**
+ * A text with one interpolated value (`{{name}}`), translated once per language and then filled by
+ * concatenation: for labels drawn for every row that scrolls into view, where each i18next
+ * interpolation builds regular expressions and strings the page then collects while it scrolls.
+ * A text that does not hold the value exactly once (a plural, a format) goes through `t` each time.
+ */
+export function valueText(t: TFunction, key: string, name: string, value: string): string {
+  const lng = (t as { lng?: string }).lng ?? i18next.language
+  let texts = valueTexts.get(lng)
+  if (!texts) valueTexts.set(lng, (texts = new Map()))
+  let around = texts.get(key)
+  if (around === undefined) {
+    const marked = t(key, { [name]: MARK })
+    const at = marked.indexOf(MARK)
+    around = at < 0 || marked.indexOf(MARK, at + 1) >= 0 ? null : [marked.slice(0, at), marked.slice(at + MARK.length)]
+    texts.set(key, around)
+  }
+  return around ? around[0] + value + around[1] : t(key, { [name]: value })
+}

@@ -2,7 +2,7 @@ import { memo } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { TFunction } from 'i18next'
 import type { Availability } from '@diamond/contracts/events/stock'
-import { fixedText } from '../../../lib/i18n'
+import { fixedText, valueText } from '../../../lib/i18n'
 
 interface Props {
   vStnId: string
@@ -22,7 +22,7 @@ export const StatusBadge = memo(function StatusBadge(props: Props) {
 /** The badge with the caller's `t`: the grid's rows pass theirs rather than each badge subscribing to the language. */
 export const StatusBadgeView = memo(function StatusBadgeView({ t, vStnId, availability, changed = false }: Props & { t: TFunction }) {
   const label = fixedText(t, `status.${availability}`)
-  const justChanged = changed ? t('grid.justChanged', { status: label }) : ''
+  const justChanged = changed ? valueText(t, 'grid.justChanged', 'status', label) : ''
   return (
     <span className="status-wrap">
       <span className={`status status--${availability}`} data-testid={`status-${vStnId}`}>

@@ -2,7 +2,7 @@ import { memo, useMemo, type ReactNode } from 'react'
 import type { TFunction } from 'i18next'
 import { Link } from 'wouter'
 import type { Placed } from '../stores/columns.rules'
-import { fixedText } from '../../../lib/i18n'
+import { fixedText, valueText } from '../../../lib/i18n'
 import { gridPerf } from '../stores/perf'
 import type { PairPlace } from '../stores/query.rules'
 import { toggleStone } from '../stores/selection'
@@ -26,11 +26,20 @@ interface Props {
   t: TFunction
 }
 
-/** Memoised and subscribed to its own entry: scrolling or another row's change leaves it alone. */
-export const StoneTableRow = memo(function StoneTableRow({ id, ...rest }: Props) {
-  const entry = useStoneEntry(id)
-  return entry ? <Row entry={entry} {...rest} /> : null
-})
+/**
+ * Memoised and subscribed to its own entry: scrolling or another row's change leaves it alone. The
+ * props are compared one by one (the table redraws every row's element each scroll frame, and
+ * React's generic comparison lists both objects' keys for each).
+ */
+export const StoneTableRow = memo(
+  function StoneTableRow({ id, ...rest }: Props) {
+    const entry = useStoneEntry(id)
+    return entry ? <Row entry={entry} {...rest} /> : null
+  },
+  (a, b) =>
+    a.id === b.id && a.index === b.index && a.top === b.top && a.columns === b.columns && a.canHold === b.canHold &&
+    a.pageType === b.pageType && a.pair === b.pair && a.t === b.t,
+)
 
 /** Cells that follow a pushed status (or the selection); every other cell waits for a re-read. */
 const LIVE_CELLS: ReadonlySet<string> = new Set(['select', 'Details', 'status', 'Action', 'wSts', 'sSts'])
@@ -40,7 +49,7 @@ function Row({ entry, index, top, columns, canHold, pageType, pair, t }: Omit<Pr
   gridPerf.rowRenders++
   // Labels that change only with the language: not translated (and interpolated) again per push.
   const labels = useMemo(
-    () => ({ select: t('grid.selectStone', { vStnId: s.vStnId }), open: t('grid.openDetail', { vStnId: s.vStnId }), view: fixedText(t, 'grid.view') }),
+    () => ({ select: valueText(t, 'grid.selectStone', 'vStnId', s.vStnId), open: valueText(t, 'grid.openDetail', 'vStnId', s.vStnId), view: fixedText(t, 'grid.view') }),
     [t, s.vStnId],
   )
   let cls = 'grid-row'
