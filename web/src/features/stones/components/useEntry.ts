@@ -1,5 +1,5 @@
 import { useCallback, useSyncExternalStore } from 'react'
-import { shownKey, stones, watchEntry, type StoneEntry } from '../stores/stones'
+import { shownKeyOf, stones, watchEntry, type StoneEntry } from '../stores/stones'
 
 /**
  * The stone's entry in the store, read directly: the component renders again when what the entry
@@ -9,7 +9,7 @@ export function useStoneEntry(id: string): StoneEntry | undefined {
   const sub = useCallback((onChange: () => void) => watchEntry(id, onChange), [id])
   useSyncExternalStore(sub, () => {
     const e = stones.byId[id]
-    return e ? shownKey(e) : ''
+    return e ? shownKeyOf(e) : ''
   })
   return stones.byId[id]
 }
@@ -17,6 +17,6 @@ export function useStoneEntry(id: string): StoneEntry | undefined {
 /** The same for an entry a page holds itself (the detail and DNA pages' stone, in the store or not). */
 export function useEntry(entry: StoneEntry): StoneEntry {
   const sub = useCallback((onChange: () => void) => watchEntry(entry.id, onChange), [entry])
-  useSyncExternalStore(sub, () => shownKey(entry))
+  useSyncExternalStore(sub, () => shownKeyOf(entry))
   return entry
 }

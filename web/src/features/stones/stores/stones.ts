@@ -29,6 +29,8 @@ export interface StoneEntry extends StoneRow {
   selected: boolean
   /** Raised when a field other than the status changes (a re-read): rows redraw their fixed cells only then. */
   rev: number
+  /** `shownKey` of the entry until its next change (`touch` forgets it): read by every view each render. */
+  shown?: string | undefined
 }
 
 /**
@@ -82,6 +84,7 @@ function tellWatchers(): void {
 
 /** An entry changed: its watchers hear of it once this turn's changes are done. */
 function touch(e: StoneEntry): void {
+  e.shown = undefined
   if (!watchers.has(e.id)) return
   dirty.add(e.id)
   if (!telling) {
@@ -108,6 +111,9 @@ export function watchEntry(id: string, onChange: () => void): () => void {
  */
 export const shownKey = (e: StoneEntry): string =>
   `${e.rev}|${e.availability}|${e.wSts}|${e.sSts}|${e.flash ? 1 : 0}|${e.selected ? 1 : 0}|${e.heldByMe ? 1 : 0}|${e.pending ? 1 : 0}`
+
+/** `shownKey`, built once per change of the entry (every write to an entry is followed by `touch`). */
+export const shownKeyOf = (e: StoneEntry): string => (e.shown ??= shownKey(e))
 
 /** Marks the stone selected or not on the page type shown (the selection actions' way in). */
 export function markSelected(id: string, selected: boolean): void {
@@ -241,6 +247,7 @@ function mergePage(page: number, list: readonly StoneRow[], count: number, total
       e.pending = false
       e.selected = isSelected(sel, row.id)
       e.rev = nextRev()
+      e.shown = undefined
       byId[row.id] = e
       touch(e)
       continue
@@ -268,7 +275,7 @@ function mergePage(page: number, list: readonly StoneRow[], count: number, total
  * the page shown, so a hold or a push changes both; else a new entry the next page read drops.
  */
 export function adoptStone(row: StoneRow): StoneEntry {
-  if (!stones.byId[row.id]) stones.byId[row.id] = { ...row, flash: false, pending: false, selected: isSelected(selectionOf(stones.pageType), row.id), rev: nextRev() }
+  if (!stones.byId[row.id]) stones.byId[row.id] = { ...row, flash: false, pending: false, selected: isSelected(selectionOf(stones.pageType), row.id), rev: nextRev(), shown: undefined }
   const cur = stones.byId[row.id]!
   const { wSts, availability, statusVersion, heldByMe, ...rest } = row
   assignChanged(cur, rest)

@@ -17,7 +17,7 @@ const api = vi.hoisted(() => ({
 vi.mock('../api/stones', () => api)
 vi.mock('../../../lib/realtime', () => ({ watchStones: vi.fn(), onStoneStatus: vi.fn(() => () => {}), onConnect: vi.fn(() => () => {}) }))
 
-const { applyStatus, queueStatus, flushQueuedStatus, ensureOwner, hold, holdMany, loadPage, seedRows, showQuery, sortBy, stones, watchEntry, FLASH_MS } = await import('./stones')
+const { applyStatus, queueStatus, flushQueuedStatus, ensureOwner, hold, holdMany, loadPage, seedRows, showQuery, shownKey, shownKeyOf, sortBy, stones, watchEntry, FLASH_MS } = await import('./stones')
 const { resetSelection, toggleShownPage, toggleStone } = await import('./selection')
 const { selectionOf } = await import('./selectionState')
 const { benchRow } = await import('./perf')
@@ -94,6 +94,25 @@ describe('live stone store', () => {
     expect(stones.byId[b.id]).toMatchObject({ availability: 'H', statusVersion: 2 })
     await Promise.resolve()
     expect(onA).toHaveBeenCalledTimes(1)
+  })
+
+  it("keeps the entry's shown key until it changes: a push, its mark fading, a re-read", async () => {
+    const a = row({ statusVersion: 1 })
+    await showPage([a])
+    const e = () => stones.byId[a.id]!
+    const fresh = () => expect(shownKeyOf(e())).toBe(shownKey(e()))
+    const k0 = shownKeyOf(e())
+    fresh()
+    expect(shownKeyOf(e())).toBe(k0)
+    applyStatus(status(a, { version: 2 }))
+    fresh()
+    const k1 = shownKeyOf(e())
+    expect(k1).not.toBe(k0)
+    vi.advanceTimersByTime(FLASH_MS)
+    fresh()
+    expect(shownKeyOf(e())).not.toBe(k1)
+    await showPage([{ ...a, statusVersion: 2, wSts: 'H', availability: 'H', crt: a.crt + 1 }])
+    fresh()
   })
 
   it('marks a changed row for a moment', async () => {
