@@ -309,6 +309,63 @@ export async function pgUpdateBaseline(url, clients, updates) {
 }
 
 /**
+ * The floor of any durable bid path, as a reference row: a bare Fastify JSON POST whose answer waits
+ * until the body is stored — the bodies that arrived in one turn of the event loop go into one
+ * table with one multi-row insert and its commit (fsync on), up to three commits in flight, as the
+ * engine's group commit does. No token to check, no lot to decide, no event to write: whatever a
+ * real bid path does costs at least this much, so its throughput ratio against the bare POST is at
+ * most this one, and its latency at least this one's.
+ */
+export async function startDurableFloor(databaseUrl) {
+  const Fastify = (await import('fastify')).default
+  const sql = postgres(databaseUrl, { max: 4, onnotice: () => {} })
+  await sql`create table if not exists public.bench_durable (id bigserial primary key, body jsonb not null)`
+  let pending = []
+  let flushing = 0
+  let scheduled = false
+  const store = async (batch) => {
+    try {
+      await sql.unsafe('insert into public.bench_durable (body) select value from jsonb_array_elements($1::jsonb)', [batch.map((p) => p.body)], { prepare: true })
+      for (const p of batch) p.resolve()
+    } catch (e) {
+      for (const p of batch) p.reject(e)
+    } finally {
+      flushing--
+      schedule()
+    }
+  }
+  const schedule = () => {
+    if (scheduled || flushing >= 3 || !pending.length) return
+    scheduled = true
+    setImmediate(() => {
+      scheduled = false
+      if (flushing >= 3 || !pending.length) return
+      const batch = pending
+      pending = []
+      flushing++
+      void store(batch)
+    })
+  }
+  const app = Fastify()
+  app.post('/durable', async (req) => {
+    await new Promise((resolve, reject) => {
+      pending.push({ body: req.body, resolve, reject })
+      schedule()
+    })
+    return { code: 'OK', message: 'OK', data: req.body }
+  })
+  await app.listen({ port: 0, host: '127.0.0.1' })
+  return {
+    url: `http://127.0.0.1:${app.server.address().port}`,
+    stored: async () => Number((await sql`select count(*)::int as n from public.bench_durable`)[0].n),
+    close: async () => {
+      await app.close()
+      await sql.end()
+    },
+  }
+}
+
+/**
  * The engine's tables as services/bidding/migrations/0002_auctions.sql makes them (read-only here):
  * bidding.lots (closes_at, state 'won' | 'closed' once closed, result_cents, winning_bid_id) and the
  * append-only log bidding.bids (seq per lot, kind 'bid' | 'withdraw', price_cents, request_id).

@@ -14,14 +14,16 @@
 //            lose the race and are refused from memory (counted apart).
 // EXECUTOR: iterations (shared-iterations: BIDS bids by VUS VUs, the ceiling) or rate
 //   (constant-arrival-rate: RATE bids/s for DURATION seconds, the latency at a given load).
-// TARGET=echo sends the same bodies to a bare Fastify JSON POST (the baseline of the same shape).
+// TARGET=echo sends the same bodies to a bare Fastify JSON POST (the baseline of the same shape);
+// TARGET=durable to a bare POST answered once the body is stored in PostgreSQL (the durable floor).
 import http from 'k6/http'
 import { Counter } from 'k6/metrics'
 
 const BASE = __ENV.BASE_URL
 const DATA = JSON.parse(open(__ENV.DATA))
 const SHAPE = __ENV.SHAPE || 'spread'
-const ECHO = __ENV.TARGET === 'echo'
+// echo (bare POST) and durable (bare POST answered once stored): the reference servers, same bodies.
+const ECHO = __ENV.TARGET === 'echo' || __ENV.TARGET === 'durable'
 const VUS = Number(__ENV.VUS || 200)
 
 const accepted = new Counter('bids_accepted')
@@ -75,7 +77,7 @@ export default function () {
     cents = next[lot.id] ?? lot.startCents
   }
   const body = JSON.stringify({ lotId: lot.id, pricePerCarat: cents / 100, requestId: uuid() })
-  const res = ECHO ? http.post(`${BASE}/echo`, body, { headers: echoHeaders }) : http.post(`${BASE}/web/v1/dynamic-diamond-bid/create`, body, { headers: headersFor(token) })
+  const res = ECHO ? http.post(`${BASE}/${__ENV.TARGET}`, body, { headers: echoHeaders }) : http.post(`${BASE}/web/v1/dynamic-diamond-bid/create`, body, { headers: headersFor(token) })
   if (res.status === 0 || res.status >= 500) {
     errors.add(1)
     return

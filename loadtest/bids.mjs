@@ -27,7 +27,7 @@ import Fastify from 'fastify'
 import postgres from 'postgres'
 import { k6Path } from '../infra/k6.mjs'
 import { stopKafka } from '../infra/kafka.mjs'
-import { biddingTables, createAuction, createBidders, observe, pgUpdateBaseline, root, signIn, sleep, startPortal, stonesForBid, summarizeProfile } from './bids-lib.mjs'
+import { biddingTables, createAuction, createBidders, observe, pgUpdateBaseline, root, signIn, sleep, startDurableFloor, startPortal, stonesForBid, summarizeProfile } from './bids-lib.mjs'
 
 const BIDS = Number(process.env.BIDS ?? 10_000)
 const VUS = Number(process.env.VUS ?? 200)
@@ -100,6 +100,7 @@ async function runMode(mode) {
   const portal = await startPortal({ mode, dataDir, profileDir, env: { STOCK_DEMO_STONES: process.env.STOCK_DEMO_STONES ?? '3000', LOG_LEVEL: 'warn' } })
   log(`${mode}: ready in ${((Date.now() - t0) / 1000).toFixed(0)} s at ${portal.baseUrl}`)
   const r = { mode, rows: {}, checks: [] }
+  let floor
   try {
     const base = portal.baseUrl
     const staff = await signIn(base, 'sales1')
@@ -128,6 +129,11 @@ async function runMode(mode) {
     r.rows.echo = await runK6(`${mode}-echo`, { BASE_URL: echoUrl, TARGET: 'echo', DATA: dataFile('spread', tokens, lots.spread), BIDS: String(BIDS) })
     r.rows.pg = await pgUpdateBaseline(portal.databaseUrl, PG_CLIENTS, PG_UPDATES)
     log(`${mode}: Fastify ${r.rows.echo.rate.toFixed(0)}/s, PostgreSQL one-row update ${r.rows.pg.rate.toFixed(0)}/s`)
+    // The durable floor (reference, no target): the bare POST answered once stored on the same PostgreSQL.
+    floor = await startDurableFloor(portal.databaseUrl)
+    r.rows.floor = await runK6(`${mode}-floor`, { BASE_URL: floor.url, TARGET: 'durable', DATA: dataFile('spread', tokens, lots.spread), BIDS: String(BIDS) })
+    r.rows.floor.stored = await floor.stored()
+    log(`${mode}: durable floor ${r.rows.floor.rate.toFixed(0)}/s`)
 
     log(`${mode}: (1) durable bids across ${LOTS} live lots`)
     r.windows = {}
@@ -148,6 +154,9 @@ async function runMode(mode) {
     r.halfRate = rate
     log(`${mode}: (4) ${rate} bids/s for ${DURATION} s: the baseline, then the bids`)
     r.rows.halfEcho = await runK6(`${mode}-half-echo`, { BASE_URL: echoUrl, TARGET: 'echo', EXECUTOR: 'rate', RATE: String(rate), DURATION: String(DURATION), DATA: dataFile('half', tokens, lots.half) })
+    r.rows.halfFloor = await runK6(`${mode}-half-floor`, { BASE_URL: floor.url, TARGET: 'durable', EXECUTOR: 'rate', RATE: String(rate), DURATION: String(DURATION), DATA: dataFile('half', tokens, lots.half) })
+    await floor.close()
+    floor = undefined
     r.rows.half = await runK6(`${mode}-half`, { BASE_URL: base, SHAPE: 'spread', EXECUTOR: 'rate', RATE: String(rate), DURATION: String(DURATION), DATA: dataFile('half', tokens, lots.half) })
 
     const benchLots = [lots.spread, lots.half, lots.sealed, lots.hot, lots.warm].flat()
@@ -159,6 +168,7 @@ async function runMode(mode) {
     r.failure = String(e?.stack ?? e)
     log(`${mode}: FAILED: ${r.failure}\n${portal.log().slice(-3000)}`)
   } finally {
+    await floor?.close().catch(() => {})
     await portal.stop()
     r.exitedAt = Date.now()
     if (mode === 'stack') await stopKafka({ dataDir: join(dataDir, 'kafka') }).catch(() => {})
@@ -280,7 +290,7 @@ function render(results) {
       lines.push(`Not measured: ${r.failure?.split('\n')[0] ?? 'unknown failure'}`, '')
       continue
     }
-    const { echo, pg, spread, sealed, hot, halfEcho, half } = r.rows
+    const { echo, pg, spread, sealed, hot, halfEcho, half, floor, halfFloor } = r.rows
     const row = (name, x, ratio, target, ok, outcome) => `| ${name} | ${n(x.rate)}/s | ${ratio} | ${target} | ${ms(x)} | ${outcome} | ${ok === null ? '' : verdict(ok)} |`
     const outcome = (x) => `${n(x.accepted)} stored, ${n(x.refused)} refused, ${x.errors} errors (5xx/network)`
     const r1 = spread.rate / echo.rate
@@ -299,6 +309,19 @@ function render(results) {
       row(`(4b) bids at ${n(r.halfRate)}/s on ${LOTS} live lots`, half, `p99 ${r4.toFixed(2)}× baseline`, 'p99 ≤ 2×', r.verdicts.half, outcome(half)),
       '',
     )
+    if (floor && halfFloor) {
+      lines.push(
+        'The durable floor, a reference without a target: a bare Fastify JSON POST answered once its body is stored — the bodies of one',
+        'event-loop turn in one multi-row insert and commit into a one-table schema of the same PostgreSQL (fsync on), up to three commits in flight;',
+        'no token, no lot, no event. Any durable bid path does at least this work per bid, so on this machine its ratios are bounded by these:',
+        '',
+        '| reference | throughput | ratio | bound it sets | p50 / p95 / p99 | outcome |',
+        '|---|---|---|---|---|---|',
+        `| floor: ${n(BIDS)} bodies, same k6 shape as (1) | ${n(floor.rate)}/s | ${(floor.rate / echo.rate).toFixed(2)}× Fastify, ${(floor.rate / pg.rate).toFixed(1)}× PostgreSQL | (1) ≤ ${(floor.rate / echo.rate).toFixed(2)}×, (2) ≤ ${(floor.rate / pg.rate).toFixed(1)}× | ${ms(floor)} | ${n(floor.accepted)} answered, ${n(floor.stored ?? 0)} rows stored, ${floor.errors} errors |`,
+        `| floor at ${n(r.halfRate)}/s (as (4)) | ${n(halfFloor.requests)}/s | p99 ${(halfFloor.p99 / halfEcho.p99).toFixed(2)}× baseline | (4) ≥ ${(halfFloor.p99 / halfEcho.p99).toFixed(2)}× | ${ms(halfFloor)} | ${halfFloor.errors} errors |`,
+        '',
+      )
+    }
     const rp = r.replay
     if (rp) lines.push(`Replay (\`npx tsx services/bidding/src/replay.ts <database url>\`): ${Number.isNaN(rp.checked) ? '?' : rp.checked} closed lots recomputed from the bid log, ${Number.isNaN(rp.mismatched) ? '?' : rp.mismatched} mismatched — ${verdict(rp.ok)}` + (rp.ok ? '' : ` (${rp.text})`), '')
     for (const c of r.checks ?? []) lines.push(`- ${c.name}: ${c.text} — ${verdict(c.ok)}`)
@@ -312,7 +335,8 @@ function render(results) {
     lines.push(`| (1) bids across ${LOTS} lots ≥ 0.6× Fastify | ${modes.map((r) => `${r.verdicts.r1.toFixed(2)}× ${verdict(r.verdicts.spread)}`).join(' | ')} |`)
     lines.push(`| (2) one hot lot ≥ 5× PostgreSQL one-row update | ${modes.map((r) => `${r.verdicts.r2.toFixed(1)}× ${verdict(r.verdicts.sealed)}`).join(' | ')} |`)
     lines.push(`| (4) p99 at half the ceiling ≤ 2× baseline | ${modes.map((r) => `${r.verdicts.r4.toFixed(2)}× ${verdict(r.verdicts.half)}`).join(' | ')} |`)
-    lines.push(`| replay identical | ${modes.map((r) => verdict(!!r.replay?.ok)).join(' | ')} |`, '')
+    lines.push(`| replay identical | ${modes.map((r) => verdict(!!r.replay?.ok)).join(' | ')} |`)
+    lines.push(`| (reference) the durable floor's own figures: (1) / (2) / (4) | ${modes.map((r) => (r.rows.floor && r.rows.halfFloor ? `${(r.rows.floor.rate / r.rows.echo.rate).toFixed(2)}× / ${(r.rows.floor.rate / r.rows.pg.rate).toFixed(1)}× / ${(r.rows.halfFloor.p99 / r.rows.halfEcho.p99).toFixed(2)}×` : '—')).join(' | ')} |`, '')
   }
   return lines.join('\n')
 }
