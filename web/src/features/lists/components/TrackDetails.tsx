@@ -3,15 +3,16 @@ import { useSnapshot } from 'valtio'
 import type { Track } from '@diamond/contracts/http/tracks'
 import { TRACK_TYPES } from '@diamond/contracts/http/tracks.values'
 import { fmtDateTime } from '../../../lib/format'
-import { stones } from '../../stones/stores/stones'
+import { stoneField, stones } from '../../stones/stores/stones'
 
 /** What the list keeps beside each stone: the reminder date, the enquiry, the note, the remarks. */
 export function TrackDetails({ trackType }: { trackType: number }) {
   const { t } = useTranslation()
   const { ids } = useSnapshot(stones)
   const rows = ids.flatMap((id) => {
-    const e = stones.byId[id] as (typeof stones.byId)[string] & { track?: Track }
-    return e?.track ? [{ vStnId: e.vStnId, track: e.track }] : []
+    // A track list's rows carry their track beside the stone's fields.
+    const track = stoneField<{ track?: Track }, 'track'>(id, 'track')
+    return track ? [{ vStnId: stoneField(id, 'vStnId') ?? '', track }] : []
   })
   if (!rows.length) return null
   return (

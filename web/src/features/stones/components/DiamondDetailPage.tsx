@@ -15,7 +15,7 @@ import { GRADING, INCLUSIONS, MEASUREMENTS, OTHER, PRICES, PROPORTIONS, StoneFac
 import { StoneImage } from './StoneImage'
 import { StoneNotReady } from './StoneNotReady'
 import { useStone } from './useStone'
-import { useEntry } from './useEntry'
+import { useStoneEntry } from './useEntry'
 
 /**
  * /diamond-detail/:id is open to anyone (shared links). A visitor who is not signed in has the id
@@ -36,7 +36,7 @@ export function DiamondDetailPage({ id }: { id: string }) {
       <StoneNotReady id={id} viewed={viewed} className="detail" testId="screen-diamondDetail" title={t('shell.screens.diamondDetail')} action={<BackOrSignIn signedIn={signedIn} />} />
     )
   }
-  return <Detail entry={viewed.entry} media={viewed.media} signedIn={signedIn} />
+  return <Detail id={viewed.id} media={viewed.media} signedIn={signedIn} />
 }
 
 function BackOrSignIn({ signedIn }: { signedIn: boolean }) {
@@ -52,10 +52,12 @@ function BackOrSignIn({ signedIn }: { signedIn: boolean }) {
   )
 }
 
-function Detail({ entry, media, signedIn }: { entry: StoneEntry; media: StoneMedia; signedIn: boolean }) {
+function Detail({ id, media, signedIn }: { id: string; media: StoneMedia; signedIn: boolean }) {
   const { t } = useTranslation()
-  const s = useEntry(entry)
+  const s = useStoneEntry(id)
   const { userPermissions } = useSnapshot(session)
+  // Pinned in the store while shown; gone only for the moment another user's sign-in clears it.
+  if (!s) return null
   const canHold = signedIn && allowed(userPermissions, 'hold', 'insert')
   const priced = PRICES.some((k) => s[k] !== undefined)
   return (

@@ -5,7 +5,6 @@ import type { StoneMedia } from '@diamond/contracts/http/stock'
 import { shownLab } from '@diamond/contracts/http/stock.values'
 import { fmt2, fmtCut, fmtText } from '../../../lib/format'
 import { session } from '../../../lib/session'
-import type { StoneEntry } from '../stores/stones'
 import './grid.css'
 import { MediaLinks } from './MediaLinks'
 import { ProportionDiagram } from './ProportionDiagram'
@@ -14,7 +13,7 @@ import { MEASUREMENTS, PROPORTIONS, StoneFacts } from './StoneFacts'
 import { StoneImage } from './StoneImage'
 import { StoneNotReady } from './StoneNotReady'
 import { useStone } from './useStone'
-import { useEntry } from './useEntry'
+import { useStoneEntry } from './useEntry'
 
 /** /diamond-dna/:id — the shareable page of one stone: big picture, the 4Cs, certificate, proportions. */
 export function DiamondDnaPage({ id }: { id: string }) {
@@ -23,12 +22,13 @@ export function DiamondDnaPage({ id }: { id: string }) {
   const signedIn = !!token && isTrusted
   const viewed = useStone(id, signedIn && user ? user.id : null)
   if (viewed.state !== 'ready') return <StoneNotReady id={id} viewed={viewed} className="dna" testId="screen-dna" title={t('shell.screens.dna')} />
-  return <Dna entry={viewed.entry} media={viewed.media} />
+  return <Dna id={viewed.id} media={viewed.media} />
 }
 
-function Dna({ entry, media }: { entry: StoneEntry; media: StoneMedia }) {
+function Dna({ id, media }: { id: string; media: StoneMedia }) {
   const { t } = useTranslation()
-  const s = useEntry(entry)
+  const s = useStoneEntry(id)
+  if (!s) return null
   const cs: [string, string][] = [
     [t('columns.shape'), fmtText(s.shpFullNm || s.shpNm)],
     [t('columns.carat'), fmt2(s.crt)],

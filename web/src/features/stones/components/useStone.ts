@@ -2,11 +2,12 @@ import { useEffect, useState } from 'react'
 import type { StoneMedia } from '@diamond/contracts/http/stock'
 import { watchStones } from '../../../lib/realtime'
 import { viewStone } from '../api/stones'
-import { adoptStone, ensureOwner, followLiveStatus, type StoneEntry } from '../stores/stones'
+import { adoptStone, ensureOwner, followLiveStatus } from '../stores/stones'
 
 export type Viewed =
   | { state: 'loading' }
-  | { state: 'ready'; entry: StoneEntry; media: StoneMedia }
+  /** The stone is in the live store while the page shows it: read it with useStoneEntry(id). */
+  | { state: 'ready'; id: string; media: StoneMedia }
   | { state: 'error'; code: string; message: string }
 
 /**
@@ -22,6 +23,7 @@ export function useStone(id: string, userId: string | null): Viewed {
   }, [userId])
   useEffect(() => {
     let live = true
+    let unpin: (() => void) | null = null
     setViewed({ state: 'loading' })
     void viewStone({ id }).then(({ error, data }) => {
       if (!live) return
@@ -30,12 +32,13 @@ export function useStone(id: string, userId: string | null): Viewed {
         return
       }
       const { media, ...row } = data
-      const entry = adoptStone(row)
+      unpin = adoptStone(row)
       if (userId) watchStones([row.id])
-      setViewed({ state: 'ready', entry, media })
+      setViewed({ state: 'ready', id: row.id, media })
     })
     return () => {
       live = false
+      unpin?.()
     }
   }, [id, userId])
   return viewed

@@ -1,6 +1,6 @@
 import type { Availability } from '@diamond/contracts/events/stock'
 import type { StoneRow } from '@diamond/contracts/http/stock'
-import { queueStatus, seedRows, stones } from './stones'
+import { queueStatus, seedRows, stoneField, stones } from './stones'
 
 /**
  * The page-level performance hook for browser benchmarks. A grid page installs
@@ -60,12 +60,12 @@ export function installGridBench(): () => void {
     },
     push(index, availability = 'H') {
       const id = stones.ids[index]
-      const e = id ? stones.byId[id] : undefined
-      if (!id || !e) return false
+      const known = id ? stoneField(id, 'statusVersion') : undefined
+      if (!id || known === undefined) return false
       // The live feed's own path: queued, applied once a frame.
-      const version = Math.max(e.statusVersion, pushed.get(id) ?? 0) + 1
+      const version = Math.max(known, pushed.get(id) ?? 0) + 1
       pushed.set(id, version)
-      queueStatus({ id, vStnId: e.vStnId, wSts: availability, availability, version, at: new Date().toISOString() })
+      queueStatus({ id, vStnId: stoneField(id, 'vStnId')!, wSts: availability, availability, version, at: new Date().toISOString() })
       return true
     },
     stats() {

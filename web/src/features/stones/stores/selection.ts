@@ -1,6 +1,6 @@
 import { changedKeys, EMPTY_SELECTION, toggle, togglePage, type PageType, type Selection } from './selection.rules'
 import { putSelection, selectionOf } from './selectionState'
-import { markSelected, stones } from './stones'
+import { markSelected, selectedStoneOf, stones } from './stones'
 
 /**
  * Selection actions: the pure rules decide, this swaps the page type's selection and tells only
@@ -18,13 +18,13 @@ function apply(type: PageType, next: Selection): void {
 }
 
 export function toggleStone(type: PageType, id: string): void {
-  const e = stones.byId[id]
-  if (e) apply(type, toggle(selectionOf(type), e))
+  const s = selectedStoneOf(id)
+  if (s) apply(type, toggle(selectionOf(type), s))
 }
 
 /** The select-all box of the page shown. */
 export function toggleShownPage(type: PageType): void {
-  const rows = stones.ids.map((id) => stones.byId[id]).filter((e) => e !== undefined)
+  const rows = stones.ids.map(selectedStoneOf).filter((e) => e !== undefined)
   apply(type, togglePage(selectionOf(type), rows))
 }
 

@@ -7,18 +7,20 @@ import type { ApiError, ApiResult } from '../../../lib/api'
 import { onConnect, onStoneStatus, watchStones } from '../../../lib/realtime'
 import { exclusiveSearch, holdStone, matchPairs, paginateStones, quickSearch, releaseHold, trackStones } from '../api/stones'
 import { ALL_STOCK, flattenPairs, queryKey, requestFor, type GridQuery, type PairPlace } from './query.rules'
-import { isSelected, type PageType } from './selection.rules'
+import { isSelected, type PageType, type SelectedStone } from './selection.rules'
 import { restoreSelections, selectionOf } from './selectionState'
+import { RowTable } from './table'
 
 /**
- * One entry per stone, keyed by id; the page is an ordered id list. Entries are plain objects: a
- * row (or card, or detail page) watches its own stone's id (`watchEntry`), and every change to an
- * entry goes through this store, which tells that stone's watchers once per turn (`touch`). So a
- * status change (or its selection) re-renders that row and nothing else, and a stone nobody shows
- * costs nothing. (They were valtio proxies made when first shown: a copy of the ninety fields per
- * row coming into view and a proxy trap per write, the grid's largest garbage while it scrolls
- * under pushes — npm run bench:grid.) The id map and the id list are refs: a row's change does not
- * notify the page.
+ * One record per stone, keyed by id, in a table kept by column (`RowTable`); the page is an ordered
+ * id list. A row (or card, or detail page) watches its own stone's id (`watchEntry`) and reads its
+ * entry (`entryOf`): a plain record put together from the table when something shows the stone, and
+ * kept while it is shown. Every change goes through this store, which writes the table and the entry
+ * and tells that stone's watchers once per turn (`touch`). So a status change (or its selection)
+ * re-renders that row and nothing else, and a stone nobody shows costs a few slots in typed arrays —
+ * 100,000 stones of ninety fields as objects were the bulk of the page's heap, which every major
+ * collection marks on the cores that draw the frames (npm run bench:grid). The id list is a ref: a
+ * row's change does not notify the page.
  */
 export interface StoneEntry extends StoneRow {
   /** The status changed a moment ago. */
@@ -33,9 +35,12 @@ export interface StoneEntry extends StoneRow {
   shown?: string | undefined
 }
 
+/** What the table keeps of a stone: its row and the marks the views show. */
+type Stored = Omit<StoneEntry, 'shown'>
+
 /**
- * Revisions are unique across entries and only rise: a view keyed by its entry's revision also sees
- * its stone's entry replaced by another object (a new read after the stone had left the store).
+ * Revisions are unique across stones and only rise: a view keyed by its entry's revision also sees
+ * its stone's record replaced by another stone's.
  */
 let lastRev = 0
 const nextRev = () => ++lastRev
@@ -47,7 +52,6 @@ export const FLASH_MS = 3_000
 type Load = 'idle' | 'loading' | 'ready' | 'error'
 
 export const stones = proxy({
-  byId: ref({} as Record<string, StoneEntry>),
   ids: ref([] as string[]) as readonly string[],
   page: 1,
   count: 0,
@@ -69,6 +73,14 @@ export const stones = proxy({
   queryKey: queryKey(ALL_STOCK),
 })
 
+/** Every stone the store knows: the page's, and those a detail page shows (pinned). */
+let table = new RowTable<Stored>()
+/** Entries put together for the views that read them; those nobody watches are let go now and then. */
+const entries = new Map<string, StoneEntry>()
+const ENTRIES_KEPT = 400
+/** Stones a page shows on their own (detail, DNA), kept through the grid's reads: how many pages each. */
+const pins = new Map<string, number>()
+
 /** Who shows each stone: the callbacks of its rows, cards and detail pages. */
 const watchers = new Map<string, Set<() => void>>()
 /** Stones changed this turn whose watchers are still to be told. */
@@ -82,11 +94,10 @@ function tellWatchers(): void {
   for (const id of ids) watchers.get(id)?.forEach((fn) => fn())
 }
 
-/** An entry changed: its watchers hear of it once this turn's changes are done. */
-function touch(e: StoneEntry): void {
-  e.shown = undefined
-  if (!watchers.has(e.id)) return
-  dirty.add(e.id)
+/** A stone changed: its watchers hear of it once this turn's changes are done. */
+function touch(id: string): void {
+  if (!watchers.has(id)) return
+  dirty.add(id)
   if (!telling) {
     telling = true
     queueMicrotask(tellWatchers)
@@ -105,6 +116,55 @@ export function watchEntry(id: string, onChange: () => void): () => void {
 }
 
 /**
+ * The stone's entry, as views read it: the same object while it is shown and unchanged in kind (a
+ * change writes it in place); undefined for a stone the store does not have. Read-only outside this
+ * store: changes go through the store's actions.
+ */
+export function entryOf(id: string): StoneEntry | undefined {
+  const known = entries.get(id)
+  if (known) return known
+  const slot = table.slot(id)
+  if (slot === undefined) return undefined
+  const e: StoneEntry = table.read(slot)
+  entries.set(id, e)
+  if (entries.size > ENTRIES_KEPT) for (const k of entries.keys()) if (!watchers.has(k)) entries.delete(k)
+  return e
+}
+
+/**
+ * One field of a stone without putting its entry together (lists that read a field of every stone);
+ * R names the fields a list's rows carry beside the stone's (a track list's `track`).
+ */
+export function stoneField<R extends object = StoneEntry, K extends keyof R & string = keyof R & string>(id: string, key: K): R[K] | undefined {
+  const slot = table.slot(id)
+  return slot === undefined ? undefined : (table.get(slot, key as keyof Stored & string) as R[K])
+}
+
+/** What a selection keeps of a stone (selection.rules' SelectedStone), read from the table. */
+export function selectedStoneOf(id: string): SelectedStone | undefined {
+  const slot = table.slot(id)
+  if (slot === undefined) return undefined
+  const g = <K extends keyof SelectedStone & keyof Stored & string>(k: K) => table.get(slot, k)
+  return { id, vStnId: g('vStnId'), crt: g('crt'), rap: g('rap'), back: g('back'), amt: g('amt'), ctPr: g('ctPr'), fnCtpr: g('fnCtpr'), fnAmt: g('fnAmt') }
+}
+
+/**
+ * Writes fields of a stone, in the table and in its entry if one is out; its watchers are told
+ * unless nothing a view shows changed (`tell` false: the status version alone).
+ */
+function write(id: string, fields: Partial<Stored>, tell = true): void {
+  const slot = table.slot(id)
+  if (slot === undefined) return
+  for (const k in fields) table.set(slot, k, fields[k as keyof Stored])
+  const e = entries.get(id)
+  if (e) {
+    Object.assign(e, fields)
+    if (tell) e.shown = undefined
+  }
+  if (tell) touch(id)
+}
+
+/**
  * What a view of an entry shows that can change without a re-read: the status a push brings, the
  * marks and the selection; every other field changes only with `rev` (a re-read). A push that only
  * raises the status version changes none of it, so no view redraws for it.
@@ -112,35 +172,48 @@ export function watchEntry(id: string, onChange: () => void): () => void {
 export const shownKey = (e: StoneEntry): string =>
   `${e.rev}|${e.availability}|${e.wSts}|${e.sSts}|${e.flash ? 1 : 0}|${e.selected ? 1 : 0}|${e.heldByMe ? 1 : 0}|${e.pending ? 1 : 0}`
 
-/** `shownKey`, built once per change of the entry (every write to an entry is followed by `touch`). */
+/** `shownKey`, built once per change of the entry (every write to an entry forgets it). */
 export const shownKeyOf = (e: StoneEntry): string => (e.shown ??= shownKey(e))
 
 /** Marks the stone selected or not on the page type shown (the selection actions' way in). */
 export function markSelected(id: string, selected: boolean): void {
-  const e = stones.byId[id]
-  if (!e || e.selected === selected) return
-  e.selected = selected
-  touch(e)
+  if (stoneField(id, 'selected') !== selected) write(id, { selected })
 }
 
-/** Copies a fresh read into an entry, writing only fields that changed; its watchers hear once if any did. */
-function assignChanged(e: StoneEntry, fresh: Partial<StoneRow>): void {
-  const target = e as unknown as Record<string, unknown>
-  let changed = false
-  let any = false
-  for (const [k, v] of Object.entries(fresh)) {
-    const cur = target[k]
-    if (Array.isArray(v) && Array.isArray(cur) && v.length === cur.length && v.every((x, i) => x === cur[i])) continue
-    if (cur !== v) {
-      target[k] = v
-      any = true
-      if (!STATUS_FIELDS.has(k)) changed = true
-    }
-  }
-  if (changed) e.rev = nextRev()
-  if (any) touch(e)
-}
 const STATUS_FIELDS: ReadonlySet<string> = new Set(['wSts', 'availability', 'statusVersion', 'heldByMe'])
+const MARKS: ReadonlySet<string> = new Set(['flash', 'pending', 'selected', 'rev'])
+
+const sameValue = (a: unknown, b: unknown): boolean =>
+  a === b || (Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((x, i) => x === b[i]))
+
+/** Whether a fresh read of a stone differs from what is stored in anything but its status and marks. */
+function sameFacts(before: Stored, row: StoneRow): boolean {
+  const b = before as unknown as Record<string, unknown>
+  const r = row as unknown as Record<string, unknown>
+  for (const k in r) if (!STATUS_FIELDS.has(k) && !sameValue(b[k], r[k])) return false
+  for (const k in b) if (!STATUS_FIELDS.has(k) && !MARKS.has(k) && !(k in r)) return false
+  return true
+}
+
+/** A read brings a newer status than the one stored, and a different one: the row is marked for a moment. */
+const statusMoved = (before: Stored, row: StoneRow): boolean =>
+  row.statusVersion > before.statusVersion && (row.wSts !== before.wSts || row.availability !== before.availability)
+
+/**
+ * A fresh read of a stone the store had: the read's facts (a new revision if any changed), the
+ * newer of the two statuses (a push may be newer than the read), the marks kept.
+ */
+function merged(before: Stored, row: StoneRow, selected: boolean): Stored {
+  const rev = sameFacts(before, row) ? before.rev : nextRev()
+  const out: Stored = { ...row, flash: before.flash || statusMoved(before, row), pending: before.pending, selected, rev }
+  if (row.statusVersion <= before.statusVersion) {
+    out.wSts = before.wSts
+    out.availability = before.availability
+    out.statusVersion = before.statusVersion
+    out.heldByMe = before.heldByMe
+  }
+  return out
+}
 
 let query: GridQuery = ALL_STOCK
 /** A benchmark's synthetic list is on screen: no reads from the server replace it. */
@@ -159,50 +232,48 @@ function sweepFlashes(): void {
   // forEach, not for…of: thousands of marks a sweep under load, and for…of makes a pair of each.
   flashUntil.forEach((until, id) => {
     if (until > now) return
-    // By id: a new read may have replaced the stone's entry since it was marked.
-    const e = stones.byId[id]
-    if (e) {
-      e.flash = false
-      touch(e)
-    }
+    // By id: a new read may have put the stone elsewhere, or dropped it (then nothing is written).
+    write(id, { flash: false })
     flashUntil.delete(id)
   })
   flashSweep = flashUntil.size ? setTimeout(sweepFlashes, FLASH_SWEEP_MS) : null
 }
 
-function flash(e: StoneEntry): void {
-  e.flash = true
-  touch(e)
-  flashUntil.set(e.id, Date.now() + FLASH_MS)
+/** The stone's change mark ends FLASH_MS from now (the mark itself is written by the caller). */
+function flashFor(id: string): void {
+  flashUntil.set(id, Date.now() + FLASH_MS)
   flashSweep ??= setTimeout(sweepFlashes, FLASH_SWEEP_MS)
 }
 
-function setStatus(e: StoneEntry, wSts: string, availability: Availability): void {
-  if (e.wSts === wSts && e.availability === availability) return
-  e.wSts = wSts
-  e.availability = availability
-  // Pushes never say who holds a stone; one that is no longer held is nobody's.
-  if (availability !== 'H') e.heldByMe = false
-  flash(e)
+/**
+ * A new status of a stone, with the other fields that come with it. A status that differs from the
+ * one shown marks the row for a moment; a stone no longer held is nobody's (pushes never say who
+ * holds a stone), unless the fields say whose it is.
+ */
+function setStatus(id: string, slot: number, wSts: string, availability: Availability, fields: Partial<Stored>): void {
+  const changed = table.get(slot, 'wSts') !== wSts || table.get(slot, 'availability') !== availability
+  if (!changed) {
+    // The status version alone changes nothing a view shows.
+    const shows = fields.heldByMe !== undefined && fields.heldByMe !== table.get(slot, 'heldByMe')
+    write(id, fields, shows)
+    return
+  }
+  write(id, { heldByMe: availability === 'H' ? table.get(slot, 'heldByMe') : false, ...fields, wSts, availability, flash: true })
+  flashFor(id)
 }
 
 /** A status the server gave this user (a page read, or their own hold or release). */
-function applyOwn(e: StoneEntry, s: Pick<StoneRow, 'wSts' | 'availability' | 'statusVersion' | 'heldByMe'>): void {
-  if (s.statusVersion < e.statusVersion) return
-  e.statusVersion = s.statusVersion
-  setStatus(e, s.wSts, s.availability)
-  if (e.heldByMe !== s.heldByMe) {
-    e.heldByMe = s.heldByMe
-    touch(e)
-  }
+function applyOwn(id: string, s: Pick<StoneRow, 'wSts' | 'availability' | 'statusVersion' | 'heldByMe'>): void {
+  const slot = table.slot(id)
+  if (slot === undefined || s.statusVersion < table.get(slot, 'statusVersion')) return
+  setStatus(id, slot, s.wSts, s.availability, { statusVersion: s.statusVersion, heldByMe: s.heldByMe })
 }
 
 /** A pushed change counts only if it is newer than what the row shows. */
 export function applyStatus(s: StoneStatus): void {
-  const e = stones.byId[s.id]
-  if (!e || s.version <= e.statusVersion) return
-  e.statusVersion = s.version
-  setStatus(e, s.wSts, s.availability)
+  const slot = table.slot(s.id)
+  if (slot === undefined || s.version <= table.get(slot, 'statusVersion')) return
+  setStatus(s.id, slot, s.wSts, s.availability, { statusVersion: s.version })
 }
 
 /*
@@ -229,39 +300,59 @@ export function queueStatus(s: StoneStatus): void {
 }
 
 /**
- * Shows a read's rows. A row new to the store becomes its entry as it is, not copied: the rows are
- * the read's own (fresh from the response, or a benchmark's list), and copying a list of 100,000
- * rows of ninety fields left as much garbage again for the page to collect while it scrolls.
+ * Puts a new table in place of the old one: the entries out are put together again from it, and
+ * the watchers of a stone whose entry shows something else now (or is gone) are told.
+ */
+function replaceTable(next: RowTable<Stored>): void {
+  const before = new Map<string, string>()
+  for (const id of watchers.keys()) {
+    const e = entryOf(id)
+    before.set(id, e ? shownKeyOf(e) : '')
+  }
+  table = next
+  entries.clear()
+  for (const [id, key] of before) {
+    const e = entryOf(id)
+    if ((e ? shownKeyOf(e) : '') !== key) touch(id)
+  }
+}
+
+/** The pinned stones of a table that a new one would not have, copied into it. */
+function keepPinned(from: RowTable<Stored>, into: RowTable<Stored>): void {
+  for (const id of pins.keys()) {
+    const slot = from.slot(id)
+    if (slot !== undefined && into.slot(id) === undefined) into.add(from.read(slot))
+  }
+}
+
+/**
+ * Shows a read's rows: a new table of them, in the read's order. A stone the store had keeps its
+ * marks, its revision if its facts are the same, and its status if that is newer than the read's.
+ * A stone new to the store is stored as it came (100,000 of them from a benchmark's list).
  */
 function mergePage(page: number, list: readonly StoneRow[], count: number, totals: Totals | null): void {
-  const byId = stones.byId
-  const ids = list.map((r) => r.id)
-  const keep = new Set(ids)
-  for (const id of Object.keys(byId)) if (!keep.has(id)) delete byId[id]
+  const old = table
+  const next = new RowTable<Stored>(list.length)
   const sel = selectionOf(stones.pageType)
-  for (const row of list) {
-    const cur = byId[row.id]
-    if (!cur) {
-      const e = row as StoneRow as StoneEntry
-      e.flash = false
-      e.pending = false
-      e.selected = isSelected(sel, row.id)
-      e.rev = nextRev()
-      e.shown = undefined
-      byId[row.id] = e
-      touch(e)
+  const ids: string[] = new Array(list.length)
+  for (let i = 0; i < list.length; i++) {
+    const row = list[i]!
+    ids[i] = row.id
+    const at = old.slot(row.id)
+    if (at === undefined) {
+      const slot = next.add(row as Stored)
+      next.set(slot, 'flash', false)
+      next.set(slot, 'pending', false)
+      next.set(slot, 'selected', isSelected(sel, row.id))
+      next.set(slot, 'rev', nextRev())
       continue
     }
-    // A pushed change may be newer than this read: keep whichever status is newer.
-    const { wSts, availability, statusVersion, heldByMe, ...rest } = row
-    assignChanged(cur, rest)
-    if (statusVersion > cur.statusVersion) applyOwn(cur, { wSts, availability, statusVersion, heldByMe })
-    const selected = isSelected(sel, row.id)
-    if (cur.selected !== selected) {
-      cur.selected = selected
-      touch(cur)
-    }
+    const before = old.read(at)
+    next.add(merged(before, row, isSelected(sel, row.id)))
+    if (statusMoved(before, row)) flashFor(row.id)
   }
+  keepPinned(old, next)
+  replaceTable(next)
   // Same ids in the same order: leave the list alone so it does not re-render.
   const prev = stones.ids
   if (ids.length !== prev.length || ids.some((id, i) => id !== prev[i])) stones.ids = ref(ids)
@@ -271,20 +362,41 @@ function mergePage(page: number, list: readonly StoneRow[], count: number, total
 }
 
 /**
- * One stone shown on its own (the detail page): the same entry as the grid's when the stone is on
- * the page shown, so a hold or a push changes both; else a new entry the next page read drops.
+ * One stone shown on its own (the detail and DNA pages): the same record as the grid's when the
+ * stone is on the page shown, so a hold or a push changes both; else one the grid's reads keep
+ * while the page shows it. Returns the page's way to let it go.
  */
-export function adoptStone(row: StoneRow): StoneEntry {
-  if (!stones.byId[row.id]) stones.byId[row.id] = { ...row, flash: false, pending: false, selected: isSelected(selectionOf(stones.pageType), row.id), rev: nextRev(), shown: undefined }
-  const cur = stones.byId[row.id]!
-  const { wSts, availability, statusVersion, heldByMe, ...rest } = row
-  assignChanged(cur, rest)
-  if (statusVersion > cur.statusVersion) applyOwn(cur, { wSts, availability, statusVersion, heldByMe })
-  return cur
+export function adoptStone(row: StoneRow): () => void {
+  const at = table.slot(row.id)
+  const selected = isSelected(selectionOf(stones.pageType), row.id)
+  if (at === undefined) {
+    table.add({ ...row, flash: false, pending: false, selected, rev: nextRev() })
+  } else {
+    const before = table.read(at)
+    table.add(merged(before, row, selected))
+    if (statusMoved(before, row)) flashFor(row.id)
+    const e = entries.get(row.id)
+    if (e) {
+      entries.delete(row.id)
+      if (shownKeyOf(e) !== shownKeyOf(entryOf(row.id)!)) touch(row.id)
+    }
+  }
+  pins.set(row.id, (pins.get(row.id) ?? 0) + 1)
+  let pinned = true
+  return () => {
+    if (!pinned) return
+    pinned = false
+    const n = (pins.get(row.id) ?? 1) - 1
+    if (n > 0) pins.set(row.id, n)
+    else pins.delete(row.id)
+  }
 }
 
-function clearRows(): void {
-  stones.byId = ref({} as Record<string, StoneEntry>)
+/** No rows shown; the pinned stones stay unless `all` (another user signs in). */
+function clearRows(all = false): void {
+  const next = new RowTable<Stored>()
+  if (!all) keepPinned(table, next)
+  replaceTable(next)
   stones.ids = ref([] as string[])
   stones.pairs = ref({} as Record<string, PairPlace>)
   stones.count = 0
@@ -386,7 +498,7 @@ export function ensureOwner(userId: string): void {
   flashUntil.clear()
   seeded = false
   query = ALL_STOCK
-  clearRows()
+  clearRows(true)
   restoreSelections(userId)
   stones.queryKey = queryKey(ALL_STOCK)
   stones.pageType = 'dashboard'
@@ -411,41 +523,34 @@ export function followLiveStatus(): () => void {
   }
 }
 
-function setPending(e: StoneEntry, pending: boolean): void {
-  e.pending = pending
-  touch(e)
-}
-
 export async function hold(id: string): Promise<ApiError | null> {
-  const e = stones.byId[id]
-  if (!e || e.pending) return null
-  setPending(e, true)
+  if (stoneField(id, 'pending') !== false) return null
+  write(id, { pending: true })
   const { error, data } = await holdStone({ id })
-  setPending(e, false)
+  // By id: a read while the hold was on its way may have put the stone elsewhere (or dropped it).
+  write(id, { pending: false })
   if (error) {
     // Someone was quicker: show the row as it really is now.
     if (error.code === 'E_STONE_UNAVAILABLE') void resync()
     return error
   }
-  applyOwn(e, { ...data, heldByMe: true })
+  applyOwn(id, { ...data, heldByMe: true })
   return null
 }
 
 export async function release(id: string): Promise<ApiError | null> {
-  const e = stones.byId[id]
-  if (!e || e.pending) return null
-  setPending(e, true)
+  if (stoneField(id, 'pending') !== false) return null
+  write(id, { pending: true })
   const { error, data } = await releaseHold({ id })
-  setPending(e, false)
+  write(id, { pending: false })
   if (error) {
     if (error.code === 'E_NOT_HOLDER' || error.code === 'E_NOT_FOUND') {
-      e.heldByMe = false
-      touch(e)
+      write(id, { heldByMe: false })
       void resync()
     }
     return error
   }
-  applyOwn(e, { ...data, heldByMe: false })
+  applyOwn(id, { ...data, heldByMe: false })
   return null
 }
 
@@ -458,12 +563,11 @@ export async function holdMany(ids: readonly string[]): Promise<{ held: number; 
   let held = 0
   const failed: ApiError[] = []
   for (const id of ids) {
-    const e = stones.byId[id]
-    if (e?.heldByMe && e.availability === 'H') {
+    if (stoneField(id, 'heldByMe') && stoneField(id, 'availability') === 'H') {
       held++
       continue
     }
-    const err = e ? await hold(id) : (await holdStone({ id })).error
+    const err = stoneField(id, 'id') ? await hold(id) : (await holdStone({ id })).error
     if (err) failed.push(err)
     else held++
   }

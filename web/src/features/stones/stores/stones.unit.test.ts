@@ -17,7 +17,7 @@ const api = vi.hoisted(() => ({
 vi.mock('../api/stones', () => api)
 vi.mock('../../../lib/realtime', () => ({ watchStones: vi.fn(), onStoneStatus: vi.fn(() => () => {}), onConnect: vi.fn(() => () => {}) }))
 
-const { applyStatus, queueStatus, flushQueuedStatus, ensureOwner, hold, holdMany, loadPage, seedRows, showQuery, shownKey, shownKeyOf, sortBy, stones, watchEntry, FLASH_MS } = await import('./stones')
+const { adoptStone, applyStatus, entryOf, queueStatus, flushQueuedStatus, ensureOwner, hold, holdMany, loadPage, seedRows, showQuery, shownKey, shownKeyOf, sortBy, stones, watchEntry, FLASH_MS } = await import('./stones')
 const { resetSelection, toggleShownPage, toggleStone } = await import('./selection')
 const { selectionOf } = await import('./selectionState')
 const { benchRow } = await import('./perf')
@@ -72,9 +72,9 @@ describe('live stone store', () => {
     await showPage([a])
     applyStatus(status(a, { version: 5 }))
     applyStatus(status(a, { version: 4 }))
-    expect(stones.byId[a.id]!.availability).toBe('A')
+    expect(entryOf(a.id)!.availability).toBe('A')
     applyStatus(status(a, { version: 6 }))
-    expect(stones.byId[a.id]).toMatchObject({ availability: 'H', wSts: 'H', statusVersion: 6 })
+    expect(entryOf(a.id)).toMatchObject({ availability: 'H', wSts: 'H', statusVersion: 6 })
   })
 
   it('gathers a burst of pushes and applies the newest of each stone once, on the next frame', async () => {
@@ -88,10 +88,10 @@ describe('live stone store', () => {
     queueStatus(status(a, { version: 2 }))
     queueStatus(status(b, { version: 2 }))
     // Nothing changes before the frame.
-    expect(stones.byId[a.id]!.availability).toBe('A')
+    expect(entryOf(a.id)!.availability).toBe('A')
     flushQueuedStatus()
-    expect(stones.byId[a.id]).toMatchObject({ availability: 'M', statusVersion: 3 })
-    expect(stones.byId[b.id]).toMatchObject({ availability: 'H', statusVersion: 2 })
+    expect(entryOf(a.id)).toMatchObject({ availability: 'M', statusVersion: 3 })
+    expect(entryOf(b.id)).toMatchObject({ availability: 'H', statusVersion: 2 })
     await Promise.resolve()
     expect(onA).toHaveBeenCalledTimes(1)
   })
@@ -99,7 +99,7 @@ describe('live stone store', () => {
   it("keeps the entry's shown key until it changes: a push, its mark fading, a re-read", async () => {
     const a = row({ statusVersion: 1 })
     await showPage([a])
-    const e = () => stones.byId[a.id]!
+    const e = () => entryOf(a.id)!
     const fresh = () => expect(shownKeyOf(e())).toBe(shownKey(e()))
     const k0 = shownKeyOf(e())
     fresh()
@@ -119,9 +119,9 @@ describe('live stone store', () => {
     const a = row()
     await showPage([a])
     applyStatus(status(a, {}))
-    expect(stones.byId[a.id]!.flash).toBe(true)
+    expect(entryOf(a.id)!.flash).toBe(true)
     vi.advanceTimersByTime(FLASH_MS)
-    expect(stones.byId[a.id]!.flash).toBe(false)
+    expect(entryOf(a.id)!.flash).toBe(false)
   })
 
   it("notifies only the changed stone's watchers, and leaves the page's id list as it was", async () => {
@@ -145,7 +145,7 @@ describe('live stone store', () => {
     await showPage([a])
     applyStatus(status(a, { version: 3 }))
     await showPage([{ ...a, statusVersion: 2, wSts: 'A', availability: 'A' }])
-    expect(stones.byId[a.id]).toMatchObject({ availability: 'H', statusVersion: 3 })
+    expect(entryOf(a.id)).toMatchObject({ availability: 'H', statusVersion: 3 })
   })
 
   it('shows my own hold as mine, and forgets it when the stone comes back', async () => {
@@ -153,15 +153,15 @@ describe('live stone store', () => {
     await showPage([a])
     api.holdStone.mockResolvedValueOnce(ok({ id: a.id, vStnId: a.vStnId, wSts: 'H', availability: 'H', statusVersion: 2, expiresAt: '2026-01-01T00:30:00Z' }))
     expect(await hold(a.id)).toBeNull()
-    expect(stones.byId[a.id]).toMatchObject({ heldByMe: true, availability: 'H' })
+    expect(entryOf(a.id)).toMatchObject({ heldByMe: true, availability: 'H' })
     applyStatus(status(a, { wSts: 'A', availability: 'A', version: 9 }))
-    expect(stones.byId[a.id]).toMatchObject({ heldByMe: false, availability: 'A' })
+    expect(entryOf(a.id)).toMatchObject({ heldByMe: false, availability: 'A' })
   })
 
   it('knows after a reload which holds are mine, from the page the server sends', async () => {
     const a = row({ wSts: 'H', availability: 'H', statusVersion: 4, heldByMe: true })
     await showPage([a])
-    expect(stones.byId[a.id]).toMatchObject({ heldByMe: true, availability: 'H' })
+    expect(entryOf(a.id)).toMatchObject({ heldByMe: true, availability: 'H' })
   })
 
   it('re-reads the page when someone else was quicker', async () => {
@@ -171,8 +171,8 @@ describe('live stone store', () => {
     api.paginateStones.mockResolvedValueOnce(ok(page([{ ...a, wSts: 'H', availability: 'H', statusVersion: 2 }])))
     const err = await hold(a.id)
     expect(err?.code).toBe('E_STONE_UNAVAILABLE')
-    await vi.waitFor(() => expect(stones.byId[a.id]!.availability).toBe('H'))
-    expect(stones.byId[a.id]!.heldByMe).toBe(false)
+    await vi.waitFor(() => expect(entryOf(a.id)!.availability).toBe('H'))
+    expect(entryOf(a.id)!.heldByMe).toBe(false)
   })
 
   it('asks for the page type\'s list, with the sort and the items per page', async () => {
@@ -201,13 +201,13 @@ describe('live stone store', () => {
     watchEntry(a.id, onA)
     watchEntry(b.id, onB)
     toggleStone('dashboard', a.id)
-    expect(stones.byId[a.id]!.selected).toBe(true)
+    expect(entryOf(a.id)!.selected).toBe(true)
     await Promise.resolve()
     expect(onA).toHaveBeenCalled()
     expect(onB).not.toHaveBeenCalled()
     expect(selectionOf('dashboard').keys).toEqual([a.id])
     resetSelection('dashboard')
-    expect(stones.byId[a.id]!.selected).toBe(false)
+    expect(entryOf(a.id)!.selected).toBe(false)
     expect(selectionOf('dashboard').keys).toEqual([])
   })
 
@@ -218,11 +218,11 @@ describe('live stone store', () => {
     expect(selectionOf('dashboard').keys).toEqual([a.id])
     showQuery('newArrival', { kind: 'stock', listType: 'newArrival' })
     await showPage([a])
-    expect(stones.byId[a.id]!.selected).toBe(false)
+    expect(entryOf(a.id)!.selected).toBe(false)
     expect(selectionOf('newArrival').keys).toEqual([])
     showQuery('dashboard', { kind: 'stock', listType: 'all' })
     await showPage([a])
-    expect(stones.byId[a.id]!.selected).toBe(true)
+    expect(entryOf(a.id)!.selected).toBe(true)
   })
 
   it('keeps a row selected when a push changes its status', async () => {
@@ -230,7 +230,7 @@ describe('live stone store', () => {
     await showPage([a])
     toggleStone('dashboard', a.id)
     applyStatus(status(a, {}))
-    expect(stones.byId[a.id]).toMatchObject({ selected: true, availability: 'H' })
+    expect(entryOf(a.id)).toMatchObject({ selected: true, availability: 'H' })
   })
 
   // How fast 100,000 rows are seeded is measured by `npm run bench:grid` (mount beside 1,000 rows),
@@ -245,7 +245,7 @@ describe('live stone store', () => {
     watchEntry(last.id, onLast)
     watchEntry(list[0]!.id, onFirst)
     applyStatus(status(last, {}))
-    expect(stones.byId[last.id]!.availability).toBe('H')
+    expect(entryOf(last.id)!.availability).toBe('H')
     await Promise.resolve()
     expect(onLast).toHaveBeenCalled()
     expect(onFirst).not.toHaveBeenCalled()
@@ -263,7 +263,7 @@ describe('live stone store', () => {
     expect(held).toBe(1)
     expect(failed.map((e) => e.code)).toEqual(['E_STONE_UNAVAILABLE'])
     expect(api.holdStone).toHaveBeenNthCalledWith(2, { id: elsewhere.id })
-    expect(stones.byId[a.id]).toMatchObject({ heldByMe: true, availability: 'H' })
+    expect(entryOf(a.id)).toMatchObject({ heldByMe: true, availability: 'H' })
     api.paginateStones.mockReset()
   })
 
@@ -277,6 +277,82 @@ describe('live stone store', () => {
     ensureOwner('user-a')
     expect(selectionOf('dashboard').keys).toEqual([a.id])
     await showPage([a])
-    expect(stones.byId[a.id]!.selected).toBe(true)
+    expect(entryOf(a.id)!.selected).toBe(true)
+  })
+
+  it('keeps a stone a detail page shows through grid reads that do not list it, live, until the page lets it go', async () => {
+    const a = row()
+    const b = row()
+    await showPage([a])
+    const unpin = adoptStone(b)
+    await showPage([a])
+    expect(stones.ids).toEqual([a.id])
+    expect(entryOf(b.id)).toMatchObject({ vStnId: b.vStnId, availability: 'A' })
+    applyStatus(status(b, {}))
+    expect(entryOf(b.id)).toMatchObject({ availability: 'H', flash: true })
+    unpin()
+    await showPage([a])
+    expect(entryOf(b.id)).toBeUndefined()
+  })
+
+  it('shares one record between the grid and a detail page of the same stone', async () => {
+    const a = row()
+    await showPage([a])
+    const unpin = adoptStone({ ...a })
+    applyStatus(status(a, {}))
+    expect(entryOf(a.id)).toMatchObject({ availability: 'H' })
+    expect(stones.ids).toEqual([a.id])
+    unpin()
+  })
+
+  it('raises the revision of a re-read row only when one of its facts changed', async () => {
+    const a = row()
+    await showPage([a])
+    const rev = entryOf(a.id)!.rev
+    await showPage([{ ...a }])
+    expect(entryOf(a.id)!.rev).toBe(rev)
+    await showPage([{ ...a, statusVersion: 2, wSts: 'H', availability: 'H' }])
+    expect(entryOf(a.id)!.rev).toBe(rev)
+    await showPage([{ ...a, statusVersion: 2, wSts: 'H', availability: 'H', crt: a.crt + 0.5 }])
+    expect(entryOf(a.id)!.rev).toBeGreaterThan(rev)
+    expect(entryOf(a.id)!.crt).toBe(a.crt + 0.5)
+  })
+
+  it('writes a shown entry in place, and tells its watchers when a re-read changes what it shows', async () => {
+    const a = row()
+    await showPage([a])
+    const onA = vi.fn()
+    watchEntry(a.id, onA)
+    const e = entryOf(a.id)!
+    applyStatus(status(a, {}))
+    expect(entryOf(a.id)).toBe(e)
+    expect(e.availability).toBe('H')
+    await Promise.resolve()
+    expect(onA).toHaveBeenCalledTimes(1)
+    await showPage([{ ...a, statusVersion: 3, wSts: 'M', availability: 'M' }])
+    await Promise.resolve()
+    expect(onA).toHaveBeenCalledTimes(2)
+    expect(entryOf(a.id)).toMatchObject({ availability: 'M', flash: true })
+  })
+
+  it('ends a hold on its way as not pending even when a read replaced the rows meanwhile', async () => {
+    const a = row()
+    await showPage([a])
+    let answer!: (v: unknown) => void
+    api.holdStone.mockReturnValueOnce(new Promise((r) => (answer = r)))
+    const held = hold(a.id)
+    expect(entryOf(a.id)!.pending).toBe(true)
+    await showPage([{ ...a }])
+    expect(entryOf(a.id)!.pending).toBe(true)
+    answer(ok({ id: a.id, vStnId: a.vStnId, wSts: 'H', availability: 'H', statusVersion: 2, expiresAt: '2026-01-01T00:30:00Z' }))
+    expect(await held).toBeNull()
+    expect(entryOf(a.id)).toMatchObject({ pending: false, heldByMe: true, availability: 'H' })
+  })
+
+  it('gives rows back with the fields the server sent and no others (prices left out stay out)', async () => {
+    const { ctPr: _c, amt: _a, rap: _r, ...noPrice } = row()
+    await showPage([noPrice as StoneRow])
+    const e = entryOf(noPrice.id)!
+    expect('ctPr' in e || 'amt' in e || 'rap' in e).toBe(false)
   })
 })
