@@ -41,6 +41,11 @@ export interface RunResult {
   frameAt: number[]
   /** Long tasks and long animation frames as [start, end] on the page clock: the page's own long work. */
   longSpans: [number, number][]
+  /**
+   * What each long animation frame spent its time on (the browser's own attribution): when it
+   * started, how long it blocked, where rendering began, and its scripts (longest first).
+   */
+  longFrameDetails: string[]
   pushes: number
   applied: number
   rowRenders: number
@@ -117,6 +122,8 @@ export async function scrollRun(o: RunOptions): Promise<RunResult> {
   const longTasks: number[] = []
   const longFrames: number[] = []
   const longSpans: [number, number][] = []
+  const longFrameDetails: string[] = []
+  const origin = performance.now()
   const observers: PerformanceObserver[] = []
   for (const [type, into] of [['longtask', longTasks], ['long-animation-frame', longFrames]] as const) {
     if (!PerformanceObserver.supportedEntryTypes.includes(type)) continue
@@ -124,6 +131,7 @@ export async function scrollRun(o: RunOptions): Promise<RunResult> {
       for (const e of list.getEntries()) {
         into.push(e.duration)
         longSpans.push([e.startTime, e.startTime + e.duration])
+        if (type === 'long-animation-frame') longFrameDetails.push(describeLongFrame(e))
       }
     })
     ob.observe({ type, buffered: false })
@@ -184,7 +192,23 @@ export async function scrollRun(o: RunOptions): Promise<RunResult> {
   await new Promise((r) => setTimeout(r, 100))
   for (const ob of observers) ob.disconnect()
   ch.port1.close()
-  return { frames, work, longTasks, longFrames, frameAt, longSpans, pushes, applied, rowRenders: g.stats().rowRenders, elapsedMs, endAt: pos }
+  return { frames, work, longTasks, longFrames, frameAt, longSpans, longFrameDetails, pushes, applied, rowRenders: g.stats().rowRenders, elapsedMs, endAt: pos }
+
+  /** A long animation frame in one line: its span, blocking time, render and style/layout starts, its scripts. */
+  function describeLongFrame(e: PerformanceEntry): string {
+    const f = e as PerformanceEntry & {
+      blockingDuration: number
+      renderStart: number
+      styleAndLayoutStart: number
+      scripts: { invoker: string; invokerType: string; duration: number; forcedStyleAndLayoutDuration: number; sourceFunctionName: string }[]
+    }
+    const at = (x: number) => (x > 0 ? `+${(x - f.startTime).toFixed(0)}` : '—')
+    const scripts = [...(f.scripts ?? [])]
+      .sort((a, b) => b.duration - a.duration)
+      .slice(0, 3)
+      .map((x) => `${x.invokerType} ${x.invoker} ${x.sourceFunctionName || '?'} ${x.duration.toFixed(0)} ms (forced style/layout ${x.forcedStyleAndLayoutDuration.toFixed(0)})`)
+    return `at ${(f.startTime - origin).toFixed(0)} ms: ${f.duration.toFixed(0)} ms, blocking ${f.blockingDuration.toFixed(0)}, render ${at(f.renderStart)}, style/layout ${at(f.styleAndLayoutStart)}; scripts: ${scripts.join('; ') || 'none'}`
+  }
 }
 
 /**
