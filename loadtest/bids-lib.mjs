@@ -315,8 +315,14 @@ export async function pgUpdateBaseline(url, clients, updates) {
  * engine's group commit does. No token to check, no lot to decide, no event to write: whatever a
  * real bid path does costs at least this much, so its throughput ratio against the bare POST is at
  * most this one, and its latency at least this one's.
+ *
+ * With the portal's signing secret, a second server: the same store behind the portal's own HTTP
+ * stack (createHttpServer: strict validation, the error envelope), its own token check
+ * (installAuth: HS256, expiry, the bid module's insert right, members only, fast-jwt's cache) and
+ * the bid contract's body schema (BidCreate) — what every bid must pass before anything is decided,
+ * since a bid is authenticated and validated. Still no lot, no log order, no event.
  */
-export async function startDurableFloor(databaseUrl) {
+export async function startDurableFloor(databaseUrl, { secret } = {}) {
   const Fastify = (await import('fastify')).default
   const sql = postgres(databaseUrl, { max: 4, onnotice: () => {} })
   await sql`create table if not exists public.bench_durable (id bigserial primary key, body jsonb not null)`
@@ -346,20 +352,37 @@ export async function startDurableFloor(databaseUrl) {
       void store(batch)
     })
   }
-  const app = Fastify()
-  app.post('/durable', async (req) => {
-    await new Promise((resolve, reject) => {
-      pending.push({ body: req.body, resolve, reject })
+  const stored = (body) =>
+    new Promise((resolve, reject) => {
+      pending.push({ body, resolve, reject })
       schedule()
     })
+  const app = Fastify()
+  app.post('/durable', async (req) => {
+    await stored(req.body)
     return { code: 'OK', message: 'OK', data: req.body }
   })
   await app.listen({ port: 0, host: '127.0.0.1' })
+  let authed = null
+  if (secret) {
+    // TypeScript modules of the project: this file runs under tsx (npm run loadtest:bids).
+    const { createHttpServer, createTokenService, installAuth, ok } = await import('@diamond/runtime')
+    const { BidCreate } = await import('@diamond/contracts/http/bidding')
+    authed = await createHttpServer({ title: 'authenticated durable floor' })
+    installAuth(authed, createTokenService(secret, 3600))
+    authed.post('/authed', { config: { permission: ['bid', 'insert'], member: true }, schema: { body: BidCreate } }, async (req) => {
+      await stored(req.body)
+      return ok(req.body)
+    })
+    await authed.listen({ port: 0, host: '127.0.0.1' })
+  }
   return {
     url: `http://127.0.0.1:${app.server.address().port}`,
+    authedUrl: authed ? `http://127.0.0.1:${authed.server.address().port}` : null,
     stored: async () => Number((await sql`select count(*)::int as n from public.bench_durable`)[0].n),
     close: async () => {
       await app.close()
+      await authed?.close()
       await sql.end()
     },
   }

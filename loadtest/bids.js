@@ -15,15 +15,19 @@
 // EXECUTOR: iterations (shared-iterations: BIDS bids by VUS VUs, the ceiling) or rate
 //   (constant-arrival-rate: RATE bids/s for DURATION seconds, the latency at a given load).
 // TARGET=echo sends the same bodies to a bare Fastify JSON POST (the baseline of the same shape);
-// TARGET=durable to a bare POST answered once the body is stored in PostgreSQL (the durable floor).
+// TARGET=durable to a bare POST answered once the body is stored in PostgreSQL (the durable floor);
+// TARGET=authed to that floor behind the portal's own token check and body validation, with the
+// bidder's token as a bid carries it (the authenticated floor).
 import http from 'k6/http'
 import { Counter } from 'k6/metrics'
 
 const BASE = __ENV.BASE_URL
 const DATA = JSON.parse(open(__ENV.DATA))
 const SHAPE = __ENV.SHAPE || 'spread'
-// echo (bare POST) and durable (bare POST answered once stored): the reference servers, same bodies.
-const ECHO = __ENV.TARGET === 'echo' || __ENV.TARGET === 'durable'
+// echo (bare POST), durable (answered once stored) and authed (the same, authenticated): the
+// reference servers, same bodies; the first two get no token.
+const BARE = __ENV.TARGET === 'echo' || __ENV.TARGET === 'durable'
+const ECHO = BARE || __ENV.TARGET === 'authed'
 const VUS = Number(__ENV.VUS || 200)
 
 const accepted = new Counter('bids_accepted')
@@ -77,7 +81,7 @@ export default function () {
     cents = next[lot.id] ?? lot.startCents
   }
   const body = JSON.stringify({ lotId: lot.id, pricePerCarat: cents / 100, requestId: uuid() })
-  const res = ECHO ? http.post(`${BASE}/${__ENV.TARGET}`, body, { headers: echoHeaders }) : http.post(`${BASE}/web/v1/dynamic-diamond-bid/create`, body, { headers: headersFor(token) })
+  const res = ECHO ? http.post(`${BASE}/${__ENV.TARGET}`, body, { headers: BARE ? echoHeaders : headersFor(token) }) : http.post(`${BASE}/web/v1/dynamic-diamond-bid/create`, body, { headers: headersFor(token) })
   if (res.status === 0 || res.status >= 500) {
     errors.add(1)
     return

@@ -69,6 +69,9 @@ function summarize(s) {
   const seconds = s.state.testRunDurationMs / 1000
   return { rate: c('bids_accepted') / seconds, requests: s.metrics.http_reqs.values.rate, med: d.med, p95: d['p(95)'], p99: d['p(99)'], count: s.metrics.http_reqs.values.count, accepted: c('bids_accepted'), refused: c('bids_refused'), errors: c('bids_errors'), seconds }
 }
+/** The portal's token signing secret: the environment's, else the one its data folder keeps (services/portal/src/local.ts). */
+const signingSecret = (dataDir) => process.env.JWT_SECRET ?? readFileSync(join(dataDir, 'jwt-secret'), 'utf8').trim()
+
 const dataFile = (name, tokens, lots) => {
   const f = join(work, `${name}.data.json`)
   writeFileSync(f, JSON.stringify({ tokens, lots }))
@@ -129,11 +132,13 @@ async function runMode(mode) {
     r.rows.echo = await runK6(`${mode}-echo`, { BASE_URL: echoUrl, TARGET: 'echo', DATA: dataFile('spread', tokens, lots.spread), BIDS: String(BIDS) })
     r.rows.pg = await pgUpdateBaseline(portal.databaseUrl, PG_CLIENTS, PG_UPDATES)
     log(`${mode}: Fastify ${r.rows.echo.rate.toFixed(0)}/s, PostgreSQL one-row update ${r.rows.pg.rate.toFixed(0)}/s`)
-    // The durable floor (reference, no target): the bare POST answered once stored on the same PostgreSQL.
-    floor = await startDurableFloor(portal.databaseUrl)
+    // The durable floor (reference, no target): the bare POST answered once stored on the same PostgreSQL;
+    // then the same behind the portal's own token check and body validation, with the bidders' tokens.
+    floor = await startDurableFloor(portal.databaseUrl, { secret: signingSecret(dataDir) })
     r.rows.floor = await runK6(`${mode}-floor`, { BASE_URL: floor.url, TARGET: 'durable', DATA: dataFile('spread', tokens, lots.spread), BIDS: String(BIDS) })
     r.rows.floor.stored = await floor.stored()
-    log(`${mode}: durable floor ${r.rows.floor.rate.toFixed(0)}/s`)
+    r.rows.floorAuth = await runK6(`${mode}-floor-authed`, { BASE_URL: floor.authedUrl, TARGET: 'authed', DATA: dataFile('spread', tokens, lots.spread), BIDS: String(BIDS) })
+    log(`${mode}: durable floor ${r.rows.floor.rate.toFixed(0)}/s, authenticated ${r.rows.floorAuth.rate.toFixed(0)}/s`)
 
     log(`${mode}: (1) durable bids across ${LOTS} live lots`)
     r.windows = {}
@@ -155,6 +160,7 @@ async function runMode(mode) {
     log(`${mode}: (4) ${rate} bids/s for ${DURATION} s: the baseline, then the bids`)
     r.rows.halfEcho = await runK6(`${mode}-half-echo`, { BASE_URL: echoUrl, TARGET: 'echo', EXECUTOR: 'rate', RATE: String(rate), DURATION: String(DURATION), DATA: dataFile('half', tokens, lots.half) })
     r.rows.halfFloor = await runK6(`${mode}-half-floor`, { BASE_URL: floor.url, TARGET: 'durable', EXECUTOR: 'rate', RATE: String(rate), DURATION: String(DURATION), DATA: dataFile('half', tokens, lots.half) })
+    r.rows.halfFloorAuth = await runK6(`${mode}-half-floor-authed`, { BASE_URL: floor.authedUrl, TARGET: 'authed', EXECUTOR: 'rate', RATE: String(rate), DURATION: String(DURATION), DATA: dataFile('half', tokens, lots.half) })
     await floor.close()
     floor = undefined
     r.rows.half = await runK6(`${mode}-half`, { BASE_URL: base, SHAPE: 'spread', EXECUTOR: 'rate', RATE: String(rate), DURATION: String(DURATION), DATA: dataFile('half', tokens, lots.half) })
@@ -290,7 +296,7 @@ function render(results) {
       lines.push(`Not measured: ${r.failure?.split('\n')[0] ?? 'unknown failure'}`, '')
       continue
     }
-    const { echo, pg, spread, sealed, hot, halfEcho, half, floor, halfFloor } = r.rows
+    const { echo, pg, spread, sealed, hot, halfEcho, half, floor, halfFloor, floorAuth, halfFloorAuth } = r.rows
     const row = (name, x, ratio, target, ok, outcome) => `| ${name} | ${n(x.rate)}/s | ${ratio} | ${target} | ${ms(x)} | ${outcome} | ${ok === null ? '' : verdict(ok)} |`
     const outcome = (x) => `${n(x.accepted)} stored, ${n(x.refused)} refused, ${x.errors} errors (5xx/network)`
     const r1 = spread.rate / echo.rate
@@ -319,6 +325,12 @@ function render(results) {
         '|---|---|---|---|---|---|',
         `| floor: ${n(BIDS)} bodies, same k6 shape as (1) | ${n(floor.rate)}/s | ${(floor.rate / echo.rate).toFixed(2)}× Fastify, ${(floor.rate / pg.rate).toFixed(1)}× PostgreSQL | (1) ≤ ${(floor.rate / echo.rate).toFixed(2)}×, (2) ≤ ${(floor.rate / pg.rate).toFixed(1)}× | ${ms(floor)} | ${n(floor.accepted)} answered, ${n(floor.stored ?? 0)} rows stored, ${floor.errors} errors |`,
         `| floor at ${n(r.halfRate)}/s (as (4)) | ${n(halfFloor.requests)}/s | p99 ${(halfFloor.p99 / halfEcho.p99).toFixed(2)}× baseline | (4) ≥ ${(halfFloor.p99 / halfEcho.p99).toFixed(2)}× | ${ms(halfFloor)} | ${halfFloor.errors} errors |`,
+        ...(floorAuth && halfFloorAuth
+          ? [
+              `| authenticated floor: the same, behind the portal's HTTP stack, token check (bid insert right) and BidCreate validation | ${n(floorAuth.rate)}/s | ${(floorAuth.rate / echo.rate).toFixed(2)}× Fastify, ${(floorAuth.rate / pg.rate).toFixed(1)}× PostgreSQL | (1) ≤ ${(floorAuth.rate / echo.rate).toFixed(2)}×, (2) ≤ ${(floorAuth.rate / pg.rate).toFixed(1)}× | ${ms(floorAuth)} | ${n(floorAuth.accepted)} answered OK, ${n(floorAuth.refused)} refused, ${floorAuth.errors} errors |`,
+              `| authenticated floor at ${n(r.halfRate)}/s (as (4)) | ${n(halfFloorAuth.requests)}/s | p99 ${(halfFloorAuth.p99 / halfEcho.p99).toFixed(2)}× baseline | (4) ≥ ${(halfFloorAuth.p99 / halfEcho.p99).toFixed(2)}× | ${ms(halfFloorAuth)} | ${n(halfFloorAuth.accepted)} answered OK, ${halfFloorAuth.errors} errors |`,
+            ]
+          : []),
         '',
       )
     }
@@ -336,7 +348,9 @@ function render(results) {
     lines.push(`| (2) one hot lot ≥ 5× PostgreSQL one-row update | ${modes.map((r) => `${r.verdicts.r2.toFixed(1)}× ${verdict(r.verdicts.sealed)}`).join(' | ')} |`)
     lines.push(`| (4) p99 at half the ceiling ≤ 2× baseline | ${modes.map((r) => `${r.verdicts.r4.toFixed(2)}× ${verdict(r.verdicts.half)}`).join(' | ')} |`)
     lines.push(`| replay identical | ${modes.map((r) => verdict(!!r.replay?.ok)).join(' | ')} |`)
-    lines.push(`| (reference) the durable floor's own figures: (1) / (2) / (4) | ${modes.map((r) => (r.rows.floor && r.rows.halfFloor ? `${(r.rows.floor.rate / r.rows.echo.rate).toFixed(2)}× / ${(r.rows.floor.rate / r.rows.pg.rate).toFixed(1)}× / ${(r.rows.halfFloor.p99 / r.rows.halfEcho.p99).toFixed(2)}×` : '—')).join(' | ')} |`, '')
+    const own = (f, h) => (r) => (r.rows[f] && r.rows[h] ? `${(r.rows[f].rate / r.rows.echo.rate).toFixed(2)}× / ${(r.rows[f].rate / r.rows.pg.rate).toFixed(1)}× / ${(r.rows[h].p99 / r.rows.halfEcho.p99).toFixed(2)}×` : '—')
+    lines.push(`| (reference) the durable floor's own figures: (1) / (2) / (4) | ${modes.map(own('floor', 'halfFloor')).join(' | ')} |`)
+    lines.push(`| (reference) the authenticated floor's own figures: (1) / (2) / (4) | ${modes.map(own('floorAuth', 'halfFloorAuth')).join(' | ')} |`, '')
   }
   return lines.join('\n')
 }
