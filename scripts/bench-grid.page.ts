@@ -7,10 +7,16 @@ import type { Availability } from '@diamond/contracts/events/stock'
 import type { GridBench } from '../web/src/features/stones/stores/perf'
 
 export interface MountResult {
-  /** seed(n) itself: building n synthetic rows and putting them in the store (synchronous). */
+  /** seed(n) itself: putting n rows (built beforehand by prepare(n)) in the store (synchronous). */
   seedMs: number
   /** From calling seed(n) until the first frame showing the new rows has been produced. */
   mountMs: number
+  /** From calling seed(n) until the store has taken every row apart into its columns (after the rows show, in slices). */
+  settledMs: number
+  /** The longest frame from seed(n) until settled: the mount's own frame and the slices after it. */
+  longestFrameMs: number
+  /** The longest frame after the one that first showed the rows, until settled: the slices' frames. */
+  longestAfterMs: number
   domRows: number
   stones: number
 }
@@ -69,6 +75,18 @@ type Win = Window & { __diamondGrid?: GridBench }
 export async function mountRows(n: number): Promise<MountResult> {
   const g = (window as Win).__diamondGrid
   if (!g) throw new Error('window.__diamondGrid is not installed')
+  // The synthetic rows are the harness's, not the grid's: built first, then a frame, then timed.
+  g.prepare(n)
+  await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))
+  let lastFrame = performance.now()
+  const seen: [number, number][] = []
+  let watching = true
+  const watchFrames = (t: number) => {
+    seen.push([lastFrame, t - lastFrame])
+    lastFrame = t
+    if (watching) requestAnimationFrame(watchFrames)
+  }
+  requestAnimationFrame(watchFrames)
   const t0 = performance.now()
   g.seed(n)
   const seedMs = performance.now() - t0
@@ -90,8 +108,17 @@ export async function mountRows(n: number): Promise<MountResult> {
     }
     requestAnimationFrame(check)
   })
+  while (g.stats().waiting > 0) await new Promise((r) => requestAnimationFrame(r))
+  const settledMs = performance.now() - t0
+  await new Promise((r) => requestAnimationFrame(r))
+  watching = false
   const s = g.stats()
-  return { seedMs, mountMs, domRows: s.domRows, stones: s.stones }
+  const longest = (xs: [number, number][]) => Math.max(0, ...xs.map(([, d]) => d))
+  const shownAt = t0 + mountMs
+  return {
+    seedMs, mountMs, settledMs, longestFrameMs: longest(seen.filter(([start]) => start >= t0 - 20)),
+    longestAfterMs: longest(seen.filter(([start]) => start >= shownAt)), domRows: s.domRows, stones: s.stones,
+  }
 }
 
 /**

@@ -469,7 +469,10 @@ async function main(): Promise<void> {
 
   console.log(`\n| mount (median of 3) | ${ROWS.toLocaleString('en-US')} rows | baseline: ${MOUNT_BASELINE_ROWS.toLocaleString('en-US')} rows | ratio |\n|---|---|---|---|`)
   console.log(`| seed(n) → first frame with the rows | ${ms(mountLarge)} | ${ms(mountSmall)} | ${ratio(mountLarge, mountSmall)} |`)
-  console.log(`| of which seed(n) itself (rows built and stored) | ${ms(median(large.map((m) => m.seedMs)))} | ${ms(median(small.map((m) => m.seedMs)))} | |`)
+  console.log(`| of which seed(n) itself (the rows, built beforehand, put in the store) | ${ms(median(large.map((m) => m.seedMs)))} | ${ms(median(small.map((m) => m.seedMs)))} | |`)
+  console.log(`| seed(n) → every row taken apart into the store's columns (in slices after the rows show) | ${ms(median(large.map((m) => m.settledMs)))} | ${ms(median(small.map((m) => m.settledMs)))} | |`)
+  console.log(`| longest frame from seed(n) until then: the one that shows the rows (worst of 3) | ${ms(Math.max(...large.map((m) => m.longestFrameMs)))} | ${ms(Math.max(...small.map((m) => m.longestFrameMs)))} | |`)
+  console.log(`| longest frame after the rows show, while the store takes them apart (worst of 3) | ${ms(Math.max(...large.map((m) => m.longestAfterMs)))} | ${ms(Math.max(...small.map((m) => m.longestAfterMs)))} | |`)
   console.log(`| row elements in the DOM | ${large.at(-1)!.domRows} | ${small.at(-1)!.domRows} | |`)
 
   console.log('\n| standing still | pushes | row renders | per push |\n|---|---|---|---|')

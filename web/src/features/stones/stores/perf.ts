@@ -1,15 +1,18 @@
 import type { Availability } from '@diamond/contracts/events/stock'
 import type { StoneRow } from '@diamond/contracts/http/stock'
-import { queueStatus, seedRows, stoneField, stones } from './stones'
+import { queueStatus, rowsWaiting, seedRows, stoneField, stones } from './stones'
 
 /**
  * The page-level performance hook for browser benchmarks. A grid page installs
  * `window.__diamondGrid`:
  *
- * - `seed(n)` shows n synthetic stones (default 100,000) as one virtual list, without the server;
+ * - `prepare(n)` builds n synthetic stones (default 100,000) and keeps them for the next `seed(n)`,
+ *   so that a benchmark can time the grid's part alone;
+ * - `seed(n)` shows n synthetic stones as one virtual list, without the server;
  * - `push(index, availability?)` applies a status change to the n-th stone as a push would;
- * - `stats()` answers the stones in the store, the row elements in the DOM, and how many times a
- *   row component has rendered since the last `resetCounts()`.
+ * - `stats()` answers the stones in the store, the row elements in the DOM, how many times a row
+ *   component has rendered since the last `resetCounts()`, and how many stones still wait to be
+ *   taken apart into the store's columns (a long list is, in slices, after it shows).
  *
  * A benchmark seeds, scrolls, pushes and reads `stats().rowRenders` (one push should cost one row
  * render). Rows count their renders in `gridPerf`, a plain counter that costs an increment.
@@ -17,9 +20,10 @@ import { queueStatus, seedRows, stoneField, stones } from './stones'
 export const gridPerf = { rowRenders: 0 }
 
 export interface GridBench {
+  prepare(n?: number): number
   seed(n?: number): number
   push(index: number, availability?: Availability): boolean
-  stats(): { stones: number; domRows: number; rowRenders: number }
+  stats(): { stones: number; domRows: number; rowRenders: number; waiting: number }
   resetCounts(): void
 }
 
@@ -53,9 +57,16 @@ export function benchRow(i: number): StoneRow {
 export function installGridBench(): () => void {
   // Versions handed out but maybe not applied yet (several pushes to one stone within a frame).
   const pushed = new Map<string, number>()
+  let prepared: StoneRow[] | null = null
   const bench: GridBench = {
+    prepare(n = 100_000) {
+      prepared = Array.from({ length: n }, (_, i) => benchRow(i))
+      return n
+    },
     seed(n = 100_000) {
-      seedRows(Array.from({ length: n }, (_, i) => benchRow(i)))
+      const rows = prepared?.length === n ? prepared : Array.from({ length: n }, (_, i) => benchRow(i))
+      prepared = null
+      seedRows(rows)
       return stones.ids.length
     },
     push(index, availability = 'H') {
@@ -69,7 +80,7 @@ export function installGridBench(): () => void {
       return true
     },
     stats() {
-      return { stones: stones.ids.length, domRows: document.querySelectorAll('[data-testid^="stone-row-"]').length, rowRenders: gridPerf.rowRenders }
+      return { stones: stones.ids.length, domRows: document.querySelectorAll('[data-testid^="stone-row-"]').length, rowRenders: gridPerf.rowRenders, waiting: rowsWaiting() }
     },
     resetCounts() {
       gridPerf.rowRenders = 0

@@ -311,11 +311,32 @@ function replaceTable(next: RowTable<Stored>): void {
   }
   table = next
   entries.clear()
+  takeApartLater()
   for (const [id, key] of before) {
     const e = entryOf(id)
     if ((e ? shownKeyOf(e) : '') !== key) touch(id)
   }
 }
+
+/**
+ * A list longer than this is shown at once and taken apart into the columns afterwards, a few
+ * milliseconds at a time, so that no list makes a long task (the contract's largest page, 1,000
+ * stones, is taken apart at once: about five milliseconds).
+ */
+const AT_ONCE = 2_000
+const SLICE_MS = 6
+let slicing: ReturnType<typeof setTimeout> | null = null
+
+function takeApartLater(): void {
+  if (slicing || !table.pending) return
+  slicing = setTimeout(() => {
+    slicing = null
+    if (table.encodeSome(SLICE_MS) > 0) takeApartLater()
+  }, 0)
+}
+
+/** Stones of the list shown that still wait to be taken apart into the columns (the benchmark hook reads it). */
+export const rowsWaiting = (): number => table.pending
 
 /** The pinned stones of a table that a new one would not have, copied into it. */
 function keepPinned(from: RowTable<Stored>, into: RowTable<Stored>): void {
@@ -328,29 +349,36 @@ function keepPinned(from: RowTable<Stored>, into: RowTable<Stored>): void {
 /**
  * Shows a read's rows: a new table of them, in the read's order. A stone the store had keeps its
  * marks, its revision if its facts are the same, and its status if that is newer than the read's.
- * A stone new to the store is stored as it came (100,000 of them from a benchmark's list).
+ * A stone new to the store is stored as it came (100,000 of them from a benchmark's list: a long
+ * read's rows are the store's from now on, not copied, and taken apart into the columns later).
  */
 function mergePage(page: number, list: readonly StoneRow[], count: number, totals: Totals | null): void {
   const old = table
-  const next = new RowTable<Stored>(list.length)
   const sel = selectionOf(stones.pageType)
+  // Most pages have nothing selected: a key looked up in an empty selection still costs a hash of
+  // the id, 100,000 times for a long list.
+  const selected = sel.keys.length ? (id: string) => isSelected(sel, id) : () => false
   const ids: string[] = new Array(list.length)
+  const rows: Stored[] = new Array(list.length)
   for (let i = 0; i < list.length; i++) {
     const row = list[i]!
     ids[i] = row.id
     const at = old.slot(row.id)
     if (at === undefined) {
-      const slot = next.add(row as Stored)
-      next.set(slot, 'flash', false)
-      next.set(slot, 'pending', false)
-      next.set(slot, 'selected', isSelected(sel, row.id))
-      next.set(slot, 'rev', nextRev())
+      // The read's own row, with its marks (writing them into it is cheaper than into the table).
+      const e = row as Stored
+      e.flash = false
+      e.pending = false
+      e.selected = selected(row.id)
+      e.rev = nextRev()
+      rows[i] = e
       continue
     }
     const before = old.read(at)
-    next.add(merged(before, row, isSelected(sel, row.id)))
+    rows[i] = merged(before, row, selected(row.id))
     if (statusMoved(before, row)) flashFor(row.id)
   }
+  const next = rows.length > AT_ONCE ? RowTable.later(rows) : RowTable.of(rows)
   keepPinned(old, next)
   replaceTable(next)
   // Same ids in the same order: leave the list alone so it does not re-render.

@@ -17,7 +17,7 @@ const api = vi.hoisted(() => ({
 vi.mock('../api/stones', () => api)
 vi.mock('../../../lib/realtime', () => ({ watchStones: vi.fn(), onStoneStatus: vi.fn(() => () => {}), onConnect: vi.fn(() => () => {}) }))
 
-const { adoptStone, applyStatus, entryOf, queueStatus, flushQueuedStatus, ensureOwner, hold, holdMany, loadPage, seedRows, showQuery, shownKey, shownKeyOf, sortBy, stones, watchEntry, FLASH_MS } = await import('./stones')
+const { adoptStone, applyStatus, entryOf, rowsWaiting, queueStatus, flushQueuedStatus, ensureOwner, hold, holdMany, loadPage, seedRows, showQuery, shownKey, shownKeyOf, sortBy, stones, watchEntry, FLASH_MS } = await import('./stones')
 const { resetSelection, toggleShownPage, toggleStone } = await import('./selection')
 const { selectionOf } = await import('./selectionState')
 const { benchRow } = await import('./perf')
@@ -249,6 +249,12 @@ describe('live stone store', () => {
     await Promise.resolve()
     expect(onLast).toHaveBeenCalled()
     expect(onFirst).not.toHaveBeenCalled()
+    // Shown at once, taken apart into the columns afterwards, in slices: nothing changes for a view.
+    expect(rowsWaiting()).toBeGreaterThan(0)
+    vi.runAllTimers()
+    expect(rowsWaiting()).toBe(0)
+    expect(entryOf(last.id)).toMatchObject({ availability: 'H', vStnId: last.vStnId, crt: last.crt })
+    expect(entryOf(list[5]!.id)).toMatchObject({ ...benchRow(5), selected: false, flash: false })
   })
 
   it('holds the selected stones one by one, on this page or not, and counts the refusals', async () => {

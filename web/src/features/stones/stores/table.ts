@@ -9,6 +9,10 @@
  * colours, labs, statuses) keeps a code per row and each value once; only values of many kinds (ids,
  * stone numbers) stay one slot per row. A record is put together (`read`) only when something shows it.
  *
+ * A long list can be given whole and taken apart later (`later`, then `encodeSome` in slices): until
+ * then each of its rows stays the object it came as, read and written as such (a field the object
+ * does not have goes to the columns meanwhile), so showing 100,000 stones costs no long task.
+ *
  * A column takes the kind of the first value it is given (null says nothing yet) and keeps any value
  * after that: what does not fit its kind (a text among numbers) goes to a side map, and a column whose
  * side map or dictionary grows large becomes a plain array. `undefined` means "no such field": it is
@@ -55,6 +59,10 @@ export class RowTable<T extends { id: string }> {
   private readonly slots = new Map<string, number>()
   private n = 0
   private cap: number
+  /** Rows given to `later` not taken apart yet, by slot (undefined once a slot is in the columns). */
+  private raw: (Record<string, unknown> | undefined)[] | null = null
+  private rawLeft = 0
+  private rawNext = 0
 
   constructor(capacity = 16) {
     this.cap = Math.max(1, capacity)
@@ -67,8 +75,56 @@ export class RowTable<T extends { id: string }> {
     return t
   }
 
+  /**
+   * A table of these rows, in this order, whose rows stay as they are until `encodeSome` takes them
+   * apart (the caller lets them go: the table may write into them meanwhile).
+   */
+  static later<R extends { id: string }>(rows: readonly R[]): RowTable<R> {
+    const t = new RowTable<R>(rows.length)
+    const raw: (Record<string, unknown> | undefined)[] = new Array(rows.length)
+    for (const r of rows) {
+      const s = t.slots.get(r.id)
+      if (s !== undefined) {
+        raw[s] = r // the same id again: the last row wins its slot, as with add
+        continue
+      }
+      t.slots.set(r.id, t.n)
+      raw[t.n++] = r
+    }
+    t.raw = raw
+    t.rawLeft = t.n
+    return t
+  }
+
   get size(): number {
     return this.n
+  }
+
+  /** Rows still waiting to be taken apart into the columns. */
+  get pending(): number {
+    return this.rawLeft
+  }
+
+  /** Takes waiting rows apart, in order, for about `budgetMs`; answers how many still wait. */
+  encodeSome(budgetMs: number): number {
+    const until = performance.now() + budgetMs
+    let k = 0
+    while (this.raw && this.rawNext < this.n) {
+      const s = this.rawNext++
+      if (this.raw[s]) this.encode(s)
+      // The clock is read every 64 rows: a row takes a few microseconds.
+      if ((++k & 63) === 0 && performance.now() > until) break
+    }
+    if (this.rawNext >= this.n) this.raw = null
+    return this.rawLeft
+  }
+
+  /** A waiting row into the columns. */
+  private encode(s: number): void {
+    const row = this.raw![s]!
+    this.raw![s] = undefined
+    this.rawLeft--
+    this.putRow(s, row)
   }
 
   slot(id: string): number | undefined {
@@ -83,18 +139,26 @@ export class RowTable<T extends { id: string }> {
       s = this.n++
       this.slots.set(row.id, s)
     } else {
+      if (this.raw?.[s]) {
+        this.raw[s] = undefined
+        this.rawLeft--
+      }
       for (let i = 0; i < this.cols.length; i++) this.put(s, i, undefined)
     }
+    this.putRow(s, row as Record<string, unknown>)
+    return s
+  }
+
+  private putRow(s: number, row: Record<string, unknown>): void {
     // Rows of one shape list their fields in the same order: the place of the n-th field is
     // usually the n-th column's, found without a lookup.
     let n = 0
     for (const k in row) {
-      const v = (row as Record<string, unknown>)[k]
+      const v = row[k]
       if (this.keys[n] === k) this.put(s, n, v)
       else this.set(s, k, v)
       n++
     }
-    return s
   }
 
   /** The row in a slot, put together as a plain record (its fields in the order first seen). */
@@ -104,16 +168,26 @@ export class RowTable<T extends { id: string }> {
       const v = cell(this.cols[i]!, slot)
       if (v !== undefined) out[this.keys[i]!] = v
     }
+    const waiting = this.raw?.[slot]
+    if (waiting) for (const k in waiting) if (waiting[k] !== undefined) out[k] = waiting[k]
     return out as T
   }
 
   get<K extends keyof T & string>(slot: number, key: K): T[K] {
+    const waiting = this.raw?.[slot]
+    if (waiting && key in waiting) return waiting[key] as T[K]
     const i = this.places.get(key)
     return (i === undefined ? undefined : cell(this.cols[i]!, slot)) as T[K]
   }
 
   /** Writes one field of a slot (undefined: the row has no such field). */
   set(slot: number, key: string, v: unknown): void {
+    const waiting = this.raw?.[slot]
+    if (waiting && key in waiting) {
+      if (v === undefined) delete waiting[key]
+      else waiting[key] = v
+      return
+    }
     let i = this.places.get(key)
     if (i === undefined) {
       if (v === undefined) return

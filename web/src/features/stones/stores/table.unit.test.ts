@@ -102,4 +102,70 @@ describe('a table of rows kept by column', () => {
     }
     for (const [id, r] of ref) expect(t.read(t.slot(id)!)).toEqual(r)
   })
+
+  it('takes a long list apart later, in slices, reading and writing its rows as they are meanwhile', () => {
+    const rows = Array.from({ length: 3000 }, (_, i) => benchRow(i) as unknown as Rec)
+    const want = rows.map((r) => ({ ...r }))
+    const t = RowTable.later(rows)
+    expect(t.size).toBe(3000)
+    expect(t.pending).toBe(3000)
+    // Before: reads, a write, a row stored again.
+    expect(t.read(5)).toEqual(want[5])
+    t.set(7, 'wSts', 'H')
+    want[7]!.wSts = 'H'
+    t.set(8, 'note', undefined)
+    expect(t.get(7, 'wSts')).toBe('H')
+    const again: Rec = { ...want[9]!, crt: 9.99 }
+    t.add(again)
+    want[9] = again
+    expect(t.pending).toBe(2999)
+    // Slices of no time still take some rows: the list ends taken apart.
+    let slices = 0
+    while (t.encodeSome(0) > 0) slices++
+    expect(slices).toBeGreaterThan(10)
+    expect(t.pending).toBe(0)
+    for (const i of [0, 5, 7, 8, 9, 2999]) expect(t.read(i)).toEqual(want[i])
+    expect(t.slot(want[2999]!.id)).toBe(2999)
+  })
+
+  it('answers the same whether its rows were taken apart at once or later, whatever is written meanwhile', () => {
+    const rnd = random(7)
+    const values = [undefined, null, 1, 2.5, true, 'A', 'B', [1]]
+    const make = (i: number): Rec => {
+      const r: Rec = { id: `r${i}` }
+      for (const k of ['a', 'b', 'c']) {
+        const v = values[Math.floor(rnd() * values.length)]
+        if (v !== undefined) r[k] = v
+      }
+      return r
+    }
+    const rows = Array.from({ length: 500 }, (_, i) => make(i))
+    const now = RowTable.of(rows.map((r) => ({ ...r })))
+    const later = RowTable.later(rows.map((r) => ({ ...r })))
+    for (let step = 0; step < 5000; step++) {
+      const slot = Math.floor(rnd() * 500)
+      const k = ['a', 'b', 'c', 'd'][Math.floor(rnd() * 4)]!
+      const v = values[Math.floor(rnd() * values.length)]
+      now.set(slot, k, v)
+      later.set(slot, k, v)
+      if (step % 50 === 0) later.encodeSome(0)
+      expect(later.get(slot, k as never)).toEqual(now.get(slot, k as never))
+    }
+    while (later.encodeSome(1) > 0);
+    for (let i = 0; i < 500; i++) expect(later.read(i)).toEqual(now.read(i))
+  })
+
+  it('keeps a field a waiting row does not have beside it, without adding it to the row', () => {
+    const row: Rec = { id: 'a', crt: 1 }
+    const t = RowTable.later<Rec>([row, { id: 'b', crt: 2 }])
+    t.set(0, 'flash', true)
+    expect(row).toEqual({ id: 'a', crt: 1 })
+    expect(t.read(0)).toEqual({ id: 'a', crt: 1, flash: true })
+    expect(t.get(0, 'flash')).toBe(true)
+    t.add({ id: 'a', crt: 3 })
+    expect(t.read(0)).toEqual({ id: 'a', crt: 3 })
+    t.set(1, 'flash', false)
+    while (t.encodeSome(1) > 0);
+    expect(t.read(1)).toEqual({ id: 'b', crt: 2, flash: false })
+  })
 })
