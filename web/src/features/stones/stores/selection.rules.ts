@@ -42,7 +42,8 @@ export function pick(row: SelectedStone): SelectedStone {
   return { id, vStnId, crt, rap, back, amt, ctPr, fnCtpr, fnAmt }
 }
 
-export const isSelected = (sel: Selection, id: string): boolean => id in sel.rows
+/** An empty selection answers without looking the id up (a lookup hashes it: 100,000 of them for a long list). */
+export const isSelected = (sel: Selection, id: string): boolean => sel.keys.length > 0 && id in sel.rows
 
 /** Adds the stones not selected yet; a duplicate key changes nothing (the same value comes back). */
 export function select(sel: Selection, stones: readonly SelectedStone[]): Selection {

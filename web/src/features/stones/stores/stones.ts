@@ -355,9 +355,6 @@ function keepPinned(from: RowTable<Stored>, into: RowTable<Stored>): void {
 function mergePage(page: number, list: readonly StoneRow[], count: number, totals: Totals | null): void {
   const old = table
   const sel = selectionOf(stones.pageType)
-  // Most pages have nothing selected: a key looked up in an empty selection still costs a hash of
-  // the id, 100,000 times for a long list.
-  const selected = sel.keys.length ? (id: string) => isSelected(sel, id) : () => false
   const ids: string[] = new Array(list.length)
   const rows: Stored[] = new Array(list.length)
   for (let i = 0; i < list.length; i++) {
@@ -369,13 +366,13 @@ function mergePage(page: number, list: readonly StoneRow[], count: number, total
       const e = row as Stored
       e.flash = false
       e.pending = false
-      e.selected = selected(row.id)
+      e.selected = isSelected(sel, row.id)
       e.rev = nextRev()
       rows[i] = e
       continue
     }
     const before = old.read(at)
-    rows[i] = merged(before, row, selected(row.id))
+    rows[i] = merged(before, row, isSelected(sel, row.id))
     if (statusMoved(before, row)) flashFor(row.id)
   }
   const next = rows.length > AT_ONCE ? RowTable.later(rows) : RowTable.of(rows)
