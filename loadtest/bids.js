@@ -57,13 +57,6 @@ http.setResponseCallback(http.expectedStatuses({ min: 200, max: 499 }))
 const headersFor = (token) => ({ 'content-type': 'application/json', authorization: `JWT ${token}` })
 const echoHeaders = { 'content-type': 'application/json' }
 
-function uuid() {
-  const h = '0123456789abcdef'
-  let s = ''
-  for (let i = 0; i < 32; i++) s += h[(Math.random() * 16) | 0]
-  return `${s.slice(0, 8)}-${s.slice(8, 12)}-4${s.slice(13, 16)}-${'89ab'[(Math.random() * 4) | 0]}${s.slice(17, 20)}-${s.slice(20, 32)}`
-}
-
 // This VU's next price per lot (cents), learned from the answers.
 const next = {}
 
@@ -80,28 +73,30 @@ export default function () {
   } else {
     cents = next[lot.id] ?? lot.startCents
   }
-  const body = JSON.stringify({ lotId: lot.id, pricePerCarat: cents / 100, requestId: uuid() })
+  const body = JSON.stringify({ lotId: lot.id, pricePerCarat: cents / 100, requestId: crypto.randomUUID() })
   const res = ECHO ? http.post(`${BASE}/${__ENV.TARGET}`, body, { headers: BARE ? echoHeaders : headersFor(token) }) : http.post(`${BASE}/web/v1/dynamic-diamond-bid/create`, body, { headers: headersFor(token) })
   if (res.status === 0 || res.status >= 500) {
     errors.add(1)
     return
   }
-  let answer
-  try {
-    answer = res.json()
-  } catch {
+  // The fields this script needs, picked by k6 (gjson, in Go) rather than the whole answer turned
+  // into JavaScript objects, and the request id made by k6 (crypto.randomUUID) rather than in script:
+  // the load generator shares the machine with the server it measures, and those two cost it about
+  // 0.07 ms of CPU a request, a third of its work (against a Fastify answer the size of a bid's).
+  const code = res.json('code')
+  if (code === undefined) {
     errors.add(1)
     return
   }
-  if (answer.code === 'OK') {
+  if (code === 'OK') {
     accepted.add(1)
-    const min = answer.data && answer.data.lot ? answer.data.lot.minimumPerCaratCents : null
+    const min = SHAPE === 'sealed' ? null : res.json('data.lot.minimumPerCaratCents')
     next[lot.id] = typeof min === 'number' ? min : cents + lot.incrementCents
   } else {
-    refused.add(1, { code: String(answer.code) })
+    refused.add(1, { code: String(code) })
     // An open lot's refusal for a low bid names the minimum (never for a sealed lot).
-    const min = answer.data && typeof answer.data.minimumPerCaratCents === 'number' ? answer.data.minimumPerCaratCents : null
-    next[lot.id] = min ?? cents + lot.incrementCents
+    const min = res.json('data.minimumPerCaratCents')
+    next[lot.id] = typeof min === 'number' ? min : cents + lot.incrementCents
   }
 }
 
