@@ -46,6 +46,8 @@ export interface TokenService {
   floorOf(userId: string): number
 }
 
+const VERIFIED_TOKENS = 10_000
+
 /** HS256 only: the verifier refuses any other algorithm, a missing expiry, or another issuer. */
 export function createTokenService(secret: string, ttlSeconds: number): TokenService {
   const signer = createSigner({ key: secret, algorithm: ALGORITHM, expiresIn: ttlSeconds * 1000, iss: TOKEN_ISSUER })
@@ -54,9 +56,24 @@ export function createTokenService(secret: string, ttlSeconds: number): TokenSer
     algorithms: [ALGORITHM],
     allowedIss: TOKEN_ISSUER,
     requiredClaims: ['exp', 'sub', 'iss'],
-    cache: 10_000,
   })
   const floors = new Map<string, number>()
+  /**
+   * Tokens verified before, by their exact text, until they expire: a trading client sends the same
+   * token with every call, and hashing it for a cache key (fast-jwt's own cache) cost about as much
+   * as checking its signature. Another text, even one byte of the signature, is verified afresh.
+   * Oldest first out once full; the floors are still checked on every call.
+   */
+  const verified = new Map<string, { claims: Claims; expiresAt: number }>()
+  const claimsOf = (token: string): Claims => {
+    const hit = verified.get(token)
+    if (hit && hit.expiresAt > Date.now()) return hit.claims
+    if (hit) verified.delete(token)
+    const claims = verifier(token) as Claims & { exp: number }
+    if (verified.size >= VERIFIED_TOKENS) verified.delete(verified.keys().next().value!)
+    verified.set(token, { claims, expiresAt: claims.exp * 1000 })
+    return claims
+  }
   return {
     sign: (p) =>
       signer({
@@ -64,7 +81,7 @@ export function createTokenService(secret: string, ttlSeconds: number): TokenSer
         ...(p.guest ? { gst: true } : {}), trs: p.trusted, ...(p.company ? { cmp: p.company } : {}),
       } satisfies Claims),
     verify: (token) => {
-      const c = verifier(token) as Claims
+      const c = claimsOf(token)
       const ver = c.ver ?? 0
       if (ver < (floors.get(c.sub) ?? 0)) throw new Error('token revoked')
       return {
