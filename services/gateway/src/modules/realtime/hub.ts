@@ -69,21 +69,25 @@ export class Hub {
   }
 
   notify(userId: string, frame: Notice) {
-    const room = rooms.user(userId)
-    this.io.to(room).emit(frame.type, frame.data)
-    this.ws.send(room, frame)
+    this.send(rooms.user(userId), frame)
   }
 
   /** A message for one user only (their position on a lot): every socket of theirs, both transports. */
   toUser(userId: string, frame: Extract<ServerFrame, { type: 'bid.position' }>) {
-    const room = rooms.user(userId)
-    this.io.to(room).emit(frame.type, frame.data)
-    this.ws.send(room, frame)
+    this.send(rooms.user(userId), frame)
   }
 
   notifyAudience(audience: string, frame: Notice) {
-    const room = rooms.audience(audience)
-    this.io.to(room).emit(frame.type, frame.data)
+    this.send(rooms.audience(audience), frame)
+  }
+
+  /**
+   * Both transports. socket.io encodes a message before it looks for the room's sockets, and most
+   * users are not connected while their lots move, so an empty room is passed over first (its
+   * in-memory adapter is this gateway's own sockets: every gateway hears every event itself).
+   */
+  private send(room: string, frame: ServerFrame) {
+    if (this.io.sockets.adapter.rooms.get(room)?.size) this.io.to(room).emit(frame.type, frame.data)
     this.ws.send(room, frame)
   }
 }
