@@ -241,7 +241,7 @@ export class BidEngine {
     }
     const sealed = BID_KIND_RULES[lot.kind].sealed
     const own = writer.own.get(req.who.id) ?? null
-    const state = { ...stateOf(lot), ended: writer.ended }
+    const state = stateOf(lot, writer.ended)
     let priceCents: number | null = null
     let closesAt = lot.closesAt
     let buyNow = false

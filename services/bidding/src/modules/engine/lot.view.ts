@@ -5,6 +5,9 @@ import type { LotTerms } from './winner.rules'
 
 const iso = (ms: number) => new Date(ms).toISOString()
 
+const softCloseOf = (lot: Lot): LotTerms['softClose'] =>
+  lot.softWindowMs !== null && lot.softExtendMs !== null ? { windowMs: lot.softWindowMs, extendMs: lot.softExtendMs } : null
+
 export function termsOf(lot: Lot): LotTerms {
   return {
     scheduledClose: lot.scheduledClose,
@@ -12,19 +15,28 @@ export function termsOf(lot: Lot): LotTerms {
     startCents: lot.startCents,
     reserveCents: lot.reserveCents,
     buyNowCents: lot.buyNowCents,
-    softClose: lot.softWindowMs !== null && lot.softExtendMs !== null ? { windowMs: lot.softWindowMs, extendMs: lot.softExtendMs } : null,
+    softClose: softCloseOf(lot),
   }
 }
 
-export function stateOf(lot: Lot): LotState {
+/**
+ * What the engine decides a bid against; `ended` also when a buy-now bid ended the lot before its
+ * close is stored. One literal, no spread of the terms: it is built for every bid.
+ */
+export function stateOf(lot: Lot, ended = lot.closedAt !== null): LotState {
   return {
-    ...termsOf(lot),
+    scheduledClose: lot.scheduledClose,
+    opensAt: lot.opensAt,
+    startCents: lot.startCents,
+    reserveCents: lot.reserveCents,
+    buyNowCents: lot.buyNowCents,
+    softClose: softCloseOf(lot),
     sealed: BID_KIND_RULES[lot.kind].sealed,
     seller: lot.seller,
     incrementCents: lot.incrementCents,
     closesAt: lot.closesAt,
     extensions: lot.extensions,
-    ended: lot.closedAt !== null,
+    ended,
     highCents: lot.highCents,
   }
 }
