@@ -53,8 +53,13 @@ export const outboxChannel = channel
 export interface RelayOptions {
   batch?: number
   pollMs?: number
+  /** Published rows between two vacuums of the outbox. */
+  vacuumEvery?: number
   log?: { warn(o: object, m: string): void; error(o: object, m: string): void }
 }
+
+/** Published rows between two vacuums of an outbox by its relay. */
+const VACUUM_EVERY = 5000
 
 /**
  * Publishes committed outbox rows. Several relays may run against one schema: each claims rows with
@@ -73,6 +78,8 @@ export class OutboxRelay {
   /** What the last claim took, and how many of those it left for later (a key held by another relay). */
   private claimed = 0
   private heldBack = 0
+  private sinceVacuum = 0
+  private vacuuming: Promise<void> | null = null
 
   constructor(
     private readonly sql: Sql,
@@ -138,32 +145,61 @@ export class OutboxRelay {
       // from the claim: such a row is held by another relay (or committed late) and must go out
       // first. Looking only before a key's first claimed row is not enough: skip locked can hand
       // this relay seqs 1 and 3 of a key while another relay holds 2.
-      const rows = await tx.unsafe<{ seq: string; event: AnyEvent | null }[]>(
-        `with claimed as (
-           select seq, key, event from ${s}.outbox where published_at is null order by seq limit $1 for update skip locked
-         ), gaps as (
-           select o.key, min(o.seq) as gap
-             from ${s}.outbox o
-             join (select key, max(seq) as last_seq from claimed group by key) c on c.key = o.key
-            where o.published_at is null and o.seq < c.last_seq
-              and not exists (select 1 from claimed x where x.seq = o.seq)
-            group by o.key
-         ), ready as (
-           select c.seq from claimed c left join gaps g on g.key = c.key where g.gap is null or c.seq < g.gap
+      // The plan must not depend on the table's statistics, which often say nearly nothing is
+      // waiting (a fresh table, or one just vacuumed): with them, the planner chose nested loops
+      // that re-ran the gap search for every claimed row and took seconds a claim. Here each key's
+      // first gap is one walk of the (key, seq) index, membership in the claim a hashed lookup, the
+      // rows are marked by their seq, and the intermediate sets are computed once.
+      const [row] = await tx.unsafe<{ claimed: number; events: AnyEvent[] }[]>(
+        `with claimed as materialized (
+           select seq, key from ${s}.outbox where published_at is null order by seq limit $1 for update skip locked
+         ), gaps as materialized (
+           select k.key,
+                  (select min(o.seq) from ${s}.outbox o
+                    where o.key = k.key and o.published_at is null and o.seq < k.last_seq
+                      and o.seq not in (select seq from claimed)) as gap
+             from (select key, max(seq) as last_seq from claimed group by key) k
+         ), held as materialized (
+           select key, gap from gaps where gap is not null
          ), marked as (
-           update ${s}.outbox o set published_at = now() from ready r where o.seq = r.seq returning o.seq
+           update ${s}.outbox o set published_at = now()
+            where o.seq = any (array(select c.seq from claimed c where not exists (select 1 from held h where h.key = c.key and h.gap < c.seq)))
+           returning o.seq, o.event
          )
-         select c.seq, case when m.seq is null then null else c.event end as event
-           from claimed c left join marked m on m.seq = c.seq
-          order by c.seq`,
+         select (select count(*) from claimed)::int as claimed,
+                coalesce((select jsonb_agg(m.event order by m.seq) from marked m), '[]'::jsonb) as events`,
         [this.opts.batch ?? 500],
       )
-      this.claimed = rows.length
-      const ready = rows.flatMap((r) => (r.event ? [r.event] : []))
-      this.heldBack = rows.length - ready.length
+      this.claimed = row!.claimed
+      const ready = row!.events
+      this.heldBack = this.claimed - ready.length
       if (ready.length) await this.bus.publish(ready)
       return ready.length
+    }).then((n) => {
+      this.sinceVacuum += n
+      if (this.sinceVacuum >= (this.opts.vacuumEvery ?? VACUUM_EVERY)) this.vacuum()
+      return n
     })
+  }
+
+  /**
+   * A claim's marks leave the rows' old versions in the index of waiting rows until a vacuum, at the
+   * head of the very range the next claim reads. Autovacuum comes by about once a minute; at a
+   * thousand events a second each claim then stepped over tens of thousands of them (7.5 ms a claim
+   * against 0.3 ms, measured). So the relay vacuums its outbox in the background every so many
+   * published rows; a vacuum already running elsewhere is skipped, emptied pages are kept (no
+   * truncation lock on the writers), and a failure waits for the next turn.
+   */
+  private vacuum(): void {
+    if (this.vacuuming || this.stopped) return
+    this.sinceVacuum = 0
+    this.vacuuming = this.sql
+      .unsafe(`vacuum (skip_locked, truncate false) "${this.schema}".outbox`)
+      .then(
+        () => {},
+        (err: unknown) => this.opts.log?.warn({ err, schema: this.schema }, 'outbox vacuum failed; the next one will try again'),
+      )
+      .finally(() => (this.vacuuming = null))
   }
 
   /** Publishes everything committed so far; used by tests and at shutdown. */
@@ -176,5 +212,6 @@ export class OutboxRelay {
     if (this.timer) clearTimeout(this.timer)
     await this.unlisten?.().catch(() => {})
     await this.idle
+    await this.vacuuming
   }
 }

@@ -17,10 +17,10 @@ let relays: OutboxRelay[] = []
 let bus: MemoryBus
 
 /** A relay with a pool of its own, as each service instance has. */
-function relay(target: MessageBus = bus, batch = 5): OutboxRelay {
+function relay(target: MessageBus = bus, batch = 5, vacuumEvery?: number): OutboxRelay {
   const database = createDatabase(url, schema, { max: 3, name: 'relay' })
   pools.push(database)
-  const r = new OutboxRelay(database.sql, schema, target, { batch, pollMs: 50 })
+  const r = new OutboxRelay(database.sql, schema, target, { batch, pollMs: 50, vacuumEvery })
   relays.push(r)
   return r
 }
@@ -156,6 +156,37 @@ describe('the transactional outbox', () => {
 
     await waitFor(() => got.hasAll([first.id, second.id, third.id]), 30_000, 'the three events')
     expect(got.firstArrivals('stone-1')).toEqual([first.id, second.id, third.id])
+  })
+
+  it('vacuums its outbox every so many published rows, so claims do not step over old versions', async () => {
+    bus = new MemoryBus()
+    const { topic, type } = testTopic()
+    const got = await listen(topic)
+    const vacuums = async () =>
+      Number((await writers.sql.unsafe(`select vacuum_count from pg_stat_user_tables where schemaname = $1 and relname = 'outbox'`, [schema]))[0]!.vacuum_count)
+    const before = await vacuums()
+    await relay(bus, 5, 4).start()
+    const events = Array.from({ length: 12 }, (_, i) => testEvent(type, `stone-${i % 3}`))
+    for (const e of events) await write(e)
+    await waitFor(() => got.hasAll(events.map((e) => e.id)), 30_000, 'every event')
+    await waitFor(async () => (await vacuums()) > before, 30_000, 'a vacuum of the outbox')
+    for (const e of events) expect(got.count(e.id)).toBe(1)
+  })
+
+  it('publishes a backlog of many keys in order, from statistics taken before it', async () => {
+    bus = new MemoryBus()
+    const { topic, type } = testTopic()
+    const got = await listen(topic)
+    await writers.sql.unsafe(`vacuum analyze ${schema}.outbox`)
+    const keys = Array.from({ length: 60 }, (_, i) => `lot-${i}`)
+    const events = Array.from({ length: 1500 }, (_, i) => testEvent(type, keys[i % keys.length]!, { i }))
+    for (let i = 0; i < events.length; i += 100) {
+      await writers.sql.begin((tx) => enqueue(tx, schema, events.slice(i, i + 100)))
+    }
+    const r = relay(bus, 500)
+    await r.drain()
+    await waitFor(() => got.hasAll(events.map((e) => e.id)), 30_000, 'every event')
+    for (const key of keys) expect(got.firstArrivals(key), key).toEqual(events.filter((e) => e.key === key).map((e) => e.id))
   })
 
   it('leaves rows unpublished while the bus fails and publishes them once it works again', async () => {
