@@ -111,7 +111,8 @@ export class RowTable<T extends { id: string }> {
     let k = 0
     while (this.raw && this.rawNext < this.n) {
       const s = this.rawNext++
-      if (this.raw[s]) this.encode(s)
+      const row = this.takeRaw(s)
+      if (row) this.putRow(s, row)
       // The clock is read every 64 rows: a row takes a few microseconds.
       if ((++k & 63) === 0 && performance.now() > until) break
     }
@@ -119,12 +120,14 @@ export class RowTable<T extends { id: string }> {
     return this.rawLeft
   }
 
-  /** A waiting row into the columns. */
-  private encode(s: number): void {
-    const row = this.raw![s]!
-    this.raw![s] = undefined
-    this.rawLeft--
-    this.putRow(s, row)
+  /** A slot's waiting row, no longer waiting (undefined if the slot is in the columns already). */
+  private takeRaw(s: number): Record<string, unknown> | undefined {
+    const row = this.raw?.[s]
+    if (row) {
+      this.raw![s] = undefined
+      this.rawLeft--
+    }
+    return row
   }
 
   slot(id: string): number | undefined {
@@ -139,10 +142,7 @@ export class RowTable<T extends { id: string }> {
       s = this.n++
       this.slots.set(row.id, s)
     } else {
-      if (this.raw?.[s]) {
-        this.raw[s] = undefined
-        this.rawLeft--
-      }
+      this.takeRaw(s)
       for (let i = 0; i < this.cols.length; i++) this.put(s, i, undefined)
     }
     this.putRow(s, row as Record<string, unknown>)
