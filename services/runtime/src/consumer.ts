@@ -57,6 +57,7 @@ export function subscribeIdempotent(bus: MessageBus, database: Database, c: Idem
                     `insert into ${s}.consumed_events (consumer, event_id)
                      select $1, id from unnest($2::uuid[]) as t(id) on conflict do nothing returning event_id`,
                     [c.name, todo.map((e) => e.id)] as never,
+                    { prepare: true },
                   )
                 ).map((r) => r.event_id),
               )
@@ -75,6 +76,7 @@ export function subscribeIdempotent(bus: MessageBus, database: Database, c: Idem
         const fresh = await tx.unsafe(
           `insert into ${s}.consumed_events (consumer, event_id) values ($1, $2) on conflict do nothing returning event_id`,
           [c.name, event.id],
+          { prepare: true },
         )
         if (fresh.length) await c.handle(event, tx)
       })

@@ -49,6 +49,7 @@ export async function upsertOutbids(
      do update set params = excluded.params
      returning *, (xmax = 0) as fresh`,
     [list.map((n) => ({ id: n.id, user_id: n.userId, kind: n.kind, params: n.params })) as never],
+    { prepare: true },
   )
   return rows.filter((r) => r.fresh).map(({ fresh: _, ...rest }) => toNotification(rest as Row))
 }
