@@ -502,10 +502,10 @@ function machine() {
 /**
  * Watches one measured row: CPU seconds of the portal's processes (by service), of its PostgreSQL,
  * and of the rest of the machine (k6 and anything else running); PostgreSQL commits and rows
- * written per table; and what PostgreSQL's busy sessions were doing (pg_stat_activity sampled
- * every 10 ms: state, wait event, statement).
+ * written per table; and, unless `sessions` is false, what PostgreSQL's busy sessions were doing
+ * (pg_stat_activity sampled every 10 ms: state, wait event, statement).
  */
-export async function observe(rootPid, databaseUrl) {
+export async function observe(rootPid, databaseUrl, { sessions = true } = {}) {
   const tree = () => new Map(processTree(rootPid).map((p) => [p, { label: labelOf(p), cpu: cpuOf(p) }]))
   const sql = postgres(databaseUrl, { max: 1, onnotice: () => {} })
   const stats = async () => ({
@@ -515,7 +515,7 @@ export async function observe(rootPid, databaseUrl) {
   const before = { tree: tree(), machine: machine(), stats: await stats(), at: Date.now() }
   const activity = new Map()
   let samples = 0
-  let on = true
+  let on = sessions
   const loop = (async () => {
     while (on) {
       samples++
@@ -554,7 +554,7 @@ export async function observe(rootPid, databaseUrl) {
       idleCpu: Math.max(0, total - busy),
       commitsPerBid: (after.stats.commits - before.stats.commits) / Math.max(1, acknowledged),
       writesPerBid: writes,
-      activity: [...activity].sort((a, b) => b[1] - a[1]).slice(0, 12).map(([k, n]) => ({ what: k, sessions: n / samples })),
+      activity: [...activity].sort((a, b) => b[1] - a[1]).slice(0, 12).map(([k, n]) => ({ what: k, sessions: n / Math.max(1, samples) })),
     }
   }
 }
