@@ -16,9 +16,9 @@ export async function enqueue(tx: Tx, schema: string, events: AnyEvent[]): Promi
   if (!events.length) return
   const rows = events.map(outboxRow)
   // One round trip: the rows and the (transactional) wake-up of the relays in one statement.
-  // Prepared, as every statement with parameters on a hot path here: postgres.js sends an unnamed
-  // one in two round trips (describe, then execute), a prepared one is described once per connection
-  // (a transaction around one event: 0.9 ms against 1.2-1.4 ms, measured).
+  // Prepared, like the relay's claim and the consumers' records: postgres.js sends an unnamed
+  // statement with parameters in two round trips (describe, then execute), a prepared one is
+  // described once per connection (a transaction around one event: 0.9 ms against 1.2-1.4 ms).
   await tx.unsafe(
     `with written as (
        insert into "${schema}".outbox (id, topic, key, type, event)
