@@ -319,8 +319,9 @@ export async function pgUpdateBaseline(url, clients, updates) {
  * With the portal's signing secret, a second server: the same store behind the portal's own HTTP
  * stack (createHttpServer: strict validation, the error envelope), its own token check
  * (installAuth: HS256, expiry, the bid module's insert right, members only, verified tokens
- * remembered) and the bid contract's body schema (BidCreate) — what every bid must pass before anything is decided,
- * since a bid is authenticated and validated. Still no lot, no log order, no event.
+ * remembered) and the bid contract's body schema (BidCreate) — what every bid must pass before
+ * anything is decided, since a bid is authenticated and validated. Still no lot, no log order, no
+ * event.
  */
 export async function startDurableFloor(databaseUrl, { secret } = {}) {
   const Fastify = (await import('fastify')).default
