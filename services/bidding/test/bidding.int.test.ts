@@ -60,6 +60,8 @@ describe('the bidding service', () => {
       ['non-numeric', f.bid(buyer1, lot, '1000'), 'E_VALIDATION'],
       ['absurdly large', f.bid(buyer1, lot, 1e12), 'E_VALIDATION'],
       ['over-precise', f.bid(buyer1, lot, 1000.001), 'E_BID_PRECISION', { fields: [{ field: 'pricePerCarat' }] }],
+      ['over-precise by a hair', f.bid(buyer1, lot, 1500.000000001), 'E_BID_PRECISION', { fields: [{ field: 'pricePerCarat' }] }],
+      ['less than a cent', f.bid(buyer1, lot, 1e-10), 'E_BID_PRECISION', { fields: [{ field: 'pricePerCarat' }] }],
       ['below the start', f.bid(buyer1, lot, 999.99), 'E_BID_TOO_LOW', { minimumPerCaratCents: 100_000 }],
       ['not open yet', f.bid(buyer1, upcoming, 2000), 'E_BID_NOT_OPEN'],
       ['by a guest', f.bid(guest, lot, 2000), 'E_GUEST_FORBIDDEN'],

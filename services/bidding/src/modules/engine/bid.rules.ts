@@ -1,12 +1,12 @@
 import type { ErrorCode } from '@diamond/contracts/errors'
 import { MAX_BID_PER_CARAT } from '@diamond/contracts/http/bidding'
+import { centsOf } from '@diamond/contracts/money'
 import { softCloseAfter, type LotTerms } from './winner.rules'
 
 /** USD with at most 2 decimals to whole cents; null when the amount has more decimals (or is not a sane number). */
 export function toCents(usd: number): number | null {
-  if (!Number.isFinite(usd) || usd <= 0 || usd > MAX_BID_PER_CARAT) return null
-  const cents = Math.round(usd * 100)
-  return Math.abs(usd * 100 - cents) < 1e-6 ? cents : null
+  if (!(usd > 0 && usd <= MAX_BID_PER_CARAT)) return null
+  return centsOf(usd)
 }
 
 /** Spec money: amount = price per carat × carat (carat has 2 decimals), whole cents. */

@@ -12,8 +12,15 @@ const bid = (priceCents: number, extra: Partial<{ at: number; company: string; o
 describe('a price per carat as typed', () => {
   it('becomes whole cents with at most 2 decimals', () => {
     expect(toCents(1234.56)).toBe(123456)
-    expect(toCents(0.1 + 0.2)).toBe(30)
     expect(toCents(1234.567)).toBeNull()
+    // Over-precise however small the excess: once let through by a tolerance and stored rounded.
+    expect(toCents(1500.000000001)).toBeNull()
+    // 0.1 + 0.2 goes on the wire as 0.30000000000000004: more than two decimals as sent.
+    expect(toCents(0.1 + 0.2)).toBeNull()
+    // Below a cent: over-precise (it once read as 0 cents and was refused as below the start).
+    expect(toCents(1e-10)).toBeNull()
+    expect(toCents(0.001)).toBeNull()
+    expect(toCents(0.01)).toBe(1)
     expect(toCents(0)).toBeNull()
     expect(toCents(-5)).toBeNull()
     expect(toCents(1e12)).toBeNull()

@@ -1,5 +1,6 @@
 import { QUOTE_MIN_DIFF, TRACK_TYPES, type OfferSide, type OfferStatus, type TrackType } from '@diamond/contracts/http/tracks.values'
 import type { Module } from '@diamond/contracts/permissions'
+import { centsOf } from '@diamond/contracts/money'
 
 /**
  * Each list's permission module (spec section 6). Where the spec is silent: request (a view
@@ -31,10 +32,7 @@ export interface FieldProblem {
 }
 
 /** Dollars with at most two decimals to whole cents; null when it has more. */
-export function toCents(dollars: number): number | null {
-  const c = Math.round(dollars * 100)
-  return Math.abs(c - dollars * 100) < 1e-6 ? c : null
-}
+export const toCents = centsOf
 
 /** A reminder date must lie ahead of `now` (the database clock's idea of now, passed in). */
 export function reminderProblem(reminderAt: string | undefined, now: Date): FieldProblem | null {
