@@ -40,10 +40,11 @@ export type Ack = Static<typeof Ack>
 
 /**
  * Auction rooms. A client asks to join an auction by id; the server decides from the user's rights
- * (bid view) whether the connection may. A room hears only what anyone in it may know: an open lot's
- * high (price and count, never who), an extension, a result. Nothing of a sealed lot is ever pushed
- * before its close. Pushes are coalesced per lot per window (GATEWAY_PUSH_WINDOW_MS): a hot lot sends
- * its newest high once per window, so `bidCount` may skip numbers.
+ * (bid view, and pricing view: a room hears prices) whether the connection may. A room hears only
+ * what anyone in it may know: an open lot's high (price and count, never who), an extension, a
+ * result. Nothing of a sealed lot is ever pushed before its close. Pushes are coalesced per lot per
+ * window (GATEWAY_PUSH_WINDOW_MS): a hot lot sends its newest high once per window, so `bidCount`
+ * may skip numbers.
  */
 export const MAX_JOINED_AUCTIONS = 50
 

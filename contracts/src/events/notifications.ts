@@ -24,3 +24,13 @@ export type Notification = Static<typeof Notification>
 /** The sales team's audience, and who belongs to it: staff users, by the user type in their token. */
 export const SALES_AUDIENCE = 'sales'
 export const isSalesTeam = (userType: string): boolean => userType === 'sales' || userType === 'admin'
+
+/**
+ * A notice as a reader who does not see prices (Is_NoPrice, no pricing view) gets it: the money it
+ * tells (`price`, USD per carat: an outbid's high, a won lot's result, an offer's price) withheld.
+ * Such a reader can hold price-bearing notices from before their setting changed; the clients say
+ * the same without the amount.
+ */
+export function withoutPrice(n: Notification): Notification {
+  return n.params.price === undefined || n.params.price === null ? n : { ...n, params: { ...n.params, price: null } }
+}

@@ -117,6 +117,9 @@ describe('live auction rooms', () => {
     expect(await outsider.emit('auction.join', { auctionId })).toMatchObject({ code: 'E_FORBIDDEN' })
     expect(await outsider.emit('auction.join', { auctionId: 'room:admin' })).toMatchObject({ code: 'E_VALIDATION' })
     expect(await outsider.emit('auction.join', { room: `user:${ids.buyer1}` })).toMatchObject({ code: 'E_VALIDATION' })
+    // A room hears prices: a user who does not see them is refused as the lot call refuses them.
+    const noPrice = portal.tokens.sign({ id: randomUUID(), username: 'np', userType: 'buyer', perms: { searchList: 'v', bid: 'v' }, noPrice: true, ver: 0, guest: false, trusted: true })
+    expect(await (await client(noPrice)).emit('auction.join', { auctionId })).toMatchObject({ code: 'E_BID_NO_PRICE' })
 
     const ws = new WebSocket(`${portal.base.replace('http', 'ws')}/web/v1/ws`, { headers: { authorization: `JWT ${buyer2}` } })
     raws.push(ws)
@@ -126,9 +129,45 @@ describe('live auction rooms', () => {
     ws.send(JSON.stringify({ type: 'auction.join', data: { auctionId } }))
     expect(await found(() => frames.find((x) => x.type === 'ack'), 'ack')).toMatchObject({ data: { for: 'auction.join', code: 'OK' } })
 
+    const unpriced = new WebSocket(`${portal.base.replace('http', 'ws')}/web/v1/ws`, { headers: { authorization: `JWT ${noPrice}` } })
+    raws.push(unpriced)
+    const refused: ServerFrame[] = []
+    unpriced.on('message', (m) => refused.push(JSON.parse(m.toString())))
+    await new Promise((r) => unpriced.on('open', r))
+    unpriced.send(JSON.stringify({ type: 'auction.join', data: { auctionId } }))
+    expect(await found(() => refused.find((x) => x.type === 'ack'), 'ack')).toMatchObject({ data: { for: 'auction.join', code: 'E_BID_NO_PRICE' } })
+
     expect((await f.bid(buyer1, lots[0]!.id, 1000)).body.code).toBe('OK')
     expect(await found(() => frames.find((x) => x.type === 'bid.high'), 'ws bid.high')).toMatchObject({ data: { lotId: lots[0]!.id, pricePerCaratCents: 100_000 } })
     expect(outsider.frames).toEqual([])
+    expect(refused.filter((x) => x.type !== 'ack')).toEqual([])
+  })
+
+  it('tells a bidder who no longer sees prices of the outbid without the price, live and in the list', async () => {
+    const [stone] = await f.upForBid(1)
+    const lot = (await f.auction('live', [stone!])).lots[0]!.id
+    // buyer1 bid while seeing prices; their sessions since do not (Is_NoPrice set meanwhile: the
+    // change ends older sessions, so a token of the new rights stands in for the new sign-in).
+    expect((await f.bid(buyer1, lot, 1000)).body.code).toBe('OK')
+    const unpricedToken = portal.tokens.sign({ id: ids.buyer1!, username: 'buyer1', userType: 'buyer', perms: { searchList: 'v', bid: 'v', notifications: 'v' }, noPrice: true, ver: 0, guest: false, trusted: true })
+    const [priced, unpriced] = await Promise.all([client(buyer1), client(unpricedToken)])
+    const ws = new WebSocket(`${portal.base.replace('http', 'ws')}/web/v1/ws`, { headers: { authorization: `JWT ${unpricedToken}` } })
+    raws.push(ws)
+    const wsFrames: ServerFrame[] = []
+    ws.on('message', (m) => wsFrames.push(JSON.parse(m.toString())))
+    await new Promise((r) => ws.on('open', r))
+
+    expect((await f.bid(buyer2, lot, 1010)).body.code).toBe('OK')
+    const outbid = (n: Notification) => n.kind === 'bid.outbid' && n.params.lotId === lot
+    expect((await found(() => priced.notices.find(outbid), 'the priced socket')).params).toMatchObject({ price: 1010 })
+    expect((await found(() => unpriced.notices.find(outbid), 'the unpriced socket')).params).toMatchObject({ lotId: lot, price: null })
+    const raw = await found(() => wsFrames.find((x) => x.type === 'notification' && outbid(x.data)), 'the unpriced raw socket')
+    expect(raw.data).toMatchObject({ params: { price: null } })
+    expect(JSON.stringify([unpriced.notices, wsFrames])).not.toContain('1010')
+
+    const listed = async (token: string) => ((await portal.call('notification/list', {}, token)).body.data.list as Notification[]).find(outbid)
+    expect((await listed(buyer1))?.params.price).toBe(1010)
+    expect((await listed(unpricedToken))?.params).toMatchObject({ lotId: lot, price: null })
   })
 
   it('pushes nothing of a sealed lot to anyone before its close, and only the result after', async () => {

@@ -1,9 +1,15 @@
 import type { Server as IoServer } from 'socket.io'
 import type { WebSocket } from 'ws'
+import { withoutPrice } from '@diamond/contracts/events/notifications'
 import type { ServerFrame } from '@diamond/contracts/realtime'
 
 export const rooms = {
   user: (id: string) => `user:${id}`,
+  /**
+   * A user's sockets whose token does not see prices (Is_NoPrice): each is in the user's room too.
+   * Both kinds can be live at once only briefly (a change of the setting ends the older sessions).
+   */
+  unpriced: (id: string) => `unpriced:${id}`,
   /** A team's sockets (the sales team: staff users, by their token's user type). */
   audience: (name: string) => `audience:${name}`,
 }
@@ -42,11 +48,13 @@ export class WsRooms {
     for (const ws of [...(this.byRoom.get(room) ?? [])]) ws.close(4401, 'E_UNAUTHORIZED')
   }
 
-  send(room: string, frame: ServerFrame) {
+  /** To every socket of the room, but those also in `except`. */
+  send(room: string, frame: ServerFrame, except?: string) {
     const members = this.byRoom.get(room)
     if (!members?.size) return
+    const skip = except ? this.byRoom.get(except) : undefined
     const text = JSON.stringify(frame)
-    for (const ws of members) if (ws.readyState === ws.OPEN) ws.send(text)
+    for (const ws of members) if (ws.readyState === ws.OPEN && !skip?.has(ws)) ws.send(text)
   }
 }
 
@@ -68,8 +76,12 @@ export class Hub {
     this.ws.close(rooms.user(userId))
   }
 
+  /** A user's notice: to their sockets that do not see prices, without the price it tells. */
   notify(userId: string, frame: Notice) {
-    this.send(rooms.user(userId), frame)
+    const bare = withoutPrice(frame.data)
+    if (bare === frame.data) return this.send(rooms.user(userId), frame)
+    this.send(rooms.user(userId), frame, rooms.unpriced(userId))
+    this.send(rooms.unpriced(userId), { type: 'notification', data: bare })
   }
 
   /** A message for one user only (their position on a lot): every socket of theirs, both transports. */
@@ -86,8 +98,8 @@ export class Hub {
    * users are not connected while their lots move, so an empty room is passed over first (its
    * in-memory adapter is this gateway's own sockets: every gateway hears every event itself).
    */
-  private send(room: string, frame: ServerFrame) {
-    if (this.io.sockets.adapter.rooms.get(room)?.size) this.io.to(room).emit(frame.type, frame.data)
-    this.ws.send(room, frame)
+  private send(room: string, frame: ServerFrame, except?: string) {
+    if (this.io.sockets.adapter.rooms.get(room)?.size) (except ? this.io.to(room).except(except) : this.io.to(room)).emit(frame.type, frame.data)
+    this.ws.send(room, frame, except)
   }
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import { Server } from 'socket.io'
 import { isSalesTeam, SALES_AUDIENCE } from '@diamond/contracts/events/notifications'
+import { can } from '@diamond/contracts/permissions'
 import type { Ack, ClientToServer, ServerToClient } from '@diamond/contracts/realtime'
 import { authenticate, type Principal, type TokenService } from '@diamond/runtime'
 import type { AuctionMembers } from './auctions'
@@ -42,6 +43,7 @@ export function createSocketServer(app: FastifyInstance, opts: { tokens: TokenSe
     const who = socket.data.principal
     const target = ioTarget(socket, opts.maxBuffered)
     void socket.join(rooms.user(who.id))
+    if (!can(who.perms, 'pricing', 'view')) void socket.join(rooms.unpriced(who.id))
     if (isSalesTeam(who.userType)) void socket.join(rooms.audience(SALES_AUDIENCE))
     const reply = (ack: unknown, a: Ack) => (typeof ack === 'function' ? ack(a) : undefined)
     socket.on('stones.watch', (msg, ack) => reply(ack, subscribe(opts.watchers, target, who, 'stones.watch', msg)))

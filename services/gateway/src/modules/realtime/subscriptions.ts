@@ -1,4 +1,5 @@
 import { Compile } from 'typebox/compile'
+import { ErrorCodes } from '@diamond/contracts/errors'
 import { can } from '@diamond/contracts/permissions'
 import { AuctionJoin, MAX_JOINED_AUCTIONS, MAX_WATCHED_STONES, WatchStones, type Ack, type ClientFrame } from '@diamond/contracts/realtime'
 import type { Principal } from '@diamond/runtime'
@@ -9,6 +10,7 @@ const checkWatch = Compile(WatchStones)
 const checkAuction = Compile(AuctionJoin)
 const ok: Ack = { code: 'OK', message: 'OK' }
 const forbidden: Ack = { code: 'E_FORBIDDEN', message: 'You do not have permission to do this.' }
+const noPrice: Ack = { code: 'E_BID_NO_PRICE', message: ErrorCodes.E_BID_NO_PRICE.message }
 
 /**
  * What a connection may hear, decided by the server from the caller's rights: a client names
@@ -33,9 +35,11 @@ export function subscribe<C>(watchers: Watchers<C>, conn: C, who: Principal, typ
 
 /**
  * Joining or leaving an auction's room. The server decides: bid view is needed (a guest has it and
- * may watch; nothing a room hears is anyone's secret). The id need not name a known auction: a
- * room of an unknown id simply hears nothing, and saying "no such auction" here would let a socket
- * probe ids that the API keeps to itself.
+ * may watch; nothing a room hears is anyone's secret), and prices, since a room hears the highs and
+ * results in money: a user who does not see prices (Is_NoPrice) is refused as the lot call refuses
+ * them (E_BID_NO_PRICE). The id need not name a known auction: a room of an unknown id simply hears
+ * nothing, and saying "no such auction" here would let a socket probe ids that the API keeps to
+ * itself.
  */
 export function auctionRoom<C>(auctions: AuctionMembers<C>, conn: C, who: Principal, type: 'auction.join' | 'auction.leave', input: unknown): Ack {
   if (!checkAuction.Check(input)) {
@@ -47,6 +51,7 @@ export function auctionRoom<C>(auctions: AuctionMembers<C>, conn: C, who: Princi
     return ok
   }
   if (!can(who.perms, 'bid', 'view')) return forbidden
+  if (!can(who.perms, 'pricing', 'view')) return noPrice
   if (!auctions.join(conn, input.auctionId)) return { code: 'E_VALIDATION', message: `Invalid Fields: at most ${MAX_JOINED_AUCTIONS} auctions` }
   return ok
 }

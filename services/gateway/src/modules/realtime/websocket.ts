@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify'
 import websocket from '@fastify/websocket'
 import { Compile } from 'typebox/compile'
 import { isSalesTeam, SALES_AUDIENCE } from '@diamond/contracts/events/notifications'
+import { can } from '@diamond/contracts/permissions'
 import { ClientFrame, type ServerFrame } from '@diamond/contracts/realtime'
 import { authenticate, type TokenService } from '@diamond/runtime'
 import type { AuctionMembers } from './auctions'
@@ -51,6 +52,7 @@ export default async function websocketFeed(app: FastifyInstance, opts: Websocke
       const who = req.principal!
       const target = wsTarget(socket, opts.maxBuffered)
       opts.ws.join(socket, rooms.user(who.id))
+      if (!can(who.perms, 'pricing', 'view')) opts.ws.join(socket, rooms.unpriced(who.id))
       if (isSalesTeam(who.userType)) opts.ws.join(socket, rooms.audience(SALES_AUDIENCE))
       const send = (f: ServerFrame) => socket.send(JSON.stringify(f))
       socket.on('message', (raw) => {

@@ -7,11 +7,18 @@ import { perCarat } from './money'
 
 const KINDS: ReadonlySet<string> = new Set(Object.values(BID_NOTICE_KINDS))
 
-/** The text of a bid notice (outbid, won, lost) in the reader's language; null for other notices. */
+/**
+ * The text of a bid notice (outbid, won, lost) in the reader's language; null for other notices. A
+ * notice without its price (the reader does not see prices: the API withholds it) says the same
+ * without the amount.
+ */
 export function bidNoticeText(n: Pick<Notification, 'kind' | 'params'>): string | null {
   if (!KINDS.has(n.kind)) return null
-  const price = typeof n.params.price === 'number' ? perCarat(Math.round(n.params.price * 100)) : ''
-  return i18next.t(`bids.notices.${n.kind.slice('bid.'.length)}`, { vStnId: n.params.vStnId ?? '', price })
+  const kind = n.kind.slice('bid.'.length)
+  if (typeof n.params.price !== 'number') {
+    return i18next.t(kind === 'lost' ? 'bids.notices.lost' : `bids.notices.${kind}Unpriced`, { vStnId: n.params.vStnId ?? '' })
+  }
+  return i18next.t(`bids.notices.${kind}`, { vStnId: n.params.vStnId ?? '', price: perCarat(Math.round(n.params.price * 100)) })
 }
 
 /** Bid notices pushed live become toasts, wherever the user is; returns the unsubscribe. */
