@@ -65,13 +65,14 @@ const position = (page: Page, vStnId: string, p: string) => page.locator(`[data-
 describe('live bid room', () => {
   it('shows each buyer the other’s bids live, tells the outbid, shows an extension, and keeps sealed bids to their bidder', async () => {
     const [staff, buyer1, buyer2] = await Promise.all([apiSession(portal, 'sales1'), apiSession(portal, 'buyer1'), apiSession(portal, 'buyer2')])
-    const [s1, s2, s3] = await upForBid(staff.token.jwt, buyer1.token.jwt, 3)
+    const [s1, s2, s3, s4] = await upForBid(staff.token.jwt, buyer1.token.jwt, 4)
     const base = { incrementPerCarat: 10, opensAt: inMinutes(-1) }
     const live = await auction(staff.token.jwt, { ...base, title: 'E2E live room', kind: 'live', closesAt: inMinutes(120), lots: [lotOf(s1!)] })
     // Every bid of this one falls in its (hour-long) soft-close window: the first bid extends it.
     const late = await auction(staff.token.jwt, { ...base, title: 'E2E late bids', kind: 'live', closesAt: inMinutes(20), softClose: { windowSeconds: 3600, extendSeconds: 3600 }, lots: [lotOf(s2!)] })
     const sealed = await auction(staff.token.jwt, { ...base, title: 'E2E sealed', kind: 'blind', closesAt: inMinutes(120), lots: [lotOf(s3!)] })
-    const [v1, v2, v3] = [live.lots[0]!.vStnId, late.lots[0]!.vStnId, sealed.lots[0]!.vStnId]
+    const quick = await auction(staff.token.jwt, { ...base, title: 'E2E just bid it', kind: 'justBidIt', closesAt: inMinutes(120), lots: [{ ...lotOf(s4!), buyNowPerCarat: 1200 }] })
+    const [v1, v2, v3, v4] = [live.lots[0]!.vStnId, late.lots[0]!.vStnId, sealed.lots[0]!.vStnId, quick.lots[0]!.vStnId]
 
     const a = await newPage()
     const b = await newPage()
@@ -88,6 +89,9 @@ describe('live bid room', () => {
       expect(await a.page.getByTestId(`bid-problem-${v1}`).textContent()).toBe('The bid must be at least $1,000.00 per carat.')
       await bid(a.page, v1, '1000.005')
       expect(await a.page.getByTestId(`bid-problem-${v1}`).textContent()).toBe('Use at most 2 decimals.')
+      // A decimal comma is refused, never read as digits (1000,5 is not 10,005).
+      await bid(a.page, v1, '1000,5')
+      expect(await a.page.getByTestId(`bid-problem-${v1}`).textContent()).toBe('Use a point for decimals and commas only between thousands, such as 1,250.50.')
 
       await bid(a.page, v1, '1000')
       await position(a.page, v1, 'leading')
@@ -150,7 +154,18 @@ describe('live bid room', () => {
       await a.page.getByTestId(`room-${v3}`).click()
       await a.page.waitForURL(`**/search-bid-diamond/${sealed.auctionId}`)
       await a.page.getByTestId(`lot-mine-${v3}`).waitFor()
-      // Just bid it: the demo's lots, each with its buy-now button.
+      // Just bid it: a typed bid at or over the buy-now price buys at once, so it is asked first;
+      // declined, nothing is sent; accepted, the stone is bought at the buy-now price, as the toast says.
+      await openRoom(a.page, buyer1, quick.auctionId, v4)
+      await bid(a.page, v4, '2000')
+      expect(await a.page.getByTestId('confirm-text').textContent()).toBe('Buy this stone now at its buy-now price?')
+      await a.page.getByTestId('confirm-no').click()
+      expect(await a.page.getByTestId(`lot-position-${v4}`).getAttribute('data-position')).toBe('none')
+      await a.page.getByTestId(`bid-submit-${v4}`).click()
+      await a.page.getByTestId('confirm-yes').click()
+      await a.page.getByTestId('toast').getByText('Your bid of $1,200.00/ct is in.').waitFor()
+      await position(a.page, v4, 'won')
+      // The demo's just-bid-it lots, each with its buy-now button.
       await a.page.goto(`${portal.base}/new-arrival-bid-it`)
       await a.page.locator('[data-testid^="buy-now-"]').first().waitFor()
       expect(await a.page.locator('.bid-kind--justBidIt').count()).toBe(await a.page.locator('.bid-kind').count())

@@ -3,15 +3,14 @@ import { useTranslation } from 'react-i18next'
 import { useSnapshot } from 'valtio'
 import { Link } from 'wouter'
 import { confirm } from '../../../lib/confirm'
-import { fmt2, fmtCount, fmtDateTime, fmtUsd } from '../../../lib/format'
+import { fmt2, fmtCount, fmtDateTime } from '../../../lib/format'
 import { codeText } from '../../../lib/i18n'
 import { showToast } from '../../../lib/toast'
 import { checkAmount, formatCountdown, isSealed, phaseOf, secondsUntil, type Phase } from '../stores/bid.rules'
 import { ticker } from '../stores/clock'
 import { addToCart, placeBid, room, withdraw, type LotEntry } from '../stores/lots'
-import { perCarat } from '../stores/money'
+import { perCarat, usdText } from '../stores/money'
 
-const usd = (cents: number | null | undefined) => fmtUsd(cents === null || cents === undefined ? null : cents / 100)
 /** How long an extension stays highlighted after it happens. */
 const EXTENDED_FLASH_MS = 8_000
 
@@ -179,28 +178,35 @@ function BidBox({ entry }: { entry: LotEntry }) {
   const [problem, setProblem] = useState<string | null>(null)
   const sealed = isSealed(lot.kind)
   const v = lot.vStnId
-  // A sealed lot's minimum is its starting price, never anything derived from other bids.
-  const minimum = sealed ? lot.startPerCaratCents : lot.minimumPerCaratCents
+  // A sealed lot's minimum is its starting price, never anything derived from other bids; a change
+  // of my own sealed bid must raise it (the server refuses anything else with E_BID_NOT_RAISED).
+  const minimum = sealed ? Math.max(lot.startPerCaratCents, lot.my?.position === 'sealed' ? lot.my.pricePerCaratCents + 1 : 0) : lot.minimumPerCaratCents
 
   async function send(cents: number) {
     setProblem(null)
-    const err = await placeBid(lot.id, cents)
-    if (err) {
-      setProblem(codeText(err.code, err.message))
+    const answer = await placeBid(lot.id, cents)
+    if (!answer) return
+    if ('error' in answer) {
+      setProblem(codeText(answer.error.code, answer.error.message))
       return
     }
     setText('')
-    showToast(t('bids.placed', { price: perCarat(cents) }), 'success')
+    // The price stored, which is the buy-now price when a bid reached it, not the one typed.
+    showToast(t('bids.placed', { price: perCarat(answer.bid.pricePerCaratCents) }), 'success')
   }
 
-  function onSubmit(e: FormEvent) {
+  async function onSubmit(e: FormEvent) {
     e.preventDefault()
-    const check = checkAmount(text, minimum, usd)
+    const check = checkAmount(text, minimum, usdText)
     if (!check.ok) {
       setProblem(t(check.key, check.params ?? {}))
       return
     }
-    void send(check.cents)
+    // A typed bid at or over the buy-now price buys the stone at once: asked first, as the buy-now
+    // button asks.
+    const buyNow = lot.buyNowPerCaratCents
+    if (buyNow !== null && check.cents >= buyNow && !(await confirm('bids.confirmBuyNow'))) return
+    await send(check.cents)
   }
 
   async function onBuyNow() {
@@ -212,7 +218,7 @@ function BidBox({ entry }: { entry: LotEntry }) {
 
   const label = lot.my ? (sealed ? 'bids.changeSealed' : 'bids.raise') : 'bids.place'
   return (
-    <form className="bid-box" onSubmit={onSubmit} noValidate>
+    <form className="bid-box" onSubmit={(e) => void onSubmit(e)} noValidate>
       <label className="bid-box-label" htmlFor={`bid-${lot.id}`}>
         {t('bids.amountLabel')}
       </label>

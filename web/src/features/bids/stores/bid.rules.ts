@@ -13,12 +13,16 @@ export type AmountCheck = { ok: true; cents: number } | { ok: false; key: string
 /**
  * A price per carat as the user typed it (USD): a plain positive number with at most two decimals,
  * not above the portal's ceiling, and at least the lot's minimum. Read as digits, never through a
- * float, so 0.1 + 0.2 problems cannot make 1234.56 into 123455 cents.
+ * float, so 0.1 + 0.2 problems cannot make 1234.56 into 123455 cents. Commas only between
+ * thousands, as the portal writes amounts (1,250.50): a decimal comma ("1320,5", as German or
+ * French write it) is refused, never read as 13205.
  */
 export function checkAmount(input: string, minimumCents: number, fmt: (cents: number) => string): AmountCheck {
-  const text = input.trim().replace(/,/g, '')
-  if (!text) return { ok: false, key: 'bids.errors.required' }
-  if (/^-\s*\d/.test(text)) return { ok: false, key: 'bids.errors.positive' }
+  const typed = input.trim()
+  if (!typed) return { ok: false, key: 'bids.errors.required' }
+  if (/^-\s*\d/.test(typed)) return { ok: false, key: 'bids.errors.positive' }
+  if (typed.includes(',') && !/^\d{1,3}(,\d{3})+(\.\d*)?$/.test(typed)) return { ok: false, key: 'bids.errors.separator' }
+  const text = typed.replace(/,/g, '')
   const m = /^(\d+)(?:\.(\d*))?$/.exec(text)
   if (!m) return { ok: false, key: 'bids.errors.number' }
   const fraction = m[2] ?? ''

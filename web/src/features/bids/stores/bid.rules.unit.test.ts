@@ -35,6 +35,15 @@ describe('reading a typed bid', () => {
     expect(checkAmount('10000000', 0, fmt)).toEqual({ ok: true, cents: 1_000_000_000 })
   })
 
+  it('takes commas only between thousands, and refuses a decimal comma rather than reading it as digits', () => {
+    expect(checkAmount('12,345,678', 0, fmt)).toMatchObject({ ok: false, key: 'bids.errors.tooLarge' })
+    expect(checkAmount('1,320', 0, fmt)).toEqual({ ok: true, cents: 132_000 })
+    expect(checkAmount('1,320.5', 0, fmt)).toEqual({ ok: true, cents: 132_050 })
+    for (const bad of ['1320,5', '1320,50', '1.320,50', '13,20', '1,3200', ',5', '1,,320', '1,320,']) {
+      expect(checkAmount(bad, 0, fmt), bad).toMatchObject({ ok: false, key: 'bids.errors.separator' })
+    }
+  })
+
   it('refuses less than the minimum and names it', () => {
     expect(checkAmount('1049.99', 105_000, fmt)).toEqual({ ok: false, key: 'bids.errors.belowMinimum', params: { minimum: '$1050.00' } })
     expect(checkAmount('1050', 105_000, fmt)).toEqual({ ok: true, cents: 105_000 })

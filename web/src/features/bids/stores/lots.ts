@@ -153,9 +153,11 @@ function settle(entry: LotEntry, r: Pick<BidResult, 'lot'>): void {
 
 /**
  * Places (or raises) my bid of `cents` per carat. The same amount retried keeps its requestId; an
- * answer that is a refusal clears the intent, a lost answer keeps it for the retry.
+ * answer that is a refusal clears the intent, a lost answer keeps it for the retry. Answers the bid
+ * as stored (a bid at or over a buy-now price is stored at that price), or the refusal; nothing
+ * when a bid of this lot is already on its way.
  */
-export async function placeBid(lotId: string, cents: number): Promise<ApiError | null> {
+export async function placeBid(lotId: string, cents: number): Promise<{ bid: BidResult['bid'] } | { error: ApiError } | null> {
   const entry = room.byId[lotId]
   if (!entry || entry.pending) return null
   const intent = requestIdFor(entry.intent ?? undefined, cents, () => crypto.randomUUID())
@@ -167,11 +169,11 @@ export async function placeBid(lotId: string, cents: number): Promise<ApiError |
   entry.pending = false
   if (res.error) {
     if (res.error.code !== 'E_NETWORK') entry.intent = null
-    return res.error
+    return { error: res.error }
   }
   entry.intent = null
   settle(entry, res.data)
-  return null
+  return { bid: res.data.bid }
 }
 
 /** Withdraws my sealed bid before the close. */

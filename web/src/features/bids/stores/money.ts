@@ -6,6 +6,10 @@ import { fmtUsd } from '../../../lib/format'
  * isolated as one left-to-right run, so it never reads "ct/$1,010.00".
  */
 export function perCarat(cents: number | null | undefined): string {
-  const text = `${fmtUsd(cents === null || cents === undefined ? null : cents / 100)}/ct`
-  return i18next.dir() === 'rtl' ? `\u2066${text}\u2069` : text
+  return isolated(`${fmtUsd(cents === null || cents === undefined ? null : cents / 100)}/ct`)
 }
+
+/** A dollar amount in a bid text ("$1,010.00"), isolated the same way: never "1,010.00$". */
+export const usdText = (cents: number): string => isolated(fmtUsd(cents / 100))
+
+const isolated = (text: string) => (i18next.dir() === 'rtl' ? `\u2066${text}\u2069` : text)
