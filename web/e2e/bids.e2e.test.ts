@@ -170,6 +170,18 @@ describe('live bid room', () => {
       await a.page.locator('[data-testid^="buy-now-"]').first().waitFor()
       expect(await a.page.locator('.bid-kind--justBidIt').count()).toBe(await a.page.locator('.bid-kind').count())
 
+      // The bid cart: a lot put in it shows there, live with its bid box, and can be taken out.
+      await openRoom(a.page, buyer1, live.auctionId, v1)
+      await a.page.getByTestId(`cart-${v1}`).click()
+      await a.page.getByTestId('toast').getByText('Added to your bid cart.').waitFor()
+      await a.page.goto(`${portal.base}/my-bid?tab=cart`)
+      await a.page.getByTestId(`bid-input-${v1}`).waitFor()
+      await a.page.getByTestId(`uncart-${v1}`).click()
+      await a.page.getByTestId('toast').getByText('Removed from your bid cart.').waitFor()
+      await a.page.getByTestId(`lot-${v1}`).waitFor({ state: 'detached' })
+      await a.page.reload()
+      await a.page.getByText('Your bid cart is empty.').waitFor()
+
       // My bids: the spec's type and status; right to left in Arabic.
       await a.page.goto(`${portal.base}/my-bid`)
       await a.page.getByTestId(`bid-row-${v3}`).waitFor()

@@ -18,6 +18,7 @@ export const bidConfig = () => api<BidConfig>('diamond-bid/dynamic-bid-config', 
 export const listLots = (req: LotPageRequest) => api<LotPage>('diamond-bid/lot/paginate', req)
 export const addToBidCart = (req: BidCartCreate) => api<unknown>('bid-cart/create', req, { loader: true })
 export const listBidCart = (req: LotPageRequest) => api<LotPage>('bid-cart/paginate', req, { loader: true })
+export const removeFromBidCart = (req: BidCartCreate) => api<{ removed: number }>('bid-cart/delete', req, { loader: true })
 export const listMyBids = (req: BidPageRequest) => api<BidPage>('dynamic-diamond-bid/paginate', req, { loader: true })
 export const createBid = (req: BidCreate) => api<BidResult>('dynamic-diamond-bid/create', req)
 export const raiseBid = (req: BidCreate) => api<BidResult>('dynamic-diamond-bid/update', req)

@@ -8,7 +8,7 @@ import { codeText } from '../../../lib/i18n'
 import { showToast } from '../../../lib/toast'
 import { checkAmount, formatCountdown, isSealed, phaseOf, secondsUntil, type Phase } from '../stores/bid.rules'
 import { ticker } from '../stores/clock'
-import { addToCart, placeBid, room, withdraw, type LotEntry } from '../stores/lots'
+import { addToCart, placeBid, removeFromCart, room, withdraw, type LotEntry } from '../stores/lots'
 import { perCarat, usdText } from '../stores/money'
 
 /** How long an extension stays highlighted after it happens. */
@@ -42,6 +42,10 @@ export function LotCard({ entry, canBid, roomHref, inCart }: Props) {
   async function onCart() {
     const err = await addToCart(lot.id)
     showToast(err ? codeText(err.code, err.message) : t('bids.addedToCart'), err ? 'error' : 'success')
+  }
+  async function onUncart() {
+    const err = await removeFromCart(lot.id)
+    showToast(err ? codeText(err.code, err.message) : t('bids.removedFromCart'), err ? 'error' : 'success')
   }
   async function onWithdraw() {
     if (!(await confirm('bids.confirmWithdraw'))) return
@@ -139,6 +143,11 @@ export function LotCard({ entry, canBid, roomHref, inCart }: Props) {
         {canBid && !inCart && (phase === 'open' || phase === 'upcoming') && (
           <button type="button" className="btn btn--small btn--ghost" data-testid={`cart-${v}`} onClick={() => void onCart()}>
             {t('bids.addToCart')}
+          </button>
+        )}
+        {canBid && inCart && (
+          <button type="button" className="btn btn--small btn--ghost" data-testid={`uncart-${v}`} onClick={() => void onUncart()}>
+            {t('bids.removeFromCart')}
           </button>
         )}
         {roomHref && (

@@ -4,7 +4,7 @@ import type { BidKind } from '@diamond/contracts/http/bidding.values'
 import type { BidFrame } from '@diamond/contracts/realtime'
 import type { ApiError, ApiResult } from '../../../lib/api'
 import { joinAuctions, onAuctionJoined, onBidPush, onConnect } from '../../../lib/realtime'
-import { addToBidCart, bidConfig, createBid, listBidCart, listLots, raiseBid, serverTime, withdrawBid } from '../api/bids'
+import { addToBidCart, bidConfig, createBid, listBidCart, listLots, raiseBid, removeFromBidCart, serverTime, withdrawBid } from '../api/bids'
 import { applyClosed, applyExtended, applyHigh, applyPosition, centsToUsd, clockOffset, mergeView, requestIdFor, type LotState } from './bid.rules'
 
 /**
@@ -190,6 +190,16 @@ export async function withdraw(lotId: string): Promise<ApiError | null> {
 
 export async function addToCart(lotId: string): Promise<ApiError | null> {
   const res = await addToBidCart({ lotIds: [lotId] })
+  return res.error
+}
+
+/** Takes a lot out of my bid cart; on the cart's page it leaves the list at once. */
+export async function removeFromCart(lotId: string): Promise<ApiError | null> {
+  const res = await removeFromBidCart({ lotIds: [lotId] })
+  if (!res.error && room.source?.kind === 'cart' && room.ids.includes(lotId)) {
+    room.ids = room.ids.filter((id) => id !== lotId)
+    room.count = Math.max(0, room.count - 1)
+  }
   return res.error
 }
 
