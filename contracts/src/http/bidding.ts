@@ -147,10 +147,18 @@ export const BidView = Type.Object({
   back: Type.Union([Type.Number(), Type.Null()]),
   createdAt: Time,
   withdrawn: Type.Boolean(),
+  /** A later bid of mine on the same lot took this one's place (a raise, or a changed sealed bid). */
+  replaced: Type.Boolean(),
 })
 export type BidView = Static<typeof BidView>
 export const BidPageRequest = Type.Object(
-  { ...Page, lotId: Type.Optional(Uuid), status: Type.Optional(Type.Union([Type.Literal(1), Type.Literal(2), Type.Literal(3)])) },
+  {
+    ...Page,
+    lotId: Type.Optional(Uuid),
+    status: Type.Optional(Type.Union([Type.Literal(1), Type.Literal(2), Type.Literal(3)])),
+    /** Only the bids that stand: neither replaced by a later bid of mine on the lot nor withdrawn. */
+    current: Type.Optional(Type.Boolean()),
+  },
   { additionalProperties: false },
 )
 export type BidPageRequest = Static<typeof BidPageRequest>

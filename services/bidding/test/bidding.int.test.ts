@@ -170,6 +170,23 @@ describe('the bidding service', () => {
     expect(b2bids.map((b: any) => [b.pricePerCaratCents, b.status, b.withdrawn, b.type])).toEqual([[177_777, 3, false, 1], [100_000, 3, true, 1]])
   }, 60_000)
 
+  it('lists the bid that stands on each lot apart from those a later bid of mine replaced or I withdrew', async () => {
+    const [a, b] = await f.upForBid(2)
+    const { lots } = await f.auction('blind', [a!, b!])
+    const [raised, withdrawn] = [lots.find((l) => l.stoneId === a)!.id, lots.find((l) => l.stoneId === b)!.id]
+    expect((await f.bid(buyer1, raised, 1000)).body.code).toBe('OK')
+    expect((await f.bid(buyer1, raised, 1100, randomUUID(), 'dynamic-diamond-bid/update')).body.code).toBe('OK')
+    expect((await f.bid(buyer1, withdrawn, 1200)).body.code).toBe('OK')
+    expect((await portal.call('dynamic-diamond-bid/delete', { lotId: withdrawn, requestId: randomUUID() }, buyer1)).body.code).toBe('OK')
+    const list = async (q: object) => (await portal.call('dynamic-diamond-bid/paginate', q, buyer1)).body.data.list as any[]
+    expect((await list({ lotId: raised })).map((x) => [x.pricePerCaratCents, x.replaced, x.withdrawn])).toEqual([[110_000, false, false], [100_000, true, false]])
+    expect((await list({ lotId: withdrawn })).map((x) => [x.pricePerCaratCents, x.replaced, x.withdrawn])).toEqual([[120_000, false, true]])
+    const standing = (await list({ status: 1, current: true })).filter((x) => x.lotId === raised || x.lotId === withdrawn)
+    expect(standing.map((x) => x.pricePerCaratCents)).toEqual([110_000])
+    // Only my own: another bidder's call names none of these.
+    expect((await portal.call('dynamic-diamond-bid/paginate', { lotId: raised }, buyer2)).body.data.list).toEqual([])
+  })
+
   it('orders 500 concurrent bids on one lot strictly, keeps the right high, and loses no acknowledged bid', async () => {
     const [stone] = await f.upForBid(1)
     const lot = (await f.auction('lookAndBid', [stone!], { incrementPerCarat: 1 })).lots[0]!.id

@@ -7,6 +7,7 @@ interface Row {
   price_cents: string
   created_at: Date
   withdrawn: boolean
+  replaced: boolean
   v_stn_id: string
   kind: BidKind
   crt: string
@@ -16,21 +17,33 @@ interface Row {
   n: number
 }
 
-/** The bidder's own bids (never anyone else's), newest first; withdrawn when a later withdrawal of theirs follows. */
+/**
+ * The bidder's own bids (never anyone else's), newest first; withdrawn when a later withdrawal of
+ * theirs follows, replaced when a later bid of theirs on the lot does. Both are read from the
+ * bidder's own log rows on each lot (the bidder index), so a hot lot's other bids cost nothing.
+ */
 export async function myBids(sql: Sql, bidderId: string, q: BidPageRequest) {
-  const where = ['b.bidder_id = $1', `b.kind = 'bid'`]
   const params: unknown[] = [bidderId]
-  if (q.lotId) where.push(`b.lot_id = $${params.push(q.lotId)}`)
+  const onLot = q.lotId ? `and lot_id = $${params.push(q.lotId)}` : ''
+  const where = [`b.kind = 'bid'`]
   if (q.status === 1) where.push('l.closed_at is null')
   if (q.status === 2) where.push('l.winning_bid_id = b.id')
   if (q.status === 3) where.push('l.closed_at is not null and l.winning_bid_id is distinct from b.id')
+  if (q.current) where.push('b.seq = b.last_seq')
   const limit = q.limit ?? 50
   const offset = ((q.page ?? 1) - 1) * limit
   const rows = await sql.unsafe<Row[]>(
-    `select b.id, b.lot_id, b.price_cents, b.created_at,
-            exists (select 1 from bidding.bids w where w.lot_id = b.lot_id and w.bidder_id = b.bidder_id and w.kind = 'withdraw' and w.seq > b.seq) as withdrawn,
+    `with mine as (
+       select id, lot_id, seq, kind, price_cents, created_at,
+              max(seq) over (partition by lot_id) as last_seq,
+              max(seq) filter (where kind = 'bid') over (partition by lot_id) as last_bid_seq,
+              max(seq) filter (where kind = 'withdraw') over (partition by lot_id) as last_withdraw_seq
+         from bidding.bids where bidder_id = $1 ${onLot}
+     )
+     select b.id, b.lot_id, b.price_cents, b.created_at,
+            coalesce(b.last_withdraw_seq > b.seq, false) as withdrawn, b.last_bid_seq > b.seq as replaced,
             l.v_stn_id, l.kind, l.crt, l.rap_cents, l.closed_at, l.winning_bid_id, count(*) over ()::int as n
-       from bidding.bids b join bidding.lots l on l.id = b.lot_id
+       from mine b join bidding.lots l on l.id = b.lot_id
       where ${where.join(' and ')}
       order by b.created_at desc, b.seq desc limit ${limit} offset ${offset}`,
     params as never[],
@@ -39,7 +52,7 @@ export async function myBids(sql: Sql, bidderId: string, q: BidPageRequest) {
     count: rows[0]?.n ?? 0,
     rows: rows.map((r) => ({
       lot: { id: r.lot_id, vStnId: r.v_stn_id, kind: r.kind, crt: Number(r.crt), rapCents: Number(r.rap_cents), closedAt: r.closed_at?.getTime() ?? null, winningBidId: r.winning_bid_id },
-      bid: { id: r.id, priceCents: Number(r.price_cents), at: r.created_at.getTime(), withdrawn: r.withdrawn },
+      bid: { id: r.id, priceCents: Number(r.price_cents), at: r.created_at.getTime(), withdrawn: r.withdrawn, replaced: r.replaced },
     })),
   }
 }

@@ -25,7 +25,7 @@ export class BidService {
     const at = this.clock.now()
     const { lot, entry, standing } = await this.engine.place({ who, lotId: req.lotId, kind: 'bid', priceCents, requestId: req.requestId, mode, at })
     return {
-      bid: toBidView(lot, { id: entry.id, priceCents: entry.priceCents!, at: entry.at, withdrawn: false }),
+      bid: toBidView(lot, { id: entry.id, priceCents: entry.priceCents!, at: entry.at, withdrawn: false, replaced: false }),
       lot: toLotView(lot, who.id, standing, this.clock.now()),
     }
   }

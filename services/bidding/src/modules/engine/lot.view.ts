@@ -83,7 +83,7 @@ export function toLotView(lot: Lot, viewerId: string, my: Standing | null, now: 
 /** A bid of the caller: type blind 1 / open 2, status pending 1 / win 2 / loss 3. */
 export function toBidView(
   lot: Pick<Lot, 'id' | 'vStnId' | 'kind' | 'crt' | 'rapCents' | 'closedAt' | 'winningBidId'>,
-  bid: { id: string; priceCents: number; at: number; withdrawn: boolean },
+  bid: { id: string; priceCents: number; at: number; withdrawn: boolean; replaced: boolean },
 ): BidView {
   const rules = BID_KIND_RULES[lot.kind]
   const status = lot.closedAt === null ? 1 : lot.winningBidId === bid.id ? 2 : 3
@@ -99,5 +99,6 @@ export function toBidView(
     back: backOf(bid.priceCents, lot.rapCents),
     createdAt: iso(bid.at),
     withdrawn: bid.withdrawn,
+    replaced: bid.replaced,
   }
 }

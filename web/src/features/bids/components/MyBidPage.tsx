@@ -22,9 +22,9 @@ const STATUS_KEY: Record<number, string> = { [BID_STATUS.pending]: 'pending', [B
 const TYPE_KEY: Record<number, string> = { [BID_TYPE.blind]: 'blind', [BID_TYPE.open]: 'open' }
 
 /**
- * /my-bid: my bids still pending, my bid cart (its lots, live, with the bid box), and my bid history
- * (every bid, won, lost or withdrawn); `?tab=cart|history` opens a tab. /my-bid/{lotId}: my bids on
- * one lot, newest first.
+ * /my-bid: my bids still pending (the one that stands on each lot), my bid cart (its lots, live,
+ * with the bid box), and my bid history (every bid, won, lost, withdrawn or raised);
+ * `?tab=cart|history` opens a tab. /my-bid/{lotId}: my bids on one lot, newest first.
  */
 export function MyBidPage({ id }: { id?: string }) {
   const { t } = useTranslation()
@@ -41,7 +41,7 @@ export function MyBidPage({ id }: { id?: string }) {
   useEffect(() => {
     if (!canView) return
     if (lotId) void loadMyBids({ lotId })
-    else if (tab === 'active') void loadMyBids({ status: BID_STATUS.pending })
+    else if (tab === 'active') void loadMyBids({ status: BID_STATUS.pending, current: true })
     else if (tab === 'history') void loadMyBids({})
     return resetMyBids
   }, [tab, lotId, canView])
@@ -139,7 +139,7 @@ function BidTable() {
           </thead>
           <tbody>
             {(list as BidView[]).map((b) => (
-              <tr key={b.id} data-testid={`bid-row-${b.vStnId}`} data-status={b.status} className={b.withdrawn ? 'is-withdrawn' : undefined}>
+              <tr key={b.id} data-testid={`bid-row-${b.vStnId}`} data-status={b.status} className={b.withdrawn || b.replaced ? 'is-withdrawn' : undefined}>
                 <th scope="row">
                   <Link href={`/my-bid/${b.lotId}`}>{b.vStnId}</Link>
                 </th>
@@ -148,6 +148,7 @@ function BidTable() {
                 <td>
                   <span className={`bid-status bid-status--${STATUS_KEY[b.status]}`}>{t(`bids.status.${STATUS_KEY[b.status]}`)}</span>
                   {b.withdrawn && <span className="bid-withdrawn"> · {t('bids.columns.withdrawn')}</span>}
+                  {b.replaced && <span className="bid-withdrawn"> · {t('bids.columns.replaced')}</span>}
                 </td>
                 <td className="num">
                   <span className="bid-num">{fmtUsd(b.pricePerCaratCents / 100)}</span>
