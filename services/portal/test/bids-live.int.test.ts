@@ -49,6 +49,16 @@ describe('live auction rooms', () => {
   }
   const found = <T>(probe: () => T | undefined, what: string) => waitFor(probe, 15_000, what)
 
+  /** A plain WebSocket client (the other transport) that records every frame it hears. */
+  async function rawClient(token: string) {
+    const ws = new WebSocket(`${portal.base.replace('http', 'ws')}/web/v1/ws`, { headers: { authorization: `JWT ${token}` } })
+    raws.push(ws)
+    const frames: ServerFrame[] = []
+    ws.on('message', (m) => frames.push(JSON.parse(m.toString())))
+    await new Promise((r) => ws.on('open', r))
+    return { ws, frames }
+  }
+
   it('pushes an open lot’s high to its room without saying who, tells each bidder their position, and the outbid a notice', async () => {
     const [stone] = await f.upForBid(1)
     const { auctionId, lots } = await f.auction('live', [stone!])
@@ -121,19 +131,11 @@ describe('live auction rooms', () => {
     const noPrice = portal.tokens.sign({ id: randomUUID(), username: 'np', userType: 'buyer', perms: { searchList: 'v', bid: 'v' }, noPrice: true, ver: 0, guest: false, trusted: true })
     expect(await (await client(noPrice)).emit('auction.join', { auctionId })).toMatchObject({ code: 'E_BID_NO_PRICE' })
 
-    const ws = new WebSocket(`${portal.base.replace('http', 'ws')}/web/v1/ws`, { headers: { authorization: `JWT ${buyer2}` } })
-    raws.push(ws)
-    const frames: ServerFrame[] = []
-    ws.on('message', (m) => frames.push(JSON.parse(m.toString())))
-    await new Promise((r) => ws.on('open', r))
+    const { ws, frames } = await rawClient(buyer2)
     ws.send(JSON.stringify({ type: 'auction.join', data: { auctionId } }))
     expect(await found(() => frames.find((x) => x.type === 'ack'), 'ack')).toMatchObject({ data: { for: 'auction.join', code: 'OK' } })
 
-    const unpriced = new WebSocket(`${portal.base.replace('http', 'ws')}/web/v1/ws`, { headers: { authorization: `JWT ${noPrice}` } })
-    raws.push(unpriced)
-    const refused: ServerFrame[] = []
-    unpriced.on('message', (m) => refused.push(JSON.parse(m.toString())))
-    await new Promise((r) => unpriced.on('open', r))
+    const { ws: unpriced, frames: refused } = await rawClient(noPrice)
     unpriced.send(JSON.stringify({ type: 'auction.join', data: { auctionId } }))
     expect(await found(() => refused.find((x) => x.type === 'ack'), 'ack')).toMatchObject({ data: { for: 'auction.join', code: 'E_BID_NO_PRICE' } })
 
@@ -151,11 +153,7 @@ describe('live auction rooms', () => {
     expect((await f.bid(buyer1, lot, 1000)).body.code).toBe('OK')
     const unpricedToken = portal.tokens.sign({ id: ids.buyer1!, username: 'buyer1', userType: 'buyer', perms: { searchList: 'v', bid: 'v', notifications: 'v' }, noPrice: true, ver: 0, guest: false, trusted: true })
     const [priced, unpriced] = await Promise.all([client(buyer1), client(unpricedToken)])
-    const ws = new WebSocket(`${portal.base.replace('http', 'ws')}/web/v1/ws`, { headers: { authorization: `JWT ${unpricedToken}` } })
-    raws.push(ws)
-    const wsFrames: ServerFrame[] = []
-    ws.on('message', (m) => wsFrames.push(JSON.parse(m.toString())))
-    await new Promise((r) => ws.on('open', r))
+    const { frames: wsFrames } = await rawClient(unpricedToken)
 
     expect((await f.bid(buyer2, lot, 1010)).body.code).toBe('OK')
     const outbid = (n: Notification) => n.kind === 'bid.outbid' && n.params.lotId === lot
