@@ -76,7 +76,7 @@ export class Hub {
     this.ws.close(rooms.user(userId))
   }
 
-  /** A user's notice: to their sockets that do not see prices, without the price it tells. */
+  /** A user's notice to every socket of theirs; those that do not see prices get it without its price. */
   notify(userId: string, frame: Notice) {
     const bare = withoutPrice(frame.data)
     if (bare === frame.data) return this.send(rooms.user(userId), frame)
