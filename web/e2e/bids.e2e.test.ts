@@ -174,6 +174,11 @@ describe('live bid room', () => {
       await openRoom(a.page, buyer1, live.auctionId, v1)
       await a.page.getByTestId(`cart-${v1}`).click()
       await a.page.getByTestId('toast').getByText('Added to your bid cart.').waitFor()
+      // The card now offers to take it out, here and after a reload (the list says it is in the cart).
+      await a.page.getByTestId(`uncart-${v1}`).waitFor()
+      await a.page.reload()
+      await a.page.getByTestId(`uncart-${v1}`).waitFor()
+      expect(await a.page.getByTestId(`cart-${v1}`).count()).toBe(0)
       await a.page.goto(`${portal.base}/my-bid?tab=cart`)
       await a.page.getByTestId(`bid-input-${v1}`).waitFor()
       await a.page.getByTestId(`uncart-${v1}`).click()

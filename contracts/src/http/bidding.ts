@@ -94,6 +94,8 @@ export const LotView = Type.Object({
   my: Type.Union([MyStanding, Type.Null()]),
   /** After close: the winning price (also of a sealed lot, once closed); null while open or unsold. */
   resultPerCaratCents: Type.Union([Cents, Type.Null()]),
+  /** In the caller's bid cart: told by the lot lists and the bid type call, not by a bid's answer. */
+  inCart: Type.Optional(Type.Boolean()),
 })
 export type LotView = Static<typeof LotView>
 

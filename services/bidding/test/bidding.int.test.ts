@@ -279,10 +279,18 @@ describe('the bidding service', () => {
 
   it('keeps a bid cart per user', async () => {
     const [stone] = await f.upForBid(1)
-    const lot = (await f.auction('lookAndBid', [stone!])).lots[0]!.id
+    const { auctionId, lots } = await f.auction('lookAndBid', [stone!])
+    const lot = lots[0]!.id
     expect((await portal.call('bid-cart/create', { lotIds: [lot] }, buyer1)).body.data.list.map((l: any) => l.id)).toContain(lot)
     expect((await portal.call('bid-cart/paginate', {}, buyer1)).body.data.list.map((l: any) => l.id)).toContain(lot)
     expect((await portal.call('bid-cart/paginate', {}, buyer2)).body.data.list.map((l: any) => l.id)).not.toContain(lot)
     expect((await portal.call('bid-cart/create', { lotIds: [randomUUID()] }, buyer1)).body.code).toBe('E_NOT_FOUND')
+    // Each viewer's lists say whether the lot is in their own cart; taken out, it is not.
+    const inCart = async (token: string) => ((await portal.call('diamond-bid/lot/paginate', { auctionId }, token)).body.data.list as any[]).find((l) => l.id === lot)?.inCart
+    expect(await inCart(buyer1)).toBe(true)
+    expect(await inCart(buyer2)).toBe(false)
+    expect((await portal.call('bid-cart/delete', { lotIds: [lot] }, buyer1)).body.data).toEqual({ removed: 1 })
+    expect(await inCart(buyer1)).toBe(false)
+    expect((await portal.call('bid-cart/paginate', {}, buyer1)).body.data.list.map((l: any) => l.id)).not.toContain(lot)
   })
 })

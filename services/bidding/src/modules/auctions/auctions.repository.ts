@@ -72,6 +72,13 @@ export async function standingsOf(sql: Sql, bidderId: string, lotIds: string[]):
   return new Map(rows.filter((r) => r.kind === 'bid').map((r) => [r.lot_id, { bidId: r.id, priceCents: Number(r.price_cents) }]))
 }
 
+/** Which of these lots are in the user's bid cart. */
+export async function inCart(sql: Sql, userId: string, lotIds: string[]): Promise<Set<string>> {
+  if (!lotIds.length) return new Set()
+  const rows = await sql<{ lot_id: string }[]>`select lot_id from bidding.bid_cart where user_id = ${userId} and lot_id = any(${lotIds}::uuid[])`
+  return new Set(rows.map((r) => r.lot_id))
+}
+
 export async function addToCart(sql: Sql, userId: string, lotIds: string[]): Promise<number> {
   const rows = await sql`
     insert into bidding.bid_cart (user_id, lot_id)

@@ -99,8 +99,9 @@ export class AuctionService {
   }
 
   private async views(who: Principal, lots: Lot[]): Promise<LotView[]> {
-    const mine = await repo.standingsOf(this.database.sql, who.id, lots.map((l) => l.id))
+    const ids = lots.map((l) => l.id)
+    const [mine, cart] = await Promise.all([repo.standingsOf(this.database.sql, who.id, ids), repo.inCart(this.database.sql, who.id, ids)])
     const now = this.clock.now()
-    return lots.map((l) => toLotView(l, who.id, mine.get(l.id) ?? null, now))
+    return lots.map((l) => ({ ...toLotView(l, who.id, mine.get(l.id) ?? null, now), inCart: cart.has(l.id) }))
   }
 }

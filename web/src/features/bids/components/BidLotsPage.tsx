@@ -93,7 +93,7 @@ function RoomTitle({ fallback }: { fallback: string }) {
 }
 
 /** The lots of the page, one card each; shared by the lot pages and the bid cart. */
-export function LotGrid({ canBid, linkRooms, emptyKey, inCart }: { canBid: boolean; linkRooms: boolean; emptyKey: string; inCart?: boolean }) {
+export function LotGrid({ canBid, linkRooms, emptyKey }: { canBid: boolean; linkRooms: boolean; emptyKey: string }) {
   const { t } = useTranslation()
   const { ids, load, error, count } = useSnapshot(room)
   if (load === 'idle' || (load === 'loading' && ids.length === 0))
@@ -120,7 +120,7 @@ export function LotGrid({ canBid, linkRooms, emptyKey, inCart }: { canBid: boole
       <div className="bid-grid" data-testid="lot-grid">
         {ids.map((id) => {
           const entry = room.byId[id]
-          return entry ? <LotCard key={id} entry={entry} canBid={canBid} inCart={inCart} roomHref={linkRooms ? `/search-bid-diamond/${entry.lot.auctionId}` : undefined} /> : null
+          return entry ? <LotCard key={id} entry={entry} canBid={canBid} roomHref={linkRooms ? `/search-bid-diamond/${entry.lot.auctionId}` : undefined} /> : null
         })}
       </div>
     </>

@@ -3,13 +3,13 @@ import { useTranslation } from 'react-i18next'
 import { useSnapshot } from 'valtio'
 import { Link } from 'wouter'
 import { confirm } from '../../../lib/confirm'
-import { fmt2, fmtCount, fmtDateTime } from '../../../lib/format'
+import { fmt2, fmtCount } from '../../../lib/format'
 import { codeText } from '../../../lib/i18n'
 import { showToast } from '../../../lib/toast'
 import { checkAmount, formatCountdown, isSealed, phaseOf, secondsUntil, type Phase } from '../stores/bid.rules'
 import { ticker } from '../stores/clock'
 import { addToCart, placeBid, removeFromCart, room, withdraw, type LotEntry } from '../stores/lots'
-import { perCarat, usdText } from '../stores/money'
+import { dateTimeText, perCarat, usdText } from '../stores/money'
 
 /** How long an extension stays highlighted after it happens. */
 const EXTENDED_FLASH_MS = 8_000
@@ -19,7 +19,6 @@ interface Props {
   canBid: boolean
   /** A link to the auction's room (lists of many auctions); absent inside the room. */
   roomHref?: string
-  inCart?: boolean
 }
 
 /**
@@ -28,9 +27,9 @@ interface Props {
  * says that nothing else is shown until the close. A card subscribes to its own entry, so a pushed
  * high re-renders this card, not the page.
  */
-export function LotCard({ entry, canBid, roomHref, inCart }: Props) {
+export function LotCard({ entry, canBid, roomHref }: Props) {
   const { t } = useTranslation()
-  const { lot, pending } = useSnapshot(entry)
+  const { lot, pending, inCart } = useSnapshot(entry)
   const { offsetMs } = useSnapshot(room)
   const { deviceNow } = useSnapshot(ticker)
   const serverNow = deviceNow + offsetMs
@@ -73,7 +72,7 @@ export function LotCard({ entry, canBid, roomHref, inCart }: Props) {
       <PhaseLine phase={phase} opensAt={lot.opensAt} closesAt={lot.closesAt} serverNow={serverNow} result={lot.resultPerCaratCents} vStnId={v} />
       {lot.extensions > 0 && phase !== 'won' && phase !== 'closed' && (
         <p className="bid-extended" role="status" data-testid={`lot-extended-${v}`}>
-          {t('bids.extended', { n: fmtCount(lot.extensions), time: fmtDateTime(lot.closesAt) })}
+          {t('bids.extended', { n: fmtCount(lot.extensions), time: dateTimeText(lot.closesAt) })}
         </p>
       )}
 
@@ -145,7 +144,7 @@ export function LotCard({ entry, canBid, roomHref, inCart }: Props) {
             {t('bids.addToCart')}
           </button>
         )}
-        {canBid && inCart && (
+        {canBid && inCart && (phase === 'open' || phase === 'upcoming') && (
           <button type="button" className="btn btn--small btn--ghost" data-testid={`uncart-${v}`} onClick={() => void onUncart()}>
             {t('bids.removeFromCart')}
           </button>

@@ -93,7 +93,7 @@ function CartTab({ canBid }: { canBid: boolean }) {
       stopFollowing()
     }
   }, [])
-  return <LotGrid canBid={canBid} linkRooms emptyKey="bids.emptyCart" inCart />
+  return <LotGrid canBid={canBid} linkRooms emptyKey="bids.emptyCart" />
 }
 
 function BidTable() {

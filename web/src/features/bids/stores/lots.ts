@@ -26,6 +26,8 @@ export interface LotEntry {
   pending: boolean
   /** The bid I mean to place: a retry of the same amount keeps its requestId. */
   intent: { cents: number; requestId: string } | null
+  /** In my bid cart (as the list said, then as I changed it here). */
+  inCart: boolean
 }
 
 export const room = proxy({
@@ -78,8 +80,11 @@ export async function loadLots(source: LotSource, opts: { quiet?: boolean } = {}
   for (const v of res.data.list) {
     // A lot already shown keeps its entry (a bid of mine on its way settles into it).
     const old = room.byId[v.id]
-    if (old) old.lot = mergeView(old.lot, v)
-    byId[v.id] = old ?? proxy({ lot: mergeView(undefined, v), pending: false, intent: null })
+    if (old) {
+      old.lot = mergeView(old.lot, v)
+      old.inCart = v.inCart ?? old.inCart
+    }
+    byId[v.id] = old ?? proxy({ lot: mergeView(undefined, v), pending: false, intent: null, inCart: v.inCart ?? false })
   }
   room.byId = ref(byId)
   room.ids = res.data.list.map((v) => v.id)
@@ -190,12 +195,16 @@ export async function withdraw(lotId: string): Promise<ApiError | null> {
 
 export async function addToCart(lotId: string): Promise<ApiError | null> {
   const res = await addToBidCart({ lotIds: [lotId] })
+  const entry = room.byId[lotId]
+  if (!res.error && entry) entry.inCart = true
   return res.error
 }
 
 /** Takes a lot out of my bid cart; on the cart's page it leaves the list at once. */
 export async function removeFromCart(lotId: string): Promise<ApiError | null> {
   const res = await removeFromBidCart({ lotIds: [lotId] })
+  const entry = room.byId[lotId]
+  if (!res.error && entry) entry.inCart = false
   if (!res.error && room.source?.kind === 'cart' && room.ids.includes(lotId)) {
     room.ids = room.ids.filter((id) => id !== lotId)
     room.count = Math.max(0, room.count - 1)
