@@ -194,6 +194,13 @@ describe('live bid room', () => {
       expect(sealedRow).toContain('Blind')
       expect(sealedRow).toContain('Pending')
       expect((await a.page.getByTestId(`bid-row-${v1}`).textContent()) ?? '').toContain('Open')
+      // One stone's bids, and a link that names no lot said to be so.
+      await a.page.goto(`${portal.base}/my-bid/${sealed.lots[0]!.id}`)
+      await a.page.getByTestId(`bid-row-${v3}`).waitFor()
+      await a.page.goto(`${portal.base}/my-bid/not-a-lot`)
+      await a.page.getByText('You have no bids on this stone.').waitFor()
+      await a.page.goto(`${portal.base}/my-bid`)
+      await a.page.getByTestId(`bid-row-${v3}`).waitFor()
       await a.page.getByTestId('language-switcher').selectOption('ar')
       expect(await a.page.evaluate(() => document.documentElement.dir)).toBe('rtl')
       expect(await a.page.getByTestId('tab-cart').textContent()).toBe('سلة المزايدة')

@@ -35,29 +35,33 @@ export function MyBidPage({ id }: { id?: string }) {
   // Bidding names prices: a user who may not see prices (noPrice) cannot bid (the service refuses too).
   const canBid = canView && allowed(userPermissions, 'bid', 'insert') && allowed(userPermissions, 'pricing', 'view') && !isGuest(user)
   const lotId = id && UUID.test(id) ? id : undefined
+  // /my-bid/{something that is no lot id}: said so, rather than silently showing the tabs.
+  const badId = !!id && !lotId
   const asked = new URLSearchParams(search).get('tab')
   const tab: Tab = TABS.includes(asked as Tab) ? (asked as Tab) : 'active'
 
   useEffect(() => {
-    if (!canView) return
+    if (!canView || badId) return
     if (lotId) void loadMyBids({ lotId })
     else if (tab === 'active') void loadMyBids({ status: BID_STATUS.pending, current: true })
     else if (tab === 'history') void loadMyBids({})
     return resetMyBids
-  }, [tab, lotId, canView])
+  }, [tab, lotId, canView, badId])
 
   const title = t('shell.screens.myBid')
   return (
     <div className="page bid-page" data-testid="screen-myBid">
       <BidPageHead
-        back={lotId ? { href: '/my-bid?tab=history', label: t('bids.backToMyBids') } : undefined}
-        title={lotId ? t('bids.lotHistory') : title}
+        back={id ? { href: '/my-bid?tab=history', label: t('bids.backToMyBids') } : undefined}
+        title={id ? t('bids.lotHistory') : title}
         intro={t('bids.intro.myBid')}
       />
       {!canView ? (
         <EmptyState textKey="bids.noRight" />
+      ) : badId ? (
+        <EmptyState textKey="bids.noLotBids" />
       ) : lotId ? (
-        <BidTable />
+        <BidTable emptyKey="bids.noLotBids" />
       ) : (
         <>
           <div className="acct-tabs" role="tablist" aria-label={title}>
@@ -96,7 +100,7 @@ function CartTab({ canBid }: { canBid: boolean }) {
   return <LotGrid canBid={canBid} linkRooms emptyKey="bids.emptyCart" />
 }
 
-function BidTable() {
+function BidTable({ emptyKey = 'bids.emptyBids' }: { emptyKey?: string }) {
   const { t } = useTranslation()
   const { list, count, error } = useSnapshot(myBids)
   if (error && !list)
@@ -111,7 +115,7 @@ function BidTable() {
         {t('bids.loading')}
       </p>
     )
-  if (list.length === 0) return <EmptyState textKey="bids.emptyBids" />
+  if (list.length === 0) return <EmptyState textKey={emptyKey} />
   return (
     <>
       <p className="srch-muted" data-testid="bids-total">
