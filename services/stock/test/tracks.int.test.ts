@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import { io, type Socket } from 'socket.io-client'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestPortal, waitFor, type TestPortal } from '../../../test/portal'
 
@@ -103,11 +104,28 @@ describe('track lists, notes, reminders and offers', () => {
 
   it('negotiates an offer with counter-offers, each step told to the other side', async () => {
     const s = take()
+    // The sales team hears of new offers live; a member whose account does not see prices hears it
+    // without the price (socket and list alike).
+    const unpricedSales = portal.tokens.sign({ id: randomUUID(), username: 'sales-np', userType: 'sales', perms: { notifications: 'v', quote: 'vi' }, noPrice: true, ver: 0, guest: false, trusted: true })
+    const heard = async (token: string) => {
+      const socket: Socket = io(portal.base, { path: '/socket.io', transports: ['websocket'], auth: { token }, reconnection: false })
+      const got: Notice[] = []
+      socket.on('notification', (n: Notice) => got.push(n))
+      await new Promise<void>((resolve, reject) => socket.on('connect', () => resolve()).on('connect_error', reject))
+      return { socket, got }
+    }
+    const [priced, unpriced] = await Promise.all([heard(sales1), heard(unpricedSales)])
     const asking = (await portal.call('diamond/view', { id: s.id }, buyer1)).body.data.amt as number
     const opened = await portal.call('diamond-track/create', { trackType: 4, stoneIds: [s.id], offerPrice: asking - 100 }, buyer1)
     expect(opened.body.data).toEqual({ added: 1, already: 0 })
     const made = await noticeOf(sales1, 'offer.made', (n) => n.params.stoneId === s.id)
     expect(made).toMatchObject({ audience: 'sales', userId: null, params: { vStnId: s.vStnId, buyer: 'buyer1' } })
+    const live = (c: { got: Notice[] }) => waitFor(() => c.got.find((n) => n.kind === 'offer.made' && n.params.stoneId === s.id), 15_000, 'the live offer notice')
+    expect((await live(priced)).params.price).toBe(asking - 100)
+    expect((await live(unpriced)).params).toMatchObject({ vStnId: s.vStnId, price: null })
+    expect((await notices(unpricedSales)).find((n) => n.kind === 'offer.made' && n.params.stoneId === s.id)?.params.price).toBeNull()
+    priced.socket.disconnect()
+    unpriced.socket.disconnect()
     expect((await notices(buyer2)).some((n) => n.kind === 'offer.made')).toBe(false)
 
     const offer = (await list(sales1, 4, { all: true })).list.find((r) => r.id === s.id)!

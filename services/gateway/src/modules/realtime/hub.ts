@@ -1,7 +1,9 @@
 import type { Server as IoServer } from 'socket.io'
 import type { WebSocket } from 'ws'
-import { withoutPrice } from '@diamond/contracts/events/notifications'
+import { isSalesTeam, SALES_AUDIENCE, withoutPrice } from '@diamond/contracts/events/notifications'
+import { can } from '@diamond/contracts/permissions'
 import type { ServerFrame } from '@diamond/contracts/realtime'
+import type { Principal } from '@diamond/runtime'
 
 export const rooms = {
   user: (id: string) => `user:${id}`,
@@ -12,6 +14,17 @@ export const rooms = {
   unpriced: (id: string) => `unpriced:${id}`,
   /** A team's sockets (the sales team: staff users, by their token's user type). */
   audience: (name: string) => `audience:${name}`,
+  /** A team's sockets that do not see prices (instead of the team's room). */
+  unpricedAudience: (name: string) => `audience:${name}:unpriced`,
+}
+
+/** The rooms a connection joins, decided from its token: both transports call this. */
+export function roomsOf(who: Principal): string[] {
+  const priced = can(who.perms, 'pricing', 'view')
+  const out = [rooms.user(who.id)]
+  if (!priced) out.push(rooms.unpriced(who.id))
+  if (isSalesTeam(who.userType)) out.push(priced ? rooms.audience(SALES_AUDIENCE) : rooms.unpricedAudience(SALES_AUDIENCE))
+  return out
 }
 
 /**
@@ -89,8 +102,10 @@ export class Hub {
     this.send(rooms.user(userId), frame)
   }
 
+  /** A team's notice; its members who do not see prices get it without its price. */
   notifyAudience(audience: string, frame: Notice) {
     this.send(rooms.audience(audience), frame)
+    this.send(rooms.unpricedAudience(audience), { type: 'notification', data: withoutPrice(frame.data) })
   }
 
   /**

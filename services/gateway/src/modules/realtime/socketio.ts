@@ -1,12 +1,10 @@
 import type { FastifyInstance } from 'fastify'
 import { Server } from 'socket.io'
-import { isSalesTeam, SALES_AUDIENCE } from '@diamond/contracts/events/notifications'
-import { can } from '@diamond/contracts/permissions'
 import type { Ack, ClientToServer, ServerToClient } from '@diamond/contracts/realtime'
 import { authenticate, type Principal, type TokenService } from '@diamond/runtime'
 import type { AuctionMembers } from './auctions'
 import type { BidTarget } from './bids.rules'
-import { rooms } from './hub'
+import { roomsOf } from './hub'
 import type { PushTarget } from './push.rules'
 import { auctionRoom, subscribe } from './subscriptions'
 import { ioTarget } from './targets'
@@ -42,9 +40,7 @@ export function createSocketServer(app: FastifyInstance, opts: { tokens: TokenSe
   io.on('connection', (socket) => {
     const who = socket.data.principal
     const target = ioTarget(socket, opts.maxBuffered)
-    void socket.join(rooms.user(who.id))
-    if (!can(who.perms, 'pricing', 'view')) void socket.join(rooms.unpriced(who.id))
-    if (isSalesTeam(who.userType)) void socket.join(rooms.audience(SALES_AUDIENCE))
+    void socket.join(roomsOf(who))
     const reply = (ack: unknown, a: Ack) => (typeof ack === 'function' ? ack(a) : undefined)
     socket.on('stones.watch', (msg, ack) => reply(ack, subscribe(opts.watchers, target, who, 'stones.watch', msg)))
     socket.on('stones.unwatch', (msg, ack) => reply(ack, subscribe(opts.watchers, target, who, 'stones.unwatch', msg)))

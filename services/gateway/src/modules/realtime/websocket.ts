@@ -3,13 +3,11 @@ import type { IncomingMessage } from 'node:http'
 import type { FastifyInstance } from 'fastify'
 import websocket from '@fastify/websocket'
 import { Compile } from 'typebox/compile'
-import { isSalesTeam, SALES_AUDIENCE } from '@diamond/contracts/events/notifications'
-import { can } from '@diamond/contracts/permissions'
 import { ClientFrame, type ServerFrame } from '@diamond/contracts/realtime'
 import { authenticate, type TokenService } from '@diamond/runtime'
 import type { AuctionMembers } from './auctions'
 import type { BidTarget } from './bids.rules'
-import { rooms, type WsRooms } from './hub'
+import { roomsOf, type WsRooms } from './hub'
 import type { PushTarget } from './push.rules'
 import { auctionRoom, subscribe } from './subscriptions'
 import { wsTarget } from './targets'
@@ -51,9 +49,7 @@ export default async function websocketFeed(app: FastifyInstance, opts: Websocke
     (socket, req) => {
       const who = req.principal!
       const target = wsTarget(socket, opts.maxBuffered)
-      opts.ws.join(socket, rooms.user(who.id))
-      if (!can(who.perms, 'pricing', 'view')) opts.ws.join(socket, rooms.unpriced(who.id))
-      if (isSalesTeam(who.userType)) opts.ws.join(socket, rooms.audience(SALES_AUDIENCE))
+      for (const r of roomsOf(who)) opts.ws.join(socket, r)
       const send = (f: ServerFrame) => socket.send(JSON.stringify(f))
       socket.on('message', (raw) => {
         let frame: unknown
