@@ -177,12 +177,19 @@ describe('the bidding service', () => {
     expect((await f.bid(buyer1, raised, 1000)).body.code).toBe('OK')
     expect((await f.bid(buyer1, raised, 1100, randomUUID(), 'dynamic-diamond-bid/update')).body.code).toBe('OK')
     expect((await f.bid(buyer1, withdrawn, 1200)).body.code).toBe('OK')
+    expect((await f.bid(buyer1, withdrawn, 1300, randomUUID(), 'dynamic-diamond-bid/update')).body.code).toBe('OK')
     expect((await portal.call('dynamic-diamond-bid/delete', { lotId: withdrawn, requestId: randomUUID() }, buyer1)).body.code).toBe('OK')
+    // Bid again after the withdrawal, lower: the withdrawn bid was withdrawn, not raised.
+    expect((await f.bid(buyer1, withdrawn, 1050)).body.code).toBe('OK')
     const list = async (q: object) => (await portal.call('dynamic-diamond-bid/paginate', q, buyer1)).body.data.list as any[]
     expect((await list({ lotId: raised })).map((x) => [x.pricePerCaratCents, x.replaced, x.withdrawn])).toEqual([[110_000, false, false], [100_000, true, false]])
-    expect((await list({ lotId: withdrawn })).map((x) => [x.pricePerCaratCents, x.replaced, x.withdrawn])).toEqual([[120_000, false, true]])
+    expect((await list({ lotId: withdrawn })).map((x) => [x.pricePerCaratCents, x.replaced, x.withdrawn])).toEqual([
+      [105_000, false, false],
+      [130_000, false, true],
+      [120_000, true, false],
+    ])
     const standing = (await list({ status: 1, current: true })).filter((x) => x.lotId === raised || x.lotId === withdrawn)
-    expect(standing.map((x) => x.pricePerCaratCents)).toEqual([110_000])
+    expect(standing.map((x) => x.pricePerCaratCents).sort()).toEqual([105_000, 110_000])
     // Only my own: another bidder's call names none of these.
     expect((await portal.call('dynamic-diamond-bid/paginate', { lotId: raised }, buyer2)).body.data.list).toEqual([])
   })

@@ -18,9 +18,10 @@ interface Row {
 }
 
 /**
- * The bidder's own bids (never anyone else's), newest first; withdrawn when a later withdrawal of
- * theirs follows, replaced when a later bid of theirs on the lot does. Both are read from the
- * bidder's own log rows on each lot (the bidder index), so a hot lot's other bids cost nothing.
+ * The bidder's own bids (never anyone else's), newest first. What the bidder did next on the lot
+ * says what became of each: a withdrawal withdrew it, a bid replaced it (a raise), nothing means it
+ * stands (current). Read from the bidder's own log rows on each lot (the bidder index), so a hot
+ * lot's other bids cost nothing.
  */
 export async function myBids(sql: Sql, bidderId: string, q: BidPageRequest) {
   const params: unknown[] = [bidderId]
@@ -29,19 +30,16 @@ export async function myBids(sql: Sql, bidderId: string, q: BidPageRequest) {
   if (q.status === 1) where.push('l.closed_at is null')
   if (q.status === 2) where.push('l.winning_bid_id = b.id')
   if (q.status === 3) where.push('l.closed_at is not null and l.winning_bid_id is distinct from b.id')
-  if (q.current) where.push('b.seq = b.last_seq')
+  if (q.current) where.push('b.next_kind is null')
   const limit = q.limit ?? 50
   const offset = ((q.page ?? 1) - 1) * limit
   const rows = await sql.unsafe<Row[]>(
     `with mine as (
-       select id, lot_id, seq, kind, price_cents, created_at,
-              max(seq) over (partition by lot_id) as last_seq,
-              max(seq) filter (where kind = 'bid') over (partition by lot_id) as last_bid_seq,
-              max(seq) filter (where kind = 'withdraw') over (partition by lot_id) as last_withdraw_seq
+       select id, lot_id, seq, kind, price_cents, created_at, lead(kind) over (partition by lot_id order by seq) as next_kind
          from bidding.bids where bidder_id = $1 ${onLot}
      )
      select b.id, b.lot_id, b.price_cents, b.created_at,
-            coalesce(b.last_withdraw_seq > b.seq, false) as withdrawn, b.last_bid_seq > b.seq as replaced,
+            coalesce(b.next_kind = 'withdraw', false) as withdrawn, coalesce(b.next_kind = 'bid', false) as replaced,
             l.v_stn_id, l.kind, l.crt, l.rap_cents, l.closed_at, l.winning_bid_id, count(*) over ()::int as n
        from mine b join bidding.lots l on l.id = b.lot_id
       where ${where.join(' and ')}
