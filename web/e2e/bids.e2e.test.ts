@@ -159,7 +159,9 @@ describe('live bid room', () => {
       await openRoom(a.page, buyer1, quick.auctionId, v4)
       await bid(a.page, v4, '2000')
       expect(await a.page.getByTestId('confirm-text').textContent()).toBe('Buy this stone now at its buy-now price?')
-      await a.page.getByTestId('confirm-no').click()
+      // The focus starts on No: a second Enter (or a held one) declines rather than buys.
+      await a.page.keyboard.press('Enter')
+      await a.page.getByTestId('confirm-text').waitFor({ state: 'detached' })
       expect(await a.page.getByTestId(`lot-position-${v4}`).getAttribute('data-position')).toBe('none')
       await a.page.getByTestId(`bid-submit-${v4}`).click()
       await a.page.getByTestId('confirm-yes').click()
@@ -206,6 +208,15 @@ describe('live bid room', () => {
       expect(await a.page.getByTestId('tab-cart').textContent()).toBe('سلة المزايدة')
       await a.page.screenshot({ path: join(SCREENS, 'my-bid-ar.png') })
       await a.page.getByTestId('language-switcher').selectOption('en')
+      // My bids has the server's clock too, ticking.
+      const clock = a.page.getByTestId('server-clock')
+      const first = await clock.textContent()
+      await a.page.waitForFunction((shown) => document.querySelector('[data-testid="server-clock"]')?.textContent !== shown, first)
+
+      // An account that does not see prices is told why it sees no auctions.
+      const noPrice = await apiSession(portal, 'noprice1')
+      await openAs(portal, b.page, noPrice, '/search-bid-diamond')
+      await b.page.getByText('Your account does not see prices, so auctions are not shown to it.', { exact: false }).waitFor()
     } finally {
       await a.context.close()
       await b.context.close()

@@ -3,7 +3,10 @@ import { useSnapshot } from 'valtio'
 import { answerConfirm, confirmation } from '../lib/confirm'
 import { Dialog } from './Dialog'
 
-/** Shows the question asked through `confirm(textKey)`; mounted once, beside the toasts. */
+/**
+ * Shows the question asked through `confirm(textKey)`; mounted once, beside the toasts. The focus
+ * starts on No: an Enter pressed twice, or held, must not answer a purchase or a withdrawal.
+ */
 export function ConfirmDialog() {
   const { t } = useTranslation()
   const { open } = useSnapshot(confirmation)
@@ -17,7 +20,7 @@ export function ConfirmDialog() {
           <button type="button" className="btn btn--primary" data-testid="confirm-yes" onClick={() => answerConfirm(true)}>
             {t('common.yes')}
           </button>
-          <button type="button" className="btn" data-testid="confirm-no" onClick={() => answerConfirm(false)}>
+          <button type="button" className="btn" data-testid="confirm-no" data-autofocus onClick={() => answerConfirm(false)}>
             {t('common.no')}
           </button>
         </>

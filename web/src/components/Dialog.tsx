@@ -4,7 +4,7 @@ interface Props {
   open: boolean
   title?: string
   children: ReactNode
-  /** The buttons; the first one gets the focus. */
+  /** The buttons; the first one gets the focus, or the one marked `data-autofocus`. */
   actions: ReactNode
   /** Escape or a click outside. */
   onDismiss: () => void
@@ -18,7 +18,10 @@ export function Dialog({ open, title, children, actions, onDismiss, testId }: Pr
   useEffect(() => {
     const d = ref.current
     if (!d) return
-    if (open && !d.open) d.showModal()
+    if (open && !d.open) {
+      d.showModal()
+      d.querySelector<HTMLElement>('[data-autofocus]')?.focus()
+    }
     if (!open && d.open) d.close()
   }, [open])
   return (

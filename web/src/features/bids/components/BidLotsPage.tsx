@@ -8,7 +8,7 @@ import { fmtCount } from '../../../lib/format'
 import { codeText } from '../../../lib/i18n'
 import { allowed, isGuest, session } from '../../../lib/session'
 import { startTicking } from '../stores/clock'
-import { followRoom, KIND_FILTERS, loadLots, room, syncClock, type LotSource } from '../stores/lots'
+import { followRoom, KIND_FILTERS, loadLots, room, type LotSource } from '../stores/lots'
 import { LotCard } from './LotCard'
 import { BidPageHead } from './BidPageHead'
 import './bids.css'
@@ -24,6 +24,8 @@ export function BidLotsPage({ screenId, id }: { screenId: 'newArrivalBidIt' | 's
   const { t } = useTranslation()
   const { userPermissions, user } = useSnapshot(session)
   const canView = allowed(userPermissions, 'bid', 'view')
+  // Lots are prices: an account that does not see prices is told so, not shown an empty list.
+  const seesPrices = allowed(userPermissions, 'pricing', 'view')
   // Bidding names prices: a user who may not see prices (noPrice) cannot bid (the service refuses too).
   const canBid = canView && allowed(userPermissions, 'bid', 'insert') && allowed(userPermissions, 'pricing', 'view') && !isGuest(user)
   const [kind, setKind] = useState<BidKind | 'all'>('all')
@@ -39,15 +41,14 @@ export function BidLotsPage({ screenId, id }: { screenId: 'newArrivalBidIt' | 's
   useEffect(() => {
     const stopTicking = startTicking()
     const stopFollowing = followRoom()
-    void syncClock()
     return () => {
       stopTicking()
       stopFollowing()
     }
   }, [])
   useEffect(() => {
-    if (canView && !badId) void loadLots(source)
-  }, [key, canView, badId])
+    if (canView && seesPrices && !badId) void loadLots(source)
+  }, [key, canView, seesPrices, badId])
 
   const title = t(`shell.screens.${screenId}`)
   const { joined } = useSnapshot(room)
@@ -58,7 +59,7 @@ export function BidLotsPage({ screenId, id }: { screenId: 'newArrivalBidIt' | 's
         title={inRoom ? <RoomTitle fallback={title} /> : title}
         intro={t(inRoom ? 'bids.intro.room' : `bids.intro.${screenId}`)}
       />
-      {screenId === 'searchBidDiamond' && !inRoom && canView && (
+      {screenId === 'searchBidDiamond' && !inRoom && canView && seesPrices && (
         <div className="acct-tabs" role="tablist" aria-label={t('bids.filterKind')}>
           {KIND_FILTERS.map((k) => (
             <button
@@ -77,10 +78,12 @@ export function BidLotsPage({ screenId, id }: { screenId: 'newArrivalBidIt' | 's
       )}
       {!canView ? (
         <EmptyState textKey="bids.noRight" />
+      ) : !seesPrices ? (
+        <EmptyState textKey="bids.noPrices" />
       ) : badId ? (
         <EmptyState textKey="bids.noAuction" action={<Link href="/search-bid-diamond">{t('bids.backToAll')}</Link>} />
       ) : (
-        <LotGrid canBid={canBid} linkRooms={!inRoom && screenId === 'searchBidDiamond'} emptyKey={inRoom ? 'bids.noAuction' : 'bids.empty'} />
+        <LotGrid canBid={canBid} linkRooms={!inRoom && screenId === 'searchBidDiamond'} emptyKey={auctionId ? 'bids.noAuction' : 'bids.empty'} />
       )}
     </div>
   )

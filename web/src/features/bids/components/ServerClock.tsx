@@ -1,12 +1,21 @@
+import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSnapshot } from 'valtio'
 import { fmtTime } from '../../../lib/format'
-import { ticker } from '../stores/clock'
-import { room } from '../stores/lots'
+import { startTicking, ticker } from '../stores/clock'
+import { room, syncClock } from '../stores/lots'
 
-/** The server's clock (the one that decides every close), shown to everyone in a bid page. */
+/**
+ * The server's clock (the one that decides every close), shown to everyone in a bid page. It keeps
+ * itself going: a page without lots (my bids) still reads the server's time and ticks.
+ */
 export function ServerClock() {
   const { t } = useTranslation()
+  useEffect(() => {
+    const stop = startTicking()
+    void syncClock()
+    return stop
+  }, [])
   const { offsetMs } = useSnapshot(room)
   const { deviceNow } = useSnapshot(ticker)
   const now = new Date(deviceNow + offsetMs)

@@ -55,6 +55,17 @@ export function phaseOf(lot: Pick<LotView, 'state' | 'opensAt' | 'closesAt'>, se
   return 'closing'
 }
 
+/** How long past its close a lot may wait for its result's push before the page reads it again. */
+export const RESULT_WAIT_MS = 5_000
+
+/**
+ * Whether a lot has waited too long for its result: past its close by RESULT_WAIT_MS on the server's
+ * clock and still not decided here. Pushes come at most once, so a lost 'bid.closed' would otherwise
+ * leave the card on "Closing…" for good.
+ */
+export const awaitsResult = (lot: Pick<LotView, 'state' | 'closesAt'>, serverNow: number): boolean =>
+  lot.state !== 'won' && lot.state !== 'closed' && serverNow > Date.parse(lot.closesAt) + RESULT_WAIT_MS
+
 /** Whole seconds from `serverNow` to `at`, never below zero. */
 export const secondsUntil = (at: string, serverNow: number): number => Math.max(0, Math.ceil((Date.parse(at) - serverNow) / 1000))
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { LotView } from '@diamond/contracts/http/bidding'
-import { applyClosed, applyExtended, applyHigh, applyPosition, centsToUsd, checkAmount, formatCountdown, fromView, mergeView, phaseOf, requestIdFor } from './bid.rules'
+import { applyClosed, applyExtended, applyHigh, applyPosition, awaitsResult, centsToUsd, checkAmount, formatCountdown, fromView, mergeView, phaseOf, requestIdFor } from './bid.rules'
 
 const fmt = (c: number) => `$${(c / 100).toFixed(2)}`
 const LOT = '00000000-0000-4000-8000-000000000001'
@@ -70,6 +70,15 @@ describe('the countdown on the server clock', () => {
     expect(phaseOf(lot, Date.parse('2026-01-01T00:30:00.000Z'))).toBe('open')
     expect(phaseOf(lot, Date.parse('2026-01-01T01:00:00.000Z'))).toBe('closing')
     expect(phaseOf({ ...lot, state: 'won' }, 0)).toBe('won')
+  })
+
+  it('reads a lot again once its result is overdue, however the push went', () => {
+    const lot = view()
+    const close = Date.parse(lot.closesAt)
+    expect(awaitsResult(lot, close - 1_000)).toBe(false)
+    expect(awaitsResult(lot, close + 4_000)).toBe(false)
+    expect(awaitsResult(lot, close + 6_000)).toBe(true)
+    for (const state of ['won', 'closed'] as const) expect(awaitsResult({ ...lot, state }, close + 60_000)).toBe(false)
   })
 
   it('formats seconds, hours and days', () => {

@@ -5,7 +5,7 @@ import type { BidFrame } from '@diamond/contracts/realtime'
 import type { ApiError, ApiResult } from '../../../lib/api'
 import { joinAuctions, onAuctionJoined, onBidPush, onConnect } from '../../../lib/realtime'
 import { addToBidCart, bidConfig, createBid, listBidCart, listLots, raiseBid, removeFromBidCart, serverTime, withdrawBid } from '../api/bids'
-import { applyClosed, applyExtended, applyHigh, applyPosition, centsToUsd, clockOffset, mergeView, requestIdFor, type LotState } from './bid.rules'
+import { applyClosed, applyExtended, applyHigh, applyPosition, awaitsResult, centsToUsd, clockOffset, mergeView, RESULT_WAIT_MS, requestIdFor, type LotState } from './bid.rules'
 
 /**
  * The lots a bid page shows, one entry per lot keyed by id (a card subscribes to its own entry),
@@ -135,6 +135,11 @@ export function applyPush(f: BidFrame): void {
  */
 export function followRoom(): () => void {
   const offPush = onBidPush(applyPush)
+  // A result whose push was lost (or never came) is read from the API instead.
+  const recheck = setInterval(() => {
+    const now = Date.now() + room.offsetMs
+    if (room.ids.some((id) => room.byId[id] && awaitsResult(room.byId[id]!.lot, now))) reloadSoon()
+  }, RESULT_WAIT_MS)
   const offConnect = onConnect(() => {
     room.joined = []
   })
@@ -143,6 +148,7 @@ export function followRoom(): () => void {
     reloadSoon()
   })
   return () => {
+    clearInterval(recheck)
     offPush()
     offConnect()
     offJoined()
