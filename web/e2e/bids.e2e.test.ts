@@ -196,6 +196,8 @@ describe('live bid room', () => {
       expect(sealedRow).toContain('Blind')
       expect(sealedRow).toContain('Pending')
       expect((await a.page.getByTestId(`bid-row-${v1}`).textContent()) ?? '').toContain('Open')
+      // Where each standing bid stands: buyer2 outbid buyer1 on the live lot.
+      expect(await a.page.getByTestId(`bid-row-position-${v1}`).textContent()).toBe(' · You have been outbid')
       // One stone's bids, and a link that names no lot said to be so.
       await a.page.goto(`${portal.base}/my-bid/${sealed.lots[0]!.id}`)
       await a.page.getByTestId(`bid-row-${v3}`).waitFor()

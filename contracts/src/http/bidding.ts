@@ -151,6 +151,11 @@ export const BidView = Type.Object({
   withdrawn: Type.Boolean(),
   /** A later bid of mine on the same lot took this one's place (a raise, or a changed sealed bid). */
   replaced: Type.Boolean(),
+  /**
+   * In my bids' list, for a bid that stands on a lot still open: whether it leads (open kinds) or is
+   * in (sealed: nothing else is told before the close). Absent otherwise.
+   */
+  position: Type.Optional(literals(['leading', 'outbid', 'sealed'] as const)),
 })
 export type BidView = Static<typeof BidView>
 export const BidPageRequest = Type.Object(

@@ -190,6 +190,15 @@ describe('the bidding service', () => {
     ])
     const standing = (await list({ status: 1, current: true })).filter((x) => x.lotId === raised || x.lotId === withdrawn)
     expect(standing.map((x) => x.pricePerCaratCents).sort()).toEqual([105_000, 110_000])
+    // A standing bid says where it stands: sealed tells nothing more; an open lot, leading or outbid.
+    expect(standing.map((x) => x.position)).toEqual(['sealed', 'sealed'])
+    expect((await list({ lotId: raised })).map((x) => x.position)).toEqual(['sealed', undefined])
+    const [c] = await f.upForBid(1)
+    const open = (await f.auction('live', [c!])).lots[0]!.id
+    expect((await f.bid(buyer1, open, 1000)).body.code).toBe('OK')
+    expect((await f.bid(buyer2, open, 1010)).body.code).toBe('OK')
+    expect((await list({ lotId: open }))[0]).toMatchObject({ position: 'outbid', status: 1 })
+    expect((await portal.call('dynamic-diamond-bid/paginate', { lotId: open }, buyer2)).body.data.list[0]).toMatchObject({ position: 'leading' })
     // Only my own: another bidder's call names none of these.
     expect((await portal.call('dynamic-diamond-bid/paginate', { lotId: raised }, buyer2)).body.data.list).toEqual([])
   })

@@ -8,6 +8,8 @@ interface Row {
   created_at: Date
   withdrawn: boolean
   replaced: boolean
+  stands: boolean
+  high_bidder: string | null
   v_stn_id: string
   kind: BidKind
   crt: string
@@ -40,7 +42,7 @@ export async function myBids(sql: Sql, bidderId: string, q: BidPageRequest) {
      )
      select b.id, b.lot_id, b.price_cents, b.created_at,
             coalesce(b.next_kind = 'withdraw', false) as withdrawn, coalesce(b.next_kind = 'bid', false) as replaced,
-            l.v_stn_id, l.kind, l.crt, l.rap_cents, l.closed_at, l.winning_bid_id, count(*) over ()::int as n
+            b.next_kind is null as stands, l.high_bidder, l.v_stn_id, l.kind, l.crt, l.rap_cents, l.closed_at, l.winning_bid_id, count(*) over ()::int as n
        from mine b join bidding.lots l on l.id = b.lot_id
       where ${where.join(' and ')}
       order by b.created_at desc, b.seq desc limit ${limit} offset ${offset}`,
@@ -51,6 +53,9 @@ export async function myBids(sql: Sql, bidderId: string, q: BidPageRequest) {
     rows: rows.map((r) => ({
       lot: { id: r.lot_id, vStnId: r.v_stn_id, kind: r.kind, crt: Number(r.crt), rapCents: Number(r.rap_cents), closedAt: r.closed_at?.getTime() ?? null, winningBidId: r.winning_bid_id },
       bid: { id: r.id, priceCents: Number(r.price_cents), at: r.created_at.getTime(), withdrawn: r.withdrawn, replaced: r.replaced },
+      /** The bid stands (my last word on the lot) and leads it; the lot's leader is not told for a sealed lot. */
+      stands: r.stands,
+      leads: r.high_bidder === bidderId,
     })),
   }
 }

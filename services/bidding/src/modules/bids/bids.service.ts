@@ -1,4 +1,4 @@
-import type { BidCreate, BidDelete, BidPage, BidPageRequest, BidResult, LotView } from '@diamond/contracts/http/bidding'
+import { BID_KIND_RULES, type BidCreate, type BidDelete, type BidPage, type BidPageRequest, type BidResult, type LotView } from '@diamond/contracts/http/bidding'
 import { AppError, type Database, type Principal } from '@diamond/runtime'
 import { requirePrices } from '../auctions/auctions.service'
 import { toCents } from '../engine/bid.rules'
@@ -42,6 +42,13 @@ export class BidService {
   async page(who: Principal, q: BidPageRequest): Promise<BidPage> {
     requirePrices(who)
     const { rows, count } = await myBids(this.database.sql, who.id, q)
-    return { list: rows.map((r) => toBidView(r.lot, r.bid)), count }
+    return {
+      list: rows.map((r) => {
+        const view = toBidView(r.lot, r.bid)
+        if (!r.stands || r.lot.closedAt !== null) return view
+        return { ...view, position: BID_KIND_RULES[r.lot.kind].sealed ? 'sealed' : r.leads ? 'leading' : 'outbid' }
+      }),
+      count,
+    }
   }
 }

@@ -153,6 +153,12 @@ function BidTable({ emptyKey = 'bids.emptyBids' }: { emptyKey?: string }) {
                   <span className={`bid-status bid-status--${STATUS_KEY[b.status]}`}>{t(`bids.status.${STATUS_KEY[b.status]}`)}</span>
                   {b.withdrawn && <span className="bid-withdrawn"> · {t('bids.columns.withdrawn')}</span>}
                   {b.replaced && <span className="bid-withdrawn"> · {t('bids.columns.replaced')}</span>}
+                  {b.position && (
+                    <span className={`bid-row-position bid-position--${b.position}`} data-testid={`bid-row-position-${b.vStnId}`}>
+                      {' '}
+                      · {t(`bids.position.${b.position}`)}
+                    </span>
+                  )}
                 </td>
                 <td className="num">
                   <span className="bid-num">{fmtUsd(b.pricePerCaratCents / 100)}</span>
