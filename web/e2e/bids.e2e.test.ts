@@ -167,6 +167,8 @@ describe('live bid room', () => {
       await a.page.getByTestId('confirm-yes').click()
       await a.page.getByTestId('toast').getByText('Your bid of $1,200.00/ct is in.').waitFor()
       await position(a.page, v4, 'won')
+      // The bid box went with the sale; the focus is on the lot's status, not lost to the page.
+      await a.page.waitForFunction((id) => document.activeElement?.getAttribute('data-testid') === id, `lot-position-${v4}`, { timeout: PUSH_WAIT_MS })
       // The demo's just-bid-it lots, each with its buy-now button.
       await a.page.goto(`${portal.base}/new-arrival-bid-it`)
       await a.page.locator('[data-testid^="buy-now-"]').first().waitFor()

@@ -118,7 +118,14 @@ export function LotCard({ entry, canBid, roomHref }: Props) {
         )}
       </dl>
 
-      <p className={`bid-position bid-position--${lot.my?.position ?? 'none'}`} data-testid={`lot-position-${v}`} data-position={lot.my?.position ?? 'none'} role="status">
+      <p
+        className={`bid-position bid-position--${lot.my?.position ?? 'none'}`}
+        id={`lot-position-${lot.id}`}
+        tabIndex={-1}
+        data-testid={`lot-position-${v}`}
+        data-position={lot.my?.position ?? 'none'}
+        role="status"
+      >
         {lot.my ? (
           <>
             {t(`bids.position.${lot.my.position}`)}
@@ -199,6 +206,13 @@ function BidBox({ entry }: { entry: LotEntry }) {
       return
     }
     setText('')
+    // A buy ends the lot and takes this box away with the focus: it goes to the lot's status then,
+    // not back to the top of the page (checked once the answer's render is done, and again later
+    // for a slow one).
+    const refocus = () => {
+      if (!document.activeElement || document.activeElement === document.body) document.getElementById(`lot-position-${lot.id}`)?.focus()
+    }
+    for (const ms of [50, 500]) setTimeout(refocus, ms)
     // The price stored, which is the buy-now price when a bid reached it, not the one typed.
     showToast(t('bids.placed', { price: perCarat(answer.bid.pricePerCaratCents) }), 'success')
   }
