@@ -41,12 +41,13 @@ export async function ensureDemoAuctions(database: Database, auctions: AuctionSe
   let built = 0
   for (const { kind } of missing) {
     // Only stones as the demo seed left them (status version 0), so a stone someone just put up
-    // for bid stays theirs; the demo seller's company first, then others, in stone order.
+    // for bid stays theirs; the demo seller's company's stones and others' taken in turn, so each
+    // auction has one of each: seller1 meets E_BID_OWN_STONE on one lot and can bid on the other.
     const stones = await sql<{ stone_id: string; amt_cents: string }[]>`
       select s.stone_id, s.amt_cents from bidding.stone_status s
        where s.w_sts = 'B' and s.status_version = 0 and s.crt is not null and s.amt_cents > 0
          and not exists (select 1 from bidding.lots l where l.stone_id = s.stone_id and (l.closed_at is null or l.winner_id is not null))
-       order by (s.seller = ${DEMO_SELLER_COMPANY}) desc, s.v_stn_id
+       order by row_number() over (partition by s.seller = ${DEMO_SELLER_COMPANY} order by s.v_stn_id), (s.seller = ${DEMO_SELLER_COMPANY}) desc
        limit ${LOTS_PER_AUCTION}`
     if (!stones.length) break
     const closes = now + CLOSE_MINUTES[kind] * 60_000
