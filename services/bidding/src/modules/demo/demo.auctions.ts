@@ -41,8 +41,9 @@ export async function ensureDemoAuctions(database: Database, auctions: AuctionSe
   let built = 0
   for (const { kind } of missing) {
     // Only stones as the demo seed left them (status version 0), so a stone someone just put up
-    // for bid stays theirs; the demo seller's company's stones and others' taken in turn, so each
-    // auction has one of each: seller1 meets E_BID_OWN_STONE on one lot and can bid on the other.
+    // for bid stays theirs; the demo seller's company's stones and others' taken in turn, so while
+    // both last an auction has one of each: seller1 meets E_BID_OWN_STONE on one lot and can bid on
+    // the other.
     const stones = await sql<{ stone_id: string; amt_cents: string }[]>`
       select s.stone_id, s.amt_cents from bidding.stone_status s
        where s.w_sts = 'B' and s.status_version = 0 and s.crt is not null and s.amt_cents > 0
