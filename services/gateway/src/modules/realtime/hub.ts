@@ -14,16 +14,18 @@ export const rooms = {
   unpriced: (id: string) => `unpriced:${id}`,
   /** A team's sockets (the sales team: staff users, by their token's user type). */
   audience: (name: string) => `audience:${name}`,
-  /** A team's sockets that do not see prices (instead of the team's room). */
+  /** A team's sockets that do not see prices: each is in the team's room too. */
   unpricedAudience: (name: string) => `audience:${name}:unpriced`,
 }
 
 /** The rooms a connection joins, decided from its token: both transports call this. */
 export function roomsOf(who: Principal): string[] {
+  const team = isSalesTeam(who.userType)
   const priced = can(who.perms, 'pricing', 'view')
   const out = [rooms.user(who.id)]
   if (!priced) out.push(rooms.unpriced(who.id))
-  if (isSalesTeam(who.userType)) out.push(priced ? rooms.audience(SALES_AUDIENCE) : rooms.unpricedAudience(SALES_AUDIENCE))
+  if (team) out.push(rooms.audience(SALES_AUDIENCE))
+  if (team && !priced) out.push(rooms.unpricedAudience(SALES_AUDIENCE))
   return out
 }
 
@@ -91,10 +93,7 @@ export class Hub {
 
   /** A user's notice to every socket of theirs; those that do not see prices get it without its price. */
   notify(userId: string, frame: Notice) {
-    const bare = withoutPrice(frame.data)
-    if (bare === frame.data) return this.send(rooms.user(userId), frame)
-    this.send(rooms.user(userId), frame, rooms.unpriced(userId))
-    this.send(rooms.unpriced(userId), { type: 'notification', data: bare })
+    this.notice(rooms.user(userId), rooms.unpriced(userId), frame)
   }
 
   /** A message for one user only (their position on a lot): every socket of theirs, both transports. */
@@ -104,8 +103,15 @@ export class Hub {
 
   /** A team's notice; its members who do not see prices get it without its price. */
   notifyAudience(audience: string, frame: Notice) {
-    this.send(rooms.audience(audience), frame)
-    this.send(rooms.unpricedAudience(audience), { type: 'notification', data: withoutPrice(frame.data) })
+    this.notice(rooms.audience(audience), rooms.unpricedAudience(audience), frame)
+  }
+
+  /** A notice to a room; its sockets also in `unpriced` get it without the price it tells. */
+  private notice(room: string, unpriced: string, frame: Notice) {
+    const bare = withoutPrice(frame.data)
+    if (bare === frame.data) return this.send(room, frame)
+    this.send(room, frame, unpriced)
+    this.send(unpriced, { type: 'notification', data: bare })
   }
 
   /**
