@@ -46,3 +46,9 @@ export function can(c: CompactPermissions, module: Module, action: Action): bool
   if (!s) return false
   return s.includes('a') || s.includes(action[0]!)
 }
+
+/**
+ * Whether prices may be shown to the holder of these rights: the pricing module's view right, which
+ * the user's Is_NoPrice setting takes away. Every service that answers with a price asks this.
+ */
+export const seesPrices = (c: CompactPermissions): boolean => can(c, 'pricing', 'view')

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { BID_KIND_RULES, BID_KINDS, type AuctionCreate, type BidConfig, type LotPage, type LotPageRequest, type LotView } from '@diamond/contracts/http/bidding'
-import { can } from '@diamond/contracts/permissions'
+import { seesPrices } from '@diamond/contracts/permissions'
 import { AppError, type Database, type Principal } from '@diamond/runtime'
 import type { DbClock } from '../engine/clock'
 import type { BidEngine } from '../engine/engine'
@@ -11,7 +11,7 @@ import { planAuction, type AuctionPlan } from './auctions.rules'
 
 /** Prices are the point of an auction: without the pricing view right there is nothing to show or bid. */
 export function requirePrices(who: Principal): void {
-  if (!can(who.perms, 'pricing', 'view')) throw new AppError('E_BID_NO_PRICE')
+  if (!seesPrices(who.perms)) throw new AppError('E_BID_NO_PRICE')
 }
 
 const validation = (fields: { field: string; in: string; message: string }[]) =>
@@ -66,7 +66,7 @@ export class AuctionService {
       const r = BID_KIND_RULES[kind]
       return { kind, subTypeCode: r.subTypeCode, bidType: r.bidType, sub_types: { allowDiamondFilterWSts: [...r.allowDiamondFilterWSts], subTypeCode: r.subTypeCode } }
     })
-    if (!can(who.perms, 'pricing', 'view')) return { serverTime: new Date(now).toISOString(), kinds, lots: [] }
+    if (!seesPrices(who.perms)) return { serverTime: new Date(now).toISOString(), kinds, lots: [] }
     const lots = await findLots(this.database.sql, 'l.closed_at is null', [], 'order by l.closes_at, l.id limit 200')
     return { serverTime: new Date(now).toISOString(), kinds, lots: await this.views(who, lots) }
   }

@@ -1,7 +1,7 @@
 import type { Server as IoServer } from 'socket.io'
 import type { WebSocket } from 'ws'
 import { isSalesTeam, SALES_AUDIENCE, withoutPrice } from '@diamond/contracts/events/notifications'
-import { can } from '@diamond/contracts/permissions'
+import { seesPrices } from '@diamond/contracts/permissions'
 import type { ServerFrame } from '@diamond/contracts/realtime'
 import type { Principal } from '@diamond/runtime'
 
@@ -21,7 +21,7 @@ export const rooms = {
 /** The rooms a connection joins, decided from its token: both transports call this. */
 export function roomsOf(who: Principal): string[] {
   const team = isSalesTeam(who.userType)
-  const priced = can(who.perms, 'pricing', 'view')
+  const priced = seesPrices(who.perms)
   const out = [rooms.user(who.id)]
   if (!priced) out.push(rooms.unpriced(who.id))
   if (team) out.push(rooms.audience(SALES_AUDIENCE))

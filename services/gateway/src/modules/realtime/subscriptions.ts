@@ -1,6 +1,6 @@
 import { Compile } from 'typebox/compile'
 import { ErrorCodes } from '@diamond/contracts/errors'
-import { can } from '@diamond/contracts/permissions'
+import { can, seesPrices } from '@diamond/contracts/permissions'
 import { AuctionJoin, MAX_JOINED_AUCTIONS, MAX_WATCHED_STONES, WatchStones, type Ack, type ClientFrame } from '@diamond/contracts/realtime'
 import type { Principal } from '@diamond/runtime'
 import type { AuctionMembers } from './auctions'
@@ -51,7 +51,7 @@ export function auctionRoom<C>(auctions: AuctionMembers<C>, conn: C, who: Princi
     return ok
   }
   if (!can(who.perms, 'bid', 'view')) return forbidden
-  if (!can(who.perms, 'pricing', 'view')) return noPrice
+  if (!seesPrices(who.perms)) return noPrice
   if (!auctions.join(conn, input.auctionId)) return { code: 'E_VALIDATION', message: `Invalid Fields: at most ${MAX_JOINED_AUCTIONS} auctions` }
   return ok
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { AnyEvent } from '@diamond/contracts/events/envelope'
 import { isSalesTeam, NotificationEventTypes, withoutPrice } from '@diamond/contracts/events/notifications'
-import { can } from '@diamond/contracts/permissions'
+import { seesPrices } from '@diamond/contracts/permissions'
 import { enqueue, newEvent, type Database, type Principal, type Tx } from '@diamond/runtime'
 import * as repo from './inbox.repository'
 import { coalesces, noticesFor, type Notice } from './inbox.rules'
@@ -39,7 +39,7 @@ export class InboxService {
   /** The caller's notices; without the prices they tell when the caller does not see prices. */
   async list(who: Principal, page: number, limit: number) {
     const result = await repo.pageForUser(this.database.sql, who.id, isSalesTeam(who.userType), page, limit)
-    return can(who.perms, 'pricing', 'view') ? result : { ...result, list: result.list.map(withoutPrice) }
+    return seesPrices(who.perms) ? result : { ...result, list: result.list.map(withoutPrice) }
   }
 
   markRead(who: Principal, ids: string[] | undefined) {

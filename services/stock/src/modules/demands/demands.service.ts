@@ -3,7 +3,7 @@ import { StockEventTypes, TradeEventTypes, type StoneStatusChanged, type TradeEv
 import { MAX_DEMANDS, type Demand, type DemandCreate, type DemandPage, type DemandPaginate, type DemandUpdate } from '@diamond/contracts/http/demands'
 import type { StoneFilter } from '@diamond/contracts/http/stock'
 import { TRADE_KINDS } from '@diamond/contracts/http/tracks.values'
-import { can } from '@diamond/contracts/permissions'
+import { seesPrices } from '@diamond/contracts/permissions'
 import { AppError, enqueue, newEvent, type Database, type Principal, type Tx } from '@diamond/runtime'
 import { filterProblems, isEmptyFilter, type FieldProblem } from '../search/search.rules'
 import { invalidFields } from '../search/search.service'
@@ -52,7 +52,7 @@ export class DemandService {
 
   /** The criteria are a search filter, checked as a search's is, and must ask for something. */
   private filterProblems(who: Principal, filter: StoneFilter): FieldProblem[] {
-    const problems = filterProblems(filter, can(who.perms, 'pricing', 'view'))
+    const problems = filterProblems(filter, seesPrices(who.perms))
     if (isEmptyFilter(filter)) problems.push({ field: 'filter', in: 'body', message: 'must ask for at least one criterion (shape, carat, colour, …)' })
     return problems
   }

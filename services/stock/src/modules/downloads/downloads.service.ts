@@ -3,7 +3,7 @@ import {
   DOWNLOAD_TYPES, FULL_STOCK_COLUMNS, MAX_PDF_COLUMNS, type DownloadKind, type DownloadRequest, type ZipRequest,
 } from '@diamond/contracts/http/downloads'
 import type { StoneRow } from '@diamond/contracts/http/stock'
-import { can } from '@diamond/contracts/permissions'
+import { seesPrices } from '@diamond/contracts/permissions'
 import { AppError, type Database, type Principal } from '@diamond/runtime'
 import type { MediaHosts } from '../search/media.rules'
 import { invalidFields } from '../search/search.service'
@@ -53,7 +53,7 @@ export class DownloadService {
   }
 
   private showPrices(who: Principal | null): boolean {
-    return !!who && !who.noPrice && can(who.perms, 'pricing', 'view')
+    return !!who && !who.noPrice && seesPrices(who.perms)
   }
 
   /** The stones asked for, in the order asked; a repeated id is refused, an unknown one is not found. */

@@ -1,6 +1,6 @@
 import type { SavedSearch, SearchListPage, SearchUpsert, StoneFilter } from '@diamond/contracts/http/stock'
 import { MAX_RECENT_SEARCHES, MAX_SAVED_SEARCHES, SEARCH_TYPES } from '@diamond/contracts/http/stock.values'
-import { can } from '@diamond/contracts/permissions'
+import { seesPrices } from '@diamond/contracts/permissions'
 import { AppError, type Database, type Principal } from '@diamond/runtime'
 import { filterKey, filterProblems } from '../search/search.rules'
 import { invalidFields, type SearchService } from '../search/search.service'
@@ -30,7 +30,7 @@ export class SavedSearchService {
   }
 
   async upsert(who: Principal, req: SearchUpsert): Promise<SavedSearch> {
-    const problems = filterProblems(req.filter, can(who.perms, 'pricing', 'view'))
+    const problems = filterProblems(req.filter, seesPrices(who.perms))
     const type = req.searchType ?? SEARCH_TYPES.saved
     if (type === SEARCH_TYPES.saved && !req.id && !req.title?.trim()) problems.push({ field: 'title', in: 'body', message: 'is required' })
     if (problems.length) throw invalidFields(problems)

@@ -2,7 +2,7 @@ import type {
   MatchPairPage, MatchPairSearch, QuickSearch, QuickSearchResult, StoneDetail, StoneFilter, StonePage, StoneRow, StoneSearch, Totals,
 } from '@diamond/contracts/http/stock'
 import { searchLimitMessage, type ListType } from '@diamond/contracts/http/stock.values'
-import { can } from '@diamond/contracts/permissions'
+import { seesPrices } from '@diamond/contracts/permissions'
 import { AppError, type Database, type Principal } from '@diamond/runtime'
 import { readStones, toStoneRow } from '../stones/stone-row'
 import { scopeFor, dayOf, type ScopeResult } from './categories.rules'
@@ -78,7 +78,7 @@ export class SearchService {
   async rows(who: Principal | null, ids: readonly string[]): Promise<StoneRow[]> {
     const records = await readStones(this.database.sql, ids, who?.id ?? null)
     const byId = new Map(records.map((r) => [r.id, r]))
-    const showPrices = !!who && can(who.perms, 'pricing', 'view')
+    const showPrices = !!who && seesPrices(who.perms)
     const newSince = this.clock() - this.settings.newArrivalDays * DAY_MS
     return ids.flatMap((id) => {
       const r = byId.get(id)
@@ -87,7 +87,7 @@ export class SearchService {
   }
 
   private check(who: Principal, filter: StoneFilter, sort: StoneSearch['sort']) {
-    const showPrices = can(who.perms, 'pricing', 'view')
+    const showPrices = seesPrices(who.perms)
     const problems = [...filterProblems(filter, showPrices), ...sortProblems(sort, showPrices)]
     if (problems.length) throw invalidFields(problems)
     return showPrices

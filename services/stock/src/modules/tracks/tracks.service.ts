@@ -4,7 +4,7 @@ import {
   TRACK_TYPES, TRADE_KINDS, type OfferSide, type Track, type TrackCreate, type TrackCreateResult, type TrackDelete, type TrackPage,
   type TrackPaginate, type TrackType, type TrackUpdate,
 } from '@diamond/contracts/http/tracks'
-import { can } from '@diamond/contracts/permissions'
+import { can, seesPrices } from '@diamond/contracts/permissions'
 import { AppError, enqueue, newEvent, requirePermission, type Database, type Principal, type Tx } from '@diamond/runtime'
 import type { SearchService } from '../search/search.service'
 import { invalidFields } from '../search/search.service'
@@ -149,7 +149,7 @@ export class TrackService {
     const stones = await this.search.rows(who, [...new Set(rows.map((r) => r.stone_id))])
     const byId = new Map(stones.map((s) => [s.id, s]))
     const steps = req.trackType === TRACK_TYPES.quote ? await repo.stepsOf(this.database.sql, rows.map((r) => r.id)) : []
-    const showPrices = can(who.perms, 'pricing', 'view')
+    const showPrices = seesPrices(who.perms)
     const list = rows.flatMap((r) => {
       const stone = byId.get(r.stone_id)
       return stone ? [{ ...stone, track: toTrack(r, steps, { showPrices, showOwner: everyone }) }] : []
@@ -204,7 +204,7 @@ export class TrackService {
 
   private async view(who: Principal, r: repo.TrackRecord): Promise<Track> {
     const steps = r.track_type === TRACK_TYPES.quote ? await repo.stepsOf(this.database.sql, [r.id]) : []
-    return toTrack(r, steps, { showPrices: can(who.perms, 'pricing', 'view'), showOwner: r.user_id !== who.id })
+    return toTrack(r, steps, { showPrices: seesPrices(who.perms), showOwner: r.user_id !== who.id })
   }
 
   /** The caller's side of an offer: its buyer, or the sales team (quote.all); anyone else finds nothing. */
