@@ -174,3 +174,51 @@ export type BidPage = Static<typeof BidPage>
 /** The answer to a bid: the bid and the lot as the bidder now sees it. */
 export const BidResult = Type.Object({ bid: BidView, lot: LotView })
 export type BidResult = Static<typeof BidResult>
+
+/**
+ * Staff: stones bidding knows are up for bid (their web status is one a bid kind allows) and in no
+ * unfinished lot, the stones a new auction may take. `kind` keeps the statuses of that kind;
+ * `search` a stone id prefix.
+ */
+export const AuctionStonePageRequest = Type.Object(
+  { ...Page, kind: Type.Optional(BidKind), search: Type.Optional(Type.String({ maxLength: 40 })) },
+  { additionalProperties: false },
+)
+export type AuctionStonePageRequest = Static<typeof AuctionStonePageRequest>
+export const AuctionStone = Type.Object({
+  stoneId: Uuid,
+  vStnId: Type.String(),
+  crt: Type.Number(),
+  wSts: Type.String(),
+  rapPerCaratCents: Cents,
+  /** The seller's asking price per carat. */
+  askingPerCaratCents: Cents,
+  /** The seller's company: a seller may not bid on their own stone. */
+  seller: Type.String(),
+})
+export type AuctionStone = Static<typeof AuctionStone>
+export const AuctionStonePage = Type.Object({ list: Type.Array(AuctionStone), count: Type.Integer() })
+export type AuctionStonePage = Static<typeof AuctionStonePage>
+
+/** Staff: the auctions, newest first. */
+export const AuctionPageRequest = Type.Object({ ...Page }, { additionalProperties: false })
+export type AuctionPageRequest = Static<typeof AuctionPageRequest>
+export const AuctionSummary = Type.Object({
+  id: Uuid,
+  title: Type.String(),
+  kind: BidKind,
+  opensAt: Time,
+  /** The latest close of its lots, after extensions. */
+  closesAt: Time,
+  lots: Type.Integer({ minimum: 0 }),
+  /** Lots not yet closed. */
+  unfinished: Type.Integer({ minimum: 0 }),
+  /** Lots sold (closed with a winner). */
+  sold: Type.Integer({ minimum: 0 }),
+  /** Bids on its lots: open kinds only; null for a sealed kind, whose count nobody learns. */
+  bids: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()]),
+  createdAt: Time,
+})
+export type AuctionSummary = Static<typeof AuctionSummary>
+export const AuctionPage = Type.Object({ list: Type.Array(AuctionSummary), count: Type.Integer(), serverTime: Time })
+export type AuctionPage = Static<typeof AuctionPage>

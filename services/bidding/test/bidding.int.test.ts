@@ -40,6 +40,41 @@ describe('the bidding service', () => {
     expect((await portal.call('diamond-bid/auction/create', body([a!, b!]), staff)).body).toMatchObject({ code: 'E_STONE_UNAVAILABLE', data: { ids: [a] } })
   })
 
+  it('shows staff the stones a new auction may take and the auctions with their lots counted, and nobody else', async () => {
+    const [free, taken, shown] = await f.upForBid(3)
+    // A look-and-bid stone may also be on show (S); the other kinds take bid stones (B) only.
+    await portal.call('diamond/status-update', { id: shown, wSts: 'S' }, staff)
+    await waitFor(async () => (await portal.sql`select 1 from bidding.stone_status where stone_id = ${shown!} and w_sts = 'S'`)[0], 10_000, 'S known')
+    const before = Date.now()
+    const sealed = await f.auction('blind', [taken!], { title: 'Sealed one' })
+    await f.bid(buyer1, sealed.lots[0]!.id, 1200)
+    const stones = async (body: object, token = staff) => (await portal.call('diamond-bid/auction/stones', { limit: 100, ...body }, token)).body
+    const idsOf = (b: any) => b.data.list.map((s: any) => s.stoneId)
+
+    const all = await stones({})
+    expect(idsOf(all)).toEqual(expect.arrayContaining([free, shown]))
+    expect(idsOf(all)).not.toContain(taken)
+    expect(all.data.list.find((s: any) => s.stoneId === free)).toMatchObject({ wSts: 'B', crt: expect.any(Number), askingPerCaratCents: expect.any(Number), rapPerCaratCents: expect.any(Number) })
+    expect(idsOf(await stones({ kind: 'live' }))).not.toContain(shown)
+    expect(idsOf(await stones({ kind: 'lookAndBid' }))).toContain(shown)
+    const vStnId = all.data.list.find((s: any) => s.stoneId === free).vStnId as string
+    expect(idsOf(await stones({ search: vStnId.toLowerCase() }))).toEqual([free])
+    expect(await stones({ search: '%' })).toMatchObject({ code: 'OK', data: { list: [], count: 0 } })
+    expect(await stones({ page: 0 })).toMatchObject({ code: 'E_VALIDATION', data: { fields: [{ field: 'page' }] } })
+    expect(await stones({ kind: 'auction' })).toMatchObject({ code: 'E_VALIDATION' })
+    expect((await stones({}, buyer1)).code).toBe('E_FORBIDDEN')
+
+    const page = (await portal.call('diamond-bid/auction/paginate', { limit: 100 }, staff)).body
+    expect(page.code).toBe('OK')
+    const mine = page.data.list.find((a: any) => a.id === sealed.auctionId)
+    // Nobody learns how many sealed bids a lot has, staff neither.
+    expect(mine).toMatchObject({ title: 'Sealed one', kind: 'blind', lots: 1, unfinished: 1, sold: 0, bids: null })
+    expect(Date.parse(mine.createdAt)).toBeGreaterThanOrEqual(before - 60_000)
+    expect(page.data.list.some((a: any) => a.kind === 'live' && typeof a.bids === 'number')).toBe(true)
+    expect((await portal.call('diamond-bid/auction/paginate', {}, buyer1)).body.code).toBe('E_FORBIDDEN')
+    expect((await portal.call('diamond-bid/auction/paginate', { limit: 1001 }, staff)).body.code).toBe('E_VALIDATION')
+  })
+
   it('refuses every bad bid with a clear code and records nothing', async () => {
     const [stone, own, later] = await f.upForBid(3)
     await portal.sql`update stock.stones set seller = 'Shah Diamonds' where id = ${own!}`

@@ -1,4 +1,4 @@
-import type { LotPageRequest } from '@diamond/contracts/http/bidding'
+import type { BidKind, LotPageRequest } from '@diamond/contracts/http/bidding'
 import type { Sql, Tx } from '@diamond/runtime/db'
 import { findLots, type Lot } from '../engine/lots.repository'
 import type { AuctionPlan } from './auctions.rules'
@@ -95,4 +95,46 @@ export async function removeFromCart(sql: Sql, userId: string, lotIds: string[])
 export async function existingLots(sql: Sql, lotIds: string[]): Promise<Set<string>> {
   const rows = await sql<{ id: string }[]>`select id from bidding.lots where id = any(${lotIds}::uuid[])`
   return new Set(rows.map((r) => r.id))
+}
+
+/** Stones a new auction may take: a status of `statuses`, their facts known, in no unfinished lot. By stone id. */
+export async function freeStones(sql: Sql, statuses: readonly string[], search: string | null, limit: number, offset: number): Promise<{ list: BidStone[]; count: number }> {
+  const prefix = search ? sql`and starts_with(upper(s.v_stn_id), ${search.toUpperCase()})` : sql``
+  const cond = sql`s.w_sts = any(${statuses as string[]}::text[]) and s.crt is not null ${prefix}
+    and not exists (select 1 from bidding.lots l where l.stone_id = s.stone_id and l.closed_at is null)`
+  const [list, [counted]] = await Promise.all([
+    sql<BidStone[]>`select s.stone_id, s.v_stn_id, s.w_sts, s.crt, s.rap_cents, s.amt_cents, s.seller from bidding.stone_status s
+                     where ${cond} order by s.v_stn_id limit ${limit} offset ${offset}`,
+    sql<[{ n: number }]>`select count(*)::int as n from bidding.stone_status s where ${cond}`,
+  ])
+  return { list, count: counted!.n }
+}
+
+export interface AuctionRow {
+  id: string
+  title: string
+  kind: BidKind
+  opens_at: Date
+  closes_at: Date
+  created_at: Date
+  lots: number
+  unfinished: number
+  sold: number
+  bids: number
+}
+
+/** The auctions, newest first, each with its lots counted. */
+export async function pageAuctions(sql: Sql, limit: number, offset: number): Promise<{ list: AuctionRow[]; count: number }> {
+  const [list, [counted]] = await Promise.all([
+    sql<AuctionRow[]>`
+      select a.id, a.title, a.kind, a.opens_at, a.created_at, x.closes_at, x.lots, x.unfinished, x.sold, x.bids
+        from bidding.auctions a
+        cross join lateral (
+          select max(l.closes_at) as closes_at, count(*)::int as lots, count(*) filter (where l.closed_at is null)::int as unfinished,
+                 count(*) filter (where l.state = 'won')::int as sold, coalesce(sum(l.bid_count), 0)::int as bids
+            from bidding.lots l where l.auction_id = a.id) x
+       order by a.created_at desc, a.id limit ${limit} offset ${offset}`,
+    sql<[{ n: number }]>`select count(*)::int as n from bidding.auctions`,
+  ])
+  return { list, count: counted!.n }
 }

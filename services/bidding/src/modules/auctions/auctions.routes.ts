@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import { Type } from 'typebox'
 import { Envelope, Uuid } from '@diamond/contracts/common'
-import { AuctionCreate, BidCartCreate, BidConfig, LotPage, LotPageRequest, LotView } from '@diamond/contracts/http/bidding'
+import { AuctionCreate, AuctionPage, AuctionPageRequest, AuctionStonePage, AuctionStonePageRequest, BidCartCreate, BidConfig, LotPage, LotPageRequest, LotView } from '@diamond/contracts/http/bidding'
 import { ok, principal } from '@diamond/runtime'
 import type { AuctionService } from './auctions.service'
 
@@ -17,6 +17,24 @@ export default async function auctionRoutes(app: FastifyInstance, { auctions }: 
       schema: { tags, summary: 'Staff: a new auction of stones put up for bid', body: AuctionCreate, response: { 200: Envelope(AuctionCreated) } },
     },
     async (req) => ok(await auctions.create(principal(req), req.body as AuctionCreate), 'Auction created'),
+  )
+
+  app.post(
+    '/diamond-bid/auction/stones',
+    {
+      config: { permission: ['bid', 'all'], member: true },
+      schema: { tags, summary: 'Staff: stones up for bid and in no unfinished lot', body: AuctionStonePageRequest, response: { 200: Envelope(AuctionStonePage) } },
+    },
+    async (req) => ok(await auctions.freeStones(req.body as AuctionStonePageRequest)),
+  )
+
+  app.post(
+    '/diamond-bid/auction/paginate',
+    {
+      config: { permission: ['bid', 'all'], member: true },
+      schema: { tags, summary: 'Staff: the auctions, newest first', body: AuctionPageRequest, response: { 200: Envelope(AuctionPage) } },
+    },
+    async (req) => ok(await auctions.auctions(req.body as AuctionPageRequest)),
   )
 
   app.get(

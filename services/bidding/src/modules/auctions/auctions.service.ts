@@ -1,5 +1,8 @@
 import { randomUUID } from 'node:crypto'
-import { BID_KIND_RULES, BID_KINDS, type AuctionCreate, type BidConfig, type LotPage, type LotPageRequest, type LotView } from '@diamond/contracts/http/bidding'
+import {
+  BID_KIND_RULES, BID_KINDS, type AuctionCreate, type AuctionPage, type AuctionPageRequest, type AuctionStonePage, type AuctionStonePageRequest,
+  type BidConfig, type LotPage, type LotPageRequest, type LotView,
+} from '@diamond/contracts/http/bidding'
 import { seesPrices } from '@diamond/contracts/permissions'
 import { AppError, type Database, type Principal } from '@diamond/runtime'
 import type { DbClock } from '../engine/clock'
@@ -57,6 +60,36 @@ export class AuctionService {
       throw err
     }
     return id
+  }
+
+  /** Staff: the stones a new auction may take (of the kind's statuses when one is named). */
+  async freeStones(q: AuctionStonePageRequest): Promise<AuctionStonePage> {
+    const statuses = q.kind ? BID_KIND_RULES[q.kind].allowDiamondFilterWSts : [...new Set(BID_KINDS.flatMap((k) => BID_KIND_RULES[k].allowDiamondFilterWSts))]
+    const limit = q.limit ?? 50
+    const search = q.search?.trim() || null
+    const { list, count } = await repo.freeStones(this.database.sql, statuses, search, limit, ((q.page ?? 1) - 1) * limit)
+    return {
+      list: list.map((s) => ({
+        stoneId: s.stone_id, vStnId: s.v_stn_id, crt: Number(s.crt), wSts: s.w_sts, rapPerCaratCents: Number(s.rap_cents ?? 0),
+        askingPerCaratCents: Number(s.amt_cents ?? 0), seller: s.seller ?? '',
+      })),
+      count,
+    }
+  }
+
+  /** Staff: the auctions, newest first. A sealed kind's bids are not counted for anyone. */
+  async auctions(q: AuctionPageRequest): Promise<AuctionPage> {
+    const limit = q.limit ?? 50
+    const { list, count } = await repo.pageAuctions(this.database.sql, limit, ((q.page ?? 1) - 1) * limit)
+    return {
+      list: list.map((a) => ({
+        id: a.id, title: a.title, kind: a.kind, opensAt: a.opens_at.toISOString(), closesAt: a.closes_at.toISOString(), lots: a.lots,
+        unfinished: a.unfinished, sold: a.sold, bids: BID_KIND_RULES[a.kind].sealed ? null : a.bids,
+        createdAt: a.created_at.toISOString(),
+      })),
+      count,
+      serverTime: new Date(this.clock.now()).toISOString(),
+    }
   }
 
   /** The bid type call: the kinds with their sub types, and the lots open or coming, on the server clock. */
