@@ -10,6 +10,7 @@ import { ProfilePage } from './features/account/components/ProfilePage'
 import { StockNotificationPage } from './features/account/components/StockNotificationPage'
 import { UsersPage } from './features/account/components/UsersPage'
 import { RegistrationsPage } from './features/approvals/components/RegistrationsPage'
+import { AuctionsPage } from './features/auctions/components/AuctionsPage'
 import { BidLotsPage } from './features/bids/components/BidLotsPage'
 import { MyBidPage } from './features/bids/components/MyBidPage'
 import { ForgotPasswordPage } from './features/auth/components/ForgotPasswordPage'
@@ -109,6 +110,7 @@ const SCREEN_VIEWS: Record<string, (params: Record<string, string>) => ReactNode
   newArrivalBidIt: (p) => <BidLotsPage screenId="newArrivalBidIt" id={p.id} />,
   searchBidDiamond: (p) => <BidLotsPage key={p.id ?? ''} screenId="searchBidDiamond" id={p.id} />,
   myBid: (p) => <MyBidPage id={p.id} />,
+  auctions: () => <AuctionsPage />,
 }
 
 /** Every path not public or open: the rules of lib/navigation.ts decide, this renders. */

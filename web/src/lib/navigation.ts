@@ -15,6 +15,8 @@ export interface Screen {
   path: string
   /** Shown only with view permission on this module; otherwise the path behaves as unknown. */
   module?: Module
+  /** With `module`: the right needed beyond view (a staff screen that only changes things). */
+  action?: 'insert' | 'all'
   /** Not for guests (their token is refused by member-only calls): behaves as unknown for them. */
   memberOnly?: true
   /** Company admins only. */
@@ -74,6 +76,8 @@ export const SCREENS: readonly Screen[] = [
   { id: 'addresses', path: '/account/addresses', memberOnly: true },
   { id: 'users', path: '/account/users', memberOnly: true, adminOnly: true },
   { id: 'registrations', path: '/account/registrations', memberOnly: true, operatorOnly: true },
+  // Not in the spec: the sales team sets up auctions here (bid module, all) rather than by API.
+  { id: 'auctions', path: '/account/auctions', module: 'bid', action: 'all', memberOnly: true, operatorOnly: true },
   { id: 'privacyNotice', path: '/privacy-notice' },
   { id: 'trackDiamond', path: '/track-diamond' },
   // Narrow screens only.
@@ -132,6 +136,7 @@ export interface Viewer {
 /** Whether the viewer may open the screen at all (width aside). */
 export function canOpen(s: Screen, v: Pick<Viewer, 'permissions' | 'guest' | 'admin' | 'operator'>): boolean {
   if (s.module && !v.permissions[s.module]?.view) return false
+  if (s.module && s.action && !(v.permissions[s.module]?.all || v.permissions[s.module]?.[s.action])) return false
   if (s.memberOnly && v.guest) return false
   if (s.adminOnly && !v.admin) return false
   if (s.operatorOnly && !v.operator) return false
@@ -176,7 +181,7 @@ export const NAV_GROUPS: readonly { id: string; items: readonly string[] }[] = [
     id: 'stock',
     items: ['newArrivals', 'upcoming', 'exclusive', 'stoneOfTheDay', 'suggestedStock', 'quoteDay', 'matchPair', 'dealOfTheDay', 'collection', 'compare'],
   },
-  { id: 'bids', items: ['newArrivalBidIt', 'searchBidDiamond', 'myBid'] },
+  { id: 'bids', items: ['newArrivalBidIt', 'searchBidDiamond', 'myBid', 'auctions'] },
   {
     id: 'lists',
     items: ['cart', 'watchlist', 'reminder', 'notes', 'enquiry', 'hold', 'memo', 'confirmList', 'purchaseHistory', 'offerList', 'officeList', 'buyRequest', 'myDemand', 'myShipment', 'trackDiamond'],
