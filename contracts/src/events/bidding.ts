@@ -68,6 +68,11 @@ export const LotClosed = Type.Object(
     /** Every bidder of the lot (to tell each win or loss); inside the platform only. */
     bidderIds: Type.Array(Uuid),
     closedAt: Type.String({ format: 'date-time' }),
+    /**
+     * The stone left the auction before its close (stock moved it out of the statuses its kind
+     * takes): nobody wins it, whatever the bids; every bidder is told.
+     */
+    withdrawn: Type.Optional(Type.Boolean()),
   },
   { additionalProperties: false },
 )

@@ -59,4 +59,4 @@ export const MAX_LOTS = 500
  * The notices bidding's events give users (notifications service; params: lotId, auctionId, vStnId,
  * price in USD per carat where it may be told). An extension is a push to the room only.
  */
-export const BID_NOTICE_KINDS = { outbid: 'bid.outbid', won: 'bid.won', lost: 'bid.lost' } as const
+export const BID_NOTICE_KINDS = { outbid: 'bid.outbid', won: 'bid.won', lost: 'bid.lost', withdrawn: 'bid.withdrawn' } as const

@@ -31,12 +31,14 @@ export default async function biddingService(app: FastifyInstance, opts: Bidding
     name: 'bidding',
     migrations: new URL('../migrations/', import.meta.url),
   })
-  registerStoneStatusConsumer(rt)
-
   const clock = new DbClock(rt.database.sql)
   let closer: Closer | null = null
   const engine = new BidEngine(rt.database, clock, { maxBatch: cfg.BIDDING_MAX_BATCH, maxFlushes: cfg.BIDDING_MAX_FLUSHES, log: app.log, onEvents: () => rt.relay.kick(), onBuyNow: (lotId) => void closer?.close(lotId).catch((err: unknown) => app.log.error({ err, lotId }, 'buy-now close failed')) })
   closer = new Closer(rt.database, engine, { graceMs: cfg.BIDDING_CLOSE_GRACE_MS, log: app.log })
+  registerStoneStatusConsumer(rt, (lotIds) => {
+    for (const id of lotIds) engine.forget(id)
+    rt.relay.kick()
+  })
   const auctions = new AuctionService(rt.database, clock, engine, () => closer.kick())
   const bids = new BidService(rt.database, clock, engine)
   opts.expose?.({ engine, closer, clock })

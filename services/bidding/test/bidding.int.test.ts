@@ -328,6 +328,29 @@ describe('the bidding service', () => {
     expect((await f.lotView(buyer2, lot)).data).toMatchObject({ my: { position: 'won' }, resultPerCaratCents: 200_000 })
   }, 30_000)
 
+  it('withdraws a running lot whose stone leaves bidding: nobody wins it, its bidders are told, the stone is never sold twice', async () => {
+    const [stone, other] = await f.upForBid(2)
+    const { lots } = await f.auction('blind', [stone!, other!])
+    const lot = lots.find((l) => l.stoneId === stone)!.id
+    const stays = lots.find((l) => l.stoneId === other)!.id
+    expect((await f.bid(buyer2, lot, 1500)).body.code).toBe('OK')
+    expect((await f.bid(buyer1, lot, 1400)).body.code).toBe('OK')
+
+    // Staff make the stone available again: it leaves the auction, and a buyer may hold it.
+    expect((await portal.call('diamond/status-update', { id: stone, wSts: 'A' }, staff)).body.code).toBe('OK')
+    await waitFor(async () => (await portal.sql`select 1 from bidding.lots where id = ${lot} and state = 'withdrawn' and winner_id is null`)[0], 15_000, 'lot withdrawn')
+    expect((await f.bid(buyer2, lot, 1600, undefined, 'dynamic-diamond-bid/update')).body.code).toBe('E_BID_CLOSED')
+    expect((await f.lotView(buyer2, lot)).data).toMatchObject({ state: 'closed', resultPerCaratCents: null })
+    await waitFor(async () => (await portal.sql`select 1 from notifications.notifications where kind = 'bid.withdrawn' and params ->> 'lotId' = ${lot}`).length === 2, 15_000, 'both bidders told')
+    expect((await portal.sql`select 1 from notifications.notifications where kind = 'bid.won' and params ->> 'lotId' = ${lot}`).length).toBe(0)
+    // Stock keeps the status staff gave it (no confirmation to a winner, no return to stock twice).
+    expect((await portal.sql`select w_sts from stock.stones where id = ${stone!}`)[0]!.w_sts).toBe('A')
+    expect((await portal.call('diamond/hold', { id: stone }, buyer1)).body.code).toBe('OK')
+    // The other stone of the auction runs on; the replay skips the withdrawn lot.
+    expect((await f.lotView(buyer1, stays)).data.state).toBe('open')
+    expect((await portal.call('diamond-bid/replay', {}, staff)).body.data.mismatched).toEqual([])
+  })
+
   it('keeps a bid cart per user', async () => {
     const [stone] = await f.upForBid(1)
     const { auctionId, lots } = await f.auction('lookAndBid', [stone!])

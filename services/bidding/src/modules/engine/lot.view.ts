@@ -40,7 +40,8 @@ export interface Standing {
 }
 
 export function lotStateName(lot: Lot, now: number): LotStateName {
-  if (lot.state) return lot.state
+  // A withdrawn lot shows as closed without a sale: its notice says why.
+  if (lot.state) return lot.state === 'withdrawn' ? 'closed' : lot.state
   return now < lot.opensAt ? 'new' : 'open'
 }
 

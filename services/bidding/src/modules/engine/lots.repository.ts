@@ -30,7 +30,8 @@ export interface Lot {
   bidCount: number
   lastSeq: number
   closedAt: number | null
-  state: 'won' | 'closed' | null
+  /** withdrawn: the stone left the auction before its close (no winner, whatever the bids). */
+  state: 'won' | 'closed' | 'withdrawn' | null
   winnerId: string | null
   winningBidId: string | null
   resultCents: number | null
@@ -41,7 +42,7 @@ interface LotRow {
   seller: string; opens_at: Date; scheduled_close: Date; closes_at: Date; extensions: number; start_cents: string
   increment_cents: string; reserve_cents: string | null; buy_now_cents: string | null; soft_window_s: number | null
   soft_extend_s: number | null; high_cents: string | null; high_bidder: string | null; high_bid_id: string | null
-  bid_count: number; last_seq: string; closed_at: Date | null; state: 'won' | 'closed' | null; winner_id: string | null
+  bid_count: number; last_seq: string; closed_at: Date | null; state: 'won' | 'closed' | 'withdrawn' | null; winner_id: string | null
   winning_bid_id: string | null; result_cents: string | null
 }
 

@@ -1,15 +1,22 @@
+import { BiddingEventTypes, type LotClosed } from '@diamond/contracts/events/bidding'
 import type { AnyEvent } from '@diamond/contracts/events/envelope'
 import { StockTopics, type StoneStatusChanged } from '@diamond/contracts/events/stock'
-import type { ServiceRuntime, Tx } from '@diamond/runtime'
+import { BID_KIND_RULES, BID_KINDS } from '@diamond/contracts/http/bidding.values'
+import { enqueue, newEvent, type ServiceRuntime, type Tx } from '@diamond/runtime'
+import { PRODUCER } from '../engine/engine'
 
 /**
  * Keeps the newest status of each stone; an older event arriving late changes nothing. The facts
  * of a stone put up for bid (carat, Rap, asking price, seller) are kept until newer facts come.
+ *
+ * A stone that leaves the statuses its running lot's kind takes (staff made it available again,
+ * it went on memo, it was sold elsewhere) leaves the auction: the lot ends withdrawn, with no
+ * winner whatever its bids, so the stone is never sold twice. Answers the lots withdrawn.
  */
-export async function applyStoneStatus(tx: Tx, event: AnyEvent): Promise<void> {
+export async function applyStoneStatus(tx: Tx, event: AnyEvent): Promise<string[]> {
   const s = event.data as StoneStatusChanged
   const f = s.facts ?? null
-  await tx`
+  const applied = await tx`
     insert into bidding.stone_status (stone_id, v_stn_id, w_sts, availability, status_version, crt, rap_cents, amt_cents, seller)
     values (${s.stoneId}, ${s.vStnId}, ${s.wSts}, ${s.availability}, ${s.statusVersion},
             ${f?.crt ?? null}, ${f?.rapCents ?? null}, ${f?.amtCents ?? null}, ${f?.seller ?? null})
@@ -21,9 +28,47 @@ export async function applyStoneStatus(tx: Tx, event: AnyEvent): Promise<void> {
           amt_cents = coalesce(excluded.amt_cents, bidding.stone_status.amt_cents),
           seller = coalesce(excluded.seller, bidding.stone_status.seller)
       where bidding.stone_status.status_version < excluded.status_version
-         or (bidding.stone_status.status_version = excluded.status_version and excluded.crt is not null)`
+         or (bidding.stone_status.status_version = excluded.status_version and excluded.crt is not null)
+    returning stone_id`
+  if (!applied.length) return []
+  return withdrawLeavingLots(tx, s.stoneId, s.wSts)
 }
 
-export function registerStoneStatusConsumer(rt: ServiceRuntime) {
-  rt.consume({ name: 'bidding.stone-status', topics: [StockTopics.stone], handle: (event, tx) => applyStoneStatus(tx, event) })
+/**
+ * Ends the stone's running lots whose kind does not take its new status. The lot's row lock orders
+ * this against a batch of bids being stored (which only moves a lot not yet closed): bids stored
+ * before stay in the log, bids after are refused as closed.
+ */
+async function withdrawLeavingLots(tx: Tx, stoneId: string, wSts: string): Promise<string[]> {
+  const kinds = BID_KINDS.filter((k) => !BID_KIND_RULES[k].allowDiamondFilterWSts.includes(wSts))
+  if (!kinds.length) return []
+  const lots = await tx<{ id: string; auction_id: string; stone_id: string; v_stn_id: string; kind: string; closed_at: Date }[]>`
+    update bidding.lots set closed_at = clock_timestamp(), state = 'withdrawn'
+     where stone_id = ${stoneId} and closed_at is null and kind = any(${kinds}::text[])
+    returning id, auction_id, stone_id, v_stn_id, kind, closed_at`
+  const events = []
+  for (const l of lots) {
+    const bidders = await tx<{ bidder_id: string }[]>`select distinct bidder_id from bidding.bids where lot_id = ${l.id}`
+    const data: LotClosed = {
+      lotId: l.id, auctionId: l.auction_id, stoneId: l.stone_id, vStnId: l.v_stn_id, kind: l.kind, winnerId: null, pricePerCaratCents: null,
+      bidderIds: bidders.map((b) => b.bidder_id), closedAt: l.closed_at.toISOString(), withdrawn: true,
+    }
+    events.push(newEvent(PRODUCER, BiddingEventTypes.closed, l.id, data))
+  }
+  await enqueue(tx, PRODUCER, events)
+  return lots.map((l) => l.id)
+}
+
+/** `withdrawn` hears of lots ended because their stone left the auction (after the consumer's transaction). */
+export function registerStoneStatusConsumer(rt: ServiceRuntime, withdrawn: (lotIds: string[]) => void = () => {}) {
+  rt.consume({
+    name: 'bidding.stone-status',
+    topics: [StockTopics.stone],
+    handle: async (event, tx) => {
+      const lots = await applyStoneStatus(tx, event)
+      // The writer in memory goes once the withdrawal is committed; a bid meanwhile is refused by the
+      // database anyway (its batch moves only lots not yet closed) and reloads the lot.
+      if (lots.length) setTimeout(() => withdrawn(lots), 100).unref()
+    },
+  })
 }

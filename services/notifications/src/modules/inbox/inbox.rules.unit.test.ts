@@ -60,6 +60,15 @@ describe('bid notices', () => {
     expect(noticesFor(closed(null, [ann])).map((n) => n.kind)).toEqual(['bid.lost'])
   })
 
+  it('tells every bidder of a withdrawn lot that its stone left the auction, and nobody that they won', () => {
+    const withdrawn = closed(null, [ann, ben, ann])
+    ;(withdrawn.data as LotClosed).withdrawn = true
+    expect(noticesFor(withdrawn)).toEqual([
+      { userId: ann, kind: 'bid.withdrawn', params: { lotId, auctionId, vStnId: 'B-7' } },
+      { userId: ben, kind: 'bid.withdrawn', params: { lotId, auctionId, vStnId: 'B-7' } },
+    ])
+  })
+
   it('makes no notice of an extension (a push to the room only), and coalesces only outbid notices', () => {
     const ext = newEvent('bidding', BiddingEventTypes.extended, lotId, { lotId, auctionId, stoneId, vStnId: 'B-7', closesAt: new Date().toISOString(), extensions: 1 })
     expect(noticesFor(ext)).toEqual([])

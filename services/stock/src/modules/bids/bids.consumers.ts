@@ -13,6 +13,8 @@ import { confirmWon, returnUnsold } from './bids.repository'
 export async function onLotClosed(tx: Tx, event: AnyEvent): Promise<void> {
   if (event.type !== BiddingEventTypes.closed) return
   const c = event.data as LotClosed
+  // Withdrawn: stock itself moved the stone out of bidding; its status is already what staff made it.
+  if (c.withdrawn) return
   if (c.winnerId) {
     const won = await confirmWon(tx, c.stoneId)
     if (won) await enqueue(tx, 'stock', [statusEvent(StockEventTypes.bidWon, { ...won, holder_id: c.winnerId })])

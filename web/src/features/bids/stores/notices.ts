@@ -8,7 +8,7 @@ import { perCarat } from './money'
 const KINDS: ReadonlySet<string> = new Set(Object.values(BID_NOTICE_KINDS))
 
 /**
- * The text of a bid notice (outbid, won, lost) in the reader's language; null for other notices. A
+ * The text of a bid notice (outbid, won, lost, withdrawn) in the reader's language; null for other notices. A
  * notice without its price (the reader does not see prices: the API withholds it) says the same
  * without the amount.
  */
@@ -16,7 +16,8 @@ export function bidNoticeText(n: Pick<Notification, 'kind' | 'params'>): string 
   if (!KINDS.has(n.kind)) return null
   const kind = n.kind.slice('bid.'.length)
   if (typeof n.params.price !== 'number') {
-    return i18next.t(kind === 'lost' ? 'bids.notices.lost' : `bids.notices.${kind}Unpriced`, { vStnId: n.params.vStnId ?? '' })
+    // A loss and a withdrawal name no price at all.
+    return i18next.t(kind === 'lost' || kind === 'withdrawn' ? `bids.notices.${kind}` : `bids.notices.${kind}Unpriced`, { vStnId: n.params.vStnId ?? '' })
   }
   return i18next.t(`bids.notices.${kind}`, { vStnId: n.params.vStnId ?? '', price: perCarat(Math.round(n.params.price * 100)) })
 }
