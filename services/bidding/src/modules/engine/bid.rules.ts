@@ -29,9 +29,13 @@ export interface LotState extends LotTerms {
   highCents: number | null
 }
 
-/** The least a bid may be now: open kinds the high plus the increment (or the start); sealed the start. */
-export function minimumCents(lot: Pick<LotState, 'sealed' | 'highCents' | 'incrementCents' | 'startCents'>): number {
-  return !lot.sealed && lot.highCents !== null ? lot.highCents + lot.incrementCents : lot.startCents
+/**
+ * The least a bid may be now: open kinds the high plus the increment (or the start); sealed the
+ * start. Never above the buy-now price: that price always buys, whatever the high.
+ */
+export function minimumCents(lot: Pick<LotState, 'sealed' | 'highCents' | 'incrementCents' | 'startCents' | 'buyNowCents'>): number {
+  const min = !lot.sealed && lot.highCents !== null ? lot.highCents + lot.incrementCents : lot.startCents
+  return lot.buyNowCents !== null ? Math.min(min, lot.buyNowCents) : min
 }
 
 export type Refusal = { code: ErrorCode; data?: Record<string, unknown>; message?: string }

@@ -73,4 +73,11 @@ describe('a new bid on a lot', () => {
   it('buys at the buy-now price when it reaches it', () => {
     expect(decideBid({ ...open, buyNowCents: 300_000 }, bid(350_000))).toMatchObject({ priceCents: 300_000, buyNow: true })
   })
+
+  it('never asks more than the buy-now price, even when the high plus the increment passes it', () => {
+    const close = { ...open, buyNowCents: 200_000, highCents: 199_500, incrementCents: 1_000 }
+    expect(minimumCents(close)).toBe(200_000)
+    expect(decideBid(close, bid(200_000))).toMatchObject({ priceCents: 200_000, buyNow: true })
+    expect(decideBid(close, bid(199_900))).toMatchObject({ code: 'E_BID_TOO_LOW', data: { minimumPerCaratCents: 200_000 } })
+  })
 })

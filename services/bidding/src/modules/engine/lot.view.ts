@@ -74,7 +74,7 @@ export function toLotView(lot: Lot, viewerId: string, my: Standing | null, now: 
     incrementPerCaratCents: lot.incrementCents,
     reserveMet: rules.sealed || lot.reserveCents === null ? null : (lot.highCents ?? 0) >= lot.reserveCents,
     buyNowPerCaratCents: lot.buyNowCents,
-    minimumPerCaratCents: minimumCents({ sealed: rules.sealed, highCents: lot.highCents, incrementCents: lot.incrementCents, startCents: lot.startCents }),
+    minimumPerCaratCents: minimumCents({ sealed: rules.sealed, highCents: lot.highCents, incrementCents: lot.incrementCents, startCents: lot.startCents, buyNowCents: lot.buyNowCents }),
     high: showHigh ? { ...money(lot.highCents!), bidCount: lot.bidCount } : null,
     my: my ? { bidId: my.bidId, ...money(my.priceCents), position } : null,
     resultPerCaratCents: closed ? lot.resultCents : null,

@@ -105,7 +105,8 @@ export function applyHigh(lot: LotState, h: BidHigh): LotState {
     high,
     closesAt: laterOf(lot.closesAt, h.closesAt),
     reserveMet: h.reserveMet,
-    minimumPerCaratCents: h.pricePerCaratCents + lot.incrementPerCaratCents,
+    // As the service has it: never above the buy-now price, which always buys.
+    minimumPerCaratCents: lot.buyNowPerCaratCents !== null ? Math.min(h.pricePerCaratCents + lot.incrementPerCaratCents, lot.buyNowPerCaratCents) : h.pricePerCaratCents + lot.incrementPerCaratCents,
     state: 'open',
   }
   // A higher price than mine exists: I am outbid whatever position push is still on its way.

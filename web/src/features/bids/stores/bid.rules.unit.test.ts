@@ -97,6 +97,9 @@ describe('folding live news into a lot', () => {
     expect(next.minimumPerCaratCents).toBe(115_000)
     expect(next.my?.position).toBe('outbid')
     expect(applyHigh(next, high(1, 999_999))).toBe(next)
+    // A just-bid-it lot never asks more than its buy-now price.
+    const quick = fromView(view({ kind: 'justBidIt', buyNowPerCaratCents: 112_000 }))
+    expect(applyHigh(quick, high(1, 110_000)).minimumPerCaratCents).toBe(112_000)
   })
 
   it('ignores a position older than what it shows, and keeps won or lost final', () => {
