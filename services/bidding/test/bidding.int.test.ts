@@ -35,6 +35,8 @@ describe('the bidding service', () => {
     expect((await portal.call('diamond-bid/auction/create', body([notForBid]), staff)).body).toMatchObject({ code: 'E_STONE_UNAVAILABLE', data: { ids: [notForBid] } })
     expect((await portal.call('diamond-bid/auction/create', { ...body([a!]), opensAt: new Date(Date.now() - 10_000).toISOString(), closesAt: new Date(Date.now() - 5000).toISOString() }, staff)).body).toMatchObject({ code: 'E_VALIDATION', data: { fields: [{ field: 'closesAt' }] } })
     expect((await portal.call('diamond-bid/auction/create', { ...body([a!]), lots: [{ stoneId: a, startPerCarat: 100, buyNowPerCarat: 200 }] }, staff)).body.code).toBe('E_VALIDATION')
+    // A NUL character no text column can hold: named, not a 500.
+    expect((await portal.call('diamond-bid/auction/create', { ...body([a!]), title: 'Night\u0000' }, staff)).body).toMatchObject({ code: 'E_VALIDATION', data: { fields: [{ field: 'title', message: 'must not contain a NUL character' }] } })
     expect((await portal.sql`select count(*)::int as n from bidding.auctions`)[0]!.n).toBe(0)
     expect((await portal.call('diamond-bid/auction/create', body([a!]), staff)).body.code).toBe('OK')
     expect((await portal.call('diamond-bid/auction/create', body([a!, b!]), staff)).body).toMatchObject({ code: 'E_STONE_UNAVAILABLE', data: { ids: [a] } })
