@@ -132,6 +132,14 @@ describe('the bidding service', () => {
     expect(again.body.data.bid.id).toBe(first.body.data.bid.id)
     expect((await f.bid(buyer1, lot, 1600, requestId)).body.code).toBe('E_IDEMPOTENCY_MISMATCH')
     expect(await f.logCount(lot)).toBe(1)
+    // UUIDs in capitals are the same ids: the same lot, the same request.
+    expect((await f.bid(buyer1, lot.toUpperCase(), 1500, requestId.toUpperCase())).body.data.bid.id).toBe(first.body.data.bid.id)
+    expect((await f.lotView(buyer1, lot.toUpperCase())).code).toBe('OK')
+    expect(await f.logCount(lot)).toBe(1)
+    const [other] = await f.upForBid(1)
+    const twice = { title: 'Caps', kind: 'live', opensAt: new Date(Date.now() - 1000).toISOString(), closesAt: new Date(Date.now() + 600_000).toISOString(), incrementPerCarat: 5 }
+    expect((await portal.call('diamond-bid/auction/create', { ...twice, lots: [{ stoneId: other, startPerCarat: 100 }, { stoneId: other!.toUpperCase(), startPerCarat: 100 }] }, staff)).body).toMatchObject({ code: 'E_VALIDATION', data: { fields: [{ field: 'lots.1.stoneId' }] } })
+    expect((await portal.call('diamond-bid/auction/create', { ...twice, lots: [{ stoneId: other!.toUpperCase(), startPerCarat: 100 }] }, staff)).body.code).toBe('OK')
   })
 
   it('runs a live lot: increments, outbid, soft-close extension, close, result, the stone won in stock, notices', async () => {

@@ -48,8 +48,10 @@ export function planAuction(req: AuctionCreate, now: number): { plan: AuctionPla
   const lots: LotPlan[] = []
   req.lots.forEach((l, i) => {
     const at = (f: string) => `lots.${i}.${f}`
-    if (seen.has(l.stoneId)) bad(at('stoneId'), 'is in the auction twice')
-    seen.add(l.stoneId)
+    // A UUID in either case is the same stone.
+    const stoneId = l.stoneId.toLowerCase()
+    if (seen.has(stoneId)) bad(at('stoneId'), 'is in the auction twice')
+    seen.add(stoneId)
     const startCents = toCents(l.startPerCarat)
     const reserveCents = l.reservePerCarat === undefined ? null : toCents(l.reservePerCarat)
     const buyNowCents = l.buyNowPerCarat === undefined ? null : toCents(l.buyNowPerCarat)
@@ -60,7 +62,7 @@ export function planAuction(req: AuctionCreate, now: number): { plan: AuctionPla
     if (l.buyNowPerCarat !== undefined && !rules.buyNow) bad(at('buyNowPerCarat'), 'is only for just-bid-it auctions')
     else if (startCents !== null && buyNowCents !== null && buyNowCents <= startCents) bad(at('buyNowPerCarat'), 'must be above the start')
     else if (reserveCents !== null && buyNowCents !== null && buyNowCents < reserveCents) bad(at('buyNowPerCarat'), 'must be at least the reserve')
-    lots.push({ stoneId: l.stoneId, startCents: startCents ?? 0, reserveCents, buyNowCents })
+    lots.push({ stoneId, startCents: startCents ?? 0, reserveCents, buyNowCents })
   })
   if (fields.length) return { fields }
   return {

@@ -118,8 +118,9 @@ export class AuctionService {
     return toLotView(found.lot, who.id, found.standing(who.id), this.clock.now())
   }
 
-  async addToCart(who: Principal, lotIds: string[]): Promise<LotPage> {
+  async addToCart(who: Principal, asked: string[]): Promise<LotPage> {
     requirePrices(who)
+    const lotIds = asked.map((id) => id.toLowerCase())
     const known = await repo.existingLots(this.database.sql, lotIds)
     const missing = lotIds.filter((id) => !known.has(id))
     if (missing.length) throw new AppError('E_NOT_FOUND', { ids: missing })

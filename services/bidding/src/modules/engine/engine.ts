@@ -125,7 +125,9 @@ export class BidEngine {
   ) {}
 
   /** Places a bid or a withdrawal; resolves once it is stored (or was stored before: a retry). */
-  async place(req: BidRequest): Promise<{ lot: Lot; entry: Entry; standing: { bidId: string; priceCents: number } | null }> {
+  async place(asked: BidRequest): Promise<{ lot: Lot; entry: Entry; standing: { bidId: string; priceCents: number } | null }> {
+    // Ids are UUIDs, whose letters may come in either case: one spelling, the database's, keys everything.
+    const req = { ...asked, lotId: asked.lotId.toLowerCase(), requestId: asked.requestId.toLowerCase() }
     for (let attempt = 1; ; attempt++) {
       const writer = await this.writerFor(req.lotId)
       const { entry, done } = this.decide(writer, req)
@@ -138,7 +140,7 @@ export class BidEngine {
   /** The lot as this process's writer has it (loaded on first use); null for no such lot. */
   async lot(lotId: string): Promise<{ lot: Lot; standing: (bidderId: string) => { bidId: string; priceCents: number } | null } | null> {
     try {
-      const w = await this.writerFor(lotId)
+      const w = await this.writerFor(lotId.toLowerCase())
       return { lot: w.lot, standing: (id) => w.own.get(id) ?? null }
     } catch (err) {
       if (err instanceof AppError && err.code === 'E_NOT_FOUND') return null
