@@ -54,6 +54,8 @@ export const SOFT_CLOSE_DEFAULTS = { windowSeconds: 120, extendSeconds: 120 } as
 export const MAX_BID_PER_CARAT = 10_000_000
 /** Lots per auction, and lots per bid cart call. */
 export const MAX_LOTS = 500
+/** An auction closes within this many days of its creation, and opens at most a day before it. */
+export const MAX_AUCTION_DAYS = 90
 
 /**
  * The notices bidding's events give users (notifications service; params: lotId, auctionId, vStnId,

@@ -32,6 +32,20 @@ describe('a new auction', () => {
     expect(fields(planAuction(req({ kind: 'justBidIt' }, { buyNowPerCarat: 1100, reservePerCarat: 1200 }), now))).toEqual(['lots.0.buyNowPerCarat'])
     expect(planAuction(req({ kind: 'justBidIt' }, { buyNowPerCarat: 2000 }), now)).toMatchObject({ plan: { soft: null, lots: [{ buyNowCents: 200_000 }] } })
   })
+  it('asks a buy-now price of every just-bid-it lot', () => {
+    expect(fields(planAuction(req({ kind: 'justBidIt' }), now))).toEqual(['lots.0.buyNowPerCarat'])
+  })
+  it('keeps times sane: opening at most a day back, closing within 90 days', () => {
+    expect(fields(planAuction(req({ opensAt: '1970-01-01T00:00:00Z' }), now))).toEqual(['opensAt'])
+    expect(fields(planAuction(req({ opensAt: '2026-02-28T10:00:01Z' }), now))).toEqual([])
+    expect(fields(planAuction(req({ closesAt: '9999-12-31T23:59:59Z' }), now))).toEqual(['closesAt'])
+    expect(fields(planAuction(req({ closesAt: '2026-05-30T10:00:00Z' }), now))).toEqual([])
+  })
+  it('leaves room for a bid above every start of an open lot', () => {
+    expect(fields(planAuction(req({ incrementPerCarat: 10_000_000 }), now))).toEqual(['incrementPerCarat'])
+    expect(fields(planAuction(req({ kind: 'blind', incrementPerCarat: 10_000_000 }), now))).toEqual([])
+    expect(fields(planAuction(req({ incrementPerCarat: 9_999_000 }), now))).toEqual([])
+  })
   it('takes a soft close only for live auctions', () => {
     expect(fields(planAuction(req({ kind: 'blind', softClose: { windowSeconds: 60, extendSeconds: 60 } }), now))).toEqual(['softClose'])
   })

@@ -1,4 +1,4 @@
-import { BID_KIND_RULES, MAX_BID_PER_CARAT, MAX_LOTS, SOFT_CLOSE_DEFAULTS, type BidKind } from '@diamond/contracts/http/bidding.values'
+import { BID_KIND_RULES, MAX_AUCTION_DAYS, MAX_BID_PER_CARAT, MAX_LOTS, SOFT_CLOSE_DEFAULTS, type BidKind } from '@diamond/contracts/http/bidding.values'
 import type { AuctionCreate, AuctionStone } from '@diamond/contracts/http/bidding'
 import { TIME_ZONE } from '../../../lib/format'
 
@@ -21,6 +21,8 @@ export interface AuctionDraft {
   softExtendSeconds: string
   lots: LotDraft[]
 }
+
+const DAY = 86_400_000
 
 /** A problem with a field: the field's id in the form and the text's key under `auctions.errors`. */
 export type DraftErrors = Record<string, string>
@@ -96,8 +98,10 @@ export function draftErrors(d: AuctionDraft, nowMs: number): DraftErrors {
   const opens = fromWallTime(d.opensAt)
   const closes = fromWallTime(d.closesAt)
   if (opens === null) e.opensAt = 'time'
+  else if (opens < nowMs - DAY) e.opensAt = 'opensPast'
   if (closes === null) e.closesAt = 'time'
   else if (closes <= nowMs) e.closesAt = 'closesPast'
+  else if (closes > nowMs + MAX_AUCTION_DAYS * DAY) e.closesAt = 'closesTooFar'
   else if (opens !== null && closes <= opens) e.closesAt = 'closesBeforeOpens'
   if (!rules.sealed && (price(d.increment) === null || price(d.increment)! < 1)) e.increment = 'increment'
   if (rules.softClose) {

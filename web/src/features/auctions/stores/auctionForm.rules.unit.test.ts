@@ -47,6 +47,7 @@ describe('checking a new auction before it is sent', () => {
       'lots.0.start': 'price', 'lots.0.reserve': 'price', 'lots.1.reserve': 'reserveBelowStart',
     })
     expect(draftErrors(draft({ closesAt: '2026-11-25T15:00' }), NOW)).toEqual({ closesAt: 'closesPast' })
+    expect(draftErrors(draft({ opensAt: '2026-11-24T15:00', closesAt: '2027-03-01T15:00' }), NOW)).toEqual({ opensAt: 'opensPast', closesAt: 'closesTooFar' })
     expect(draftErrors(draft({ lots: [] }), NOW)).toEqual({ lots: 'noStones' })
   })
   it('asks a buy-now price of a just-bid-it lot only, above the start and not below the reserve', () => {
