@@ -135,6 +135,8 @@ describe('the bidding service', () => {
     // UUIDs in capitals are the same ids: the same lot, the same request.
     expect((await f.bid(buyer1, lot.toUpperCase(), 1500, requestId.toUpperCase())).body.data.bid.id).toBe(first.body.data.bid.id)
     expect((await f.lotView(buyer1, lot.toUpperCase())).code).toBe('OK')
+    // A new bid of the leader (a second tab, a double click) is refused: nobody bids against themselves.
+    expect((await f.bid(buyer1, lot, 1600)).body).toMatchObject({ code: 'E_BID_LEADING', message: 'You already hold the highest bid on this stone.' })
     expect(await f.logCount(lot)).toBe(1)
     const [other] = await f.upForBid(1)
     const twice = { title: 'Caps', kind: 'live', opensAt: new Date(Date.now() - 1000).toISOString(), closesAt: new Date(Date.now() + 600_000).toISOString(), incrementPerCarat: 5 }

@@ -27,6 +27,8 @@ export interface LotState extends LotTerms {
   /** Closed, or ended by a buy-now bid. */
   ended: boolean
   highCents: number | null
+  /** Who holds the high (open kinds). */
+  highBidder: string | null
 }
 
 /**
@@ -46,10 +48,10 @@ const usd = (cents: number) => (cents / 100).toFixed(2)
 
 /**
  * Decides a new bid on a lot: `at` is its arrival by the database clock, `own` the bidder's
- * standing bid. Refusals on a sealed lot say nothing derived from other bids: only the start and
+ * standing bid; the leader of an open lot may only buy it outright. Refusals on a sealed lot say nothing derived from other bids: only the start and
  * the bidder's own bid.
  */
-export function decideBid(lot: LotState, bid: { priceCents: number; at: number; company: string | undefined; ownCents: number | null }): Refusal | Accepted {
+export function decideBid(lot: LotState, bid: { bidderId: string; priceCents: number; at: number; company: string | undefined; ownCents: number | null }): Refusal | Accepted {
   if (sameCompany(lot.seller, bid.company)) return { code: 'E_BID_OWN_STONE' }
   if (bid.at < lot.opensAt) return { code: 'E_BID_NOT_OPEN', data: { opensAt: new Date(lot.opensAt).toISOString() } }
   if (lot.ended || bid.at >= lot.closesAt) return { code: 'E_BID_CLOSED', data: { closesAt: new Date(lot.closesAt).toISOString(), at: new Date(bid.at).toISOString() } }
@@ -59,6 +61,8 @@ export function decideBid(lot: LotState, bid: { priceCents: number; at: number; 
     }
     if (bid.ownCents !== null && bid.priceCents <= bid.ownCents) return { code: 'E_BID_NOT_RAISED', data: { ownPerCaratCents: bid.ownCents } }
   } else {
+    // Nobody bids against themselves (a double click, a second tab): only buying at the buy-now price.
+    if (lot.highBidder === bid.bidderId && !(lot.buyNowCents !== null && bid.priceCents >= lot.buyNowCents)) return { code: 'E_BID_LEADING' }
     const min = minimumCents(lot)
     if (bid.priceCents < min) {
       return { code: 'E_BID_TOO_LOW', data: { minimumPerCaratCents: min }, message: `Your bid is below the minimum of ${usd(min)} USD per carat.` }

@@ -4,10 +4,10 @@ import { amountCents, backOf, decideBid, minimumCents, toCents, type LotState } 
 const T0 = 1_000_000
 const open: LotState = {
   opensAt: T0, scheduledClose: T0 + 60_000, closesAt: T0 + 60_000, extensions: 0, startCents: 100_000, reserveCents: null, buyNowCents: null,
-  softClose: null, sealed: false, seller: 'Shah Diamonds', incrementCents: 1000, ended: false, highCents: null,
+  softClose: null, sealed: false, seller: 'Shah Diamonds', incrementCents: 1000, ended: false, highCents: null, highBidder: null,
 }
 const sealed: LotState = { ...open, sealed: true, highCents: 500_000 }
-const bid = (priceCents: number, extra: Partial<{ at: number; company: string; ownCents: number | null }> = {}) => ({ priceCents, at: T0 + 1, company: 'Mehta Jewels', ownCents: null, ...extra })
+const bid = (priceCents: number, extra: Partial<{ bidderId: string; at: number; company: string; ownCents: number | null }> = {}) => ({ bidderId: 'ann', priceCents, at: T0 + 1, company: 'Mehta Jewels', ownCents: null, ...extra })
 
 describe('a price per carat as typed', () => {
   it('becomes whole cents with at most 2 decimals', () => {
@@ -72,6 +72,15 @@ describe('a new bid on a lot', () => {
 
   it('buys at the buy-now price when it reaches it', () => {
     expect(decideBid({ ...open, buyNowCents: 300_000 }, bid(350_000))).toMatchObject({ priceCents: 300_000, buyNow: true })
+  })
+
+  it('does not let the leader of an open lot bid against themselves, only buy it outright', () => {
+    const led = { ...open, highCents: 150_000, highBidder: 'ann' }
+    expect(decideBid(led, bid(151_000))).toEqual({ code: 'E_BID_LEADING' })
+    expect(decideBid(led, bid(151_000, { bidderId: 'ben' }))).toMatchObject({ priceCents: 151_000 })
+    expect(decideBid({ ...led, buyNowCents: 300_000 }, bid(300_000))).toMatchObject({ priceCents: 300_000, buyNow: true })
+    // A sealed lot has no leader before its close: raising my own sealed bid stays allowed.
+    expect(decideBid({ ...sealed, highBidder: 'ann' }, bid(600_000, { ownCents: 550_000 }))).toMatchObject({ priceCents: 600_000 })
   })
 
   it('never asks more than the buy-now price, even when the high plus the increment passes it', () => {

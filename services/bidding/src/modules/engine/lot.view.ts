@@ -30,6 +30,7 @@ export function stateOf(lot: Lot, ended = lot.closedAt !== null): LotState {
   state.extensions = lot.extensions
   state.ended = ended
   state.highCents = lot.highCents
+  state.highBidder = lot.highBidder
   return state
 }
 

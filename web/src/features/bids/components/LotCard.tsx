@@ -224,9 +224,15 @@ function BidBox({ entry }: { entry: LotEntry }) {
       setProblem(t(check.key, check.params ?? {}))
       return
     }
+    const buyNow = lot.buyNowPerCaratCents
+    // The leader of an open lot does not bid against themselves (the service refuses it too); a
+    // buy-now still buys.
+    if (!sealed && lot.my?.position === 'leading' && !(buyNow !== null && check.cents >= buyNow)) {
+      setProblem(t('errors.E_BID_LEADING'))
+      return
+    }
     // A typed bid at or over the buy-now price buys the stone at once: asked first, as the buy-now
     // button asks.
-    const buyNow = lot.buyNowPerCaratCents
     if (buyNow !== null && check.cents >= buyNow && !(await confirm('bids.confirmBuyNow'))) return
     await send(check.cents)
   }
