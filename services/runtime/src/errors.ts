@@ -29,8 +29,29 @@ interface AjvError {
   params: Record<string, unknown>
 }
 
-/** Turns schema errors into field names a person can act on: "price: must be number". */
-function fieldErrors(context: string, errors: AjvError[]) {
+/**
+ * Turns schema errors into field names a person can act on: "price: must be number". A value that
+ * matches none of a field's allowed constants (a union of literals) is one error naming them,
+ * rather than one "must be equal to constant" per constant and an "anyOf" besides.
+ */
+export function fieldErrors(context: string, errors: AjvError[]) {
+  const allowed = new Map<string, unknown[]>()
+  for (const e of errors) if (e.keyword === 'const') allowed.set(e.instancePath, [...(allowed.get(e.instancePath) ?? []), e.params.allowedValue])
+  const oneOf = new Set([...allowed.keys()].filter((path) => errors.some((e) => e.keyword === 'anyOf' && e.instancePath === path)))
+  const out: { field: string; in: string; message: string }[] = []
+  for (const e of errors) {
+    if (oneOf.has(e.instancePath) && e.keyword === 'const') continue
+    if (oneOf.has(e.instancePath) && e.keyword === 'anyOf') {
+      const field = e.instancePath.replace(/^\//, '').replaceAll('/', '.') || context
+      out.push({ field, in: context, message: `must be one of: ${allowed.get(e.instancePath)!.map((v) => String(v)).join(', ')}` })
+      continue
+    }
+    out.push(...fieldErrorsOf(context, [e]))
+  }
+  return out
+}
+
+function fieldErrorsOf(context: string, errors: AjvError[]) {
   return errors.map((e) => {
     let field = e.instancePath.replace(/^\//, '').replaceAll('/', '.')
     if (e.keyword === 'required') field = [field, String(e.params.missingProperty)].filter(Boolean).join('.')
