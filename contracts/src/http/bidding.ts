@@ -111,7 +111,11 @@ const Page = {
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE, default: DEFAULT_PAGE_SIZE })),
 }
 export const LotPageRequest = Type.Object(
-  { ...Page, kind: Type.Optional(BidKind), state: Type.Optional(LotState), auctionId: Type.Optional(Uuid), inCart: Type.Optional(Type.Boolean()) },
+  {
+    ...Page, kind: Type.Optional(BidKind), state: Type.Optional(LotState), auctionId: Type.Optional(Uuid), inCart: Type.Optional(Type.Boolean()),
+    /** Lots not yet closed (open or coming), as the bid pages list them. */
+    unfinished: Type.Optional(Type.Boolean()),
+  },
   { additionalProperties: false },
 )
 export type LotPageRequest = Static<typeof LotPageRequest>

@@ -360,6 +360,12 @@ describe('the bidding service', () => {
     expect((await portal.call('diamond/hold', { id: stone }, buyer1)).body.code).toBe('OK')
     // The other stone of the auction runs on; the replay skips the withdrawn lot.
     expect((await f.lotView(buyer1, stays)).data.state).toBe('open')
+    // The bid pages list what is still running, of a kind, page by page.
+    const running = (await portal.call('diamond-bid/lot/paginate', { unfinished: true, kind: 'blind', limit: 1000 }, buyer1)).body.data
+    expect(running.list.map((l: any) => l.id)).toContain(stays)
+    expect(running.list.map((l: any) => l.id)).not.toContain(lot)
+    expect(running.list.every((l: any) => l.kind === 'blind' && (l.state === 'open' || l.state === 'new'))).toBe(true)
+    expect(running.count).toBe(running.list.length)
     expect((await portal.call('diamond-bid/replay', {}, staff)).body.data.mismatched).toEqual([])
   })
 

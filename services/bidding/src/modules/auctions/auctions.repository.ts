@@ -54,6 +54,7 @@ export async function pageLots(sql: Sql, viewerId: string, q: LotPageRequest, op
   if (q.state === 'new') where.push('l.closed_at is null and l.opens_at > clock_timestamp()')
   if (q.state === 'open') where.push('l.closed_at is null and l.opens_at <= clock_timestamp()')
   if (q.state === 'won' || q.state === 'closed') where.push(`l.state = ${p(q.state)}`)
+  if (q.unfinished) where.push('l.closed_at is null')
   if (q.inCart || opts.cartOnly) where.push(`exists (select 1 from bidding.bid_cart c where c.lot_id = l.id and c.user_id = ${p(viewerId)})`)
   const limit = q.limit ?? 50
   const offset = ((q.page ?? 1) - 1) * limit

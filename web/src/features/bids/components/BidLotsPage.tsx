@@ -4,11 +4,12 @@ import { useSnapshot } from 'valtio'
 import { Link } from 'wouter'
 import type { BidKind } from '@diamond/contracts/http/bidding.values'
 import { EmptyState } from '../../../components/EmptyState'
+import { ListPager } from '../../../components/ListPager'
 import { fmtCount } from '../../../lib/format'
 import { codeText } from '../../../lib/i18n'
 import { allowed, isGuest, session } from '../../../lib/session'
 import { startTicking } from '../stores/clock'
-import { followRoom, KIND_FILTERS, loadLots, room, type LotSource } from '../stores/lots'
+import { followRoom, KIND_FILTERS, loadLots, LOTS_PAGE, room, type LotSource } from '../stores/lots'
 import { LotCard } from './LotCard'
 import { BidPageHead } from './BidPageHead'
 import './bids.css'
@@ -98,7 +99,7 @@ function RoomTitle({ fallback }: { fallback: string }) {
 /** The lots of the page, one card each; shared by the lot pages and the bid cart. */
 export function LotGrid({ canBid, linkRooms, emptyKey }: { canBid: boolean; linkRooms: boolean; emptyKey: string }) {
   const { t } = useTranslation()
-  const { ids, load, error, count } = useSnapshot(room)
+  const { ids, load, error, count, page } = useSnapshot(room)
   if (load === 'idle' || (load === 'loading' && ids.length === 0))
     return (
       <p className="acct-state" role="status">
@@ -126,6 +127,14 @@ export function LotGrid({ canBid, linkRooms, emptyKey }: { canBid: boolean; link
           return entry ? <LotCard key={id} entry={entry} canBid={canBid} roomHref={linkRooms ? `/search-bid-diamond/${entry.lot.auctionId}` : undefined} /> : null
         })}
       </div>
+      <ListPager
+        page={page}
+        pages={Math.max(1, Math.ceil(count / LOTS_PAGE))}
+        onPage={(p) => {
+          if (room.source) void loadLots(room.source, { page: p })
+          window.scrollTo({ top: 0 })
+        }}
+      />
     </>
   )
 }

@@ -4,7 +4,7 @@ import type { BidKind } from '@diamond/contracts/http/bidding.values'
 import type { BidFrame } from '@diamond/contracts/realtime'
 import type { ApiError, ApiResult } from '../../../lib/api'
 import { joinAuctions, onAuctionJoined, onBidPush, onConnect } from '../../../lib/realtime'
-import { addToBidCart, bidConfig, createBid, listBidCart, listLots, raiseBid, removeFromBidCart, serverTime, withdrawBid } from '../api/bids'
+import { addToBidCart, createBid, listBidCart, listLots, raiseBid, removeFromBidCart, serverTime, withdrawBid } from '../api/bids'
 import { applyClosed, applyExtended, applyHigh, applyPosition, awaitsResult, centsToUsd, clockOffset, mergeView, RESULT_WAIT_MS, requestIdFor, type LotState } from './bid.rules'
 
 /**
@@ -14,10 +14,12 @@ import { applyClosed, applyExtended, applyHigh, applyPosition, awaitsResult, cen
  * once). The countdown runs on the server's clock: `offsetMs` is kept from each answer's server time.
  */
 /**
- * Where a page's lots come from: every open and upcoming lot (the bid config, optionally of one
- * kind), one auction's lots with their results (the room), or my bid cart.
+ * Where a page's lots come from: every open and upcoming lot (optionally of one kind), one
+ * auction's lots with their results (the room), or my bid cart; a page of LOTS_PAGE at a time.
  */
 export type LotSource = { kind: 'open'; only?: BidKind } | { kind: 'lots'; req: LotPageRequest } | { kind: 'cart' }
+/** Lots per page: fewer than the 50 auction rooms a connection may sit in, whatever their auctions. */
+export const LOTS_PAGE = 48
 type Load = 'idle' | 'loading' | 'ready' | 'error'
 
 export interface LotEntry {
@@ -34,6 +36,7 @@ export const room = proxy({
   byId: ref({} as Record<string, LotEntry>),
   ids: [] as string[],
   count: 0,
+  page: 1,
   load: 'idle' as Load,
   error: null as ApiError | null,
   /** Server clock minus this device's clock. */
@@ -45,29 +48,33 @@ export const room = proxy({
 
 let seq = 0
 
-async function read(source: LotSource): Promise<ApiResult<LotPage>> {
-  if (source.kind === 'cart') return listBidCart({ page: 1, limit: 250 })
-  if (source.kind === 'lots') return listLots({ page: 1, limit: 250, ...source.req })
-  const res = await bidConfig()
-  if (res.error) return res
-  const list = res.data.lots.filter((l) => !source.only || l.kind === source.only)
-  const data: LotPage = { list, count: list.length, serverTime: res.data.serverTime }
-  return { error: null, data, response: { ...res.response, data } }
+function read(source: LotSource, page: number): Promise<ApiResult<LotPage>> {
+  const at = { page, limit: LOTS_PAGE }
+  if (source.kind === 'cart') return listBidCart(at)
+  if (source.kind === 'lots') return listLots({ ...at, ...source.req })
+  // Filtered and paged by the service: every open or coming lot of the kind is reachable.
+  return listLots({ ...at, unfinished: true, ...(source.only ? { kind: source.only } : {}) })
 }
 
-/** Reads the page's lots (again) and sits in exactly their auctions' rooms. */
-export async function loadLots(source: LotSource, opts: { quiet?: boolean } = {}): Promise<void> {
+/** Reads the page's lots (again; `page` moves to another page) and sits in exactly their auctions' rooms. */
+export async function loadLots(source: LotSource, opts: { quiet?: boolean; page?: number } = {}): Promise<void> {
   const mine = ++seq
   const fresh = JSON.stringify(source) !== JSON.stringify(room.source)
   if (fresh) {
     room.byId = ref({} as Record<string, LotEntry>)
     room.ids = []
     room.count = 0
+    room.page = 1
     room.source = source
     room.joined = []
   }
+  if (opts.page !== undefined && opts.page !== room.page) {
+    room.page = opts.page
+    room.byId = ref({} as Record<string, LotEntry>)
+    room.ids = []
+  }
   if (!opts.quiet) room.load = 'loading'
-  const res = await read(source)
+  const res = await read(source, room.page)
   const receivedAt = Date.now()
   if (mine !== seq) return
   if (res.error) {
