@@ -80,7 +80,7 @@ describe('live bid room', () => {
       await Promise.all([openRoom(a.page, buyer1, live.auctionId, v1), openRoom(b.page, buyer2, live.auctionId, v1)])
       expect(await a.page.getByTestId('bid-room').isVisible()).toBe(true)
       expect(await a.page.getByTestId(`lot-countdown-${v1}`).textContent()).toMatch(/^Closes in \d:\d\d:\d\d$/)
-      expect(await a.page.getByTestId('server-clock').textContent()).toMatch(/^Server time \d\d:\d\d:\d\d [AP]M$/)
+      expect(await a.page.getByTestId('server-clock').textContent()).toMatch(/^Server time \d\d:\d\d:\d\d [AP]M IST$/)
       // A marker that a reload would wipe out.
       await b.page.evaluate(() => ((window as unknown as { e2eMarker: number }).e2eMarker = 1))
 

@@ -95,7 +95,7 @@ export function LotCard({ entry, canBid, roomHref }: Props) {
             {lot.reserveMet !== null && (
               <div>
                 <dt>{t('bids.reserve')}</dt>
-                <dd className={lot.reserveMet ? 'is-good' : 'is-warn'}>{t(lot.reserveMet ? 'bids.reserveMet' : 'bids.reserveNotMet')}</dd>
+                <dd className={lot.reserveMet ? 'is-good' : 'is-warn'}>{t(lot.reserveMet ? 'bids.reserveMet' : lot.state === 'won' || lot.state === 'closed' ? 'bids.reserveUnmet' : 'bids.reserveNotMet')}</dd>
               </div>
             )}
           </>

@@ -5,12 +5,13 @@ import { Link, useLocation, useSearch } from 'wouter'
 import type { BidView } from '@diamond/contracts/http/bidding'
 import { BID_STATUS, BID_TYPE } from '@diamond/contracts/http/bidding.values'
 import { EmptyState } from '../../../components/EmptyState'
+import { ListPager } from '../../../components/ListPager'
 import { fmt2, fmtCount, fmtDateTime, fmtUsd } from '../../../lib/format'
 import { codeText } from '../../../lib/i18n'
 import { allowed, isGuest, session } from '../../../lib/session'
 import { startTicking } from '../stores/clock'
 import { followRoom, loadLots } from '../stores/lots'
-import { loadMyBids, myBids, resetMyBids } from '../stores/myBids'
+import { BIDS_PAGE, loadMyBids, myBids, resetMyBids } from '../stores/myBids'
 import { LotGrid } from './BidLotsPage'
 import { BidPageHead } from './BidPageHead'
 import './bids.css'
@@ -102,7 +103,7 @@ function CartTab({ canBid }: { canBid: boolean }) {
 
 function BidTable({ emptyKey = 'bids.emptyBids' }: { emptyKey?: string }) {
   const { t } = useTranslation()
-  const { list, count, error } = useSnapshot(myBids)
+  const { list, count, error, page } = useSnapshot(myBids)
   if (error && !list)
     return (
       <div className="acct-state acct-state--error" role="alert">
@@ -150,9 +151,15 @@ function BidTable({ emptyKey = 'bids.emptyBids' }: { emptyKey?: string }) {
                 <td>{t(`bids.kinds.${b.kind}`)}</td>
                 <td>{t(`bids.type.${TYPE_KEY[b.type]}`)}</td>
                 <td>
-                  <span className={`bid-status bid-status--${STATUS_KEY[b.status]}`}>{t(`bids.status.${STATUS_KEY[b.status]}`)}</span>
-                  {b.withdrawn && <span className="bid-withdrawn"> · {t('bids.columns.withdrawn')}</span>}
-                  {b.replaced && <span className="bid-withdrawn"> · {t('bids.columns.replaced')}</span>}
+                  {/* A bid I withdrew or raised no longer stands: it says so alone, not "Pending" or a red
+                      "Loss" beside the raise that won. */}
+                  {b.withdrawn ? (
+                    <span className="bid-withdrawn">{t('bids.columns.withdrawn')}</span>
+                  ) : b.replaced ? (
+                    <span className="bid-withdrawn">{t('bids.columns.replaced')}</span>
+                  ) : (
+                    <span className={`bid-status bid-status--${STATUS_KEY[b.status]}`}>{t(`bids.status.${STATUS_KEY[b.status]}`)}</span>
+                  )}
                   {b.position && (
                     <span className={`bid-row-position bid-position--${b.position}`} data-testid={`bid-row-position-${b.vStnId}`}>
                       {' '}
@@ -177,6 +184,7 @@ function BidTable({ emptyKey = 'bids.emptyBids' }: { emptyKey?: string }) {
           </tbody>
         </table>
       </div>
+      <ListPager page={page} pages={Math.max(1, Math.ceil(count / BIDS_PAGE))} onPage={(p) => void loadMyBids(myBids.req, p)} />
     </>
   )
 }

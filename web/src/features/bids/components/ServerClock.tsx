@@ -27,7 +27,9 @@ export function ServerClock() {
       {t('bids.serverTime')}{' '}
       <time dateTime={now.toISOString()}>
         {shown}
-      </time>
+      </time>{' '}
+      {/* Every time of the portal is India time (spec): the clock says so, for readers elsewhere. */}
+      <span className="bid-clock-zone">IST</span>
     </p>
   )
 }

@@ -7,14 +7,19 @@ import { listMyBids } from '../api/bids'
 export const myBids = proxy({
   list: null as BidView[] | null,
   count: 0,
+  page: 1,
+  /** What the list shows (filters), for its other pages. */
+  req: {} as BidPageRequest,
   error: null as ApiError | null,
 })
 
+export const BIDS_PAGE = 100
+
 let seq = 0
-export async function loadMyBids(req: BidPageRequest): Promise<void> {
+export async function loadMyBids(req: BidPageRequest, page = 1): Promise<void> {
   const mine = ++seq
   myBids.error = null
-  const res = await listMyBids({ page: 1, limit: 250, ...req })
+  const res = await listMyBids({ ...req, page, limit: BIDS_PAGE })
   if (mine !== seq) return
   if (res.error) {
     myBids.error = res.error
@@ -22,11 +27,14 @@ export async function loadMyBids(req: BidPageRequest): Promise<void> {
   }
   myBids.list = res.data.list
   myBids.count = res.data.count
+  myBids.page = page
+  myBids.req = req
 }
 
 export function resetMyBids(): void {
   seq++
   myBids.list = null
   myBids.count = 0
+  myBids.page = 1
   myBids.error = null
 }

@@ -4,7 +4,12 @@ import type { Notification } from '@diamond/contracts/events/notifications'
 export function noticeTarget(n: Pick<Notification, 'kind' | 'params'>): string | null {
   const p = n.params
   if (n.kind.startsWith('offer.')) return '/account/offer-list'
-  if (n.kind.startsWith('bid.')) return '/my-bid'
+  if (n.kind.startsWith('bid.')) {
+    // Outbid: back to the auction's room, where the bidding goes on. A result: my bids on that stone.
+    if (n.kind === 'bid.outbid' && typeof p.auctionId === 'string' && p.auctionId) return `/search-bid-diamond/${p.auctionId}`
+    if (typeof p.lotId === 'string' && p.lotId) return `/my-bid/${p.lotId}`
+    return '/my-bid'
+  }
   if (n.kind === 'reminder.due') return '/account/reminder'
   if (n.kind === 'enquiry.made') return '/account/enquiry'
   if (n.kind === 'demand.matched') return '/account/my-demand'

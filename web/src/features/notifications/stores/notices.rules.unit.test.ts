@@ -5,6 +5,9 @@ describe('notices', () => {
   it('lead to the screen of what they are about', () => {
     expect(noticeTarget({ kind: 'offer.countered', params: {} })).toBe('/account/offer-list')
     expect(noticeTarget({ kind: 'bid.outbid', params: {} })).toBe('/my-bid')
+    expect(noticeTarget({ kind: 'bid.outbid', params: { lotId: 'L', auctionId: 'A' } })).toBe('/search-bid-diamond/A')
+    expect(noticeTarget({ kind: 'bid.won', params: { lotId: 'L', auctionId: 'A' } })).toBe('/my-bid/L')
+    expect(noticeTarget({ kind: 'bid.withdrawn', params: { lotId: 'L', auctionId: 'A' } })).toBe('/my-bid/L')
     expect(noticeTarget({ kind: 'stone.taken', params: { stoneId: 'abc' } })).toBe('/diamond-detail/abc')
     expect(noticeTarget({ kind: 'stone.held', params: { stoneId: 'abc' } })).toBe('/account/hold')
     expect(noticeTarget({ kind: 'something.new', params: {} })).toBeNull()
