@@ -89,6 +89,20 @@ describe('profile, account and addresses', () => {
       // Sign-in shows the company name from the company.
       const [sales] = await portal.sql`select company_name from auth.users where username = 'sales1'`
       expect(sales!.company_name).toBe('Diamond Portal Ltd')
+      // The name it registered under stays known (its stones may carry it), and rides in the token.
+      expect((await portal.sql`select registered_name from auth.companies where name = 'Diamond Portal Ltd'`)[0]!.registered_name).toBe('Diamond Portal')
+      const token = (await portal.call('auth/login', { username: 'sales1', password: 'Diamond@2026' })).body.data.token.jwt
+      expect(portal.tokens.verify(token)).toMatchObject({ company: 'Diamond Portal Ltd', registeredCompany: 'Diamond Portal' })
+    })
+
+    it("refuses a company another company's name, present or registered, whatever its letter case", async () => {
+      const [shah] = await portal.sql`select name from auth.companies where name = 'Shah Diamonds'`
+      expect(shah).toBeTruthy()
+      const r = await portal.call('account/update', { company: { name: ' shah DIAMONDS ' } }, admin1)
+      expect(r.body).toMatchObject({ code: 'E_VALIDATION', data: { fields: [{ field: 'company.name', message: 'is the name of another company' }] } })
+      expect((await portal.sql`select count(*)::int as n from auth.companies where lower(btrim(name)) = 'shah diamonds'`)[0]!.n).toBe(1)
+      // Its own earlier name is its own to take back.
+      expect((await portal.call('account/update', { company: { name: 'Diamond Portal' } }, admin1)).body.code).toBe('OK')
     })
 
     it("refuses someone else's upload, or an upload of another purpose, as the logo or cover", async () => {

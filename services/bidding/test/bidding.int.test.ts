@@ -122,6 +122,23 @@ describe('the bidding service', () => {
     expect(await f.logCount(upcoming)).toBe(0)
   })
 
+  it('keeps a renamed seller off the stones it put up under its registered name', async () => {
+    const [stone] = await f.upForBid(1, { seller: 'Shah Diamonds' })
+    const lot = (await f.auction('live', [stone!])).lots[0]!.id
+    // As account/update renames a company: the registered name stays.
+    await portal.sql`update auth.companies set registered_name = coalesce(registered_name, name), name = 'Shah Trading' where name = 'Shah Diamonds'`
+    await portal.sql`update auth.users u set company_name = 'Shah Trading' from auth.companies c where c.id = u.company_id and c.name = 'Shah Trading'`
+    try {
+      const renamed = await portal.login('seller1')
+      expect(portal.tokens.verify(renamed)).toMatchObject({ company: 'Shah Trading', registeredCompany: 'Shah Diamonds' })
+      expect((await f.bid(renamed, lot, 2000)).body.code).toBe('E_BID_OWN_STONE')
+      expect(await f.logCount(lot)).toBe(0)
+    } finally {
+      await portal.sql`update auth.companies set name = registered_name, registered_name = null where registered_name = 'Shah Diamonds'`
+      await portal.sql`update auth.users u set company_name = 'Shah Diamonds' from auth.companies c where c.id = u.company_id and c.name = 'Shah Diamonds'`
+    }
+  })
+
   it('counts a retried request once and refuses the same request id for another price', async () => {
     const [stone] = await f.upForBid(1)
     const lot = (await f.auction('live', [stone!])).lots[0]!.id

@@ -21,6 +21,8 @@ export interface Principal {
   trusted: boolean
   /** The user's company name ('' or absent for a guest or an older token): e.g. a seller may not bid on their own stone. */
   company?: string
+  /** The name the user's company registered under, when it has since been renamed: its stones may carry it. */
+  registeredCompany?: string
 }
 
 interface Claims {
@@ -33,6 +35,7 @@ interface Claims {
   gst?: boolean
   trs: boolean
   cmp?: string
+  cmr?: string
 }
 
 export interface TokenService {
@@ -78,7 +81,7 @@ export function createTokenService(secret: string, ttlSeconds: number): TokenSer
     sign: (p) =>
       signer({
         sub: p.id, usr: p.username, typ: p.userType, prm: p.perms, np: p.noPrice, ver: p.ver,
-        ...(p.guest ? { gst: true } : {}), trs: p.trusted, ...(p.company ? { cmp: p.company } : {}),
+        ...(p.guest ? { gst: true } : {}), trs: p.trusted, ...(p.company ? { cmp: p.company } : {}), ...(p.registeredCompany ? { cmr: p.registeredCompany } : {}),
       } satisfies Claims),
     verify: (token) => {
       const c = claimsOf(token)
@@ -86,7 +89,7 @@ export function createTokenService(secret: string, ttlSeconds: number): TokenSer
       if (ver < (floors.get(c.sub) ?? 0)) throw new Error('token revoked')
       return {
         id: c.sub, username: c.usr, userType: c.typ, perms: c.prm ?? {}, noPrice: !!c.np, ver,
-        guest: c.gst === true, trusted: c.trs === true, company: c.cmp ?? '',
+        guest: c.gst === true, trusted: c.trs === true, company: c.cmp ?? '', ...(c.cmr ? { registeredCompany: c.cmr } : {}),
       }
     },
     revoke: (userId, minVersion) => {

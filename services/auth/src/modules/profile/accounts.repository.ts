@@ -167,10 +167,25 @@ export async function insertCompany(tx: Tx, c: { name: string; code: string; typ
 
 export type CompanyPatch = Partial<Omit<CompanyRow, 'id' | 'code'>>
 
+/**
+ * Whether another company has this name, now or as the name it registered under (letter case and
+ * outer spaces aside): a company may not take another's name, which its stones carry.
+ */
+export async function companyNameTaken(tx: Tx, name: string, exceptId: string): Promise<boolean> {
+  const rows = await tx`
+    select 1 from auth.companies
+     where id <> ${exceptId}
+       and (lower(btrim(name)) = lower(btrim(${name})) or lower(btrim(registered_name)) = lower(btrim(${name})))
+     limit 1`
+  return rows.length > 0
+}
+
 /** Changes a company; a new name is copied to its users' company_name, which sign-in shows. */
 export async function updateCompany(tx: Tx, id: string, patch: CompanyPatch): Promise<void> {
   const keys = Object.keys(patch) as (keyof CompanyPatch)[]
   if (!keys.length) return
+  // The first rename keeps the name the company registered under (see migration 0006).
+  if (patch.name !== undefined) await tx`update auth.companies set registered_name = coalesce(registered_name, name) where id = ${id}`
   await tx`update auth.companies set ${tx(patch, keys)}, updated_at = now() where id = ${id}`
   if (patch.name !== undefined) await tx`update auth.users set company_name = ${patch.name} where company_id = ${id}`
 }

@@ -50,6 +50,9 @@ export class ProfileService {
       for (const img of companyImages(body.company)) {
         if (!(await isOwnUpload(tx, u.id, img.id, img.purpose))) wrong.push({ field: img.field, in: 'body', message: `must be your own ${img.purpose} upload` })
       }
+      if (body.company?.name !== undefined && (await accounts.companyNameTaken(tx, body.company.name, u.company_id!))) {
+        wrong.push({ field: 'company.name', in: 'body', message: 'is the name of another company' })
+      }
       if (wrong.length) throw invalidFields(wrong)
       await accounts.updateAccount(tx, u.id, personalPatch(body))
       if (body.company) await accounts.updateCompany(tx, u.company_id!, companyPatch(body.company))

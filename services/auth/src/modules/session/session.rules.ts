@@ -29,6 +29,7 @@ export function principalOf(u: UserRecord, perms: UserPermissions, trusted: bool
     guest: false,
     trusted,
     company: u.account_company_name || u.company_name,
+    ...(u.company_registered_name && u.company_registered_name !== (u.account_company_name || u.company_name) ? { registeredCompany: u.company_registered_name } : {}),
   }
 }
 

@@ -27,12 +27,15 @@ export interface UserRecord {
   account_company_name: string
   /** Whether that company is the operator (its staff approve registrations). */
   company_is_operator: boolean
+  /** The company's name before its first rename (its name when never renamed); null without a company. */
+  company_registered_name: string | null
 }
 
 type Db = Sql | Tx
 
 const SELECT_USER = (sql: Db) => sql`
-  select u.*, coalesce(c.name, u.company_name) as account_company_name, coalesce(c.is_operator, false) as company_is_operator
+  select u.*, coalesce(c.name, u.company_name) as account_company_name, coalesce(c.is_operator, false) as company_is_operator,
+         coalesce(c.registered_name, c.name) as company_registered_name
     from auth.users u left join auth.companies c on c.id = u.company_id`
 
 /** Login accepts a username or an email, in any letter case. */

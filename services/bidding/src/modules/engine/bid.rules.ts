@@ -51,8 +51,12 @@ const usd = (cents: number) => (cents / 100).toFixed(2)
  * standing bid; the leader of an open lot may only buy it outright. Refusals on a sealed lot say nothing derived from other bids: only the start and
  * the bidder's own bid.
  */
-export function decideBid(lot: LotState, bid: { bidderId: string; priceCents: number; at: number; company: string | undefined; ownCents: number | null }): Refusal | Accepted {
-  if (sameCompany(lot.seller, bid.company)) return { code: 'E_BID_OWN_STONE' }
+export function decideBid(
+  lot: LotState,
+  bid: { bidderId: string; priceCents: number; at: number; company: string | undefined; registeredCompany?: string | undefined; ownCents: number | null },
+): Refusal | Accepted {
+  // The seller's stones carry its company's name, the one it has or the one it registered under.
+  if (sameCompany(lot.seller, bid.company) || sameCompany(lot.seller, bid.registeredCompany)) return { code: 'E_BID_OWN_STONE' }
   if (bid.at < lot.opensAt) return { code: 'E_BID_NOT_OPEN', data: { opensAt: new Date(lot.opensAt).toISOString() } }
   if (lot.ended || bid.at >= lot.closesAt) return { code: 'E_BID_CLOSED', data: { closesAt: new Date(lot.closesAt).toISOString(), at: new Date(bid.at).toISOString() } }
   if (lot.sealed) {

@@ -7,7 +7,7 @@ const open: LotState = {
   softClose: null, sealed: false, seller: 'Shah Diamonds', incrementCents: 1000, ended: false, highCents: null, highBidder: null,
 }
 const sealed: LotState = { ...open, sealed: true, highCents: 500_000 }
-const bid = (priceCents: number, extra: Partial<{ bidderId: string; at: number; company: string; ownCents: number | null }> = {}) => ({ bidderId: 'ann', priceCents, at: T0 + 1, company: 'Mehta Jewels', ownCents: null, ...extra })
+const bid = (priceCents: number, extra: Partial<{ bidderId: string; at: number; company: string; registeredCompany: string; ownCents: number | null }> = {}) => ({ bidderId: 'ann', priceCents, at: T0 + 1, company: 'Mehta Jewels', ownCents: null, ...extra })
 
 describe('a price per carat as typed', () => {
   it('becomes whole cents with at most 2 decimals', () => {
@@ -62,6 +62,8 @@ describe('a new bid on a lot', () => {
 
   it("is refused from the stone's own seller company, whatever the case", () => {
     expect(decideBid(open, bid(200_000, { company: ' shah diamonds ' }))).toMatchObject({ code: 'E_BID_OWN_STONE' })
+    // A renamed seller is still the seller of the stones it put up under its registered name.
+    expect(decideBid(open, bid(200_000, { company: 'Shah Trading', registeredCompany: 'Shah Diamonds' }))).toMatchObject({ code: 'E_BID_OWN_STONE' })
   })
 
   it('moves a soft close when it comes in the window', () => {

@@ -253,7 +253,7 @@ export class BidEngine {
       if (writer.ended || req.at >= lot.closesAt) throw new AppError('E_BID_CLOSED', { closesAt: iso(lot.closesAt), at: iso(req.at) })
     } else {
       if (req.mode === 'update' && !own) throw new AppError('E_NOT_FOUND')
-      const d = decideBid(state, { bidderId: req.who.id, priceCents: req.priceCents!, at: req.at, company: req.who.company, ownCents: own?.priceCents ?? null })
+      const d = decideBid(state, { bidderId: req.who.id, priceCents: req.priceCents!, at: req.at, company: req.who.company, registeredCompany: req.who.registeredCompany, ownCents: own?.priceCents ?? null })
       if (isRefusal(d)) throw new AppError(d.code, d.data ?? null, d.message)
       priceCents = d.priceCents
       closesAt = d.closesAt

@@ -48,7 +48,9 @@ function CompanyForm({ profile }: { profile: Profile }) {
     setSaving(false)
     if (error) {
       const fields = error.code === 'E_VALIDATION' ? serverFields<CompanyValues>(response?.data, ORDER, 'company.') : []
-      if (fields.length) form.flag(Object.fromEntries(fields.map((f) => [f, validate(form.values)[f] ?? 'required'])))
+      // A name another company has (or registered under) is refused by the service alone.
+      const taken = fields.includes('name') && validate(form.values).name === undefined
+      if (fields.length) form.flag(Object.fromEntries(fields.map((f) => [f, f === 'name' && taken ? 'companyTaken' : (validate(form.values)[f] ?? 'required')])))
       showToast(codeText(error.code, error.message), 'error')
       return
     }
