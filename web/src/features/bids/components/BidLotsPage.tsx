@@ -60,7 +60,7 @@ export function BidLotsPage({ screenId, id }: { screenId: 'newArrivalBidIt' | 's
         title={inRoom ? <RoomTitle fallback={title} /> : title}
         intro={t(inRoom ? 'bids.intro.room' : `bids.intro.${screenId}`)}
       />
-      {screenId === 'searchBidDiamond' && !inRoom && canView && seesPrices && (
+      {screenId === 'searchBidDiamond' && !inRoom && !badId && canView && seesPrices && (
         <div className="acct-tabs" role="tablist" aria-label={t('bids.filterKind')}>
           {KIND_FILTERS.map((k) => (
             <button

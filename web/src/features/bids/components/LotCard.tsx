@@ -80,7 +80,7 @@ export function LotCard({ entry, canBid, roomHref }: Props) {
         {sealed ? (
           <div className="bid-facts-wide">
             <dt className="visually-hidden">{t('bids.kinds.blind')}</dt>
-            <dd className="bid-sealed-note">{t('bids.sealedNote')}</dd>
+            <dd className="bid-sealed-note">{t(phase === 'won' || phase === 'closed' ? 'bids.sealedNoteClosed' : 'bids.sealedNote')}</dd>
           </div>
         ) : (
           <>
@@ -132,6 +132,13 @@ export function LotCard({ entry, canBid, roomHref }: Props) {
             <span className="bid-mine" data-testid={`lot-mine-${v}`}>
               {t('bids.myBid', { price: perCarat(lot.my.pricePerCaratCents) })}
             </span>
+            {/* Lost at the very price it sold for: an equal bid came first (ties go to the earliest). */}
+            {lot.my.position === 'lost' && lot.resultPerCaratCents === lot.my.pricePerCaratCents && (
+              <span className="bid-mine" data-testid={`lot-tie-${v}`}>
+                {' '}
+                {t('bids.tieLost')}
+              </span>
+            )}
           </>
         ) : (
           t('bids.position.none')
