@@ -44,6 +44,7 @@ export const ErrorCodes = {
   E_BID_BELOW_START: { status: 422, message: 'Your bid is below the starting price of {start} USD per carat.' },
   E_BID_NOT_RAISED: { status: 422, message: 'A new bid must be above your own current bid.' },
   E_BID_LEADING: { status: 409, message: 'You already hold the highest bid on this stone.' },
+  E_STONE_IN_AUCTION: { status: 409, message: 'This stone is in a running auction: withdraw the auction first.' },
   E_BID_PRECISION: { status: 400, message: 'A price per carat may have at most 2 decimals.' },
   E_BID_NOT_OPEN: { status: 409, message: 'This auction is not open for bids yet.' },
   E_BID_CLOSED: { status: 409, message: 'This auction is closed.' },

@@ -59,6 +59,15 @@ describe('auction screen', () => {
       const created = await call<{ list: { title: string; lots: number; bids: number | null; unfinished: number }[] }>(portal, 'diamond-bid/auction/paginate', { limit: 5 }, sales.token.jwt)
       expect(created.data.list[0]).toMatchObject({ title: 'Friday evening live', lots: 2, unfinished: 2, bids: 0 })
 
+      // Withdrawn from the list, after a question: its lots end without a winner, its stones are free again.
+      await page.goto(`${portal.base}/account/auctions`)
+      const first = page.getByTestId('auction-list').locator('tbody tr').first()
+      await first.locator('[data-testid^="withdraw-"]').click()
+      await page.getByTestId('confirm-yes').click()
+      await page.getByTestId('toast').getByText('Auction withdrawn: 2 lots ended without a winner.').waitFor()
+      await first.locator('[data-testid^="withdraw-"]').waitFor({ state: 'detached' })
+      expect(await first.textContent()).toContain('Friday evening live')
+
       // Right to left, translated.
       await page.goto(`${portal.base}/account/auctions`)
       await page.getByTestId('auction-stones').waitFor()

@@ -14,7 +14,12 @@ export const BiddingEventTypes = {
   extended: 'bidding.lot.extended',
   /** The result, decided from the bid log at the close (database clock) or by a buy-now bid. */
   closed: 'bidding.lot.closed',
+  /** A new lot: its stone is in an auction until the lot's `closed` (stock refuses to move it meanwhile). */
+  opened: 'bidding.lot.opened',
 } as const
+
+export const LotOpened = Type.Object({ lotId: Uuid, auctionId: Uuid, stoneId: Uuid }, { additionalProperties: false })
+export type LotOpened = Static<typeof LotOpened>
 
 export const LotHighChanged = Type.Object(
   {

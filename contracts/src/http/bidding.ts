@@ -204,6 +204,9 @@ export type AuctionStone = Static<typeof AuctionStone>
 export const AuctionStonePage = Type.Object({ list: Type.Array(AuctionStone), count: Type.Integer() })
 export type AuctionStonePage = Static<typeof AuctionStonePage>
 
+export const AuctionWithdraw = Type.Object({ auctionId: Uuid }, { additionalProperties: false })
+export type AuctionWithdraw = Static<typeof AuctionWithdraw>
+
 /** Staff: the auctions, newest first. */
 export const AuctionPageRequest = Type.Object({ ...Page }, { additionalProperties: false })
 export type AuctionPageRequest = Static<typeof AuctionPageRequest>

@@ -39,7 +39,10 @@ export default async function biddingService(app: FastifyInstance, opts: Bidding
     for (const id of lotIds) engine.forget(id)
     rt.relay.kick()
   })
-  const auctions = new AuctionService(rt.database, clock, engine, () => closer.kick())
+  const auctions = new AuctionService(rt.database, clock, engine, () => {
+    closer.kick()
+    rt.relay.kick()
+  })
   const bids = new BidService(rt.database, clock, engine)
   opts.expose?.({ engine, closer, clock })
 

@@ -174,8 +174,8 @@ describe('the bidding service', () => {
     expect((await f.lotView(buyer1, lot)).data).toMatchObject({ my: { position: 'outbid', pricePerCaratCents: 100_000 }, high: { pricePerCaratCents: 120_000 } })
 
     const events = await portal.sql<{ type: string; event: any }[]>`select type, event from bidding.outbox where key = ${lot} order by seq`
-    expect(events.map((e) => e.type)).toEqual(['bidding.lot.high', 'bidding.lot.extended', 'bidding.lot.high', 'bidding.lot.extended'])
-    expect(events[2]!.event.data).toMatchObject({ leaderId: ids.buyer2, previousLeaderId: ids.buyer1, pricePerCaratCents: 120_000 })
+    expect(events.map((e) => e.type)).toEqual(['bidding.lot.opened', 'bidding.lot.high', 'bidding.lot.extended', 'bidding.lot.high', 'bidding.lot.extended'])
+    expect(events[3]!.event.data).toMatchObject({ leaderId: ids.buyer2, previousLeaderId: ids.buyer1, pricePerCaratCents: 120_000 })
 
     expect((await f.closed(lot, 30_000)).state).toBe('won')
     const view = (await f.lotView(buyer2, lot)).data
@@ -219,17 +219,20 @@ describe('the bidding service', () => {
     expect((await f.bid(buyer2, lot, 1000)).body.data.lot).toMatchObject({ high: null, my: { position: 'sealed' } })
     expect((await portal.call('dynamic-diamond-bid/delete', { lotId: lot, requestId: randomUUID() }, buyer2)).body.code).toBe('OK')
     expect((await f.bid(buyer2, lot, 1777.77)).body.code).toBe('OK')
-    // No event at all about the lot before its close, and no high in its own row.
-    expect((await portal.sql`select count(*)::int as n from bidding.outbox where key = ${lot}`)[0]!.n).toBe(0)
+    // No event about the lot's bids before its close (only its opening, which names lot, auction and
+    // stone), and no high in its own row.
+    const said = await portal.sql<{ type: string; event: any }[]>`select type, event from bidding.outbox where key = ${lot}`
+    expect(said.map((e) => e.type)).toEqual(['bidding.lot.opened'])
+    expect(Object.keys(said[0]!.event.data).sort()).toEqual(['auctionId', 'lotId', 'stoneId'])
     expect((await portal.sql`select high_cents, bid_count from bidding.lots where id = ${lot}`)[0]).toEqual({ high_cents: null, bid_count: 0 })
 
     await f.closed(lot)
     // A tie at 1777.77: the earlier bid (buyer1's) wins.
     expect((await f.lotView(buyer2, lot)).data).toMatchObject({ state: 'won', my: { position: 'lost' }, resultPerCaratCents: 177_777 })
     expect((await f.lotView(buyer1, lot)).data).toMatchObject({ my: { position: 'won' } })
-    const closedEvents = await portal.sql<{ type: string; event: any }[]>`select type, event from bidding.outbox where key = ${lot}`
-    expect(closedEvents.map((e) => e.type)).toEqual(['bidding.lot.closed'])
-    expect(new Set(closedEvents[0]!.event.data.bidderIds)).toEqual(new Set([ids.buyer1, ids.buyer2]))
+    const closedEvents = await portal.sql<{ type: string; event: any }[]>`select type, event from bidding.outbox where key = ${lot} order by seq`
+    expect(closedEvents.map((e) => e.type)).toEqual(['bidding.lot.opened', 'bidding.lot.closed'])
+    expect(new Set(closedEvents[1]!.event.data.bidderIds)).toEqual(new Set([ids.buyer1, ids.buyer2]))
     const b2bids = (await portal.call('dynamic-diamond-bid/paginate', { lotId: lot }, buyer2)).body.data.list
     expect(b2bids.map((b: any) => [b.pricePerCaratCents, b.status, b.withdrawn, b.type])).toEqual([[177_777, 3, false, 1], [100_000, 3, true, 1]])
   }, 60_000)
@@ -365,7 +368,13 @@ describe('the bidding service', () => {
     expect((await f.bid(buyer2, lot, 1500)).body.code).toBe('OK')
     expect((await f.bid(buyer1, lot, 1400)).body.code).toBe('OK')
 
-    // Staff make the stone available again: it leaves the auction, and a buyer may hold it.
+    // Stock knows the stone is in a running lot and will not move it from under the auction.
+    await waitFor(async () => (await portal.sql`select 1 from stock.stones where id = ${stone!} and bid_lot_id = ${lot}`)[0], 15_000, 'stock told of the lot')
+    expect((await portal.call('diamond/status-update', { id: stone, wSts: 'A' }, staff)).body).toMatchObject({ code: 'E_STONE_IN_AUCTION', data: { id: stone } })
+    expect((await f.lotView(buyer1, lot)).data.state).toBe('open')
+    // Had stock moved it before hearing of the lot (the event still on its way), bidding withdraws the
+    // lot when it hears of the move: the stone leaves the auction, and a buyer may hold it.
+    await portal.sql`update stock.stones set bid_lot_id = null where id = ${stone!}`
     expect((await portal.call('diamond/status-update', { id: stone, wSts: 'A' }, staff)).body.code).toBe('OK')
     await waitFor(async () => (await portal.sql`select 1 from bidding.lots where id = ${lot} and state = 'withdrawn' and winner_id is null`)[0], 15_000, 'lot withdrawn')
     expect((await f.bid(buyer2, lot, 1600, undefined, 'dynamic-diamond-bid/update')).body.code).toBe('E_BID_CLOSED')
@@ -375,7 +384,7 @@ describe('the bidding service', () => {
     // Stock keeps the status staff gave it (no confirmation to a winner, no return to stock twice).
     expect((await portal.sql`select w_sts from stock.stones where id = ${stone!}`)[0]!.w_sts).toBe('A')
     expect((await portal.call('diamond/hold', { id: stone }, buyer1)).body.code).toBe('OK')
-    // The other stone of the auction runs on; the replay skips the withdrawn lot.
+    // The other stone of the auction runs on.
     expect((await f.lotView(buyer1, stays)).data.state).toBe('open')
     // The bid pages list what is still running, of a kind, page by page.
     const running = (await portal.call('diamond-bid/lot/paginate', { unfinished: true, kind: 'blind', limit: 1000 }, buyer1)).body.data
@@ -383,6 +392,18 @@ describe('the bidding service', () => {
     expect(running.list.map((l: any) => l.id)).not.toContain(lot)
     expect(running.list.every((l: any) => l.kind === 'blind' && (l.state === 'open' || l.state === 'new'))).toBe(true)
     expect(running.count).toBe(running.list.length)
+
+    // Staff withdraw the auction: what still runs ends without a winner and stock may move the stone again.
+    const auctionId = (await f.lotView(buyer1, stays)).data.auctionId
+    expect((await portal.call('diamond-bid/auction/withdraw', { auctionId }, buyer1)).body.code).toBe('E_FORBIDDEN')
+    expect((await portal.call('diamond-bid/auction/withdraw', { auctionId: randomUUID() }, staff)).body.code).toBe('E_NOT_FOUND')
+    expect((await portal.call('diamond-bid/auction/withdraw', { auctionId }, staff)).body).toMatchObject({ code: 'OK', data: { withdrawn: 1 } })
+    expect((await portal.call('diamond-bid/auction/withdraw', { auctionId }, staff)).body).toMatchObject({ code: 'OK', data: { withdrawn: 0 } })
+    expect((await f.lotView(buyer1, stays)).data).toMatchObject({ state: 'closed', resultPerCaratCents: null })
+    expect((await f.bid(buyer1, stays, 5000)).body.code).toBe('E_BID_CLOSED')
+    await waitFor(async () => (await portal.sql`select 1 from stock.stones where id = ${other!} and bid_lot_id is null`)[0], 15_000, 'stock told of the withdrawal')
+    expect((await portal.call('diamond/status-update', { id: other, wSts: 'A' }, staff)).body.code).toBe('OK')
+    // The replay skips withdrawn lots.
     expect((await portal.call('diamond-bid/replay', {}, staff)).body.data.mismatched).toEqual([])
   })
 

@@ -98,6 +98,10 @@ export async function existingLots(sql: Sql, lotIds: string[]): Promise<Set<stri
   return new Set(rows.map((r) => r.id))
 }
 
+export async function auctionExists(sql: Sql | Tx, id: string): Promise<boolean> {
+  return (await sql`select 1 from bidding.auctions where id = ${id}`).length > 0
+}
+
 /** Stones a new auction may take: a status of `statuses`, their facts known, in no unfinished lot. By stone id. */
 export async function freeStones(sql: Sql, statuses: readonly string[], search: string | null, limit: number, offset: number): Promise<{ list: BidStone[]; count: number }> {
   const prefix = search ? sql`and starts_with(upper(s.v_stn_id), ${search.toUpperCase()})` : sql``

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import { Type } from 'typebox'
 import { Envelope, Uuid } from '@diamond/contracts/common'
-import { AuctionCreate, AuctionPage, AuctionPageRequest, AuctionStonePage, AuctionStonePageRequest, BidCartCreate, BidConfig, LotPage, LotPageRequest, LotView } from '@diamond/contracts/http/bidding'
+import { AuctionCreate, AuctionPage, AuctionWithdraw, AuctionPageRequest, AuctionStonePage, AuctionStonePageRequest, BidCartCreate, BidConfig, LotPage, LotPageRequest, LotView } from '@diamond/contracts/http/bidding'
 import { ok, principal } from '@diamond/runtime'
 import type { AuctionService } from './auctions.service'
 
@@ -35,6 +35,18 @@ export default async function auctionRoutes(app: FastifyInstance, { auctions }: 
       schema: { tags, summary: 'Staff: the auctions, newest first', body: AuctionPageRequest, response: { 200: Envelope(AuctionPage) } },
     },
     async (req) => ok(await auctions.auctions(req.body as AuctionPageRequest)),
+  )
+
+  app.post(
+    '/diamond-bid/auction/withdraw',
+    {
+      config: { permission: ['bid', 'all'], member: true },
+      schema: {
+        tags, summary: 'Staff: end every running lot of an auction without a winner', body: AuctionWithdraw,
+        response: { 200: Envelope(Type.Object({ withdrawn: Type.Integer({ minimum: 0 }) })) },
+      },
+    },
+    async (req) => ok(await auctions.withdraw((req.body as AuctionWithdraw).auctionId), 'Auction withdrawn'),
   )
 
   app.get(

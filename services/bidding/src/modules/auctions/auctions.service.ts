@@ -4,9 +4,11 @@ import {
   type BidConfig, type LotPage, type LotPageRequest, type LotView,
 } from '@diamond/contracts/http/bidding'
 import { seesPrices } from '@diamond/contracts/permissions'
-import { AppError, type Database, type Principal } from '@diamond/runtime'
+import { BiddingEventTypes, type LotOpened } from '@diamond/contracts/events/bidding'
+import { AppError, enqueue, newEvent, type Database, type Principal } from '@diamond/runtime'
 import type { DbClock } from '../engine/clock'
-import type { BidEngine } from '../engine/engine'
+import { PRODUCER, type BidEngine } from '../engine/engine'
+import { withdrawLots } from '../engine/withdraw'
 import { toLotView } from '../engine/lot.view'
 import { findLots, type Lot } from '../engine/lots.repository'
 import * as repo from './auctions.repository'
@@ -25,7 +27,7 @@ export class AuctionService {
     private readonly database: Database,
     private readonly clock: DbClock,
     private readonly engine: BidEngine,
-    private readonly onCreated: () => void = () => {},
+    private readonly onChanged: () => void = () => {},
   ) {}
 
   /** Staff: a new auction of stones put up for bid. All or nothing. */
@@ -33,7 +35,7 @@ export class AuctionService {
     const planned = planAuction(req, this.clock.now())
     if ('fields' in planned) throw validation(planned.fields)
     const auctionId = await this.store(who.id, planned.plan, opts.demo ?? false)
-    this.onCreated()
+    this.onChanged()
     const lots = await findLots(this.database.sql, 'l.auction_id = $1', [auctionId], 'order by l.v_stn_id')
     return { auctionId, lots: lots.map((l) => toLotView(l, who.id, null, this.clock.now())) }
   }
@@ -52,7 +54,10 @@ export class AuctionService {
         const taken = await repo.stonesInUnfinishedLots(tx, ids)
         const refused = [...new Set([...unfit, ...taken])]
         if (refused.length) throw new AppError('E_STONE_UNAVAILABLE', { ids: refused })
-        await repo.insertAuction(tx, { id, plan, createdBy, demo }, plan.lots.map((l) => ({ id: randomUUID(), stone: stones.get(l.stoneId)!, ...l })))
+        const lots = plan.lots.map((l) => ({ id: randomUUID(), stone: stones.get(l.stoneId)!, ...l }))
+        await repo.insertAuction(tx, { id, plan, createdBy, demo }, lots)
+        // Stock holds each stone in place until the lot's close (it refuses to move it meanwhile).
+        await enqueue(tx, PRODUCER, lots.map((l) => newEvent<LotOpened>(PRODUCER, BiddingEventTypes.opened, l.id, { lotId: l.id, auctionId: id, stoneId: l.stone.stone_id })))
       })
     } catch (err) {
       // Two auctions racing for one stone: the unique index lets one have it.
@@ -60,6 +65,20 @@ export class AuctionService {
       throw err
     }
     return id
+  }
+
+  /**
+   * Staff: ends every running lot of the auction without a winner (a withdrawn auction); its bidders
+   * are told and stock lets the stones go. An auction with nothing left running withdraws nothing.
+   */
+  async withdraw(auctionId: string): Promise<{ withdrawn: number }> {
+    const lots = await this.database.sql.begin(async (tx) => {
+      if (!(await repo.auctionExists(tx, auctionId))) throw new AppError('E_NOT_FOUND')
+      return withdrawLots(tx, { auctionId })
+    })
+    for (const id of lots) this.engine.forget(id)
+    if (lots.length) this.onChanged()
+    return { withdrawn: lots.length }
   }
 
   /** Staff: the stones a new auction may take (of the kind's statuses when one is named). */

@@ -1,9 +1,8 @@
-import { BiddingEventTypes, type LotClosed } from '@diamond/contracts/events/bidding'
 import type { AnyEvent } from '@diamond/contracts/events/envelope'
 import { StockTopics, type StoneStatusChanged } from '@diamond/contracts/events/stock'
 import { BID_KIND_RULES, BID_KINDS } from '@diamond/contracts/http/bidding.values'
-import { enqueue, newEvent, type ServiceRuntime, type Tx } from '@diamond/runtime'
-import { PRODUCER } from '../engine/engine'
+import type { ServiceRuntime, Tx } from '@diamond/runtime'
+import { withdrawLots } from '../engine/withdraw'
 
 /**
  * Keeps the newest status of each stone; an older event arriving late changes nothing. The facts
@@ -34,29 +33,10 @@ export async function applyStoneStatus(tx: Tx, event: AnyEvent): Promise<string[
   return withdrawLeavingLots(tx, s.stoneId, s.wSts)
 }
 
-/**
- * Ends the stone's running lots whose kind does not take its new status. The lot's row lock orders
- * this against a batch of bids being stored (which only moves a lot not yet closed): bids stored
- * before stay in the log, bids after are refused as closed.
- */
-async function withdrawLeavingLots(tx: Tx, stoneId: string, wSts: string): Promise<string[]> {
+/** Ends the stone's running lots whose kind does not take its new status. */
+function withdrawLeavingLots(tx: Tx, stoneId: string, wSts: string): Promise<string[]> {
   const kinds = BID_KINDS.filter((k) => !BID_KIND_RULES[k].allowDiamondFilterWSts.includes(wSts))
-  if (!kinds.length) return []
-  const lots = await tx<{ id: string; auction_id: string; stone_id: string; v_stn_id: string; kind: string; closed_at: Date }[]>`
-    update bidding.lots set closed_at = clock_timestamp(), state = 'withdrawn'
-     where stone_id = ${stoneId} and closed_at is null and kind = any(${kinds}::text[])
-    returning id, auction_id, stone_id, v_stn_id, kind, closed_at`
-  const events = []
-  for (const l of lots) {
-    const bidders = await tx<{ bidder_id: string }[]>`select distinct bidder_id from bidding.bids where lot_id = ${l.id}`
-    const data: LotClosed = {
-      lotId: l.id, auctionId: l.auction_id, stoneId: l.stone_id, vStnId: l.v_stn_id, kind: l.kind, winnerId: null, pricePerCaratCents: null,
-      bidderIds: bidders.map((b) => b.bidder_id), closedAt: l.closed_at.toISOString(), withdrawn: true,
-    }
-    events.push(newEvent(PRODUCER, BiddingEventTypes.closed, l.id, data))
-  }
-  await enqueue(tx, PRODUCER, events)
-  return lots.map((l) => l.id)
+  return kinds.length ? withdrawLots(tx, { stoneId, kinds }) : Promise.resolve([])
 }
 
 /** `withdrawn` hears of lots ended because their stone left the auction (after the consumer's transaction). */

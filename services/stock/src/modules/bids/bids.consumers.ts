@@ -1,9 +1,9 @@
-import { BiddingEventTypes, BiddingTopics, type LotClosed } from '@diamond/contracts/events/bidding'
+import { BiddingEventTypes, BiddingTopics, type LotClosed, type LotOpened } from '@diamond/contracts/events/bidding'
 import type { AnyEvent } from '@diamond/contracts/events/envelope'
 import { StockEventTypes } from '@diamond/contracts/events/stock'
 import { enqueue, type ServiceRuntime, type Tx } from '@diamond/runtime'
 import { statusEvent } from '../stones/stones.service'
-import { confirmWon, returnUnsold } from './bids.repository'
+import { confirmWon, enterLot, leaveLot, returnUnsold } from './bids.repository'
 
 /**
  * Bidding decides auctions; stock learns the result from `bidding.lot.closed`: a won stone is
@@ -11,8 +11,14 @@ import { confirmWon, returnUnsold } from './bids.repository'
  * an unsold stone that was up for bid goes back to stock. In the same transaction as the consumed id.
  */
 export async function onLotClosed(tx: Tx, event: AnyEvent): Promise<void> {
+  if (event.type === BiddingEventTypes.opened) {
+    const o = event.data as LotOpened
+    await enterLot(tx, o.stoneId, o.lotId)
+    return
+  }
   if (event.type !== BiddingEventTypes.closed) return
   const c = event.data as LotClosed
+  await leaveLot(tx, c.stoneId, c.lotId)
   // Withdrawn: stock itself moved the stone out of bidding; its status is already what staff made it.
   if (c.withdrawn) return
   if (c.winnerId) {
@@ -25,6 +31,6 @@ export async function onLotClosed(tx: Tx, event: AnyEvent): Promise<void> {
 }
 
 export function registerBidResults(rt: ServiceRuntime): void {
-  // Only the close matters here: highs and extensions are acknowledged without a database write.
-  rt.consume({ name: 'stock.bid-results', topics: [BiddingTopics.lot], types: [BiddingEventTypes.closed], handle: (event, tx) => onLotClosed(tx, event) })
+  // A lot's opening and close matter here: highs and extensions are acknowledged without a database write.
+  rt.consume({ name: 'stock.bid-results', topics: [BiddingTopics.lot], types: [BiddingEventTypes.opened, BiddingEventTypes.closed], handle: (event, tx) => onLotClosed(tx, event) })
 }

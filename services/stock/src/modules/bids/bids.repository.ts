@@ -12,6 +12,19 @@ export async function confirmWon(tx: Tx, stoneId: string): Promise<StatusRecord 
 }
 
 /** An auction ended without a winner: a stone that was up for bid (B) goes back to stock. */
+/**
+ * The stone is in a running lot: staff may not move it until the lot closes. Only while it is still
+ * in a status bidding takes (otherwise bidding withdraws the lot on the status it hears).
+ */
+export async function enterLot(tx: Tx, stoneId: string, lotId: string): Promise<void> {
+  await tx`update stock.stones set bid_lot_id = ${lotId} where id = ${stoneId} and w_sts in ('B', 'S', 'O')`
+}
+
+/** The lot closed (sold, unsold or withdrawn): the stone is stock's to move again. */
+export async function leaveLot(tx: Tx, stoneId: string, lotId: string): Promise<void> {
+  await tx`update stock.stones set bid_lot_id = null where id = ${stoneId} and bid_lot_id = ${lotId}`
+}
+
 export async function returnUnsold(tx: Tx, stoneId: string): Promise<StatusRecord | null> {
   const rows = await tx<StatusRecord[]>`
     update stock.stones

@@ -81,7 +81,7 @@ export async function setWebStatus(tx: Tx, stoneId: string, wSts: string): Promi
     with changed as (
       update stock.stones
          set w_sts = ${wSts}, web_sts = ${wSts}, s_sts = 'N', status_version = status_version + 1, updated_at = now()
-       where id = ${stoneId} and w_sts <> 'H' and w_sts <> ${wSts}
+       where id = ${stoneId} and w_sts <> 'H' and w_sts <> ${wSts} and bid_lot_id is null
       returning id, v_stn_id, w_sts, s_sts, status_version, carat, rap_cents, amt_cents, seller
     ), unblocked as (
       delete from stock.blocks where stone_id in (select id from changed)
@@ -89,6 +89,11 @@ export async function setWebStatus(tx: Tx, stoneId: string, wSts: string): Promi
     select id, v_stn_id, w_sts, s_sts, status_version, null::uuid as holder_id, null::timestamptz as expires_at,
            carat::float8 as crt, rap_cents, amt_cents, seller from changed`
   return rows[0] ?? null
+}
+
+/** Whether the stone is in a running auction lot (bidding told stock so). */
+export async function inRunningLot(sql: Sql | Tx, stoneId: string): Promise<boolean> {
+  return (await sql`select 1 from stock.stones where id = ${stoneId} and bid_lot_id is not null`).length > 0
 }
 
 /** A new discount: price per carat and amount follow from the Rap price, in whole cents. */

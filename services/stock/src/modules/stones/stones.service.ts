@@ -162,7 +162,10 @@ export class StoneService {
   async setStatus(stoneId: string, wSts: StatusUpdate['wSts']): Promise<StatusResult> {
     const type = wSts === 'M' ? StockEventTypes.memo : wSts === 'C' ? StockEventTypes.confirmed : wSts === 'X' ? StockEventTypes.sold : StockEventTypes.statusChanged
     const changed = await this.change(type, (tx) => repo.setWebStatus(tx, stoneId, wSts))
-    if (!changed) throw await this.refusal(stoneId)
+    if (!changed) {
+      if (await repo.inRunningLot(this.database.sql, stoneId)) throw new AppError('E_STONE_IN_AUCTION', { id: stoneId })
+      throw await this.refusal(stoneId)
+    }
     return toStatus(changed)
   }
 

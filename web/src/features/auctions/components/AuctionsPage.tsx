@@ -12,7 +12,8 @@ import { showToast } from '../../../lib/toast'
 import { BidPageHead } from '../../bids/components/BidPageHead'
 import { room } from '../../bids/stores/lots'
 import { dateTimeText, perCarat } from '../../bids/stores/money'
-import { auctions, AUCTIONS_PAGE, loadAuctions, loadStones, openAuctions, setKind, STONES_PAGE, submitAuction, toggleStone } from '../stores/auctions'
+import { confirm } from '../../../lib/confirm'
+import { auctions, AUCTIONS_PAGE, loadAuctions, loadStones, openAuctions, setKind, STONES_PAGE, submitAuction, toggleStone, withdraw } from '../stores/auctions'
 import '../../bids/components/bids.css'
 import './auctions.css'
 
@@ -287,6 +288,12 @@ function StonePicker() {
 function AuctionList() {
   const { t } = useTranslation()
   const { list, count, page, error } = useSnapshot(auctions)
+  async function withdrawOne(auctionId: string) {
+    if (!(await confirm('auctions.confirmWithdraw'))) return
+    const r = await withdraw(auctionId)
+    if ('error' in r) showToast(codeText(r.error.code, r.error.message), 'error')
+    else showToast(t('auctions.withdrawn', { n: fmtCount(r.withdrawn) }), 'success')
+  }
   return (
     <section className="auction-list" aria-labelledby="auction-list-title">
       <h2 id="auction-list-title" className="auction-heading">
@@ -319,6 +326,9 @@ function AuctionList() {
                   <th scope="col" className="num">{t('auctions.columns.unfinished')}</th>
                   <th scope="col" className="num">{t('auctions.columns.sold')}</th>
                   <th scope="col" className="num">{t('auctions.columns.bids')}</th>
+                  <th scope="col">
+                    <span className="visually-hidden">{t('auctions.columns.actions')}</span>
+                  </th>
                 </tr>
               </thead>
               <tbody>
@@ -334,6 +344,13 @@ function AuctionList() {
                     <td className="num">{fmtCount(a.unfinished)}</td>
                     <td className="num">{fmtCount(a.sold)}</td>
                     <td className="num">{a.bids === null ? <span title={t('auctions.sealedCount')}>{t('auctions.sealed')}</span> : fmtCount(a.bids)}</td>
+                    <td>
+                      {a.unfinished > 0 && (
+                        <button type="button" className="btn btn--small btn--ghost" data-testid={`withdraw-${a.id}`} aria-label={`${t('auctions.withdraw')} ${a.title}`} onClick={() => void withdrawOne(a.id)}>
+                          {t('auctions.withdraw')}
+                        </button>
+                      )}
+                    </td>
                   </tr>
                 ))}
               </tbody>

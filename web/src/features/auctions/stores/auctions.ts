@@ -2,7 +2,7 @@ import { proxy } from 'valtio'
 import type { AuctionStone, AuctionSummary } from '@diamond/contracts/http/bidding'
 import type { BidKind } from '@diamond/contracts/http/bidding.values'
 import type { ApiError } from '../../../lib/api'
-import { createAuction, listAuctions, listFreeStones } from '../api/auctions'
+import { createAuction, listAuctions, listFreeStones, withdrawAuction } from '../api/auctions'
 import { draftErrors, draftLot, newDraft, serverFieldErrors, toRequest, type AuctionDraft, type DraftErrors } from './auctionForm.rules'
 
 export const STONES_PAGE = 20
@@ -110,4 +110,13 @@ export async function submitAuction(nowMs: number): Promise<string | null> {
   void loadAuctions(1)
   void loadStones(1)
   return res.data.auctionId
+}
+
+/** Withdraws an auction (its running lots end without a winner); how many lots, or the refusal. */
+export async function withdraw(auctionId: string): Promise<{ withdrawn: number } | { error: ApiError }> {
+  const res = await withdrawAuction(auctionId)
+  if (res.error) return { error: res.error }
+  void loadAuctions()
+  void loadStones()
+  return res.data
 }
