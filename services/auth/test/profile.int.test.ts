@@ -98,11 +98,15 @@ describe('profile, account and addresses', () => {
     it("refuses a company another company's name, present or registered, whatever its letter case", async () => {
       const [shah] = await portal.sql`select name from auth.companies where name = 'Shah Diamonds'`
       expect(shah).toBeTruthy()
-      const r = await portal.call('account/update', { company: { name: ' shah DIAMONDS ' } }, admin1)
-      expect(r.body).toMatchObject({ code: 'E_VALIDATION', data: { fields: [{ field: 'company.name', message: 'is the name of another company' }] } })
+      for (const name of [' shah DIAMONDS ', 'Shah\u00a0Diamonds', '\tShah Diamonds', 'Shah Diamonds\u3000', 'Shah  Diamonds']) {
+        const r = await portal.call('account/update', { company: { name } }, admin1)
+        expect(r.body, name).toMatchObject({ code: 'E_VALIDATION', data: { fields: [{ field: 'company.name', message: 'is the name of another company' }] } })
+      }
+      expect((await portal.call('account/update', { company: { name: '\u00a0\u3000' } }, admin1)).body).toMatchObject({ code: 'E_VALIDATION', data: { fields: [{ field: 'company.name', message: 'must not be blank' }] } })
       expect((await portal.sql`select count(*)::int as n from auth.companies where lower(btrim(name)) = 'shah diamonds'`)[0]!.n).toBe(1)
-      // Its own earlier name is its own to take back.
-      expect((await portal.call('account/update', { company: { name: 'Diamond Portal' } }, admin1)).body.code).toBe('OK')
+      // Its own earlier name is its own to take back; a name is kept cleaned.
+      expect((await portal.call('account/update', { company: { name: ' Diamond\u00a0 Portal ' } }, admin1)).body.code).toBe('OK')
+      expect((await portal.sql`select name from auth.companies where registered_name = 'Diamond Portal'`)[0]!.name).toBe('Diamond Portal')
     })
 
     it("refuses someone else's upload, or an upload of another purpose, as the logo or cover", async () => {

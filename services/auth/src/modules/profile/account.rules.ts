@@ -1,4 +1,5 @@
 import type { AccountUpdate } from '@diamond/contracts/http/account'
+import { cleanCompanyName } from '@diamond/contracts/companies'
 import { ApprovalStatus } from '@diamond/contracts/http/account'
 import type { AccountPatch, CompanyPatch } from './accounts.repository'
 
@@ -32,7 +33,11 @@ function pick<S extends object, T>(source: S, pairs: [keyof S, keyof T][]): Part
 }
 
 export const personalPatch = (body: AccountUpdate): AccountPatch => pick<AccountUpdate, AccountPatch>(body, PERSONAL)
-export const companyPatch = (company: CompanyUpdate): CompanyPatch => pick<CompanyUpdate, CompanyPatch>(company, COMPANY)
+export const companyPatch = (company: CompanyUpdate): CompanyPatch => {
+  const patch = pick<CompanyUpdate, CompanyPatch>(company, COMPANY)
+  // A name is kept cleaned (one kind of space, no control characters): as it is compared.
+  return patch.name !== undefined ? { ...patch, name: cleanCompanyName(patch.name) } : patch
+}
 
 /** The company images a change names (to be checked as the caller's own uploads of that purpose). */
 export function companyImages(company: CompanyUpdate | undefined): { field: string; id: string; purpose: 'logo' | 'cover' }[] {

@@ -1,4 +1,5 @@
 import type { CompactPermissions } from '@diamond/contracts/permissions'
+import { companyKey } from '@diamond/contracts/companies'
 import type { Sql, Tx } from '@diamond/runtime/db'
 
 type Db = Sql | Tx
@@ -168,16 +169,14 @@ export async function insertCompany(tx: Tx, c: { name: string; code: string; typ
 export type CompanyPatch = Partial<Omit<CompanyRow, 'id' | 'code'>>
 
 /**
- * Whether another company has this name, now or as the name it registered under (letter case and
- * outer spaces aside): a company may not take another's name, which its stones carry.
+ * Whether another company has this name, now or as the name it registered under, however it is
+ * written (companyKey: letter case, kinds of space): a company may not take another's name, which its
+ * stones carry. Read whole: renames are rare, companies few.
  */
 export async function companyNameTaken(tx: Tx, name: string, exceptId: string): Promise<boolean> {
-  const rows = await tx`
-    select 1 from auth.companies
-     where id <> ${exceptId}
-       and (lower(btrim(name)) = lower(btrim(${name})) or lower(btrim(registered_name)) = lower(btrim(${name})))
-     limit 1`
-  return rows.length > 0
+  const key = companyKey(name)
+  const rows = await tx<{ name: string; registered_name: string | null }[]>`select name, registered_name from auth.companies where id <> ${exceptId}`
+  return rows.some((r) => companyKey(r.name) === key || (r.registered_name !== null && companyKey(r.registered_name) === key))
 }
 
 /** Changes a company; a new name is copied to its users' company_name, which sign-in shows. */

@@ -1,4 +1,5 @@
 import type { AccountUpdate, Address, AddressUpsert, ManagedUser, Profile } from '@diamond/contracts/http/account'
+import { cleanCompanyName } from '@diamond/contracts/companies'
 import { AppError, type Database, type Sql, type Tx } from '@diamond/runtime'
 import { isOwnUpload } from '../files/files.repository'
 import { relationTo } from '../management/management.rules'
@@ -50,8 +51,9 @@ export class ProfileService {
       for (const img of companyImages(body.company)) {
         if (!(await isOwnUpload(tx, u.id, img.id, img.purpose))) wrong.push({ field: img.field, in: 'body', message: `must be your own ${img.purpose} upload` })
       }
-      if (body.company?.name !== undefined && (await accounts.companyNameTaken(tx, body.company.name, u.company_id!))) {
-        wrong.push({ field: 'company.name', in: 'body', message: 'is the name of another company' })
+      if (body.company?.name !== undefined) {
+        if (!cleanCompanyName(body.company.name)) wrong.push({ field: 'company.name', in: 'body', message: 'must not be blank' })
+        else if (await accounts.companyNameTaken(tx, body.company.name, u.company_id!)) wrong.push({ field: 'company.name', in: 'body', message: 'is the name of another company' })
       }
       if (wrong.length) throw invalidFields(wrong)
       await accounts.updateAccount(tx, u.id, personalPatch(body))

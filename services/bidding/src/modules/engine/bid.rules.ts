@@ -1,5 +1,6 @@
 import type { ErrorCode } from '@diamond/contracts/errors'
 import { MAX_BID_PER_CARAT } from '@diamond/contracts/http/bidding'
+import { companyKey } from '@diamond/contracts/companies'
 import { centsOf } from '@diamond/contracts/money'
 import { softCloseAfter, type LotTerms } from './winner.rules'
 
@@ -43,7 +44,7 @@ export function minimumCents(lot: Pick<LotState, 'sealed' | 'highCents' | 'incre
 export type Refusal = { code: ErrorCode; data?: Record<string, unknown>; message?: string }
 export type Accepted = { priceCents: number; closesAt: number; extended: boolean; buyNow: boolean }
 
-const sameCompany = (a: string, b: string | undefined) => !!b && a.trim().toLowerCase() === b.trim().toLowerCase()
+const sameCompany = (a: string, b: string | undefined) => !!b && companyKey(a) === companyKey(b)
 const usd = (cents: number) => (cents / 100).toFixed(2)
 
 /**
