@@ -34,6 +34,11 @@ describe('auction screen', () => {
       await picks.nth(n - 2).check()
       await picks.nth(n - 1).check()
       await page.getByTestId('auction-lots').waitFor()
+      // Another kind that takes the same stones keeps them, with their prices.
+      await page.locator('#auction-kind').selectOption('blind')
+      await page.locator('#auction-kind').selectOption('live')
+      for (const v of ids) await page.getByTestId(`lot-start-${v}`).waitFor()
+      expect(await page.getByTestId('auction-dropped').count()).toBe(0)
       const start = Number(await page.getByTestId(`lot-start-${ids[0]}`).inputValue())
       expect(start).toBeGreaterThan(0)
       await page.getByTestId(`lot-reserve-${ids[0]}`).fill(String(start - 1))
@@ -42,7 +47,7 @@ describe('auction screen', () => {
       await page.getByText('The reserve must be at least the start.').waitFor()
       await page.getByTestId(`lot-reserve-${ids[0]}`).fill(String(start + 50))
       await page.getByTestId('auction-create').click()
-      await page.getByTestId('toast').getByText('Auction “Friday evening live” created with 2 stones.').waitFor()
+      await page.getByTestId('toast').getByText('Auction “Friday evening live” created. Stones offered: 2.').waitFor()
 
       // Listed first, its stones gone from the free ones, its room holding them.
       const row = page.getByTestId('auction-list').locator('tbody tr').first()
@@ -64,7 +69,7 @@ describe('auction screen', () => {
       const first = page.getByTestId('auction-list').locator('tbody tr').first()
       await first.locator('[data-testid^="withdraw-"]').click()
       await page.getByTestId('confirm-yes').click()
-      await page.getByTestId('toast').getByText('Auction withdrawn: 2 lots ended without a winner.').waitFor()
+      await page.getByTestId('toast').getByText('Auction withdrawn. Lots ended without a winner: 2.').waitFor()
       await first.locator('[data-testid^="withdraw-"]').waitFor({ state: 'detached' })
       expect(await first.textContent()).toContain('Friday evening live')
 

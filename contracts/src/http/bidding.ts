@@ -222,6 +222,8 @@ export const AuctionSummary = Type.Object({
   unfinished: Type.Integer({ minimum: 0 }),
   /** Lots sold (closed with a winner). */
   sold: Type.Integer({ minimum: 0 }),
+  /** Lots withdrawn (ended without a winner: the auction withdrawn, or the stone gone). */
+  withdrawn: Type.Integer({ minimum: 0 }),
   /** Bids on its lots: open kinds only; null for a sealed kind, whose count nobody learns. */
   bids: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()]),
   createdAt: Time,

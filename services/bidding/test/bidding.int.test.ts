@@ -70,7 +70,7 @@ describe('the bidding service', () => {
     expect(page.code).toBe('OK')
     const mine = page.data.list.find((a: any) => a.id === sealed.auctionId)
     // Nobody learns how many sealed bids a lot has, staff neither.
-    expect(mine).toMatchObject({ title: 'Sealed one', kind: 'blind', lots: 1, unfinished: 1, sold: 0, bids: null })
+    expect(mine).toMatchObject({ title: 'Sealed one', kind: 'blind', lots: 1, unfinished: 1, sold: 0, withdrawn: 0, bids: null })
     expect(Date.parse(mine.createdAt)).toBeGreaterThanOrEqual(before - 60_000)
     expect(page.data.list.some((a: any) => a.kind === 'live' && typeof a.bids === 'number')).toBe(true)
     expect((await portal.call('diamond-bid/auction/paginate', {}, buyer1)).body.code).toBe('E_FORBIDDEN')
@@ -399,6 +399,8 @@ describe('the bidding service', () => {
     expect((await portal.call('diamond-bid/auction/withdraw', { auctionId: randomUUID() }, staff)).body.code).toBe('E_NOT_FOUND')
     expect((await portal.call('diamond-bid/auction/withdraw', { auctionId }, staff)).body).toMatchObject({ code: 'OK', data: { withdrawn: 1 } })
     expect((await portal.call('diamond-bid/auction/withdraw', { auctionId }, staff)).body).toMatchObject({ code: 'OK', data: { withdrawn: 0 } })
+    const listed = (await portal.call('diamond-bid/auction/paginate', { limit: 1000 }, staff)).body.data.list.find((a: any) => a.id === auctionId)
+    expect(listed).toMatchObject({ lots: 2, unfinished: 0, sold: 0, withdrawn: 2 })
     expect((await f.lotView(buyer1, stays)).data).toMatchObject({ state: 'closed', resultPerCaratCents: null })
     expect((await f.bid(buyer1, stays, 5000)).body.code).toBe('E_BID_CLOSED')
     await waitFor(async () => (await portal.sql`select 1 from stock.stones where id = ${other!} and bid_lot_id is null`)[0], 15_000, 'stock told of the withdrawal')

@@ -125,6 +125,7 @@ export interface AuctionRow {
   lots: number
   unfinished: number
   sold: number
+  withdrawn: number
   bids: number
 }
 
@@ -132,11 +133,12 @@ export interface AuctionRow {
 export async function pageAuctions(sql: Sql, limit: number, offset: number): Promise<{ list: AuctionRow[]; count: number }> {
   const [list, [counted]] = await Promise.all([
     sql<AuctionRow[]>`
-      select a.id, a.title, a.kind, a.opens_at, a.created_at, x.closes_at, x.lots, x.unfinished, x.sold, x.bids
+      select a.id, a.title, a.kind, a.opens_at, a.created_at, x.closes_at, x.lots, x.unfinished, x.sold, x.withdrawn, x.bids
         from bidding.auctions a
         cross join lateral (
           select max(l.closes_at) as closes_at, count(*)::int as lots, count(*) filter (where l.closed_at is null)::int as unfinished,
-                 count(*) filter (where l.state = 'won')::int as sold, coalesce(sum(l.bid_count), 0)::int as bids
+                 count(*) filter (where l.state = 'won')::int as sold,
+                 count(*) filter (where l.state = 'withdrawn')::int as withdrawn, coalesce(sum(l.bid_count), 0)::int as bids
             from bidding.lots l where l.auction_id = a.id) x
        order by a.created_at desc, a.id limit ${limit} offset ${offset}`,
     sql<[{ n: number }]>`select count(*)::int as n from bidding.auctions`,

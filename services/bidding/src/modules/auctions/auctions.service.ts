@@ -103,7 +103,7 @@ export class AuctionService {
     return {
       list: list.map((a) => ({
         id: a.id, title: a.title, kind: a.kind, opensAt: a.opens_at.toISOString(), closesAt: a.closes_at.toISOString(), lots: a.lots,
-        unfinished: a.unfinished, sold: a.sold, bids: BID_KIND_RULES[a.kind].sealed ? null : a.bids,
+        unfinished: a.unfinished, sold: a.sold, withdrawn: a.withdrawn, bids: BID_KIND_RULES[a.kind].sealed ? null : a.bids,
         createdAt: a.created_at.toISOString(),
       })),
       count,

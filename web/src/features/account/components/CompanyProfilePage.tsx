@@ -50,7 +50,10 @@ function CompanyForm({ profile }: { profile: Profile }) {
       const fields = error.code === 'E_VALIDATION' ? serverFields<CompanyValues>(response?.data, ORDER, 'company.') : []
       // A name another company has (or registered under) is refused by the service alone.
       const taken = fields.includes('name') && validate(form.values).name === undefined
-      if (fields.length) form.flag(Object.fromEntries(fields.map((f) => [f, f === 'name' && taken ? 'companyTaken' : (validate(form.values)[f] ?? 'required')])))
+      if (fields.length) {
+        form.flag(Object.fromEntries(fields.map((f) => [f, f === 'name' && taken ? 'companyTaken' : (validate(form.values)[f] ?? 'required')])))
+        document.getElementById(`company-${String(fields[0])}`)?.focus()
+      }
       showToast(codeText(error.code, error.message), 'error')
       return
     }

@@ -2,6 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSnapshot } from 'valtio'
 import { Link } from 'wouter'
+import type { AuctionStone } from '@diamond/contracts/http/bidding'
 import { BID_KIND_RULES, BID_KINDS, type BidKind } from '@diamond/contracts/http/bidding.values'
 import { EmptyState } from '../../../components/EmptyState'
 import { fieldProps, FormField } from '../../../components/FormField'
@@ -38,9 +39,18 @@ export function AuctionsPage() {
 
 function NewAuction() {
   const { t } = useTranslation()
-  const { draft, errors, failure, unavailable, saving } = useSnapshot(auctions)
+  const { draft, errors, failure, unavailable, saving, dropped } = useSnapshot(auctions)
   const rules = BID_KIND_RULES[draft.kind]
   const err = (id: string) => (errors[id] ? t(`auctions.errors.${errors[id]}`) : null)
+
+  /** Takes an offered stone out; the focus moves to the next one's Remove (or the create button), not the page. */
+  function removeLot(stone: AuctionStone, at: number) {
+    toggleStone(stone)
+    requestAnimationFrame(() => {
+      const buttons = document.querySelectorAll<HTMLElement>('.auction-lots [data-remove]')
+      ;(buttons[Math.min(at, buttons.length - 1)] ?? document.querySelector<HTMLElement>('[data-testid="auction-create"]'))?.focus()
+    })
+  }
 
   async function submit(e: FormEvent) {
     e.preventDefault()
@@ -103,6 +113,11 @@ function NewAuction() {
             {t(`auctions.errors.${errors.lots}`)}
           </p>
         )}
+        {dropped > 0 && (
+          <p className="form-section-text" role="status" data-testid="auction-dropped">
+            {t('auctions.dropped', { n: fmtCount(dropped) })}
+          </p>
+        )}
         {unavailable.length > 0 && (
           <p className="field-error" role="alert" tabIndex={-1} data-testid="auction-unavailable">
             {t('auctions.errors.unavailable', { n: unavailable.length })}
@@ -155,13 +170,14 @@ function NewAuction() {
                     <tr key={l.stone.stoneId} className={unavailable.includes(l.stone.stoneId) ? 'is-unavailable' : undefined}>
                       <th scope="row">
                         {v} <span className="srch-muted">{t('auctions.carat', { n: fmt2(l.stone.crt) })}</span>
+                        {unavailable.includes(l.stone.stoneId) && <span className="auction-taken"> {t('auctions.takenBadge')}</span>}
                       </th>
                       <td className="num">{perCarat(l.stone.askingPerCaratCents)}</td>
                       {cell('start', true)}
                       {cell('reserve', false)}
                       {rules.buyNow && cell('buyNow', true)}
                       <td>
-                        <button type="button" className="btn btn--small btn--ghost" onClick={() => toggleStone(l.stone)} aria-label={`${t('auctions.remove')} ${v}`}>
+                        <button type="button" className="btn btn--small btn--ghost" data-remove onClick={() => removeLot(l.stone, i)} aria-label={`${t('auctions.remove')} ${v}`}>
                           {t('auctions.remove')}
                         </button>
                       </td>
@@ -235,7 +251,7 @@ function StonePicker() {
           {t('auctions.loading')}
         </p>
       ) : stones.length === 0 ? (
-        <EmptyState textKey="auctions.noFreeStones" />
+        <EmptyState textKey={search.trim() ? 'auctions.noMatch' : 'auctions.noFreeStones'} />
       ) : (
         <>
           <div className="acct-table-wrap">
@@ -269,7 +285,7 @@ function StonePicker() {
                     <td className="num">{fmt2(s.crt)}</td>
                     <td>{t(`status.${s.wSts}`, { defaultValue: s.wSts })}</td>
                     <td className="num">{perCarat(s.askingPerCaratCents)}</td>
-                    <td className="num">{perCarat(s.rapPerCaratCents)}</td>
+                    <td className="num">{s.rapPerCaratCents > 0 ? perCarat(s.rapPerCaratCents) : '-'}</td>
                     <td>{fmtText(s.seller)}</td>
                   </tr>
                 ))}
@@ -325,6 +341,7 @@ function AuctionList() {
                   <th scope="col" className="num">{t('auctions.columns.lots')}</th>
                   <th scope="col" className="num">{t('auctions.columns.unfinished')}</th>
                   <th scope="col" className="num">{t('auctions.columns.sold')}</th>
+                  <th scope="col" className="num">{t('auctions.columns.withdrawn')}</th>
                   <th scope="col" className="num">{t('auctions.columns.bids')}</th>
                   <th scope="col">
                     <span className="visually-hidden">{t('auctions.columns.actions')}</span>
@@ -343,6 +360,7 @@ function AuctionList() {
                     <td className="num">{fmtCount(a.lots)}</td>
                     <td className="num">{fmtCount(a.unfinished)}</td>
                     <td className="num">{fmtCount(a.sold)}</td>
+                    <td className="num">{fmtCount(a.withdrawn)}</td>
                     <td className="num">{a.bids === null ? <span title={t('auctions.sealedCount')}>{t('auctions.sealed')}</span> : fmtCount(a.bids)}</td>
                     <td>
                       {a.unfinished > 0 && (

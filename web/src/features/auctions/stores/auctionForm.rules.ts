@@ -108,6 +108,8 @@ export function draftErrors(d: AuctionDraft, nowMs: number): DraftErrors {
     if (seconds(d.softWindowSeconds) === null) e.softWindowSeconds = 'seconds'
     if (seconds(d.softExtendSeconds) === null) e.softExtendSeconds = 'seconds'
   }
+  // An open lot must take a bid above its start within the largest bid (the service's rule too).
+  if (!rules.sealed && !e.increment && d.lots.some((l) => price(l.start) !== null && price(l.start)! + price(d.increment)! > MAX_BID_PER_CARAT)) e.increment = 'incrementRoom'
   if (!d.lots.length) e.lots = 'noStones'
   else if (d.lots.length > MAX_LOTS) e.lots = 'tooManyStones'
   d.lots.forEach((l, i) => {

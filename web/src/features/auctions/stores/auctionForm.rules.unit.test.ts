@@ -49,6 +49,7 @@ describe('checking a new auction before it is sent', () => {
     expect(draftErrors(draft({ closesAt: '2026-11-25T15:00' }), NOW)).toEqual({ closesAt: 'closesPast' })
     expect(draftErrors(draft({ opensAt: '2026-11-24T15:00', closesAt: '2027-03-01T15:00' }), NOW)).toEqual({ opensAt: 'opensPast', closesAt: 'closesTooFar' })
     expect(draftErrors(draft({ lots: [] }), NOW)).toEqual({ lots: 'noStones' })
+    expect(draftErrors(draft({ lots: [{ ...draftLot(stone(1)), start: '10000000' }] }), NOW)).toEqual({ increment: 'incrementRoom' })
   })
   it('asks a buy-now price of a just-bid-it lot only, above the start and not below the reserve', () => {
     const jbi = (buyNow: string, reserve = '') => draft({ kind: 'justBidIt', lots: [{ ...draftLot(stone(1)), start: '1000', reserve, buyNow }] })

@@ -1,6 +1,6 @@
 import { proxy } from 'valtio'
 import type { AuctionStone, AuctionSummary } from '@diamond/contracts/http/bidding'
-import type { BidKind } from '@diamond/contracts/http/bidding.values'
+import { BID_KIND_RULES, type BidKind } from '@diamond/contracts/http/bidding.values'
 import type { ApiError } from '../../../lib/api'
 import { createAuction, listAuctions, listFreeStones, withdrawAuction } from '../api/auctions'
 import { draftErrors, draftLot, newDraft, serverFieldErrors, toRequest, type AuctionDraft, type DraftErrors } from './auctionForm.rules'
@@ -25,6 +25,8 @@ export const auctions = proxy({
   failure: null as ApiError | null,
   /** Stones another auction took meanwhile (E_STONE_UNAVAILABLE). */
   unavailable: [] as string[],
+  /** Offered stones the last change of kind had to drop (the new kind does not take their status). */
+  dropped: 0,
   saving: false,
 })
 
@@ -65,6 +67,7 @@ export function openAuctions(nowMs: number): void {
   auctions.errors = {}
   auctions.failure = null
   auctions.unavailable = []
+  auctions.dropped = 0
   auctions.search = ''
   void loadAuctions(1)
   void loadStones(1)
@@ -73,13 +76,18 @@ export function openAuctions(nowMs: number): void {
 export function setKind(kind: BidKind): void {
   if (auctions.draft.kind === kind) return
   auctions.draft.kind = kind
-  // Each kind takes stones of its own statuses: picks another kind does not allow are dropped.
-  auctions.draft.lots = []
+  // Each kind takes stones of its own statuses: offered stones the new kind does not take are dropped
+  // (and the screen says how many); the others keep their prices.
+  const allowed = BID_KIND_RULES[kind].allowDiamondFilterWSts
+  const keep = auctions.draft.lots.filter((l) => allowed.includes(l.stone.wSts))
+  auctions.dropped = auctions.draft.lots.length - keep.length
+  auctions.draft.lots = keep
   auctions.errors = {}
   void loadStones(1)
 }
 
 export function toggleStone(stone: AuctionStone): void {
+  auctions.dropped = 0
   const lots = auctions.draft.lots
   const at = lots.findIndex((l) => l.stone.stoneId === stone.stoneId)
   if (at >= 0) lots.splice(at, 1)

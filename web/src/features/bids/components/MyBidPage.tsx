@@ -8,6 +8,7 @@ import { EmptyState } from '../../../components/EmptyState'
 import { ListPager } from '../../../components/ListPager'
 import { fmt2, fmtCount, fmtDateTime, fmtUsd } from '../../../lib/format'
 import { codeText } from '../../../lib/i18n'
+import { onNotification } from '../../../lib/realtime'
 import { allowed, isGuest, session } from '../../../lib/session'
 import { startTicking } from '../stores/clock'
 import { followRoom, loadLots } from '../stores/lots'
@@ -48,6 +49,14 @@ export function MyBidPage({ id }: { id?: string }) {
     else if (tab === 'history') void loadMyBids({})
     return resetMyBids
   }, [tab, lotId, canView, badId])
+  // A result, a withdrawal or an outbid changes what my bids say: the list is read again when one is told.
+  useEffect(
+    () =>
+      onNotification((n) => {
+        if (n.kind.startsWith('bid.') && myBids.list) void loadMyBids(myBids.req, myBids.page)
+      }),
+    [],
+  )
 
   const title = t('shell.screens.myBid')
   return (
