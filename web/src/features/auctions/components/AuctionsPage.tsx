@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react'
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSnapshot } from 'valtio'
 import { Link } from 'wouter'
@@ -8,6 +8,7 @@ import { EmptyState } from '../../../components/EmptyState'
 import { fieldProps, FormField } from '../../../components/FormField'
 import { ListPager } from '../../../components/ListPager'
 import { fmt2, fmtCount, fmtText } from '../../../lib/format'
+import type { ApiError } from '../../../lib/api'
 import { codeText } from '../../../lib/i18n'
 import { showToast } from '../../../lib/toast'
 import { BidPageHead } from '../../bids/components/BidPageHead'
@@ -239,63 +240,58 @@ function StonePicker() {
           {t('auctions.find')}
         </button>
       </div>
-      {stonesError ? (
-        <div className="acct-state acct-state--error" role="alert">
-          <p>{codeText(stonesError.code, stonesError.message)}</p>
-          <button type="button" className="btn" onClick={() => void loadStones()}>
-            {t('auctions.retry')}
-          </button>
-        </div>
-      ) : !stones ? (
-        <p className="acct-state" role="status">
-          {t('auctions.loading')}
-        </p>
-      ) : stones.length === 0 ? (
-        <EmptyState textKey={search.trim() ? 'auctions.noMatch' : 'auctions.noFreeStones'} />
-      ) : (
-        <>
-          <div className="acct-table-wrap">
-            <table className="acct-table bid-table" data-testid="auction-stones">
-              <thead>
-                <tr>
-                  <th scope="col">
-                    <span className="visually-hidden">{t('auctions.columns.pick')}</span>
-                  </th>
-                  <th scope="col">{t('auctions.columns.stone')}</th>
-                  <th scope="col" className="num">{t('auctions.columns.carat')}</th>
-                  <th scope="col">{t('auctions.columns.status')}</th>
-                  <th scope="col" className="num">{t('auctions.columns.asking')}</th>
-                  <th scope="col" className="num">{t('auctions.columns.rap')}</th>
-                  <th scope="col">{t('auctions.columns.seller')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {stones.map((s) => (
-                  <tr key={s.stoneId} className={chosen.has(s.stoneId) ? 'is-chosen' : undefined}>
-                    <td>
-                      <input
-                        type="checkbox"
-                        checked={chosen.has(s.stoneId)}
-                        onChange={() => toggleStone(auctions.stones!.find((x) => x.stoneId === s.stoneId)!)}
-                        aria-label={t('auctions.pick', { id: s.vStnId })}
-                        data-testid={`pick-${s.vStnId}`}
-                      />
-                    </td>
-                    <td>{s.vStnId}</td>
-                    <td className="num">{fmt2(s.crt)}</td>
-                    <td>{t(`status.${s.wSts}`, { defaultValue: s.wSts })}</td>
-                    <td className="num">{perCarat(s.askingPerCaratCents)}</td>
-                    <td className="num">{s.rapPerCaratCents > 0 ? perCarat(s.rapPerCaratCents) : '-'}</td>
-                    <td>{fmtText(s.seller)}</td>
+      <ListState
+        error={stonesError}
+        loaded={!!stones}
+        empty={stones?.length === 0}
+        emptyKey={search.trim() ? 'auctions.noMatch' : 'auctions.noFreeStones'}
+        onRetry={() => void loadStones()}
+      >
+        {() => (
+          <>
+            <div className="acct-table-wrap">
+              <table className="acct-table bid-table" data-testid="auction-stones">
+                <thead>
+                  <tr>
+                    <th scope="col">
+                      <span className="visually-hidden">{t('auctions.columns.pick')}</span>
+                    </th>
+                    <th scope="col">{t('auctions.columns.stone')}</th>
+                    <th scope="col" className="num">{t('auctions.columns.carat')}</th>
+                    <th scope="col">{t('auctions.columns.status')}</th>
+                    <th scope="col" className="num">{t('auctions.columns.asking')}</th>
+                    <th scope="col" className="num">{t('auctions.columns.rap')}</th>
+                    <th scope="col">{t('auctions.columns.seller')}</th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <p className="srch-muted">{t('auctions.stonesTotal', { n: fmtCount(stonesCount) })}</p>
-          <ListPager page={stonesPage} pages={pagesOf(stonesCount, STONES_PAGE)} onPage={(p) => void loadStones(p)} />
-        </>
-      )}
+                </thead>
+                <tbody>
+                  {stones!.map((s) => (
+                    <tr key={s.stoneId} className={chosen.has(s.stoneId) ? 'is-chosen' : undefined}>
+                      <td>
+                        <input
+                          type="checkbox"
+                          checked={chosen.has(s.stoneId)}
+                          onChange={() => toggleStone(auctions.stones!.find((x) => x.stoneId === s.stoneId)!)}
+                          aria-label={t('auctions.pick', { id: s.vStnId })}
+                          data-testid={`pick-${s.vStnId}`}
+                        />
+                      </td>
+                      <td>{s.vStnId}</td>
+                      <td className="num">{fmt2(s.crt)}</td>
+                      <td>{t(`status.${s.wSts}`, { defaultValue: s.wSts })}</td>
+                      <td className="num">{perCarat(s.askingPerCaratCents)}</td>
+                      <td className="num">{s.rapPerCaratCents > 0 ? perCarat(s.rapPerCaratCents) : '-'}</td>
+                      <td>{fmtText(s.seller)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            <p className="srch-muted">{t('auctions.stonesTotal', { n: fmtCount(stonesCount) })}</p>
+            <ListPager page={stonesPage} pages={pagesOf(stonesCount, STONES_PAGE)} onPage={(p) => void loadStones(p)} />
+          </>
+        )}
+      </ListState>
     </fieldset>
   )
 }
@@ -315,68 +311,79 @@ function AuctionList() {
       <h2 id="auction-list-title" className="auction-heading">
         {t('auctions.list')}
       </h2>
-      {error ? (
-        <div className="acct-state acct-state--error" role="alert">
-          <p>{codeText(error.code, error.message)}</p>
-          <button type="button" className="btn" onClick={() => void loadAuctions()}>
-            {t('auctions.retry')}
-          </button>
-        </div>
-      ) : !list ? (
-        <p className="acct-state" role="status">
-          {t('auctions.loading')}
-        </p>
-      ) : list.length === 0 ? (
-        <EmptyState textKey="auctions.noAuctions" />
-      ) : (
-        <>
-          <div className="acct-table-wrap">
-            <table className="acct-table bid-table" data-testid="auction-list">
-              <thead>
-                <tr>
-                  <th scope="col">{t('auctions.columns.title')}</th>
-                  <th scope="col">{t('auctions.columns.kind')}</th>
-                  <th scope="col">{t('auctions.columns.opens')}</th>
-                  <th scope="col">{t('auctions.columns.closes')}</th>
-                  <th scope="col" className="num">{t('auctions.columns.lots')}</th>
-                  <th scope="col" className="num">{t('auctions.columns.unfinished')}</th>
-                  <th scope="col" className="num">{t('auctions.columns.sold')}</th>
-                  <th scope="col" className="num">{t('auctions.columns.withdrawn')}</th>
-                  <th scope="col" className="num">{t('auctions.columns.bids')}</th>
-                  <th scope="col">
-                    <span className="visually-hidden">{t('auctions.columns.actions')}</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {list.map((a) => (
-                  <tr key={a.id} data-testid={`auction-${a.id}`}>
-                    <th scope="row">
-                      <Link href={`/search-bid-diamond/${a.id}`}>{a.title}</Link>
+      <ListState error={error} loaded={!!list} empty={list?.length === 0} emptyKey="auctions.noAuctions" onRetry={() => void loadAuctions()}>
+        {() => (
+          <>
+            <div className="acct-table-wrap">
+              <table className="acct-table bid-table" data-testid="auction-list">
+                <thead>
+                  <tr>
+                    <th scope="col">{t('auctions.columns.title')}</th>
+                    <th scope="col">{t('auctions.columns.kind')}</th>
+                    <th scope="col">{t('auctions.columns.opens')}</th>
+                    <th scope="col">{t('auctions.columns.closes')}</th>
+                    <th scope="col" className="num">{t('auctions.columns.lots')}</th>
+                    <th scope="col" className="num">{t('auctions.columns.unfinished')}</th>
+                    <th scope="col" className="num">{t('auctions.columns.sold')}</th>
+                    <th scope="col" className="num">{t('auctions.columns.withdrawn')}</th>
+                    <th scope="col" className="num">{t('auctions.columns.bids')}</th>
+                    <th scope="col">
+                      <span className="visually-hidden">{t('auctions.columns.actions')}</span>
                     </th>
-                    <td>{t(`bids.kinds.${a.kind}`)}</td>
-                    <td>{dateTimeText(a.opensAt)}</td>
-                    <td>{dateTimeText(a.closesAt)}</td>
-                    <td className="num">{fmtCount(a.lots)}</td>
-                    <td className="num">{fmtCount(a.unfinished)}</td>
-                    <td className="num">{fmtCount(a.sold)}</td>
-                    <td className="num">{fmtCount(a.withdrawn)}</td>
-                    <td className="num">{a.bids === null ? <span title={t('auctions.sealedCount')}>{t('auctions.sealed')}</span> : fmtCount(a.bids)}</td>
-                    <td>
-                      {a.unfinished > 0 && (
-                        <button type="button" className="btn btn--small btn--ghost" data-testid={`withdraw-${a.id}`} aria-label={`${t('auctions.withdraw')} ${a.title}`} onClick={() => void withdrawOne(a.id)}>
-                          {t('auctions.withdraw')}
-                        </button>
-                      )}
-                    </td>
                   </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <ListPager page={page} pages={pagesOf(count, AUCTIONS_PAGE)} onPage={(p) => void loadAuctions(p)} />
-        </>
-      )}
+                </thead>
+                <tbody>
+                  {list!.map((a) => (
+                    <tr key={a.id} data-testid={`auction-${a.id}`}>
+                      <th scope="row">
+                        <Link href={`/search-bid-diamond/${a.id}`}>{a.title}</Link>
+                      </th>
+                      <td>{t(`bids.kinds.${a.kind}`)}</td>
+                      <td>{dateTimeText(a.opensAt)}</td>
+                      <td>{dateTimeText(a.closesAt)}</td>
+                      <td className="num">{fmtCount(a.lots)}</td>
+                      <td className="num">{fmtCount(a.unfinished)}</td>
+                      <td className="num">{fmtCount(a.sold)}</td>
+                      <td className="num">{fmtCount(a.withdrawn)}</td>
+                      <td className="num">{a.bids === null ? <span title={t('auctions.sealedCount')}>{t('auctions.sealed')}</span> : fmtCount(a.bids)}</td>
+                      <td>
+                        {a.unfinished > 0 && (
+                          <button type="button" className="btn btn--small btn--ghost" data-testid={`withdraw-${a.id}`} aria-label={`${t('auctions.withdraw')} ${a.title}`} onClick={() => void withdrawOne(a.id)}>
+                            {t('auctions.withdraw')}
+                          </button>
+                        )}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            <ListPager page={page} pages={pagesOf(count, AUCTIONS_PAGE)} onPage={(p) => void loadAuctions(p)} />
+          </>
+        )}
+      </ListState>
     </section>
   )
+}
+
+/** A list's states before the list itself: its error with a retry, loading, or the empty state. */
+function ListState(props: { error: ApiError | null; loaded: boolean; empty: boolean; emptyKey: string; onRetry: () => void; children: () => ReactNode }) {
+  const { t } = useTranslation()
+  if (props.error)
+    return (
+      <div className="acct-state acct-state--error" role="alert">
+        <p>{codeText(props.error.code, props.error.message)}</p>
+        <button type="button" className="btn" onClick={props.onRetry}>
+          {t('auctions.retry')}
+        </button>
+      </div>
+    )
+  if (!props.loaded)
+    return (
+      <p className="acct-state" role="status">
+        {t('auctions.loading')}
+      </p>
+    )
+  if (props.empty) return <EmptyState textKey={props.emptyKey} />
+  return <>{props.children()}</>
 }
