@@ -74,8 +74,9 @@ export const LotClosed = Type.Object(
     bidderIds: Type.Array(Uuid),
     closedAt: Type.String({ format: 'date-time' }),
     /**
-     * The stone left the auction before its close (stock moved it out of the statuses its kind
-     * takes): nobody wins it, whatever the bids; every bidder is told.
+     * Withdrawn before its close (staff withdrew the auction, or stock moved the stone out of the
+     * statuses its kind takes before it heard of the lot): nobody wins it, whatever the bids; every
+     * bidder is told.
      */
     withdrawn: Type.Optional(Type.Boolean()),
   },

@@ -48,6 +48,9 @@ export const BID_KIND_RULES: Record<BidKind, BidKindRules> = {
   live: { subTypeCode: 'LIV', bidType: BID_TYPE.open, sealed: false, softClose: true, buyNow: false, allowDiamondFilterWSts: ['B'] },
 }
 
+/** Every web status some bid kind takes (a stone in one of these may be in a lot). */
+export const BIDDABLE_WSTS: readonly string[] = [...new Set(Object.values(BID_KIND_RULES).flatMap((r) => r.allowDiamondFilterWSts))]
+
 /** Soft close defaults of a live auction. */
 export const SOFT_CLOSE_DEFAULTS = { windowSeconds: 120, extendSeconds: 120 } as const
 /** The largest price per carat a bid may name, in USD (anything above is a typo or an attack). */

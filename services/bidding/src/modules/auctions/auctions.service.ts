@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import {
-  BID_KIND_RULES, BID_KINDS, type AuctionCreate, type AuctionPage, type AuctionPageRequest, type AuctionStonePage, type AuctionStonePageRequest,
+  BID_KIND_RULES, BID_KINDS, BIDDABLE_WSTS, type AuctionCreate, type AuctionPage, type AuctionPageRequest, type AuctionStonePage, type AuctionStonePageRequest,
   type BidConfig, type LotPage, type LotPageRequest, type LotView,
 } from '@diamond/contracts/http/bidding'
 import { seesPrices } from '@diamond/contracts/permissions'
@@ -83,7 +83,7 @@ export class AuctionService {
 
   /** Staff: the stones a new auction may take (of the kind's statuses when one is named). */
   async freeStones(q: AuctionStonePageRequest): Promise<AuctionStonePage> {
-    const statuses = q.kind ? BID_KIND_RULES[q.kind].allowDiamondFilterWSts : [...new Set(BID_KINDS.flatMap((k) => BID_KIND_RULES[k].allowDiamondFilterWSts))]
+    const statuses = q.kind ? BID_KIND_RULES[q.kind].allowDiamondFilterWSts : BIDDABLE_WSTS
     const limit = q.limit ?? 50
     const search = q.search?.trim() || null
     const { list, count } = await repo.freeStones(this.database.sql, statuses, search, limit, ((q.page ?? 1) - 1) * limit)

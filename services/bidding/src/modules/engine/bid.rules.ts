@@ -49,8 +49,8 @@ const usd = (cents: number) => (cents / 100).toFixed(2)
 
 /**
  * Decides a new bid on a lot: `at` is its arrival by the database clock, `own` the bidder's
- * standing bid; the leader of an open lot may only buy it outright. Refusals on a sealed lot say nothing derived from other bids: only the start and
- * the bidder's own bid.
+ * standing bid; the leader of an open lot may only buy it outright. Refusals on a sealed lot say
+ * nothing derived from other bids: only the start and the bidder's own bid.
  */
 export function decideBid(
   lot: LotState,

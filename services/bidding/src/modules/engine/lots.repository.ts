@@ -30,7 +30,7 @@ export interface Lot {
   bidCount: number
   lastSeq: number
   closedAt: number | null
-  /** withdrawn: the stone left the auction before its close (no winner, whatever the bids). */
+  /** withdrawn: ended before its close by staff or by its stone leaving bidding (no winner, whatever the bids). */
   state: 'won' | 'closed' | 'withdrawn' | null
   winnerId: string | null
   winningBidId: string | null

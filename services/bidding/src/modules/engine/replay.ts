@@ -14,7 +14,7 @@ export interface Mismatch {
  * used, and compares it with the stored result (winner, winning bid, price, close after extensions).
  */
 export async function replayResults(sql: Sql, opts: { since?: Date } = {}): Promise<{ checked: number; mismatched: Mismatch[] }> {
-  // A withdrawn lot was not decided by the bids (its stone left the auction): nothing to recompute.
+  // A withdrawn lot was not decided by its bids (staff ended it, or its stone left): nothing to recompute.
   const lots = await findLots(sql, "l.closed_at is not null and l.closed_at >= $1 and l.state <> 'withdrawn'", [opts.since ?? new Date(0)], 'order by l.closed_at')
   const mismatched: Mismatch[] = []
   for (const lot of lots) {

@@ -15,15 +15,19 @@ export async function withdrawLots(tx: Tx, which: { stoneId: string; kinds: read
      where closed_at is null
        and ${'auctionId' in which ? tx`auction_id = ${which.auctionId}` : tx`stone_id = ${which.stoneId} and kind = any(${which.kinds as string[]}::text[])`}
     returning id, auction_id, stone_id, v_stn_id, kind, closed_at`
-  const events = []
-  for (const l of lots) {
-    const bidders = await tx<{ bidder_id: string }[]>`select distinct bidder_id from bidding.bids where lot_id = ${l.id}`
+  if (!lots.length) return []
+  // Every withdrawn lot's bidders in one read (an auction can hold hundreds of lots).
+  const bidders = new Map(
+    (await tx<{ lot_id: string; ids: string[] }[]>`
+      select lot_id, array_agg(distinct bidder_id) as ids from bidding.bids where lot_id = any(${lots.map((l) => l.id)}::uuid[]) group by lot_id`).map((r) => [r.lot_id, r.ids]),
+  )
+  const events = lots.map((l) => {
     const data: LotClosed = {
       lotId: l.id, auctionId: l.auction_id, stoneId: l.stone_id, vStnId: l.v_stn_id, kind: l.kind, winnerId: null, pricePerCaratCents: null,
-      bidderIds: bidders.map((b) => b.bidder_id), closedAt: l.closed_at.toISOString(), withdrawn: true,
+      bidderIds: bidders.get(l.id) ?? [], closedAt: l.closed_at.toISOString(), withdrawn: true,
     }
-    events.push(newEvent(PRODUCER, BiddingEventTypes.closed, l.id, data))
-  }
+    return newEvent(PRODUCER, BiddingEventTypes.closed, l.id, data)
+  })
   await enqueue(tx, PRODUCER, events)
   return lots.map((l) => l.id)
 }

@@ -30,7 +30,7 @@ export function noticesFor(event: AnyEvent): Notice[] {
   if (event.type === BiddingEventTypes.closed) {
     // Every bidder learns win or loss; the winner the price. A loser is told only that it is over.
     const c = event.data as LotClosed
-    // A withdrawn lot (its stone left the auction) has no winner: each bidder is told why.
+    // A withdrawn lot has no winner: each bidder is told why.
     if (c.withdrawn) return [...new Set(c.bidderIds)].map((userId) => ({ userId, kind: BID_NOTICE_KINDS.withdrawn, params: lotParams(c) }))
     const bidders = new Set(c.bidderIds)
     if (c.winnerId) bidders.add(c.winnerId)

@@ -19,7 +19,7 @@ export async function onLotClosed(tx: Tx, event: AnyEvent): Promise<void> {
   if (event.type !== BiddingEventTypes.closed) return
   const c = event.data as LotClosed
   await leaveLot(tx, c.stoneId, c.lotId)
-  // Withdrawn: stock itself moved the stone out of bidding; its status is already what staff made it.
+  // Withdrawn: the stone keeps its status (still up for bid after a withdrawn auction, or what staff made it).
   if (c.withdrawn) return
   if (c.winnerId) {
     const won = await confirmWon(tx, c.stoneId)

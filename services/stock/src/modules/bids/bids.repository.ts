@@ -1,4 +1,5 @@
 import type { Tx } from '@diamond/runtime/db'
+import { BIDDABLE_WSTS } from '@diamond/contracts/http/bidding.values'
 import type { StatusRecord } from '../stones/stones.repository'
 
 /** A stone won at auction: confirmed to the winner, from any status a bid kind offers it in. */
@@ -6,7 +7,7 @@ export async function confirmWon(tx: Tx, stoneId: string): Promise<StatusRecord 
   const rows = await tx<StatusRecord[]>`
     update stock.stones
        set w_sts = 'C', web_sts = 'C', s_sts = 'N', status_version = status_version + 1, updated_at = now()
-     where id = ${stoneId} and w_sts in ('B', 'S', 'O')
+     where id = ${stoneId} and w_sts = any(${BIDDABLE_WSTS as string[]}::text[])
     returning id, v_stn_id, w_sts, s_sts, status_version, null::uuid as holder_id, null::timestamptz as expires_at`
   return rows[0] ?? null
 }
@@ -17,7 +18,7 @@ export async function confirmWon(tx: Tx, stoneId: string): Promise<StatusRecord 
  * in a status bidding takes (otherwise bidding withdraws the lot on the status it hears).
  */
 export async function enterLot(tx: Tx, stoneId: string, lotId: string): Promise<void> {
-  await tx`update stock.stones set bid_lot_id = ${lotId} where id = ${stoneId} and w_sts in ('B', 'S', 'O')`
+  await tx`update stock.stones set bid_lot_id = ${lotId} where id = ${stoneId} and w_sts = any(${BIDDABLE_WSTS as string[]}::text[])`
 }
 
 /** The lot closed (sold, unsold or withdrawn): the stone is stock's to move again. */
