@@ -104,6 +104,26 @@ describe('upload-file', () => {
     expect(unknown.body).toMatchObject({ code: 'E_VALIDATION', data: { fields: [{ field: 'purpose' }] } })
   })
 
+  it('refuses a second file part, or a field after the file, naming the field, and stores nothing', async () => {
+    const [before] = await portal.sql`select count(*)::int as n from auth.files`
+    const send = async (extra: (form: FormData) => void) => {
+      const form = new FormData()
+      form.append('purpose', 'kyc')
+      form.append('file', new Blob([new Uint8Array(pdf())]), 'first.pdf')
+      extra(form)
+      const res = await fetch(`${portal.base}/web/v1/upload-file`, { method: 'POST', headers: { authorization: `JWT ${buyer1}` }, body: form })
+      return { status: res.status, body: (await res.json()) as { code: string; data: any } }
+    }
+    const twoFiles = await send((f) => f.append('file', new Blob([new Uint8Array(png(2, 2))]), 'second.png'))
+    expect(twoFiles).toMatchObject({ status: 400, body: { code: 'E_VALIDATION', data: { fields: [{ field: 'file', in: 'body' }] } } })
+    const otherName = await send((f) => f.append('document', new Blob([new Uint8Array(pdf())]), 'second.pdf'))
+    expect(otherName).toMatchObject({ status: 400, body: { code: 'E_VALIDATION', data: { fields: [{ field: 'document' }] } } })
+    const fieldAfter = await send((f) => f.append('note', 'hello'))
+    expect(fieldAfter).toMatchObject({ status: 400, body: { code: 'E_VALIDATION', data: { fields: [{ field: 'note' }] } } })
+    const [after] = await portal.sql`select count(*)::int as n from auth.files`
+    expect(after!.n).toBe(before!.n)
+  })
+
   it('refuses a JSON body on upload-file', async () => {
     const r = await portal.call('upload-file', { purpose: 'kyc' }, buyer1)
     expect(r).toMatchObject({ status: 415, body: { code: 'E_UNSUPPORTED_MEDIA_TYPE' } })

@@ -10,6 +10,8 @@ const tags = ['account']
 
 const purposeProblem = (message: string) => new AppError('E_VALIDATION', { fields: [{ field: 'purpose', in: 'body', message }] })
 
+const ONE_FILE = 'send one purpose and one file, nothing else'
+
 /** Multipart's own failures, told in the platform's codes. */
 function multipartError(err: unknown): unknown {
   switch ((err as { code?: string }).code) {
@@ -20,7 +22,7 @@ function multipartError(err: unknown): unknown {
     case 'FST_PARTS_LIMIT':
     case 'FST_FILES_LIMIT':
     case 'FST_FIELDS_LIMIT':
-      return new AppError('E_VALIDATION', { fields: [{ field: 'file', in: 'body', message: 'send one purpose and one file' }] })
+      return new AppError('E_VALIDATION', { fields: [{ field: 'file', in: 'body', message: ONE_FILE }] })
     default:
       return err
   }
@@ -38,14 +40,15 @@ const disposition = (type: 'inline' | 'attachment', name: string) =>
   `${type}; filename="${name.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`
 
 /**
- * upload-file: multipart with `purpose` first, then `file`. The purpose is checked before the
- * file is read, so a refused upload costs little. Multipart is registered here only, so the other
+ * upload-file: multipart with `purpose` first, then `file`, and nothing after it. The purpose is
+ * checked before the file is read, so a refused upload costs little. Multipart is registered here only, so the other
  * routes keep refusing anything but JSON.
  */
 export default async function fileRoutes(app: FastifyInstance, { files, tokens }: { files: FileService; tokens: TokenService }) {
-  // One short field and one file of at most 5 MiB: anything beyond is refused, not buffered.
+  // One short field and one file of at most 5 MiB: anything beyond is refused, not buffered. The
+  // limits let one part more through so that the refusal can name it (its body is never read).
   await app.register(multipart, {
-    limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 1, parts: 2, fieldSize: 100, fieldNameSize: 50, headerPairs: 20 },
+    limits: { fileSize: UPLOAD_MAX_BYTES, files: 2, fields: 2, parts: 3, fieldSize: 100, fieldNameSize: 50, headerPairs: 20 },
   })
 
   app.post(
@@ -71,6 +74,9 @@ export default async function fileRoutes(app: FastifyInstance, { files, tokens }
           throw new AppError('E_VALIDATION', { fields: [{ field: 'file', in: 'body', message: 'is required' }] })
         }
         const content = await second.toBuffer()
+        // A part after the file would otherwise be dropped unread while the upload succeeds.
+        const extra = (await parts.next()).value
+        if (extra) throw new AppError('E_VALIDATION', { fields: [{ field: extra.fieldname, in: 'body', message: ONE_FILE }] })
         return ok(await files.store(purpose, who, req.ip, second.filename, content), 'File uploaded.')
       } catch (err) {
         throw multipartError(err)
