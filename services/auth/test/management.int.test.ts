@@ -193,25 +193,104 @@ describe('user settings and user management', () => {
       expect((await portal.call('user/profile', {}, user.token)).body.code).toBe('OK')
     })
 
-    it('refuses to grant rights beyond its own, naming them, and leaves alone rights it did not grant', async () => {
+    it('refuses to grant rights beyond its own, naming them, and grants what it holds', async () => {
       const created = await portal.call(
         'user/create',
-        { username: 'narrow', email: 'narrow@example.test', password: 'Narrow#2026', firstName: 'N', lastName: 'A', mobile: '+1 555 0105', userType: 'buyer', permissions: rights({ searchList: 'v', memo: 'v' }) },
+        { username: 'narrow', email: 'narrow@example.test', password: 'Narrow#2026', firstName: 'N', lastName: 'A', mobile: '+1 555 0105', userType: 'buyer', permissions: rights({ searchList: 'v' }) },
         admin1,
       )
       const target = created.body.data.id as string
       await portal.sql`update auth.users set permissions = ${portal.sql.json({ searchList: 'v', hold: 'v', pricing: 'v', order: 'vi' })} where username = 'admin1'`
       try {
-        const r = await update({ id: target, permissions: rights({ searchList: 'v', memo: 'v', cart: 'vi' }) }, admin1)
+        const r = await update({ id: target, permissions: rights({ searchList: 'v', cart: 'vi' }) }, admin1)
         expect(r).toMatchObject({ status: 403, body: { code: 'E_FORBIDDEN' } })
         expect(r.body.data.rights).toEqual(['cart.view', 'cart.insert'])
         const [row] = await portal.sql`select permissions from auth.users where id = ${target}`
-        expect(row!.permissions).toEqual({ searchList: 'v', memo: 'v' })
-        // memo view is beyond the admin too, but the user had it already: taking hold view is fine.
-        const ok = await update({ id: target, permissions: rights({ searchList: 'v', memo: 'v', hold: 'v' }) }, admin1)
+        expect(row!.permissions).toEqual({ searchList: 'v' })
+        const ok = await update({ id: target, permissions: rights({ searchList: 'v', hold: 'v' }) }, admin1)
         expect(ok.body.code).toBe('OK')
       } finally {
         await portal.sql`update auth.users set permissions = null where username = 'admin1'`
+      }
+    })
+
+    it('refuses any change to a user who holds a right it lacks, naming those rights', async () => {
+      // Issue 21: an admin changes only users whose rights are within its own (it used to leave
+      // such rights alone and change the rest).
+      const created = await portal.call(
+        'user/create',
+        { username: 'widerthanadmin', email: 'wider@example.test', password: 'Wider#20266', firstName: 'W', lastName: 'A', mobile: '+1 555 0106', userType: 'buyer', permissions: rights({ searchList: 'v', memo: 'v' }) },
+        admin1,
+      )
+      const target = created.body.data.id as string
+      await portal.sql`update auth.users set permissions = ${portal.sql.json({ searchList: 'v', hold: 'v', pricing: 'v', order: 'vi' })} where username = 'admin1'`
+      try {
+        for (const change of [{ permissions: rights({ searchList: 'v', memo: 'v', hold: 'v' }) }, { active: false }, { firstName: 'Renamed' }]) {
+          const r = await update({ id: target, ...change }, admin1)
+          expect(r).toMatchObject({ status: 403, body: { code: 'E_FORBIDDEN', data: { outranked: ['memo.view'] } } })
+        }
+        const [row] = await portal.sql`select permissions, active, first_name from auth.users where id = ${target}`
+        expect(row).toEqual({ permissions: { searchList: 'v', memo: 'v' }, active: true, first_name: 'W' })
+      } finally {
+        await portal.sql`update auth.users set permissions = null where username = 'admin1'`
+      }
+    })
+  })
+
+  describe('an admin of the company with almost no rights', () => {
+    let low: { id: string; token: string }
+    beforeAll(async () => {
+      low = await invitedUser('lowadmin', { userType: 'admin', permissions: rights({ searchList: 'v', dashboard: 'v' }) })
+    })
+
+    it('can neither demote, deactivate, narrow nor rename admin1, nor change sales1', async () => {
+      const admin1Id = await idOf('admin1')
+      for (const change of [{ userType: 'buyer' }, { active: false }, { permissions: rights({ searchList: 'v' }) }, { permissions: rights({}) }, { setting: { Is_NoPrice: true } }, { firstName: 'Mallory' }]) {
+        const r = await update({ id: admin1Id, ...change }, low.token)
+        expect(r).toMatchObject({ status: 403, body: { code: 'E_FORBIDDEN' } })
+        expect(r.body.data.outranked).toEqual(expect.arrayContaining(['hold.all', 'searchList.all']))
+      }
+      expect((await update({ id: await idOf('sales1'), active: false }, low.token)).body.code).toBe('E_FORBIDDEN')
+      const [row] = await portal.sql`select user_type, active, permissions, is_no_price, first_name from auth.users where username = 'admin1'`
+      expect(row).toEqual({ user_type: 'admin', active: true, permissions: null, is_no_price: false, first_name: 'Sara' })
+      // admin1's session was not touched either.
+      expect((await portal.call('user/profile', {}, admin1)).body.code).toBe('OK')
+    })
+
+    it('manages a user within its rights, granting and taking only rights it holds', async () => {
+      const user = await invitedUser('lowadminsuser', { permissions: rights({ searchList: 'v' }) })
+      const grant = await update({ id: user.id, permissions: rights({ searchList: 'v', dashboard: 'v' }) }, low.token)
+      expect(grant.body).toMatchObject({ code: 'OK', data: [{ userPermissions: { dashboard: { view: true } } }] })
+      const beyond = await update({ id: user.id, permissions: rights({ searchList: 'v', cart: 'v' }) }, low.token)
+      expect(beyond).toMatchObject({ status: 403, body: { code: 'E_FORBIDDEN', data: { rights: ['cart.view'] } } })
+      // A type's defaults are rights too: making the user a seller, with a seller's default rights, grants more than it holds.
+      expect((await update({ id: user.id, userType: 'seller' }, low.token)).body.code).toBe('E_FORBIDDEN')
+      const off = await update({ id: user.id, active: false }, low.token)
+      expect(off.body).toMatchObject({ code: 'OK', data: [{ active: false }] })
+    })
+
+    it('creates users only within its rights', async () => {
+      const body = { username: 'lowcreated', email: 'lowcreated@example.test', password: 'LowCreated#2026', firstName: 'L', lastName: 'C', mobile: '+1 555 0107' }
+      const asAdmin = await portal.call('user/create', { ...body, userType: 'admin' }, low.token)
+      expect(asAdmin).toMatchObject({ status: 403, body: { code: 'E_FORBIDDEN' } })
+      expect(asAdmin.body.data.rights).toEqual(expect.arrayContaining(['hold.all']))
+      const within = await portal.call('user/create', { ...body, userType: 'admin', permissions: rights({ dashboard: 'v' }) }, low.token)
+      expect(within.body.code).toBe('OK')
+    })
+  })
+
+  describe("the company's last full admin", () => {
+    it('stays when two full admins demote each other at the same moment', async () => {
+      const second = await invitedUser('fulladmin2', { userType: 'admin' })
+      const admin1Id = await idOf('admin1')
+      try {
+        const answers = await Promise.all([update({ id: second.id, userType: 'buyer' }, admin1), update({ id: admin1Id, userType: 'buyer' }, second.token)])
+        expect(answers.filter((a) => a.body.code === 'OK')).toHaveLength(1)
+        const admins = await portal.sql`select username from auth.users where username in ('admin1', 'fulladmin2') and user_type = 'admin'`
+        expect(admins).toHaveLength(1)
+      } finally {
+        await portal.sql`update auth.users set user_type = 'admin', permissions = null where username = 'admin1'`
+        admin1 = await portal.login('admin1')
       }
     })
   })

@@ -1,5 +1,5 @@
-import type { UserCreate, UserUpdate } from '@diamond/contracts/http/account'
-import { compactPermissions, MODULES, type CompactPermissions, type UserPermissions } from '@diamond/contracts/permissions'
+import { ApprovalStatus, type UserCreate, type UserUpdate } from '@diamond/contracts/http/account'
+import { compactPermissions, expandPermissions, MODULES, type CompactPermissions, type UserPermissions } from '@diamond/contracts/permissions'
 import { effectivePermissions, rightsBeyond, type UserType } from '../users/permissions.rules'
 import type { AccountPatch } from '../profile/accounts.repository'
 import type { RevokeReason } from '../session/revoke'
@@ -85,12 +85,22 @@ export interface ManagedState {
 const rightsOf = (s: ManagedState) =>
   effectivePermissions(s.user_type as UserType, { isPlaceOrder: s.is_place_order, isNoPrice: s.is_no_price }, s.permissions)
 
+/** The state a change leaves: the patch over the current state. */
+export function nextState(current: ManagedState, patch: AccountPatch): ManagedState {
+  return {
+    active: patch.active ?? current.active,
+    user_type: patch.user_type ?? current.user_type,
+    is_place_order: patch.is_place_order ?? current.is_place_order,
+    is_no_price: patch.is_no_price ?? current.is_no_price,
+    permissions: patch.permissions !== undefined ? patch.permissions : current.permissions,
+  }
+}
+
 /**
- * A company admin's change to one of the company's users: what to store, whether their sessions
- * end, and which rights it would grant beyond the admin's own. A new type without rights sent
- * gives the type's default rights; rights are checked only when type, rights or settings change.
+ * A company admin's change to one of the company's users: what to store, the state it leaves, and
+ * whether the user's sessions end. A new type without rights sent gives the type's default rights.
  */
-export function planManagedUpdate(current: ManagedState, body: UserUpdate, adminRights: UserPermissions) {
+export function planManagedUpdate(current: ManagedState, body: UserUpdate) {
   const patch: AccountPatch = settingsPatch(body)
   if (body.firstName !== undefined) patch.first_name = body.firstName
   if (body.lastName !== undefined) patch.last_name = body.lastName
@@ -101,17 +111,48 @@ export function planManagedUpdate(current: ManagedState, body: UserUpdate, admin
   if (body.setting?.Is_NoPrice !== undefined) patch.is_no_price = body.setting.Is_NoPrice
   if (body.permissions !== undefined) patch.permissions = compactPermissions(body.permissions)
   else if (body.userType !== undefined && body.userType !== current.user_type) patch.permissions = null
+  const next = nextState(current, patch)
+  return { patch, next, revoke: revokeReason(current, next) }
+}
 
-  const next: ManagedState = {
-    active: patch.active ?? current.active,
-    user_type: patch.user_type ?? current.user_type,
-    is_place_order: patch.is_place_order ?? current.is_place_order,
-    is_no_price: patch.is_no_price ?? current.is_no_price,
-    permissions: patch.permissions !== undefined ? patch.permissions : current.permissions,
-  }
-  const touchesRights = body.permissions !== undefined || body.userType !== undefined || body.setting !== undefined
-  const beyond = touchesRights ? grantsBeyond(adminRights, rightsOf(current), rightsOf(next)) : []
-  return { patch, revoke: revokeReason(current, next), beyond }
+/** Every right on every module: what a full admin holds. */
+const EVERY_RIGHT = expandPermissions(Object.fromEntries(MODULES.map((m) => [m, 'via'])))
+
+/**
+ * A full admin: user type admin, active, approved, and no right beyond them (`all` on every module
+ * as the rights work, the setting rules applied: an admin who may not see prices is not full).
+ * Only a full admin can manage every user of the company, so a company keeps at least one.
+ */
+export function isFullAdmin(u: ManagedState & { approval_status: number }): boolean {
+  return u.user_type === 'admin' && u.active && u.approval_status === ApprovalStatus.approved && rightsBeyond(rightsOf(u), EVERY_RIGHT).length === 0
+}
+
+export type ManagementRefusal =
+  /** The user holds rights the admin lacks (listed): the admin may not change them at all. */
+  | { kind: 'outranked'; rights: string[] }
+  /** The change grants rights the admin lacks (listed). */
+  | { kind: 'beyond'; rights: string[] }
+  /** The change would leave the company without a full admin. */
+  | { kind: 'lastFullAdmin' }
+
+/**
+ * Whether a company admin may change another user of the company, from `current` to `next`
+ * (issue 21): only a user whose rights are all within the admin's own; only to rights within them
+ * (so rights are granted and taken only where the admin holds them); and never the company's last
+ * full admin out of being one. `otherFullAdmins` counts the company's full admins but this user.
+ */
+export function managementRefusal(
+  adminRights: UserPermissions,
+  current: ManagedState & { approval_status: number },
+  next: ManagedState,
+  otherFullAdmins: number,
+): ManagementRefusal | null {
+  const outranked = rightsBeyond(adminRights, rightsOf(current))
+  if (outranked.length) return { kind: 'outranked', rights: outranked }
+  const beyond = grantsBeyond(adminRights, rightsOf(current), rightsOf(next))
+  if (beyond.length) return { kind: 'beyond', rights: beyond }
+  if (otherFullAdmins === 0 && isFullAdmin(current) && !isFullAdmin({ ...next, approval_status: current.approval_status })) return { kind: 'lastFullAdmin' }
+  return null
 }
 
 /** A new user of the company: their stored rights, and the rights beyond the admin's own. */

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { compactPermissions, expandPermissions } from '@diamond/contracts/permissions'
 import { permissionsFor } from '../users/permissions.rules'
-import { grantsBeyond, ownUpdateProblems, planManagedUpdate, planNewUser, relationTo, revokeReason, settingsPatch, unknownModules, type ManagedState } from './management.rules'
+import {
+  grantsBeyond, isFullAdmin, managementRefusal, ownUpdateProblems, planManagedUpdate, planNewUser, relationTo, revokeReason, settingsPatch, unknownModules, type ManagedState,
+} from './management.rules'
 
 const ID = '00000000-0000-4000-8000-000000000001'
 const settings = { isPlaceOrder: true, isNoPrice: false }
@@ -67,24 +69,68 @@ describe("a company admin's change to a user", () => {
     expect(revokeReason({ ...buyer, active: false }, { ...buyer, active: true })).toBeNull()
   })
 
-  it('leaves sessions alone for names and mobile, and checks no rights then', () => {
-    const plan = planManagedUpdate(buyer, { id: ID, firstName: 'Neo', mobile: '+91 22 1234' }, expandPermissions({}))
-    expect(plan).toEqual({ patch: { first_name: 'Neo', mobile: '+91 22 1234' }, revoke: null, beyond: [] })
+  it('leaves sessions alone for names and mobile', () => {
+    const plan = planManagedUpdate(buyer, { id: ID, firstName: 'Neo', mobile: '+91 22 1234' })
+    expect(plan).toEqual({ patch: { first_name: 'Neo', mobile: '+91 22 1234' }, next: buyer, revoke: null })
   })
 
   it('resets rights to the new type unless rights are sent with it', () => {
-    expect(planManagedUpdate({ ...buyer, permissions: { hold: 'v' } }, { id: ID, userType: 'seller' }, adminRights).patch).toEqual({
+    expect(planManagedUpdate({ ...buyer, permissions: { hold: 'v' } }, { id: ID, userType: 'seller' }).patch).toEqual({
       user_type: 'seller',
       permissions: null,
     })
-    const sent = planManagedUpdate(buyer, { id: ID, userType: 'seller', permissions: { hold: { view: true, insert: false, all: false } } }, adminRights)
+    const sent = planManagedUpdate(buyer, { id: ID, userType: 'seller', permissions: { hold: { view: true, insert: false, all: false } } })
     expect(sent.patch.permissions).toEqual({ hold: 'v' })
     expect(sent.revoke).toBe('permissions-changed')
   })
 
   it('names the rights a restricted admin may not grant', () => {
     const restricted = expandPermissions({ ...compactPermissions(permissionsFor('buyer', settings)), hold: 'v' })
-    const plan = planManagedUpdate({ ...buyer, permissions: { hold: 'v' } }, { id: ID, userType: 'buyer', permissions: { hold: { view: true, insert: true, all: false } } }, restricted)
-    expect(plan.beyond).toEqual(['hold.insert'])
+    const current = { ...buyer, permissions: { hold: 'v' }, approval_status: 2 }
+    const plan = planManagedUpdate(current, { id: ID, userType: 'buyer', permissions: { hold: { view: true, insert: true, all: false } } })
+    expect(managementRefusal(restricted, current, plan.next, 1)).toEqual({ kind: 'beyond', rights: ['hold.insert'] })
+  })
+})
+
+describe('whom a company admin may change (issue 21)', () => {
+  const full = { ...buyer, user_type: 'admin', approval_status: 2 }
+  const few = expandPermissions({ searchList: 'v', dashboard: 'v', pricing: 'v', order: 'i' })
+  const within = { ...buyer, permissions: { searchList: 'v' }, approval_status: 2 }
+
+  it('calls full an active, approved admin with every right as the rights work', () => {
+    expect(isFullAdmin(full)).toBe(true)
+    expect(isFullAdmin({ ...full, active: false })).toBe(false)
+    expect(isFullAdmin({ ...full, approval_status: 1 })).toBe(false)
+    expect(isFullAdmin({ ...full, user_type: 'sales' })).toBe(false)
+    // Hidden prices take pricing's rights; one module short is not full.
+    expect(isFullAdmin({ ...full, is_no_price: true })).toBe(false)
+    const allButMemo = Object.fromEntries(Object.keys(permissionsFor('admin', settings)).filter((m) => m !== 'memo').map((m) => [m, 'via']))
+    expect(isFullAdmin({ ...full, permissions: allButMemo })).toBe(false)
+    expect(isFullAdmin({ ...full, permissions: { ...allButMemo, memo: 'a' } })).toBe(true)
+  })
+
+  it('refuses any change to a user holding a right the admin lacks, naming those rights', () => {
+    const refusal = managementRefusal(few, full, { ...full, user_type: 'buyer' }, 1)
+    expect(refusal).toMatchObject({ kind: 'outranked' })
+    expect((refusal as { rights: string[] }).rights).toEqual(expect.arrayContaining(['hold.all', 'searchList.all']))
+    // Even a change that takes only rights the admin holds, or none at all.
+    expect(managementRefusal(few, full, full, 1)?.kind).toBe('outranked')
+    expect(managementRefusal(expandPermissions({ searchList: 'v' }), within, within, 1)).toEqual({ kind: 'outranked', rights: ['pricing.view', 'order.insert'] })
+  })
+
+  it('lets the admin take and grant, within its own rights, from a user within them', () => {
+    expect(managementRefusal(few, within, { ...within, active: false }, 0)).toBeNull()
+    expect(managementRefusal(few, within, { ...within, permissions: { searchList: 'v', dashboard: 'v' } }, 0)).toBeNull()
+    expect(managementRefusal(few, within, { ...within, permissions: {} }, 0)).toBeNull()
+    expect(managementRefusal(few, within, { ...within, permissions: { cart: 'v' } }, 0)).toEqual({ kind: 'beyond', rights: ['cart.view'] })
+  })
+
+  it("never takes the company's last full admin out of being one", () => {
+    const everything = permissionsFor('admin', settings)
+    for (const next of [{ ...full, user_type: 'buyer' }, { ...full, active: false }, { ...full, is_no_price: true }, { ...full, permissions: { searchList: 'v' } }]) {
+      expect(managementRefusal(everything, full, next, 0)).toEqual({ kind: 'lastFullAdmin' })
+      expect(managementRefusal(everything, full, next, 1)).toBeNull()
+    }
+    expect(managementRefusal(everything, full, { ...full, is_stk_noti: true } as ManagedState, 0)).toBeNull()
   })
 })

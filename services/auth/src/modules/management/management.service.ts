@@ -8,9 +8,24 @@ import { rightsOf, toManagedUser } from '../profile/profile.views'
 import { alreadyExists, invalidFields } from '../registration/invalid-fields'
 import { revokeSessions } from '../session/revoke'
 import { hashPassword } from '../users/passwords'
-import { ownUpdateProblems, planManagedUpdate, planNewUser, relationTo, settingsPatch, unknownModules } from './management.rules'
+import { isFullAdmin, managementRefusal, ownUpdateProblems, planManagedUpdate, planNewUser, relationTo, settingsPatch, unknownModules, type ManagementRefusal } from './management.rules'
 
 const beyondRights = (rights: string[]) => new AppError('E_FORBIDDEN', { rights }, `You cannot grant rights you do not hold: ${rights.join(', ')}`)
+
+/**
+ * A change the admin may not make, as E_FORBIDDEN (not "not found": the admin sees the user in
+ * user/paginate, so the user's existence is no secret); `data` says why for the screen.
+ */
+function refusalError(r: ManagementRefusal): AppError {
+  switch (r.kind) {
+    case 'beyond':
+      return beyondRights(r.rights)
+    case 'outranked':
+      return new AppError('E_FORBIDDEN', { outranked: r.rights }, 'You cannot change a user who holds rights you do not hold.')
+    case 'lastFullAdmin':
+      return new AppError('E_FORBIDDEN', { lastFullAdmin: true }, "The company's last full admin must keep every right and stay active.")
+  }
+}
 
 /** The caller as the company admin, re-read from the database: the token's claims may be stale. */
 async function companyAdmin(tx: Tx, callerId: string): Promise<accounts.AccountRow & { company_id: string }> {
@@ -28,12 +43,13 @@ export class ManagementService {
 
   /**
    * The caller's own stock notification settings, or a company admin's change to a user of the
-   * company. A change that ends the user's sessions is applied in this process once it commits.
+   * company, within the rules of managementRefusal. A change that ends the user's sessions is
+   * applied in this process once it commits.
    */
   async update(callerId: string, body: UserUpdate): Promise<{ user: ManagedUser; own: boolean }> {
     let applyLocally = () => {}
     const result = await this.database.sql.begin(async (tx) => {
-      const caller = await accounts.findAccount(tx, callerId)
+      let caller = await accounts.findAccount(tx, callerId)
       if (!caller) throw new AppError('E_UNAUTHORIZED')
       if (body.id === caller.id) {
         const { forbidden, missing } = ownUpdateProblems(body)
@@ -44,12 +60,19 @@ export class ManagementService {
         await accounts.updateAccount(tx, caller.id, settingsPatch(body))
         return { id: caller.id, own: true }
       }
+      if (caller.company_id !== null) {
+        // The caller as they are once it is their turn: an admin demoted meanwhile manages nobody.
+        await accounts.lockCompanyUsers(tx, caller.company_id)
+        caller = (await accounts.findAccount(tx, callerId))!
+      }
       const target = await accounts.lockAccount(tx, body.id)
       if (!target || relationTo({ ...caller, isCompanyAdmin: isCompanyAdmin(caller) }, target) !== 'admin') throw new AppError('E_NOT_FOUND')
       const unknown = unknownModules(body.permissions)
       if (unknown.length) throw invalidFields(unknown)
-      const plan = planManagedUpdate(target, body, rightsOf(caller))
-      if (plan.beyond.length) throw beyondRights(plan.beyond)
+      const plan = planManagedUpdate(target, body)
+      const otherFullAdmins = (await accounts.companyAdmins(tx, target.company_id!)).filter((a) => a.id !== target.id && isFullAdmin(a)).length
+      const refusal = managementRefusal(rightsOf(caller), target, plan.next, otherFullAdmins)
+      if (refusal) throw refusalError(refusal)
       await accounts.updateAccount(tx, target.id, plan.patch)
       if (plan.revoke) applyLocally = (await revokeSessions(tx, this.tokens, target.id, plan.revoke)).applyLocally
       return { id: target.id, own: false }

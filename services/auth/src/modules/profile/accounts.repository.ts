@@ -65,6 +65,21 @@ export async function lockAccount(tx: Tx, id: string): Promise<AccountRow | null
   return rows[0] ?? null
 }
 
+/**
+ * Serializes the company admins' changes to the company's users until the transaction ends: two
+ * admins demoting each other at once are served one after the other, the second seeing the first.
+ */
+export async function lockCompanyUsers(tx: Tx, companyId: string): Promise<void> {
+  await tx`select pg_advisory_xact_lock(hashtext(${`auth:company-users:${companyId}`}))`
+}
+
+/** The company's active, approved admins (which of them are full admins is for the rules to say). */
+export async function companyAdmins(sql: Db, companyId: string): Promise<AccountRow[]> {
+  return sql<AccountRow[]>`
+    select ${ACCOUNT_COLUMNS(sql)} from auth.users
+     where company_id = ${companyId} and user_type = 'admin' and active and approval_status = 2`
+}
+
 /** Columns of auth.users an update may set (names as in the table). */
 export type AccountPatch = Partial<{
   first_name: string
