@@ -1,12 +1,16 @@
 /** Permissions without TypeBox, so the web app can import them without the schema library. */
 
-/** The permission modules of spec section 6, plus `order` (insert follows Is_PlaceOrder). */
+/**
+ * The permission modules of spec section 6, plus `order` (insert follows Is_PlaceOrder) and
+ * `registrations`: operator staff list registrations and read their documents with view, and
+ * approve or reject them with all (issue 21; admins and sales people hold it by default).
+ */
 export const MODULES = [
   'fancySearch', 'diamondSearch', 'matchPair', 'exclusive', 'bid', 'quoteDay', 'searchList',
   'stoneOfDay', 'suggestedStock', 'upcoming',
   'compare', 'dashboard', 'demand', 'quickSearch', 'saveSearch', 'shipment',
   'cart', 'buyRequest', 'confirmStone', 'enquiry', 'hold', 'memo', 'notes', 'notifications',
-  'office', 'quote', 'reminder', 'watchlist', 'pricing', 'order',
+  'office', 'quote', 'reminder', 'watchlist', 'pricing', 'order', 'registrations',
 ] as const
 export type Module = (typeof MODULES)[number]
 export type Action = 'view' | 'insert' | 'all'

@@ -93,6 +93,41 @@ describe('approving registrations', () => {
     expect((await registrations({}, sales1)).body.code).toBe('OK')
   })
 
+  it('needs the registrations right: view to list and read documents, all to decide (issue 21)', async () => {
+    // An admin of the operator company with two view rights, and none on registrations.
+    const staff = await makeUser(portal, { user_type: 'admin' })
+    const setRights = (rights: Record<string, string>) =>
+      portal.sql`update auth.users set permissions = ${portal.sql.json(rights)}, company_id = (select id from auth.companies where code = 'DIAMOND-PORTAL') where id = ${staff.id}`
+    await setRights({ searchList: 'v', dashboard: 'v' })
+    const token = await portal.login(staff.username, { email: staff.email, password: staff.password })
+    const { id, photoId } = await register()
+
+    expect(await registrations({}, token)).toMatchObject({ status: 403, body: { code: 'E_FORBIDDEN' } })
+    expect(await decide({ id, approvalStatus: 2 }, token)).toMatchObject({ status: 403, body: { code: 'E_FORBIDDEN' } })
+    expect((await download(portal, photoId, token)).status).toBe(404)
+
+    // Rights are read from the database at each call, as staff is.
+    await setRights({ searchList: 'v', dashboard: 'v', registrations: 'v' })
+    expect((await registrations({}, token)).body.code).toBe('OK')
+    expect((await download(portal, photoId, token)).status).toBe(200)
+    expect(await decide({ id, approvalStatus: 3 }, token)).toMatchObject({ status: 403, body: { code: 'E_FORBIDDEN' } })
+    const [row] = await portal.sql`select approval_status, approved_by from auth.users where id = ${id}`
+    expect(row).toEqual({ approval_status: 1, approved_by: null })
+
+    await setRights({ searchList: 'v', dashboard: 'v', registrations: 'a' })
+    expect((await decide({ id, approvalStatus: 2 }, token)).body.code).toBe('OK')
+  })
+
+  it('keeps the demo staff, with their types\' default rights, able to list and decide', async () => {
+    for (const [username, token] of [['sales1', sales1], ['admin1', admin1]] as const) {
+      const [row] = await portal.sql`select permissions from auth.users where username = ${username}`
+      expect(row!.permissions).toBeNull()
+      expect((await registrations({}, token)).body.code).toBe('OK')
+      const { id } = await register()
+      expect((await decide({ id, approvalStatus: 2 }, token)).body.code).toBe('OK')
+    }
+  })
+
   it('lists Pending registrations newest first, with company, contact, address, document type and files', async () => {
     const older = await register()
     const newer = await register({ path: 'register/sellers' })

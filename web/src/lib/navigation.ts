@@ -75,7 +75,8 @@ export const SCREENS: readonly Screen[] = [
   { id: 'diamondSequence', path: '/account/profile/diamond-sequence', memberOnly: true },
   { id: 'addresses', path: '/account/addresses', memberOnly: true },
   { id: 'users', path: '/account/users', memberOnly: true, adminOnly: true },
-  { id: 'registrations', path: '/account/registrations', memberOnly: true, operatorOnly: true },
+  // Not in the spec: operator staff review registrations with view on their module (all decides).
+  { id: 'registrations', path: '/account/registrations', module: 'registrations', memberOnly: true, operatorOnly: true },
   // Not in the spec: the sales team sets up auctions here (bid module, all) rather than by API.
   { id: 'auctions', path: '/account/auctions', module: 'bid', action: 'all', memberOnly: true, operatorOnly: true },
   { id: 'privacyNotice', path: '/privacy-notice' },

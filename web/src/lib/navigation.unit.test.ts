@@ -84,6 +84,12 @@ describe('the signed-in area', () => {
     expect(decide('/account/registrations', { ...guest, operator: true })).toEqual({ kind: 'redirect', to: '/not-found' })
   })
 
+  it('keeps the registrations from operator staff without view on the registrations module (issue 21)', () => {
+    const twoViews: Viewer = { ...buyer, admin: true, operator: true, permissions: rights(['searchList', 'dashboard']) }
+    expect(decide('/account/registrations', twoViews)).toEqual({ kind: 'redirect', to: '/not-found' })
+    expect(decide('/account/registrations', { ...twoViews, permissions: rights(['registrations']) })).toMatchObject({ kind: 'show' })
+  })
+
   it('shows narrow-only screens on narrow screens and sends wide ones to the desktop screen', () => {
     expect(decide('/account/change-password', { ...buyer, narrow: true })).toMatchObject({ kind: 'show', screen: { id: 'changePassword' } })
     expect(decide('/account/change-password', buyer)).toEqual({ kind: 'redirect', to: '/account/profile' })

@@ -1,12 +1,13 @@
 import type { Sql, Tx } from '@diamond/runtime/db'
-import type { StaffFacts } from './approvals.rules'
+import type { ReviewerFacts } from './approvals.rules'
 
 type Db = Sql | Tx
 
-/** What decides whether a user is operator staff, read fresh from the database. */
-export async function staffFacts(sql: Db, userId: string): Promise<StaffFacts | null> {
-  const rows = await sql<StaffFacts[]>`
-    select u.user_type, u.approval_status, u.active, u.email_verified, coalesce(c.is_operator, false) as company_is_operator
+/** What decides whether a user is operator staff and what they may do, read fresh from the database. */
+export async function staffFacts(sql: Db, userId: string): Promise<ReviewerFacts | null> {
+  const rows = await sql<ReviewerFacts[]>`
+    select u.user_type, u.approval_status, u.active, u.email_verified, coalesce(c.is_operator, false) as company_is_operator,
+           u.is_place_order, u.is_no_price, u.permissions
       from auth.users u left join auth.companies c on c.id = u.company_id
      where u.id = ${userId}`
   return rows[0] ?? null

@@ -3,7 +3,9 @@ import { ApprovalStatus, UPLOAD_PURPOSES, type UploadPurpose } from '@diamond/co
 import type { Registration } from '@diamond/contracts/http/approvals'
 import { MEMBER_PURPOSES } from '../files/upload.rules'
 import type { DocumentRow, OfficeAddressRow, RegistrationRow } from './approvals.repository'
+import type { CompactPermissions } from '@diamond/contracts/permissions'
 import type { RevokeReason } from '../session/revoke'
+import { effectivePermissions, type UserType } from '../users/permissions.rules'
 
 /** User types of the operator company who review registrations: its admins and sales people. */
 export const STAFF_TYPES: readonly string[] = ['admin', 'sales']
@@ -30,6 +32,24 @@ export function isOperatorStaff(u: StaffFacts | null): boolean {
     u.active &&
     u.email_verified
   )
+}
+
+/** Staff facts with what makes up the user's rights, as stored. */
+export interface ReviewerFacts extends StaffFacts {
+  is_place_order: boolean
+  is_no_price: boolean
+  permissions: CompactPermissions | null
+}
+
+/**
+ * What operator staff may do with registrations (issue 21): list them and read their documents
+ * with view on the registrations module, approve or reject them with all. Being staff is not
+ * enough: an operator admin given two view rights reviews nothing.
+ */
+export function reviewerRights(u: ReviewerFacts | null): { review: boolean; decide: boolean } {
+  if (!u || !isOperatorStaff(u)) return { review: false, decide: false }
+  const rights = effectivePermissions(u.user_type as UserType, { isPlaceOrder: u.is_place_order, isNoPrice: u.is_no_price }, u.permissions).registrations
+  return { review: !!rights && (rights.view || rights.all), decide: !!rights?.all }
 }
 
 /** Documents a registration carries (everything but company images), which operator staff may read. */

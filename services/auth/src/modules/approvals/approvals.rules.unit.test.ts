@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { cleanNote, decisionMail, decisionRefusal, isOperatorStaff, REGISTRATION_PURPOSES, revokeReasonFor, type StaffFacts } from './approvals.rules'
+import { cleanNote, decisionMail, decisionRefusal, isOperatorStaff, REGISTRATION_PURPOSES, reviewerRights, revokeReasonFor, type StaffFacts } from './approvals.rules'
 
 const sales: StaffFacts = { user_type: 'sales', approval_status: 2, active: true, email_verified: true, company_is_operator: true }
 
@@ -17,6 +17,22 @@ describe('operator staff', () => {
     expect(isOperatorStaff({ ...sales, approval_status: 1 })).toBe(false)
     expect(isOperatorStaff({ ...sales, active: false })).toBe(false)
     expect(isOperatorStaff({ ...sales, email_verified: false })).toBe(false)
+  })
+
+  it('review registrations with view on the registrations module, and decide them with all', () => {
+    const reviewer = (permissions: Record<string, string> | null, over: Partial<StaffFacts> = {}) =>
+      reviewerRights({ ...sales, ...over, is_place_order: true, is_no_price: false, permissions })
+    // The types' defaults: operator admins and sales people do both.
+    expect(reviewer(null)).toEqual({ review: true, decide: true })
+    expect(reviewer(null, { user_type: 'admin' })).toEqual({ review: true, decide: true })
+    // Rights set by a company admin: two view rights review nothing.
+    expect(reviewer({ searchList: 'v', dashboard: 'v' }, { user_type: 'admin' })).toEqual({ review: false, decide: false })
+    expect(reviewer({ registrations: 'v' })).toEqual({ review: true, decide: false })
+    expect(reviewer({ registrations: 'vi' })).toEqual({ review: true, decide: false })
+    expect(reviewer({ registrations: 'a' })).toEqual({ review: true, decide: true })
+    // The right does nothing outside operator staff.
+    expect(reviewer({ registrations: 'via' }, { company_is_operator: false })).toEqual({ review: false, decide: false })
+    expect(reviewerRights(null)).toEqual({ review: false, decide: false })
   })
 
   it('read registration documents, not company images', () => {

@@ -4,11 +4,14 @@ import type { Sql } from '@diamond/runtime/db'
 import { requestMail } from '../mail/mail.outbox'
 import { revokeSessions } from '../session/revoke'
 import * as repo from './approvals.repository'
-import { cleanNote, decisionMail, decisionRefusal, isOperatorStaff, REGISTRATION_PURPOSES, revokeReasonFor, toRegistration } from './approvals.rules'
+import { cleanNote, decisionMail, decisionRefusal, REGISTRATION_PURPOSES, reviewerRights, revokeReasonFor, toRegistration } from './approvals.rules'
 
-/** The caller as operator staff, from the database: a token issued before a change proves nothing. */
-export async function assertOperatorStaff(sql: Sql | Tx, callerId: string): Promise<void> {
-  if (!isOperatorStaff(await repo.staffFacts(sql, callerId))) throw new AppError('E_FORBIDDEN')
+/**
+ * The caller as operator staff with the right to review (or decide) registrations, from the
+ * database: a token issued before a change proves nothing.
+ */
+async function assertReviewer(sql: Sql | Tx, callerId: string, needs: 'review' | 'decide'): Promise<void> {
+  if (!reviewerRights(await repo.staffFacts(sql, callerId))[needs]) throw new AppError('E_FORBIDDEN')
 }
 
 /** Rows with their office addresses and documents, in the rows' order. */
@@ -28,7 +31,7 @@ export class ApprovalService {
 
   async page(callerId: string, status: number, page: number, limit: number): Promise<RegistrationPage> {
     const sql = this.database.sql
-    await assertOperatorStaff(sql, callerId)
+    await assertReviewer(sql, callerId, 'review')
     const { rows, count } = await repo.registrationPage(sql, status, page, limit)
     return { list: await withDetails(sql, rows), count }
   }
@@ -40,7 +43,7 @@ export class ApprovalService {
   async decide(callerId: string, req: ApprovalRequest): Promise<Registration> {
     let applyLocally = () => {}
     await this.database.sql.begin(async (tx) => {
-      await assertOperatorStaff(tx, callerId)
+      await assertReviewer(tx, callerId, 'decide')
       const target = await repo.lockRegistrant(tx, req.id)
       if (!target) throw new AppError('E_NOT_FOUND')
       const refusal = decisionRefusal(target.approval_status)

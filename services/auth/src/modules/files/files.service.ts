@@ -1,7 +1,7 @@
 import type { UploadedFile, UploadPurpose } from '@diamond/contracts/http/account'
 import { AppError, type Database } from '@diamond/runtime'
 import { staffFacts } from '../approvals/approvals.repository'
-import { isOperatorStaff, REGISTRATION_PURPOSES } from '../approvals/approvals.rules'
+import { REGISTRATION_PURPOSES, reviewerRights } from '../approvals/approvals.rules'
 import { purgeHits, takeHit } from '../session/limits.repository'
 import * as repo from './files.repository'
 import { classifyUpload, cleanFileName, SIGNED_OUT_UPLOADS, UNCLAIMED_HOURS, uploadRefusal } from './upload.rules'
@@ -53,14 +53,14 @@ export class FileService {
   }
 
   /**
-   * The user's own file, or their company's logo or cover; for operator staff also the documents
-   * of registrations they review. Anything else is not found.
+   * The user's own file, or their company's logo or cover; for operator staff with the right to
+   * review registrations also the registrations' documents. Anything else is not found.
    */
   async read(userId: string, id: string) {
     const sql = this.database.sql
     const f =
       (await repo.readableFile(sql, userId, id)) ??
-      (isOperatorStaff(await staffFacts(sql, userId)) ? await repo.ownedDocument(sql, id, REGISTRATION_PURPOSES) : null)
+      (reviewerRights(await staffFacts(sql, userId)).review ? await repo.ownedDocument(sql, id, REGISTRATION_PURPOSES) : null)
     if (!f) throw new AppError('E_NOT_FOUND')
     return { name: f.name, mimeType: f.mime_type, content: f.content }
   }

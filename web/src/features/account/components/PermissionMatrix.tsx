@@ -1,5 +1,7 @@
 import { MODULES, type UserPermissions } from '@diamond/contracts/permissions.values'
 import { useTranslation } from 'react-i18next'
+import { useSnapshot } from 'valtio'
+import { isOperator, session } from '../../../lib/session'
 import { ACTIONS, holds, setRight } from '../stores/permissions.rules'
 
 interface Props {
@@ -13,6 +15,9 @@ interface Props {
 /** Rights per module: view, insert and all (spec section 6). */
 export function PermissionMatrix({ value, holder, disabled, onChange }: Props) {
   const { t } = useTranslation()
+  const { user } = useSnapshot(session)
+  // Reviewing registrations is work for the operator company's staff only: elsewhere the row would mean nothing.
+  const modules = MODULES.filter((m) => m !== 'registrations' || isOperator(user))
   return (
     <div className="perm-matrix-wrap">
       <table className="perm-matrix" data-testid="permission-matrix">
@@ -27,7 +32,7 @@ export function PermissionMatrix({ value, holder, disabled, onChange }: Props) {
           </tr>
         </thead>
         <tbody>
-          {MODULES.map((m) => (
+          {modules.map((m) => (
             <tr key={m}>
               <th scope="row">{t(`account.modules.${m}`)}</th>
               {ACTIONS.map((a) => {

@@ -10,7 +10,7 @@ import { session } from '../../../lib/session'
 import { showToast } from '../../../lib/toast'
 import { createUser, updateUser } from '../api/account'
 import { emptyNewUser, serverFields, toUserCreate, validateNewUser, type ManagedUserType, type NewUserValues, type UserSettings } from '../stores/account.rules'
-import { emptyPermissions, normalise, refusedRights, withinHolder } from '../stores/permissions.rules'
+import { emptyPermissions, normalise, refusedRights, userRefusal, withinHolder } from '../stores/permissions.rules'
 import { PermissionMatrix } from './PermissionMatrix'
 import { useForm } from './useForm'
 
@@ -39,6 +39,8 @@ export function UserForm({ user, onDone }: { user: ManagedUser | null; onDone: (
   const [custom, setCustom] = useState(false)
   const [permissions, setPermissions] = useState<UserPermissions>(() => (user ? normalise(user.userPermissions as UserPermissions) : emptyPermissions()))
   const [refused, setRefused] = useState<{ module: string; action: string }[]>([])
+  /** The server's word that this user may not be changed by this admin at all, or not so. */
+  const [blocked, setBlocked] = useState<'outranked' | 'lastFullAdmin' | null>(null)
   const [saving, setSaving] = useState(false)
   /** E_ALREADY_EXISTS on create: the username or email is in use. */
   const [taken, setTaken] = useState(false)
@@ -47,6 +49,7 @@ export function UserForm({ user, onDone }: { user: ManagedUser | null; onDone: (
 
   async function onSubmit() {
     setRefused([])
+    setBlocked(null)
     if (creating) {
       const invalid = form.checkAll(ORDER)
       if (invalid) return document.getElementById(`user-${invalid}`)?.focus()
@@ -59,7 +62,10 @@ export function UserForm({ user, onDone }: { user: ManagedUser | null; onDone: (
     setSaving(false)
     const { error, response } = result
     if (error) {
-      if (error.code === 'E_FORBIDDEN') setRefused(refusedRights(response?.data))
+      if (error.code === 'E_FORBIDDEN') {
+        setRefused(refusedRights(response?.data))
+        setBlocked(userRefusal(response?.data))
+      }
       if (error.code === 'E_VALIDATION' && creating) {
         const fields = serverFields<NewUserValues>(response?.data, ORDER)
         if (fields.length) form.flag(Object.fromEntries(fields.map((f) => [f, validateNewUser(form.values)[f] ?? 'required'])))
@@ -86,6 +92,11 @@ export function UserForm({ user, onDone }: { user: ManagedUser | null; onDone: (
       }}
     >
       <h3 className="acct-subtitle">{title}</h3>
+      {blocked && (
+        <div className="notice notice--error" role="alert" data-testid="user-refused">
+          {t(`account.users.${blocked}`)}
+        </div>
+      )}
       {creating && (
         <div className="form-grid form-grid--3">
           {ORDER.map((f) => {

@@ -63,3 +63,14 @@ export function refusedRights(data: unknown): { module: string; action: string }
       return { module, action }
     })
 }
+
+/**
+ * E_FORBIDDEN data on a change to a user that no right could fix: the user holds rights the admin
+ * lacks (data.outranked), or is the company's last full admin (data.lastFullAdmin).
+ */
+export function userRefusal(data: unknown): 'outranked' | 'lastFullAdmin' | null {
+  const d = data as { outranked?: unknown; lastFullAdmin?: unknown } | null
+  if (Array.isArray(d?.outranked)) return 'outranked'
+  if (d?.lastFullAdmin === true) return 'lastFullAdmin'
+  return null
+}

@@ -1,6 +1,6 @@
 import { MODULES, type UserPermissions } from '@diamond/contracts/permissions.values'
 import { describe, expect, it } from 'vitest'
-import { emptyPermissions, holds, normalise, refusedRights, setRight, withinHolder } from './permissions.rules'
+import { emptyPermissions, holds, normalise, refusedRights, setRight, userRefusal, withinHolder } from './permissions.rules'
 
 describe('permission matrix', () => {
   it('ticks what a right includes, and unticks what depends on it', () => {
@@ -45,5 +45,12 @@ describe('permission matrix', () => {
       { module: 'memo', action: 'view' },
     ])
     expect(refusedRights(null)).toEqual([])
+  })
+
+  it('tells a user the admin may not change at all from rights it may not grant', () => {
+    expect(userRefusal({ outranked: ['hold.all'] })).toBe('outranked')
+    expect(userRefusal({ lastFullAdmin: true })).toBe('lastFullAdmin')
+    expect(userRefusal({ rights: ['cart.all'] })).toBeNull()
+    expect(userRefusal(null)).toBeNull()
   })
 })

@@ -5,6 +5,7 @@ import { useSnapshot, type Snapshot } from 'valtio'
 import { confirm } from '../../../lib/confirm'
 import { fmtDateTime, fmtText } from '../../../lib/format'
 import { codeText } from '../../../lib/i18n'
+import { allowed, session } from '../../../lib/session'
 import { showToast } from '../../../lib/toast'
 import { decide, registrations } from '../stores/registrations'
 import { addressLines, fullName } from '../stores/registrations.rules'
@@ -26,6 +27,9 @@ function Fact({ label, children, testId }: { label: string; children: ReactNode;
 export function RegistrationCard({ registration: r }: { registration: Snapshot<Registration> }) {
   const { t, i18n } = useTranslation()
   const { deciding } = useSnapshot(registrations)
+  const { userPermissions } = useSnapshot(session)
+  // Reviewing needs view on registrations, deciding needs all (the server checks both again).
+  const mayDecide = allowed(userPermissions, 'registrations', 'all')
   const [rejecting, setRejecting] = useState(false)
   const name = fullName(r) || r.username
   const busy = deciding !== null
@@ -112,7 +116,7 @@ export function RegistrationCard({ registration: r }: { registration: Snapshot<R
         </section>
       </div>
 
-      {(pending || r.decidedAt || r.note) && (
+      {(pending ? mayDecide : r.decidedAt || r.note) && (
         <footer className="reg-review-foot">
           {pending ? (
             <div className="reg-review-actions">

@@ -3,19 +3,22 @@ import { useSnapshot } from 'valtio'
 import { Link } from 'wouter'
 import { Menu } from '../../../components/Menu'
 import { confirm } from '../../../lib/confirm'
-import { isCompanyAdmin, isGuest, isOperator, session } from '../../../lib/session'
+import { canOpen, screen } from '../../../lib/navigation'
+import { isCompanyAdmin, isGuest, session } from '../../../lib/session'
 import { logout } from '../../auth/stores/logout'
 import { Icon } from './Icon'
+import { useViewer } from './useViewer'
 
 /**
  * The signed-in user's menu: Account, Profile, Users (company admins), Registrations (operator
- * staff), Logout after a confirmation.
+ * staff with view on registrations, as the route table says), Logout after a confirmation.
  */
 export function UserMenu() {
   const { t } = useTranslation()
   const { user } = useSnapshot(session)
   const name = user ? [user.firstName, user.lastName].filter(Boolean).join(' ') || user.username : ''
   const member = !isGuest(user)
+  const viewer = useViewer()
 
   async function onLogout() {
     if (await confirm('confirm.logout')) logout()
@@ -58,7 +61,7 @@ export function UserMenu() {
             </Link>
           </li>
         )}
-        {isOperator(user) && (
+        {canOpen(screen('registrations'), viewer) && (
           <li>
             <Link href="/account/registrations" className="menu-item" data-testid="menu-registrations">
               {t('shell.screens.registrations')}
