@@ -2,7 +2,8 @@ import { join } from 'node:path'
 import type { BrowserContext, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { makePng } from './support/png'
-import { apiSession as openSession, call as callApi, openAs as openSessionAt, STORAGE_PREFIX, type LoginData } from './support/api-session'
+import { expandPermissions } from '@diamond/contracts/permissions.values'
+import { apiSession as openSession, call as callApi, companyUser, openAs as openSessionAt, STORAGE_PREFIX, type LoginData } from './support/api-session'
 import { newPage, PASSWORD, SCREENS, usePortal } from './support/portal'
 
 /**
@@ -262,5 +263,20 @@ describe('company admin', () => {
       await page.locator('[data-testid="user-row-noa.peretz"]', { hasText: 'Inactive' }).waitFor()
       await page.screenshot({ path: join(SCREENS, 'account-users.png'), fullPage: true })
     })
+  })
+
+  it('tells an admin with almost no rights that admin1 is beyond them, and leaves admin1 as it was', async () => {
+    const admin = await apiSession('admin1')
+    const low = await companyUser(portal, admin.token.jwt, `lowadmin${Date.now().toString(36)}`, { userType: 'admin', permissions: expandPermissions({ searchList: 'v', dashboard: 'v' }) })
+    await withPage(1280, async (page) => {
+      await openAs(page, low, '/account/users')
+      await page.getByTestId('user-edit-admin1').click()
+      await page.getByTestId('user-active').uncheck()
+      await page.getByTestId('user-save').click()
+      expect(await page.getByTestId('user-refused').textContent()).toBe('You cannot change this user: they hold rights you do not hold.')
+      await page.screenshot({ path: join(SCREENS, 'account-user-outranked.png'), fullPage: true })
+    })
+    const list = await call<{ list: { username: string; active: boolean; userType: string }[] }>('user/paginate', { page: 1, limit: 250 }, admin.token.jwt)
+    expect(list.data.list.find((u) => u.username === 'admin1')).toMatchObject({ active: true, userType: 'admin' })
   })
 })

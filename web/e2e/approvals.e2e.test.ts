@@ -2,7 +2,8 @@ import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { makePng } from './support/png'
-import { apiSession as openSession, call as callApi, openAs as openSessionAt, type Envelope, type LoginData } from './support/api-session'
+import { expandPermissions } from '@diamond/contracts/permissions.values'
+import { apiSession as openSession, call as callApi, companyUser, openAs as openSessionAt, type Envelope, type LoginData } from './support/api-session'
 import { newPage, SCREENS, usePortal, waitForMail } from './support/portal'
 
 /**
@@ -39,6 +40,37 @@ async function register(): Promise<{ username: string; companyName: string }> {
 const toast = (page: Page, text: string) => page.locator('[data-testid="toast"]', { hasText: text }).waitFor()
 
 describe('approving registrations', () => {
+  it('keeps the screen from operator staff without the registrations right, and the decision from those who may only view', async () => {
+    const pending = await register()
+    const admin = await apiSession('admin1')
+    const username = `staffview${Date.now().toString(36)}`
+    const staff = await companyUser(portal, admin.token.jwt, username, { userType: 'admin', permissions: expandPermissions({ searchList: 'v', dashboard: 'v' }) })
+    expect(staff.user.isOperator).toBe(true)
+    const { context, page } = await newPage(portal, 1280, 900)
+    try {
+      await openAs(page, staff, '/dashboard')
+      await page.getByTestId('user-menu').click()
+      await page.getByTestId('menu-profile').waitFor()
+      expect(await page.getByTestId('menu-registrations').count()).toBe(0)
+      await page.goto(`${portal.base}/account/registrations`)
+      await page.waitForURL('**/not-found')
+
+      // View on registrations: the list, without Approve and Reject.
+      const granted = await call('user/update', { id: staff.user.id, permissions: expandPermissions({ searchList: 'v', dashboard: 'v', registrations: 'v' }) }, admin.token.jwt, 'PUT')
+      expect(granted.code, granted.message).toBe('OK')
+      await openAs(page, await apiSession(username), '/dashboard')
+      await page.getByTestId('user-menu').click()
+      await page.getByTestId('menu-registrations').click()
+      await page.waitForURL('**/account/registrations')
+      const card = page.getByTestId(`registration-${pending.username}`)
+      await card.waitFor()
+      expect(await card.getByTestId(`registration-approve-${pending.username}`).count()).toBe(0)
+      expect(await card.getByTestId(`registration-reject-${pending.username}`).count()).toBe(0)
+    } finally {
+      await context.close()
+    }
+  })
+
   it('shows a registration with its documents to operator staff, who approve one and reject another', async () => {
     const first = await register()
     const second = await register()

@@ -46,3 +46,23 @@ export async function openAs(portal: Portal, page: Page, session: LoginData, pat
   await storeSession(page, portal.base, session)
   await page.goto(`${portal.base}${path}`)
 }
+
+/**
+ * A new user of the admin's company (user/create, as the users screen makes one), the email
+ * verified through the mailed link, signed in through the API.
+ */
+export async function companyUser(
+  portal: Portal,
+  adminToken: string,
+  username: string,
+  user: { userType: 'buyer' | 'seller' | 'sales' | 'admin'; permissions?: unknown },
+): Promise<LoginData> {
+  const email = emailOf(username)
+  const created = await call(portal, 'user/create', { username, email, password: PASSWORD, firstName: 'Test', lastName: 'Staff', mobile: '+1 555 0100', ...user }, adminToken)
+  expect(created.code, created.message).toBe('OK')
+  const mail = await waitForMail(portal, email, 'verify-email', [])
+  const token = decodeURIComponent(/token=([^\s&]+)/.exec(mail.text)?.[1] ?? '')
+  const verified = await call(portal, 'auth/verify-email', { token })
+  expect(verified.code, verified.message).toBe('OK')
+  return apiSession(portal, username)
+}
