@@ -1,9 +1,9 @@
 import type { MailRequested } from '@diamond/contracts/events/auth'
 import { ApprovalStatus, UPLOAD_PURPOSES, type UploadPurpose } from '@diamond/contracts/http/account'
 import type { Registration } from '@diamond/contracts/http/approvals'
+import type { CompactPermissions } from '@diamond/contracts/permissions'
 import { MEMBER_PURPOSES } from '../files/upload.rules'
 import type { DocumentRow, OfficeAddressRow, RegistrationRow } from './approvals.repository'
-import type { CompactPermissions } from '@diamond/contracts/permissions'
 import type { RevokeReason } from '../session/revoke'
 import { effectivePermissions, type UserType } from '../users/permissions.rules'
 

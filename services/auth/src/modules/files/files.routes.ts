@@ -41,8 +41,8 @@ const disposition = (type: 'inline' | 'attachment', name: string) =>
 
 /**
  * upload-file: multipart with `purpose` first, then `file`, and nothing after it. The purpose is
- * checked before the file is read, so a refused upload costs little. Multipart is registered here only, so the other
- * routes keep refusing anything but JSON.
+ * checked before the file is read, so a refused upload costs little. Multipart is registered here
+ * only, so the other routes keep refusing anything but JSON.
  */
 export default async function fileRoutes(app: FastifyInstance, { files, tokens }: { files: FileService; tokens: TokenService }) {
   // One short field and one file of at most 5 MiB: anything beyond is refused, not buffered. The

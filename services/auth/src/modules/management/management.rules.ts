@@ -49,7 +49,8 @@ export function unknownModules(p: Record<string, unknown> | undefined): FieldPro
 
 /**
  * Rights `wanted` grants that the admin lacks, leaving out those the user already has: an admin
- * may not hand out what they do not hold, but may leave alone what someone else granted.
+ * may not hand out what they do not hold. (managementRefusal refuses a user who already holds
+ * such a right before asking this.)
  */
 export function grantsBeyond(admin: UserPermissions, current: UserPermissions, wanted: UserPermissions): string[] {
   const alreadyHeld = new Set(rightsBeyond(current, wanted))
@@ -86,7 +87,7 @@ const rightsOf = (s: ManagedState) =>
   effectivePermissions(s.user_type as UserType, { isPlaceOrder: s.is_place_order, isNoPrice: s.is_no_price }, s.permissions)
 
 /** The state a change leaves: the patch over the current state. */
-export function nextState(current: ManagedState, patch: AccountPatch): ManagedState {
+function nextState(current: ManagedState, patch: AccountPatch): ManagedState {
   return {
     active: patch.active ?? current.active,
     user_type: patch.user_type ?? current.user_type,

@@ -60,9 +60,9 @@ export class ManagementService {
         await accounts.updateAccount(tx, caller.id, settingsPatch(body))
         return { id: caller.id, own: true }
       }
-      if (caller.company_id !== null) {
+      if (isCompanyAdmin(caller)) {
         // The caller as they are once it is their turn: an admin demoted meanwhile manages nobody.
-        await accounts.lockCompanyUsers(tx, caller.company_id)
+        await accounts.lockCompanyUsers(tx, caller.company_id!)
         caller = (await accounts.findAccount(tx, callerId))!
       }
       const target = await accounts.lockAccount(tx, body.id)
