@@ -113,7 +113,7 @@ describe('stock notification digests', () => {
     for (const bad of [forged, token.slice(0, -1), `${(await userId('buyer2'))}.${token.split('.')[1]}`, 'not-a-token']) {
       const r = await portal.call('user/stock-notification/unsubscribe', { token: bad })
       expect(r.status).toBe(400)
-      expect(r.body).toMatchObject({ code: 'E_VALIDATION', data: { fields: [{ field: 'token' }] } })
+      expect(r.body).toMatchObject({ code: 'E_LINK_INVALID', data: { fields: [{ field: 'token' }] } })
     }
     expect((await portal.sql`select is_stk_noti from auth.users where id = ${id}`)[0]!.is_stk_noti).toBe(true)
     const r = await portal.call('user/stock-notification/unsubscribe', { token })

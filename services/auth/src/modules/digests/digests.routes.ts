@@ -14,7 +14,7 @@ export default async function digestRoutes(app: FastifyInstance, { digests }: { 
     { config: { public: true }, schema: { tags, security: [], body: DigestUnsubscribe, response: { 200: Envelope(Type.Null()) } } },
     async (req) => {
       if (!(await digests.unsubscribe((req.body as DigestUnsubscribe).token))) {
-        throw new AppError('E_VALIDATION', { fields: [{ field: 'token', in: 'body', message: 'is not a valid unsubscribe link' }] }, 'Invalid Fields: token is not a valid unsubscribe link')
+        throw new AppError('E_LINK_INVALID', { fields: [{ field: 'token', in: 'body', message: 'is not a valid unsubscribe link' }] })
       }
       return ok(null, 'You will no longer receive stock notification mails.')
     },
