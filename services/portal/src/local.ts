@@ -42,7 +42,7 @@ export async function localEnv(dir: string, databaseUrl: string, fixed: Record<s
     NODE_ENV: 'development',
     LOG_LEVEL: 'warn',
     DEMO_DATA: 'true',
-    // Links in mails point at this portal.
+    // Links in mails point at this portal (PUBLIC_URL in the environment wins; see notifications' config).
     NOTIFICATIONS_PUBLIC_URL: `http://localhost:${process.env.PORT ?? 8080}`,
     ...process.env,
     DATABASE_URL: databaseUrl,
