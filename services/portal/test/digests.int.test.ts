@@ -4,6 +4,7 @@ import { endedPeriod } from '@diamond/contracts/digests'
 import type { DigestDue, DigestPrepared, DigestReady } from '@diamond/contracts/events/digests'
 import { createDatabase } from '@diamond/runtime/db'
 import { DigestService } from '@diamond/auth/modules/digests/digests.service'
+import { message, nextMessage, startTestMailpit, type Mailpit } from '../../../test/mailpit'
 import { startTestPortal, waitFor, type TestPortal } from '../../../test/portal'
 
 /**
@@ -57,6 +58,13 @@ describe('stock notification digests', () => {
     expect(sheet.rowCount).toBe(n + 2)
     const header = (sheet.getRow(1).values as unknown[]).map(String)
     expect(header.some((h) => /price|amount/i.test(h))).toBe(true)
+  })
+
+  it('mails the digest in the reader\'s language with the unsubscribe link (development mailbox)', async () => {
+    const mail = await waitFor(async () => (await portal.mails('buyer1@demo.diamond-portal.test')).find((m) => m.template === 'stock-digest'), 30_000, 'the digest mail')
+    expect(mail.subject).toMatch(/^Weekly stock update – new stones: \d+ \| Diamond Portal$/)
+    expect(mail.text).toContain('/new-arrivals')
+    expect(mail.text).toMatch(/\/stock-notification\/unsubscribe\?token=[0-9a-f-]{36}\.[A-Za-z0-9_-]+/)
   })
 
   it('leaves prices out of the summary and the file for noprice1', async () => {
@@ -121,5 +129,48 @@ describe('stock notification digests', () => {
     expect((await portal.sql`select is_stk_noti from auth.users where id = ${id}`)[0]!.is_stk_noti).toBe(false)
     // Twice is fine: the link may be clicked again.
     expect((await portal.call('user/stock-notification/unsubscribe', { token })).body.code).toBe('OK')
+  })
+})
+
+describe('stock digests through a real SMTP server (Mailpit)', () => {
+  let mailpit: Mailpit
+  let portal: TestPortal
+
+  beforeAll(async () => {
+    mailpit = await startTestMailpit()
+    portal = await startTestPortal({
+      stones: 300,
+      env: { SMTP_URL: `smtp://127.0.0.1:${mailpit.smtpPort}`, PUBLIC_URL: 'https://portal.example.test', AUTH_DIGEST_CHECK_SECONDS: '1' },
+    })
+    // noprice1 subscribes after start, in Hebrew: the next look (every second) finds them.
+    await portal.sql`update auth.users set locale = 'he', is_stk_noti = true, stk_noti_dt = 2, stk_noti = 1 where username = 'noprice1'`
+  })
+  afterAll(async () => {
+    await portal?.close()
+    await mailpit?.stop()
+  })
+
+  it('arrives as text and HTML, right to left in Hebrew, with the Excel file of the stones attached', async () => {
+    const weekly = endedPeriod(2, Date.now())
+    const english = await nextMessage(mailpit.apiUrl, 'buyer1@demo.diamond-portal.test', { subject: /stock update/ })
+    expect(english.HTML).toContain('<html lang="en" dir="ltr">')
+    const mail = await nextMessage(mailpit.apiUrl, 'noprice1@demo.diamond-portal.test', { subject: /עדכון מלאי/ })
+    const [{ n }] = await portal.sql<[{ n: number }]>`
+      select count(*)::int as n from stock.stones where w_sts = 'A' and arrived_at >= ${weekly.since} and arrived_at < ${weekly.until}`
+    expect(mail.Subject).toContain(`: ${n} |`)
+    expect(mail.HTML).toContain('<html lang="he" dir="rtl">')
+    expect(mail.HTML).toContain('https://portal.example.test/stock-notification/unsubscribe?token=')
+    expect(mail.Text).toContain('https://portal.example.test/new-arrivals')
+    const full = (await message(mailpit.apiUrl, mail.ID)) as unknown as { Attachments: { FileName: string; PartID: string; ContentType: string }[] }
+    expect(full.Attachments.map((a) => a.FileName)).toEqual([`stock-digest-${weekly.key.replace(':', '-')}.xlsx`])
+    const part = await fetch(`${mailpit.apiUrl}/api/v1/message/${mail.ID}/part/${full.Attachments[0]!.PartID}`)
+    const book = new ExcelJS.Workbook()
+    await book.xlsx.load(Buffer.from(await part.arrayBuffer()) as never)
+    expect(book.worksheets[0]!.rowCount).toBe(n + 2)
+    // No price reaches a reader who may not see prices, in the mail or the file.
+    expect(mail.Text).not.toMatch(/USD|\$/)
+    expect((book.worksheets[0]!.getRow(1).values as unknown[]).map(String).some((h) => /price|amount|rap|disc/i.test(h))).toBe(false)
+    const row = (await portal.sql`select status, attempts from notifications.mail_outbox where template = 'stock-digest' and "to" = 'noprice1@demo.diamond-portal.test'`)[0]!
+    expect(row).toMatchObject({ status: 'sent', attempts: 1 })
   })
 })

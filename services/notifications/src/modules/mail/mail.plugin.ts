@@ -4,6 +4,7 @@ import type { PlatformConfig, ServiceRuntime } from '@diamond/runtime'
 import { devMailboxEnabled, mailFrom, type NotificationsConfig } from '../../config'
 import mailAdminRoutes from './mail.admin.routes'
 import devMailboxRoutes from './mail.routes'
+import { registerDigestMail } from '../digests/digests.consumer'
 import { MailSender } from './mail.sender'
 import { MailService } from './mail.service'
 import { MAIL_TEXTS } from './mail.texts'
@@ -20,6 +21,7 @@ export async function installMail(app: FastifyInstance, rt: ServiceRuntime, plat
   const mailer = devMailbox ? new DevMailbox() : new OutboxMailer(from)
   const mail = new MailService(rt.database, mailer, own.NOTIFICATIONS_PUBLIC_URL, own.NOTIFICATIONS_OPERATOR_COMPANY)
   rt.consume({ name: 'notifications.mail', topics: [AuthTopics.mail], types: [AuthEventTypes.mailRequested], handle: (event, tx) => mail.onEvent(tx, event) })
+  registerDigestMail(rt, mailer, own.NOTIFICATIONS_PUBLIC_URL)
   if (devMailbox) await app.register(devMailboxRoutes, { mail })
   await app.register(mailAdminRoutes, { mail })
 

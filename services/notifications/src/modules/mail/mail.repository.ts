@@ -55,15 +55,16 @@ export interface OutboxRow {
   created_at: Date
   sent_at: Date | null
   failed_at: Date | null
+  attachment_key: string | null
 }
 
 /** Queues a mail in the caller's transaction; pg_notify wakes the senders when that transaction commits. */
 export async function enqueueMail(
   tx: Tx,
-  m: { id: string; messageId: string; to: string; subject: string; text: string; html: string; template: string; language: string },
+  m: { id: string; messageId: string; to: string; subject: string; text: string; html: string; template: string; language: string; attachmentKey?: string },
 ): Promise<void> {
-  await tx`insert into notifications.mail_outbox (id, message_id, "to", subject, text, html, template, language)
-           values (${m.id}, ${m.messageId}, ${m.to}, ${m.subject}, ${m.text}, ${m.html}, ${m.template}, ${m.language})`
+  await tx`insert into notifications.mail_outbox (id, message_id, "to", subject, text, html, template, language, attachment_key)
+           values (${m.id}, ${m.messageId}, ${m.to}, ${m.subject}, ${m.text}, ${m.html}, ${m.template}, ${m.language}, ${m.attachmentKey ?? null})`
   await tx`select pg_notify(${MAIL_CHANNEL}, '')`
 }
 
@@ -141,4 +142,17 @@ export async function nextDueInMs(sql: Sql): Promise<number | null> {
     select greatest(0, extract(epoch from min(next_attempt_at) - now()) * 1000)::float8 as ms
       from notifications.mail_outbox where status = 'pending'`
   return row?.ms ?? null
+}
+
+/** A file mails carry (a digest's Excel file), by key. */
+export interface Attachment {
+  key: string
+  file_name: string
+  content: Buffer
+}
+
+export async function attachmentsOf(sql: Sql, keys: string[]): Promise<Map<string, Attachment>> {
+  if (!keys.length) return new Map()
+  const rows = await sql<Attachment[]>`select key, file_name, content from notifications.digest_files where key = any(${keys})`
+  return new Map(rows.map((r) => [r.key, r]))
 }

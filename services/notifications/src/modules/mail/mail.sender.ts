@@ -58,10 +58,16 @@ export class MailSender {
     const { sql } = this.database
     const rows = await repo.claimDue(sql, this.opts.batch ?? 20, this.opts.leaseMs ?? 120_000)
     const result: PassResult = { claimed: rows.length, sent: 0, retrying: 0, failed: 0 }
+    const files = await repo.attachmentsOf(sql, [...new Set(rows.flatMap((r) => (r.attachment_key ? [r.attachment_key] : [])))])
     await Promise.all(
       rows.map(async (row) => {
         try {
-          await this.transport.send({ messageId: row.message_id, to: row.to, subject: row.subject, text: row.text, html: row.html, language: row.language })
+          const file = row.attachment_key ? files.get(row.attachment_key) : undefined
+          if (row.attachment_key && !file) throw new Error(`attachment ${row.attachment_key} is missing`)
+          await this.transport.send({
+            messageId: row.message_id, to: row.to, subject: row.subject, text: row.text, html: row.html, language: row.language,
+            ...(file ? { attachments: [{ filename: file.file_name, content: file.content }] } : {}),
+          })
         } catch (err) {
           const reason = reasonOf(err)
           const next = afterFailure(row.attempts, this.opts.attempts, this.opts.retryMs)

@@ -27,8 +27,11 @@ export interface RenderedMail {
   text: string
   /** The HTML part: the same words, escaped, in the language's direction (see mail.html.ts). */
   html: string
-  template: MailTemplate
+  /** What the mail is (an auth mail's template, or the stock digest). */
+  template: MailTemplate | 'stock-digest'
   language: MailLanguage
+  /** A stored file sent with the mail (a digest's Excel file, notifications.digest_files). */
+  attachmentKey?: string
 }
 
 /** 'fr', 'fr-CA', 'zh_Hans', 'HE' -> the language; anything else -> English. */

@@ -45,6 +45,7 @@ export interface OutgoingMail {
   text: string
   html: string
   language: string
+  attachments?: { filename: string; content: Buffer }[]
 }
 
 /** What the sender loop sends through: SMTP in every deployment (an interface so rules can be tested alone). */
@@ -92,6 +93,7 @@ export class SmtpTransport implements MailTransport {
       html: mail.html,
       messageId: mail.messageId,
       headers: { 'Content-Language': mail.language, 'Auto-Submitted': 'auto-generated' },
+      ...(mail.attachments?.length ? { attachments: mail.attachments } : {}),
     })
   }
 
