@@ -1,5 +1,5 @@
 // npm test: the whole suite as CI runs it. It makes sure what the tests start is on the machine
-// (Kafka's jars from Maven Central, Debian's Chromium), runs every vitest project, and ends with
+// (Kafka's jars from Maven Central, Mailpit built with Go, Debian's Chromium), runs every vitest project, and ends with
 // one plain line "N passed, N failed".
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync } from 'node:fs'
@@ -19,6 +19,8 @@ if (!existsSync('/usr/bin/chromium')) {
   }
 }
 if (run('node', ['infra/kafka.mjs', 'install']).status !== 0) process.exit(1)
+// The mail tests send through a real SMTP server; the first build takes a few minutes, then it is cached.
+if (run('node', ['infra/mailpit.mjs', 'install']).status !== 0) process.exit(1)
 
 mkdirSync(join(root, '.tmp'), { recursive: true })
 const results = join(root, '.tmp/test-results.json')

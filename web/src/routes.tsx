@@ -8,6 +8,7 @@ import { CompanyProfilePage } from './features/account/components/CompanyProfile
 import { PersonalInfoPage } from './features/account/components/PersonalInfoPage'
 import { ProfilePage } from './features/account/components/ProfilePage'
 import { StockNotificationPage } from './features/account/components/StockNotificationPage'
+import { UnsubscribePage } from './features/account/components/UnsubscribePage'
 import { UsersPage } from './features/account/components/UsersPage'
 import { RegistrationsPage } from './features/approvals/components/RegistrationsPage'
 import { AuctionsPage } from './features/auctions/components/AuctionsPage'
@@ -185,6 +186,11 @@ export function AppRoutes() {
         <PublicLayout>
           <ThankYouPage />
         </PublicLayout>
+      </Route>
+      <Route path="/stock-notification/unsubscribe">
+        <AdaptiveLayout>
+          <UnsubscribePage />
+        </AdaptiveLayout>
       </Route>
       <Route path="/download-full-stock">
         <AdaptiveLayout>

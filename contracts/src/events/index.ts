@@ -1,5 +1,6 @@
 import type { TSchema } from 'typebox'
 import { AuthEventTypes, MailRequested, SessionRevoked } from './auth'
+import { DigestDue, DigestEventTypes, DigestPrepared, DigestReady } from './digests'
 import { BiddingEventTypes, LotClosed, LotExtended, LotHighChanged } from './bidding'
 import { Notification, NotificationEventTypes } from './notifications'
 import { StockEventTypes, StoneStatusChanged, TradeEvent, TradeEventTypes } from './stock'
@@ -14,4 +15,7 @@ export const EventSchemas: Record<string, TSchema> = {
   [NotificationEventTypes.created]: Notification,
   [AuthEventTypes.revoked]: SessionRevoked,
   [AuthEventTypes.mailRequested]: MailRequested,
+  [DigestEventTypes.due]: DigestDue,
+  [DigestEventTypes.prepared]: DigestPrepared,
+  [DigestEventTypes.ready]: DigestReady,
 }

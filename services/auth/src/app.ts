@@ -8,6 +8,8 @@ import { purgeMailTokens } from './modules/credentials/mail-tokens.repository'
 import { PasswordService } from './modules/credentials/passwords.service'
 import { purgeDevices } from './modules/devices/devices.repository'
 import deviceRoutes from './modules/devices/devices.routes'
+import digestRoutes from './modules/digests/digests.routes'
+import { DigestService } from './modules/digests/digests.service'
 import { DeviceService } from './modules/devices/devices.service'
 import guestRoutes from './modules/guests/guests.routes'
 import { GuestService } from './modules/guests/guests.service'
@@ -54,6 +56,31 @@ export default async function authService(app: FastifyInstance, opts: AuthOption
   await app.register(credentialsRoutes, { passwords: new PasswordService(database, opts.tokens), database })
   await app.register(accountRoutes, { database, tokens: opts.tokens })
   await app.register(approvalRoutes, { database, tokens: opts.tokens })
+  const digests = new DigestService(database, opts.config.JWT_SECRET)
+  await app.register(digestRoutes, { digests })
+  every(app, opts.auth.AUTH_DIGEST_CHECK_SECONDS * 1000, 'stock digests', () => digests.runDue())
+}
+
+/**
+ * A job run now and then after start (never two runs of it at once); a failure is logged and the
+ * next run tries again. The timer never keeps the process up and stops with the service.
+ */
+function every(app: FastifyInstance, ms: number, what: string, job: () => Promise<unknown>) {
+  let timer: NodeJS.Timeout | undefined
+  let running: Promise<unknown> | null = null
+  const tick = () => {
+    if (running) return
+    running = job().catch((err: unknown) => app.log.warn({ err }, `${what} failed`)).finally(() => (running = null))
+  }
+  app.addHook('onReady', async () => {
+    timer = setInterval(tick, ms)
+    timer.unref()
+    tick()
+  })
+  app.addHook('preClose', async () => {
+    clearInterval(timer)
+    await running
+  })
 }
 
 /** Old sign-in failures, codes and links are deleted now and then; the timer never keeps the process up. */

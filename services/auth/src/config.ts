@@ -4,6 +4,8 @@ import { loadConfig } from '@diamond/runtime/config'
 export const AuthConfig = Type.Object({
   AUTH_PORT: Type.Integer({ default: 3101 }),
   AUTH_DATABASE_URL: Type.Optional(Type.String({ pattern: '^postgres(ql)?://' })),
+  /** How often subscribers whose stock digest period has ended are looked for (India's calendar). */
+  AUTH_DIGEST_CHECK_SECONDS: Type.Integer({ minimum: 1, maximum: 3600, default: 60 }),
 })
 export type AuthConfig = Static<typeof AuthConfig>
 export const loadAuthConfig = (env = process.env) => loadConfig(AuthConfig, env)

@@ -1,19 +1,16 @@
 import type { FastifyInstance } from 'fastify'
-import { AuthEventTypes, AuthTopics } from '@diamond/contracts/events/auth'
 import { BiddingTopics } from '@diamond/contracts/events/bidding'
 import { StockTopics } from '@diamond/contracts/events/stock'
 import type { AnyEvent } from '@diamond/contracts/events/envelope'
 import { setupService, type ServiceContext, type Tx } from '@diamond/runtime'
-import { devMailboxEnabled, type NotificationsConfig } from './config'
+import type { NotificationsConfig } from './config'
 import bannerRoutes from './modules/banners/banners.routes'
 import { BannerService } from './modules/banners/banners.service'
 import commonRoutes from './modules/common/common.routes'
 import inboxRoutes from './modules/inbox/inbox.routes'
 import { noticesFor } from './modules/inbox/inbox.rules'
 import { InboxService } from './modules/inbox/inbox.service'
-import devMailboxRoutes from './modules/mail/mail.routes'
-import { MailService } from './modules/mail/mail.service'
-import { DevMailbox, LogOnlyMailer } from './modules/mail/mailer'
+import { installMail } from './modules/mail/mail.plugin'
 import placeRoutes from './modules/places/places.routes'
 
 export type NotificationsOptions = ServiceContext & { notifications: NotificationsConfig }
@@ -43,11 +40,7 @@ export default async function notificationsService(app: FastifyInstance, opts: N
   rt.consume({ name: 'notifications.bids', topics: [BiddingTopics.lot], ...toInbox })
   await app.register(inboxRoutes, { inbox })
 
-  // A real SMTP transport is still to come: without the development mailbox, mail is only logged.
-  const devMailbox = devMailboxEnabled(opts.config, opts.notifications)
-  const mail = new MailService(rt.database, devMailbox ? new DevMailbox() : new LogOnlyMailer(app.log), opts.notifications.NOTIFICATIONS_PUBLIC_URL)
-  rt.consume({ name: 'notifications.mail', topics: [AuthTopics.mail], types: [AuthEventTypes.mailRequested], handle: (event, tx) => mail.onEvent(tx, event) })
-  if (devMailbox) await app.register(devMailboxRoutes, { mail })
+  await installMail(app, rt, opts.config, opts.notifications)
 
   const banners = new BannerService(rt.database)
   if (opts.config.DEMO_DATA) {

@@ -8,7 +8,8 @@ import { buildPortal } from './portal'
  */
 const dir = dataDir(process.env, 'portal')
 const { pg, url } = await localDatabase(dir)
-const { app, gateway, config } = await buildPortal(await localEnv(dir, url, { BUS: 'memory' }))
+const env = await localEnv(dir, url, { BUS: 'memory' })
+const { app, gateway, config } = await buildPortal(env)
 app.addHook('onClose', () => pg.stop())
 
 let closing = false
@@ -20,4 +21,5 @@ for (const sig of ['SIGINT', 'SIGTERM'] as const) {
   })
 }
 await app.listen({ port: gateway.PORT, host: config.HOST })
-banner(`http://localhost:${gateway.PORT}`, 'embedded', config.DEMO_DATA)
+// With SMTP_URL set, mail leaves through that server instead of the development mailbox.
+banner(`http://localhost:${gateway.PORT}`, 'embedded', config.DEMO_DATA, env.SMTP_URL ? { mailbox: `mail leaves through ${new URL(env.SMTP_URL).host} (SMTP_URL)` } : {})

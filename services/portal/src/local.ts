@@ -42,7 +42,7 @@ export async function localEnv(dir: string, databaseUrl: string, fixed: Record<s
     NODE_ENV: 'development',
     LOG_LEVEL: 'warn',
     DEMO_DATA: 'true',
-    // Links in mails point at this portal.
+    // Links in mails point at this portal (PUBLIC_URL in the environment wins; see notifications' config).
     NOTIFICATIONS_PUBLIC_URL: `http://localhost:${process.env.PORT ?? 8080}`,
     ...process.env,
     DATABASE_URL: databaseUrl,
@@ -52,16 +52,18 @@ export async function localEnv(dir: string, databaseUrl: string, fixed: Record<s
 }
 
 /** Printed once the portal answers; the time counts from process start, module loading included. */
-export function banner(url: string, mode: string, demo: boolean) {
+export function banner(url: string, mode: string, demo: boolean, opts: { mailbox?: string } = {}) {
+  const mailbox = opts.mailbox ?? `${url}/web/v1/dev/mailbox/page   (sign-in codes and links of the demo)`
   const lines = [
     '',
     `  Diamond portal is ready (${mode}) in ${process.uptime().toFixed(1)} s`,
     `  Open        ${url}`,
     `  API docs    ${url}/web/v1/docs`,
     `  Health      ${url}/web/v1/health`,
+    ...(opts.mailbox && !demo ? [`  Mailbox     ${mailbox}`] : []),
     ...(demo
       ? [
-          `  Mailbox     ${url}/web/v1/dev/mailbox/page   (sign-in codes and links of the demo)`,
+          `  Mailbox     ${mailbox}`,
           '',
           '  Demo accounts (password Diamond@2026): buyer1, buyer2, seller1, sales1, admin1, noprice1,',
           '  unverified1, pending1; or Guest Login. A new browser is asked for a code: read it in the mailbox.',

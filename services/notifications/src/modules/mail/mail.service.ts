@@ -1,15 +1,32 @@
 import type { AnyEvent } from '@diamond/contracts/events/envelope'
 import { AuthEventTypes, type MailRequested } from '@diamond/contracts/events/auth'
+import type { FailedMail, FailedMailPage } from '@diamond/contracts/http/notifications'
+import { AppError, type Principal } from '@diamond/runtime'
 import type { Database, Tx } from '@diamond/runtime/db'
 import type { Mailer } from './mailer'
 import * as repo from './mail.repository'
+import { isOperatorStaff } from './mail.rules'
 import { renderMail } from './mail.templates'
+
+const toFailedMail = (r: repo.OutboxRow): FailedMail => ({
+  id: r.id,
+  messageId: r.message_id,
+  to: r.to,
+  template: r.template,
+  language: r.language,
+  subject: r.subject,
+  attempts: r.attempts,
+  lastError: r.last_error,
+  createdAt: r.created_at.toISOString(),
+  failedAt: (r.failed_at ?? r.created_at).toISOString(),
+})
 
 export class MailService {
   constructor(
     private readonly database: Database,
     private readonly mailer: Mailer,
     private readonly baseUrl: string,
+    private readonly operatorCompany: string,
   ) {}
 
   /** auth.mail.requested: render in the mail's language and hand it to the mailer, in the consumer's transaction. */
@@ -24,5 +41,22 @@ export class MailService {
 
   clearDevMailbox(to?: string) {
     return repo.clearDevMail(this.database.sql, to)
+  }
+
+  /** Operator staff only: mails SMTP gave up on. Anyone else is refused as auth refuses the registrations list. */
+  async failed(who: Principal, page: number, limit: number): Promise<FailedMailPage> {
+    this.assertStaff(who)
+    const { rows, count } = await repo.failedPage(this.database.sql, page, limit)
+    return { list: rows.map(toFailedMail), count }
+  }
+
+  /** Operator staff only: failed mails queued again with fresh attempts; ids not failed (or unknown) are skipped. */
+  async retry(who: Principal, ids: string[]): Promise<string[]> {
+    this.assertStaff(who)
+    return repo.retryFailed(this.database.sql, [...new Set(ids)])
+  }
+
+  private assertStaff(who: Principal) {
+    if (!isOperatorStaff(who, this.operatorCompany)) throw new AppError('E_FORBIDDEN')
   }
 }

@@ -1,4 +1,5 @@
 import type { MailRequested, MailTemplate } from '@diamond/contracts/events/auth'
+import { mailHtml } from './mail.html'
 import { MAIL_LANGUAGES, MAIL_TEXTS, type MailLanguage } from './mail.texts'
 
 /**
@@ -22,9 +23,15 @@ export const TEMPLATE_PARAMS: Record<MailTemplate, readonly string[]> = {
 export interface RenderedMail {
   to: string
   subject: string
+  /** The plain-text part; it ends with the portal's address. */
   text: string
-  template: MailTemplate
+  /** The HTML part: the same words, escaped, in the language's direction (see mail.html.ts). */
+  html: string
+  /** What the mail is (an auth mail's template, or the stock digest). */
+  template: MailTemplate | 'stock-digest'
   language: MailLanguage
+  /** A stored file sent with the mail (a digest's Excel file, notifications.digest_files). */
+  attachmentKey?: string
 }
 
 /** 'fr', 'fr-CA', 'zh_Hans', 'HE' -> the language; anything else -> English. */
@@ -62,11 +69,11 @@ function expirySentence(language: MailLanguage, template: MailTemplate, params: 
 }
 
 /** Missing params become empty text: a mail is never sent with a raw {{placeholder}} in it. */
-function fill(text: string, values: Record<string, string>): string {
+export function fill(text: string, values: Record<string, string>): string {
   return text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => values[key] ?? '')
 }
 
-/** Subject and plain text of a requested mail, in its language. Pure: same input, same mail. */
+/** Subject, plain text and HTML of a requested mail, in its language. Pure: same input, same mail. */
 export function renderMail(mail: MailRequested, opts: { baseUrl: string }): RenderedMail {
   const language = mailLanguage(mail.locale)
   const texts = MAIL_TEXTS[language]
@@ -75,21 +82,28 @@ export function renderMail(mail: MailRequested, opts: { baseUrl: string }): Rend
   for (const [k, v] of Object.entries(mail.params)) params[k] = absolutise(v.trim(), opts.baseUrl)
   // A rejection's note is the reviewer's own words: shown as written, never made into a link.
   const note = mail.params.note?.trim()
+  const baseUrl = opts.baseUrl.replace(/\/+$/, '')
   const values: Record<string, string> = {
     username: mail.to,
     ...params,
     name: mail.name.trim(),
     brand: texts.brand,
-    baseUrl: opts.baseUrl.replace(/\/+$/, ''),
+    baseUrl,
     expiry: expirySentence(language, mail.template, params),
     reason: note ? `${fill(texts.rejectionNote, { note })}\n\n` : '',
   }
   const greeting = values.name ? fill(texts.hello, { name: values.name }) : texts.helloNoName
+  // One line only: a subject is a mail header.
+  const subject = `${fill(template.subject, values)} | ${texts.brand}`.replace(/[\r\n]+/g, ' ')
+  const body = fill(template.body, values)
   return {
     to: mail.to,
-    // One line only: a subject is a mail header once a real transport sends it.
-    subject: `${fill(template.subject, values)} | ${texts.brand}`.replace(/[\r\n]+/g, ' '),
-    text: `${greeting}\n\n${fill(template.body, values)}\n\n${texts.signature}\n`,
+    subject,
+    text: `${greeting}\n\n${body}\n\n${texts.signature}\n${baseUrl}\n`,
+    html: mailHtml({
+      language, subject, brand: texts.brand, baseUrl: baseUrl, greeting, body, signature: texts.signature,
+      ...(mail.template === 'device-otp' && params.code ? { code: params.code } : {}),
+    }),
     template: mail.template,
     language,
   }

@@ -19,3 +19,6 @@ export const deleteAddress = (id: string) => api<unknown>('address/delete', { id
 /** User management, for company admins. */
 export const listUsers = (page: PageRequest) => api<UserPage>('user/paginate', page, { loader: true })
 export const createUser = (body: UserCreate) => api<ManagedUser>('user/create', body, { loader: true })
+
+/** The stock digest mail's link: turns the mails off without signing in. */
+export const unsubscribeDigests = (token: string) => api<unknown>('user/stock-notification/unsubscribe', { token }, { loader: true })

@@ -1,0 +1,67 @@
+import { DIGEST_BEST_STONES, DIGEST_STOCK_TYPES, MAX_DIGEST_STONES } from '@diamond/contracts/digests'
+import type { AnyEvent } from '@diamond/contracts/events/envelope'
+import { DigestEventTypes, DigestTopics, type DigestDue, type DigestPrepared, type DigestReady, type DigestStone, type DigestSummary } from '@diamond/contracts/events/digests'
+import { enqueue, newEvent, type ServiceRuntime, type Tx } from '@diamond/runtime'
+import { columnsFor } from '../downloads/downloads.rules'
+import { excelBuffer } from '../downloads/downloads.excel'
+import { toStoneRow, type StoneRecord } from '../stones/stone-row'
+import * as repo from './digests.repository'
+
+/** The file a digest attaches is shared by every reader of the same period, stock type and price view. */
+export const digestKey = (d: Pick<DigestDue, 'period' | 'stockType' | 'noPrice'>): string =>
+  `${d.period}:${DIGEST_STOCK_TYPES[d.stockType]}:${d.noPrice ? 'unpriced' : 'priced'}`
+
+/** stock-digest-daily-2026-11-25.xlsx, stock-digest-monthly-2026-10.xlsx */
+const fileNameOf = (period: string) => `stock-digest-${period.replace(':', '-')}.xlsx`
+
+function digestStone(r: StoneRecord, priced: boolean): DigestStone {
+  return {
+    vStnId: r.v_stn_id,
+    shape: r.shape,
+    carat: Number(r.carat),
+    color: r.color,
+    clarity: r.clarity,
+    lab: r.lab,
+    back: priced ? Number(r.back) : null,
+    pricePerCarat: priced ? Number(r.ctpr_cents) / 100 : null,
+  }
+}
+
+/**
+ * auth.digest.due → the digest's content. The first reader of a key has its summary and Excel file
+ * made (the default grid columns; no price column for a reader who may not see prices) and
+ * announced once (`stock.digest.prepared`, the file); every reader then gets `stock.digest.ready`
+ * with the summary. Both carry the file's key as event key, so they reach notifications in order.
+ * Runs in the consumer's transaction.
+ */
+export async function onDigestDue(tx: Tx, event: AnyEvent): Promise<void> {
+  if (event.type !== DigestEventTypes.due) return
+  const due = event.data as DigestDue
+  const key = digestKey(due)
+  const events: AnyEvent[] = []
+  let summary = await repo.findDigest(tx, key)
+  if (!summary) {
+    const priced = !due.noPrice
+    const scope = { newOnly: due.stockType === 1, since: due.since, until: due.until }
+    const stones = await repo.bestStones(tx, scope, priced, MAX_DIGEST_STONES)
+    const made: DigestSummary = {
+      ...(await repo.digestCounts(tx, scope)),
+      best: stones.slice(0, DIGEST_BEST_STONES).map((r) => digestStone(r, priced)),
+      attached: stones.length,
+    }
+    if (await repo.keepDigest(tx, key, made)) {
+      const xlsx = await excelBuffer(stones.map((r) => toStoneRow(r, priced, false)), columnsFor(undefined, priced).columns)
+      events.push(newEvent<DigestPrepared>('stock', DigestEventTypes.prepared, key, { fileKey: key, fileName: fileNameOf(due.period), xlsx: xlsx.toString('base64') }))
+      summary = made
+    } else {
+      summary = (await repo.findDigest(tx, key)) ?? made
+    }
+  }
+  events.push(newEvent<DigestReady>('stock', DigestEventTypes.ready, key, { ...due, fileKey: key, summary }))
+  await enqueue(tx, 'stock', events)
+}
+
+export function registerDigests(rt: ServiceRuntime): void {
+  // A run says "due" for every subscriber at once: their digests are written 200 to a transaction.
+  rt.consume({ name: 'stock.digests', topics: [DigestTopics.due], types: [DigestEventTypes.due], batch: 200, handle: (event, tx) => onDigestDue(tx, event) })
+}
