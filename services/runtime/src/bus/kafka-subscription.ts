@@ -58,11 +58,16 @@ export class KafkaSubscription {
       autocommit: false,
       deserializers: stringDeserializers,
     })
-    // A failed rejoin after a lost heartbeat: the stream fails too, and run() replaces the member.
-    consumer.on('error', (err: unknown) => this.deps.log?.(`consumer ${this.opts.group}: ${String(err)}`, err))
+    let stream: Stream | null = null
+    // A failed rejoin after a lost heartbeat leaves a member out of its group: end its stream, and
+    // run() replaces the member.
+    consumer.on('error', (err: unknown) => {
+      this.deps.log?.(`consumer ${this.opts.group} lost its group`, err)
+      stream?.destroy(err as Error)
+    })
     this.consumer = consumer
     try {
-      this.stream = await consumer.consume({
+      this.stream = stream = await consumer.consume({
         topics: this.opts.topics,
         autocommit: false,
         mode: MessagesStreamModes.COMMITTED,
@@ -125,7 +130,13 @@ export class KafkaSubscription {
         const messages: Msg[] = []
         for (let m: Msg | null; messages.length < READ_AT_ONCE && (m = stream.read() as Msg | null) !== null; ) messages.push(m)
         if (messages.length) {
-          await this.handle(messages)
+          try {
+            await this.handle(messages)
+          } catch (err) {
+            // A dead letter that could not be written (the broker away): nothing after it is
+            // committed, and the fresh member that replaces this one starts from the last commit.
+            return err
+          }
           continue
         }
         if (ended()) return failure ?? new Error('stream ended')

@@ -29,7 +29,10 @@ export class KafkaBus implements MessageBus {
   private lastHealth = { at: 0, ok: false }
 
   constructor(private readonly opts: KafkaBusOptions) {
-    this.base = { clientId: opts.clientId, bootstrapBrokers: opts.brokers, connectTimeout: 3000, retries: 8, retryDelay: 250 }
+    // A request is retried 8 times, 0.2 s apart at first, doubling up to 5 s (about 21 s in all): a
+    // broker restarting is waited out, one that stays away fails the call (the relay tries again).
+    const retryDelay = (_client: unknown, _op: string, attempt: number) => Math.min(200 * 2 ** (attempt - 1), 5000)
+    this.base = { clientId: opts.clientId, bootstrapBrokers: opts.brokers, connectTimeout: 3000, retries: 8, retryDelay }
     this.producer = new Producer({
       ...this.base,
       idempotent: true,
