@@ -36,6 +36,10 @@ export class KafkaSubscription {
   private stream: Stream | null = null
   private running: Promise<void> = Promise.resolve()
   private wake: () => void = () => {}
+  /** The member being opened (its join can take a while with the broker away); close() ends it. */
+  private opening: Consumer<string, string, string, string> | null = null
+  private readonly stopped: Promise<void>
+  private stop: () => void = () => {}
   /** Per partition, the next offset this subscription has not handled: a redelivery after a
    *  rebalance (the stream goes back to the committed offset) is not handled twice. */
   private next = new Map<string, bigint>()
@@ -44,7 +48,9 @@ export class KafkaSubscription {
     private readonly base: BaseOptions,
     private readonly opts: SubscribeOptions,
     private readonly deps: SubscriptionDeps,
-  ) {}
+  ) {
+    this.stopped = new Promise((resolve) => (this.stop = resolve))
+  }
 
   /** Joins the group and starts consuming; rejects if that fails (the bus is unreachable). */
   async open(): Promise<void> {
@@ -65,7 +71,7 @@ export class KafkaSubscription {
       this.deps.log?.(`consumer ${this.opts.group} lost its group`, err)
       stream?.destroy(err as Error)
     })
-    this.consumer = consumer
+    this.consumer = this.opening = consumer
     try {
       this.stream = stream = await consumer.consume({
         topics: this.opts.topics,
@@ -77,13 +83,19 @@ export class KafkaSubscription {
     } catch (err) {
       await consumer.close(true).catch(() => {})
       throw err
+    } finally {
+      this.opening = null
     }
     this.running = this.run(this.stream)
   }
 
+  /** Waits for the handler under way (its offset is then committed), never for a broker that is away. */
   async close(): Promise<void> {
     this.closed = true
     this.wake()
+    this.stop()
+    // Closing a client ends its retries at once: a join that waits for the broker gives up.
+    await this.opening?.close(true).catch(() => {})
     await this.running
     await this.shutdown()
   }
@@ -103,7 +115,7 @@ export class KafkaSubscription {
     this.deps.log?.(`consumer ${this.opts.group} stopped, reopening`, failure)
     await this.shutdown()
     for (let attempt = 0; !this.closed; attempt++) {
-      await sleep(Math.min(1000 * 2 ** attempt, 5000))
+      await Promise.race([sleep(Math.min(1000 * 2 ** attempt, 5000)), this.stopped])
       if (this.closed) return
       try {
         await this.open() // starts a new run()

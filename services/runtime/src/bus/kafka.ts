@@ -29,10 +29,10 @@ export class KafkaBus implements MessageBus {
   private lastHealth = { at: 0, ok: false }
 
   constructor(private readonly opts: KafkaBusOptions) {
-    // A request is retried 8 times, 0.2 s apart at first, doubling up to 5 s (about 21 s in all): a
-    // broker restarting is waited out, one that stays away fails the call (the relay tries again).
-    const retryDelay = (_client: unknown, _op: string, attempt: number) => Math.min(200 * 2 ** (attempt - 1), 5000)
-    this.base = { clientId: opts.clientId, bootstrapBrokers: opts.brokers, connectTimeout: 3000, retries: 8, retryDelay }
+    // A request is retried a few times, 250 ms apart: a broker that is away fails the call within
+    // seconds, and the caller decides (the relay publishes again, a subscription rejoins with
+    // back-off, close() does not hang). Retries nest inside the client, so long ones multiply.
+    this.base = { clientId: opts.clientId, bootstrapBrokers: opts.brokers, connectTimeout: 3000, retries: 5, retryDelay: 250 }
     this.producer = new Producer({
       ...this.base,
       idempotent: true,
@@ -46,9 +46,17 @@ export class KafkaBus implements MessageBus {
     this.probe = new Admin({ ...this.base, retries: 0, connectTimeout: 1000, timeout: 2000 })
   }
 
-  /** Connects, or rejects when no broker answers (after the client's retries). */
+  /** Connects, or rejects when no broker has answered for about 20 s (one still starting is waited for). */
   async start(): Promise<void> {
-    await this.admin.metadata({ topics: [], forceUpdate: true })
+    for (const until = Date.now() + 20_000; ; ) {
+      try {
+        await this.admin.metadata({ topics: [], forceUpdate: true })
+        return
+      } catch (err) {
+        if (Date.now() > until) throw err
+        await sleep(1000)
+      }
+    }
   }
 
   async healthy(): Promise<boolean> {
