@@ -166,12 +166,14 @@ export class KafkaSubscription {
     for (const m of messages) {
       const p = `${m.topic}:${m.partition}`
       if (m.offset < (this.next.get(p) ?? -1n)) continue // handled before a rebalance sent it again
-      byPartition.set(p, [...(byPartition.get(p) ?? []), m])
+      const list = byPartition.get(p)
+      if (list) list.push(m)
+      else byPartition.set(p, [m])
     }
     const { policy, log } = this.deps
     const deadLetter = (m: Msg) => (event: unknown, reason: string) => this.deps.deadLetter(m.topic, m.key ?? 'unknown', event, reason)
+    const size = this.opts.batchHandler ? Math.max(1, this.opts.maxBatch ?? 100) : 1
     for (const [p, list] of byPartition) {
-      const size = this.opts.batchHandler ? Math.max(1, this.opts.maxBatch ?? 100) : 1
       for (let i = 0; i < list.length; i += size) {
         if (this.closed) return
         const slice = list.slice(i, i + size)
