@@ -1,5 +1,5 @@
 # One image for every service; docker-compose.yml picks the process with `command`.
-FROM node:20-bookworm-slim
+FROM node:24-bookworm-slim
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY contracts/package.json contracts/

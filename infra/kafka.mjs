@@ -11,7 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 
-export const KAFKA_VERSION = '3.9.1';
+export const KAFKA_VERSION = '4.2.2';
 export const DEFAULT_PORT = 19092;
 
 const infraDir = path.dirname(fileURLToPath(import.meta.url));
@@ -77,11 +77,11 @@ function javaBin() {
   const java = process.env.JAVA_HOME ? path.join(process.env.JAVA_HOME, 'bin', 'java') : 'java';
   const r = spawnSync(java, ['-version'], { encoding: 'utf8' });
   if (r.error || r.status !== 0) {
-    throw new Error(`Java not found (${java}): Kafka needs Java 11+ (17 recommended). ` +
+    throw new Error(`Java not found (${java}): Kafka ${KAFKA_VERSION} needs Java 17+. ` +
       'Install it (apt-get install openjdk-17-jre-headless) or set JAVA_HOME.');
   }
   const major = Number(/version "(?:1\.)?(\d+)/.exec(r.stderr)?.[1]);
-  if (major && major < 11) throw new Error(`Kafka ${KAFKA_VERSION} needs Java 11+, found Java ${major} at ${java}`);
+  if (major && major < 17) throw new Error(`Kafka ${KAFKA_VERSION} needs Java 17+, found Java ${major} at ${java}`);
   return java;
 }
 
@@ -110,7 +110,7 @@ function portOpen(port, timeoutMs = 1000) {
   });
 }
 
-// One raw Kafka request (old, fixed-layout versions that 3.9 still serves) so readiness
+// One raw Kafka request (old, fixed-layout versions that Kafka 4.2 still serves) so readiness
 // needs no client library. Resolves to the response body after the correlation id, or null.
 function kafkaRequest(port, apiKey, apiVersion, body, timeoutMs = 2000) {
   return new Promise((resolve) => {
@@ -149,7 +149,7 @@ async function metadataReady(port) {
 
 // Without this the first consumer group and first idempotent producer each hit a retriable
 // "coordinator not available / loading" while the broker creates __consumer_offsets and fetches
-// a producer-id block; kafkajs retries but logs those as ERROR, which reads like a test failure.
+// a producer-id block; clients retry, but the first publish and group join would wait for it.
 async function coordinatorsReady(port) {
   const group = await kafkaRequest(port, 10, 0, str('diamond-infra-warmup')); // FindCoordinator v0
   if (!group || group.readInt16BE(0) !== 0) return false;
@@ -160,7 +160,7 @@ async function coordinatorsReady(port) {
 const files = (dataDir) => ({
   pid: path.join(dataDir, 'kafka.pid'),
   props: path.join(dataDir, 'server.properties'),
-  log4j: path.join(dataDir, 'log4j.properties'),
+  log4j: path.join(dataDir, 'log4j2.properties'),
   log: path.join(dataDir, 'kafka.log'),
   out: path.join(dataDir, 'kafka.out'),
   logDirs: path.join(dataDir, 'logs'),
@@ -212,15 +212,25 @@ group.initial.rebalance.delay.ms=0
 offsets.topic.num.partitions=3
 transaction.state.log.num.partitions=3
 `);
-  fs.writeFileSync(f.log4j, `log4j.rootLogger=INFO, file
-log4j.appender.file=org.apache.log4j.RollingFileAppender
-log4j.appender.file.File=${f.log}
-log4j.appender.file.MaxFileSize=20MB
-log4j.appender.file.MaxBackupIndex=2
-log4j.appender.file.layout=org.apache.log4j.PatternLayout
-log4j.appender.file.layout.ConversionPattern=[%d] %p %m (%c)%n
-log4j.logger.kafka.request.logger=WARN
-log4j.logger.kafka.log.LogCleaner=WARN
+  // Kafka 4 logs through log4j2 (log4j 1 is gone); the properties format needs no YAML parser.
+  fs.writeFileSync(f.log4j, `status = warn
+appender.file.type = RollingFile
+appender.file.name = file
+appender.file.fileName = ${f.log}
+appender.file.filePattern = ${f.log}.%i
+appender.file.layout.type = PatternLayout
+appender.file.layout.pattern = [%d] %p %m (%c)%n
+appender.file.policies.type = Policies
+appender.file.policies.size.type = SizeBasedTriggeringPolicy
+appender.file.policies.size.size = 20MB
+appender.file.strategy.type = DefaultRolloverStrategy
+appender.file.strategy.max = 2
+rootLogger.level = INFO
+rootLogger.appenderRef.file.ref = file
+logger.request.name = kafka.request.logger
+logger.request.level = WARN
+logger.cleaner.name = kafka.log.LogCleaner
+logger.cleaner.level = WARN
 `);
 }
 
@@ -263,7 +273,7 @@ export async function startKafka({ port = DEFAULT_PORT, dataDir = defaultDataDir
   fs.mkdirSync(dataDir, { recursive: true });
   writeConfig(f, dataDir, port);
   const cp = ['-cp', path.join(libsDir, '*')]; // java expands the wildcard itself
-  const log4j = `-Dlog4j.configuration=file:${f.log4j}`;
+  const log4j = `-Dlog4j2.configurationFile=${f.log4j}`;
 
   if (!fs.existsSync(path.join(f.logDirs, 'meta.properties'))) {
     // Kafka's Uuid format; like Uuid.randomUuid() avoid a leading '-', which the CLI parser takes for a flag.

@@ -63,7 +63,7 @@ async function latency(pgUrl: string, bus: MessageBus | undefined, label: string
   await admin.end()
   const env = {
     NODE_ENV: 'test', LOG_LEVEL: 'silent', DEMO_DATA: 'true', STOCK_DEMO_STONES: String(HOLDS + 10),
-    DATABASE_URL: pgUrl.replace(/\/postgres$/, `/${db}`), JWT_SECRET: 'b'.repeat(48), KAFKAJS_NO_PARTITIONER_WARNING: '1',
+    DATABASE_URL: pgUrl.replace(/\/postgres$/, `/${db}`), JWT_SECRET: 'b'.repeat(48),
   }
   const portal = await buildPortal(env, { bus, serveWeb: false })
   await portal.app.listen({ port: 0, host: '127.0.0.1' })

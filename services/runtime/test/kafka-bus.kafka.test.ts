@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { Kafka, logLevel, type Consumer } from 'kafkajs'
+import { Admin, Consumer, MessagesStreamModes, Producer, stringDeserializers, stringSerializers, type MessagesStream } from '@platformatic/kafka'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { KafkaBus } from '../src/bus/kafka'
 import { DLQ_SUFFIX } from '../src/bus/types'
@@ -11,7 +11,7 @@ import { waitFor } from './wait'
 // fails these tests (KafkaBus.start() rejects) instead of quietly passing them by.
 const brokers = inject('kafkaBrokers').split(',')
 const attempts = 3
-const raw = new Kafka({ clientId: 'runtime-test-tools', brokers, logLevel: logLevel.NOTHING })
+const tools = { clientId: 'runtime-test-tools', bootstrapBrokers: brokers }
 
 async function makeBus() {
   const bus = new KafkaBus({ brokers, clientId: `runtime-test-${randomUUID()}`, delivery: { attempts, backoffMs: 10 } })
@@ -20,26 +20,20 @@ async function makeBus() {
 }
 
 /** Dead letters are read as an operator would: a plain consumer on `<topic>.dlq` from its start. */
-const readers = new Map<string, { records: DeadLetterRecord[]; consumer: Consumer }>()
+const readers = new Map<string, { records: DeadLetterRecord[]; consumer: Consumer<string, string, string, string>; stream?: MessagesStream<string, string, string, string> }>()
 async function deadLetters(_bus: unknown, topic: string): Promise<DeadLetterRecord[]> {
   const dlq = topic + DLQ_SUFFIX
   let reader = readers.get(dlq)
   if (!reader) {
     const records: DeadLetterRecord[] = []
-    const consumer = raw.consumer({ groupId: `dlq-reader-${randomUUID()}`, maxWaitTimeInMs: 100 })
+    const consumer = new Consumer({ ...tools, groupId: `dlq-reader-${randomUUID()}`, maxWaitTime: 100, deserializers: stringDeserializers })
     reader = { records, consumer }
     readers.set(dlq, reader)
-    const admin = raw.admin()
-    await admin.connect()
-    await admin.createTopics({ waitForLeaders: true, topics: [{ topic: dlq, numPartitions: 3, replicationFactor: 1 }] })
-    await admin.disconnect()
-    await consumer.connect()
-    await consumer.subscribe({ topics: [dlq], fromBeginning: true })
-    await consumer.run({
-      eachMessage: async ({ message }) => {
-        records.push(JSON.parse(message.value?.toString() ?? 'null') as DeadLetterRecord)
-      },
-    })
+    const admin = new Admin(tools)
+    await admin.createTopics({ topics: [dlq], partitions: 3, replicas: 1 }).catch(() => {}) // the bus may have created it
+    await admin.close()
+    reader.stream = await consumer.consume({ topics: [dlq], mode: MessagesStreamModes.EARLIEST })
+    reader.stream.on('data', (message) => records.push(JSON.parse(message.value ?? 'null') as DeadLetterRecord))
   }
   return reader.records
 }
@@ -47,17 +41,16 @@ async function deadLetters(_bus: unknown, topic: string): Promise<DeadLetterReco
 // Fail the whole file fast when the broker does not answer, rather than each test after a minute
 // of KafkaBus.start() retries.
 beforeAll(async () => {
-  const probe = new Kafka({ clientId: 'runtime-test-probe', brokers, logLevel: logLevel.NOTHING, retry: { retries: 2 } }).admin()
-  await probe.connect()
+  const probe = new Admin({ ...tools, clientId: 'runtime-test-probe', retries: 2 })
   try {
-    expect((await probe.describeCluster()).brokers.length).toBeGreaterThan(0)
+    expect((await probe.metadata({ topics: [] })).brokers.size).toBeGreaterThan(0)
   } finally {
-    await probe.disconnect()
+    await probe.close()
   }
 })
 
 afterAll(async () => {
-  await Promise.all([...readers.values()].map((r) => r.consumer.disconnect()))
+  await Promise.all([...readers.values()].map((r) => r.consumer.close(true)))
 })
 
 busContract('KafkaBus', makeBus, { attempts, deadLetters })
@@ -75,12 +68,11 @@ describe('KafkaBus against a real broker', () => {
   it('dead-letters a message that is not JSON and keeps consuming', async () => {
     const { topic, type } = testTopic()
     const bus = await makeBus()
-    const producer = raw.producer()
+    const producer = new Producer({ ...tools, serializers: stringSerializers })
     try {
       const got = recorder()
       const sub = await bus.subscribe({ group: `garbage-${randomUUID()}`, topics: [topic], handler: got.handler, fromBeginning: true })
-      await producer.connect()
-      await producer.send({ topic, messages: [{ key: 'stone-1', value: '{not json' }] })
+      await producer.send({ messages: [{ topic, key: 'stone-1', value: '{not json' }] })
       const good = testEvent(type, 'stone-1')
       await bus.publish([good])
 
@@ -90,7 +82,7 @@ describe('KafkaBus against a real broker', () => {
       expect((await deadLetters(bus, topic)).find((d) => d.event === '{not json')?.reason).toMatch(/^malformed: envelope/)
       await sub.close()
     } finally {
-      await producer.disconnect()
+      await producer.close()
       await bus.close()
     }
   })
