@@ -232,4 +232,17 @@ describe('the Content-Security-Policy', () => {
       await context.close()
     }
   })
+
+  it('lets the API docs page and the development mailbox work under their own policy', async () => {
+    const { context, page } = await newPage(portal)
+    try {
+      await page.goto(`${portal.base}/web/v1/docs/`)
+      // Swagger UI has loaded the document and drawn its operations.
+      await page.locator('.swagger-ui .opblock').first().waitFor({ timeout: 30_000 })
+      await page.goto(`${portal.base}/web/v1/dev/mailbox/page`)
+      await page.locator('body').waitFor()
+    } finally {
+      await context.close()
+    }
+  })
 })
