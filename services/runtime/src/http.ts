@@ -32,8 +32,10 @@ export async function createHttpServer(opts: HttpServerOptions) {
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, useDefaults: true, allErrors: true } },
   }).withTypeProvider<TypeBoxTypeProvider>()
   installErrorHandling(app)
-  app.addHook('onRequest', async (req, reply) => {
+  // Callback hooks, not async ones: they run on every request, and a promise each is not free.
+  app.addHook('onRequest', (req, reply, done) => {
     reply.header(REQUEST_ID_HEADER, req.id)
+    done()
   })
   // The handler (and all it starts) runs in the request's scope, so the events it writes carry its
   // id. Entered after the body is read: the body's stream events would run outside the scope.
@@ -41,9 +43,10 @@ export async function createHttpServer(opts: HttpServerOptions) {
   app.addHook('preHandler', (req, _reply, done) => {
     scopes.set(req, runInRequest(req.id, done).scope)
   })
-  app.addHook('onResponse', async (req) => {
+  app.addHook('onResponse', (req, _reply, done) => {
     const scope = scopes.get(req)
     if (scope) scope.open = false
+    done()
   })
   installMetrics(app, new Metrics(), opts.metricsToken)
   app.addHook('preValidation', async (req) => {

@@ -114,8 +114,9 @@ export function mayReadMetrics(req: FastifyRequest, token: string | undefined): 
 
 export function installMetrics(app: FastifyInstance, metrics: Metrics, token: string | undefined): void {
   app.decorate('metrics', metrics)
-  app.addHook('onResponse', async (req, reply) => {
+  app.addHook('onResponse', (req, reply, done) => {
     metrics.http.observe({ method: req.method, route: routeOf(req), status_code: String(reply.statusCode) }, reply.elapsedTime / 1000)
+    done()
   })
   app.get('/metrics', { config: { public: true }, schema: { hide: true }, logLevel: 'warn' }, async (req: FastifyRequest, reply: FastifyReply) => {
     // Not found rather than forbidden: an outsider learns nothing about the route.
