@@ -29,7 +29,7 @@ export function deviceCookieOf(headers: Headers): string | null {
  * The portal as `npm start` builds it (every service, the gateway, the in-process bus unless another
  * is given) on a fresh database with a few demo stones, listening on a loopback port.
  */
-export async function startTestPortal(opts: { stones?: number; bus?: MessageBus; env?: Record<string, string> } = {}) {
+export async function startTestPortal(opts: { stones?: number; bus?: MessageBus; env?: Record<string, string>; serveWeb?: boolean } = {}) {
   const databaseUrl = await freshDatabase('portal')
   const secret = randomBytes(32).toString('hex')
   const env = {
@@ -41,7 +41,7 @@ export async function startTestPortal(opts: { stones?: number; bus?: MessageBus;
     STOCK_DEMO_STONES: String(opts.stones ?? 300),
     ...opts.env,
   }
-  const portal = await buildPortal(env, { bus: opts.bus, serveWeb: false })
+  const portal = await buildPortal(env, { bus: opts.bus, serveWeb: opts.serveWeb ?? false })
   await portal.app.listen({ port: 0, host: '127.0.0.1' })
   const { port } = portal.app.server.address() as { port: number }
   const base = `http://127.0.0.1:${port}`

@@ -1,6 +1,6 @@
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { emailOf, fillLogin, mailIds, newPage, openSignin, PASSWORD, SCREENS, signIn, usePortal, waitForMail } from './support/portal'
+import { emailOf, fillLogin, mailIds, newPage, openSignin, PASSWORD, SCREENS, signIn, takeCspViolations, usePortal, waitForMail } from './support/portal'
 
 /** The login screen of spec sections 2, 5 and 8, and the password and mail-link screens around it. */
 const portal = usePortal()
@@ -201,6 +201,46 @@ describe('passwords and mail links', () => {
       await page.getByTestId('screen-diamondDetail').waitFor()
       // Used once: the next login goes to the dashboard.
       expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.endsWith('.detailId')))).toEqual([])
+    } finally {
+      await context.close()
+    }
+  })
+})
+
+describe('the Content-Security-Policy', () => {
+  it('blocks inline script and a foreign image on the sign-in page, and the check of every test sees it', async () => {
+    const { context, page } = await newPage(portal)
+    try {
+      await openSignin(portal, page)
+      await page.evaluate(() => {
+        const s = document.createElement('script')
+        s.textContent = 'window.__inlineRan = true'
+        document.body.append(s)
+        const img = document.createElement('img')
+        img.src = 'https://evil.example.org/pixel.png'
+        document.body.append(img)
+      })
+      let seen = ''
+      await expect.poll(() => (seen += takeCspViolations().join('\n')), { timeout: 10_000 }).toMatch(/script-src[\s\S]*img-src|img-src[\s\S]*script-src/)
+      expect(await page.evaluate(() => (window as { __inlineRan?: boolean }).__inlineRan ?? false)).toBe(false)
+      // Nothing the app does itself is reported.
+      takeCspViolations()
+      await page.reload()
+      await page.locator('[data-banners="ready"]').waitFor()
+      expect(takeCspViolations()).toEqual([])
+    } finally {
+      await context.close()
+    }
+  })
+
+  it('lets the API docs page and the development mailbox work under their own policy', async () => {
+    const { context, page } = await newPage(portal)
+    try {
+      await page.goto(`${portal.base}/web/v1/docs/`)
+      // Swagger UI has loaded the document and drawn its operations.
+      await page.locator('.swagger-ui .opblock').first().waitFor({ timeout: 30_000 })
+      await page.goto(`${portal.base}/web/v1/dev/mailbox/page`)
+      await page.locator('body').waitFor()
     } finally {
       await context.close()
     }

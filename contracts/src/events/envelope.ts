@@ -3,7 +3,8 @@ import { Uuid } from '../common'
 
 /**
  * One envelope for every event on the bus. `key` is the aggregate id (stone, auction, user) so
- * order holds per key; `version` is the schema version of `data`.
+ * order holds per key; `version` is the schema version of `data`; `requestId` traces the event back
+ * to the request behind it in the logs.
  */
 export const EventEnvelope = <T extends TSchema>(data: T) =>
   Type.Object(
@@ -14,6 +15,8 @@ export const EventEnvelope = <T extends TSchema>(data: T) =>
       time: Type.String({ format: 'date-time' }),
       producer: Type.String({ minLength: 1 }),
       version: Type.Integer({ minimum: 1 }),
+      /** The X-Request-Id of the request that caused the event, when one did (absent in older events). */
+      requestId: Type.Optional(Type.String({ minLength: 1, maxLength: 128 })),
       data,
     },
     { additionalProperties: false },

@@ -35,6 +35,8 @@ export default async function biddingService(app: FastifyInstance, opts: Bidding
   let closer: Closer | null = null
   const engine = new BidEngine(rt.database, clock, { maxBatch: cfg.BIDDING_MAX_BATCH, maxFlushes: cfg.BIDDING_MAX_FLUSHES, log: app.log, onEvents: () => rt.relay.kick(), onBuyNow: (lotId) => void closer?.close(lotId).catch((err: unknown) => app.log.error({ err, lotId }, 'buy-now close failed')) })
   closer = new Closer(rt.database, engine, { graceMs: cfg.BIDDING_CLOSE_GRACE_MS, log: app.log })
+  const unread = app.hasDecorator('metrics') ? app.metrics.bidQueue.read('bidding', () => engine.queueDepth) : undefined
+  app.addHook('onClose', async () => unread?.())
   registerStoneStatusConsumer(rt, (lotIds) => {
     for (const id of lotIds) engine.forget(id)
     rt.relay.kick()

@@ -45,6 +45,11 @@ export default async function gateway(app: FastifyInstance, opts: GatewayOptions
   const hub = new Hub(io, ws)
   const fanout = new Fanout(hub, watchers, opts.gateway.GATEWAY_PUSH_WINDOW_MS, auctions)
   let subscription: Subscription | null = null
+  // Live connections, read when /metrics is scraped.
+  const unread = app.hasDecorator('metrics')
+    ? [app.metrics.sockets.read('socketio', () => io.engine.clientsCount), app.metrics.sockets.read('ws', () => ws.size)]
+    : []
+  app.addHook('onClose', async () => unread.forEach((u) => u()))
 
   app.addHook('onReady', async () => {
     // Each gateway instance sees every event; pushes are at most once, so it starts at new events.
@@ -53,6 +58,7 @@ export default async function gateway(app: FastifyInstance, opts: GatewayOptions
       topics: [StockTopics.stone, BiddingTopics.lot, NotificationTopics.notification, AuthTopics.session],
       fromBeginning: false,
       handler: async (e) => {
+        app.metrics?.eventLag.observe({ group: 'gateway' }, Math.max(0, Date.now() - Date.parse(e.time)) / 1000)
         if (e.type !== AuthEventTypes.revoked) return fanout.onEvent(e)
         const { userId, minVersion } = e.data as SessionRevoked
         opts.tokens.revoke(userId, minVersion)

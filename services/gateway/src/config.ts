@@ -15,6 +15,15 @@ export const GatewayConfig = Type.Object({
   GATEWAY_PUSH_WINDOW_MS: Type.Integer({ minimum: 5, maximum: 1000, default: 25 }),
   /** Bytes waiting to be written to a socket above which its batches wait and coalesce. */
   GATEWAY_PUSH_MAX_BUFFERED_BYTES: Type.Integer({ minimum: 1024, maximum: 64 * 1024 * 1024, default: 64 * 1024 }),
+  /**
+   * The stock service's media hosts, read here as well: the Content-Security-Policy allows the
+   * absolute ones as image sources (relative ones are the portal itself).
+   */
+  STOCK_IMAGE_HOST: Type.Optional(Type.String()),
+  STOCK_PLOTTING_HOST: Type.Optional(Type.String()),
+  STOCK_VIDEO_HOST: Type.Optional(Type.String()),
+  STOCK_CERTIFICATE_HOST: Type.Optional(Type.String()),
+  STOCK_XRAY_HOST: Type.Optional(Type.String()),
   AUTH_URL: url(3101),
   STOCK_URL: url(3102),
   BIDDING_URL: url(3103),
@@ -29,4 +38,8 @@ export type ServiceName = (typeof SERVICES)[number]
 
 export function serviceUrls(c: GatewayConfig): Record<ServiceName, string> {
   return { auth: c.AUTH_URL, stock: c.STOCK_URL, bidding: c.BIDDING_URL, appointments: c.APPOINTMENTS_URL, notifications: c.NOTIFICATIONS_URL }
+}
+
+export function mediaHosts(c: GatewayConfig): string[] {
+  return [c.STOCK_IMAGE_HOST, c.STOCK_PLOTTING_HOST, c.STOCK_VIDEO_HOST, c.STOCK_CERTIFICATE_HOST, c.STOCK_XRAY_HOST].filter((h): h is string => !!h)
 }

@@ -1,12 +1,14 @@
 import { createBus, createHttpServer, createTokenService, loadPlatformConfig } from '@diamond/runtime'
 import gateway from './app'
-import { loadGatewayConfig, serviceUrls, SERVICES } from './config'
+import { loadGatewayConfig, mediaHosts, serviceUrls, SERVICES } from './config'
+import edge from './modules/edge/edge'
 
 /** The gateway as its own process, in front of the other services (distributed mode). */
 const config = loadPlatformConfig()
 const gw = loadGatewayConfig()
 const urls = serviceUrls(gw)
-const app = await createHttpServer({ title: 'diamond-portal', logger: { level: config.LOG_LEVEL } })
+const app = await createHttpServer({ title: 'diamond-portal', logger: { level: config.LOG_LEVEL }, metricsToken: config.METRICS_TOKEN })
+await app.register(edge, { mediaHosts: mediaHosts(gw) })
 const bus = createBus(config, 'gateway', (m, e) => app.log.warn({ err: e }, m))
 app.addHook('onClose', () => bus.close())
 await bus.start()

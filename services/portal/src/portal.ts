@@ -5,7 +5,8 @@ import { loadAppointmentsConfig } from '@diamond/appointments/config'
 import biddingService from '@diamond/bidding/app'
 import { loadBiddingConfig } from '@diamond/bidding/config'
 import gateway from '@diamond/gateway/app'
-import { loadGatewayConfig } from '@diamond/gateway/config'
+import { loadGatewayConfig, mediaHosts } from '@diamond/gateway/config'
+import edge from '@diamond/gateway/modules/edge/edge'
 import notificationsService from '@diamond/notifications/app'
 import { loadNotificationsConfig } from '@diamond/notifications/config'
 import { API_PREFIX, createHttpServer, createTokenService, loadPlatformConfig, MemoryBus, type MessageBus } from '@diamond/runtime'
@@ -18,7 +19,10 @@ import { loadStockConfig } from '@diamond/stock/config'
  */
 export async function buildPortal(env: Record<string, string | undefined>, opts: { bus?: MessageBus; serveWeb?: boolean } = {}) {
   const config = loadPlatformConfig(env)
-  const app = await createHttpServer({ title: 'diamond-portal', logger: { level: config.LOG_LEVEL } })
+  const app = await createHttpServer({ title: 'diamond-portal', logger: { level: config.LOG_LEVEL }, metricsToken: config.METRICS_TOKEN })
+  const gw = loadGatewayConfig(env)
+  // Headers and compression first: compression attaches to each route as it is declared.
+  await app.register(edge, { mediaHosts: mediaHosts(gw) })
   const bus = opts.bus ?? new MemoryBus({ log: (m, e) => app.log.warn({ err: e }, m) })
   app.addHook('onClose', () => bus.close())
   const tokens = createTokenService(config.JWT_SECRET, config.JWT_TTL_SECONDS)
@@ -29,7 +33,6 @@ export async function buildPortal(env: Record<string, string | undefined>, opts:
   await app.register(biddingService, { ...ctx, bidding: loadBiddingConfig(env) })
   await app.register(appointmentsService, { ...ctx, appointments: loadAppointmentsConfig(env) })
   await app.register(notificationsService, { ...ctx, notifications: loadNotificationsConfig(env) })
-  const gw = loadGatewayConfig(env)
   await app.register(gateway, {
     config,
     bus,

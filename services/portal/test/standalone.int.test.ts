@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process'
+import { request } from 'node:http'
 import { randomBytes } from 'node:crypto'
 import { networkInterfaces } from 'node:os'
 import postgres from 'postgres'
@@ -90,6 +91,56 @@ describe('every service runs alone', () => {
     expect(bad).toMatchObject({ code: 'E_VALIDATION', data: { fields: [{ field: 'limit' }] } })
     const docs = await get(ports.gateway!, '/web/v1/openapi.json')
     expect(Object.keys(docs!.body.paths)).toEqual(expect.arrayContaining(['/web/v1/auth/login', '/web/v1/diamond/hold', '/web/v1/notification/list', '/web/v1/appointments/health']))
+  })
+
+  /** node:http, so headers and the body are seen as sent (fetch decompresses). */
+  const raw = (port: number, path: string, opts: { method?: string; headers?: Record<string, string>; body?: string } = {}, host = '127.0.0.1') =>
+    new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; text: string }>((resolve, reject) => {
+      const req = request(`http://${host}:${port}${path}`, { method: opts.method ?? 'GET', headers: opts.headers }, (res) => {
+        const chunks: Buffer[] = []
+        res.on('data', (c: Buffer) => chunks.push(c))
+        res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, text: Buffer.concat(chunks).toString('latin1') }))
+      })
+      req.on('error', reject)
+      req.end(opts.body)
+    })
+
+  it('carries the request id from the gateway to the service and into the event it writes', async () => {
+    await waitFor(async () => (await get(ports.gateway!, '/web/v1/health'))?.body.code === 'OK', 60_000, `gateway health\n${output}`)
+    const r = await raw(ports.gateway!, '/web/v1/auth/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-request-id': 'dist-login-7' },
+      body: JSON.stringify({ username: 'buyer2', password: 'Diamond@2026' }),
+    })
+    expect(JSON.parse(r.text).code).toBe('OK')
+    expect(r.headers['x-request-id']).toBe('dist-login-7')
+    const sql = postgres(databaseUrl, { max: 1, onnotice: () => {} })
+    const rows = await sql`select event->>'requestId' as request_id from auth.outbox where type = 'auth.mail.requested' and event->>'requestId' = 'dist-login-7'`
+    await sql.end()
+    expect(rows).toHaveLength(1)
+  })
+
+  it('compresses what the gateway passes on, and each process has its own /metrics, /healthz and /ready', async () => {
+    const call = { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ limit: 200 }) }
+    const plain = await raw(ports.gateway!, '/web/v1/country/paginate', call)
+    const packed = await raw(ports.gateway!, '/web/v1/country/paginate', { ...call, headers: { ...call.headers, 'accept-encoding': 'gzip' } })
+    expect(plain.text.length).toBeGreaterThan(4096)
+    expect(packed.headers['content-encoding']).toBe('gzip')
+    expect(String(packed.headers.vary)).toMatch(/accept-encoding/i)
+    expect(packed.text.length * 3).toBeLessThanOrEqual(plain.text.length)
+    for (const [port, route] of [[ports.gateway!, 'route="/web/v1/*"'], [ports.stock!, 'route="/web/v1/stock/health"']] as const) {
+      const m = await raw(port, '/metrics')
+      expect(m.status).toBe(200)
+      expect(m.text).toContain(route)
+    }
+    expect((await raw(ports.stock!, '/metrics')).text).toMatch(/outbox_backlog\{service="stock"\} \d+/)
+    expect((await raw(ports.gateway!, '/metrics')).text).toMatch(/realtime_connections\{transport="socketio"\} \d+/)
+    for (const port of [ports.gateway!, ports.stock!]) {
+      expect((await raw(port, '/healthz')).status).toBe(200)
+      const ready = await raw(port, '/ready')
+      expect(ready.status).toBe(200)
+      expect(JSON.parse(ready.text).code).toBe('OK')
+    }
   })
 
   // The caller must not be on loopback: the gateway itself believes a proxy there (a local reverse proxy).

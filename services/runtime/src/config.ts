@@ -33,6 +33,11 @@ export const PlatformConfig = Type.Object({
   JWT_SECRET: Type.String({ minLength: 32 }),
   JWT_TTL_SECONDS: Type.Integer({ minimum: 60, maximum: 7 * 24 * 3600, default: 12 * 3600 }),
   DEMO_DATA: Type.Boolean({ default: false }),
+  /**
+   * Lets a scraper elsewhere read /metrics with `Authorization: Bearer <token>`. Without it /metrics
+   * answers only direct requests from this machine (loopback, not passed on by a proxy).
+   */
+  METRICS_TOKEN: Type.Optional(Type.String({ minLength: 16 })),
   /** Address to listen on: loopback unless a container or a proxy needs more. */
   HOST: Type.String({ default: '127.0.0.1' }),
 })

@@ -30,12 +30,35 @@ export interface IdempotentConsumer {
   handleBatch?: (events: AnyEvent[], tx: Tx) => Promise<void>
 }
 
+/** What a host wants to know of the events a consumer applied: its log and the lag metric. */
+export interface ConsumerObserver {
+  log?: { info(o: object, m: string): void; debug(o: object, m: string): void }
+  /** Seconds between the event's time and its handling. */
+  lag?: (group: string, seconds: number) => void
+}
+
+/**
+ * One line per applied event, with the request id the event carries: a request can be followed from
+ * the gateway's log to every consumer it set going. Events no request caused (timers, replays) are
+ * logged at debug level only.
+ */
+function applied(c: IdempotentConsumer, o: ConsumerObserver | undefined, events: AnyEvent[]) {
+  if (!o) return
+  const now = Date.now()
+  for (const e of events) {
+    o.lag?.(c.name, Math.max(0, now - Date.parse(e.time)) / 1000)
+    const line = { consumer: c.name, eventId: e.id, type: e.type, key: e.key, requestId: e.requestId }
+    if (e.requestId) o.log?.info(line, 'event handled')
+    else o.log?.debug(line, 'event handled')
+  }
+}
+
 /**
  * Applies each event at most once per consumer, although the bus delivers at least once: the event
  * id is recorded in the same transaction as the effect, so a redelivered event changes nothing.
  * Events the consumer does not act on (`types`, `wants`) are passed over without a transaction.
  */
-export function subscribeIdempotent(bus: MessageBus, database: Database, c: IdempotentConsumer): Promise<Subscription> {
+export function subscribeIdempotent(bus: MessageBus, database: Database, c: IdempotentConsumer, observer?: ConsumerObserver): Promise<Subscription> {
   const s = `"${database.schema}"`
   const types = c.types ? new Set(c.types) : null
   const acts = (event: AnyEvent) => (!types || types.has(event.type)) && (!c.wants || c.wants(event))
@@ -50,7 +73,7 @@ export function subscribeIdempotent(bus: MessageBus, database: Database, c: Idem
           batchHandler: async (events: AnyEvent[]) => {
             const todo = events.filter(acts)
             if (!todo.length) return
-            await database.sql.begin(async (tx) => {
+            const done = await database.sql.begin(async (tx) => {
               const fresh = new Set(
                 (
                   await tx.unsafe<{ event_id: string }[]>(
@@ -63,23 +86,28 @@ export function subscribeIdempotent(bus: MessageBus, database: Database, c: Idem
               )
               // An id twice in one batch (a redelivery right behind the first) counts once.
               const list = todo.filter((e) => fresh.delete(e.id.toLowerCase()))
-              if (!list.length) return
+              if (!list.length) return []
               if (c.handleBatch) await c.handleBatch(list, tx)
               else for (const e of list) await c.handle(e, tx)
+              return list
             })
+            applied(c, observer, done)
           },
         }
       : {}),
     handler: async (event) => {
       if (!acts(event)) return
-      await database.sql.begin(async (tx) => {
+      const done = await database.sql.begin(async (tx) => {
         const fresh = await tx.unsafe(
           `insert into ${s}.consumed_events (consumer, event_id) values ($1, $2) on conflict do nothing returning event_id`,
           [c.name, event.id],
           { prepare: true },
         )
-        if (fresh.length) await c.handle(event, tx)
+        if (!fresh.length) return false
+        await c.handle(event, tx)
+        return true
       })
+      if (done) applied(c, observer, [event])
     },
   })
 }

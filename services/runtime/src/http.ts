@@ -2,25 +2,53 @@ import Fastify, { type FastifyServerOptions } from 'fastify'
 import swagger from '@fastify/swagger'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { AppError, installErrorHandling } from './errors'
+import { installMetrics, Metrics } from './metrics'
+import { REQUEST_ID_HEADER, requestIdOf, runInRequest } from './request-id'
 
 export const API_PREFIX = '/web/v1'
 export const BODY_LIMIT = 256 * 1024
 
+export interface HttpServerOptions {
+  title: string
+  logger?: FastifyServerOptions['logger']
+  /** Who may read /metrics (see mayReadMetrics); without it, loopback only. */
+  metricsToken?: string
+}
+
 /**
  * A Fastify server with the platform's rules: strict validation (unknown fields and wrong types are
- * errors, never silently dropped or coerced), small bodies, the one error envelope, and an OpenAPI
- * document of every route registered after it.
+ * errors, never silently dropped or coerced), small bodies, the one error envelope, a request id,
+ * the process's metrics at /metrics, and an OpenAPI document of every route registered after it.
  */
-export async function createHttpServer(opts: { title: string; logger?: FastifyServerOptions['logger'] }) {
+export async function createHttpServer(opts: HttpServerOptions) {
   const app = Fastify({
     logger: opts.logger ?? false,
     bodyLimit: BODY_LIMIT,
+    // The id in every log line of the request: X-Request-Id when a trusted proxy (loopback) sent one.
+    genReqId: requestIdOf,
     // X-Forwarded-For is believed only from this machine (the gateway in front of a service, or a
     // local reverse proxy): a remote client cannot pick its own address to dodge rate limits.
     trustProxy: 'loopback',
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, useDefaults: true, allErrors: true } },
   }).withTypeProvider<TypeBoxTypeProvider>()
   installErrorHandling(app)
+  // Callback hooks, not async ones: they run on every request, and a promise each is not free.
+  app.addHook('onRequest', (req, reply, done) => {
+    reply.header(REQUEST_ID_HEADER, req.id)
+    done()
+  })
+  // The handler (and all it starts) runs in the request's scope, so the events it writes carry its
+  // id. Entered after the body is read: the body's stream events would run outside the scope.
+  const scopes = new WeakMap<object, { open: boolean }>()
+  app.addHook('preHandler', (req, _reply, done) => {
+    scopes.set(req, runInRequest(req.id, done).scope)
+  })
+  app.addHook('onResponse', (req, _reply, done) => {
+    const scope = scopes.get(req)
+    if (scope) scope.open = false
+    done()
+  })
+  installMetrics(app, new Metrics(), opts.metricsToken)
   app.addHook('preValidation', async (req) => {
     for (const [part, value] of [['body', req.body], ['querystring', req.query], ['params', req.params]] as const) {
       const field = nulAt(value, '')

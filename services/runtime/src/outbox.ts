@@ -3,9 +3,12 @@ import { topicOf, type AnyEvent, type Event } from '@diamond/contracts/events/en
 import type { Sql, Tx } from './db'
 import type { MessageBus } from './bus/types'
 import { sleep } from './bus/deliver'
+import { currentRequestId } from './request-id'
 
+/** A new event; made while a request is handled, it carries that request's id. */
 export function newEvent<T>(producer: string, type: string, key: string, data: T, version = 1): Event<T> {
-  return { id: randomUUID(), type, key, time: new Date().toISOString(), producer, version, data }
+  const requestId = currentRequestId()
+  return { id: randomUUID(), type, key, time: new Date().toISOString(), producer, version, ...(requestId ? { requestId } : {}), data }
 }
 
 /**
@@ -60,6 +63,8 @@ export interface RelayOptions {
   /** Published rows between two vacuums of the outbox. */
   vacuumEvery?: number
   log?: { warn(o: object, m: string): void; error(o: object, m: string): void }
+  /** Told after each batch the bus accepted: how long the publish took, and the events in it. */
+  onPublished?: (seconds: number, events: AnyEvent[]) => void
 }
 
 /** Published rows between two vacuums of an outbox by its relay. */
@@ -179,7 +184,11 @@ export class OutboxRelay {
       this.claimed = row!.claimed
       const ready = row!.events
       this.heldBack = this.claimed - ready.length
-      if (ready.length) await this.bus.publish(ready)
+      if (ready.length) {
+        const started = performance.now()
+        await this.bus.publish(ready)
+        this.opts.onPublished?.((performance.now() - started) / 1000, ready)
+      }
       return ready.length
     }).then((n) => {
       this.sinceVacuum += n

@@ -5,7 +5,7 @@ import { installAuth, type TokenService } from './auth'
 import type { MessageBus } from './bus/types'
 import type { PlatformConfig } from './config'
 import { createDatabase, migrate, RUNTIME_MIGRATIONS, type Database } from './db'
-import { subscribeIdempotent, type IdempotentConsumer } from './consumer'
+import { subscribeIdempotent, type ConsumerObserver, type IdempotentConsumer } from './consumer'
 import { OutboxRelay } from './outbox'
 
 /** What the host (a service's own server, the embedded portal, a test) hands to a service plugin. */
@@ -79,7 +79,24 @@ export async function setupService(
   await migrate(database.sql, def.name, RUNTIME_MIGRATIONS)
   await migrate(database.sql, def.name, def.migrations)
 
-  const relay = new OutboxRelay(database.sql, def.name, ctx.bus, { log: app.log })
+  // Each service reports into the host's one registry, labelled with its name.
+  const metrics = app.hasDecorator('metrics') ? app.metrics : null
+  const relay = new OutboxRelay(database.sql, def.name, ctx.bus, {
+    log: app.log,
+    onPublished: metrics
+      ? (seconds, events) => {
+          metrics.relayPublish.observe({ service: def.name }, seconds)
+          const now = Date.now()
+          for (const e of events) metrics.outboxDelay.observe({ service: def.name }, Math.max(0, now - Date.parse(e.time)) / 1000)
+        }
+      : undefined,
+  })
+  const unread = metrics?.outboxBacklog.read(def.name, async () => {
+    const [row] = await database.sql.unsafe<{ n: number }[]>(`select count(*)::int as n from "${database.schema}".outbox where published_at is null`)
+    return row!.n
+  })
+  app.addHook('onClose', async () => unread?.())
+  const observer: ConsumerObserver = { log: app.log, lag: metrics ? (group, seconds) => metrics.eventLag.observe({ group }, seconds) : undefined }
   const consumers: IdempotentConsumer[] = [revocations(database, ctx.tokens, def.name)]
   await loadTokenFloors(database, ctx.tokens)
   const subscriptions: { close(): Promise<void> }[] = []
@@ -87,7 +104,7 @@ export async function setupService(
   let housekeeping: NodeJS.Timeout | undefined
   app.addHook('onReady', async () => {
     await relay.start()
-    for (const c of consumers) subscriptions.push(await subscribeIdempotent(ctx.bus, database, c))
+    for (const c of consumers) subscriptions.push(await subscribeIdempotent(ctx.bus, database, c, observer))
     housekeeping = setInterval(() => void purgeOld(database).catch((err) => app.log.warn({ err }, 'housekeeping failed')), 10 * 60_000)
     housekeeping.unref()
     ready = true

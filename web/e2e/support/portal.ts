@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
-import { afterAll, beforeAll, expect } from 'vitest'
+import { afterAll, afterEach, beforeAll, expect } from 'vitest'
 
 /**
  * What every browser test needs: the portal started as `npm start` starts it (own data folder, own
@@ -111,6 +111,11 @@ export function usePortal(): Portal {
     })
   })
 
+  afterEach(() => {
+    const seen = cspViolations.splice(0)
+    expect(seen, 'Content-Security-Policy violations').toEqual([])
+  })
+
   afterAll(async () => {
     await ctx.browser?.close()
     await stop()
@@ -120,8 +125,27 @@ export function usePortal(): Portal {
   return ctx
 }
 
+/**
+ * Content-Security-Policy violations seen by any page of the file's current test. The app must work
+ * under the portal's CSP: each test ends by checking that the browser blocked nothing.
+ */
+const cspViolations: string[] = []
+const CSP_REPORT = /Content Security Policy|\[csp\]/
+
+/** Hands over (and clears) the violations seen so far: for a test that provokes one on purpose. */
+export function takeCspViolations(): string[] {
+  return cspViolations.splice(0)
+}
+
 export async function newPage(p: Portal, width = 1280, height = 800): Promise<{ context: BrowserContext; page: Page }> {
   const context = await p.browser.newContext({ viewport: { width, height }, locale: 'en-US' })
+  // Chromium reports a blocked load or inline code on the console; the event catches the rest.
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => console.error(`[csp] ${e.effectiveDirective} blocked ${e.blockedURI || 'inline'} at ${e.sourceFile}:${e.lineNumber}`))
+  })
+  context.on('console', (m) => {
+    if (CSP_REPORT.test(m.text())) cspViolations.push(`${m.page()?.url() ?? ''}: ${m.text()}`)
+  })
   const page = await context.newPage()
   return { context, page }
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { BiddingEventTypes, type LotExtended, type LotHighChanged } from '@diamond/contracts/events/bidding'
 import { BID_KIND_RULES } from '@diamond/contracts/http/bidding'
-import { AppError, newEvent, outboxRow, type Database, type Principal } from '@diamond/runtime'
+import { AppError, newEvent, outboxRow, outsideRequest, type Database, type Principal } from '@diamond/runtime'
 import type { AnyEvent } from '@diamond/contracts/events/envelope'
 import { decideBid, isRefusal } from './bid.rules'
 import type { DbClock } from './clock'
@@ -293,14 +293,23 @@ export class BidEngine {
     return { entry, done }
   }
 
+  /** Bids decided and waiting to be taken into a commit (the /metrics queue depth). */
+  get queueDepth(): number {
+    return this.queue.length
+  }
+
   private schedule(): void {
     if (this.scheduled || this.flushing >= (this.opts.maxFlushes ?? 3)) return
     this.scheduled = true
-    // One turn of the event loop lets the bids that arrived together share a commit.
-    setImmediate(() => {
-      this.scheduled = false
-      this.startFlushes()
-    })
+    // One turn of the event loop lets the bids that arrived together share a commit. The flush
+    // serves every request in the batch, so it runs outside the request that happened to start it
+    // (its events must not carry that one request's id).
+    outsideRequest(() =>
+      setImmediate(() => {
+        this.scheduled = false
+        this.startFlushes()
+      }),
+    )
   }
 
   /** Starts flushes while there are bids of lots with no batch in flight, up to the limit. */

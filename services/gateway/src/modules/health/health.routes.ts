@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyReply } from 'fastify'
 import { Type } from 'typebox'
 import { Envelope } from '@diamond/contracts/common'
 import { SERVICES, type ServiceName } from '../../config'
@@ -6,18 +6,31 @@ import { SERVICES, type ServiceName } from '../../config'
 export type ServiceProbe = (name: ServiceName) => Promise<boolean>
 
 const PortalHealth = Type.Object({ services: Type.Record(Type.String(), Type.Boolean()), realtime: Type.Boolean() })
+const Live = Type.Object({ uptime: Type.Number() })
 
-/** GET /web/v1/health answers OK only once every service says it is ready. */
+/**
+ * GET /web/v1/health and GET /ready answer OK only once every service says it is ready (its
+ * database reachable, its consumers started) and the live feed is subscribed; 503 otherwise.
+ * GET /healthz says only that the process answers (liveness: restart it if this fails).
+ */
 export default async function healthRoutes(app: FastifyInstance, opts: { probe: ServiceProbe; realtimeReady: () => boolean }) {
+  const readiness = async (reply: FastifyReply) => {
+    const results = await Promise.all(SERVICES.map(async (s) => [s, await opts.probe(s).catch(() => false)] as const))
+    const services = Object.fromEntries(results)
+    const realtime = opts.realtimeReady()
+    const ok = realtime && results.every(([, up]) => up)
+    return reply
+      .status(ok ? 200 : 503)
+      .header('cache-control', 'no-store')
+      .send({ code: ok ? 'OK' : 'E_UNAVAILABLE', message: ok ? 'ready' : 'not ready', data: { services, realtime } })
+  }
+  const schema = { tags: ['health'], security: [], response: { 200: Envelope(PortalHealth), 503: Envelope(PortalHealth) } }
+  app.get('/web/v1/health', { config: { public: true }, schema }, (_req, reply) => readiness(reply))
+  // Probes call these every few seconds: their lines stay out of the info log.
+  app.get('/ready', { config: { public: true }, schema: { ...schema, hide: true }, logLevel: 'warn' }, (_req, reply) => readiness(reply))
   app.get(
-    '/web/v1/health',
-    { config: { public: true }, schema: { tags: ['health'], security: [], response: { 200: Envelope(PortalHealth), 503: Envelope(PortalHealth) } } },
-    async (_req, reply) => {
-      const results = await Promise.all(SERVICES.map(async (s) => [s, await opts.probe(s).catch(() => false)] as const))
-      const services = Object.fromEntries(results)
-      const realtime = opts.realtimeReady()
-      const ok = realtime && results.every(([, up]) => up)
-      return reply.status(ok ? 200 : 503).send({ code: ok ? 'OK' : 'E_UNAVAILABLE', message: ok ? 'ready' : 'not ready', data: { services, realtime } })
-    },
+    '/healthz',
+    { config: { public: true }, schema: { hide: true, response: { 200: Envelope(Live) } }, logLevel: 'warn' },
+    async (_req, reply) => reply.header('cache-control', 'no-store').send({ code: 'OK', message: 'live', data: { uptime: Math.round(process.uptime()) } }),
   )
 }

@@ -21,7 +21,8 @@ export default async function proxyRoutes(app: FastifyInstance, { urls }: { urls
       ...(Buffer.isBuffer(req.body) ? { body: req.body, contentType: req.headers['content-type'] ?? 'application/octet-stream' } : {}),
       // The service believes X-Forwarded-For from the gateway (loopback): it gets the client address
       // as the gateway saw it, never a value the client wrote itself (rate limits go by address).
-      rewriteRequestHeaders: (_r, headers) => ({ ...headers, 'x-forwarded-for': req.ip }),
+      // The request id too: the service logs the call, and stamps its events, with the gateway's id.
+      rewriteRequestHeaders: (_r, headers) => ({ ...headers, 'x-forwarded-for': req.ip, 'x-request-id': req.id }),
       onError: (r, { error }) => {
         req.log.warn({ err: error, owner }, 'service unreachable')
         void r.status(503).send({ code: 'E_UNAVAILABLE', message: 'The service is temporarily unavailable. Please try again shortly.', data: null })

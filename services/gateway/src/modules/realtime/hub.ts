@@ -53,6 +53,11 @@ export class WsRooms {
     this.bySocket.get(ws)?.delete(room)
   }
 
+  /** Open plain WebSocket connections. */
+  get size(): number {
+    return this.bySocket.size
+  }
+
   leaveAll(ws: WebSocket) {
     for (const room of this.bySocket.get(ws) ?? []) this.leave(ws, room)
     this.bySocket.delete(ws)

@@ -13,12 +13,18 @@ export default async function webApp(app: FastifyInstance, { dist }: { dist: str
   if (!existsSync(join(dist, 'index.html'))) {
     throw new Error(`The web app is not built (${dist} has no index.html). Run: npm run build`)
   }
-  await app.register(fastifyStatic, { root: dist, serve: false })
+  // preCompressed: the build writes .br and .gz beside each asset; one is sent when the browser takes
+  // it (Content-Encoding, Vary: Accept-Encoding), else the file itself.
+  await app.register(fastifyStatic, { root: dist, serve: false, preCompressed: true })
   const page = (reply: FastifyReply) => reply.header('cache-control', 'no-cache').sendFile('index.html', { maxAge: 0 })
   const serve = async (req: FastifyRequest, reply: FastifyReply) => {
     const path = decodeURIComponent(req.url.split('?')[0]!)
-    if (path.startsWith('/web/v1') || path.startsWith('/socket.io')) throw new AppError('E_NOT_FOUND')
+    // Nothing under the API is the app: an unknown call is a 404 in the envelope, however spelled.
+    const api = path.replace(/\/{2,}/g, '/').toLowerCase()
+    if (api.startsWith('/web/v1') || api.startsWith('/socket.io')) throw new AppError('E_NOT_FOUND')
     if (!/\.[a-z0-9]+$/i.test(path)) return page(reply)
+    // Source maps stay on the server (for whoever reads a stack trace there), never sent.
+    if (path.endsWith('.map')) throw new AppError('E_NOT_FOUND')
     if (path.includes('..') || !existsSync(join(dist, path))) throw new AppError('E_NOT_FOUND')
     // Built assets carry a content hash in their names, so they may be cached for good.
     const immutable = path.startsWith('/assets/')
