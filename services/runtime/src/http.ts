@@ -2,6 +2,7 @@ import Fastify, { type FastifyServerOptions } from 'fastify'
 import swagger from '@fastify/swagger'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { AppError, installErrorHandling } from './errors'
+import { openapiOptions } from './openapi'
 
 export const API_PREFIX = '/web/v1'
 export const BODY_LIMIT = 256 * 1024
@@ -30,15 +31,7 @@ export async function createHttpServer(opts: { title: string; logger?: FastifySe
       }
     }
   })
-  await app.register(swagger, {
-    openapi: {
-      info: { title: opts.title, version: '1.0.0', description: 'All calls answer { code, message, data }; code is OK on success.' },
-      components: {
-        securitySchemes: { jwt: { type: 'apiKey', in: 'header', name: 'Authorization', description: 'JWT {token}' } },
-      },
-      security: [{ jwt: [] }],
-    },
-  })
+  await app.register(swagger, openapiOptions(opts.title))
   return app
 }
 
