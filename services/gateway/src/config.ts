@@ -15,6 +15,8 @@ export const GatewayConfig = Type.Object({
   GATEWAY_PUSH_WINDOW_MS: Type.Integer({ minimum: 5, maximum: 1000, default: 25 }),
   /** Bytes waiting to be written to a socket above which its batches wait and coalesce. */
   GATEWAY_PUSH_MAX_BUFFERED_BYTES: Type.Integer({ minimum: 1024, maximum: 64 * 1024 * 1024, default: 64 * 1024 }),
+  /** Serve the API documentation (/web/v1/docs, /web/v1/openapi.json): on unless NODE_ENV is production. */
+  API_DOCS: Type.Optional(Type.Boolean()),
   AUTH_URL: url(3101),
   STOCK_URL: url(3102),
   BIDDING_URL: url(3103),
@@ -23,6 +25,9 @@ export const GatewayConfig = Type.Object({
 })
 export type GatewayConfig = Static<typeof GatewayConfig>
 export const loadGatewayConfig = (env = process.env) => loadConfig(GatewayConfig, env)
+
+/** Production keeps its API documentation to itself unless API_DOCS=true; elsewhere it is on unless API_DOCS=false. */
+export const apiDocsEnabled = (gw: GatewayConfig, nodeEnv: string) => gw.API_DOCS ?? nodeEnv !== 'production'
 
 export const SERVICES = ['auth', 'stock', 'bidding', 'appointments', 'notifications'] as const
 export type ServiceName = (typeof SERVICES)[number]

@@ -251,6 +251,6 @@ export function openapiOptions(title: string): FastifyDynamicSwaggerOptions {
       if (route.config?.produces) s['x-produces'] = route.config.produces
       return { schema: s, url }
     },
-    transformObject: ({ openapiObject }) => finishDocument(openapiObject as Json) as never,
+    transformObject: (d) => finishDocument((d as unknown as { openapiObject: Json }).openapiObject) as never,
   }
 }
