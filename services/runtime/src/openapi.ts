@@ -198,7 +198,8 @@ export function finishDocument(doc: Json): Json {
           content: Object.fromEntries(produces.map((t) => [t, { schema: { type: 'string', format: 'binary' } }])),
         }
       }
-      Object.assign(responses, errorResponses((op['x-errors'] as ErrorCode[] | undefined) ?? []))
+      // A status the route describes itself (health's 503 with its checks) keeps its own answer.
+      for (const [status, r] of Object.entries(errorResponses((op['x-errors'] as ErrorCode[] | undefined) ?? []))) responses[status] ??= r
       op.responses = responses
       for (const part of ['parameters', 'requestBody'] as const) if (op[part]) op[part] = simplifySchema(op[part])
       delete op['x-errors']

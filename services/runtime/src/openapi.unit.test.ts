@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { errorCodesOf, operationIdOf, simplifySchema } from './openapi'
+import { errorCodesOf, finishDocument, operationIdOf, simplifySchema } from './openapi'
 
 describe('operationIdOf', () => {
   it('names a call after its path, other verbs than POST leading', () => {
@@ -31,5 +31,17 @@ describe('simplifySchema', () => {
     const mixed = { anyOf: [{ type: 'object' }, { type: 'array' }] }
     expect(simplifySchema(mixed)).toEqual(mixed)
     expect(simplifySchema({ properties: { anyOf: { type: 'string' } } })).toEqual({ properties: { anyOf: { type: 'string' } } })
+  })
+})
+
+describe('finishDocument', () => {
+  it('adds the error responses of a call without replacing one it describes itself', () => {
+    const own503 = { description: 'not ready', content: { 'application/json': { schema: { type: 'object' } } } }
+    const doc = finishDocument({ paths: { '/web/v1/health': { get: { responses: { '200': { description: 'Default Response' }, '503': own503 }, 'x-errors': ['E_INTERNAL', 'E_UNAVAILABLE'] } } } })
+    const op = (doc.paths as Record<string, { get: { responses: Record<string, unknown> } & Record<string, unknown> }>)['/web/v1/health']!.get
+    expect(op.responses['503']).toEqual(own503)
+    expect(op.responses['500']).toMatchObject({ description: 'E_INTERNAL: Something went wrong. Please try again.' })
+    expect(op['x-errors']).toBeUndefined()
+    expect(doc.components).toMatchObject({ schemas: { Error: expect.any(Object) } })
   })
 })
