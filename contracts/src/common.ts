@@ -17,7 +17,7 @@ export const PageRequest = Type.Object(
     page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000, default: 1 })),
     limit: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE, default: DEFAULT_PAGE_SIZE })),
   },
-  { additionalProperties: false },
+  { additionalProperties: false, examples: [{ page: 1, limit: 50 }] },
 )
 export type PageRequest = Static<typeof PageRequest>
 

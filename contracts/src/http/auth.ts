@@ -18,7 +18,7 @@ export const LoginRequest = Type.Object(
     captcha: Type.Optional(Type.String({ maxLength: 10 })),
     masters: Type.Optional(Type.Array(Type.String({ maxLength: 50 }), { maxItems: 50 })),
   },
-  { additionalProperties: false },
+  { additionalProperties: false, examples: [{ username: 'buyer1', password: 'Diamond@2026' }] },
 )
 export type LoginRequest = Static<typeof LoginRequest>
 

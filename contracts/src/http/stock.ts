@@ -294,7 +294,7 @@ export const RapPrice = Type.Object({
 export const RapPricePage = Type.Object({ list: Type.Array(RapPrice), count: Type.Integer(), date: Type.String() })
 export type RapPricePage = Static<typeof RapPricePage>
 
-export const HoldRequest = Type.Object({ id: Uuid }, { additionalProperties: false })
+export const HoldRequest = Type.Object({ id: Uuid }, { additionalProperties: false, examples: [{ id: '0b5f3c2e-8d1a-4f6b-9c7e-2a4d6e8f0a1b' }] })
 export type HoldRequest = Static<typeof HoldRequest>
 
 /** A stone's status after the caller's hold or release; statusVersion orders it against pushes. */

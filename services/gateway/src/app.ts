@@ -5,7 +5,7 @@ import { BiddingTopics } from '@diamond/contracts/events/bidding'
 import { NotificationTopics } from '@diamond/contracts/events/notifications'
 import { StockTopics } from '@diamond/contracts/events/stock'
 import type { MessageBus, PlatformConfig, Subscription, TokenService } from '@diamond/runtime'
-import { serviceUrls, type GatewayConfig } from './config'
+import { apiDocsEnabled, serviceUrls, type GatewayConfig } from './config'
 import docsRoutes from './modules/docs/docs.routes'
 import healthRoutes, { type ServiceProbe } from './modules/health/health.routes'
 import proxyRoutes from './modules/proxy/proxy.routes'
@@ -74,7 +74,7 @@ export default async function gateway(app: FastifyInstance, opts: GatewayOptions
   })
 
   await app.register(healthRoutes, { probe: opts.probe, realtimeReady: () => subscription !== null })
-  await app.register(docsRoutes, { serviceDocs: opts.serviceDocs as never })
+  await app.register(docsRoutes, { enabled: apiDocsEnabled(opts.gateway, opts.config.NODE_ENV), serviceDocs: opts.serviceDocs as never })
   await app.register(websocketFeed, { tokens: opts.tokens, ws, watchers, auctions, maxBuffered })
   if (opts.mode === 'distributed') await app.register(proxyRoutes, { urls: serviceUrls(opts.gateway) })
   if (opts.serveWeb !== false) await app.register(webApp, { dist: opts.gateway.WEB_DIST })

@@ -24,6 +24,8 @@ export const GatewayConfig = Type.Object({
   STOCK_VIDEO_HOST: Type.Optional(Type.String()),
   STOCK_CERTIFICATE_HOST: Type.Optional(Type.String()),
   STOCK_XRAY_HOST: Type.Optional(Type.String()),
+  /** Serve the API documentation (/web/v1/docs, /web/v1/openapi.json): on unless NODE_ENV is production. */
+  API_DOCS: Type.Optional(Type.Boolean()),
   AUTH_URL: url(3101),
   STOCK_URL: url(3102),
   BIDDING_URL: url(3103),
@@ -32,6 +34,9 @@ export const GatewayConfig = Type.Object({
 })
 export type GatewayConfig = Static<typeof GatewayConfig>
 export const loadGatewayConfig = (env = process.env) => loadConfig(GatewayConfig, env)
+
+/** Production keeps its API documentation to itself unless API_DOCS=true; elsewhere it is on unless API_DOCS=false. */
+export const apiDocsEnabled = (gw: GatewayConfig, nodeEnv: string) => gw.API_DOCS ?? nodeEnv !== 'production'
 
 export const SERVICES = ['auth', 'stock', 'bidding', 'appointments', 'notifications'] as const
 export type ServiceName = (typeof SERVICES)[number]

@@ -4,6 +4,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { AppError, installErrorHandling } from './errors'
 import { installMetrics, Metrics } from './metrics'
 import { REQUEST_ID_HEADER, requestIdOf, runInRequest } from './request-id'
+import { openapiOptions } from './openapi'
 
 export const API_PREFIX = '/web/v1'
 export const BODY_LIMIT = 256 * 1024
@@ -58,15 +59,7 @@ export async function createHttpServer(opts: HttpServerOptions) {
       }
     }
   })
-  await app.register(swagger, {
-    openapi: {
-      info: { title: opts.title, version: '1.0.0', description: 'All calls answer { code, message, data }; code is OK on success.' },
-      components: {
-        securitySchemes: { jwt: { type: 'apiKey', in: 'header', name: 'Authorization', description: 'JWT {token}' } },
-      },
-      security: [{ jwt: [] }],
-    },
-  })
+  await app.register(swagger, openapiOptions(opts.title))
   return app
 }
 

@@ -26,7 +26,7 @@ export default async function credentialsRoutes(app: FastifyInstance, { password
 
   app.post(
     '/auth/forgot-password',
-    { config: { public: true }, schema: { tags, security: [], body: ForgotPasswordRequest, response: Done } },
+    { config: { errors: ['E_RATE_LIMITED'], public: true }, schema: { tags, security: [], body: ForgotPasswordRequest, response: Done } },
     async (req) => {
       await limit(FORGOT_PASSWORD_LIMIT, req.ip)
       await passwords.forgot(req.body as ForgotPasswordRequest)
@@ -36,7 +36,7 @@ export default async function credentialsRoutes(app: FastifyInstance, { password
 
   app.post(
     '/auth/reset-password',
-    { config: { public: true }, schema: { tags, security: [], body: ResetPasswordRequest, response: Done } },
+    { config: { errors: ['E_LINK_INVALID'], public: true }, schema: { tags, security: [], body: ResetPasswordRequest, response: Done } },
     async (req) => {
       await passwords.reset(req.body as ResetPasswordRequest)
       return ok(null, 'Your password has been reset. Please sign in with the new password.')
@@ -45,7 +45,7 @@ export default async function credentialsRoutes(app: FastifyInstance, { password
 
   app.post(
     '/auth/reset-password-by-user',
-    { config: { member: true }, schema: { tags, body: ChangePasswordRequest, response: { 200: Envelope(TokenData) } } },
+    { config: { errors: ['E_WRONG_PASSWORD', 'E_RATE_LIMITED'], member: true }, schema: { tags, body: ChangePasswordRequest, response: { 200: Envelope(TokenData) } } },
     async (req, reply) => {
       const data = await passwords.change(principal(req), req.body as ChangePasswordRequest, req.ip)
       reply.header('access-token', `JWT ${data.token.jwt}`)
@@ -55,7 +55,7 @@ export default async function credentialsRoutes(app: FastifyInstance, { password
 
   app.post(
     '/auth/verify-email',
-    { config: { public: true }, schema: { tags, security: [], body: VerifyEmailRequest, response: Done } },
+    { config: { errors: ['E_LINK_INVALID'], public: true }, schema: { tags, security: [], body: VerifyEmailRequest, response: Done } },
     async (req) => {
       await verifyEmail(database, (req.body as VerifyEmailRequest).token)
       return ok(null, 'Your email has been verified.')
@@ -64,7 +64,7 @@ export default async function credentialsRoutes(app: FastifyInstance, { password
 
   app.post(
     '/admin/v1/user/resendVerificationEmail',
-    { config: { public: true }, schema: { tags, security: [], body: ResendVerificationRequest, response: Done } },
+    { config: { errors: ['E_RATE_LIMITED'], public: true }, schema: { tags, security: [], body: ResendVerificationRequest, response: Done } },
     async (req) => {
       await limit(RESEND_VERIFICATION_LIMIT, req.ip)
       await resendVerification(database, (req.body as ResendVerificationRequest).username)

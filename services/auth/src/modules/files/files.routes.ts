@@ -57,7 +57,7 @@ export default async function fileRoutes(app: FastifyInstance, { files, tokens }
       // No bodyLimit here: multipart bodies are streamed to busboy, not buffered by Fastify, so the
       // server's 256 KiB limit does not apply and the limits above bound the request instead
       // (in distributed mode the gateway's route for upload-file allows the file plus 64 KiB).
-      config: { public: true },
+      config: { errors: ['E_FILE_TYPE', 'E_FILE_TOO_LARGE', 'E_UNSUPPORTED_MEDIA_TYPE', 'E_RATE_LIMITED'], public: true },
       schema: { tags, consumes: ['multipart/form-data'], response: { 200: Envelope(UploadedFile) } },
     },
     async (req) => {
@@ -86,7 +86,7 @@ export default async function fileRoutes(app: FastifyInstance, { files, tokens }
 
   app.get(
     '/upload-file/:id',
-    { config: { member: true }, schema: { tags, params: Type.Object({ id: Uuid }, { additionalProperties: false }) } },
+    { config: { produces: ['image/jpeg', 'image/png', 'application/pdf'], member: true }, schema: { tags, params: Type.Object({ id: Uuid }, { additionalProperties: false }) } },
     async (req, reply) => {
       const f = await files.read(principal(req).id, (req.params as { id: string }).id)
       return reply

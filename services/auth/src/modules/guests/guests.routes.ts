@@ -7,7 +7,7 @@ import type { GuestService } from './guests.service'
 export default async function guestRoutes(app: FastifyInstance, { guests }: { guests: GuestService }) {
   app.post(
     '/guest/auth/login',
-    { config: { public: true }, schema: { tags: ['auth'], security: [], body: GuestLoginRequest, response: { 200: Envelope(LoginData) } } },
+    { config: { errors: ['E_RATE_LIMITED'], public: true }, schema: { tags: ['auth'], security: [], body: GuestLoginRequest, response: { 200: Envelope(LoginData) } } },
     async (req, reply) => {
       const data = await guests.login(req.body as GuestLoginRequest, req.ip)
       reply.header('access-token', `JWT ${data.token.jwt}`)

@@ -15,10 +15,10 @@ export default async function registrationRoutes(app: FastifyInstance, { registr
     locale: localeFrom(String(req.headers['accept-language'] ?? '')),
   })
 
-  app.post('/register/register', { config: { public: true }, schema }, async (req) =>
+  app.post('/register/register', { config: { errors: ['E_ALREADY_EXISTS', 'E_RATE_LIMITED'], public: true }, schema }, async (req) =>
     ok(await registrations.register(req.body as RegisterRequest, 'buyer', from(req)), RECEIVED),
   )
-  app.post('/register/sellers', { config: { public: true }, schema }, async (req) =>
+  app.post('/register/sellers', { config: { errors: ['E_ALREADY_EXISTS', 'E_RATE_LIMITED'], public: true }, schema }, async (req) =>
     ok(await registrations.register(req.body as RegisterRequest, 'seller', from(req)), RECEIVED),
   )
 }

@@ -11,7 +11,7 @@ const tags = ['auth']
 export default async function sessionRoutes(app: FastifyInstance, { sessions }: { sessions: SessionService }) {
   app.post(
     '/auth/login',
-    { config: { public: true }, schema: { tags, security: [], body: LoginRequest, response: { 200: Envelope(LoginData) } } },
+    { config: { errors: ['E_INVALID_CREDENTIALS', 'EMAIL_NOT_VERIFIED', 'E_ACCOUNT_NOT_APPROVED', 'E_ACCOUNT_INACTIVE', 'E_RATE_LIMITED'], public: true }, schema: { tags, security: [], body: LoginRequest, response: { 200: Envelope(LoginData) } } },
     async (req, reply) => {
       const data = await sessions.login(req.body as LoginRequest, { address: req.ip, deviceKeys: parseDeviceKeys(req.cookies[DEVICE_COOKIE]) })
       // The spec's client also reads the token from this header.

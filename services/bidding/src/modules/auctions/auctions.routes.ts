@@ -13,7 +13,7 @@ export default async function auctionRoutes(app: FastifyInstance, { auctions }: 
   app.post(
     '/diamond-bid/auction/create',
     {
-      config: { permission: ['bid', 'all'], member: true },
+      config: { errors: ['E_STONE_UNAVAILABLE', 'E_BID_NO_PRICE'], permission: ['bid', 'all'], member: true },
       schema: { tags, summary: 'Staff: a new auction of stones put up for bid', body: AuctionCreate, response: { 200: Envelope(AuctionCreated) } },
     },
     async (req) => ok(await auctions.create(principal(req), req.body as AuctionCreate), 'Auction created'),

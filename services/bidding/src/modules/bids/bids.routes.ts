@@ -11,7 +11,7 @@ export default async function bidRoutes(app: FastifyInstance, { bids }: { bids: 
   app.post(
     '/dynamic-diamond-bid/create',
     {
-      config: { permission: ['bid', 'insert'], member: true },
+      config: { errors: ['E_BID_TOO_LOW', 'E_BID_BELOW_START', 'E_BID_LEADING', 'E_BID_NOT_OPEN', 'E_BID_CLOSED', 'E_BID_OWN_STONE', 'E_BID_NO_PRICE', 'E_BID_PRECISION', 'E_IDEMPOTENCY_MISMATCH'], permission: ['bid', 'insert'], member: true },
       schema: { tags, summary: 'A bid; acknowledged once stored. The same requestId again answers the stored bid.', body: BidCreate, response: { 200: Envelope(BidResult) } },
     },
     async (req) => ok(await bids.place(principal(req), req.body as BidCreate, 'create'), 'Bid placed'),
@@ -20,7 +20,7 @@ export default async function bidRoutes(app: FastifyInstance, { bids }: { bids: 
   app.post(
     '/dynamic-diamond-bid/update',
     {
-      config: { permission: ['bid', 'insert'], member: true },
+      config: { errors: ['E_BID_TOO_LOW', 'E_BID_NOT_RAISED', 'E_BID_LEADING', 'E_BID_NOT_OPEN', 'E_BID_CLOSED', 'E_BID_OWN_STONE', 'E_BID_NO_PRICE', 'E_BID_PRECISION', 'E_IDEMPOTENCY_MISMATCH'], permission: ['bid', 'insert'], member: true },
       schema: { tags, summary: 'Raise my bid: a new bid superseding my standing one', body: BidCreate, response: { 200: Envelope(BidResult) } },
     },
     async (req) => ok(await bids.place(principal(req), req.body as BidCreate, 'update'), 'Bid updated'),
@@ -29,7 +29,7 @@ export default async function bidRoutes(app: FastifyInstance, { bids }: { bids: 
   app.post(
     '/dynamic-diamond-bid/delete',
     {
-      config: { permission: ['bid', 'insert'], member: true },
+      config: { errors: ['E_BID_CANNOT_WITHDRAW'], permission: ['bid', 'insert'], member: true },
       schema: { tags, summary: 'Withdraw my sealed bid before the close', body: BidDelete, response: { 200: Envelope(Type.Object({ lot: LotView })) } },
     },
     async (req) => ok(await bids.withdraw(principal(req), req.body as BidDelete), 'Bid withdrawn'),

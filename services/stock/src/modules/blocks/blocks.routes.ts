@@ -14,7 +14,7 @@ export default async function blockRoutes(app: FastifyInstance, { blocks }: { bl
     '/diamond-block/create',
     {
       // The block type decides the right (hold insert for one's own hold; staff rights otherwise).
-      config: { permission: ['hold', 'insert'], member: true },
+      config: { errors: ['E_STONE_UNAVAILABLE'], permission: ['hold', 'insert'], member: true },
       schema: { tags, summary: 'Hold, memo, show or office block on an available stone', body: BlockCreate, response: { 200: Envelope(BlockCreated) } },
     },
     async (req) => ok(await blocks.create(principal(req), req.body as BlockCreate), 'Stone blocked.'),

@@ -26,12 +26,12 @@ export default async function demandRoutes(app: FastifyInstance, { demands }: { 
   )
   app.post(
     '/diamond-demand/update',
-    { config: { permission: ['demand', 'insert'], member: true }, schema: { tags, summary: 'Change an active demand, or close it (closed) or mark it won', body: DemandUpdate, response: { 200: Envelope(Demand) } } },
+    { config: { errors: ['E_DEMAND_CLOSED'], permission: ['demand', 'insert'], member: true }, schema: { tags, summary: 'Change an active demand, or close it (closed) or mark it won', body: DemandUpdate, response: { 200: Envelope(Demand) } } },
     async (req) => ok(await demands.update(principal(req), req.body as DemandUpdate), 'Demand updated'),
   )
   app.post(
     '/diamond-demand/delete',
-    { config: { permission: ['demand', 'insert'], member: true }, schema: { tags, summary: "Delete one of the caller's demands", body: DemandById, response: { 200: Envelope(Type.Null()) } } },
+    { config: { errors: ['E_DEMAND_CLOSED'], permission: ['demand', 'insert'], member: true }, schema: { tags, summary: "Delete one of the caller's demands", body: DemandById, response: { 200: Envelope(Type.Null()) } } },
     async (req) => {
       await demands.remove(principal(req), (req.body as DemandById).id)
       return ok(null, 'Demand deleted')

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify'
-import { DownloadRequest, ZipRequest, type DownloadRequest as DownloadReq, type ZipRequest as ZipReq } from '@diamond/contracts/http/downloads'
+import { DOWNLOAD_TYPES, DownloadRequest, ZipRequest, type DownloadRequest as DownloadReq, type ZipRequest as ZipReq } from '@diamond/contracts/http/downloads'
 import { AppError, authenticate, principal, type TokenService } from '@diamond/runtime'
 import type { DownloadService, FileAnswer, StreamAnswer } from './downloads.service'
 
@@ -31,7 +31,7 @@ export default async function downloadRoutes(app: FastifyInstance, { downloads, 
   app.post(
     '/diamond/excel',
     {
-      config: { permission: ['searchList', 'view'] },
+      config: { errors: ['E_RATE_LIMITED'], produces: [DOWNLOAD_TYPES.xlsx], permission: ['searchList', 'view'] },
       schema: { tags, summary: 'The selected stones as an Excel file, with the given columns and totals', body: DownloadRequest },
     },
     async (req, reply) => sendFile(reply, await downloads.excel(principal(req), req.body as DownloadReq)),
@@ -40,7 +40,7 @@ export default async function downloadRoutes(app: FastifyInstance, { downloads, 
   app.post(
     '/diamond/pdf',
     {
-      config: { permission: ['searchList', 'view'] },
+      config: { errors: ['E_RATE_LIMITED'], produces: [DOWNLOAD_TYPES.pdf], permission: ['searchList', 'view'] },
       schema: { tags, summary: 'The selected stones as a PDF table, with the given columns and totals', body: DownloadRequest },
     },
     async (req, reply) => sendFile(reply, await downloads.pdf(principal(req), req.body as DownloadReq)),
@@ -49,7 +49,7 @@ export default async function downloadRoutes(app: FastifyInstance, { downloads, 
   app.post(
     '/diamond/download-zip',
     {
-      config: { permission: ['searchList', 'view'] },
+      config: { errors: ['E_RATE_LIMITED'], produces: [DOWNLOAD_TYPES.zip], permission: ['searchList', 'view'] },
       schema: { tags, summary: 'A zip with a folder per stone: certificate document, image and plotting', body: ZipRequest },
     },
     async (req, reply) => sendFile(reply, await downloads.zip(principal(req), req.body as ZipReq)),
@@ -59,7 +59,7 @@ export default async function downloadRoutes(app: FastifyInstance, { downloads, 
   app.get(
     '/download-full-stock',
     {
-      config: { public: true },
+      config: { errors: ['E_UNAUTHORIZED', 'E_RATE_LIMITED'], produces: [DOWNLOAD_TYPES.xlsx], public: true },
       schema: { tags, summary: 'The whole available stock as Excel, streamed (prices only for a signed-in viewer who may see them)' },
     },
     async (req, reply) => {

@@ -15,7 +15,7 @@ const Params = Type.Object({ kind: Type.Union([Type.Literal('image'), Type.Liter
 export default async function mediaRoutes(app: FastifyInstance, { search, database }: { search: SearchService; database: Database }) {
   app.get(
     '/diamond-media/:kind/:file',
-    { config: { public: true }, schema: { tags: ['stock'], summary: 'A drawn stone image or plotting diagram (SVG)', params: Params } },
+    { config: { produces: ['image/svg+xml'], public: true }, schema: { tags: ['stock'], summary: 'A drawn stone image or plotting diagram (SVG)', params: Params } },
     async (req, reply) => {
       const { kind, file } = req.params as { kind: 'image' | 'plotting'; file: string }
       const slot = search.index.byKey.get(file.slice(0, -4).toUpperCase())?.find((i) => search.index.vStnIds[i] === file.slice(0, -4))

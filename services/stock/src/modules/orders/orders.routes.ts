@@ -30,7 +30,7 @@ export default async function orderRoutes(app: FastifyInstance, { orders }: { or
     '/diamond-confirm/request',
     {
       // Order insert follows Is_PlaceOrder; confirming also needs the confirm-stone right.
-      config: { permission: ['order', 'insert'], member: true },
+      config: { errors: ['E_STONE_UNAVAILABLE', 'E_MIN_AMOUNT', 'E_IDEMPOTENCY_MISMATCH'], permission: ['order', 'insert'], member: true },
       schema: {
         tags,
         summary: 'Confirm a basket of stones with a bill type: one order, all or nothing. Send a fresh Idempotency-Key per confirm.',
@@ -68,7 +68,7 @@ export default async function orderRoutes(app: FastifyInstance, { orders }: { or
 
   app.post(
     '/order/invoice',
-    { config: { permission: ['order', 'view'], member: true }, schema: { tags, summary: "An order's invoice as PDF (its owner or staff)", body: OrderId } },
+    { config: { produces: ['application/pdf'], permission: ['order', 'view'], member: true }, schema: { tags, summary: "An order's invoice as PDF (its owner or staff)", body: OrderId } },
     async (req, reply) => {
       const order = await orders.invoiceData(principal(req), (req.body as OrderId).id)
       return reply
@@ -93,7 +93,7 @@ export default async function orderRoutes(app: FastifyInstance, { orders }: { or
 
   app.post(
     '/shipping-detail/update',
-    { config: { permission: ['shipment', 'all'], member: true }, schema: { tags, summary: 'Staff: move a shipment on by one step', body: ShipmentUpdate, response: { 200: Envelope(Shipment) } } },
+    { config: { errors: ['E_SHIPMENT_STEP'], permission: ['shipment', 'all'], member: true }, schema: { tags, summary: 'Staff: move a shipment on by one step', body: ShipmentUpdate, response: { 200: Envelope(Shipment) } } },
     async (req) => ok(await orders.advance(req.body as ShipmentUpdate), 'Shipment updated'),
   )
 

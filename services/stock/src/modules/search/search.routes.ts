@@ -21,7 +21,7 @@ export default async function searchRoutes(app: FastifyInstance, { search, token
   app.post(
     '/diamond/paginate',
     {
-      config: { permission: ['searchList', 'view'] },
+      config: { errors: ['E_SEARCH_LIMIT'], permission: ['searchList', 'view'] },
       schema: { tags, summary: 'Search the stock: filter, sort, page, totals and facets', body: StoneSearch, response: { 200: Envelope(StonePage) } },
     },
     async (req) => {
@@ -36,7 +36,7 @@ export default async function searchRoutes(app: FastifyInstance, { search, token
   app.post(
     '/diamond/exclusive-search/list',
     {
-      config: { permission: ['exclusive', 'view'] },
+      config: { errors: ['E_SEARCH_LIMIT'], permission: ['exclusive', 'view'] },
       schema: { tags, summary: 'Search the exclusive stock', body: StoneSearch, response: { 200: Envelope(StonePage) } },
     },
     async (req) => ok(await search.search(principal(req), req.body as SearchReq, 'exclusive')),
@@ -45,7 +45,7 @@ export default async function searchRoutes(app: FastifyInstance, { search, token
   app.post(
     '/diamond/quick-search',
     {
-      config: { permission: ['quickSearch', 'view'] },
+      config: { errors: ['E_SEARCH_LIMIT'], permission: ['quickSearch', 'view'] },
       schema: { tags, summary: 'Stone or report numbers, or words like "1.01 round G VS1"', body: QuickSearch, response: { 200: Envelope(QuickSearchResult) } },
     },
     async (req) => ok(await search.quick(principal(req), req.body as QuickReq)),
@@ -54,7 +54,7 @@ export default async function searchRoutes(app: FastifyInstance, { search, token
   app.post(
     '/match-pair/diamond/filter',
     {
-      config: { permission: ['matchPair', 'view'] },
+      config: { errors: ['E_SEARCH_LIMIT'], permission: ['matchPair', 'view'] },
       schema: { tags, summary: 'Pairs of stones that match each other', body: MatchPairSearch, response: { 200: Envelope(MatchPairPage) } },
     },
     async (req) => ok(await search.matchPairs(principal(req), req.body as MatchPairReq)),

@@ -10,7 +10,7 @@ export default async function stoneRoutes(app: FastifyInstance, { stones }: { st
   app.post(
     '/diamond/hold',
     {
-      config: { permission: ['hold', 'insert'] },
+      config: { errors: ['E_STONE_UNAVAILABLE'], permission: ['hold', 'insert'] },
       schema: { tags, body: HoldRequest, response: { 200: Envelope(HoldResult) } },
     },
     async (req) => ok(await stones.hold(principal(req), (req.body as HoldRequest).id), 'Stone is on hold for you.'),
@@ -19,7 +19,7 @@ export default async function stoneRoutes(app: FastifyInstance, { stones }: { st
   app.post(
     '/diamond/hold/release',
     {
-      config: { permission: ['hold', 'insert'] },
+      config: { errors: ['E_NOT_HOLDER'], permission: ['hold', 'insert'] },
       schema: { tags, body: HoldRequest, response: { 200: Envelope(StatusResult) } },
     },
     async (req) => ok(await stones.release(principal(req), (req.body as HoldRequest).id), 'Hold released.'),
@@ -28,7 +28,7 @@ export default async function stoneRoutes(app: FastifyInstance, { stones }: { st
   app.post(
     '/diamond/status-update',
     {
-      config: { permission: ['memo', 'all'], member: true },
+      config: { errors: ['E_STONE_UNAVAILABLE', 'E_STONE_IN_AUCTION'], permission: ['memo', 'all'], member: true },
       schema: { tags, summary: 'Staff: put a stone on memo, back in stock, on show, sold, …', body: StatusUpdate, response: { 200: Envelope(StatusResult) } },
     },
     async (req) => {

@@ -17,7 +17,7 @@ export default async function trackRoutes(app: FastifyInstance, { tracks }: { tr
   )
   app.post(
     '/diamond-track/create',
-    { config: { member: true }, schema: { tags, summary: 'Add the selected stones to a list (a quote opens an offer)', body: TrackCreate, response: { 200: Envelope(TrackCreateResult) } } },
+    { config: { errors: ['E_STONE_UNAVAILABLE', 'E_QUOTE_MIN_DIFF'], member: true }, schema: { tags, summary: 'Add the selected stones to a list (a quote opens an offer)', body: TrackCreate, response: { 200: Envelope(TrackCreateResult) } } },
     async (req) => {
       const r = await tracks.create(principal(req), req.body as TrackCreate)
       return ok(r, r.added ? 'Added' : 'Already in the list')
@@ -35,7 +35,7 @@ export default async function trackRoutes(app: FastifyInstance, { tracks }: { tr
   )
   app.post(
     '/diamond-track/counter-offer',
-    { config: { permission: ['quote', 'insert'], member: true }, schema: { tags, summary: 'Answer an offer with a new price per carat (buyer or sales team, in turn)', body: CounterOffer, response: { 200: Envelope(Track) } } },
+    { config: { errors: ['E_OFFER_CLOSED', 'E_OFFER_NOT_YOUR_TURN', 'E_QUOTE_MIN_DIFF'], permission: ['quote', 'insert'], member: true }, schema: { tags, summary: 'Answer an offer with a new price per carat (buyer or sales team, in turn)', body: CounterOffer, response: { 200: Envelope(Track) } } },
     async (req) => {
       const { id, offerPrice } = req.body as CounterOffer
       return ok(await tracks.counter(principal(req), id, offerPrice), 'Counter-offer sent')
@@ -43,7 +43,7 @@ export default async function trackRoutes(app: FastifyInstance, { tracks }: { tr
   )
   app.post(
     '/diamond-track/status-update',
-    { config: { permission: ['quote', 'insert'], member: true }, schema: { tags, summary: 'Accept the other side\'s price or reject the offer', body: TrackStatusUpdate, response: { 200: Envelope(Track) } } },
+    { config: { errors: ['E_OFFER_CLOSED', 'E_OFFER_NOT_YOUR_TURN'], permission: ['quote', 'insert'], member: true }, schema: { tags, summary: 'Accept the other side\'s price or reject the offer', body: TrackStatusUpdate, response: { 200: Envelope(Track) } } },
     async (req) => {
       const { id, status } = req.body as TrackStatusUpdate
       return ok(await tracks.answer(principal(req), id, status), status === 'accepted' ? 'Offer accepted' : 'Offer rejected')
