@@ -129,6 +129,10 @@ describe('mail while the SMTP server is down', () => {
     }, 30_000, 'the mail to fail')
     expect(failed.attempts).toBe(5)
     expect(failed.last_error).toMatch(/ECONNREFUSED|ESOCKET|ECONNECTION/)
+    // The attempts were spread by the back-off, not made in a burst.
+    const [{ ms }] = await portal.sql<[{ ms: number }]>`
+      select extract(epoch from failed_at - created_at)::float8 * 1000 as ms from notifications.mail_outbox where id = ${failed.id}`
+    expect(ms).toBeGreaterThanOrEqual(400 + 800 + 1600 + 3200)
 
     // 2. A mail that is still being retried when the server comes back (3 attempts and 5.6 s left): it arrives, once.
     const late = address('late')
