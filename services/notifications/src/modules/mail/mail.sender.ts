@@ -59,11 +59,17 @@ export class MailSender {
     this.loop = this.run()
   }
 
-  /** Lets the sends under way finish (their outcome recorded), then stops. */
-  async stop(): Promise<void> {
+  /**
+   * Lets the sends under way finish (their outcome recorded) for up to `graceMs`, then closes the
+   * connections: a send cut off that way stays claimed until its lease ends and is then sent again,
+   * so a hung SMTP server cannot hold the shutdown.
+   */
+  async stop(graceMs = 5000): Promise<void> {
     this.closing = true
     this.wake()
-    await this.loop
+    let timer: NodeJS.Timeout | undefined
+    await Promise.race([this.loop, new Promise((r) => (timer = setTimeout(r, graceMs)))])
+    clearTimeout(timer)
     await this.unlisten?.().catch(() => {})
     this.transport.close()
   }
