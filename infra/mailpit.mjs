@@ -50,7 +50,7 @@ async function install() {
   await new Promise((resolve, reject) => {
     const child = spawn('go', ['install', `${MODULE}@${MAILPIT_VERSION}`], { stdio: 'inherit', env: { ...process.env, GOBIN: binDir } })
     child.on('error', (err) =>
-      reject(err.code === 'ENOENT' ? new Error('`go` not found on PATH; install Go >= 1.24 to build Mailpit') : err))
+      reject(err.code === 'ENOENT' ? new Error('`go` not found on PATH; install Go >= 1.26 to build Mailpit') : err))
     child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`go install exited with ${code}`))))
   })
   const got = installedVersion()

@@ -49,6 +49,9 @@ export function loadNotificationsConfig(env: Record<string, string | undefined> 
   if (!config.SMTP_URL && production) {
     problems.push('SMTP_URL is required in production mode (without it no mail reaches anyone: no sign-in code, no verification, no password reset)')
   }
+  if (!config.PUBLIC_URL && !env.NOTIFICATIONS_PUBLIC_URL && production) {
+    problems.push('PUBLIC_URL is required in production mode (the address people open the portal at: every link in mail starts there)')
+  }
   if (problems.length) throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`)
   const publicUrl = (config.PUBLIC_URL ?? config.NOTIFICATIONS_PUBLIC_URL).replace(/\/+$/, '')
   return { ...config, NOTIFICATIONS_PUBLIC_URL: publicUrl, PUBLIC_URL: publicUrl }

@@ -10,14 +10,15 @@ describe('notifications configuration', () => {
 
   it('refuses the development mailbox in production mode', () => {
     expect(() => loadNotificationsConfig({ NODE_ENV: 'production', NOTIFICATIONS_DEV_MAILBOX: 'true' })).toThrow(/must not be set in production/)
-    expect(loadNotificationsConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example.com' }).NOTIFICATIONS_DEV_MAILBOX).toBe(false)
+    expect(loadNotificationsConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example.com', PUBLIC_URL: 'https://trade.example.com' }).NOTIFICATIONS_DEV_MAILBOX).toBe(false)
   })
 
   it('refuses production mode without SMTP, naming every problem at once', () => {
     expect(() => loadNotificationsConfig({ NODE_ENV: 'production' })).toThrow(/SMTP_URL is required in production mode/)
     const both = () => loadNotificationsConfig({ NODE_ENV: 'production', NOTIFICATIONS_DEV_MAILBOX: 'true' })
     expect(both).toThrow(/NOTIFICATIONS_DEV_MAILBOX must not be set in production[\s\S]*SMTP_URL is required/)
-    expect(loadNotificationsConfig({ NODE_ENV: 'production', SMTP_URL: 'smtps://u%40x:p%2Fw@smtp.example.com:465' }).SMTP_URL).toBe('smtps://u%40x:p%2Fw@smtp.example.com:465')
+    const prod = { NODE_ENV: 'production', PUBLIC_URL: 'https://trade.example.com' }
+    expect(loadNotificationsConfig({ ...prod, SMTP_URL: 'smtps://u%40x:p%2Fw@smtp.example.com:465' }).SMTP_URL).toBe('smtps://u%40x:p%2Fw@smtp.example.com:465')
     expect(loadNotificationsConfig({}).SMTP_URL).toBeUndefined()
   })
 
@@ -35,6 +36,11 @@ describe('notifications configuration', () => {
     expect(loadNotificationsConfig({ PUBLIC_URL: 'https://a.example.com', NOTIFICATIONS_PUBLIC_URL: 'https://b.example.com' }).NOTIFICATIONS_PUBLIC_URL).toBe('https://a.example.com')
     expect(loadNotificationsConfig({ NOTIFICATIONS_PUBLIC_URL: 'https://b.example.com' }).PUBLIC_URL).toBe('https://b.example.com')
     expect(() => loadNotificationsConfig({ PUBLIC_URL: 'ftp://x' })).toThrow(/PUBLIC_URL/)
+  })
+
+  it('refuses production mode without the public address links start with', () => {
+    expect(() => loadNotificationsConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example.com' })).toThrow(/PUBLIC_URL is required in production mode/)
+    expect(loadNotificationsConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://m.example.com', NOTIFICATIONS_PUBLIC_URL: 'https://t.example.com' }).PUBLIC_URL).toBe('https://t.example.com')
   })
 
   it('sends From MAIL_FROM, else no-reply at the public host', () => {

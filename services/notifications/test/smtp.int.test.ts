@@ -1,10 +1,13 @@
 import { randomBytes, randomUUID } from 'node:crypto'
+import { createServer, type Socket } from 'node:net'
 import postgres from 'postgres'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { AuthEventTypes, type MailRequested } from '@diamond/contracts/events/auth'
-import { newEvent } from '@diamond/runtime'
+import { createDatabase, newEvent } from '@diamond/runtime'
 import { DEMO_PASSWORD, startTestPortal, waitFor, type TestPortal } from '../../../test/portal'
 import { claimDue } from '../src/modules/mail/mail.repository'
+import { MailSender } from '../src/modules/mail/mail.sender'
+import { SmtpTransport } from '../src/modules/mail/mailer'
 import { freeTcpPort, messagesTo, nextMessage, startTestMailpit, type Mailpit } from '../../../test/mailpit'
 
 const PUBLIC_URL = 'https://portal.example.test'
@@ -129,6 +132,10 @@ describe('mail while the SMTP server is down', () => {
     }, 30_000, 'the mail to fail')
     expect(failed.attempts).toBe(5)
     expect(failed.last_error).toMatch(/ECONNREFUSED|ESOCKET|ECONNECTION/)
+    // The attempts were spread by the back-off, not made in a burst.
+    const [{ ms }] = await portal.sql<[{ ms: number }]>`
+      select extract(epoch from failed_at - created_at)::float8 * 1000 as ms from notifications.mail_outbox where id = ${failed.id}`
+    expect(ms).toBeGreaterThanOrEqual(400 + 800 + 1600 + 3200)
 
     // 2. A mail that is still being retried when the server comes back (3 attempts and 5.6 s left): it arrives, once.
     const late = address('late')
@@ -198,6 +205,44 @@ describe('the mail outbox without SMTP', () => {
       expect(rows.every((r) => r.attempts === 1)).toBe(true)
     } finally {
       await Promise.all(senders.map((sql) => sql.end()))
+    }
+  })
+})
+
+describe('stopping the mail sender', () => {
+  let portal: TestPortal
+
+  beforeAll(async () => {
+    portal = await startTestPortal({ stones: 1, env: { DEMO_DATA: 'false' } })
+  })
+  afterAll(() => portal?.close())
+
+  it('does not wait for a hung SMTP server: the cut-off mail stays pending, to be sent again', async () => {
+    // A server that accepts connections and never says a word.
+    const sockets: Socket[] = []
+    const hung = createServer((s) => sockets.push(s))
+    await new Promise<void>((r) => hung.listen(0, '127.0.0.1', r))
+    const port = (hung.address() as { port: number }).port
+    const database = createDatabase(portal.databaseUrl, 'notifications', { max: 2 })
+    const logs: unknown[] = []
+    const log = { warn: (o: unknown) => logs.push(o), error: (o: unknown) => logs.push(o) } as never
+    const sender = new MailSender(database, new SmtpTransport(`smtp://127.0.0.1:${port}`, 'no-reply@example.com', undefined), { attempts: 3, retryMs: 1000, log })
+    try {
+      const to = address('hung')
+      await portal.bus.publish([mailEvent({ to, name: '', template: 'device-otp', locale: 'en', params: { code: '135790' } })])
+      await waitFor(async () => (await outboxTo(portal, to)) !== null, 10_000, 'the mail queued')
+      await sender.start()
+      await waitFor(async () => (await outboxTo(portal, to))?.attempts === 1, 10_000, 'the mail claimed')
+      await waitFor(() => sockets.length > 0, 10_000, 'the SMTP connection')
+      const stopping = Date.now()
+      await sender.stop(1000)
+      expect(Date.now() - stopping).toBeLessThan(5000) // nodemailer alone would wait 10 s for the greeting
+      // Neither sent nor failed: due again when its lease ends (or sooner, if the cut-off send was recorded as a failed attempt).
+      expect(await outboxTo(portal, to)).toMatchObject({ status: 'pending', attempts: 1 })
+    } finally {
+      for (const s of sockets) s.destroy()
+      hung.close()
+      await database.end()
     }
   })
 })

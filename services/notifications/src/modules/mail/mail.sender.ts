@@ -11,20 +11,12 @@ export interface SenderOptions {
   /** The wait after the first failed attempt (doubling, capped at an hour). */
   retryMs: number
   log: FastifyBaseLogger
-  /** Mails claimed at once (sent side by side over the transport's pool). */
-  batch?: number
+  /** Mails being sent at once (over the transport's pool of connections). */
+  inFlight?: number
   /** Longest sleep between two looks at the queue; a queued mail wakes the sender at once (LISTEN). */
   pollMs?: number
   /** How long a claimed mail is kept from other senders while it is being sent. */
   leaseMs?: number
-}
-
-/** What one pass did, for logs and tests. */
-export interface PassResult {
-  claimed: number
-  sent: number
-  retrying: number
-  failed: number
 }
 
 /** A short reason for the record and the logs: nodemailer's code and the server's answer, no body. */
@@ -37,7 +29,8 @@ function reasonOf(err: unknown): string {
 /**
  * Sends the SMTP outbox: claims due mails (several instances side by side, each mail to one of them),
  * sends each once per claim, and records the outcome: sent; due again after a back-off; or, after
- * the last attempt, failed for staff to see. A mail is never deleted unsent.
+ * the last attempt, failed for staff to see. A mail is never deleted unsent. Sends overlap: a new
+ * mail is claimed as soon as one of the `inFlight` slots is free, not after a whole batch.
  */
 export class MailSender {
   private closing = false
@@ -46,52 +39,16 @@ export class MailSender {
   private woken = false
   private unlisten: (() => Promise<void>) | null = null
   private lastPurge = 0
+  private readonly sending = new Set<Promise<void>>()
+  /** The last claim took all it asked for: more may be due, so a freed slot looks again at once. */
+  private backlog = false
+  private readonly files = new Map<string, repo.Attachment>()
 
   constructor(
     private readonly database: Database,
     private readonly transport: MailTransport,
     private readonly opts: SenderOptions,
   ) {}
-
-  /** One pass over the due mails. */
-  async runOnce(): Promise<PassResult> {
-    const { sql } = this.database
-    const rows = await repo.claimDue(sql, this.opts.batch ?? 20, this.opts.leaseMs ?? 120_000)
-    const result: PassResult = { claimed: rows.length, sent: 0, retrying: 0, failed: 0 }
-    const files = await repo.attachmentsOf(sql, [...new Set(rows.flatMap((r) => (r.attachment_key ? [r.attachment_key] : [])))])
-    await Promise.all(
-      rows.map(async (row) => {
-        try {
-          const file = row.attachment_key ? files.get(row.attachment_key) : undefined
-          if (row.attachment_key && !file) throw new Error(`attachment ${row.attachment_key} is missing`)
-          await this.transport.send({
-            messageId: row.message_id, to: row.to, subject: row.subject, text: row.text, html: row.html, language: row.language,
-            ...(file ? { attachments: [{ filename: file.file_name, content: file.content }] } : {}),
-          })
-        } catch (err) {
-          const reason = reasonOf(err)
-          const next = afterFailure(row.attempts, this.opts.attempts, this.opts.retryMs)
-          await repo.markAttemptFailed(sql, row.id, row.attempts, reason, next.status === 'failed' ? null : next.retryInMs)
-          const about = { mailId: row.id, template: row.template, to: maskAddress(row.to), attempt: row.attempts, reason }
-          if (next.status === 'failed') {
-            result.failed++
-            this.opts.log.error(about, 'mail failed after its last attempt: staff see it in notifications/mail/failed')
-          } else {
-            result.retrying++
-            this.opts.log.warn({ ...about, retryInMs: next.retryInMs }, 'mail not sent; will retry')
-          }
-          return
-        }
-        await repo.markSent(sql, row.id, row.attempts)
-        result.sent++
-      }),
-    )
-    if (Date.now() - this.lastPurge > 10 * 60_000) {
-      this.lastPurge = Date.now()
-      await repo.purgeSent(sql)
-    }
-    return result
-  }
 
   /** Sends until stopped: woken by every queued mail's notification, otherwise when the next retry is due. */
   async start(): Promise<void> {
@@ -103,11 +60,17 @@ export class MailSender {
     this.loop = this.run()
   }
 
-  /** Finishes the pass under way (its sends are recorded), then stops. */
-  async stop(): Promise<void> {
+  /**
+   * Lets the sends under way finish (their outcome recorded) for up to `graceMs`, then closes the
+   * connections: a send cut off that way stays claimed until its lease ends and is then sent again,
+   * so a hung SMTP server cannot hold the shutdown.
+   */
+  async stop(graceMs = 5000): Promise<void> {
     this.closing = true
     this.wake()
-    await this.loop
+    let timer: NodeJS.Timeout | undefined
+    await Promise.race([this.loop, new Promise((r) => (timer = setTimeout(r, graceMs)))])
+    clearTimeout(timer)
     await this.unlisten?.().catch(() => {})
     this.transport.close()
   }
@@ -117,26 +80,89 @@ export class MailSender {
     this.wakeUp?.()
   }
 
+  /** One attempt at one mail; answers true when the mail is due again (its retry time was just set). */
+  private async send(row: repo.OutboxRow): Promise<boolean> {
+    const { sql } = this.database
+    try {
+      const file = row.attachment_key ? await this.attachment(row.attachment_key) : undefined
+      await this.transport.send({
+        messageId: row.message_id, to: row.to, subject: row.subject, text: row.text, html: row.html, language: row.language,
+        ...(file ? { attachments: [{ filename: file.file_name, content: file.content }] } : {}),
+      })
+    } catch (err) {
+      const reason = reasonOf(err)
+      const next = afterFailure(row.attempts, this.opts.attempts, this.opts.retryMs)
+      await repo.markAttemptFailed(sql, row.id, row.attempts, reason, next.status === 'failed' ? null : next.retryInMs)
+      const about = { mailId: row.id, template: row.template, to: maskAddress(row.to), attempt: row.attempts, reason }
+      if (next.status === 'failed') this.opts.log.error(about, 'mail failed after its last attempt: staff see it in notifications/mail/failed')
+      else this.opts.log.warn({ ...about, retryInMs: next.retryInMs }, 'mail not sent; will retry')
+      return next.status === 'pending'
+    }
+    await repo.markSent(sql, row.id, row.attempts)
+    return false
+  }
+
+  /**
+   * A stored file a mail carries (a digest's Excel file): one file goes with thousands of mails, so
+   * the last few are kept here rather than read again for each.
+   */
+  private async attachment(key: string): Promise<repo.Attachment> {
+    const kept = this.files.get(key)
+    if (kept) return kept
+    const file = (await repo.attachmentsOf(this.database.sql, [key])).get(key)
+    if (!file) throw new Error(`attachment ${key} is missing`)
+    if (this.files.size >= 16) this.files.delete(this.files.keys().next().value!)
+    this.files.set(key, file)
+    return file
+  }
+
+  private async claim(room: number): Promise<void> {
+    const rows = await repo.claimDue(this.database.sql, room, this.opts.leaseMs ?? 120_000)
+    this.backlog = rows.length === room
+    for (const row of rows) {
+      // A freed slot looks again at once when more may be due; a retry just scheduled may be due
+      // sooner than the loop's sleep, which was reckoned while this mail was still leased.
+      const p: Promise<void> = this.send(row)
+        .catch((err: unknown) => {
+          this.opts.log.warn({ err, mailId: row.id }, 'mail outbox: recording an attempt failed; the lease makes it due again')
+          return false
+        })
+        .then((retrying) => {
+          this.sending.delete(p)
+          if (this.backlog || retrying) this.wake()
+        })
+      this.sending.add(p)
+    }
+  }
+
   private async run() {
     const pollMs = this.opts.pollMs ?? 5000
-    const batch = this.opts.batch ?? 20
+    const inFlight = this.opts.inFlight ?? 8
     while (!this.closing) {
       this.woken = false
-      let claimed = 0
-      try {
-        claimed = (await this.runOnce()).claimed
-      } catch (err) {
-        this.opts.log.warn({ err }, 'mail outbox pass failed; will retry')
+      const room = inFlight - this.sending.size
+      if (room > 0) {
+        try {
+          await this.claim(room)
+          if (Date.now() - this.lastPurge > 10 * 60_000) {
+            this.lastPurge = Date.now()
+            await repo.purgeSent(this.database.sql)
+          }
+        } catch (err) {
+          this.opts.log.warn({ err }, 'mail outbox pass failed; will retry')
+        }
       }
       if (this.closing) break
-      if (claimed >= batch || this.woken) continue
-      const due = await repo.nextDueInMs(this.database.sql).catch(() => null)
+      if (this.woken || (this.backlog && this.sending.size < inFlight)) continue
+      const due = this.sending.size >= inFlight ? null : await repo.nextDueInMs(this.database.sql).catch(() => null)
       await this.sleep(Math.max(0, Math.min(pollMs, due ?? pollMs)))
     }
+    await Promise.all(this.sending)
   }
 
   private sleep(ms: number): Promise<void> {
     return new Promise((resolve) => {
+      if (this.woken) return resolve()
       const timer = setTimeout(done, ms)
       function done() {
         clearTimeout(timer)
