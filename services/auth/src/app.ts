@@ -58,7 +58,7 @@ export default async function authService(app: FastifyInstance, opts: AuthOption
   await app.register(approvalRoutes, { database, tokens: opts.tokens })
   const digests = new DigestService(database, opts.config.JWT_SECRET)
   await app.register(digestRoutes, { digests })
-  every(app, opts.auth.AUTH_DIGEST_CHECK_SECONDS * 1000, 'stock digests', () => digests.runDue())
+  if (opts.auth.AUTH_DIGESTS) every(app, opts.auth.AUTH_DIGEST_CHECK_SECONDS * 1000, 'stock digests', () => digests.runDue())
 }
 
 /**
