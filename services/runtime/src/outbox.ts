@@ -94,13 +94,23 @@ export class OutboxRelay {
 
   async start(): Promise<void> {
     this.stopped = false
-    const l = await this.sql.listen(channel(this.schema), () => this.kick())
-    this.unlisten = () => l.unlisten()
+    await this.listen()
     const poll = () => {
       this.kick()
       if (!this.stopped) this.timer = setTimeout(poll, this.opts.pollMs ?? 1000)
     }
     poll()
+  }
+
+  /**
+   * LISTEN on the schema's channel. postgres.js tries once to listen again when its connection
+   * drops, and gives up for good if the server is not back at that moment (a restart takes seconds):
+   * the relay would then publish only at its poll. So after an outage it listens anew.
+   */
+  private async listen(): Promise<void> {
+    await this.unlisten?.().catch(() => {})
+    const l = await this.sql.listen(channel(this.schema), () => this.kick())
+    this.unlisten = () => l.unlisten()
   }
 
   kick(): void {
@@ -126,6 +136,7 @@ export class OutboxRelay {
         }
         // Rows left for a key another relay holds: look again soon rather than at the next poll.
         if (this.heldBack && !this.stopped) setTimeout(() => this.kick(), 20).unref()
+        if (this.failures && !this.stopped) await this.listen()
         this.failures = 0
       } catch (err) {
         this.failures++
