@@ -153,9 +153,9 @@ export async function startLocalPostgres(opts: LocalPostgresOptions): Promise<Lo
       const exited = new Promise<void>((r) => p.once('exit', () => r()))
       // SIGINT is PostgreSQL's fast shutdown: sessions end, committed work is on disk.
       p.kill('SIGINT')
-      if (await Promise.race([exited.then(() => true), sleep(20_000).then(() => false)])) return
-      p.kill('SIGQUIT')
+      const late = setTimeout(() => p.kill('SIGQUIT'), 20_000)
       await exited
+      clearTimeout(late)
     },
   }
 }
