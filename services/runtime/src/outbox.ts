@@ -77,6 +77,7 @@ export class OutboxRelay {
   private stopped = true
   private timer: NodeJS.Timeout | null = null
   private unlisten: (() => Promise<void>) | null = null
+  private relistening: Promise<void> | null = null
   private idle: Promise<void> = Promise.resolve()
   private failures = 0
   /** What the last claim took, and how many of those it left for later (a key held by another relay). */
@@ -102,15 +103,23 @@ export class OutboxRelay {
     poll()
   }
 
-  /**
-   * LISTEN on the schema's channel. postgres.js tries once to listen again when its connection
-   * drops, and gives up for good if the server is not back at that moment (a restart takes seconds):
-   * the relay would then publish only at its poll. So after an outage it listens anew.
-   */
   private async listen(): Promise<void> {
     await this.unlisten?.().catch(() => {})
     const l = await this.sql.listen(channel(this.schema), () => this.kick())
     this.unlisten = () => l.unlisten()
+  }
+
+  /**
+   * After an outage: LISTEN anew. postgres.js listens again by itself when its connection drops,
+   * but once only, and that attempt is lost if it fails (the server answers "starting up" for a
+   * while after a restart); the relay would then publish at its poll only. In the background, as
+   * the listening connection may still be waiting out its reconnection back-off.
+   */
+  private relisten(): void {
+    if (this.relistening) return
+    this.relistening = this.listen()
+      .catch((err: unknown) => this.opts.log?.warn({ err, schema: this.schema }, 'outbox relay could not listen again; it publishes at its poll'))
+      .finally(() => (this.relistening = null))
   }
 
   kick(): void {
@@ -136,7 +145,7 @@ export class OutboxRelay {
         }
         // Rows left for a key another relay holds: look again soon rather than at the next poll.
         if (this.heldBack && !this.stopped) setTimeout(() => this.kick(), 20).unref()
-        if (this.failures && !this.stopped) await this.listen()
+        if (this.failures && !this.stopped) this.relisten()
         this.failures = 0
       } catch (err) {
         this.failures++
