@@ -5,8 +5,8 @@ import { join } from 'node:path'
 import postgres from 'postgres'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AnyEvent } from '@diamond/contracts/events/envelope'
-import { StockEventTypes, StockTopics } from '@diamond/contracts/events/stock'
-import { MemoryBus } from '@diamond/runtime'
+import { StockEventTypes, StockTopics, type StoneStatusChanged } from '@diamond/contracts/events/stock'
+import { MemoryBus, newEvent } from '@diamond/runtime'
 import { databaseUrl, startLocalPostgres, type LocalPostgres } from '@diamond/runtime/pg-server'
 import { startTestPortal, waitFor, type TestPortal } from '../../../test/portal'
 
@@ -42,12 +42,22 @@ describe('when PostgreSQL dies under a running portal', () => {
     const held = await waitFor(() => events.find((e) => e.type === StockEventTypes.held && (e.data as { stoneId: string }).stoneId === first!.id), 15_000, 'the first hold event')
     expect(await health()).toBe(200)
 
+    // A price changed by another instance, whose event reaches this one while the database is down.
+    const [repriced] = await portal.sql<{ id: string; v_stn_id: string; w_sts: string; status_version: number }[]>`
+      update stock.stones set back = -3.25, amt_cents = round(rap_cents * 0.9675), status_version = status_version + 1
+       where id = (select id from stock.stones where rap_cents > 0 and w_sts = 'A' and id <> all(${[first!.id, second!.id]}::uuid[]) order by v_stn_id desc limit 1)
+      returning id, v_stn_id, w_sts, status_version`
+    const priced = newEvent<StoneStatusChanged>('stock', StockEventTypes.priced, repriced!.id, {
+      stoneId: repriced!.id, vStnId: repriced!.v_stn_id, wSts: repriced!.w_sts, sSts: 'N', availability: 'A',
+      statusVersion: repriced!.status_version, holderId: null, expiresAt: null,
+    })
+
     const killed = pg.pid!
     process.kill(killed, 'SIGKILL')
     await waitFor(async () => (await health()) === 503, 30_000, 'health to say not ready')
     // An event a consumer takes while the database is down waits for it (it is not dead-lettered).
     const during = { ...held, id: randomUUID() }
-    await bus.publish([during])
+    await bus.publish([during, priced])
 
     await waitFor(async () => (await health()) === 200, 120_000, 'health to say ready again')
     expect(pg.pid).not.toBe(killed)
@@ -63,6 +73,9 @@ describe('when PostgreSQL dies under a running portal', () => {
       'the event taken during the outage to be applied',
     )
     expect(bus.deadLetters(StockTopics.stone)).toEqual([])
+    // The index read that failed during the outage was tried again.
+    const repricedFound = async () => (await portal.call('diamond/paginate', { filter: { ids: [repriced!.id], back: { from: -3.25, to: -3.25 } } }, token)).body.data.count
+    await waitFor(async () => (await repricedFound()) === 1, 30_000, 'the new price to reach the index')
     // Every service's relay listens again (postgres.js gave up on the channel while the server was down).
     const channels = async () =>
       (await portal.sql<{ query: string }[]>`select distinct query from pg_stat_activity where query like 'listen "outbox_%'`).map((r) => r.query).sort().join()
