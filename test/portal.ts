@@ -29,8 +29,9 @@ export function deviceCookieOf(headers: Headers): string | null {
  * The portal as `npm start` builds it (every service, the gateway, the in-process bus unless another
  * is given) on a fresh database with a few demo stones, listening on a loopback port.
  */
-export async function startTestPortal(opts: { stones?: number; bus?: MessageBus; env?: Record<string, string>; serveWeb?: boolean } = {}) {
-  const databaseUrl = await freshDatabase('portal')
+export async function startTestPortal(opts: { stones?: number; bus?: MessageBus; env?: Record<string, string>; serveWeb?: boolean; databaseUrl?: string } = {}) {
+  // A database of the test's own server (one it kills and restarts), or a fresh one on the run's.
+  const databaseUrl = opts.databaseUrl ?? (await freshDatabase('portal'))
   const secret = randomBytes(32).toString('hex')
   const env = {
     NODE_ENV: 'test',

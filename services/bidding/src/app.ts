@@ -69,7 +69,8 @@ export default async function biddingService(app: FastifyInstance, opts: Bidding
       demoTimer.unref()
     }
   })
-  app.addHook('preClose', async () => {
+  // onClose, not preClose: the bids of requests still being answered at shutdown go through first.
+  app.addHook('onClose', async () => {
     clearTimeout(demoTimer)
     await engine.drain()
     await closer.stop()

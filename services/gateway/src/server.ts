@@ -1,4 +1,4 @@
-import { createBus, createHttpServer, createTokenService, loadPlatformConfig } from '@diamond/runtime'
+import { closeOnSignals, createBus, createHttpServer, createTokenService, loadPlatformConfig } from '@diamond/runtime'
 import gateway from './app'
 import { loadGatewayConfig, mediaHosts, serviceUrls, SERVICES } from './config'
 import edge from './modules/edge/edge'
@@ -30,5 +30,5 @@ await app.register(gateway, {
       )
     ) as object[],
 })
-for (const sig of ['SIGINT', 'SIGTERM'] as const) process.once(sig, () => void app.close().then(() => process.exit(0)))
+closeOnSignals(app)
 await app.listen({ port: gw.PORT, host: config.HOST })

@@ -1,6 +1,8 @@
 import type { AnyEvent } from '@diamond/contracts/events/envelope'
 import type { Database, Tx } from './db'
 import type { MessageBus, Subscription } from './bus/types'
+import { sleep } from './bus/deliver'
+import { isUnavailable } from './errors'
 
 export interface IdempotentConsumer {
   /** Unique per service: `<service>.<purpose>`; it is also the bus consumer group. */
@@ -63,6 +65,7 @@ export function subscribeIdempotent(bus: MessageBus, database: Database, c: Idem
   const types = c.types ? new Set(c.types) : null
   const acts = (event: AnyEvent) => (!types || types.has(event.type)) && (!c.wants || c.wants(event))
   const batch = c.batch && c.batch > 1 ? c.batch : 0
+  const transaction = <T>(work: (tx: Tx) => Promise<T>) => whileUnavailable(() => database.sql.begin(work) as Promise<T>)
   return bus.subscribe({
     group: c.name,
     topics: c.topics,
@@ -73,7 +76,7 @@ export function subscribeIdempotent(bus: MessageBus, database: Database, c: Idem
           batchHandler: async (events: AnyEvent[]) => {
             const todo = events.filter(acts)
             if (!todo.length) return
-            const done = await database.sql.begin(async (tx) => {
+            const done = await transaction(async (tx) => {
               const fresh = new Set(
                 (
                   await tx.unsafe<{ event_id: string }[]>(
@@ -97,7 +100,7 @@ export function subscribeIdempotent(bus: MessageBus, database: Database, c: Idem
       : {}),
     handler: async (event) => {
       if (!acts(event)) return
-      const done = await database.sql.begin(async (tx) => {
+      const done = await transaction(async (tx) => {
         const fresh = await tx.unsafe(
           `insert into ${s}.consumed_events (consumer, event_id) values ($1, $2) on conflict do nothing returning event_id`,
           [c.name, event.id],
@@ -110,4 +113,22 @@ export function subscribeIdempotent(bus: MessageBus, database: Database, c: Idem
       if (done) applied(c, observer, [event])
     },
   })
+}
+
+/**
+ * A transaction that failed because the database cannot be reached (down, restarting) says nothing
+ * about the event: counted as a delivery attempt, it would send good events to the dead-letter
+ * topic after a second of outage. It is tried again, with back-off up to 5 s, until the database
+ * answers; the event's position is not committed meanwhile, so the bus redelivers it if the process
+ * ends first (the shutdown deadline bounds the wait).
+ */
+async function whileUnavailable<T>(run: () => Promise<T>): Promise<T> {
+  for (let wait = 100; ; wait = Math.min(wait * 2, 5000)) {
+    try {
+      return await run()
+    } catch (err) {
+      if (!isUnavailable(err)) throw err
+      await sleep(wait)
+    }
+  }
 }

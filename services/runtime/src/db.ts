@@ -18,7 +18,10 @@ export interface Database {
  * strings, and the hand-written SQL of repositories expects real Dates.
  */
 export function createDatabase(url: string, schema: string, opts: { max?: number; name?: string } = {}): Database {
-  const options = { idle_timeout: 30, connect_timeout: 10, onnotice: () => {}, connection: { application_name: opts.name ?? schema } }
+  // Reconnection back-off (seconds, by failed attempts in a row): postgres.js's own grows to 20 s,
+  // which kept a pool (and the relay's LISTEN) away for that long after a restarted server was back.
+  const backoff = (retries: number) => Math.min(0.1 * 2 ** retries, 2)
+  const options = { idle_timeout: 30, connect_timeout: 10, backoff, onnotice: () => {}, connection: { application_name: opts.name ?? schema } }
   const sql = postgres(url, { ...options, max: opts.max ?? 10 })
   const forDrizzle = postgres(url, { ...options, max: 4 })
   return { sql, db: drizzle(forDrizzle), schema, end: async () => void (await Promise.all([sql.end({ timeout: 5 }), forDrizzle.end({ timeout: 5 })])) }

@@ -100,7 +100,7 @@ export function installErrorHandling(app: FastifyInstance): void {
 }
 
 /** A database or broker that is down: the caller may retry, so it is a 503 and not a 500. */
-function isUnavailable(err: unknown): boolean {
+export function isUnavailable(err: unknown): boolean {
   const code = (err as { code?: string }).code
   return (
     code === 'ECONNREFUSED' ||
@@ -110,6 +110,7 @@ function isUnavailable(err: unknown): boolean {
     code === 'CONNECT_TIMEOUT' ||
     code === 'CONNECTION_DESTROYED' ||
     code === '57P01' || // admin shutdown
+    code === '57P02' || // crash shutdown: another server process died, the server restarts
     code === '57P03' // cannot connect now
   )
 }

@@ -30,6 +30,15 @@ export async function createHttpServer(opts: HttpServerOptions) {
     // X-Forwarded-For is believed only from this machine (the gateway in front of a service, or a
     // local reverse proxy): a remote client cannot pick its own address to dodge rate limits.
     trustProxy: 'loopback',
+    // No time limit on a plugin's start: a service migrates, seeds and loads its search index while
+    // it registers, which on a busy machine took longer than Fastify's default 10 s and killed a
+    // healthy start ("Plugin did not start in time: 'stockService'"). Until it is up its health
+    // says so; a start that truly hangs is for the orchestrator's start-up probe to judge.
+    pluginTimeout: 0,
+    // At shutdown, a request already on its way over an open connection is answered (with
+    // `Connection: close`) rather than refused with Fastify's own 503: the listener is closed, so
+    // nothing new arrives, and the database stays up until the last answer is out.
+    return503OnClosing: false,
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, useDefaults: true, allErrors: true } },
   }).withTypeProvider<TypeBoxTypeProvider>()
   installErrorHandling(app)

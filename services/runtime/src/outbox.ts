@@ -82,6 +82,7 @@ export class OutboxRelay {
   private stopped = true
   private timer: NodeJS.Timeout | null = null
   private unlisten: (() => Promise<void>) | null = null
+  private relistening: Promise<void> | null = null
   private idle: Promise<void> = Promise.resolve()
   private failures = 0
   /** What the last claim took, and how many of those it left for later (a key held by another relay). */
@@ -99,13 +100,31 @@ export class OutboxRelay {
 
   async start(): Promise<void> {
     this.stopped = false
-    const l = await this.sql.listen(channel(this.schema), () => this.kick())
-    this.unlisten = () => l.unlisten()
+    await this.listen()
     const poll = () => {
       this.kick()
       if (!this.stopped) this.timer = setTimeout(poll, this.opts.pollMs ?? 1000)
     }
     poll()
+  }
+
+  private async listen(): Promise<void> {
+    await this.unlisten?.().catch(() => {})
+    const l = await this.sql.listen(channel(this.schema), () => this.kick())
+    this.unlisten = () => l.unlisten()
+  }
+
+  /**
+   * After an outage: LISTEN anew. postgres.js listens again by itself when its connection drops,
+   * but once only, and that attempt is lost if it fails (the server answers "starting up" for a
+   * while after a restart); the relay would then publish at its poll only. In the background, as
+   * the listening connection may still be waiting out its reconnection back-off.
+   */
+  private relisten(): void {
+    if (this.relistening) return
+    this.relistening = this.listen()
+      .catch((err: unknown) => this.opts.log?.warn({ err, schema: this.schema }, 'outbox relay could not listen again; it publishes at its poll'))
+      .finally(() => (this.relistening = null))
   }
 
   kick(): void {
@@ -131,6 +150,7 @@ export class OutboxRelay {
         }
         // Rows left for a key another relay holds: look again soon rather than at the next poll.
         if (this.heldBack && !this.stopped) setTimeout(() => this.kick(), 20).unref()
+        if (this.failures && !this.stopped) this.relisten()
         this.failures = 0
       } catch (err) {
         this.failures++

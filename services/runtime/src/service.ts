@@ -73,12 +73,6 @@ export async function setupService(
   def: { name: string; migrations: URL; extraChecks?: Record<string, () => Promise<boolean>> },
 ): Promise<ServiceRuntime> {
   const database = createDatabase(ctx.databaseUrl ?? ctx.config.DATABASE_URL, def.name, { name: def.name })
-  app.addHook('onClose', async () => {
-    await database.end()
-  })
-  await migrate(database.sql, def.name, RUNTIME_MIGRATIONS)
-  await migrate(database.sql, def.name, def.migrations)
-
   // Each service reports into the host's one registry, labelled with its name.
   const metrics = app.hasDecorator('metrics') ? app.metrics : null
   const relay = new OutboxRelay(database.sql, def.name, ctx.bus, {
@@ -91,29 +85,45 @@ export async function setupService(
         }
       : undefined,
   })
-  const unread = metrics?.outboxBacklog.read(def.name, async () => {
+  let unread: (() => void) | undefined
+  const subscriptions: { close(): Promise<void> }[] = []
+  let relaying = false
+  // Fastify runs onClose once the listener is closed and the last request answered: so what those
+  // requests wrote is published, the consumers finish (and commit) the batch in hand, then the pool
+  // closes. What cannot be published now (the database is gone) waits in the outbox for the next start.
+  app.addHook('onClose', async () => {
+    if (relaying) {
+      await relay.stop()
+      await relay.drain().catch((err: unknown) => app.log.warn({ err }, 'outbox not drained at shutdown; it is published at the next start'))
+    }
+    await Promise.all(subscriptions.map((s) => s.close()))
+    unread?.()
+    await database.end()
+  })
+  await migrate(database.sql, def.name, RUNTIME_MIGRATIONS)
+  await migrate(database.sql, def.name, def.migrations)
+
+  unread = metrics?.outboxBacklog.read(def.name, async () => {
     const [row] = await database.sql.unsafe<{ n: number }[]>(`select count(*)::int as n from "${database.schema}".outbox where published_at is null`)
     return row!.n
   })
-  app.addHook('onClose', async () => unread?.())
   const observer: ConsumerObserver = { log: app.log, lag: metrics ? (group, seconds) => metrics.eventLag.observe({ group }, seconds) : undefined }
   const consumers: IdempotentConsumer[] = [revocations(database, ctx.tokens, def.name)]
   await loadTokenFloors(database, ctx.tokens)
-  const subscriptions: { close(): Promise<void> }[] = []
   let ready = false
   let housekeeping: NodeJS.Timeout | undefined
   app.addHook('onReady', async () => {
     await relay.start()
+    relaying = true
     for (const c of consumers) subscriptions.push(await subscribeIdempotent(ctx.bus, database, c, observer))
     housekeeping = setInterval(() => void purgeOld(database).catch((err) => app.log.warn({ err }, 'housekeeping failed')), 10 * 60_000)
     housekeeping.unref()
     ready = true
   })
+  // Draining: health says so at once (a load balancer stops sending), the work goes on until onClose.
   app.addHook('preClose', async () => {
     ready = false
     clearInterval(housekeeping)
-    await Promise.all(subscriptions.map((s) => s.close()))
-    await relay.stop()
   })
 
   installAuth(app, ctx.tokens)

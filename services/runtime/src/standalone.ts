@@ -4,12 +4,13 @@ import { createBus } from './bus/index'
 import { loadPlatformConfig } from './config'
 import { API_PREFIX, createHttpServer } from './http'
 import type { ServiceContext } from './service'
+import { closeOnSignals } from './shutdown'
 
 export type ServicePlugin<O = object> = (app: FastifyInstance, opts: ServiceContext & O) => Promise<void>
 
 /**
  * Runs one service as its own process (the distributed mode): reads its configuration, connects its
- * bus, mounts its plugin under /web/v1, listens, and shuts down cleanly on SIGINT and SIGTERM.
+ * bus, mounts its plugin under /web/v1, listens, and drains before it exits on SIGINT and SIGTERM.
  */
 export async function runStandalone<O extends object>(name: string, plugin: ServicePlugin<O>, own: O & { port: number }) {
   const config = loadPlatformConfig()
@@ -26,12 +27,7 @@ export async function runStandalone<O extends object>(name: string, plugin: Serv
     return reply.status(r.statusCode).header('content-type', 'application/json; charset=utf-8').header('cache-control', 'no-store').send(r.body)
   })
   app.get(`${API_PREFIX}/${name}/openapi.json`, { config: { public: true }, schema: { hide: true } }, async () => app.swagger())
-  const stop = async () => {
-    await app.close()
-    process.exit(0)
-  }
-  process.once('SIGINT', stop)
-  process.once('SIGTERM', stop)
+  closeOnSignals(app)
   await app.listen({ port: own.port, host: config.HOST })
   return app
 }

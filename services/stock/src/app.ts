@@ -75,11 +75,20 @@ export default async function stockService(app: FastifyInstance, opts: StockOpti
   let subscription: Subscription | null = null
   const stale = new Set<string>()
   let refreshing: Promise<void> | null = null
+  // A refresh that fails (the database is down or restarting) keeps its stones for the next try,
+  // with back-off: dropping them left those stones stale in the index until their next change.
   const refreshStale = async () => {
-    while (stale.size) {
+    for (let failures = 0; stale.size && !closing; ) {
       const ids = [...stale].slice(0, 500)
       ids.forEach((id) => stale.delete(id))
-      await search.refresh(ids).catch((err: unknown) => app.log.warn({ err }, 'index refresh failed'))
+      try {
+        await search.refresh(ids)
+        failures = 0
+      } catch (err) {
+        ids.forEach((id) => stale.add(id))
+        app.log.warn({ err }, 'index refresh failed; will retry')
+        await new Promise((r) => setTimeout(r, Math.min(200 * 2 ** failures++, 5000)))
+      }
     }
     refreshing = null
   }
@@ -113,8 +122,10 @@ export default async function stockService(app: FastifyInstance, opts: StockOpti
         refreshing ??= refreshStale()
       },
     })
-    const loaded = await search.load()
-    app.log.info({ stones: loaded }, 'search index loaded')
+    const started = Date.now()
+    app.log.info('loading the search index')
+    const loaded = await search.load((stones) => app.log.info({ stones, seconds: Math.round((Date.now() - started) / 1000) }, 'loading the search index'))
+    app.log.info({ stones: loaded, ms: Date.now() - started }, 'search index loaded')
     void sweep()
   })
   app.addHook('preClose', async () => {

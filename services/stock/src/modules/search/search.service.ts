@@ -46,10 +46,20 @@ export class SearchService {
   ) {}
 
   /** Reads the whole stock into the index, a few thousand rows at a time. */
-  async load(): Promise<number> {
+  /** Reads every stone into the index; `progress` hears the count so far every `everyMs` (a large stock takes a while). */
+  async load(progress?: (rows: number) => void, everyMs = 2000): Promise<number> {
     const { sql } = this.database
     const cursor = sql<IndexSource[]>`select ${sql([...INDEX_COLUMNS, 'status_version'])} from stock.stones`.cursor(5000)
-    for await (const rows of cursor) for (const r of rows) this.index.put(r)
+    let read = 0
+    let said = Date.now()
+    for await (const rows of cursor) {
+      for (const r of rows) this.index.put(r)
+      read += rows.length
+      if (progress && Date.now() - said >= everyMs) {
+        said = Date.now()
+        progress(read)
+      }
+    }
     this.index.order()
     return this.index.size
   }
