@@ -29,11 +29,6 @@ export const NotificationsConfig = Type.Object({
   NOTIFICATIONS_MAIL_ATTEMPTS: Type.Integer({ minimum: 1, maximum: 50, default: 10 }),
   /** Wait after the first failed attempt; it doubles after each further one, up to an hour. */
   NOTIFICATIONS_MAIL_RETRY_MS: Type.Integer({ minimum: 10, maximum: 3_600_000, default: 30_000 }),
-  /**
-   * The company that runs the portal, as its users' tokens name it: its admins and sales people are
-   * the staff who see failed mail (the demo's operator company is Diamond Portal).
-   */
-  NOTIFICATIONS_OPERATOR_COMPANY: Type.String({ minLength: 1, maxLength: 200, default: 'Diamond Portal' }),
 })
 export type NotificationsConfig = Static<typeof NotificationsConfig>
 

@@ -23,6 +23,8 @@ export interface Principal {
   company?: string
   /** The name the user's company registered under, when it has since been renamed: its stones may carry it. */
   registeredCompany?: string
+  /** Operator staff, as the auth service judged at sign-in (the operator company's admins and sales people). */
+  operator?: boolean
 }
 
 interface Claims {
@@ -36,6 +38,7 @@ interface Claims {
   trs: boolean
   cmp?: string
   cmr?: string
+  op?: boolean
 }
 
 export interface TokenService {
@@ -82,6 +85,7 @@ export function createTokenService(secret: string, ttlSeconds: number): TokenSer
       signer({
         sub: p.id, usr: p.username, typ: p.userType, prm: p.perms, np: p.noPrice, ver: p.ver,
         ...(p.guest ? { gst: true } : {}), trs: p.trusted, ...(p.company ? { cmp: p.company } : {}), ...(p.registeredCompany ? { cmr: p.registeredCompany } : {}),
+        ...(p.operator ? { op: true } : {}),
       } satisfies Claims),
     verify: (token) => {
       const c = claimsOf(token)
@@ -90,6 +94,7 @@ export function createTokenService(secret: string, ttlSeconds: number): TokenSer
       return {
         id: c.sub, username: c.usr, userType: c.typ, perms: c.prm ?? {}, noPrice: !!c.np, ver,
         guest: c.gst === true, trusted: c.trs === true, company: c.cmp ?? '', ...(c.cmr ? { registeredCompany: c.cmr } : {}),
+        ...(c.op === true ? { operator: true } : {}),
       }
     },
     revoke: (userId, minVersion) => {

@@ -24,6 +24,13 @@ describe('token service', () => {
     expect(() => tokens.verify(t)).toThrow()
   })
 
+  it('carries the operator claim of staff, and none for anyone else', () => {
+    const tokens = createTokenService(SECRET, 60)
+    const staff: Principal = { ...who, userType: 'sales', company: 'Diamond Portal', operator: true }
+    expect(tokens.verify(tokens.sign(staff))).toEqual(staff)
+    expect(tokens.verify(tokens.sign(who)).operator).toBeUndefined()
+  })
+
   it('refuses a token that differs from a verified one by one character of its signature', () => {
     const tokens = createTokenService(SECRET, 60)
     const t = tokens.sign(who)

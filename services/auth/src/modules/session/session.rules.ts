@@ -30,6 +30,8 @@ export function principalOf(u: UserRecord, perms: UserPermissions, trusted: bool
     trusted,
     company: u.account_company_name || u.company_name,
     ...(u.company_registered_name && u.company_registered_name !== (u.account_company_name || u.company_name) ? { registeredCompany: u.company_registered_name } : {}),
+    // Other services cannot read auth's tables: the token says who the operator's staff are.
+    ...(isOperatorStaff(u) ? { operator: true } : {}),
   }
 }
 

@@ -19,7 +19,7 @@ export async function installMail(app: FastifyInstance, rt: ServiceRuntime, plat
   const devMailbox = devMailboxEnabled(platform, own)
   const from = mailFrom(own, MAIL_TEXTS.en.brand)
   const mailer = devMailbox ? new DevMailbox() : new OutboxMailer(from)
-  const mail = new MailService(rt.database, mailer, own.NOTIFICATIONS_PUBLIC_URL, own.NOTIFICATIONS_OPERATOR_COMPANY)
+  const mail = new MailService(rt.database, mailer, own.NOTIFICATIONS_PUBLIC_URL)
   rt.consume({ name: 'notifications.mail', topics: [AuthTopics.mail], types: [AuthEventTypes.mailRequested], handle: (event, tx) => mail.onEvent(tx, event) })
   registerDigestMail(rt, mailer, own.NOTIFICATIONS_PUBLIC_URL)
   if (devMailbox) await app.register(devMailboxRoutes, { mail })

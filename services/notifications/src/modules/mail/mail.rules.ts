@@ -34,22 +34,14 @@ export function messageIdFor(id: string, from: string): string {
 
 /** User types of the operator company who see failed mail: its admins and sales people. */
 const STAFF_TYPES: readonly string[] = ['admin', 'sales']
-const sameCompany = (a: string | undefined, b: string) => !!a && a.trim().toLowerCase() === b.trim().toLowerCase()
 
 /**
- * Operator staff, as far as this service can tell: an admin or sales person of the company that runs
- * the portal, on a trusted device. The notifications service does not read the auth service's
- * tables, so it goes by the token, which the auth service reissues (and revokes the old one) when a
- * user's type, rights, company or status changes.
+ * Operator staff: an admin or sales person of the company that runs the portal, on a trusted device.
+ * The notifications service does not read the auth service's tables: it goes by the token's operator
+ * claim, which auth sets from its own rule (approved, active, verified staff of the operator company).
  */
-export function isOperatorStaff(p: Principal | null, operatorCompany: string): boolean {
-  return (
-    !!p &&
-    !p.guest &&
-    p.trusted &&
-    STAFF_TYPES.includes(p.userType) &&
-    (sameCompany(p.company, operatorCompany) || sameCompany(p.registeredCompany, operatorCompany))
-  )
+export function isOperatorStaff(p: Principal | null): boolean {
+  return !!p && !p.guest && p.trusted && p.operator === true && STAFF_TYPES.includes(p.userType)
 }
 
 export interface SmtpSettings {

@@ -26,7 +26,6 @@ export class MailService {
     private readonly database: Database,
     private readonly mailer: Mailer,
     private readonly baseUrl: string,
-    private readonly operatorCompany: string,
   ) {}
 
   /** auth.mail.requested: render in the mail's language and hand it to the mailer, in the consumer's transaction. */
@@ -57,6 +56,6 @@ export class MailService {
   }
 
   private assertStaff(who: Principal) {
-    if (!isOperatorStaff(who, this.operatorCompany)) throw new AppError('E_FORBIDDEN')
+    if (!isOperatorStaff(who)) throw new AppError('E_FORBIDDEN')
   }
 }
