@@ -17,7 +17,7 @@ export type SessionRevoked = Static<typeof SessionRevoked>
 
 export const MAIL_TEMPLATES = [
   'verify-email', 'device-otp', 'reset-password', 'password-changed', 'registration-received', 'user-invited',
-  'account-approved', 'account-rejected',
+  'account-approved', 'account-rejected', 'reminder-due',
 ] as const
 export type MailTemplate = (typeof MAIL_TEMPLATES)[number]
 

@@ -5,6 +5,7 @@ import type { AuthConfig } from './config'
 import approvalRoutes from './modules/approvals/approvals.routes'
 import credentialsRoutes from './modules/credentials/credentials.routes'
 import { purgeMailTokens } from './modules/credentials/mail-tokens.repository'
+import { registerReminderMail } from './modules/mail/reminders'
 import { PasswordService } from './modules/credentials/passwords.service'
 import { purgeDevices } from './modules/devices/devices.repository'
 import deviceRoutes from './modules/devices/devices.routes'
@@ -47,6 +48,7 @@ export default async function authService(app: FastifyInstance, opts: AuthOption
     await purgeMailTokens(rt.database.sql)
   })
 
+  registerReminderMail(rt)
   const { database } = rt
   const devices = new DeviceService(database, opts.config.JWT_SECRET)
   const sessions = new SessionService(database, opts.tokens, devices)

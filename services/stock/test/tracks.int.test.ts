@@ -188,6 +188,15 @@ describe('track lists, notes, reminders and offers', () => {
     await portal.sql`update stock.tracks set reminder_at = now() - interval '1 second' where stone_id = ${s.id} and track_type = 5`
     const due = await noticeOf(buyer1, 'reminder.due', (n) => n.params.stoneId === s.id)
     expect(due.params).toMatchObject({ vStnId: s.vStnId, remarks: 'call supplier' })
+    // And by mail, in the reader's language, with the remarks and a link to the reminders.
+    const mail = await waitFor(
+      async () => (await portal.mails('buyer1@demo.diamond-portal.test', 50)).find((m) => m.template === 'reminder-due' && m.text.includes(s.vStnId)),
+      30_000,
+      'the reminder mail',
+    )
+    expect(mail.subject).toBe(`Reminder: stone ${s.vStnId} | Diamond Portal`)
+    expect(mail.text).toContain('call supplier\n\n')
+    expect(mail.text).toMatch(/http:\/\/\S+\/account\/reminder/)
   })
 
   it('tells the others who have the stone in cart when someone holds it, never who', async () => {

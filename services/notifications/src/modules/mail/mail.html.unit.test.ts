@@ -5,7 +5,7 @@ import { renderMail, TEMPLATE_PARAMS } from './mail.templates'
 import { MAIL_LANGUAGES, MAIL_TEXTS } from './mail.texts'
 
 const BASE = 'https://portal.example.com'
-const PARAMS: Record<string, string> = { link: '/reset-password/tok123', code: '482913', username: 'ravi.m', minutes: '10', hours: '48', note: 'Photo ID unreadable.' }
+const PARAMS: Record<string, string> = { link: '/reset-password/tok123', code: '482913', username: 'ravi.m', minutes: '10', hours: '48', note: 'Photo ID unreadable.', stone: 'N100042', remarks: 'Call the supplier first.' }
 const mail = (template: MailTemplate, locale: string, over: Partial<MailRequested> = {}): MailRequested => ({
   to: 'ravi@example.com',
   name: 'Ravi Mehta',

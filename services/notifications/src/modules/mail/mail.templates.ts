@@ -18,6 +18,7 @@ export const TEMPLATE_PARAMS: Record<MailTemplate, readonly string[]> = {
   'user-invited': ['username', 'link'],
   'account-approved': ['username', 'link'],
   'account-rejected': ['note'],
+  'reminder-due': ['stone', 'remarks', 'link'],
 }
 
 export interface RenderedMail {
@@ -80,8 +81,9 @@ export function renderMail(mail: MailRequested, opts: { baseUrl: string }): Rend
   const template = texts.templates[mail.template]
   const params: Record<string, string> = {}
   for (const [k, v] of Object.entries(mail.params)) params[k] = absolutise(v.trim(), opts.baseUrl)
-  // A rejection's note is the reviewer's own words: shown as written, never made into a link.
+  // A rejection's note and a reminder's remarks are people's own words: shown as written, never made into links.
   const note = mail.params.note?.trim()
+  const remarks = mail.params.remarks?.trim()
   const baseUrl = opts.baseUrl.replace(/\/+$/, '')
   const values: Record<string, string> = {
     username: mail.to,
@@ -91,6 +93,7 @@ export function renderMail(mail: MailRequested, opts: { baseUrl: string }): Rend
     baseUrl,
     expiry: expirySentence(language, mail.template, params),
     reason: note ? `${fill(texts.rejectionNote, { note })}\n\n` : '',
+    remarks: remarks ? `${remarks}\n\n` : '',
   }
   const greeting = values.name ? fill(texts.hello, { name: values.name }) : texts.helloNoName
   // One line only: a subject is a mail header.

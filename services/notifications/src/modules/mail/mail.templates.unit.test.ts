@@ -4,7 +4,7 @@ import { absolutise, duration, mailLanguage, maskAddress, renderMail, TEMPLATE_P
 import { MAIL_LANGUAGES, MAIL_TEXTS } from './mail.texts'
 
 const BASE = 'https://portal.example.com'
-const PARAMS: Record<string, string> = { link: '/reset-password/tok123', code: '482913', username: 'ravi.m', minutes: '10', hours: '48', note: 'The photo ID is unreadable.' }
+const PARAMS: Record<string, string> = { link: '/reset-password/tok123', code: '482913', username: 'ravi.m', minutes: '10', hours: '48', note: 'The photo ID is unreadable.', stone: 'N100042', remarks: 'Call the supplier first.' }
 
 const mail = (template: MailTemplate, locale: string, over: Partial<MailRequested> = {}): MailRequested => ({
   to: 'ravi@example.com',

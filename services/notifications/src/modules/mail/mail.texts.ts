@@ -74,6 +74,10 @@ export const MAIL_TEXTS: Record<MailLanguage, LanguageTexts> = {
         subject: 'Your registration was not approved',
         body: 'Thank you for your interest in {{brand}}. We have reviewed your registration and are unable to approve your account.\n\n{{reason}}If you have questions, or would like to send other documents, please contact your sales representative.',
       },
+      'reminder-due': {
+        subject: 'Reminder: stone {{stone}}',
+        body: "You asked us to remind you of stone {{stone}} today.\n\n{{remarks}}See the stone and your reminders here:\n{{link}}",
+      },
     },
   },
   fr: {
@@ -122,6 +126,10 @@ export const MAIL_TEXTS: Record<MailLanguage, LanguageTexts> = {
       'account-rejected': {
         subject: "Votre inscription n'a pas été approuvée",
         body: "Merci de l'intérêt que vous portez à la plateforme {{brand}}. Nous avons examiné votre inscription et ne sommes pas en mesure d'approuver votre compte.\n\n{{reason}}Pour toute question, ou pour nous transmettre d'autres documents, contactez votre commercial.",
+      },
+      'reminder-due': {
+        subject: 'Rappel : pierre {{stone}}',
+        body: "Vous nous avez demandé de vous rappeler la pierre {{stone}} aujourd'hui.\n\n{{remarks}}Voir la pierre et vos rappels ici :\n{{link}}",
       },
     },
   },
@@ -172,6 +180,10 @@ export const MAIL_TEXTS: Record<MailLanguage, LanguageTexts> = {
         subject: '您的注册申请未获批准',
         body: '感谢您对{{brand}}的关注。我们已审核您的注册申请，很遗憾无法批准您的账户。\n\n{{reason}}如有疑问，或希望提交其他文件，请联系您的销售代表。',
       },
+      'reminder-due': {
+        subject: '提醒：钻石 {{stone}}',
+        body: "您曾要求我们今天提醒您关注钻石 {{stone}}。\n\n{{remarks}}在此查看该钻石和您的提醒：\n{{link}}",
+      },
     },
   },
   ja: {
@@ -220,6 +232,10 @@ export const MAIL_TEXTS: Record<MailLanguage, LanguageTexts> = {
       'account-rejected': {
         subject: 'ご登録は承認されませんでした',
         body: '{{brand}}にご関心をお寄せいただきありがとうございます。ご登録内容を審査いたしましたが、誠に申し訳ございませんが、アカウントを承認することができませんでした。\n\n{{reason}}ご不明な点がある場合や、別の書類をご提出いただける場合は、担当の営業にご連絡ください。',
+      },
+      'reminder-due': {
+        subject: 'リマインダー：ストーン {{stone}}',
+        body: "本日、ストーン {{stone}} についてお知らせするようご依頼いただいていました。\n\n{{remarks}}ストーンとリマインダーはこちらでご確認いただけます：\n{{link}}",
       },
     },
   },
@@ -270,6 +286,10 @@ export const MAIL_TEXTS: Record<MailLanguage, LanguageTexts> = {
         subject: 'La tua registrazione non è stata approvata',
         body: "Grazie per l'interesse verso {{brand}}. Abbiamo esaminato la tua registrazione e non possiamo approvare il tuo account.\n\n{{reason}}Per qualsiasi domanda, o per inviarci altri documenti, contatta il tuo referente commerciale.",
       },
+      'reminder-due': {
+        subject: 'Promemoria: pietra {{stone}}',
+        body: "Ci hai chiesto di ricordarti oggi la pietra {{stone}}.\n\n{{remarks}}Vedi la pietra e i tuoi promemoria qui:\n{{link}}",
+      },
     },
   },
   es: {
@@ -318,6 +338,10 @@ export const MAIL_TEXTS: Record<MailLanguage, LanguageTexts> = {
       'account-rejected': {
         subject: 'Tu registro no ha sido aprobado',
         body: 'Gracias por tu interés en {{brand}}. Hemos revisado tu registro y no podemos aprobar tu cuenta.\n\n{{reason}}Si tienes preguntas o quieres enviarnos otros documentos, ponte en contacto con tu comercial.',
+      },
+      'reminder-due': {
+        subject: 'Recordatorio: piedra {{stone}}',
+        body: "Nos pediste que te recordáramos hoy la piedra {{stone}}.\n\n{{remarks}}Consulta la piedra y tus recordatorios aquí:\n{{link}}",
       },
     },
   },
@@ -368,6 +392,10 @@ export const MAIL_TEXTS: Record<MailLanguage, LanguageTexts> = {
         subject: 'Ihre Registrierung wurde nicht freigegeben',
         body: 'Vielen Dank für Ihr Interesse am {{brand}}. Wir haben Ihre Registrierung geprüft und können Ihr Konto leider nicht freigeben.\n\n{{reason}}Bei Fragen oder wenn Sie weitere Unterlagen einreichen möchten, wenden Sie sich bitte an Ihren Ansprechpartner im Vertrieb.',
       },
+      'reminder-due': {
+        subject: 'Erinnerung: Stein {{stone}}',
+        body: "Sie wollten heute an den Stein {{stone}} erinnert werden.\n\n{{remarks}}Den Stein und Ihre Erinnerungen finden Sie hier:\n{{link}}",
+      },
     },
   },
   he: {
@@ -417,6 +445,10 @@ export const MAIL_TEXTS: Record<MailLanguage, LanguageTexts> = {
         subject: 'בקשת ההרשמה שלך לא אושרה',
         body: 'תודה על התעניינותך ב{{brand}}. בדקנו את בקשת ההרשמה שלך, ולצערנו איננו יכולים לאשר את חשבונך.\n\n{{reason}}לשאלות, או כדי לשלוח מסמכים נוספים, יש לפנות לנציג המכירות שלך.',
       },
+      'reminder-due': {
+        subject: 'תזכורת: אבן {{stone}}',
+        body: "ביקשת שנזכיר לך היום את אבן {{stone}}.\n\n{{remarks}}לצפייה באבן ובתזכורות שלך:\n{{link}}",
+      },
     },
   },
   ar: {
@@ -465,6 +497,10 @@ export const MAIL_TEXTS: Record<MailLanguage, LanguageTexts> = {
       'account-rejected': {
         subject: 'لم تتم الموافقة على طلب تسجيلك',
         body: 'شكرًا لاهتمامك بـ{{brand}}. لقد راجعنا طلب تسجيلك، ونأسف لعدم تمكننا من الموافقة على حسابك.\n\n{{reason}}إذا كانت لديك أي أسئلة، أو رغبت في إرسال مستندات أخرى، فيرجى التواصل مع مندوب المبيعات الخاص بك.',
+      },
+      'reminder-due': {
+        subject: 'تذكير: الحجر {{stone}}',
+        body: "طلبت منا تذكيرك اليوم بالحجر {{stone}}.\n\n{{remarks}}شاهد الحجر وتذكيراتك هنا:\n{{link}}",
       },
     },
   },
