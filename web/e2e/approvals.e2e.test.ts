@@ -93,11 +93,18 @@ describe('approving registrations', () => {
       expect(await card.getByTestId('registration-email-state').textContent()).toBe('Email not verified')
       expect(await card.getByTestId('registration-file-photoId').textContent()).toContain('passport.png')
 
-      // The photo ID opens in a new tab, fetched with the token.
+      // The photo ID opens in a new tab, fetched with the token, and shows there.
       const opened = context.waitForEvent('page')
       await card.getByTestId('registration-open-photoId').click()
       const tab = await opened
-      await tab.waitForURL((u) => u.protocol === 'blob:')
+      const image = tab.getByTestId('document-image')
+      await image.waitFor()
+      await tab.waitForFunction(() => {
+        const img = document.querySelector<HTMLImageElement>('[data-testid="document-image"]')
+        return !!img && img.complete && img.naturalWidth > 0
+      })
+      expect(await image.getAttribute('src')).toMatch(/^blob:/)
+      expect(await tab.title()).toBe('passport.png')
       await tab.close()
       await page.screenshot({ path: join(SCREENS, 'registrations-pending.png'), fullPage: true })
 

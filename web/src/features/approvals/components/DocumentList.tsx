@@ -6,8 +6,12 @@ import { showToast } from '../../../lib/toast'
 import { fetchDocument } from '../api/approvals'
 import { fileSize } from '../stores/registrations.rules'
 
-/** What a browser may show in a tab of ours; anything else is saved as a file instead. */
-const SHOWN_TYPES: ReadonlySet<string> = new Set(['image/png', 'image/jpeg', 'application/pdf'])
+/**
+ * What is shown in a tab of ours: images. Anything else (a PDF) is saved as a file: a blob: document
+ * inherits the portal's Content-Security-Policy, under which the browser's own PDF viewer (an
+ * embedded object with inline styles) cannot run.
+ */
+const SHOWN_TYPES: ReadonlySet<string> = new Set(['image/png', 'image/jpeg'])
 /** Long enough for the new tab to load the file; the object URL is freed after. */
 const KEEP_URL_MS = 60_000
 
@@ -28,7 +32,7 @@ async function openDocument(f: RegistrationDocument, failed: (text: string) => v
   const url = URL.createObjectURL(new Blob([blob], { type: shown ? f.mimeType : 'application/octet-stream' }))
   setTimeout(() => URL.revokeObjectURL(url), KEEP_URL_MS)
   if (tab && shown) {
-    tab.location.href = url
+    showImage(tab, url, f.name)
     return
   }
   tab?.close()
@@ -36,6 +40,23 @@ async function openDocument(f: RegistrationDocument, failed: (text: string) => v
   a.href = url
   a.download = f.name
   a.click()
+}
+
+/**
+ * The image in the new tab, in a page of ours: the browser's own image page styles itself inline,
+ * which the portal's policy (inherited by the tab) refuses, so the page is built here and styled
+ * through the DOM.
+ */
+function showImage(tab: Window, url: string, name: string): void {
+  const doc = tab.document
+  doc.title = name
+  Object.assign(doc.body.style, { margin: '0', minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', background: '#0e1117' })
+  const img = doc.createElement('img')
+  img.alt = name
+  img.src = url
+  img.dataset.testid = 'document-image'
+  Object.assign(img.style, { maxWidth: '100%', maxHeight: '100vh', objectFit: 'contain' })
+  doc.body.replaceChildren(img)
 }
 
 /** A registration's documents: what each is, its name and size, and a way to open it. */
