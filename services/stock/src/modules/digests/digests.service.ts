@@ -28,40 +28,55 @@ function digestStone(r: StoneRecord, priced: boolean): DigestStone {
 }
 
 /**
- * auth.digest.due → the digest's content. The first reader of a key has its summary and Excel file
- * made (the default grid columns; no price column for a reader who may not see prices) and
- * announced once (`stock.digest.prepared`, the file); every reader then gets `stock.digest.ready`
- * with the summary. Both carry the file's key as event key, so they reach notifications in order.
- * Runs in the consumer's transaction.
+ * The summary of a key, made with its Excel file the first time (the default grid columns; no price
+ * column for a reader who may not see prices) and announced once (`stock.digest.prepared`, pushed
+ * to `out`). Another consumer making the same key at once waits on the key's row and reads it.
  */
-export async function onDigestDue(tx: Tx, event: AnyEvent): Promise<void> {
-  if (event.type !== DigestEventTypes.due) return
-  const due = event.data as DigestDue
-  const key = digestKey(due)
-  const events: AnyEvent[] = []
-  let summary = await repo.findDigest(tx, key)
-  if (!summary) {
-    const priced = !due.noPrice
-    const scope = { newOnly: due.stockType === 1, since: due.since, until: due.until }
-    const stones = await repo.bestStones(tx, scope, priced, MAX_DIGEST_STONES)
-    const made: DigestSummary = {
-      ...(await repo.digestCounts(tx, scope)),
-      best: stones.slice(0, DIGEST_BEST_STONES).map((r) => digestStone(r, priced)),
-      attached: stones.length,
-    }
-    if (await repo.keepDigest(tx, key, made)) {
-      const xlsx = await excelBuffer(stones.map((r) => toStoneRow(r, priced, false)), columnsFor(undefined, priced).columns)
-      events.push(newEvent<DigestPrepared>('stock', DigestEventTypes.prepared, key, { fileKey: key, fileName: fileNameOf(due.period), xlsx: xlsx.toString('base64') }))
-      summary = made
-    } else {
-      summary = (await repo.findDigest(tx, key)) ?? made
-    }
+async function digestOf(tx: Tx, due: DigestDue, key: string, out: AnyEvent[]): Promise<DigestSummary> {
+  const kept = await repo.findDigest(tx, key)
+  if (kept) return kept
+  const priced = !due.noPrice
+  const scope = { newOnly: due.stockType === 1, since: due.since, until: due.until }
+  const stones = await repo.bestStones(tx, scope, priced, MAX_DIGEST_STONES)
+  const made: DigestSummary = {
+    ...(await repo.digestCounts(tx, scope)),
+    best: stones.slice(0, DIGEST_BEST_STONES).map((r) => digestStone(r, priced)),
+    attached: stones.length,
   }
-  events.push(newEvent<DigestReady>('stock', DigestEventTypes.ready, key, { ...due, fileKey: key, summary }))
-  await enqueue(tx, 'stock', events)
+  if (!(await repo.keepDigest(tx, key, made))) return (await repo.findDigest(tx, key)) ?? made
+  const xlsx = await excelBuffer(stones.map((r) => toStoneRow(r, priced, false)), columnsFor(undefined, priced).columns)
+  out.push(newEvent<DigestPrepared>('stock', DigestEventTypes.prepared, key, { fileKey: key, fileName: fileNameOf(due.period), xlsx: xlsx.toString('base64') }))
+  return made
+}
+
+/**
+ * auth.digest.due → each reader's digest (`stock.digest.ready`, with the summary), after the file
+ * it attaches. Both carry the file's key as event key, so they reach notifications in order. The
+ * files of a batch are made first and in key order: batches of other partitions taking the same
+ * keys at once then wait for each other instead of deadlocking. Runs in the consumer's transaction.
+ */
+export async function onDigestsDue(tx: Tx, events: AnyEvent[]): Promise<void> {
+  const dues = events.filter((e) => e.type === DigestEventTypes.due).map((e) => e.data as DigestDue)
+  const firstOf = new Map<string, DigestDue>()
+  for (const d of dues) if (!firstOf.has(digestKey(d))) firstOf.set(digestKey(d), d)
+  const out: AnyEvent[] = []
+  const summaries = new Map<string, DigestSummary>()
+  for (const key of [...firstOf.keys()].sort()) summaries.set(key, await digestOf(tx, firstOf.get(key)!, key, out))
+  for (const d of dues) {
+    const key = digestKey(d)
+    out.push(newEvent<DigestReady>('stock', DigestEventTypes.ready, key, { ...d, fileKey: key, summary: summaries.get(key)! }))
+  }
+  await enqueue(tx, 'stock', out)
 }
 
 export function registerDigests(rt: ServiceRuntime): void {
   // A run says "due" for every subscriber at once: their digests are written 200 to a transaction.
-  rt.consume({ name: 'stock.digests', topics: [DigestTopics.due], types: [DigestEventTypes.due], batch: 200, handle: (event, tx) => onDigestDue(tx, event) })
+  rt.consume({
+    name: 'stock.digests',
+    topics: [DigestTopics.due],
+    types: [DigestEventTypes.due],
+    batch: 200,
+    handle: (event, tx) => onDigestsDue(tx, [event]),
+    handleBatch: (events, tx) => onDigestsDue(tx, events),
+  })
 }
