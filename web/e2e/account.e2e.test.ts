@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { makePng } from './support/png'
 import { expandPermissions } from '@diamond/contracts/permissions.values'
 import { apiSession as openSession, call as callApi, companyUser, openAs as openSessionAt, STORAGE_PREFIX, type LoginData } from './support/api-session'
-import { newPage, PASSWORD, SCREENS, usePortal } from './support/portal'
+import { mailbox, newPage, PASSWORD, SCREENS, usePortal } from './support/portal'
 
 /**
  * The account screens (spec sections 2, 5, 7 and 8): the Stock Notification form exactly as
@@ -278,5 +278,45 @@ describe('company admin', () => {
     })
     const list = await call<{ list: { username: string; active: boolean; userType: string }[] }>('user/paginate', { page: 1, limit: 250 }, admin.token.jwt)
     expect(list.data.list.find((u) => u.username === 'admin1')).toMatchObject({ active: true, userType: 'admin' })
+  })
+})
+
+describe('the stock digest mail\'s unsubscribe link', () => {
+  it('asks, then turns the digests off without signing in, on a phone and in Arabic; a forged link is refused', async () => {
+    // buyer1 subscribes in the demo: the digest of the week that ended went out at start.
+    const deadline = Date.now() + 30_000
+    let link: string | undefined
+    while (!link && Date.now() < deadline) {
+      const digest = (await mailbox(portal, 'buyer1@demo.diamond-portal.test')).find((m) => m.template === 'stock-digest')
+      link = digest && /\/stock-notification\/unsubscribe\?token=\S+/.exec(digest.text)?.[0]
+      if (!link) await new Promise((r) => setTimeout(r, 200))
+    }
+    expect(link).toBeTruthy()
+    await withPage(390, async (page) => {
+      await page.goto(`${portal.base}${link!.replace(/^.*\/stock-notification/, '/stock-notification')}`)
+      await page.getByTestId('language-switcher').selectOption('ar')
+      const card = page.getByTestId('unsubscribe')
+      expect(await card.getAttribute('data-state')).toBe('asking')
+      expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl')
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true)
+      await page.screenshot({ path: join(SCREENS, 'unsubscribe-ar-390.png'), fullPage: true })
+      // Subscribed (whatever the tests before left), and opening the link changed nothing: a mail
+      // scanner that opens links does not unsubscribe anyone.
+      const buyer1 = await apiSession('buyer1')
+      const on = await call('user/update', { id: buyer1.user.id, stkNotiDt: 2, stkNoti: [1], isStkNoti: true }, buyer1.token.jwt, 'PUT')
+      expect(on.code).toBe('OK')
+      await page.reload()
+      await page.getByTestId('unsubscribe-confirm').waitFor()
+      expect((await apiSession('buyer1')).user.isStkNoti).toBe(true)
+      await page.getByTestId('unsubscribe-confirm').click()
+      await page.locator('[data-testid="unsubscribe"][data-state="done"]').waitFor()
+      expect(await card.textContent()).toContain('لن تصلك رسائل إشعارات المخزون بعد الآن.')
+      await page.screenshot({ path: join(SCREENS, 'unsubscribe-done-ar-390.png'), fullPage: true })
+      expect((await apiSession('buyer1')).user.isStkNoti).toBe(false)
+
+      await page.goto(`${portal.base}/stock-notification/unsubscribe?token=00000000-0000-4000-8000-000000000000.forged`)
+      await page.getByTestId('unsubscribe-confirm').click()
+      await page.locator('[data-testid="unsubscribe"][data-state="invalid"]').waitFor()
+    })
   })
 })
