@@ -45,6 +45,23 @@ export async function isPostgresOf(pid: number, dir: string): Promise<boolean> {
   return /\bpostgres\b/.test(ps) && (ps.includes(want) || ps.includes(resolve(dir)))
 }
 
+/**
+ * The live Node process that owns the server `pid` (its parent), if it has one: a server whose
+ * parent still runs is no orphan but the database of a running portal (a second `npm start` on the
+ * same data folder, a test). An orphan's parent is init or a subreaper, never a Node process.
+ */
+export async function liveOwnerOf(pid: number): Promise<number | null> {
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => null)
+  const ppid = stat
+    ? Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1])
+    : Number((await promisify(execFile)('ps', ['-p', String(pid), '-o', 'ppid=']).then((r) => r.stdout, () => '')).trim())
+  if (!Number.isInteger(ppid) || ppid <= 1 || !(await isAlive(ppid))) return null
+  const comm = (await readFile(`/proc/${ppid}/comm`, 'utf8').catch(async () =>
+    (await promisify(execFile)('ps', ['-p', String(ppid), '-o', 'comm=']).then((r) => r.stdout, () => '')))).trim()
+  // Node names its main thread MainThread on Linux.
+  return /(^|\/)node$|^MainThread$/.test(comm) ? ppid : null
+}
+
 async function gone(pid: number, ms: number): Promise<boolean> {
   const until = Date.now() + ms
   while (await isAlive(pid)) {
@@ -55,8 +72,9 @@ async function gone(pid: number, ms: number): Promise<boolean> {
 }
 
 /**
- * Makes the data folder free for a new server. A server left running by an earlier start whose
- * process was killed (kill -9 of `npm start`) is stopped as its own shutdown does it (SIGINT, a
+ * Makes the data folder free for a new server. A server whose parent still runs belongs to a
+ * running portal and is left alone (this start fails, naming it). A server left running by an
+ * earlier start whose process was killed (kill -9 of `npm start`) is stopped as its own shutdown does it (SIGINT, a
  * fast shutdown: sessions end, everything committed is on disk), then harder if it does not go. A
  * pid file whose process is gone, or is some other program that reuses the number, is removed:
  * PostgreSQL itself refuses to start while the number it names is alive, whoever it is.
@@ -74,6 +92,12 @@ export async function clearOrphan(dir: string): Promise<string | null> {
   if (resolve(lock.dataDir) !== resolve(dir) || !(await isPostgresOf(lock.pid, dir))) {
     await rm(file, { force: true })
     return `removed a stale postmaster.pid (process ${lock.pid} is not a PostgreSQL of ${dir})`
+  }
+  const owner = await liveOwnerOf(lock.pid)
+  if (owner !== null) {
+    throw new Error(
+      `the data folder ${dir} is in use by a running portal (process ${owner} runs its PostgreSQL, pid ${lock.pid}): stop it first, or give this one another folder (PORTAL_DATA_DIR)`,
+    )
   }
   for (const [signal, wait] of [['SIGINT', 30_000], ['SIGQUIT', 5_000], ['SIGKILL', 5_000]] as const) {
     try {

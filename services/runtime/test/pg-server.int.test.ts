@@ -84,6 +84,17 @@ describe('the embedded PostgreSQL after its parent was killed', () => {
     expect(await isAlive(pid)).toBe(false)
   })
 
+  it('leaves the server of a running portal alone: a second start on its folder fails, naming it', async () => {
+    const dir = await folder()
+    const { child, pid } = await startInChild(dir)
+    try {
+      await expect(startLocalPostgres({ dir })).rejects.toThrow(/in use by a running portal/)
+      expect(await isAlive(pid)).toBe(true)
+    } finally {
+      await killHard(child)
+    }
+  })
+
   it('removes a postmaster.pid that names a live process which is not its server', async () => {
     const dir = await folder()
     const first = await startLocalPostgres({ dir })
