@@ -4,6 +4,7 @@ import { endedPeriod } from '@diamond/contracts/digests'
 import type { DigestDue, DigestPrepared, DigestReady } from '@diamond/contracts/events/digests'
 import { createDatabase } from '@diamond/runtime/db'
 import { DigestService } from '@diamond/auth/modules/digests/digests.service'
+import { purgeSent } from '@diamond/notifications/modules/mail/mail.repository'
 import { message, nextMessage, startTestMailpit, type Mailpit } from '../../../test/mailpit'
 import { startTestPortal, waitFor, type TestPortal } from '../../../test/portal'
 
@@ -172,5 +173,19 @@ describe('stock digests through a real SMTP server (Mailpit)', () => {
     expect((book.worksheets[0]!.getRow(1).values as unknown[]).map(String).some((h) => /price|amount|rap|disc/i.test(h))).toBe(false)
     const row = (await portal.sql`select status, attempts from notifications.mail_outbox where template = 'stock-digest' and "to" = 'noprice1@demo.diamond-portal.test'`)[0]!
     expect(row).toMatchObject({ status: 'sent', attempts: 1 })
+  })
+
+  it('drops a digest file once its period is long past and no mail carries it', async () => {
+    await portal.sql`insert into notifications.digest_files (key, file_name, content, created_at)
+                     values ('daily:2026-01-01:new:priced', 'old.xlsx', '\\x00', now() - interval '40 days'),
+                            ('daily:2026-01-02:new:priced', 'kept.xlsx', '\\x00', now() - interval '40 days')`
+    await portal.sql`insert into notifications.mail_outbox (id, message_id, "to", subject, text, html, template, language, attachment_key)
+                     values (gen_random_uuid(), '<kept@test>', 'x@example.com', 's', 't', 'h', 'stock-digest', 'en', 'daily:2026-01-02:new:priced')`
+    const recent = (await portal.sql`select key from notifications.digest_files where created_at > now() - interval '1 day'`).length
+    await purgeSent(portal.sql as never)
+    const left = (await portal.sql<{ key: string }[]>`select key from notifications.digest_files`).map((r) => r.key)
+    expect(left).not.toContain('daily:2026-01-01:new:priced')
+    expect(left).toContain('daily:2026-01-02:new:priced')
+    expect(left.length).toBe(recent + 1)
   })
 })

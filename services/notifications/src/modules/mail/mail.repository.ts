@@ -134,6 +134,9 @@ export async function purgeSent(sql: Sql): Promise<void> {
   await sql`update notifications.mail_outbox set text = '', html = ''
              where status = 'sent' and sent_at < now() - interval '1 day' and text <> ''`
   await sql`delete from notifications.mail_outbox where status = 'sent' and sent_at < now() - interval '30 days'`
+  // A digest's file, once no mail is left to carry it (and its period is long past).
+  await sql`delete from notifications.digest_files f where f.created_at < now() - interval '35 days'
+             and not exists (select 1 from notifications.mail_outbox m where m.attachment_key = f.key)`
 }
 
 /** Milliseconds until the next pending mail is due (0 if one is due now), or null when none waits. */
