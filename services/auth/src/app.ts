@@ -42,11 +42,12 @@ export default async function authService(app: FastifyInstance, opts: AuthOption
       void reply.header('retry-after', String(err.data.retryAfter))
     }
   })
-  housekeeping(app, async () => {
+  // Old sign-in failures, codes and links are deleted now and then (not at start: nothing is old yet).
+  every(app, HOUSEKEEPING_MS, 'auth housekeeping', async () => {
     await purgeFailures(rt.database.sql)
     await purgeDevices(rt.database.sql)
     await purgeMailTokens(rt.database.sql)
-  })
+  }, { atStart: false })
 
   registerReminderMail(rt)
   const { database } = rt
@@ -67,7 +68,7 @@ export default async function authService(app: FastifyInstance, opts: AuthOption
  * A job run now and then after start (never two runs of it at once); a failure is logged and the
  * next run tries again. The timer never keeps the process up and stops with the service.
  */
-function every(app: FastifyInstance, ms: number, what: string, job: () => Promise<unknown>) {
+function every(app: FastifyInstance, ms: number, what: string, job: () => Promise<unknown>, opts: { atStart?: boolean } = {}) {
   let timer: NodeJS.Timeout | undefined
   let running: Promise<unknown> | null = null
   const tick = () => {
@@ -77,20 +78,10 @@ function every(app: FastifyInstance, ms: number, what: string, job: () => Promis
   app.addHook('onReady', async () => {
     timer = setInterval(tick, ms)
     timer.unref()
-    tick()
+    if (opts.atStart !== false) tick()
   })
   app.addHook('preClose', async () => {
     clearInterval(timer)
     await running
   })
-}
-
-/** Old sign-in failures, codes and links are deleted now and then; the timer never keeps the process up. */
-function housekeeping(app: FastifyInstance, purge: () => Promise<void>) {
-  let timer: NodeJS.Timeout | undefined
-  app.addHook('onReady', async () => {
-    timer = setInterval(() => void purge().catch((err) => app.log.warn({ err }, 'auth housekeeping failed')), HOUSEKEEPING_MS)
-    timer.unref()
-  })
-  app.addHook('preClose', async () => clearInterval(timer))
 }
