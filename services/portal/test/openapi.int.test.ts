@@ -88,8 +88,8 @@ describe('the OpenAPI document', () => {
       gateway: loadGatewayConfig(env),
       mode: 'distributed',
       serveWeb: false,
-      probe: async () => true,
-      serviceDocs: async () => services.map((s) => s.swagger()),
+      probe: () => Promise.resolve(true),
+      serviceDocs: () => Promise.resolve(services.map((s) => s.swagger())),
     })
     distributed = (await edge.inject({ method: 'GET', url: '/web/v1/openapi.json' })).json() as Doc
     dir = await mkdtemp(join(tmpdir(), 'diamond-openapi-'))

@@ -240,7 +240,7 @@ export class OutboxRelay {
 
   /** Publishes everything committed so far; used by tests and at shutdown. */
   async drain(): Promise<void> {
-    while ((await this.claimOnce()) > 0) {}
+    while ((await this.claimOnce()) > 0) continue
   }
 
   async stop(): Promise<void> {
