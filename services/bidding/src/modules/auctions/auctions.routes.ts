@@ -1,22 +1,21 @@
-import type { FastifyInstance } from 'fastify'
 import { Type } from 'typebox'
 import { Envelope, Uuid } from '@diamond/contracts/common'
 import { AuctionCreate, AuctionPage, AuctionWithdraw, AuctionPageRequest, AuctionStonePage, AuctionStonePageRequest, BidCartCreate, BidConfig, LotPage, LotPageRequest, LotView } from '@diamond/contracts/http/bidding'
-import { ok, principal } from '@diamond/runtime'
+import { defineRoutes, ok, principal } from '@diamond/runtime'
 import type { AuctionService } from './auctions.service'
 
 const tags = ['bidding']
 const AuctionCreated = Type.Object({ auctionId: Uuid, lots: Type.Array(LotView) })
 const LotIdParams = Type.Object({ id: Uuid }, { additionalProperties: false })
 
-export default async function auctionRoutes(app: FastifyInstance, { auctions }: { auctions: AuctionService }) {
+export default defineRoutes(function auctionRoutes(app, { auctions }: { auctions: AuctionService }) {
   app.post(
     '/diamond-bid/auction/create',
     {
       config: { errors: ['E_STONE_UNAVAILABLE', 'E_BID_NO_PRICE'], permission: ['bid', 'all'], member: true },
       schema: { tags, summary: 'Staff: a new auction of stones put up for bid', body: AuctionCreate, response: { 200: Envelope(AuctionCreated) } },
     },
-    async (req) => ok(await auctions.create(principal(req), req.body as AuctionCreate), 'Auction created'),
+    async (req) => ok(await auctions.create(principal(req), req.body), 'Auction created'),
   )
 
   app.post(
@@ -25,7 +24,7 @@ export default async function auctionRoutes(app: FastifyInstance, { auctions }: 
       config: { permission: ['bid', 'all'], member: true },
       schema: { tags, summary: 'Staff: stones up for bid and in no unfinished lot', body: AuctionStonePageRequest, response: { 200: Envelope(AuctionStonePage) } },
     },
-    async (req) => ok(await auctions.freeStones(req.body as AuctionStonePageRequest)),
+    async (req) => ok(await auctions.freeStones(req.body)),
   )
 
   app.post(
@@ -34,7 +33,7 @@ export default async function auctionRoutes(app: FastifyInstance, { auctions }: 
       config: { permission: ['bid', 'all'], member: true },
       schema: { tags, summary: 'Staff: the auctions, newest first', body: AuctionPageRequest, response: { 200: Envelope(AuctionPage) } },
     },
-    async (req) => ok(await auctions.auctions(req.body as AuctionPageRequest)),
+    async (req) => ok(await auctions.auctions(req.body)),
   )
 
   app.post(
@@ -46,7 +45,7 @@ export default async function auctionRoutes(app: FastifyInstance, { auctions }: 
         response: { 200: Envelope(Type.Object({ withdrawn: Type.Integer({ minimum: 0 }) })) },
       },
     },
-    async (req) => ok(await auctions.withdraw((req.body as AuctionWithdraw).auctionId), 'Auction withdrawn'),
+    async (req) => ok(await auctions.withdraw(req.body.auctionId), 'Auction withdrawn'),
   )
 
   app.get(
@@ -58,25 +57,25 @@ export default async function auctionRoutes(app: FastifyInstance, { auctions }: 
   app.post(
     '/diamond-bid/lot/paginate',
     { config: { permission: ['bid', 'view'] }, schema: { tags, body: LotPageRequest, response: { 200: Envelope(LotPage) } } },
-    async (req) => ok(await auctions.page(principal(req), req.body as LotPageRequest)),
+    async (req) => ok(await auctions.page(principal(req), req.body)),
   )
 
   app.get(
     '/diamond-bid/lot/:id',
     { config: { permission: ['bid', 'view'] }, schema: { tags, params: LotIdParams, response: { 200: Envelope(LotView) } } },
-    async (req) => ok(await auctions.view(principal(req), (req.params as { id: string }).id)),
+    async (req) => ok(await auctions.view(principal(req), req.params.id)),
   )
 
   app.post(
     '/bid-cart/create',
     { config: { permission: ['bid', 'insert'], member: true }, schema: { tags, body: BidCartCreate, response: { 200: Envelope(LotPage) } } },
-    async (req) => ok(await auctions.addToCart(principal(req), (req.body as BidCartCreate).lotIds), 'Added to bid cart'),
+    async (req) => ok(await auctions.addToCart(principal(req), req.body.lotIds), 'Added to bid cart'),
   )
 
   app.post(
     '/bid-cart/paginate',
     { config: { permission: ['bid', 'view'] }, schema: { tags, body: LotPageRequest, response: { 200: Envelope(LotPage) } } },
-    async (req) => ok(await auctions.page(principal(req), req.body as LotPageRequest, { cartOnly: true })),
+    async (req) => ok(await auctions.page(principal(req), req.body, { cartOnly: true })),
   )
 
   app.post(
@@ -85,6 +84,6 @@ export default async function auctionRoutes(app: FastifyInstance, { auctions }: 
       config: { permission: ['bid', 'insert'], member: true },
       schema: { tags, body: BidCartCreate, response: { 200: Envelope(Type.Object({ removed: Type.Integer() })) } },
     },
-    async (req) => ok(await auctions.removeFromCart(principal(req), (req.body as BidCartCreate).lotIds), 'Removed from bid cart'),
+    async (req) => ok(await auctions.removeFromCart(principal(req), req.body.lotIds), 'Removed from bid cart'),
   )
-}
+})

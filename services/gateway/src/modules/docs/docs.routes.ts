@@ -1,6 +1,5 @@
-import type { FastifyInstance } from 'fastify'
 import swaggerUi from '@fastify/swagger-ui'
-import { AppError } from '@diamond/runtime'
+import { AppError, defineRoutes } from '@diamond/runtime'
 import { SERVICES } from '../../config'
 
 type Doc = { paths?: Record<string, unknown>; tags?: { name: string }[]; components?: { schemas?: Record<string, unknown> } }
@@ -22,9 +21,9 @@ export function mergeDocuments(own: Doc, docs: Doc[]): Doc {
  * the services' own documents are fetched and merged, so one page still lists every call. Switched
  * off (404, the services' documents too) unless `enabled`: production serves them only on request.
  */
-export default async function docsRoutes(app: FastifyInstance, opts: { enabled: boolean; serviceDocs?: () => Promise<Doc[]> }) {
+export default defineRoutes(async function docsRoutes(app, opts: { enabled: boolean; serviceDocs?: () => Promise<Doc[]> }) {
   if (!opts.enabled) {
-    const gone = async () => {
+    const gone = () => {
       throw new AppError('E_NOT_FOUND')
     }
     // Explicit routes win over the distributed mode's catch-all, which would hand these to the services.
@@ -36,7 +35,7 @@ export default async function docsRoutes(app: FastifyInstance, opts: { enabled: 
   let merged: Doc | null = null
   let mergedAt = 0
   const document = async (): Promise<Doc> => {
-    const own = app.swagger() as Doc
+    const own: Doc = app.swagger()
     if (!opts.serviceDocs) return own
     if (!merged || Date.now() - mergedAt > 60_000) {
       merged = mergeDocuments(own, await opts.serviceDocs())
@@ -47,6 +46,6 @@ export default async function docsRoutes(app: FastifyInstance, opts: { enabled: 
   app.get('/web/v1/openapi.json', { config: { public: true }, schema: { hide: true } }, document)
   await app.register(swaggerUi, {
     routePrefix: '/web/v1/docs',
-    uiConfig: { url: '/web/v1/openapi.json' } as never,
+    uiConfig: { url: '/web/v1/openapi.json' },
   })
-}
+})

@@ -1,14 +1,14 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyReply, FastifyRequest } from 'fastify'
 import { UPLOAD_MAX_BYTES } from '@diamond/contracts/http/account'
 import replyFrom from '@fastify/reply-from'
-import { AppError } from '@diamond/runtime'
+import { AppError, defineRoutes } from '@diamond/runtime'
 import type { ServiceName } from '../../config'
 import { ownerOf } from './routing'
 
 const UPLOAD_BODY_LIMIT = UPLOAD_MAX_BYTES + 64 * 1024
 
 /** Distributed mode: every /web/v1 call goes to the service that owns it, unchanged. */
-export default async function proxyRoutes(app: FastifyInstance, { urls }: { urls: Record<ServiceName, string> }) {
+export default defineRoutes(async function proxyRoutes(app, { urls }: { urls: Record<ServiceName, string> }) {
   await app.register(replyFrom, { undici: { connections: 128, pipelining: 1 } })
   // The body is passed through untouched: the owning service validates it.
   app.removeAllContentTypeParsers()
@@ -32,4 +32,4 @@ export default async function proxyRoutes(app: FastifyInstance, { urls }: { urls
   app.all('/web/v1/*', { schema: { hide: true }, config: { public: true } }, forward)
   // File uploads are the one call bigger than the usual body limit; the auth service checks the file.
   app.post('/web/v1/upload-file', { schema: { hide: true }, config: { public: true }, bodyLimit: UPLOAD_BODY_LIMIT }, forward)
-}
+})

@@ -1,12 +1,10 @@
-import type { FastifyInstance } from 'fastify'
 import { Envelope } from '@diamond/contracts/common'
 import {
   MatchPairPage, MatchPairSearch, QuickSearch, QuickSearchResult, StoneDetail, StonePage, StoneSearch, ViewStone,
-  type MatchPairSearch as MatchPairReq, type QuickSearch as QuickReq, type StoneSearch as SearchReq, type ViewStone as ViewReq,
 } from '@diamond/contracts/http/stock'
 import type { ListType } from '@diamond/contracts/http/stock.values'
 import type { Module } from '@diamond/contracts/permissions'
-import { authenticate, ok, principal, requirePermission, type TokenService } from '@diamond/runtime'
+import { authenticate, defineRoutes, ok, principal, requirePermission, type TokenService } from '@diamond/runtime'
 import type { SearchService } from './search.service'
 
 const tags = ['stock']
@@ -17,7 +15,7 @@ const LIST_MODULES: Partial<Record<ListType, Module>> = {
   matchPair: 'matchPair', fancy: 'fancySearch', best: 'quoteDay',
 }
 
-export default async function searchRoutes(app: FastifyInstance, { search, tokens }: { search: SearchService; tokens: TokenService }) {
+export default defineRoutes(function searchRoutes(app, { search, tokens }: { search: SearchService; tokens: TokenService }) {
   app.post(
     '/diamond/paginate',
     {
@@ -25,7 +23,7 @@ export default async function searchRoutes(app: FastifyInstance, { search, token
       schema: { tags, summary: 'Search the stock: filter, sort, page, totals and facets', body: StoneSearch, response: { 200: Envelope(StonePage) } },
     },
     async (req) => {
-      const body = req.body as SearchReq
+      const body = req.body
       const who = principal(req)
       const module = LIST_MODULES[body.listType ?? 'all']
       if (module) requirePermission(who, module, 'view')
@@ -39,7 +37,7 @@ export default async function searchRoutes(app: FastifyInstance, { search, token
       config: { errors: ['E_SEARCH_LIMIT'], permission: ['exclusive', 'view'] },
       schema: { tags, summary: 'Search the exclusive stock', body: StoneSearch, response: { 200: Envelope(StonePage) } },
     },
-    async (req) => ok(await search.search(principal(req), req.body as SearchReq, 'exclusive')),
+    async (req) => ok(await search.search(principal(req), req.body, 'exclusive')),
   )
 
   app.post(
@@ -48,7 +46,7 @@ export default async function searchRoutes(app: FastifyInstance, { search, token
       config: { errors: ['E_SEARCH_LIMIT'], permission: ['quickSearch', 'view'] },
       schema: { tags, summary: 'Stone or report numbers, or words like "1.01 round G VS1"', body: QuickSearch, response: { 200: Envelope(QuickSearchResult) } },
     },
-    async (req) => ok(await search.quick(principal(req), req.body as QuickReq)),
+    async (req) => ok(await search.quick(principal(req), req.body)),
   )
 
   app.post(
@@ -57,7 +55,7 @@ export default async function searchRoutes(app: FastifyInstance, { search, token
       config: { errors: ['E_SEARCH_LIMIT'], permission: ['matchPair', 'view'] },
       schema: { tags, summary: 'Pairs of stones that match each other', body: MatchPairSearch, response: { 200: Envelope(MatchPairPage) } },
     },
-    async (req) => ok(await search.matchPairs(principal(req), req.body as MatchPairReq)),
+    async (req) => ok(await search.matchPairs(principal(req), req.body)),
   )
 
   // Open to signed-out visitors (shared detail links); a token, when sent, must be valid.
@@ -69,7 +67,7 @@ export default async function searchRoutes(app: FastifyInstance, { search, token
     },
     async (req) => {
       const who = req.headers.authorization ? authenticate(tokens, req.headers.authorization) : null
-      return ok(await search.view(who, (req.body as ViewReq).id))
+      return ok(await search.view(who, req.body.id))
     },
   )
-}
+})
