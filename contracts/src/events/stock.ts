@@ -19,6 +19,7 @@ export const StockEventTypes = {
   priced: 'stock.stone.priced',
   arrived: 'stock.stone.arrived',
 } as const
+export type StoneEventType = (typeof StockEventTypes)[keyof typeof StockEventTypes]
 
 /** Availability codes of spec section 4 that a status change can carry. */
 export const Availability = Type.Union([
@@ -82,6 +83,7 @@ export const TradeEventTypes = {
   /** A stone arrived (or came back to stock) that one of the buyer's open demands asks for. */
   demandMatched: 'stock.trade.demand-matched',
 } as const
+export type TradeEventType = (typeof TradeEventTypes)[keyof typeof TradeEventTypes]
 
 /**
  * Data of every trading event: who must hear (`userIds`; `toSales` for the sales team), what kind

@@ -5,7 +5,7 @@ import type { AuthConfig } from './config'
 import approvalRoutes from './modules/approvals/approvals.routes'
 import credentialsRoutes from './modules/credentials/credentials.routes'
 import { purgeMailTokens } from './modules/credentials/mail-tokens.repository'
-import { registerReminderMail } from './modules/mail/reminders'
+import { registerReminderMail } from './modules/mail/mail.consumers'
 import { PasswordService } from './modules/credentials/passwords.service'
 import { purgeDevices } from './modules/devices/devices.repository'
 import deviceRoutes from './modules/devices/devices.routes'
@@ -75,10 +75,11 @@ function every(app: FastifyInstance, ms: number, what: string, job: () => Promis
     if (running) return
     running = job().catch((err: unknown) => app.log.warn({ err }, `${what} failed`)).finally(() => (running = null))
   }
-  app.addHook('onReady', async () => {
+  app.addHook('onReady', (done) => {
     timer = setInterval(tick, ms)
     timer.unref()
     if (opts.atStart !== false) tick()
+    done()
   })
   app.addHook('preClose', async () => {
     clearInterval(timer)

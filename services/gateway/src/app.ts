@@ -1,9 +1,4 @@
-import { hostname } from 'node:os'
 import type { FastifyInstance } from 'fastify'
-import { AuthEventTypes, AuthTopics, type SessionRevoked } from '@diamond/contracts/events/auth'
-import { BiddingTopics } from '@diamond/contracts/events/bidding'
-import { NotificationTopics } from '@diamond/contracts/events/notifications'
-import { StockTopics } from '@diamond/contracts/events/stock'
 import type { MessageBus, PlatformConfig, Subscription, TokenService } from '@diamond/runtime'
 import { apiDocsEnabled, serviceUrls, type GatewayConfig } from './config'
 import docsRoutes from './modules/docs/docs.routes'
@@ -13,6 +8,7 @@ import { AuctionMembers } from './modules/realtime/auctions'
 import type { BidTarget } from './modules/realtime/bids.rules'
 import { Fanout } from './modules/realtime/fanout'
 import { Hub, WsRooms } from './modules/realtime/hub'
+import { subscribeLive } from './modules/realtime/realtime.consumers'
 import type { PushTarget } from './modules/realtime/push.rules'
 import { createSocketServer } from './modules/realtime/socketio'
 import { Watchers } from './modules/realtime/watchers'
@@ -49,22 +45,13 @@ export default async function gateway(app: FastifyInstance, opts: GatewayOptions
   const unread = app.hasDecorator('metrics')
     ? [app.metrics.sockets.read('socketio', () => io.engine.clientsCount), app.metrics.sockets.read('ws', () => ws.size)]
     : []
-  app.addHook('onClose', async () => unread.forEach((u) => u()))
+  app.addHook('onClose', (_instance, done) => {
+    unread.forEach((u) => u())
+    done()
+  })
 
   app.addHook('onReady', async () => {
-    // Each gateway instance sees every event; pushes are at most once, so it starts at new events.
-    subscription = await opts.bus.subscribe({
-      group: `gateway.${hostname()}.${process.pid}.${Date.now()}`,
-      topics: [StockTopics.stone, BiddingTopics.lot, NotificationTopics.notification, AuthTopics.session],
-      fromBeginning: false,
-      handler: async (e) => {
-        app.metrics?.eventLag.observe({ group: 'gateway' }, Math.max(0, Date.now() - Date.parse(e.time)) / 1000)
-        if (e.type !== AuthEventTypes.revoked) return fanout.onEvent(e)
-        const { userId, minVersion } = e.data as SessionRevoked
-        opts.tokens.revoke(userId, minVersion)
-        hub.endSessions(userId, minVersion)
-      },
-    })
+    subscription = await subscribeLive(opts.bus, { fanout, hub, tokens: opts.tokens, lag: (seconds) => app.metrics?.eventLag.observe({ group: 'gateway' }, seconds) })
   })
   app.addHook('preClose', async () => {
     await subscription?.close()

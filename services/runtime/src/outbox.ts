@@ -1,11 +1,17 @@
 import { randomUUID } from 'node:crypto'
 import { topicOf, type AnyEvent, type Event } from '@diamond/contracts/events/envelope'
+import type { EventData, EventOf, EventType } from '@diamond/contracts/events/index'
 import type { Sql, Tx } from './db'
 import type { MessageBus } from './bus/types'
 import { sleep } from './bus/deliver'
 import { currentRequestId } from './request-id'
 
-/** A new event; made while a request is handled, it carries that request's id. */
+/**
+ * A new event; made while a request is handled, it carries that request's id. Of a type from the
+ * contracts' catalogue, its data is checked against that type's and it comes out as that domain event.
+ */
+export function newEvent<K extends EventType>(producer: string, type: K, key: string, data: EventData<K>, version?: number): EventOf<K>
+export function newEvent<T>(producer: string, type: string, key: string, data: T, version?: number): Event<T>
 export function newEvent<T>(producer: string, type: string, key: string, data: T, version = 1): Event<T> {
   const requestId = currentRequestId()
   return { id: randomUUID(), type, key, time: new Date().toISOString(), producer, version, ...(requestId ? { requestId } : {}), data }

@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify'
 import { Envelope, HealthData } from '@diamond/contracts/common'
-import { AuthEventTypes, AuthTopics, type SessionRevoked } from '@diamond/contracts/events/auth'
+import { AuthEventTypes } from '@diamond/contracts/events/auth'
+import type { EventType } from '@diamond/contracts/events/index'
 import { installAuth, type TokenService } from './auth'
 import type { MessageBus } from './bus/types'
 import type { PlatformConfig } from './config'
 import { createDatabase, migrate, RUNTIME_MIGRATIONS, type Database } from './db'
-import { subscribeIdempotent, type ConsumerObserver, type IdempotentConsumer } from './consumer'
+import { consumer, subscribeIdempotent, type Consumer, type ConsumerObserver, type IdempotentConsumer } from './consumer'
 import { OutboxRelay } from './outbox'
 
 /** What the host (a service's own server, the embedded portal, a test) hands to a service plugin. */
@@ -21,7 +22,8 @@ export interface ServiceRuntime {
   name: string
   database: Database
   relay: OutboxRelay
-  consume(c: Omit<IdempotentConsumer, 'name'> & { name: string }): void
+  /** Runs the consumer from the service's start (onReady) to its close. */
+  consume<K extends EventType>(c: Consumer<K>): void
 }
 
 /**
@@ -46,21 +48,16 @@ async function loadTokenFloors(database: Database, tokens: TokenService) {
  * auth service's events and keeps it, so a restart does not bring dead tokens back.
  */
 function revocations(database: Database, tokens: TokenService, service: string): IdempotentConsumer {
-  return {
-    name: `${service}.sessions`,
-    topics: [AuthTopics.session],
-    types: [AuthEventTypes.revoked],
-    handle: async (event, tx) => {
-      if (event.type !== AuthEventTypes.revoked) return
-      const { userId, minVersion } = event.data as SessionRevoked
+  return consumer(`${service}.sessions`)
+    .on(AuthEventTypes.revoked, async ({ data: { userId, minVersion } }, { tx }) => {
       await tx.unsafe(
         `insert into "${database.schema}".token_floors (user_id, min_version) values ($1, $2)
          on conflict (user_id) do update set min_version = greatest(token_floors.min_version, excluded.min_version), updated_at = now()`,
         [userId, minVersion],
       )
       tokens.revoke(userId, minVersion)
-    },
-  }
+    })
+    .definition()
 }
 
 /**
@@ -85,7 +82,8 @@ export async function setupService(
         }
       : undefined,
   })
-  let unread: (() => void) | undefined
+  // Assigned once the schema exists (below); the onClose hook is registered first, so it may read it unset.
+  let unread: (() => void) | undefined = undefined
   const subscriptions: { close(): Promise<void> }[] = []
   let relaying = false
   // Fastify runs onClose once the listener is closed and the last request answered: so what those
@@ -121,9 +119,10 @@ export async function setupService(
     ready = true
   })
   // Draining: health says so at once (a load balancer stops sending), the work goes on until onClose.
-  app.addHook('preClose', async () => {
+  app.addHook('preClose', (done) => {
     ready = false
     clearInterval(housekeeping)
+    done()
   })
 
   installAuth(app, ctx.tokens)
@@ -154,6 +153,6 @@ export async function setupService(
     name: def.name,
     database,
     relay,
-    consume: (c) => consumers.push(c),
+    consume: (c) => void consumers.push(c.definition()),
   }
 }

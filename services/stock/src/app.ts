@@ -1,11 +1,11 @@
 import { hostname } from 'node:os'
 import type { FastifyInstance } from 'fastify'
-import { StockEventTypes, StockTopics, type StoneStatusChanged } from '@diamond/contracts/events/stock'
-import { setupService, type ServiceContext, type Subscription } from '@diamond/runtime'
+import { StockEventTypes } from '@diamond/contracts/events/stock'
+import { EventHandlers, setupService, type ServiceContext, type Subscription } from '@diamond/runtime'
 import type { StockConfig } from './config'
 import { announceDemoBidStones } from './modules/bids/bids.demo'
 import { registerBidResults } from './modules/bids/bids.consumers'
-import { registerDigests } from './modules/digests/digests.service'
+import { registerDigests } from './modules/digests/digests.consumers'
 import blockRoutes from './modules/blocks/blocks.routes'
 import { installDemands } from './modules/demands/demands.plugin'
 import { DemandService } from './modules/demands/demands.service'
@@ -45,7 +45,6 @@ export default async function stockService(app: FastifyInstance, opts: StockOpti
     const announced = await announceDemoBidStones(rt.database)
     if (announced) app.log.info({ announced }, 'demo bid stones announced')
   }
-  registerBidResults(rt)
   registerDigests(rt)
   const s = opts.stock
   const search = new SearchService(
@@ -66,6 +65,7 @@ export default async function stockService(app: FastifyInstance, opts: StockOpti
     availability: (id) => search.index.availabilityAt(id),
     seen: (id, wSts, version) => void search.index.setStatus(id, wSts, version),
   })
+  registerBidResults(rt, stones)
   const saved = new SavedSearchService(rt.database, search)
   /** Exposed so the confirm of orders can be wired to accepted offers (`tracks.onAccepted`). */
   const tracks = new TrackService(rt.database, search, { offerMinutes: s.STOCK_OFFER_MINUTES }, undefined, app.log)
@@ -103,24 +103,24 @@ export default async function stockService(app: FastifyInstance, opts: StockOpti
     } catch (err) {
       app.log.warn({ err }, 'hold expiry sweep failed; will retry')
     }
-    if (!closing) timer = setTimeout(sweep, 5000)
+    if (!closing) timer = setTimeout(() => void sweep(), 5000)
   }
   app.addHook('onReady', async () => {
+    const changes = new EventHandlers().on(Object.values(StockEventTypes), ({ type, data: d }) => {
+      const known = search.index.versionOf(d.stoneId)
+      if (known !== undefined && known >= d.statusVersion) return
+      if (known !== undefined && type !== StockEventTypes.priced && type !== StockEventTypes.arrived) {
+        search.index.setStatus(d.stoneId, d.wSts, d.statusVersion)
+        return
+      }
+      stale.add(d.stoneId)
+      refreshing ??= refreshStale()
+    })
     subscription = await opts.bus.subscribe({
       group: `stock.index.${hostname()}.${process.pid}.${Date.now()}`,
-      topics: [StockTopics.stone],
+      topics: changes.topics,
       fromBeginning: false,
-      handler: async (e) => {
-        const d = e.data as StoneStatusChanged
-        const known = search.index.versionOf(d.stoneId)
-        if (known !== undefined && known >= d.statusVersion) return
-        if (known !== undefined && e.type !== StockEventTypes.priced && e.type !== StockEventTypes.arrived) {
-          search.index.setStatus(d.stoneId, d.wSts, d.statusVersion)
-          return
-        }
-        stale.add(d.stoneId)
-        refreshing ??= refreshStale()
-      },
+      handler: (e) => changes.handle(e),
     })
     const started = Date.now()
     app.log.info('loading the search index')

@@ -4,6 +4,7 @@ import { MemoryBus } from './memory'
 import type { MessageBus } from './types'
 
 export type { MessageBus, Subscription, SubscribeOptions, EventHandler } from './types'
+export { EventHandlers, type TypedHandler } from './handlers'
 export { MemoryBus } from './memory'
 export { KafkaBus } from './kafka'
 

@@ -61,7 +61,7 @@ export class KafkaBus implements MessageBus {
 
   async healthy(): Promise<boolean> {
     if (Date.now() - this.lastHealth.at < 2000) return this.lastHealth.ok
-    let ok = false
+    let ok: boolean
     try {
       ok = (await this.probe.metadata({ topics: [], forceUpdate: true })).brokers.size > 0
     } catch {

@@ -55,14 +55,15 @@ export class MemoryBus implements MessageBus {
 
   async start(): Promise<void> {}
 
-  async healthy(): Promise<boolean> {
-    return !this.closed
+  healthy(): Promise<boolean> {
+    return Promise.resolve(!this.closed)
   }
 
-  async publish(events: AnyEvent[]): Promise<void> {
-    if (this.closed) throw new Error('bus closed')
+  publish(events: AnyEvent[]): Promise<void> {
+    if (this.closed) return Promise.reject(new Error('bus closed'))
     for (const e of events) this.append(topicOf(e.type), e.key, e)
     this.signal.wake()
+    return Promise.resolve()
   }
 
   private append(topic: string, key: string, value: unknown) {
@@ -85,7 +86,7 @@ export class MemoryBus implements MessageBus {
     return parts
   }
 
-  async subscribe(opts: SubscribeOptions): Promise<Subscription> {
+  subscribe(opts: SubscribeOptions): Promise<Subscription> {
     let group = this.groups.get(opts.group)
     if (!group) {
       group = { offsets: new Map(), members: [], loops: new Set() }
@@ -104,13 +105,13 @@ export class MemoryBus implements MessageBus {
       })
     }
     this.signal.wake()
-    return {
+    return Promise.resolve({
       close: async () => {
         group.members = group.members.filter((m) => m !== member)
         await Promise.all(member.inflight)
         this.signal.wake()
       },
-    }
+    })
   }
 
   /**
@@ -141,10 +142,11 @@ export class MemoryBus implements MessageBus {
     }
   }
 
-  private async deadLetter(topic: string, event: unknown, reason: string) {
+  private deadLetter(topic: string, event: unknown, reason: string): Promise<void> {
     const key = (event as { key?: string })?.key ?? 'unknown'
     this.append(topic + DLQ_SUFFIX, key, { event, reason, at: new Date().toISOString() })
     this.signal.wake()
+    return Promise.resolve()
   }
 
   /** Dead letters of a topic, for operators and tests. */

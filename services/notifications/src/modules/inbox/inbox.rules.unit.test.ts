@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
-import { BiddingEventTypes, type LotClosed, type LotHighChanged } from '@diamond/contracts/events/bidding'
+import { BiddingEventTypes } from '@diamond/contracts/events/bidding'
 import { TradeEventTypes, type TradeEvent } from '@diamond/contracts/events/stock'
 import { newEvent } from '@diamond/runtime'
 import { coalesces, noticesFor } from './inbox.rules'
 
-const trade = (data: TradeEvent) => newEvent<TradeEvent>('stock', TradeEventTypes.offerCountered, randomUUID(), data)
+const trade = (data: TradeEvent) => newEvent('stock', TradeEventTypes.offerCountered, randomUUID(), data)
 
 describe('trading notices', () => {
   it('gives each named user one notice', () => {
@@ -26,12 +26,12 @@ describe('bid notices', () => {
   const [lotId, auctionId, stoneId] = [randomUUID(), randomUUID(), randomUUID()]
   const [ann, ben, cat] = [randomUUID(), randomUUID(), randomUUID()]
   const high = (leaderId: string, previousLeaderId: string | null, outbidIds?: string[]) =>
-    newEvent<LotHighChanged>('bidding', BiddingEventTypes.high, lotId, {
+    newEvent('bidding', BiddingEventTypes.high, lotId, {
       lotId, auctionId, stoneId, vStnId: 'B-7', pricePerCaratCents: 123_450, bidCount: 4, closesAt: new Date().toISOString(), reserveMet: null, leaderId, previousLeaderId,
       ...(outbidIds ? { outbidIds } : {}),
     })
   const closed = (winnerId: string | null, bidderIds: string[]) =>
-    newEvent<LotClosed>('bidding', BiddingEventTypes.closed, lotId, {
+    newEvent('bidding', BiddingEventTypes.closed, lotId, {
       lotId, auctionId, stoneId, vStnId: 'B-7', kind: 'blind', winnerId, pricePerCaratCents: winnerId ? 200_000 : null, bidderIds, closedAt: new Date().toISOString(),
     })
 
@@ -62,7 +62,7 @@ describe('bid notices', () => {
 
   it('tells every bidder of a withdrawn lot that its stone left the auction, and nobody that they won', () => {
     const withdrawn = closed(null, [ann, ben, ann])
-    ;(withdrawn.data as LotClosed).withdrawn = true
+    withdrawn.data.withdrawn = true
     expect(noticesFor(withdrawn)).toEqual([
       { userId: ann, kind: 'bid.withdrawn', params: { lotId, auctionId, vStnId: 'B-7' } },
       { userId: ben, kind: 'bid.withdrawn', params: { lotId, auctionId, vStnId: 'B-7' } },

@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify'
-import { AuthEventTypes, AuthTopics } from '@diamond/contracts/events/auth'
 import type { PlatformConfig, ServiceRuntime } from '@diamond/runtime'
 import { devMailboxEnabled, mailFrom, type NotificationsConfig } from '../../config'
 import mailAdminRoutes from './mail.admin.routes'
 import devMailboxRoutes from './mail.routes'
-import { registerDigestMail } from '../digests/digests.consumer'
+import { registerDigestMail } from '../digests/digests.consumers'
+import { DigestMailService } from '../digests/digests.service'
+import { registerMailRequests } from './mail.consumers'
 import { MailSender } from './mail.sender'
 import { MailService } from './mail.service'
 import { MAIL_TEXTS } from './mail.texts'
@@ -20,8 +21,8 @@ export async function installMail(app: FastifyInstance, rt: ServiceRuntime, plat
   const from = mailFrom(own, MAIL_TEXTS.en.brand)
   const mailer = devMailbox ? new DevMailbox() : new OutboxMailer(from)
   const mail = new MailService(rt.database, mailer, own.NOTIFICATIONS_PUBLIC_URL)
-  rt.consume({ name: 'notifications.mail', topics: [AuthTopics.mail], types: [AuthEventTypes.mailRequested], handle: (event, tx) => mail.onEvent(tx, event) })
-  registerDigestMail(rt, mailer, own.NOTIFICATIONS_PUBLIC_URL)
+  registerMailRequests(rt, mail)
+  registerDigestMail(rt, new DigestMailService(mailer, own.NOTIFICATIONS_PUBLIC_URL))
   if (devMailbox) await app.register(devMailboxRoutes, { mail })
   await app.register(mailAdminRoutes, { mail })
 

@@ -1,4 +1,3 @@
-import type { AnyEvent } from '@diamond/contracts/events/envelope'
 import { StockEventTypes, TradeEventTypes, type StoneStatusChanged, type TradeEvent } from '@diamond/contracts/events/stock'
 import { MAX_DEMANDS, type Demand, type DemandCreate, type DemandPage, type DemandPaginate, type DemandUpdate } from '@diamond/contracts/http/demands'
 import type { StoneFilter } from '@diamond/contracts/http/stock'
@@ -12,6 +11,9 @@ import * as repo from './demands.repository'
 import { boundsOf, decideChange, demandState, textProblems, tillDateProblem, todayOf } from './demands.rules'
 
 const PRODUCER = 'stock'
+
+/** The stone changes that can bring a stone to stock: every one but a new price. */
+export const STONE_BACK_EVENTS = Object.values(StockEventTypes).filter((type) => type !== StockEventTypes.priced)
 
 /** How many stones a filter finds now: the search service's count over its index. */
 export interface MatchCounter {
@@ -124,9 +126,7 @@ export class DemandService {
    * that ask for it tell their owners, each once. Runs in the consumer's transaction; the stone is
    * read from the database there, so its status is the committed one, not a stale event's.
    */
-  async onStoneEvent(tx: Tx, event: AnyEvent): Promise<void> {
-    if (event.type === StockEventTypes.priced) return
-    const d = event.data as StoneStatusChanged
+  async onStoneChanged(tx: Tx, d: StoneStatusChanged): Promise<void> {
     if (d.availability !== 'A') return
     const stone = await repo.stoneForIndex(tx, d.stoneId)
     if (!stone || stone.w_sts !== 'A') return

@@ -1,7 +1,7 @@
 import { DIGEST_BEST_STONES, DIGEST_STOCK_TYPES, MAX_DIGEST_STONES } from '@diamond/contracts/digests'
 import type { AnyEvent } from '@diamond/contracts/events/envelope'
-import { DigestEventTypes, DigestTopics, type DigestDue, type DigestPrepared, type DigestReady, type DigestStone, type DigestSummary } from '@diamond/contracts/events/digests'
-import { enqueue, newEvent, type ServiceRuntime, type Tx } from '@diamond/runtime'
+import { DigestEventTypes, type DigestDue, type DigestPrepared, type DigestReady, type DigestStone, type DigestSummary } from '@diamond/contracts/events/digests'
+import { enqueue, newEvent, type Tx } from '@diamond/runtime'
 import { columnsFor } from '../downloads/downloads.rules'
 import { excelBuffer } from '../downloads/downloads.excel'
 import { toStoneRow, type StoneRecord } from '../stones/stone-row'
@@ -55,8 +55,7 @@ async function digestOf(tx: Tx, due: DigestDue, key: string, out: AnyEvent[]): P
  * files of a batch are made first and in key order: batches of other partitions taking the same
  * keys at once then wait for each other instead of deadlocking. Runs in the consumer's transaction.
  */
-export async function onDigestsDue(tx: Tx, events: AnyEvent[]): Promise<void> {
-  const dues = events.filter((e) => e.type === DigestEventTypes.due).map((e) => e.data as DigestDue)
+export async function onDigestsDue(tx: Tx, dues: DigestDue[]): Promise<void> {
   const firstOf = new Map<string, DigestDue>()
   for (const d of dues) if (!firstOf.has(digestKey(d))) firstOf.set(digestKey(d), d)
   const out: AnyEvent[] = []
@@ -67,16 +66,4 @@ export async function onDigestsDue(tx: Tx, events: AnyEvent[]): Promise<void> {
     out.push(newEvent<DigestReady>('stock', DigestEventTypes.ready, key, { ...d, fileKey: key, summary: summaries.get(key)! }))
   }
   await enqueue(tx, 'stock', out)
-}
-
-export function registerDigests(rt: ServiceRuntime): void {
-  // A run says "due" for every subscriber at once: their digests are written 200 to a transaction.
-  rt.consume({
-    name: 'stock.digests',
-    topics: [DigestTopics.due],
-    types: [DigestEventTypes.due],
-    batch: 200,
-    handle: (event, tx) => onDigestsDue(tx, [event]),
-    handleBatch: (events, tx) => onDigestsDue(tx, events),
-  })
 }

@@ -1,9 +1,11 @@
+import type { LotClosed, LotOpened } from '@diamond/contracts/events/bidding'
 import { StockEventTypes, type StoneStatusChanged } from '@diamond/contracts/events/stock'
 import { BID_KIND_RULES } from '@diamond/contracts/http/bidding.values'
 import { randomUUID } from 'node:crypto'
 import type { HoldResult, StatusResult, StatusUpdate, StoneCreate } from '@diamond/contracts/http/stock'
 import { AppError, enqueue, newEvent, type Database, type Principal, type Tx } from '@diamond/runtime'
 import * as repo from './stones.repository'
+import * as bids from '../bids/bids.repository'
 import { SingleFlight } from './single-flight'
 import { SHAPE_FULL } from '../demo/demo.rules'
 import { rapCents } from '../demo/rap.rules'
@@ -143,7 +145,7 @@ export class StoneService {
       await enqueue(tx, 'stock', o.changed.map((s) => statusEvent(type, s)))
       return o
     })
-    await Promise.all(out.changed.map((s) => this.onChanged(s)))
+    await Promise.all(out.changed.map((s) => Promise.resolve(this.onChanged(s))))
     return out.result as T
   }
 
@@ -154,7 +156,7 @@ export class StoneService {
       await enqueue(tx, 'stock', list.map((s) => statusEvent(StockEventTypes.released, s)))
       return list
     })
-    await Promise.all(list.map(this.onChanged))
+    await Promise.all(list.map((s) => Promise.resolve(this.onChanged(s))))
     return list.length
   }
 
@@ -167,6 +169,33 @@ export class StoneService {
       throw await this.refusal(stoneId)
     }
     return toStatus(changed)
+  }
+
+  /**
+   * bidding.lot.opened: the stone is in a running lot; staff may not move it until the lot closes.
+   * In the consumer's transaction.
+   */
+  async enterLot(tx: Tx, lot: LotOpened): Promise<void> {
+    await bids.enterLot(tx, lot.stoneId, lot.lotId)
+  }
+
+  /**
+   * bidding.lot.closed: bidding decided the auction, stock applies the result to the stone, with its
+   * status event, in the consumer's transaction. A won stone is confirmed to the winner (`bid-won`,
+   * holder = winner, so the gateway pushes "bid win"); an unsold stone that was up for bid goes back
+   * to stock; a withdrawn lot's stone keeps its status (still up for bid after a withdrawn auction,
+   * or what staff made it). The index hears of the change from the bus, as of another instance's.
+   */
+  async settleLot(tx: Tx, lot: LotClosed): Promise<void> {
+    await bids.leaveLot(tx, lot.stoneId, lot.lotId)
+    if (lot.withdrawn) return
+    if (lot.winnerId) {
+      const won = await bids.confirmWon(tx, lot.stoneId)
+      if (won) await enqueue(tx, PRODUCER, [statusEvent(StockEventTypes.bidWon, { ...won, holder_id: lot.winnerId })])
+      return
+    }
+    const back = await bids.returnUnsold(tx, lot.stoneId)
+    if (back) await enqueue(tx, PRODUCER, [statusEvent(StockEventTypes.statusChanged, back)])
   }
 
   /** Staff: a new discount; price per carat and amount follow. Fancy colours have no Rap price to discount. */

@@ -1,17 +1,17 @@
 import type { FastifyInstance } from 'fastify'
-import { StockTopics } from '@diamond/contracts/events/stock'
 import type { ServiceRuntime } from '@diamond/runtime'
 import commentRoutes from '../comments/comments.routes'
 import { CommentService } from '../comments/comments.service'
 import trackRoutes from './tracks.routes'
-import { TAKEN_EVENTS, type TrackService } from './tracks.service'
+import { registerStoneTaken } from './tracks.consumers'
+import type { TrackService } from './tracks.service'
 
 /**
  * The lists' wiring: routes, the consumer that tells buyers when a stone of theirs is taken, and
  * the sweep for due reminders and expired offers (database clock, each row once).
  */
 export async function installTracks(app: FastifyInstance, rt: ServiceRuntime, tracks: TrackService, sweepMs = 5000) {
-  rt.consume({ name: 'stock.stone-taken', topics: [StockTopics.stone], types: [...TAKEN_EVENTS], handle: (event, tx) => tracks.onStoneEvent(tx, event) })
+  registerStoneTaken(rt, tracks)
   let timer: NodeJS.Timeout | undefined
   let closing = false
   const sweep = async () => {
@@ -23,12 +23,14 @@ export async function installTracks(app: FastifyInstance, rt: ServiceRuntime, tr
     }
     if (!closing) timer = setTimeout(() => void sweep(), sweepMs)
   }
-  app.addHook('onReady', async () => {
+  app.addHook('onReady', (done) => {
     void sweep()
+    done()
   })
-  app.addHook('preClose', async () => {
+  app.addHook('preClose', (done) => {
     closing = true
     clearTimeout(timer)
+    done()
   })
   await app.register(trackRoutes, { tracks })
   await app.register(commentRoutes, { comments: new CommentService(rt.database) })

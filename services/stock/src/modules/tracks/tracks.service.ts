@@ -1,4 +1,3 @@
-import type { AnyEvent } from '@diamond/contracts/events/envelope'
 import { StockEventTypes, TradeEventTypes, type StoneStatusChanged, type TradeEvent } from '@diamond/contracts/events/stock'
 import {
   TRACK_TYPES, TRADE_KINDS, type OfferSide, type Track, type TrackCreate, type TrackCreateResult, type TrackDelete, type TrackPage,
@@ -13,7 +12,8 @@ import { answer, counter, openQuote, reminderProblem, TAKEN_WATCH_TYPES, toCents
 import { toTrack } from './tracks.view'
 
 const PRODUCER = 'stock'
-export const TAKEN_EVENTS: ReadonlySet<string> = new Set([StockEventTypes.held, StockEventTypes.confirmed, StockEventTypes.sold])
+/** The stone changes that take a stone from everyone else. */
+export const TAKEN_EVENTS = [StockEventTypes.held, StockEventTypes.confirmed, StockEventTypes.sold] as const
 const MAX_RECIPIENTS = 10_000
 
 /** Called once an offer's acceptance has committed: the lead wires it to the confirm of orders. */
@@ -301,9 +301,7 @@ export class TrackService {
    * A stone was held, confirmed or sold: everyone else with it in cart, watchlist or quotes is
    * told once, without a word about who took it. Runs in the consumer's transaction.
    */
-  async onStoneEvent(tx: Tx, event: AnyEvent): Promise<void> {
-    if (!TAKEN_EVENTS.has(event.type)) return
-    const d = event.data as StoneStatusChanged
+  async onStoneTaken(tx: Tx, d: StoneStatusChanged): Promise<void> {
     const users = await repo.watchersOf(tx, d.stoneId, TAKEN_WATCH_TYPES, d.holderId)
     const events = []
     for (let i = 0; i < users.length; i += MAX_RECIPIENTS) {
