@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { StockTopics } from '@diamond/contracts/events/stock'
-import type { ServiceRuntime } from '@diamond/runtime'
+import { periodic, type ServiceRuntime } from '@diamond/runtime'
 import commentRoutes from '../comments/comments.routes'
 import { CommentService } from '../comments/comments.service'
 import trackRoutes from './tracks.routes'
@@ -12,24 +12,7 @@ import { TAKEN_EVENTS, type TrackService } from './tracks.service'
  */
 export async function installTracks(app: FastifyInstance, rt: ServiceRuntime, tracks: TrackService, sweepMs = 5000) {
   rt.consume({ name: 'stock.stone-taken', topics: [StockTopics.stone], types: [...TAKEN_EVENTS], handle: (event, tx) => tracks.onStoneEvent(tx, event) })
-  let timer: NodeJS.Timeout | undefined
-  let closing = false
-  const sweep = async () => {
-    if (closing) return
-    try {
-      await tracks.sweep()
-    } catch (err) {
-      app.log.warn({ err }, 'reminder and offer sweep failed; will retry')
-    }
-    if (!closing) timer = setTimeout(() => void sweep(), sweepMs)
-  }
-  app.addHook('onReady', async () => {
-    void sweep()
-  })
-  app.addHook('preClose', async () => {
-    closing = true
-    clearTimeout(timer)
-  })
+  periodic(app, 'reminder and offer sweep', sweepMs, () => tracks.sweep())
   await app.register(trackRoutes, { tracks })
   await app.register(commentRoutes, { comments: new CommentService(rt.database) })
 }
