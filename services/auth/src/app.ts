@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify'
 import cookie from '@fastify/cookie'
 import { periodic, setupService, type ServiceContext } from '@diamond/runtime'
-import type { AuthConfig } from './config'
+import { defineService } from '@diamond/runtime/registry'
+import { loadAuthConfig, type AuthConfig } from './config'
 import approvalRoutes from './modules/approvals/approvals.routes'
 import credentialsRoutes from './modules/credentials/credentials.routes'
 import { purgeMailTokens } from './modules/credentials/mail-tokens.repository'
@@ -57,3 +58,6 @@ export default async function authService(app: FastifyInstance, opts: AuthOption
   await app.register(digestRoutes, { digests })
   if (opts.auth.AUTH_DIGESTS) periodic(app, 'stock digests', opts.auth.AUTH_DIGEST_CHECK_SECONDS * 1000, () => digests.runDue())
 }
+
+/** How a host mounts this service by its name in the registry (the embedded portal does). */
+export const service = defineService({ name: 'auth', plugin: authService, options: (env) => ({ auth: loadAuthConfig(env) }) })

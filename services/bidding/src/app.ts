@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import { periodic, setupService, type ServiceContext } from '@diamond/runtime'
-import type { BiddingConfig } from './config'
+import { defineService } from '@diamond/runtime/registry'
+import { loadBiddingConfig, type BiddingConfig } from './config'
 import auctionRoutes from './modules/auctions/auctions.routes'
 import { AuctionService } from './modules/auctions/auctions.service'
 import bidRoutes from './modules/bids/bids.routes'
@@ -72,3 +73,6 @@ export default async function biddingService(app: FastifyInstance, opts: Bidding
   await app.register(bidRoutes, { bids })
   await app.register(replayRoutes, { sql: rt.database.sql })
 }
+
+/** How a host mounts this service by its name in the registry (the embedded portal does). */
+export const service = defineService({ name: 'bidding', plugin: biddingService, options: (env) => ({ bidding: loadBiddingConfig(env) }) })

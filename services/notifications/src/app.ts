@@ -3,7 +3,8 @@ import { BiddingTopics } from '@diamond/contracts/events/bidding'
 import { StockTopics } from '@diamond/contracts/events/stock'
 import type { AnyEvent } from '@diamond/contracts/events/envelope'
 import { setupService, type ServiceContext, type Tx } from '@diamond/runtime'
-import type { NotificationsConfig } from './config'
+import { defineService } from '@diamond/runtime/registry'
+import { loadNotificationsConfig, type NotificationsConfig } from './config'
 import bannerRoutes from './modules/banners/banners.routes'
 import { BannerService } from './modules/banners/banners.service'
 import commonRoutes from './modules/common/common.routes'
@@ -51,3 +52,6 @@ export default async function notificationsService(app: FastifyInstance, opts: N
   await app.register(placeRoutes)
   await app.register(commonRoutes)
 }
+
+/** How a host mounts this service by its name in the registry (the embedded portal does). */
+export const service = defineService({ name: 'notifications', plugin: notificationsService, options: (env) => ({ notifications: loadNotificationsConfig(env) }) })

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import { periodic, setupService, type ServiceContext } from '@diamond/runtime'
-import type { StockConfig } from './config'
+import { defineService } from '@diamond/runtime/registry'
+import { loadStockConfig, type StockConfig } from './config'
 import { announceDemoBidStones } from './modules/bids/bids.demo'
 import { registerBidResults } from './modules/bids/bids.consumers'
 import { registerDigests } from './modules/digests/digests.service'
@@ -90,3 +91,6 @@ export default async function stockService(app: FastifyInstance, opts: StockOpti
   await installTracks(app, rt, tracks, s.STOCK_LIST_SWEEP_MS)
   await installDemands(app, rt, new DemandService(rt.database, search))
 }
+
+/** How a host mounts this service by its name in the registry (the embedded portal does). */
+export const service = defineService({ name: 'stock', plugin: stockService, options: (env) => ({ stock: loadStockConfig(env) }) })
