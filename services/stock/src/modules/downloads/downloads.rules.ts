@@ -15,17 +15,11 @@ import type { FieldProblem } from '../search/search.rules'
 /**
  * A cell whose text begins with = + - @ (or a tab or carriage return, which some spreadsheet
  * programs skip before reading a formula) would run as a formula when a spreadsheet opens the
- * file or a CSV made from it. Such text gets a leading single quote and stays text.
+ * file. Such text gets a leading single quote and stays text.
  */
 export const FORMULA_START = /^[=+\-@\t\r]/
 export const needsNeutralising = (text: string): boolean => FORMULA_START.test(text)
 export const neutralise = (text: string): string => (needsNeutralising(text) ? `'${text}` : text)
-
-/** One CSV field: neutralised first, then quoted when it holds a separator, a quote or a line break. */
-export function csvField(text: string): string {
-  const safe = neutralise(text)
-  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe
-}
 
 type Kind = 'text' | 'lab' | 'color' | 'cut' | 'two' | 'usd' | 'whole' | 'int' | 'yesNo' | 'date'
 interface ColumnSpec {
