@@ -55,6 +55,7 @@ export async function installKafka() {
     child.on('close', resolve);
   });
   // Debian's mvn prints stray ANSI resets even with -B; anything else it says under -q matters.
+  // eslint-disable-next-line no-control-regex -- the escape character is exactly what is stripped
   output = output.replace(/\x1b\[[0-9;]*m/g, '').trim();
   if (output) console.log(output);
   if (code !== 0) {

@@ -105,7 +105,7 @@ function clients() {
     return NaN
   }
   const port = parentPort!
-  port.on('message', async (m: Command) => {
+  const handle = async (m: Command) => {
     if (m.cmd === 'connect') {
       sockets = []
       // A hundred at a time: a thousand SYNs at once overflow the listen backlog.
@@ -143,6 +143,12 @@ function clients() {
       await Promise.all(sockets.map((ws) => new Promise((r) => (ws.once('close', r), ws.terminate()))))
       port.postMessage({ done: 'close' })
     }
+  }
+  port.on('message', (m: Command) => {
+    handle(m).catch((e: unknown) => {
+      console.error(e)
+      process.exit(1)
+    })
   })
 }
 
@@ -272,7 +278,7 @@ async function main() {
   const app = await createHttpServer({ title: 'bench-fanout', logger: false })
   const bus = new MemoryBus({ log: (m, e) => console.error(m, e) })
   app.addHook('onClose', () => bus.close())
-  await app.register(gateway, { config, bus, tokens, gateway: gw, mode: 'embedded', serveWeb: false, probe: async () => true })
+  await app.register(gateway, { config, bus, tokens, gateway: gw, mode: 'embedded', serveWeb: false, probe: () => Promise.resolve(true) })
   await app.listen({ host: '127.0.0.1', port: 0 })
   const token = tokens.sign({ id: randomUUID(), username: 'bench', userType: 'buyer', perms: { searchList: 'v' }, noPrice: false, ver: 0, guest: false, trusted: true })
   console.log(`Connecting ${CLIENTS} clients to the gateway (stock feed)…`)

@@ -46,7 +46,7 @@ if (process.argv.includes('--serve')) {
   const { buildPortal } = await import('@diamond/portal/portal')
   const portal = await buildPortal(process.env, { serveWeb: false })
   // The floor: a JSON POST with nothing behind it, on the same server and event loop.
-  portal.app.post('/bench/echo', { config: { public: true } }, async (req) => ({ code: 'OK', message: 'OK', data: req.body }))
+  portal.app.post('/bench/echo', { config: { public: true } }, (req) => ({ code: 'OK', message: 'OK', data: req.body }))
   await portal.app.listen({ port: 0, host: '127.0.0.1' })
   process.send!({ port: (portal.app.server.address() as { port: number }).port })
   process.on('disconnect', () => void portal.app.close().finally(() => process.exit(0)))

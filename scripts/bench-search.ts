@@ -84,7 +84,10 @@ function typicalSearch(rnd: () => number): { filter: StoneFilter; sort: SortKey[
     lbNm: rnd() < 0.7 ? ['GIA'] : ['GIA', 'IGI'],
     fluNm: rnd() < 0.5 ? ['NON', 'FNT'] : ['NON', 'FNT', 'MED'],
   }
-  if (rnd() < 0.5) (filter.cutNm = ['EX', 'VG', 'NON']), (filter.polNm = ['EX', 'VG'])
+  if (rnd() < 0.5) {
+    filter.cutNm = ['EX', 'VG', 'NON']
+    filter.polNm = ['EX', 'VG']
+  }
   if (rnd() < 0.5) filter.back = { from: -60, to: -20 }
   if (rnd() < 0.3) filter.availability = ['A']
   return { filter, sort: pick(SORTS) }
@@ -92,7 +95,6 @@ function typicalSearch(rnd: () => number): { filter: StoneFilter; sort: SortKey[
 
 // PostgreSQL's side: the same filter and sort as SQL (values bound as parameters).
 const ENUM_COL: Record<string, string> = { shpNm: 'shape', colNm: 'color', clrNm: 'clarity', lbNm: 'lab', fluNm: 'fluorescence', cutNm: 'cut', polNm: 'polish' }
-const AVAIL = ['A', 'H', 'M', 'U', 'B', 'S', 'O', 'E']
 function where(f: StoneFilter): { text: string; params: unknown[] } {
   const parts: string[] = []
   const params: unknown[] = []

@@ -2,8 +2,9 @@ import { Type, type Static, type TSchema } from 'typebox'
 import { literals, Uuid, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../common'
 import { Availability } from '../events/stock'
 import { MASTERS } from '../masters'
+import type { FACETS} from './stock.values';
 import {
-  BOOL_FILTERS, ENUM_FILTERS, type FACETS, LIST_FILTERS, LIST_TYPES, MAX_CARAT_RANGES, MAX_LIST_FILTER, RANGE_FILTERS, SORTABLE,
+  BOOL_FILTERS, ENUM_FILTERS, LIST_FILTERS, LIST_TYPES, MAX_CARAT_RANGES, MAX_LIST_FILTER, RANGE_FILTERS, SORTABLE,
 } from './stock.values'
 
 const Price = Type.Optional(Type.Number())

@@ -36,7 +36,7 @@ describe('when PostgreSQL dies under a running portal', () => {
   it('says not ready while it is down, then serves searches and holds again, and publishes their events', async () => {
     const token = await portal.login('buyer1')
     const events: AnyEvent[] = []
-    await bus.subscribe({ group: 'recovery-test', topics: [StockTopics.stone], fromBeginning: false, handler: async (e) => void events.push(e) })
+    await bus.subscribe({ group: 'recovery-test', topics: [StockTopics.stone], fromBeginning: false, handler: (e) => Promise.resolve(void events.push(e)) })
     const [first, second] = await portal.stones(token, 2)
     expect((await portal.call('diamond/hold', { id: first!.id }, token)).body.code).toBe('OK')
     const held = await waitFor(() => events.find((e) => e.type === StockEventTypes.held && (e.data as { stoneId: string }).stoneId === first!.id), 15_000, 'the first hold event')

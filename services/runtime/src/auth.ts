@@ -151,6 +151,7 @@ declare module 'fastify' {
  */
 export function installAuth(app: FastifyInstance, tokens: TokenService): void {
   app.decorateRequest('principal', null)
+  // eslint-disable-next-line @typescript-eslint/require-await -- Fastify treats a hook without a `done` parameter as async: it must return a promise, and a throw becomes the error reply
   app.addHook('onRequest', async (req: FastifyRequest) => {
     const cfg = req.routeOptions.config
     if (cfg?.public) return

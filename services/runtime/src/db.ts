@@ -7,24 +7,53 @@ export type Tx = TransactionSql<Record<string, never>>
 
 export interface Database {
   sql: Sql
-  db: PostgresJsDatabase
+  /** drizzle over the same pool as `sql`: one pool per service. */
+  db: Orm
   schema: string
   end(): Promise<void>
 }
 
+/** drizzle's typed query builder, over a service's pool or over one of its transactions. */
+export type Orm = PostgresJsDatabase
+
+const orms = new WeakMap<object, Orm>()
+
+/**
+ * drizzle over a postgres.js pool or transaction, without a pool of its own. drizzle's postgres-js
+ * driver rewrites its client's type parsers and serializers (timestamps and dates come back as
+ * strings, json goes out pre-stringified) so that its own column mappers do the work; applied to the
+ * service's pool, that would change what every hand-written query receives. drizzle therefore sees
+ * the client through a view whose `options` are its own: queries run on the same connections with
+ * postgres.js's parsers, and the column types of the schemas (`runtime/src/columns.ts`) map
+ * postgres.js's values (Dates, parsed json) as they are.
+ */
+export function orm(client: Sql | TransactionSql): Orm {
+  let db = orms.get(client)
+  if (!db) {
+    const options = { parsers: {}, serializers: {} }
+    const view = new Proxy(client, { get: (target, key) => (key === 'options' ? options : Reflect.get(target, key)) })
+    db = drizzle({ client: view as Sql })
+    orms.set(client, db)
+  }
+  return db
+}
+
 /**
  * One pool per service, bound to the service's own schema. Nothing connects until first use.
- * drizzle gets a client of its own: it replaces its client's timestamp parsers with pass-through
- * strings, and the hand-written SQL of repositories expects real Dates.
  */
 export function createDatabase(url: string, schema: string, opts: { max?: number; name?: string } = {}): Database {
   // Reconnection back-off (seconds, by failed attempts in a row): postgres.js's own grows to 20 s,
   // which kept a pool (and the relay's LISTEN) away for that long after a restarted server was back.
   const backoff = (retries: number) => Math.min(0.1 * 2 ** retries, 2)
-  const options = { idle_timeout: 30, connect_timeout: 10, backoff, onnotice: () => {}, connection: { application_name: opts.name ?? schema } }
-  const sql = postgres(url, { ...options, max: opts.max ?? 10 })
-  const forDrizzle = postgres(url, { ...options, max: 4 })
-  return { sql, db: drizzle(forDrizzle), schema, end: async () => void (await Promise.all([sql.end({ timeout: 5 }), forDrizzle.end({ timeout: 5 })])) }
+  const sql = postgres(url, {
+    idle_timeout: 30,
+    connect_timeout: 10,
+    backoff,
+    onnotice: () => {},
+    connection: { application_name: opts.name ?? schema },
+    max: opts.max ?? 10,
+  })
+  return { sql, db: orm(sql), schema, end: () => sql.end({ timeout: 5 }) }
 }
 
 /**

@@ -25,7 +25,7 @@ describe('who may read /metrics', () => {
 
   it('labels requests by route pattern, never by the raw URL', async () => {
     const app = await createHttpServer({ title: 'm' })
-    app.get('/stone/:id', { config: { public: true } }, async () => ({ ok: true }))
+    app.get('/stone/:id', { config: { public: true } }, () => ({ ok: true }))
     await app.inject({ url: '/stone/abc' })
     await app.inject({ url: '/stone/def' })
     await app.inject({ url: '/no/such/path' })

@@ -233,9 +233,7 @@ export class OutboxRelay {
 
   /** Publishes everything committed so far; used by tests and at shutdown. */
   async drain(): Promise<void> {
-    while ((await this.claimOnce()) > 0) {
-      // each pass claims and publishes one batch, until none is left
-    }
+    while ((await this.claimOnce()) > 0) continue
   }
 
   async stop(): Promise<void> {

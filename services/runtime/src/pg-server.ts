@@ -63,7 +63,7 @@ export async function startLocalPostgres(opts: LocalPostgresOptions): Promise<Lo
   const log = opts.log ?? (() => {})
   const port = opts.port ?? (await freePort())
   const bins = await binaries()
-  const user = await runAs()
+  const user = runAs()
   // As root the server runs as another user, which must be able to reach its data folder; the
   // folder itself is created (0700) by initdb.
   await mkdir(dirname(dir), { recursive: true })
@@ -175,7 +175,7 @@ async function binaries(): Promise<{ postgres: string; initdb: string }> {
 }
 
 /** As root: the uid and gid of the `postgres` user the server runs as, made if missing. */
-async function runAs(): Promise<{ uid: number; gid: number } | undefined> {
+function runAs(): { uid: number; gid: number } | undefined {
   if (process.getuid?.() !== 0) return undefined
   const id = (flag: string) => {
     const r = spawnSync('id', [flag, 'postgres'], { encoding: 'utf8' })

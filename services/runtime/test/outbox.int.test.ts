@@ -220,7 +220,7 @@ class FailingBus implements MessageBus {
   refused = 0
   constructor(private readonly inner: MessageBus) {}
   start = () => this.inner.start()
-  healthy = async () => !this.down
+  healthy = () => Promise.resolve(!this.down)
   subscribe: MessageBus['subscribe'] = (o) => this.inner.subscribe(o)
   close = () => this.inner.close()
   async publish(events: AnyEvent[]) {

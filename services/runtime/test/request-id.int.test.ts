@@ -57,7 +57,7 @@ describe('a request id follows the request into its events and the consumers tha
 
   it('keeps an X-Request-Id only from a trusted (loopback) peer, and makes one otherwise', async () => {
     const app = await createHttpServer({ title: 'reqid' })
-    app.get('/id', { config: { public: true } }, async (req) => ({ id: req.id }))
+    app.get('/id', { config: { public: true } }, (req) => ({ id: req.id }))
     const local = await app.inject({ url: '/id', headers: { 'x-request-id': 'from-the-proxy' } })
     expect(local.headers['x-request-id']).toBe('from-the-proxy')
     expect(local.json()).toEqual({ id: 'from-the-proxy' })

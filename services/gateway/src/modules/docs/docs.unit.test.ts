@@ -39,8 +39,8 @@ describe('the API documentation routes', () => {
       gateway: loadGatewayConfig(env),
       mode,
       serveWeb: false,
-      probe: async () => true,
-      serviceDocs: async () => [],
+      probe: () => Promise.resolve(true),
+      serviceDocs: () => Promise.resolve([]),
     })
     return app
   }
