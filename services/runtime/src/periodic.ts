@@ -21,7 +21,9 @@ export function periodic(app: FastifyInstance, name: string, intervalMs: number,
     timer.unref()
   }
   const tick = () => {
-    running = run()
+    // Through a promise, so that a job throwing before its first await is logged like any failure.
+    running = Promise.resolve()
+      .then(run)
       .then(
         () => {},
         (err: unknown) => app.log.warn({ err, job: name }, `${name} failed; will retry`),
