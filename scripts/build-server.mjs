@@ -7,13 +7,20 @@
 // such import to the relative path of the compiled file ('./errors.js', '../../runtime/dist/index.js').
 // Third-party packages stay as written. Type errors fail the build. dist/ keeps src/'s depth, so
 // paths built from import.meta.url (migrations, web/dist) are the same in both.
-import { realpathSync, rmSync } from 'node:fs'
+import { existsSync, readdirSync, realpathSync, rmSync } from 'node:fs'
 import { dirname, join, relative, resolve, sep } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import ts from 'typescript'
 
 const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '..')
-export const WORKSPACES = ['contracts', 'services/runtime', 'services/auth', 'services/stock', 'services/bidding', 'services/appointments', 'services/notifications', 'services/gateway', 'services/portal']
+// contracts and every folder of services/ with sources: a new service is compiled without a change here.
+export const WORKSPACES = [
+  'contracts',
+  ...readdirSync(join(REPO, 'services'))
+    .filter((d) => existsSync(join(REPO, 'services', d, 'src')))
+    .sort()
+    .map((d) => `services/${d}`),
+]
 
 const config = ts.getParsedCommandLineOfConfigFile(join(REPO, 'tsconfig.json'), {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: (d) => fail([d]) })
 const options = {

@@ -31,6 +31,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import postgres from 'postgres'
 import { databaseUrl, freePort, startLocalPostgres } from '@diamond/runtime/pg-server'
+import { SERVICE_NAMES } from '@diamond/runtime/registry'
 // @ts-expect-error plain ESM script without types
 import { startKafka } from '../infra/kafka.mjs'
 import { client, createAuction, createBidders, percentiles, pool, signIn, sleep, stonesForBid, type BenchLot } from '../loadtest/bids-lib.mjs'
@@ -42,7 +43,8 @@ const BLIND_LOTS = Number(process.env.BLIND_LOTS ?? 8)
 const LOAD_SECONDS = Number(process.env.LOAD_SECONDS ?? 12)
 const KILLS = Number(process.env.KILLS ?? 2)
 const GATEWAY_KILLS = Number(process.env.GATEWAY_KILLS ?? 1)
-const SERVICES = ['auth', 'stock', 'bidding', 'appointments', 'notifications'] as const
+const SERVICES = SERVICE_NAMES
+type ServiceName = (typeof SERVICES)[number]
 const say = (m: string) => console.log(`[reliability:bids] ${m}`)
 let lastSend = () => 0
 
@@ -93,7 +95,7 @@ async function main() {
   const kafkaPort = await freePort()
   held.kafka = await startKafka({ port: kafkaPort, dataDir: join(dir, 'kafka') })
   const port = await freePort()
-  const ports = Object.fromEntries(await Promise.all(SERVICES.map(async (s) => [s, await freePort()] as const))) as Record<(typeof SERVICES)[number], number>
+  const ports = Object.fromEntries(await Promise.all(SERVICES.map(async (s) => [s, await freePort()] as const))) as Record<ServiceName, number>
   const env: Record<string, string> = {
     ...(process.env as Record<string, string>),
     NODE_ENV: 'development', LOG_LEVEL: 'warn', DEMO_DATA: 'true', STOCK_DEMO_STONES: process.env.STOCK_DEMO_STONES ?? '2000',
@@ -117,7 +119,7 @@ async function main() {
   // The services first (each creates its topics and consumer groups), then the gateway: started at
   // once on a fresh broker, the gateway's consumer can die on a partition whose leader is not
   // elected yet (NOT_LEADER_OR_FOLLOWER at start-up).
-  const up = (s: string) => fetch(`http://127.0.0.1:${ports[s as (typeof SERVICES)[number]]}/web/v1/${s}/health`).then((r) => r.ok, () => false)
+  const up = (s: string) => fetch(`http://127.0.0.1:${ports[s as ServiceName]}/web/v1/${s}/health`).then((r) => r.ok, () => false)
   await until(async () => (await Promise.all(SERVICES.map(up))).every(Boolean) || (crashed() ? fail(`a service stopped: ${crashed()}`) : false), 240_000, 'the services to be ready')
   const base = `http://127.0.0.1:${port}`
   for (let attempt = 1; ; attempt++) {

@@ -1,3 +1,5 @@
+import { INDIA_OFFSET_MS, indiaWallClock } from './india-time'
+
 /**
  * Stock notification digests (spec section 2's settings form: interval 1 daily, 2 weekly, 3 monthly;
  * stock type 1 new stock, 0 full stock). A digest covers one period that has ended, on India's
@@ -9,8 +11,6 @@ export type DigestInterval = keyof typeof DIGEST_INTERVALS
 export const DIGEST_STOCK_TYPES = { 1: 'new', 0: 'full' } as const
 export type DigestStockType = keyof typeof DIGEST_STOCK_TYPES
 
-/** Asia/Kolkata has had no daylight saving since 1945. */
-const INDIA_OFFSET_MS = 330 * 60_000
 const DAY_MS = 86_400_000
 
 export interface DigestPeriod {
@@ -26,7 +26,7 @@ const isoDay = (indiaMidnightUtcMs: number) => new Date(indiaMidnightUtcMs).toIS
 
 /** The latest period of this interval that has ended by `now`. */
 export function endedPeriod(interval: DigestInterval, now: number): DigestPeriod {
-  const local = new Date(now + INDIA_OFFSET_MS)
+  const local = indiaWallClock(now)
   // Midnight of today's India date, expressed as if it were UTC (so date arithmetic stays in UTC).
   const today = Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate())
   let start: number

@@ -52,6 +52,5 @@ export const DELIVERY_WORKING_DAYS = { from: 7, to: 10 } as const
 /** Where the buyers of the spec's notice are: stones located elsewhere need the sales person for delivery in India. */
 export const HOME_LOCATION = 'India'
 
-/** The header that carries the idempotency key of a confirm. */
-export const IDEMPOTENCY_HEADER = 'idempotency-key'
+/** The idempotency key of a confirm (its header is `idempotency-key`). */
 export const IDEMPOTENCY_KEY_PATTERN = '^[A-Za-z0-9_-]{8,100}$'

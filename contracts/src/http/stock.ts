@@ -1,5 +1,5 @@
 import { Type, type Static, type TSchema } from 'typebox'
-import { literals, PageRequest, Uuid, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../common'
+import { literals, Uuid, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../common'
 import { Availability } from '../events/stock'
 import { MASTERS } from '../masters'
 import type { FACETS} from './stock.values';
@@ -188,9 +188,6 @@ export const StonePage = Type.Object({
   resultLimit: Type.Integer(),
 })
 export type StonePage = Omit<Static<typeof StonePage>, 'facets'> & { facets?: FacetCounts }
-
-/** Kept for older callers: a page without filters. */
-export const PaginateStones = PageRequest
 
 /** `diamond/quick-search`: stone numbers, report numbers or words like "1.01 round G VS1". */
 export const QuickSearch = Type.Object(

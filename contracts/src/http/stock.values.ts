@@ -55,9 +55,6 @@ export const PRICE_SORTS = ['rap', 'ctPr', 'amt'] as const satisfies readonly So
 export const FACETS = ['shpNm', 'colNm', 'clrNm', 'cutNm', 'polNm', 'symNm', 'fluNm', 'lbNm', 'locNm', 'shdNm', 'fcColNm', 'availability'] as const
 export type Facet = (typeof FACETS)[number]
 
-/** Totals over the whole result (spec section 9). Prices in dollars. */
-export const TOTAL_FIELDS = ['crt', 'ctPr', 'amt', 'rap', 'back', 'fnCtpr', 'fnAmt'] as const
-
 /**
  * The stock pages of the portal, each a query over the stock (see the stock service's
  * categories rules): new arrivals, stone and deal of the day, exclusive, best, upcoming,

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import { setupService, type ServiceContext } from '@diamond/runtime'
-import type { AppointmentsConfig } from './config'
+import { defineService } from '@diamond/runtime/registry'
+import { loadAppointmentsConfig, type AppointmentsConfig } from './config'
 
 export type AppointmentsOptions = ServiceContext & { appointments: AppointmentsConfig }
 
@@ -11,3 +12,6 @@ export default async function appointmentsService(app: FastifyInstance, opts: Ap
     migrations: new URL('../migrations/', import.meta.url),
   })
 }
+
+/** How a host mounts this service by its name in the registry (the embedded portal does). */
+export const service = defineService({ name: 'appointments', plugin: appointmentsService, options: (env) => ({ appointments: loadAppointmentsConfig(env) }) })

@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify'
-import type { MessageBus, PlatformConfig, Subscription, TokenService } from '@diamond/runtime'
+import type { MessageBus, PlatformConfig, TokenService } from '@diamond/runtime'
 import { apiDocsEnabled, serviceUrls, type GatewayConfig } from './config'
 import docsRoutes from './modules/docs/docs.routes'
 import healthRoutes, { type ServiceProbe } from './modules/health/health.routes'
 import proxyRoutes from './modules/proxy/proxy.routes'
 import { AuctionMembers } from './modules/realtime/auctions'
 import type { BidTarget } from './modules/realtime/bids.rules'
+import { EventFeed } from './modules/realtime/feed'
 import { Fanout } from './modules/realtime/fanout'
 import { Hub, WsRooms } from './modules/realtime/hub'
 import { subscribeLive } from './modules/realtime/realtime.consumers'
@@ -40,27 +41,27 @@ export default async function gateway(app: FastifyInstance, opts: GatewayOptions
   const ws = new WsRooms()
   const hub = new Hub(io, ws)
   const fanout = new Fanout(hub, watchers, opts.gateway.GATEWAY_PUSH_WINDOW_MS, auctions)
-  let subscription: Subscription | null = null
+  const feed = new EventFeed({
+    bus: opts.bus,
+    tokens: opts.tokens,
+    hub,
+    fanout,
+    lag: (seconds) => app.metrics?.eventLag.observe({ group: 'gateway' }, seconds),
+  })
   // Live connections, read when /metrics is scraped.
   const unread = app.hasDecorator('metrics')
     ? [app.metrics.sockets.read('socketio', () => io.engine.clientsCount), app.metrics.sockets.read('ws', () => ws.size)]
     : []
-  app.addHook('onClose', (_instance, done) => {
-    unread.forEach((u) => u())
-    done()
-  })
-
-  app.addHook('onReady', async () => {
-    subscription = await subscribeLive(opts.bus, { fanout, hub, tokens: opts.tokens, lag: (seconds) => app.metrics?.eventLag.observe({ group: 'gateway' }, seconds) })
-  })
+  app.addHook('onClose', () => unread.forEach((u) => u()))
+  app.addHook('onReady', () => feed.start())
   app.addHook('preClose', async () => {
-    await subscription?.close()
+    await feed.stop()
     fanout.stop()
     io.disconnectSockets(true)
     io.engine.close()
   })
 
-  await app.register(healthRoutes, { probe: opts.probe, realtimeReady: () => subscription !== null })
+  await app.register(healthRoutes, { probe: opts.probe, realtimeReady: () => feed.started })
   await app.register(docsRoutes, { enabled: apiDocsEnabled(opts.gateway, opts.config.NODE_ENV), serviceDocs: opts.serviceDocs as never })
   await app.register(websocketFeed, { tokens: opts.tokens, ws, watchers, auctions, maxBuffered })
   if (opts.mode === 'distributed') await app.register(proxyRoutes, { urls: serviceUrls(opts.gateway) })

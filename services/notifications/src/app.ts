@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import { setupService, type ServiceContext } from '@diamond/runtime'
-import type { NotificationsConfig } from './config'
+import { defineService } from '@diamond/runtime/registry'
+import { loadNotificationsConfig, type NotificationsConfig } from './config'
 import bannerRoutes from './modules/banners/banners.routes'
 import { BannerService } from './modules/banners/banners.service'
 import commonRoutes from './modules/common/common.routes'
@@ -36,3 +37,6 @@ export default async function notificationsService(app: FastifyInstance, opts: N
   await app.register(placeRoutes)
   await app.register(commonRoutes)
 }
+
+/** How a host mounts this service by its name in the registry (the embedded portal does). */
+export const service = defineService({ name: 'notifications', plugin: notificationsService, options: (env) => ({ notifications: loadNotificationsConfig(env) }) })

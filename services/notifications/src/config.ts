@@ -1,10 +1,11 @@
 import { Type, type Static } from 'typebox'
 import { loadConfig, PlatformConfig } from '@diamond/runtime/config'
+import { portOf } from '@diamond/runtime/registry'
 
 const HttpUrl = Type.String({ pattern: '^https?://[^\\s]+$' })
 
 export const NotificationsConfig = Type.Object({
-  NOTIFICATIONS_PORT: Type.Integer({ default: 3105 }),
+  NOTIFICATIONS_PORT: Type.Integer({ default: portOf('notifications') }),
   NOTIFICATIONS_DATABASE_URL: Type.Optional(Type.String({ pattern: '^postgres(ql)?://' })),
   /**
    * Where people open the web app: links in mails (paths such as /reset-password/<token>) start here.

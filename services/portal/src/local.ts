@@ -5,6 +5,7 @@ import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import postgres from 'postgres'
 import { databaseUrl, startLocalPostgres, type LocalPostgres } from '@diamond/runtime/pg-server'
+import { GATEWAY_PORT } from '@diamond/runtime/registry'
 
 export const REPO = fileURLToPath(new URL('../../../', import.meta.url))
 export const DATABASE = 'diamond'
@@ -43,7 +44,7 @@ export async function localEnv(dir: string, databaseUrl: string, fixed: Record<s
     LOG_LEVEL: 'warn',
     DEMO_DATA: 'true',
     // Links in mails point at this portal (PUBLIC_URL in the environment wins; see notifications' config).
-    NOTIFICATIONS_PUBLIC_URL: `http://localhost:${process.env.PORT ?? 8080}`,
+    NOTIFICATIONS_PUBLIC_URL: `http://localhost:${process.env.PORT ?? GATEWAY_PORT}`,
     ...process.env,
     DATABASE_URL: databaseUrl,
     JWT_SECRET: process.env.JWT_SECRET ?? (await localSecret(dir)),

@@ -6,19 +6,10 @@ import { createConfig, lintFromString } from '@redocly/openapi-core'
 import openapiTS, { astToString } from 'openapi-typescript'
 import ts from 'typescript'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import authService from '@diamond/auth/app'
-import { loadAuthConfig } from '@diamond/auth/config'
-import appointmentsService from '@diamond/appointments/app'
-import { loadAppointmentsConfig } from '@diamond/appointments/config'
-import biddingService from '@diamond/bidding/app'
-import { loadBiddingConfig } from '@diamond/bidding/config'
 import gateway from '@diamond/gateway/app'
 import { loadGatewayConfig } from '@diamond/gateway/config'
-import notificationsService from '@diamond/notifications/app'
-import { loadNotificationsConfig } from '@diamond/notifications/config'
+import { serviceModules } from '@diamond/portal/portal'
 import { API_PREFIX, createHttpServer, MemoryBus, type HttpServer } from '@diamond/runtime'
-import stockService from '@diamond/stock/app'
-import { loadStockConfig } from '@diamond/stock/config'
 import { startTestPortal, type TestPortal } from '../../../test/portal'
 
 type Operation = { operationId?: string; security?: unknown[]; responses: Record<string, { content?: Record<string, { schema?: unknown }> }>; requestBody?: unknown; parameters?: unknown[] }
@@ -67,16 +58,9 @@ describe('the OpenAPI document', () => {
     // gateway merging their documents, on the portal's database.
     const env = { NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: portal.databaseUrl, JWT_SECRET: portal.secret, STOCK_DEMO_STONES: '0' }
     const ctx = { config: portal.config, bus: new MemoryBus(), tokens: portal.tokens, prefix: API_PREFIX }
-    const plugins = [
-      ['auth', authService, { auth: loadAuthConfig(env) }],
-      ['stock', stockService, { stock: loadStockConfig(env) }],
-      ['bidding', biddingService, { bidding: loadBiddingConfig(env) }],
-      ['appointments', appointmentsService, { appointments: loadAppointmentsConfig(env) }],
-      ['notifications', notificationsService, { notifications: loadNotificationsConfig(env) }],
-    ] as const
-    for (const [name, plugin, own] of plugins) {
-      const app = await createHttpServer({ title: `diamond-portal ${name}` })
-      await app.register(plugin as never, { ...ctx, ...own })
+    for (const service of await serviceModules()) {
+      const app = await createHttpServer({ title: `diamond-portal ${service.name}` })
+      await app.register(service.plugin, { ...ctx, ...service.options(env) })
       services.push(app)
       await app.ready()
     }

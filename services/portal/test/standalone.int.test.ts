@@ -6,11 +6,12 @@ import postgres from 'postgres'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { freePort } from '@diamond/runtime/pg-server'
+import { SERVICE_NAMES } from '@diamond/runtime/registry'
 import { freshDatabase } from '../../../test/db'
 import { waitFor } from '../../../test/portal'
 
 const REPO = fileURLToPath(new URL('../../../', import.meta.url))
-const SERVICES = ['auth', 'stock', 'bidding', 'appointments', 'notifications'] as const
+const SERVICES = SERVICE_NAMES
 /** A non-loopback IPv4 address of this machine, if it has one. */
 const EXTERNAL = Object.values(networkInterfaces()).flat().find((i) => i && i.family === 'IPv4' && !i.internal)?.address
 

@@ -76,6 +76,8 @@ export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError & { validation?: AjvError[]; validationContext?: string }, req, reply) => {
     if (err instanceof AppError) {
       if (err.status >= 500) req.log.error({ err }, 'service error')
+      // A limited answer says when to come back, in the body (data.retryAfter) and as Retry-After.
+      if (err.code === 'E_RATE_LIMITED' && typeof err.data?.retryAfter === 'number') void reply.header('retry-after', String(err.data.retryAfter))
       return reply.status(err.status).send(envelope(err.code, err.data, err.message))
     }
     if (err.validation) {

@@ -1,5 +1,6 @@
+import Fastify from 'fastify'
 import { describe, expect, it } from 'vitest'
-import { fieldErrors } from './errors'
+import { AppError, fieldErrors, installErrorHandling } from './errors'
 
 const constErr = (path: string, allowedValue: unknown) => ({ instancePath: path, keyword: 'const', message: 'must be equal to constant', params: { allowedValue } })
 
@@ -19,5 +20,25 @@ describe('schema errors as fields', () => {
       { field: 'lots.0.state', in: 'body', message: 'must be one of: open' },
       { field: 'title', in: 'body', message: "must have required property 'title'" },
     ])
+  })
+})
+
+describe('the one error handler', () => {
+  it('says when a limited caller may come back, in the body and as Retry-After', async () => {
+    const app = Fastify()
+    installErrorHandling(app)
+    app.get('/limited', () => {
+      throw new AppError('E_RATE_LIMITED', { retryAfter: 42 })
+    })
+    app.get('/plain', () => {
+      throw new AppError('E_RATE_LIMITED')
+    })
+    const limited = await app.inject({ method: 'GET', url: '/limited' })
+    expect(limited.statusCode).toBe(429)
+    expect(limited.headers['retry-after']).toBe('42')
+    expect(limited.json()).toMatchObject({ code: 'E_RATE_LIMITED', data: { retryAfter: 42 } })
+    const plain = await app.inject({ method: 'GET', url: '/plain' })
+    expect(plain.headers['retry-after']).toBeUndefined()
+    await app.close()
   })
 })

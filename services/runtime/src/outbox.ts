@@ -56,13 +56,6 @@ export interface OutboxRow {
 
 export const outboxRow = (e: AnyEvent): OutboxRow => ({ id: e.id, topic: topicOf(e.type), key: e.key, type: e.type, event: e })
 
-/**
- * The channel a schema's relays listen on. For a service that writes its outbox rows inside a
- * statement of its own (one round trip: the change, its events and the wake-up together) instead of
- * calling enqueue: it must `pg_notify` this channel in the same transaction once rows were written.
- */
-export const outboxChannel = channel
-
 export interface RelayOptions {
   batch?: number
   pollMs?: number

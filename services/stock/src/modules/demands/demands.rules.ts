@@ -1,3 +1,4 @@
+import { indiaDate } from '@diamond/contracts/india-time'
 import type { StoneFilter } from '@diamond/contracts/http/stock'
 import { DEMAND_MAX_DAYS, type DemandState, type DemandStatus } from '@diamond/contracts/http/demands.values'
 import type { FieldProblem } from '../search/search.rules'
@@ -8,11 +9,9 @@ import type { FieldProblem } from '../search/search.rules'
  */
 
 const DAY_MS = 86_400_000
-/** Asia/Kolkata is UTC+5:30 all year (spec section 9's time zone). */
-const KOLKATA_OFFSET_MS = 330 * 60_000
 
 /** The calendar day (YYYY-MM-DD) in the portal's time zone at `now`. */
-export const todayOf = (now: Date | number): string => new Date(new Date(now).getTime() + KOLKATA_OFFSET_MS).toISOString().slice(0, 10)
+export const todayOf = (now: Date | number): string => indiaDate(now)
 
 export const addDays = (day: string, n: number): string => new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10)
 

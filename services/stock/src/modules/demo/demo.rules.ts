@@ -1,8 +1,8 @@
 import { MASTERS } from '@diamond/contracts/masters'
 import { LAB_RESULT_TEXT, STONE_CATEGORIES } from '@diamond/contracts/http/stock.values'
-import { amountCents, pricePerCaratCents } from '../stones/stones.rules'
+import { amountCents, pricePerCaratCents, SHAPE_FULL } from '../stones/stones.rules'
 import type { StoneColumns } from '../stones/stones.table'
-import { CLARITIES, COLORS, rapCents } from './rap.rules'
+import { CLARITIES, COLORS, rapCents } from '../rap/rap.rules'
 
 /** A small seeded generator, so demo stock is the same on every machine. */
 export function mulberry32(seed: number): () => number {
@@ -31,11 +31,6 @@ export const SHAPES = [
   ['ROUND', 55], ['OVAL', 9], ['PRINCESS', 6], ['CUSHION', 6], ['PEAR', 6], ['EMERALD', 6],
   ['RADIANT', 5], ['MARQUISE', 4], ['HEART', 3],
 ] as const
-export const SHAPE_FULL: Record<string, string> = {
-  ROUND: 'Round Brilliant', OVAL: 'Oval Brilliant', PRINCESS: 'Princess Cut', CUSHION: 'Cushion Modified Brilliant',
-  PEAR: 'Pear Brilliant', EMERALD: 'Emerald Cut', RADIANT: 'Cut-Cornered Rectangular Modified Brilliant',
-  MARQUISE: 'Marquise Brilliant', HEART: 'Heart Brilliant',
-}
 // Length to width, by shape.
 const RATIO: Record<string, [number, number]> = {
   ROUND: [1, 1.01], OVAL: [1.3, 1.5], PRINCESS: [1, 1.05], CUSHION: [1, 1.2], PEAR: [1.5, 1.7],

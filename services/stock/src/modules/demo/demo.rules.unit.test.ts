@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { MASTERS } from '@diamond/contracts/masters'
 import { demoStone } from './demo.rules'
-import { rapCents } from './rap.rules'
+import { rapCents } from '../rap/rap.rules'
 
 describe('demo stock', () => {
   const stones = Array.from({ length: 5000 }, (_, i) => demoStone(i + 1))

@@ -1,3 +1,5 @@
+import { addStone, EMPTY_SUMS, totalsOf, type GridTotals, type TotalsSums } from '@diamond/contracts/grid-totals'
+import { indiaWallClock } from '@diamond/contracts/india-time'
 import { DOWNLOAD_COLUMNS, PRICE_COLUMNS, type DownloadColumn, type DownloadKind } from '@diamond/contracts/http/downloads'
 import type { StoneRow } from '@diamond/contracts/http/stock'
 import { shownLab } from '@diamond/contracts/http/stock.values'
@@ -13,17 +15,11 @@ import type { FieldProblem } from '../search/search.rules'
 /**
  * A cell whose text begins with = + - @ (or a tab or carriage return, which some spreadsheet
  * programs skip before reading a formula) would run as a formula when a spreadsheet opens the
- * file or a CSV made from it. Such text gets a leading single quote and stays text.
+ * file. Such text gets a leading single quote and stays text.
  */
 export const FORMULA_START = /^[=+\-@\t\r]/
 export const needsNeutralising = (text: string): boolean => FORMULA_START.test(text)
 export const neutralise = (text: string): string => (needsNeutralising(text) ? `'${text}` : text)
-
-/** One CSV field: neutralised first, then quoted when it holds a separator, a quote or a line break. */
-export function csvField(text: string): string {
-  const safe = neutralise(text)
-  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe
-}
 
 type Kind = 'text' | 'lab' | 'color' | 'cut' | 'two' | 'usd' | 'whole' | 'int' | 'yesNo' | 'date'
 interface ColumnSpec {
@@ -155,12 +151,10 @@ export type Cell =
   | { t: 'date'; v: Date }
 
 const BLANK: Cell = { t: 'blank' }
-/** Asia/Kolkata is UTC+5:30 all year (spec section 9's time zone). */
-const KOLKATA_OFFSET_MS = 330 * 60_000
 
 /** The Asia/Kolkata calendar day of an instant, as midnight UTC of that day. */
 export function kolkataDay(at: Date | string | number): Date {
-  const d = new Date(new Date(at).getTime() + KOLKATA_OFFSET_MS)
+  const d = indiaWallClock(at)
   return new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()))
 }
 
@@ -219,53 +213,16 @@ export function cellText(c: Cell): string {
   }
 }
 
-/**
- * The totals under a download (the grid's totals, section 9): count and carats for everyone; sums
- * of amounts and the per-carat figures weighted by carat only from rows that carry prices.
- */
-export interface DownloadTotals {
-  count: number
-  crt: number
-  ctPr?: number
-  amt?: number
-  rap?: number
-  back?: number
-  fnCtpr?: number
-  fnAmt?: number
-}
-
-const round2 = (n: number) => Math.round(n * 100) / 100
-
+/** The totals under a download: the grid's totals (contracts/grid-totals), counted as the rows stream by. */
 export class TotalsCounter {
-  private count = 0
-  private crt = 0
-  private ctPr = 0
-  private rapValue = 0
-  private fnCtpr = 0
-  private priced = false
+  private sums: TotalsSums = EMPTY_SUMS
 
   add(row: Pick<Row, 'crt' | 'ctPr' | 'rap' | 'fnCtpr'>): void {
-    this.count++
-    this.crt += row.crt || 0
-    if (row.ctPr === undefined) return
-    this.priced = true
-    this.ctPr += row.ctPr
-    this.rapValue += (row.rap ?? 0) * (row.crt || 0)
-    this.fnCtpr += row.fnCtpr ?? row.ctPr
+    this.sums = addStone(this.sums, row)
   }
 
-  result(): DownloadTotals {
-    const out: DownloadTotals = { count: this.count, crt: round2(this.crt) }
-    if (!this.priced) return out
-    out.ctPr = round2(this.ctPr)
-    out.fnCtpr = round2(this.fnCtpr)
-    if (this.crt > 0) {
-      out.amt = round2(this.ctPr / this.crt)
-      out.rap = round2(this.rapValue / this.crt)
-      out.fnAmt = round2(this.fnCtpr / this.crt)
-    }
-    if (this.rapValue > 0) out.back = round2((this.ctPr / this.rapValue - 1) * 100)
-    return out
+  result(): GridTotals {
+    return totalsOf(this.sums)
   }
 }
 
@@ -273,7 +230,7 @@ export class TotalsCounter {
  * The totals as a last row under the columns: the first column names it, each column that has a
  * total (carat, amounts, the averages) shows it, the rest stay blank.
  */
-export function totalsCells(columns: readonly DownloadColumn[], t: DownloadTotals): Cell[] {
+export function totalsCells(columns: readonly DownloadColumn[], t: GridTotals): Cell[] {
   return columns.map((c, n) => {
     if (n === 0) return { t: 'text', v: `Total: ${t.count} ${t.count === 1 ? 'stone' : 'stones'}` }
     const v = (t as unknown as Record<string, number | undefined>)[c]

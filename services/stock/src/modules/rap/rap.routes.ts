@@ -1,7 +1,7 @@
 import { Envelope } from '@diamond/contracts/common'
 import { RapPricePage, RapPriceRequest } from '@diamond/contracts/http/stock'
 import { defineRoutes, ok } from '@diamond/runtime'
-import { RAP_LIST_DATE, rapList } from '../demo/rap.rules'
+import { RAP_LIST_DATE, rapList } from './rap.rules'
 
 const LIST = rapList()
 

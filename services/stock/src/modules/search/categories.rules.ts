@@ -1,3 +1,4 @@
+import { indiaWallClock } from '@diamond/contracts/india-time'
 import { STONE_CATEGORIES, type ListType } from '@diamond/contracts/http/stock.values'
 import type { StoneFilter } from '@diamond/contracts/http/stock'
 import type { EngineSort } from './search.engine'
@@ -20,8 +21,6 @@ import type { StoneIndex } from './stone-index'
  */
 export const DEALS_PER_DAY = 50
 const DAY_MS = 86_400_000
-/** Asia/Kolkata is UTC+5:30 all year (spec section 9's time zone). */
-const KOLKATA_OFFSET_MS = 330 * 60_000
 
 export interface ScopeContext {
   now: number
@@ -38,7 +37,7 @@ export interface ScopeResult {
   defaultSort?: EngineSort[]
 }
 
-export const dayOf = (now: number) => Math.floor((now + KOLKATA_OFFSET_MS) / DAY_MS)
+export const dayOf = (now: number) => Math.floor(indiaWallClock(now).getTime() / DAY_MS)
 
 const bit = (c: number) => 1 << c
 

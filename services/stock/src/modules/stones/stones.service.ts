@@ -7,14 +7,13 @@ import { AppError, enqueue, newEvent, type Database, type Principal, type Tx } f
 import * as repo from './stones.repository'
 import * as bids from '../bids/bids.repository'
 import { SingleFlight } from './single-flight'
-import { SHAPE_FULL } from '../demo/demo.rules'
-import { rapCents } from '../demo/rap.rules'
-import { amountCents, availabilityOf, pricePerCaratCents } from './stones.rules'
+import { rapCents } from '../rap/rap.rules'
+import { amountCents, availabilityOf, pricePerCaratCents, SHAPE_FULL } from './stones.rules'
 
 const PRODUCER = 'stock'
 
 /** Told of every change this service commits, right after the commit (the search index listens). */
-export type OnChanged = (s: repo.StatusRecord) => void | Promise<void>
+export type OnChanged = (s: repo.StatusRecord) => Promise<void>
 
 export const toStatus = (s: repo.StatusRecord): StatusResult => ({
   id: s.id,
@@ -63,7 +62,7 @@ export class StoneService {
   constructor(
     private readonly database: Database,
     private readonly holdMinutes: number,
-    private readonly onChanged: OnChanged = () => {},
+    private readonly onChanged: OnChanged = () => Promise.resolve(),
     private readonly lookout: HoldLookout = {},
   ) {}
 

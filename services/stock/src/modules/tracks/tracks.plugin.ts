@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import type { ServiceRuntime } from '@diamond/runtime'
+import { periodic, type ServiceRuntime } from '@diamond/runtime'
 import commentRoutes from '../comments/comments.routes'
 import { CommentService } from '../comments/comments.service'
 import trackRoutes from './tracks.routes'
@@ -12,26 +12,7 @@ import type { TrackService } from './tracks.service'
  */
 export async function installTracks(app: FastifyInstance, rt: ServiceRuntime, tracks: TrackService, sweepMs = 5000) {
   registerStoneTaken(rt, tracks)
-  let timer: NodeJS.Timeout | undefined
-  let closing = false
-  const sweep = async () => {
-    if (closing) return
-    try {
-      await tracks.sweep()
-    } catch (err) {
-      app.log.warn({ err }, 'reminder and offer sweep failed; will retry')
-    }
-    if (!closing) timer = setTimeout(() => void sweep(), sweepMs)
-  }
-  app.addHook('onReady', (done) => {
-    void sweep()
-    done()
-  })
-  app.addHook('preClose', (done) => {
-    closing = true
-    clearTimeout(timer)
-    done()
-  })
+  periodic(app, 'reminder and offer sweep', sweepMs, () => tracks.sweep())
   await app.register(trackRoutes, { tracks })
   await app.register(commentRoutes, { comments: new CommentService(rt.database) })
 }

@@ -1,6 +1,5 @@
 import type {
   BidCartCreate,
-  BidConfig,
   BidCreate,
   BidDelete,
   BidPage,
@@ -14,7 +13,6 @@ import type { ServerTime } from '@diamond/contracts/http/misc'
 import { api } from '../../../lib/api'
 
 // Spec section 7: the calls marked * show the loading indicator; a bid itself does not (the box shows it).
-export const bidConfig = () => api<BidConfig>('diamond-bid/dynamic-bid-config', undefined, { method: 'GET' })
 export const listLots = (req: LotPageRequest) => api<LotPage>('diamond-bid/lot/paginate', req)
 export const addToBidCart = (req: BidCartCreate) => api<unknown>('bid-cart/create', req, { loader: true })
 export const listBidCart = (req: LotPageRequest) => api<LotPage>('bid-cart/paginate', req, { loader: true })

@@ -1,3 +1,4 @@
+import { gridTotals, type GridTotals } from '@diamond/contracts/grid-totals'
 import type { StoneRow } from '@diamond/contracts/http/stock'
 
 /**
@@ -92,64 +93,13 @@ export function changedKeys(prev: Selection, next: Selection): { added: string[]
   }
 }
 
-export interface SelectionTotals {
-  count: number
-  crt: number
-  /** Amount: the sum. */
-  ctPr?: number
-  /** Price per carat: amount over carats. */
-  amt?: number
-  /** Rap per carat, weighted by carats. */
-  rap?: number
-  /** Discount of the whole parcel against its Rap value, in percent (negative below Rap). */
-  back?: number
-  fnCtpr?: number
-  fnAmt?: number
-}
-
 /**
- * Totals of the selected stones (section 9's total columns). Sums for carats and amounts; the
- * per-carat figures and the discount are weighted by carats as a trader prices a parcel. Prices
- * that the viewer may not see are absent from the rows and so from the totals.
+ * Totals of the selected stones: section 9's grid totals, one rule with the search and the downloads
+ * (contracts/grid-totals). Prices that the viewer may not see are absent from the rows and so from the totals.
  */
-export function selectionTotals(sel: Selection): SelectionTotals {
-  let crt = 0
-  let ctPr = 0
-  let rapValue = 0
-  let fnCtpr = 0
-  let priced = false
-  let finalPriced = false
-  for (const k of sel.keys) {
-    const s = sel.rows[k]
-    if (!s) continue
-    crt += s.crt || 0
-    if (s.ctPr !== undefined) {
-      priced = true
-      ctPr += s.ctPr
-      rapValue += (s.rap ?? 0) * (s.crt || 0)
-    }
-    if (s.fnCtpr !== undefined) {
-      finalPriced = true
-      fnCtpr += s.fnCtpr
-    }
-  }
-  const out: SelectionTotals = { count: sel.keys.length, crt: round2(crt) }
-  if (priced) {
-    out.ctPr = round2(ctPr)
-    if (crt > 0) {
-      out.amt = round2(ctPr / crt)
-      out.rap = round2(rapValue / crt)
-    }
-    if (rapValue > 0) out.back = round2((ctPr / rapValue - 1) * 100)
-  }
-  if (finalPriced) {
-    out.fnCtpr = round2(fnCtpr)
-    if (crt > 0) out.fnAmt = round2(fnCtpr / crt)
-  }
-  return out
+export function selectionTotals(sel: Selection): GridTotals {
+  return gridTotals(sel.keys.map((k) => sel.rows[k] ?? {}))
 }
-
-const round2 = (n: number) => Math.round(n * 100) / 100
 
 /** Spec section 5: actions that need stones say so; compare takes at most this many. */
 export const MAX_COMPARE = 10
