@@ -5,7 +5,7 @@ import { useLocation } from 'wouter'
 import { EmptyState } from '../../../components/EmptyState'
 import { fmtDateTime } from '../../../lib/format'
 import { codeText } from '../../../lib/i18n'
-import { onNotification } from '../../../lib/realtime'
+import { live } from '../../../lib/realtime'
 import { showToast } from '../../../lib/toast'
 import { bidNoticeText } from '../../bids/stores/notices'
 import { noticeText } from '../../lists/stores/notices'
@@ -40,7 +40,7 @@ export function NotificationsPage({ screenId }: { screenId: 'notifications' | 'n
   // A notice pushed while the page is open goes on top at once.
   useEffect(
     () =>
-      onNotification((n) => {
+      live.on('notification', (n) => {
         setList((shown) => mergeNotices(shown, [n]))
         setCount((c) => c + 1)
         if (!n.readAt) setUnread((u) => u + 1)

@@ -4,7 +4,7 @@ import type { Availability } from '@diamond/contracts/events/stock'
 import type { SortKey, StoneFilter, StoneRow, Totals } from '@diamond/contracts/http/stock'
 import type { StoneStatus } from '@diamond/contracts/realtime'
 import type { ApiError, ApiResult } from '../../../lib/api'
-import { onConnect, onStoneStatus, watchStones } from '../../../lib/realtime'
+import { live, watchStones } from '../../../lib/realtime'
 import { exclusiveSearch, holdStone, matchPairs, paginateStones, quickSearch, releaseHold, trackStones } from '../api/stones'
 import { ALL_STOCK, flattenPairs, queryKey, requestFor, type GridQuery, type PairPlace } from './query.rules'
 import { isSelected, type PageType, type SelectedStone } from './selection.rules'
@@ -536,8 +536,8 @@ export function ensureOwner(userId: string): void {
 
 /** Wires pushed status changes and reconnects into this store; returns the unsubscribe. */
 export function followLiveStatus(): () => void {
-  const offStatus = onStoneStatus(queueStatus)
-  const offConnect = onConnect(() => {
+  const offStatus = live.on('stone.status', queueStatus)
+  const offConnect = live.on('connect', () => {
     if (stones.load === 'ready') void resync()
     // The page being read may predate this connection: read it again once it lands.
     else if (stones.load === 'loading') resyncAfterLoad = true

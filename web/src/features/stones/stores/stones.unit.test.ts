@@ -15,7 +15,7 @@ const api = vi.hoisted(() => ({
   viewStone: vi.fn(),
 }))
 vi.mock('../api/stones', () => api)
-vi.mock('../../../lib/realtime', () => ({ watchStones: vi.fn(), onStoneStatus: vi.fn(() => () => {}), onConnect: vi.fn(() => () => {}) }))
+vi.mock('../../../lib/realtime', () => ({ watchStones: vi.fn(), live: { on: vi.fn(() => () => {}) } }))
 
 const { adoptStone, applyStatus, entryOf, rowsWaiting, queueStatus, flushQueuedStatus, ensureOwner, hold, holdMany, loadPage, seedRows, showQuery, shownKey, shownKeyOf, sortBy, stones, watchEntry, FLASH_MS } = await import('./stones')
 const { resetSelection, toggleShownPage, toggleStone } = await import('./selection')
