@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { RangeField } from '../../search/components/RangeField'
 import { ShapeIcon } from '../../search/components/ShapeIcon'
 import type { RangeInput } from '../../search/stores/form.rules'
-import { FilterChips } from '../../stones/components/FilterChips'
+import { FilterChips } from '../../../grid/components/FilterChips'
 import type { DemandDraft, DraftField, EditedChip } from '../stores/demandForm.rules'
 
 const VALUES: Record<EditedChip, readonly string[]> = { shpNm: MASTERS.SHAPE, colNm: MASTERS.COLOR, clrNm: MASTERS.CLARITY }

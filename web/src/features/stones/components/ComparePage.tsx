@@ -6,12 +6,12 @@ import { EmptyState } from '../../../components/EmptyState'
 import { codeText } from '../../../lib/i18n'
 import { allowed, session } from '../../../lib/session'
 import { useSnapshot } from 'valtio'
-import { paginateStones } from '../api/stones'
+import { paginateStones } from '../../../grid/api/stones'
 import { compareIds, differs } from '../stores/compare.rules'
-import { MAX_COMPARE } from '../stores/selection.rules'
-import { COLUMN_BY_KEY } from './columns'
-import './grid.css'
-import { StatusBadge } from './StatusBadge'
+import { MAX_COMPARE } from '../../../grid/stores/selection.rules'
+import { COLUMN_BY_KEY } from '../../../grid/components/columns'
+import '../../../grid/components/grid.css'
+import { StatusBadge } from '../../../grid/components/StatusBadge'
 
 /** The attributes compared, in reading order. */
 const ROWS = [

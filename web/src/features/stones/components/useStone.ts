@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react'
 import type { StoneMedia } from '@diamond/contracts/http/stock'
 import { watchStones } from '../../../lib/realtime'
-import { viewStone } from '../api/stones'
-import { adoptStone, ensureOwner, followLiveStatus } from '../stores/stones'
+import { viewStone } from '../../../grid/api/stones'
+import { adoptStone, ensureOwner, followLiveStatus } from '../../../grid/stores/stones'
 
 export type Viewed =
   | { state: 'loading' }

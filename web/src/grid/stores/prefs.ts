@@ -1,5 +1,5 @@
 import { proxy } from 'valtio'
-import { read, write } from '../../../lib/storage'
+import { read, write } from '../../lib/storage'
 import { sanitizeChoice } from './columns.rules'
 import { DEFAULT_LIMIT } from './query.rules'
 

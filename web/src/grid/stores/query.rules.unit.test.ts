@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { StoneRow } from '@diamond/contracts/http/stock'
 import { benchRow } from './perf'
-import { compareIds, differs } from './compare.rules'
 import {
   emptyKey, filterChips, flattenPairs, nextSort, pageCount, pageRange, PAGE_SIZES, PAIR_PAGE_SIZES, requestFor, validLimit,
 } from './query.rules'
@@ -82,14 +81,6 @@ describe('result queries', () => {
       { key: 'isFcCol', text: '✗' },
       { key: 'back', text: '≤ -30' },
     ])
-  })
-
-  it('compares at most ten well-formed stones, once each', () => {
-    const ids = Array.from({ length: 12 }, (_, i) => benchRow(i).id)
-    expect(compareIds([ids[0], 'junk', ids[0], ...ids.slice(1)].join(','))).toEqual(ids.slice(0, 10))
-    expect(compareIds(null)).toEqual([])
-    expect(differs(['a', 'a'])).toBe(false)
-    expect(differs(['a', 'b'])).toBe(true)
   })
 })
 

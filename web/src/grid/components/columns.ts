@@ -2,7 +2,7 @@ import type { TFunction } from 'i18next'
 import type { StoneRow } from '@diamond/contracts/http/stock'
 import { shownLab } from '@diamond/contracts/http/stock.values'
 import { DEFAULT_COLUMNS } from '@diamond/contracts/masters'
-import { fmt2, fmtCut, fmtDate, fmtText, fmtUsd, fmtWhole } from '../../../lib/format'
+import { fmt2, fmtCut, fmtDate, fmtText, fmtUsd, fmtWhole } from '../../lib/format'
 
 type Row = Omit<StoneRow, 'categories'> & { readonly categories: readonly number[] }
 

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next'
-import { fmtCount } from '../../../lib/format'
+import { fmtCount } from '../../lib/format'
 import { pageCount, pageRange } from '../stores/query.rules'
 
 interface Props {

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next'
-import { fmt2, fmtCount, fmtUsd, fmtWhole } from '../../../lib/format'
+import { fmt2, fmtCount, fmtUsd, fmtWhole } from '../../lib/format'
 
 export interface Figures {
   count: number

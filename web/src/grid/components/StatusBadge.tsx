@@ -2,7 +2,7 @@ import { memo } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { TFunction } from 'i18next'
 import type { Availability } from '@diamond/contracts/events/stock'
-import { fixedText, valueText } from '../../../lib/i18n'
+import { fixedText, valueText } from '../../lib/i18n'
 
 interface Props {
   vStnId: string

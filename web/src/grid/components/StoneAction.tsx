@@ -1,8 +1,8 @@
 import type { TFunction } from 'i18next'
 import { useTranslation } from 'react-i18next'
 import type { Snapshot } from 'valtio'
-import { codeText, fixedText } from '../../../lib/i18n'
-import { showToast } from '../../../lib/toast'
+import { codeText, fixedText } from '../../lib/i18n'
+import { showToast } from '../../lib/toast'
 import { hold, release, type StoneEntry } from '../stores/stones'
 
 /**

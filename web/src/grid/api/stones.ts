@@ -13,7 +13,7 @@ import type {
   StoneSearch,
   ViewStone,
 } from '@diamond/contracts/http/stock'
-import { api } from '../../../lib/api'
+import { api } from '../../lib/api'
 
 // Spec section 7: the calls marked * show the loading indicator.
 export const paginateStones = (req: StoneSearch) => api<StonePage>('diamond/paginate', req)

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import type { StoneFilter } from '@diamond/contracts/http/stock'
-import type { ApiResult } from '../../../lib/api'
+import type { ApiResult } from '../../lib/api'
 import { searchById } from '../api/stones'
 
 export type SavedFilter =

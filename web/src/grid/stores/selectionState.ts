@@ -1,5 +1,5 @@
 import { proxy, ref } from 'valtio'
-import { read, write } from '../../../lib/storage'
+import { read, write } from '../../lib/storage'
 import { EMPTY_SELECTION, type PageType, type Selection } from './selection.rules'
 
 /**

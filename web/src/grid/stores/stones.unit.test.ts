@@ -2,7 +2,7 @@ import { snapshot } from 'valtio'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { StonePage, StoneRow } from '@diamond/contracts/http/stock'
 import type { StoneStatus } from '@diamond/contracts/realtime'
-import type { ApiResult } from '../../../lib/api'
+import type { ApiResult } from '../../lib/api'
 
 const api = vi.hoisted(() => ({
   paginateStones: vi.fn(),
@@ -15,7 +15,7 @@ const api = vi.hoisted(() => ({
   viewStone: vi.fn(),
 }))
 vi.mock('../api/stones', () => api)
-vi.mock('../../../lib/realtime', () => ({ watchStones: vi.fn(), live: { on: vi.fn(() => () => {}) } }))
+vi.mock('../../lib/realtime', () => ({ watchStones: vi.fn(), live: { on: vi.fn(() => () => {}) } }))
 
 const { adoptStone, applyStatus, entryOf, rowsWaiting, queueStatus, flushQueuedStatus, ensureOwner, hold, holdMany, loadPage, seedRows, showQuery, shownKey, shownKeyOf, sortBy, stones, watchEntry, FLASH_MS } = await import('./stones')
 const { resetSelection, toggleShownPage, toggleStone } = await import('./selection')
