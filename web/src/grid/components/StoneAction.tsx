@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next'
 import type { Snapshot } from 'valtio'
 import { codeText, fixedText } from '../../lib/i18n'
 import { showToast } from '../../lib/toast'
-import { hold, release, type StoneEntry } from '../stores/stones'
+import { hold, release } from '../stores/actions'
+import type { StoneEntry } from '../stores/rows'
 
 /**
  * Hold for an available stone, Release for a stone I hold, both only with the hold insert right (a

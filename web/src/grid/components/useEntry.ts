@@ -1,5 +1,5 @@
 import { useCallback, useSyncExternalStore } from 'react'
-import { entryOf, shownKeyOf, watchEntry, type StoneEntry } from '../stores/stones'
+import { entryOf, shownKeyOf, watchEntry, type StoneEntry } from '../stores/rows'
 
 /**
  * The stone's entry in the store, read directly: the component renders again when what the entry

@@ -1,6 +1,8 @@
 import type { Availability } from '@diamond/contracts/events/stock'
 import type { StoneRow } from '@diamond/contracts/http/stock'
-import { queueStatus, rowsWaiting, seedRows, stoneField, stones } from './stones'
+import { queueStatus } from './live'
+import { seedRows, stones } from './query'
+import { rowsWaiting, stoneField } from './rows'
 
 /**
  * The page-level performance hook for browser benchmarks. A grid page installs

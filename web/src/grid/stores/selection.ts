@@ -1,6 +1,7 @@
 import { changedKeys, EMPTY_SELECTION, toggle, togglePage, type PageType, type Selection } from './selection.rules'
 import { putSelection, selectionOf } from './selectionState'
-import { markSelected, selectedStoneOf, stones } from './stones'
+import { stones } from './query'
+import { markSelected, selectedStoneOf } from './rows'
 
 /**
  * Selection actions: the pure rules decide, this swaps the page type's selection and tells only

@@ -38,7 +38,9 @@ type Flag = { kind: 'flag'; data: Uint8Array; other: Map<number, unknown> }
 /** Code 0 is no value. */
 type Dict = { kind: 'dict'; data: Uint16Array; values: unknown[]; index: Map<unknown, number> }
 type Plain = { kind: 'any'; data: unknown[] }
-type Column = Blank | Num | Flag | Dict | Plain
+/** A column whose kind is known. */
+type Typed = Num | Flag | Dict | Plain
+type Column = Blank | Typed
 
 /**
  * A dictionary's key for a value: a text or null itself, a list of plain values by its text (behind a
@@ -256,8 +258,8 @@ export class RowTable<T extends { id: string }> {
   }
 
   /** A blank column's kind, from its first value that is not null; its nulls are kept. */
-  private typed(i: number, b: Blank, v: unknown): Column {
-    let c: Column
+  private typed(i: number, b: Blank, v: unknown): Typed {
+    let c: Typed
     if (typeof v === 'number') c = { kind: 'num', data: new Float64Array(this.cap).fill(NaN), tags: b.tags, other: new Map() }
     else if (typeof v === 'boolean') {
       const data = new Uint8Array(this.cap)

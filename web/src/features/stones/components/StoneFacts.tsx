@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import type { Snapshot } from 'valtio'
-import type { StoneEntry } from '../../../grid/stores/stones'
+import type { StoneEntry } from '../../../grid/stores/rows'
 import { COLUMN_BY_KEY } from '../../../grid/components/columns'
 
 /** Groups of the detail page, by field, labelled and formatted as the grid's columns are. */

@@ -2,7 +2,8 @@ import { useEffect, useState } from 'react'
 import type { StoneMedia } from '@diamond/contracts/http/stock'
 import { watchStones } from '../../../lib/realtime'
 import { viewStone } from '../../../grid/api/stones'
-import { adoptStone, ensureOwner, followLiveStatus } from '../../../grid/stores/stones'
+import { followLiveStatus } from '../../../grid/stores/live'
+import { adoptStone, ensureOwner } from '../../../grid/stores/query'
 
 export type Viewed =
   | { state: 'loading' }

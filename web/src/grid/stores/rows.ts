@@ -1,14 +1,6 @@
-import { proxy, ref } from 'valtio'
-import type { DEFAULT_PAGE_SIZE } from '@diamond/contracts/common'
 import type { Availability } from '@diamond/contracts/events/stock'
-import type { SortKey, StoneFilter, StoneRow, Totals } from '@diamond/contracts/http/stock'
-import type { StoneStatus } from '@diamond/contracts/realtime'
-import type { ApiError, ApiResult } from '../../lib/api'
-import { live, watchStones } from '../../lib/realtime'
-import { exclusiveSearch, holdStone, matchPairs, paginateStones, quickSearch, releaseHold, trackStones } from '../api/stones'
-import { ALL_STOCK, flattenPairs, queryKey, requestFor, type GridQuery, type PairPlace } from './query.rules'
-import { isSelected, type PageType, type SelectedStone } from './selection.rules'
-import { restoreSelections, selectionOf } from './selectionState'
+import type { StoneRow } from '@diamond/contracts/http/stock'
+import { isSelected, type SelectedStone, type Selection } from './selection.rules'
 import { RowTable } from './table'
 
 /**
@@ -19,8 +11,10 @@ import { RowTable } from './table'
  * and tells that stone's watchers once per turn (`touch`). So a status change (or its selection)
  * re-renders that row and nothing else, and a stone nobody shows costs a few slots in typed arrays —
  * 100,000 stones of ninety fields as objects were the bulk of the page's heap, which every major
- * collection marks on the cores that draw the frames (npm run bench:grid). The id list is a ref: a
- * row's change does not notify the page.
+ * collection marks on the cores that draw the frames (npm run bench:grid).
+ *
+ * This module keeps the rows and their marks. The page shown (its ids in order, how it was asked
+ * for) is query.ts's; pushes come in through live.ts; holds and releases through actions.ts.
  */
 export interface StoneEntry extends StoneRow {
   /** The status changed a moment ago. */
@@ -45,33 +39,8 @@ type Stored = Omit<StoneEntry, 'shown'>
 let lastRev = 0
 const nextRev = () => ++lastRev
 
-/** The spec's page size, typed by the contract's constant so the two cannot drift (no TypeBox in the bundle). */
-export const PAGE_SIZE: typeof DEFAULT_PAGE_SIZE = 250
+/** How long a row whose status changed stays marked. */
 export const FLASH_MS = 3_000
-
-type Load = 'idle' | 'loading' | 'ready' | 'error'
-
-export const stones = proxy({
-  ids: ref([] as string[]) as readonly string[],
-  page: 1,
-  count: 0,
-  /** Items per page. */
-  limit: PAGE_SIZE as number,
-  sort: null as SortKey | null,
-  /** Over the whole result, not the page. */
-  totals: null as Totals | null,
-  /** How the quick search read the words. */
-  reading: null as StoneFilter | null,
-  /** Match pairs: where each stone sits in its pair. */
-  pairs: ref({} as Record<string, PairPlace>),
-  load: 'idle' as Load,
-  errorCode: '',
-  /** The result limit when a search finds too many (E_SEARCH_LIMIT). */
-  errorLimit: 0,
-  owner: null as string | null,
-  pageType: 'dashboard' as PageType,
-  queryKey: queryKey(ALL_STOCK),
-})
 
 /** Every stone the store knows: the page's, and those a detail page shows (pinned). */
 let table = new RowTable<Stored>()
@@ -152,7 +121,7 @@ export function selectedStoneOf(id: string): SelectedStone | undefined {
  * Writes fields of a stone, in the table and in its entry if one is out; its watchers are told
  * unless nothing a view shows changed (`tell` false: the status version alone).
  */
-function write(id: string, fields: Partial<Stored>, tell = true): void {
+export function write(id: string, fields: Partial<Stored>, tell = true): void {
   const slot = table.slot(id)
   if (slot === undefined) return
   for (const k in fields) table.set(slot, k, fields[k as keyof Stored])
@@ -215,17 +184,12 @@ function merged(before: Stored, row: StoneRow, selected: boolean): Stored {
   return out
 }
 
-let query: GridQuery = ALL_STOCK
-/** A benchmark's synthetic list is on screen: no reads from the server replace it. */
-let seeded = false
+// ---------- Change marks ----------
+
 /** When each marked row's mark ends; one sweep clears all that are due (one commit, not one per row). */
 const flashUntil = new Map<string, number>()
 let flashSweep: ReturnType<typeof setTimeout> | null = null
 const FLASH_SWEEP_MS = 250
-let loadSeq = 0
-let resyncAfterLoad = false
-
-export const currentQuery = (): GridQuery => query
 
 function sweepFlashes(): void {
   const now = Date.now()
@@ -245,12 +209,22 @@ function flashFor(id: string): void {
   flashSweep ??= setTimeout(sweepFlashes, FLASH_SWEEP_MS)
 }
 
+/** No row stays marked (another user signs in). */
+export function forgetFlashes(): void {
+  if (flashSweep) clearTimeout(flashSweep)
+  flashSweep = null
+  flashUntil.clear()
+}
+
 /**
- * A new status of a stone, with the other fields that come with it. A status that differs from the
- * one shown marks the row for a moment; a stone no longer held is nobody's (pushes never say who
- * holds a stone), unless the fields say whose it is.
+ * A new status of a stone, with the other fields that come with it (the caller has checked that it
+ * is newer than the one stored). A status that differs from the one shown marks the row for a
+ * moment; a stone no longer held is nobody's (pushes never say who holds a stone), unless the fields
+ * say whose it is.
  */
-function setStatus(id: string, slot: number, wSts: string, availability: Availability, fields: Partial<Stored>): void {
+export function setStatus(id: string, wSts: string, availability: Availability, fields: Partial<Stored>): void {
+  const slot = table.slot(id)
+  if (slot === undefined) return
   const changed = table.get(slot, 'wSts') !== wSts || table.get(slot, 'availability') !== availability
   if (!changed) {
     // The status version alone changes nothing a view shows.
@@ -262,42 +236,7 @@ function setStatus(id: string, slot: number, wSts: string, availability: Availab
   flashFor(id)
 }
 
-/** A status the server gave this user (a page read, or their own hold or release). */
-function applyOwn(id: string, s: Pick<StoneRow, 'wSts' | 'availability' | 'statusVersion' | 'heldByMe'>): void {
-  const slot = table.slot(id)
-  if (slot === undefined || s.statusVersion < table.get(slot, 'statusVersion')) return
-  setStatus(id, slot, s.wSts, s.availability, { statusVersion: s.statusVersion, heldByMe: s.heldByMe })
-}
-
-/** A pushed change counts only if it is newer than what the row shows. */
-export function applyStatus(s: StoneStatus): void {
-  const slot = table.slot(s.id)
-  if (slot === undefined || s.version <= table.get(slot, 'statusVersion')) return
-  setStatus(s.id, slot, s.wSts, s.availability, { statusVersion: s.version })
-}
-
-/*
- * Pushes arrive in bursts (a batch a window, many windows a second under load). They are gathered
- * per stone (the newest version wins) and applied together once per animation frame, so React
- * commits at most once a frame however many changes arrive, and scrolling keeps its frames.
- */
-const queued = new Map<string, StoneStatus>()
-let frame: number | ReturnType<typeof setTimeout> | null = null
-const nextFrame = (fn: () => void) => (typeof requestAnimationFrame === 'function' ? requestAnimationFrame(fn) : setTimeout(fn, 16))
-
-export function flushQueuedStatus(): void {
-  frame = null
-  const list = [...queued.values()]
-  queued.clear()
-  for (const s of list) applyStatus(s)
-}
-
-/** A pushed change, applied with the others of this frame. */
-export function queueStatus(s: StoneStatus): void {
-  const seen = queued.get(s.id)
-  if (!seen || seen.version < s.version) queued.set(s.id, s)
-  frame ??= nextFrame(flushQueuedStatus)
-}
+// ---------- The rows of a read ----------
 
 /**
  * Puts a new table in place of the old one: the entries out are put together again from it, and
@@ -346,15 +285,17 @@ function keepPinned(from: RowTable<Stored>, into: RowTable<Stored>): void {
   }
 }
 
+
 /**
- * Shows a read's rows: a new table of them, in the read's order. A stone the store had keeps its
- * marks, its revision if its facts are the same, and its status if that is newer than the read's.
- * A stone new to the store is stored as it came (100,000 of them from a benchmark's list: a long
- * read's rows are the store's from now on, not copied, and taken apart into the columns later).
+ * Puts a read's rows in the store, in the read's order, in place of the rows shown before (the
+ * pinned stones stay); answers their ids. A stone the store had keeps its marks, its revision if
+ * its facts are the same, and its status if that is newer than the read's. A stone new to the store
+ * is stored as it came (100,000 of them from a benchmark's list: a long read's rows are the store's
+ * from now on, not copied, and taken apart into the columns later). `sel` is the selection of the
+ * page type shown.
  */
-function mergePage(page: number, list: readonly StoneRow[], count: number, totals: Totals | null): void {
+export function putRows(list: readonly StoneRow[], sel: Selection): string[] {
   const old = table
-  const sel = selectionOf(stones.pageType)
   const ids: string[] = new Array(list.length)
   const rows: Stored[] = new Array(list.length)
   for (let i = 0; i < list.length; i++) {
@@ -378,22 +319,18 @@ function mergePage(page: number, list: readonly StoneRow[], count: number, total
   const next = rows.length > AT_ONCE ? RowTable.later(rows) : RowTable.of(rows)
   keepPinned(old, next)
   replaceTable(next)
-  // Same ids in the same order: leave the list alone so it does not re-render.
-  const prev = stones.ids
-  if (ids.length !== prev.length || ids.some((id, i) => id !== prev[i])) stones.ids = ref(ids)
-  stones.page = page
-  stones.count = count
-  stones.totals = totals
+  return ids
 }
 
 /**
  * One stone shown on its own (the detail and DNA pages): the same record as the grid's when the
  * stone is on the page shown, so a hold or a push changes both; else one the grid's reads keep
- * while the page shows it. Returns the page's way to let it go.
+ * while the page shows it (`sel`: the selection of the page type shown). Returns the page's way to
+ * let it go.
  */
-export function adoptStone(row: StoneRow): () => void {
+export function adoptRow(row: StoneRow, sel: Selection): () => void {
   const at = table.slot(row.id)
-  const selected = isSelected(selectionOf(stones.pageType), row.id)
+  const selected = isSelected(sel, row.id)
   if (at === undefined) {
     table.add({ ...row, flash: false, pending: false, selected, rev: nextRev() })
   } else {
@@ -417,196 +354,9 @@ export function adoptStone(row: StoneRow): () => void {
   }
 }
 
-/** No rows shown; the pinned stones stay unless `all` (another user signs in). */
-function clearRows(all = false): void {
+/** No rows; the pinned stones stay unless `all` (another user signs in). */
+export function clearRows(all = false): void {
   const next = new RowTable<Stored>()
   if (!all) keepPinned(table, next)
   replaceTable(next)
-  stones.ids = ref([] as string[])
-  stones.pairs = ref({} as Record<string, PairPlace>)
-  stones.count = 0
-  stones.totals = null
-  stones.reading = null
-}
-
-/**
- * Shows a query on a page type. A different one starts afresh (page 1, no sort, no rows); the same
- * one keeps what is shown, so coming back to a page finds it as it was.
- */
-export function showQuery(pageType: PageType, q: GridQuery): boolean {
-  const key = queryKey(q)
-  if (!seeded && stones.queryKey === key && stones.pageType === pageType) return false
-  seeded = false
-  query = q
-  stones.queryKey = key
-  stones.pageType = pageType
-  stones.page = 1
-  stones.sort = null
-  stones.load = 'idle'
-  stones.errorCode = ''
-  clearRows()
-  return true
-}
-
-async function read(page: number): Promise<ApiResult<{ list: StoneRow[]; count: number; totals?: Totals; filter?: StoneFilter; places?: Record<string, PairPlace> }>> {
-  const { call, body } = requestFor(query, page, stones.limit, stones.sort)
-  switch (call) {
-    case 'paginate':
-      return paginateStones(body)
-    case 'exclusiveSearch':
-      return exclusiveSearch(body)
-    case 'quickSearch':
-      return quickSearch(body as { search: string })
-    case 'tracks':
-      return trackStones(body)
-    case 'matchPairs': {
-      const res = await matchPairs(body)
-      if (res.error) return res
-      const { list, places } = flattenPairs(res.data)
-      const data = { list, count: res.data.count, places, ...(res.data.totals ? { totals: res.data.totals } : {}) }
-      return { error: null, data, response: { ...res.response, data } }
-    }
-  }
-}
-
-export async function loadPage(page: number, opts: { quiet?: boolean } = {}): Promise<void> {
-  if (seeded) return
-  const seq = ++loadSeq
-  if (!opts.quiet) {
-    stones.load = 'loading'
-    stones.errorCode = ''
-  }
-  const { error, data } = await read(page)
-  if (seq !== loadSeq) return // a newer load has started
-  if (error) {
-    if (!opts.quiet) {
-      stones.load = 'error'
-      stones.errorCode = error.code
-      const limit = (error.data as { limit?: unknown } | undefined)?.limit
-      stones.errorLimit = typeof limit === 'number' ? limit : 0
-    }
-    return
-  }
-  mergePage(page, data.list, data.count, data.totals ?? null)
-  stones.pairs = ref(data.places ?? {})
-  stones.reading = data.filter ?? null
-  stones.load = 'ready'
-  watchStones([...stones.ids])
-  if (resyncAfterLoad) {
-    resyncAfterLoad = false
-    void resync()
-  }
-}
-
-/** Re-reads the visible page, e.g. after a reconnect: socket.io delivers at most once. */
-export function resync(): Promise<void> {
-  return loadPage(stones.page, { quiet: true })
-}
-
-/** A header click: the new sort from page 1. */
-export function sortBy(sort: SortKey | null): Promise<void> {
-  stones.sort = sort
-  return loadPage(1)
-}
-
-/** Items per page: from page 1 again. */
-export function setLimit(limit: number): Promise<void> {
-  stones.limit = limit
-  return loadPage(1)
-}
-
-/** Forgets the last user's page, holds and selections when someone else signs in. */
-export function ensureOwner(userId: string): void {
-  if (stones.owner === userId) return
-  if (flashSweep) clearTimeout(flashSweep)
-  flashSweep = null
-  flashUntil.clear()
-  seeded = false
-  query = ALL_STOCK
-  clearRows(true)
-  restoreSelections(userId)
-  stones.queryKey = queryKey(ALL_STOCK)
-  stones.pageType = 'dashboard'
-  stones.page = 1
-  stones.sort = null
-  stones.load = 'idle'
-  stones.errorCode = ''
-  stones.owner = userId
-}
-
-/** Wires pushed status changes and reconnects into this store; returns the unsubscribe. */
-export function followLiveStatus(): () => void {
-  const offStatus = live.on('stone.status', queueStatus)
-  const offConnect = live.on('connect', () => {
-    if (stones.load === 'ready') void resync()
-    // The page being read may predate this connection: read it again once it lands.
-    else if (stones.load === 'loading') resyncAfterLoad = true
-  })
-  return () => {
-    offStatus()
-    offConnect()
-  }
-}
-
-export async function hold(id: string): Promise<ApiError | null> {
-  if (stoneField(id, 'pending') !== false) return null
-  write(id, { pending: true })
-  const { error, data } = await holdStone({ id })
-  // By id: a read while the hold was on its way may have put the stone elsewhere (or dropped it).
-  write(id, { pending: false })
-  if (error) {
-    // Someone was quicker: show the row as it really is now.
-    if (error.code === 'E_STONE_UNAVAILABLE') void resync()
-    return error
-  }
-  applyOwn(id, { ...data, heldByMe: true })
-  return null
-}
-
-export async function release(id: string): Promise<ApiError | null> {
-  if (stoneField(id, 'pending') !== false) return null
-  write(id, { pending: true })
-  const { error, data } = await releaseHold({ id })
-  write(id, { pending: false })
-  if (error) {
-    if (error.code === 'E_NOT_HOLDER' || error.code === 'E_NOT_FOUND') {
-      write(id, { heldByMe: false })
-      void resync()
-    }
-    return error
-  }
-  applyOwn(id, { ...data, heldByMe: false })
-  return null
-}
-
-/**
- * Holds the selected stones one after another (a rush of parallel holds from one user helps
- * nobody). Stones shown on this page go through `hold` so their rows follow; others selected on
- * another page are held directly.
- */
-export async function holdMany(ids: readonly string[]): Promise<{ held: number; failed: ApiError[] }> {
-  let held = 0
-  const failed: ApiError[] = []
-  for (const id of ids) {
-    if (stoneField(id, 'heldByMe') && stoneField(id, 'availability') === 'H') {
-      held++
-      continue
-    }
-    const err = stoneField(id, 'id') ? await hold(id) : (await holdStone({ id })).error
-    if (err) failed.push(err)
-    else held++
-  }
-  return { held, failed }
-}
-
-/**
- * The benchmark hook's way in (stores/perf.ts): shows these rows as one virtual list, with no
- * server reads replacing them until another query is shown.
- */
-export function seedRows(rows: readonly StoneRow[]): void {
-  showQuery(stones.pageType, { kind: 'stock', listType: 'all', filter: { stoneIds: ['benchmark'] } })
-  seeded = true
-  stones.limit = Math.max(rows.length, 1)
-  mergePage(1, rows, rows.length, null)
-  stones.load = 'ready'
 }

@@ -17,7 +17,10 @@ const api = vi.hoisted(() => ({
 vi.mock('../api/stones', () => api)
 vi.mock('../../lib/realtime', () => ({ watchStones: vi.fn(), live: { on: vi.fn(() => () => {}) } }))
 
-const { adoptStone, applyStatus, entryOf, rowsWaiting, queueStatus, flushQueuedStatus, ensureOwner, hold, holdMany, loadPage, seedRows, showQuery, shownKey, shownKeyOf, sortBy, stones, watchEntry, FLASH_MS } = await import('./stones')
+const { entryOf, rowsWaiting, shownKey, shownKeyOf, watchEntry, FLASH_MS } = await import('./rows')
+const { adoptStone, ensureOwner, loadPage, seedRows, showQuery, sortBy, stones } = await import('./query')
+const { applyStatus, flushQueuedStatus, queueStatus } = await import('./live')
+const { hold, holdMany } = await import('./actions')
 const { resetSelection, toggleShownPage, toggleStone } = await import('./selection')
 const { selectionOf } = await import('./selectionState')
 const { benchRow } = await import('./perf')
