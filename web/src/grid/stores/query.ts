@@ -48,8 +48,6 @@ let seeded = false
 let loadSeq = 0
 let resyncAfterLoad = false
 
-export const currentQuery = (): GridQuery => query
-
 /** Shows a read's rows, in the read's order, as this page of the result. */
 function showRows(page: number, list: readonly StoneRow[], count: number, totals: Totals | null): void {
   const ids = putRows(list, selectionOf(stones.pageType))
