@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next'
-import { NumberInput } from '../../../components/NumberInput'
-import type { FieldError, RangeInput } from '../stores/form.rules'
+import { NumberInput } from './NumberInput'
+import type { FieldError, RangeInput } from '../lib/stoneFilter.rules'
 
 interface Props {
   id: string
