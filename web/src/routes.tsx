@@ -11,7 +11,7 @@ import { StockNotificationPage } from './features/account/components/StockNotifi
 import { UnsubscribePage } from './features/account/components/UnsubscribePage'
 import { UsersPage } from './features/account/components/UsersPage'
 import { RegistrationsPage } from './features/approvals/components/RegistrationsPage'
-import { AuctionsPage } from './features/auctions/components/AuctionsPage'
+import { AuctionsPage } from './features/bids/components/AuctionsPage'
 import { BidLotsPage } from './features/bids/components/BidLotsPage'
 import { MyBidPage } from './features/bids/components/MyBidPage'
 import { ForgotPasswordPage } from './features/auth/components/ForgotPasswordPage'
