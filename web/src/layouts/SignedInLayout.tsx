@@ -9,6 +9,7 @@ import { Icon } from '../features/shell/components/Icon'
 import { NavDrawer, NavMenus } from '../features/shell/components/NavMenus'
 import { useViewer } from '../features/shell/components/useViewer'
 import { UserMenu } from '../features/shell/components/UserMenu'
+import { logout } from '../features/auth/stores/logout'
 import { useIsTablet } from '../lib/media'
 import { followBidNotices } from '../features/bids/stores/notices'
 import { followTradeNotices } from '../features/lists/stores/notices'
@@ -82,7 +83,7 @@ export function SignedInLayout({ children }: { children: ReactNode }) {
               </Link>
             )}
             <LanguageSwitcher />
-            <UserMenu />
+            <UserMenu onLogout={logout} />
           </div>
         </header>
         {/* Over the page, not above it: opening the menu does not reflow the grid below. */}

@@ -3,6 +3,7 @@ import { useEffect, useMemo, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSnapshot } from 'valtio'
 import { EmptyState } from '../../components/EmptyState'
+import { useSlots } from '../../components/Slots'
 import { fmtCount } from '../../lib/format'
 import { codeText } from '../../lib/i18n'
 import { MOBILE_QUERY, useMediaQuery } from '../../lib/media'
@@ -10,7 +11,6 @@ import { allowed, session } from '../../lib/session'
 import { layoutColumns } from '../stores/columns.rules'
 import { installGridBench } from '../stores/perf'
 import { gridPrefs, loadPrefs, setPreferredLimit } from '../stores/prefs'
-import { NoMatchOffer } from '../../features/demands/components/AddDemandLink'
 import { emptyKey, noMatchFilter, pageSizesFor, queryKey, validLimit, type GridQuery } from '../stores/query.rules'
 import { EMPTY_SELECTION, pageState, type PageType } from '../stores/selection.rules'
 import { selections } from '../stores/selectionState'
@@ -54,6 +54,7 @@ export function GridPage({ pageType, query, title, subtitle, testId, tools, foot
   const prefs = useSnapshot(gridPrefs)
   const sel = useSnapshot(selections).byType[pageType] ?? EMPTY_SELECTION
   const narrow = useMediaQuery(MOBILE_QUERY)
+  const { NoMatchOffer } = useSlots()
   const canHold = allowed(userPermissions, 'hold', 'insert')
   const canSeePrices = allowed(userPermissions, 'pricing', 'view')
   const catalogue = useMemo(() => catalogueFor(canSeePrices), [canSeePrices])
@@ -122,7 +123,7 @@ export function GridPage({ pageType, query, title, subtitle, testId, tools, foot
     )
   } else if (ids.length === 0) {
     const wanted = offerDemand ? noMatchFilter(query, reading as StoneFilter | null) : null
-    body = <EmptyState textKey={emptyKey(query)} action={wanted ? <NoMatchOffer filter={wanted} /> : undefined} />
+    body = <EmptyState textKey={emptyKey(query)} action={wanted && NoMatchOffer ? <NoMatchOffer filter={wanted} /> : undefined} />
   } else if (narrow) {
     body = <StoneCards key={`${page}:${limit}`} ids={ids} canHold={canHold} canSeePrices={canSeePrices} pageType={pageType} pairs={pairs} />
   } else {

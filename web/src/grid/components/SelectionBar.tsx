@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSnapshot } from 'valtio'
 import { useLocation } from 'wouter'
+import { useSlots } from '../../components/Slots'
 import { codeText } from '../../lib/i18n'
 import { showToast } from '../../lib/toast'
 import { resetSelection, toggleShownPage } from '../stores/selection'
@@ -9,11 +10,8 @@ import { checkFor, EMPTY_SELECTION, MAX_COMPARE, selectionTotals, type PageType 
 import { selections } from '../stores/selectionState'
 import { holdMany } from '../stores/actions'
 import { gridPrefs } from '../stores/prefs'
-import { DownloadMenu } from '../../features/downloads/components/DownloadMenu'
 import { TotalsBar } from './TotalsBar'
 import { allowed, session } from '../../lib/session'
-import { ConfirmDialog } from '../../features/orders/components/ConfirmDialog'
-import { ListActions } from '../../features/lists/components/ListActions'
 
 /** Trading actions that arrive later: shown, and they still ask for a selection first (spec section 5). */
 const LATER = ['share'] as const
@@ -26,7 +24,10 @@ interface Props {
   pageChecked: 'none' | 'some' | 'all'
 }
 
-/** The selected stones of this page type: count, totals, and the actions that need a selection. */
+/**
+ * The selected stones of this page type: count, totals, and the actions that need a selection. The
+ * order dialog, the list actions and the download menu are other features' (components/Slots.tsx).
+ */
 export function SelectionBar({ pageType, canHold, showPageBox, pageChecked }: Props) {
   const { t } = useTranslation()
   const [, navigate] = useLocation()
@@ -39,6 +40,7 @@ export function SelectionBar({ pageType, canHold, showPageBox, pageChecked }: Pr
   // Confirming places an order: order insert (Is_PlaceOrder) and the confirm-stone right.
   const canConfirm = allowed(userPermissions, 'order', 'insert') && allowed(userPermissions, 'confirmStone', 'insert')
   const [confirming, setConfirming] = useState<string[] | null>(null)
+  const { ConfirmOrder, ListActions, DownloadMenu } = useSlots()
 
   function confirmSelection() {
     if (sel.keys.length === 0) showToast(t('grid.prompt.confirm'), 'error')
@@ -94,13 +96,13 @@ export function SelectionBar({ pageType, canHold, showPageBox, pageChecked }: Pr
             {t('grid.actions.hold')}
           </button>
         )}
-        {canConfirm && (
+        {canConfirm && ConfirmOrder && (
           <button type="button" className="btn btn--small btn--primary" data-testid="action-confirm" onClick={confirmSelection}>
             {t('grid.actions.confirm')}
           </button>
         )}
         {/* Cart, watchlist, reminder, enquiry, quote and note (features/lists); on a phone they would push the list off the screen. */}
-        {!showPageBox && <ListActions pageType={pageType} />}
+        {!showPageBox && ListActions && <ListActions pageType={pageType} />}
         {/* On a phone the later actions would push the list off the screen. */}
         {!showPageBox && LATER.map((a) => (
           <button
@@ -115,7 +117,7 @@ export function SelectionBar({ pageType, canHold, showPageBox, pageChecked }: Pr
             {t(`grid.actions.${a}`)}
           </button>
         ))}
-        <DownloadMenu ids={sel.keys} columns={prefs.columns} />
+        {DownloadMenu && <DownloadMenu ids={sel.keys} columns={prefs.columns} />}
         <button
           type="button"
           className="btn btn--small btn--ghost"
@@ -126,7 +128,7 @@ export function SelectionBar({ pageType, canHold, showPageBox, pageChecked }: Pr
           {t('grid.reset')}
         </button>
       </div>
-      <ConfirmDialog open={confirming !== null} ids={confirming ?? []} onClose={() => setConfirming(null)} onPlaced={() => resetSelection(pageType)} />
+      {ConfirmOrder && <ConfirmOrder open={confirming !== null} ids={confirming ?? []} onClose={() => setConfirming(null)} onPlaced={() => resetSelection(pageType)} />}
     </div>
   )
 }

@@ -7,8 +7,6 @@ import { fmtDateTime } from '../../../lib/format'
 import { codeText } from '../../../lib/i18n'
 import { live } from '../../../lib/realtime'
 import { showToast } from '../../../lib/toast'
-import { bidNoticeText } from '../../bids/stores/notices'
-import { noticeText } from '../../lists/stores/notices'
 import { listNotifications, markAsRead } from '../api/notifications'
 import { mergeNotices, noticeTarget } from '../stores/notices.rules'
 import './notifications.css'
@@ -17,8 +15,17 @@ const PAGE = 50
 
 type Load = { state: 'loading' } | { state: 'error'; code: string; message: string } | { state: 'ready' }
 
+interface Props {
+  screenId: 'notifications' | 'notification'
+  /**
+   * The text of a notice that another feature words (trading, bids), composed at the route; null
+   * for a notice it does not know.
+   */
+  noticeText: (n: Pick<Notification, 'kind' | 'params'>) => string | null
+}
+
 /** /notifications (and /notification on a phone): every notice, newest first, new ones arriving live. */
-export function NotificationsPage({ screenId }: { screenId: 'notifications' | 'notification' }) {
+export function NotificationsPage({ screenId, noticeText }: Props) {
   const { t } = useTranslation()
   const [, navigate] = useLocation()
   const [list, setList] = useState<Notification[]>([])
@@ -51,7 +58,6 @@ export function NotificationsPage({ screenId }: { screenId: 'notifications' | 'n
   function text(n: Notification): string {
     return (
       noticeText(n) ??
-      bidNoticeText(n) ??
       (n.kind === 'stone.held' ? t('stones.held', { vStnId: n.params.vStnId ?? '' }) : t('notifications.other'))
     )
   }
