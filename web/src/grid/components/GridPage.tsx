@@ -1,5 +1,5 @@
 import type { StoneFilter } from '@diamond/contracts/http/stock'
-import { useEffect, useMemo, type ReactNode } from 'react'
+import { useEffect, useMemo, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSnapshot } from 'valtio'
 import { EmptyState } from '../../components/EmptyState'
@@ -71,14 +71,17 @@ export function GridPage({ pageType, query, title, subtitle, testId, tools, foot
     return followLiveStatus()
   }, [userId])
 
+  // The query object is rebuilt by each render of the page; the one kept here changes only with its key.
+  const [asked, setAsked] = useState(query)
+  if (key !== (asked ? queryKey(asked) : '')) setAsked(query)
+
   useEffect(() => {
-    if (!userId || !query) return
-    stones.limit = validLimit(gridPrefs.limit, pageSizesFor(query))
-    const fresh = showQuery(pageType, query)
+    if (!userId || !asked) return
+    stones.limit = validLimit(gridPrefs.limit, pageSizesFor(asked))
+    const fresh = showQuery(pageType, asked)
     // Back on a page already shown: read it again quietly, keeping what is on screen meanwhile.
     void loadPage(stones.page, { quiet: !fresh && stones.load === 'ready' })
-    // The query object is rebuilt by each render of the page; its key says whether it changed.
-  }, [userId, key, pageType])
+  }, [userId, asked, pageType])
 
   const layout = useMemo(() => {
     const allowedKeys = new Set(catalogue.map((c) => c.key))

@@ -4,7 +4,7 @@ import { Link } from 'wouter'
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { shownLab } from '@diamond/contracts/http/stock.values'
 import { fmt2, fmtCut, fmtText, fmtUsd } from '../../lib/format'
-import { gridPerf } from '../stores/perf'
+import { useRenderCount } from '../stores/perf'
 import type { PairPlace } from '../stores/query.rules'
 import { toggleStone } from '../stores/selection'
 import type { PageType } from '../stores/selection.rules'
@@ -26,6 +26,9 @@ interface ListProps {
 /** The narrow-screen view (spec: width at most 767): one compact card per stone, virtualized too. */
 export function StoneCards({ ids, pairs, ...rest }: ListProps) {
   const scrollRef = useRef<HTMLDivElement>(null)
+  // As in StoneTable: unmemoised on purpose (the virtualizer re-renders the list on every scroll),
+  // and the cards are memoised by hand, one per stone.
+  // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
     count: ids.length,
     getScrollElement: () => scrollRef.current,
@@ -58,7 +61,7 @@ const StoneCard = memo(function StoneCard({ id, ...rest }: Props) {
 function Card({ entry, top, canHold, canSeePrices, pageType, pair }: Omit<Props, 'id'> & { entry: StoneEntry }) {
   const { t } = useTranslation()
   const s = entry
-  gridPerf.rowRenders++
+  useRenderCount()
   const grading = [fmtText(s.shpNm), fmt2(s.crt), fmtText(s.colNm), fmtText(s.clrNm), fmtCut(s.cutNm), fmtText(s.polNm), fmtText(s.symNm), fmtText(s.fluNm)]
   let cls = 'card'
   if (s.flash) cls += ' is-flash'

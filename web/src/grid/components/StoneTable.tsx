@@ -38,6 +38,10 @@ export function StoneTable({ ids, columns, template, minWidth, canHold, pageType
   // instead of being torn down while another is built. The rows in view are a contiguous run no
   // longer than the pool, so their slots are distinct.
   const pool = useRef(0)
+  // The rule warns that a compiler would leave this component unmemoised: that is what it must be,
+  // since the virtualizer re-renders it with new positions on every scroll. No compiler memoises
+  // this build; the rows are memoised by hand, one per stone (StoneTableRow).
+  // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
     count: ids.length,
     getScrollElement: () => scrollRef.current,

@@ -3,7 +3,7 @@ import type { TFunction } from 'i18next'
 import { Link } from 'wouter'
 import type { Placed } from '../stores/columns.rules'
 import { fixedText, valueText } from '../../lib/i18n'
-import { gridPerf } from '../stores/perf'
+import { useRenderCount } from '../stores/perf'
 import type { PairPlace } from '../stores/query.rules'
 import { toggleStone } from '../stores/selection'
 import type { PageType } from '../stores/selection.rules'
@@ -44,9 +44,23 @@ export const StoneTableRow = memo(
 /** Cells that follow a pushed status (or the selection); every other cell waits for a re-read. */
 const LIVE_CELLS: ReadonlySet<string> = new Set(['select', 'Details', 'status', 'Action', 'wSts', 'sSts'])
 
+/** A cell of the stone's value in a column, as text. */
+function valueCell(c: Placed, s: StoneEntry, t: TFunction): ReactNode {
+  const def = COLUMN_BY_KEY.get(c.key)
+  const v = def ? def.value(s, t) : ''
+  return (
+    <div role="cell" key={c.key} {...cellProps(c, v)} data-col={c.key} title={v.length > 8 ? v : undefined}>
+      {/* Figures read left to right in every language (a leading minus stays in front): the
+          cell itself runs left to right (grid.css), one element less per figure; a frozen cell
+          keeps the page's direction for its sticky edge, so its figure runs LTR in a span. */}
+      {def?.numeric && c.frozen ? <span dir="ltr">{v}</span> : v}
+    </div>
+  )
+}
+
 function Row({ entry, index, top, columns, canHold, pageType, pair, t }: Omit<Props, 'id'> & { entry: StoneEntry }) {
   const s = entry
-  gridPerf.rowRenders++
+  useRenderCount()
   // Labels that change only with the language: not translated (and interpolated) again per push.
   const labels = useMemo(
     () => ({ select: valueText(t, 'grid.selectStone', 'vStnId', s.vStnId), open: valueText(t, 'grid.openDetail', 'vStnId', s.vStnId), view: fixedText(t, 'grid.view') }),
@@ -59,24 +73,19 @@ function Row({ entry, index, top, columns, canHold, pageType, pair, t }: Omit<Pr
   if (pair) cls += ` is-pair is-pair-${pair.pos}${pair.odd ? ' is-pair-odd' : ''}`
   // The grading, measure and price cells change only when the row is read again (rev), never with a
   // pushed status: a push redraws the status, selection and action cells alone.
-  const cell = (c: Placed): ReactNode => {
-    const def = COLUMN_BY_KEY.get(c.key)
-    const v = def ? def.value(s, t) : ''
-    return (
-      <div role="cell" key={c.key} {...cellProps(c, v)} data-col={c.key} title={v.length > 8 ? v : undefined}>
-        {/* Figures read left to right in every language (a leading minus stays in front): the
-            cell itself runs left to right (grid.css), one element less per figure; a frozen cell
-            keeps the page's direction for its sticky edge, so its figure runs LTR in a span. */}
-        {def?.numeric && c.frozen ? <span dir="ltr">{v}</span> : v}
-      </div>
-    )
-  }
-  const fixed = useMemo(() => {
-    const out = new Map<string, ReactNode>()
-    for (const c of columns) if (!LIVE_CELLS.has(c.key)) out.set(c.key, cell(c))
-    return out
-    // Not `s` itself: it changes with every push; `rev` marks the changes that matter here.
-  }, [columns, t, s.rev, s.id])
+  const fixed = useMemo(
+    () => {
+      const out = new Map<string, ReactNode>()
+      for (const c of columns) if (!LIVE_CELLS.has(c.key)) out.set(c.key, valueCell(c, s, t))
+      return out
+    },
+    // The rule takes `s` for a value that changes when its fields do; it is the store's entry,
+    // written in place (grid/stores/rows.ts), so its identity says nothing of its fields: the
+    // stone's id and its revision (raised by every change of these fields) are what the cells
+    // depend on, and a push (a new status only) must not rebuild them.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [columns, t, s.rev, s.id],
+  )
   return (
     <div
       role="row"
@@ -124,7 +133,7 @@ function Row({ entry, index, top, columns, canHold, pageType, pair, t }: Omit<Pr
               </div>
             )
           default:
-            return fixed.get(c.key) ?? cell(c)
+            return fixed.get(c.key) ?? valueCell(c, s, t)
         }
       })}
     </div>

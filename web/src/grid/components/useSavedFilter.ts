@@ -11,24 +11,22 @@ export type SavedFilter =
 
 /** Reads a titled filter by its id (a saved search, a demand) for the grid; none without an id. */
 export function useNamedFilter(id: string | null | undefined, read: (req: { id: string }) => Promise<ApiResult<{ filter: StoneFilter; title: string }>>): SavedFilter {
-  const [found, setFound] = useState<SavedFilter>(id ? { state: 'loading' } : { state: 'none' })
+  /** The last answer, and the id it was for: another id is loading. */
+  const [found, setFound] = useState<{ id: string; found: SavedFilter } | null>(null)
+  // `read` names an API call, a module-level function: in practice the id alone decides.
   useEffect(() => {
-    if (!id) {
-      setFound({ state: 'none' })
-      return
-    }
+    if (!id) return
     let live = true
-    setFound({ state: 'loading' })
     void read({ id }).then(({ error, data }) => {
       if (!live) return
-      setFound(error ? { state: 'error', code: error.code, message: error.message } : { state: 'ready', filter: data.filter, title: data.title })
+      setFound({ id, found: error ? { state: 'error', code: error.code, message: error.message } : { state: 'ready', filter: data.filter, title: data.title } })
     })
     return () => {
       live = false
     }
-    // `read` names an API call, a module-level function: the id alone decides.
-  }, [id])
-  return found
+  }, [id, read])
+  if (!id) return { state: 'none' }
+  return found?.id === id ? found.found : { state: 'loading' }
 }
 
 /** The filter of a saved (or recent) search named in the path, read with `diamond/search/by-id`. */

@@ -1,3 +1,4 @@
+import { useLayoutEffect } from 'react'
 import type { Availability } from '@diamond/contracts/events/stock'
 import type { StoneRow } from '@diamond/contracts/http/stock'
 import { queueStatus } from './live'
@@ -17,9 +18,20 @@ import { rowsWaiting, stoneField } from './rows'
  *   taken apart into the store's columns (a long list is, in slices, after it shows).
  *
  * A benchmark seeds, scrolls, pushes and reads `stats().rowRenders` (one push should cost one row
- * render). Rows count their renders in `gridPerf`, a plain counter that costs an increment.
+ * render). Rows count their renders in `gridPerf`, a plain counter (`useRenderCount`).
  */
 export const gridPerf = { rowRenders: 0 }
+
+/**
+ * Counts a render of the calling row or card once React has put it on screen: in a layout effect,
+ * because a render itself must not write outside the component (React may run it more than once),
+ * and the commit that follows it is what a benchmark reads right after its pushes.
+ */
+export function useRenderCount(): void {
+  useLayoutEffect(() => {
+    gridPerf.rowRenders++
+  })
+}
 
 export interface GridBench {
   prepare(n?: number): number
