@@ -39,8 +39,12 @@ export function SignedInLayout({ children }: { children: ReactNode }) {
   // Bid notices (outbid, won, lost) too, on whatever page the user is.
   useEffect(() => followBidNotices(), [])
 
-  // A choice in the drawer, or a wider window, closes it.
-  useEffect(() => setDrawerOpen(false), [location, tablet])
+  // A choice in the drawer (a new location), or a wider window, closes it.
+  const [drawerFor, setDrawerFor] = useState({ location, tablet })
+  if (drawerFor.location !== location || drawerFor.tablet !== tablet) {
+    setDrawerFor({ location, tablet })
+    setDrawerOpen(false)
+  }
   useEffect(() => {
     if (!drawerOpen) return
     const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setDrawerOpen(false)

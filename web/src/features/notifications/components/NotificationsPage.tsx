@@ -34,14 +34,15 @@ export function NotificationsPage({ screenId, noticeText }: Props) {
   const [page, setPage] = useState(1)
   const [load, setLoad] = useState<Load>({ state: 'loading' })
 
-  async function read(upTo: number) {
-    const { data, error } = await listNotifications(1, upTo * PAGE)
-    if (error) return setLoad({ state: 'error', code: error.code, message: error.message })
-    setList(data.list)
-    setCount(data.count)
-    setUnread(data.unread)
-    setLoad({ state: 'ready' })
-  }
+  // The answer is taken in a callback, never set while the effect that reads runs.
+  const read = (upTo: number) =>
+    listNotifications(1, upTo * PAGE).then(({ data, error }) => {
+      if (error) return setLoad({ state: 'error', code: error.code, message: error.message })
+      setList(data.list)
+      setCount(data.count)
+      setUnread(data.unread)
+      setLoad({ state: 'ready' })
+    })
 
   useEffect(() => void read(page), [page])
   // A notice pushed while the page is open goes on top at once.
