@@ -1,10 +1,10 @@
 /**
  * The in-page half of `npm run bench:grid`: functions handed to `page.evaluate`, so each must stand
  * alone (no imports or module variables at run time; only types cross over). They drive the grid's
- * benchmark hook `window.__diamondGrid` (web/src/features/stones/stores/perf.ts).
+ * benchmark hook `window.__diamondGrid` (web/src/grid/stores/perf.ts).
  */
 import type { Availability } from '@diamond/contracts/events/stock'
-import type { GridBench } from '../web/src/features/stones/stores/perf'
+import type { GridBench } from '../web/src/grid/stores/perf'
 
 export interface MountResult {
   /** seed(n) itself: putting n rows (built beforehand by prepare(n)) in the store (synchronous). */

@@ -4,7 +4,7 @@
  *
  * The portal is started as `npm start` starts it (own data folder and port), buyer1 signs in through
  * the API with the mailed device code, and the dashboard's benchmark hook `window.__diamondGrid`
- * (web/src/features/stones/stores/perf.ts) replaces the page with BENCH_GRID_ROWS synthetic rows.
+ * (web/src/grid/stores/perf.ts) replaces the page with BENCH_GRID_ROWS synthetic rows.
  *  - mount: from seed(n) to the first frame showing the rows, beside seeding 1,000 rows;
  *  - scrolling (on one fresh mount of the rows, the measurements' extra mounts collected first): the
  *    grid's scroll box moves a fixed step every frame for BENCH_GRID_SECONDS, idle

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react'
+import type { Notification } from '@diamond/contracts/events/notifications'
 import { useSnapshot } from 'valtio'
 import { Redirect, Route, Switch, useLocation } from 'wouter'
 import { AccountPage } from './features/account/components/AccountPage'
@@ -11,11 +12,15 @@ import { StockNotificationPage } from './features/account/components/StockNotifi
 import { UnsubscribePage } from './features/account/components/UnsubscribePage'
 import { UsersPage } from './features/account/components/UsersPage'
 import { RegistrationsPage } from './features/approvals/components/RegistrationsPage'
-import { AuctionsPage } from './features/auctions/components/AuctionsPage'
+import { AuctionsPage } from './features/bids/components/AuctionsPage'
 import { BidLotsPage } from './features/bids/components/BidLotsPage'
 import { MyBidPage } from './features/bids/components/MyBidPage'
+import { bidNoticeText } from './features/bids/stores/notices'
 import { ForgotPasswordPage } from './features/auth/components/ForgotPasswordPage'
+import { NoMatchOffer } from './features/demands/components/AddDemandLink'
+import { DemandStonesPage } from './features/demands/components/DemandStonesPage'
 import { MyDemandPage } from './features/demands/components/MyDemandPage'
+import { DownloadMenu } from './features/downloads/components/DownloadMenu'
 import { FullStockPage } from './features/downloads/components/FullStockPage'
 import { GuestLoginPage } from './features/auth/components/GuestLoginPage'
 import { ResetPasswordPage } from './features/auth/components/ResetPasswordPage'
@@ -24,9 +29,12 @@ import { ThankYouPage } from './features/auth/components/ThankYouPage'
 import { VerifyEmailPage } from './features/auth/components/VerifyEmailPage'
 import { VerifyOtpPage } from './features/auth/components/VerifyOtpPage'
 import { ListPage } from './features/lists/components/ListPage'
+import { ListActions } from './features/lists/components/ListActions'
 import { OfferListPage } from './features/lists/components/OfferListPage'
+import { noticeText as tradeNoticeText } from './features/lists/stores/notices'
 import { NotFoundPage } from './features/not-found/components/NotFoundPage'
 import { NotificationsPage } from './features/notifications/components/NotificationsPage'
+import { ConfirmDialog } from './features/orders/components/ConfirmDialog'
 import { ConfirmListPage } from './features/orders/components/ConfirmListPage'
 import { MyShipmentPage } from './features/orders/components/MyShipmentPage'
 import { PurchaseHistoryPage } from './features/orders/components/PurchaseHistoryPage'
@@ -44,6 +52,7 @@ import { DashboardPage } from './features/stones/components/DashboardPage'
 import { DiamondDetailPage } from './features/stones/components/DiamondDetailPage'
 import { DiamondDnaPage } from './features/stones/components/DiamondDnaPage'
 import { DiamondListPage, ExclusivePage, MatchPairPage, StockPage } from './features/stones/components/ResultPages'
+import { SlotsProvider, type Slots } from './components/Slots'
 import { AdaptiveLayout } from './layouts/AdaptiveLayout'
 import { PublicLayout } from './layouts/PublicLayout'
 import { SignedInLayout } from './layouts/SignedInLayout'
@@ -64,12 +73,21 @@ function OtpOnly({ children }: { children: ReactNode }) {
   return <PublicLayout>{children}</PublicLayout>
 }
 
+/**
+ * Where one feature's piece shows in the shared grid or in another feature's page
+ * (components/Slots.tsx): composed here, so that no feature imports another.
+ */
+const SLOTS: Slots = { ConfirmOrder: ConfirmDialog, ListActions, DownloadMenu, NoMatchOffer }
+
+/** A notice in the list, in the words of the feature it is about (trading, bids). */
+const noticeText = (n: Pick<Notification, 'kind' | 'params'>): string | null => tradeNoticeText(n) ?? bidNoticeText(n)
+
 /** The built screens by id (lib/navigation.ts); every other signed-in screen is a placeholder. */
 const SCREEN_VIEWS: Record<string, (params: Record<string, string>) => ReactNode> = {
   dashboard: () => <DashboardPage />,
-  notifications: () => <NotificationsPage screenId="notifications" />,
-  notification: () => <NotificationsPage screenId="notification" />,
-  diamondList: (p) => <DiamondListPage id={p.id} />,
+  notifications: () => <NotificationsPage screenId="notifications" noticeText={noticeText} />,
+  notification: () => <NotificationsPage screenId="notification" noticeText={noticeText} />,
+  diamondList: (p) => <DiamondListPage id={p.id} demandStones={(demandId) => <DemandStonesPage id={demandId} />} />,
   newArrivals: () => <StockPage screenId="newArrivals" pageType="newArrival" listType="newArrival" />,
   stoneOfTheDay: (p) => <StockPage screenId="stoneOfTheDay" pageType="stoneOfDay" listType="stoneOfDay" id={p.id} />,
   dealOfTheDay: (p) => <StockPage screenId="dealOfTheDay" pageType="dealOfDay" listType="dealOfDay" id={p.id} />,
@@ -122,8 +140,10 @@ function SignedInArea() {
   const view = SCREEN_VIEWS[d.screen.id]
   return (
     <SignedInLayout>
-      {/* Keyed by screen: moving between screens starts each page afresh, the frame stays. */}
-      <ScreenView key={d.screen.id}>{view ? view(d.params) : <PlaceholderPage screenId={d.screen.id} reference={d.params.id} />}</ScreenView>
+      <SlotsProvider slots={SLOTS}>
+        {/* Keyed by screen: moving between screens starts each page afresh, the frame stays. */}
+        <ScreenView key={d.screen.id}>{view ? view(d.params) : <PlaceholderPage screenId={d.screen.id} reference={d.params.id} />}</ScreenView>
+      </SlotsProvider>
     </SignedInLayout>
   )
 }

@@ -21,11 +21,12 @@ export function AddressesPage({ embedded }: { embedded?: boolean }) {
   /** The address being edited; '' for a new one; null when the form is closed. */
   const [editing, setEditing] = useState<AddressValues | null>(null)
 
-  async function load() {
-    const { data, error } = await listAddresses()
-    setError(error)
-    if (data) setList(data.list)
-  }
+  // The answer is taken in a callback, never set while the effect itself runs.
+  const load = () =>
+    listAddresses().then(({ data, error }) => {
+      setError(error)
+      if (data) setList(data.list)
+    })
   useEffect(() => void load(), [])
 
   async function remove(a: Address) {

@@ -17,9 +17,9 @@ export function leavingForOwnButton(e: FocusEvent<HTMLElement> | undefined): boo
 export function useForm<V extends object, E extends string>(initial: V, validate: (v: V) => Partial<Record<keyof V, E>>) {
   const [values, setValues] = useState<V>(initial)
   const [errors, setErrors] = useState<Partial<Record<keyof V, E>>>({})
-  // The latest values and errors, for handlers that run before the next render.
+  // The latest values and errors, for handlers that run before the next render: every change goes
+  // through `update`, which writes them here as it sets the state.
   const latest = useRef({ values, errors })
-  latest.current = { values, errors }
 
   function update(nextValues: V, nextErrors: Partial<Record<keyof V, E>>) {
     latest.current = { values: nextValues, errors: nextErrors }

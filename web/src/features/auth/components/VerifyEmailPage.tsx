@@ -14,13 +14,12 @@ const calls = new Map<string, ReturnType<typeof verifyEmail>>()
 export function VerifyEmailPage() {
   const { t } = useTranslation()
   const token = new URLSearchParams(useSearch()).get('token') ?? ''
-  const [state, setState] = useState<State>({ kind: 'checking' })
+  const [answer, setState] = useState<State>({ kind: 'checking' })
+  // A link without a token is invalid as it stands: nothing to ask.
+  const state: State = token ? answer : { kind: 'invalid' }
 
   useEffect(() => {
-    if (!token) {
-      setState({ kind: 'invalid' })
-      return
-    }
+    if (!token) return
     let live = true
     let call = calls.get(token)
     if (!call) {

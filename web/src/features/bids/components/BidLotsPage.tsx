@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { useEffect, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSnapshot } from 'valtio'
 import { Link } from 'wouter'
@@ -34,10 +34,14 @@ export function BidLotsPage({ screenId, id }: { screenId: 'newArrivalBidIt' | 's
   const inRoom = screenId === 'searchBidDiamond' && !!auctionId
   const badId = !!id && !auctionId
 
-  const source: LotSource = auctionId
-    ? { kind: 'lots', req: screenId === 'newArrivalBidIt' ? { kind: 'justBidIt', auctionId } : { auctionId } }
-    : { kind: 'open', only: screenId === 'newArrivalBidIt' ? 'justBidIt' : kind === 'all' ? undefined : kind }
-  const key = JSON.stringify(source)
+  // One object per choice (not per render): the page reads its lots again when it changes.
+  const source = useMemo<LotSource>(
+    () =>
+      auctionId
+        ? { kind: 'lots', req: screenId === 'newArrivalBidIt' ? { kind: 'justBidIt', auctionId } : { auctionId } }
+        : { kind: 'open', only: screenId === 'newArrivalBidIt' ? 'justBidIt' : kind === 'all' ? undefined : kind },
+    [auctionId, screenId, kind],
+  )
 
   useEffect(() => {
     const stopTicking = startTicking()
@@ -49,7 +53,7 @@ export function BidLotsPage({ screenId, id }: { screenId: 'newArrivalBidIt' | 's
   }, [])
   useEffect(() => {
     if (canView && seesPrices && !badId) void loadLots(source)
-  }, [key, canView, seesPrices, badId])
+  }, [source, canView, seesPrices, badId])
 
   const title = t(`shell.screens.${screenId}`)
   const { joined } = useSnapshot(room)

@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react'
+import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSnapshot } from 'valtio'
 import { Link } from 'wouter'
@@ -199,7 +199,12 @@ function BidBox({ entry }: { entry: LotEntry }) {
   const [text, setText] = useState('')
   const [problem, setProblem] = useState<string | null>(null)
   // A message about my last try goes once my position moves (e.g. "you already lead" after an outbid).
-  useEffect(() => setProblem(null), [lot.my?.position])
+  const position = lot.my?.position
+  const [problemAt, setProblemAt] = useState(position)
+  if (position !== problemAt) {
+    setProblemAt(position)
+    setProblem(null)
+  }
   const sealed = isSealed(lot.kind)
   const v = lot.vStnId
   // A sealed lot's minimum is its starting price, never anything derived from other bids; a change

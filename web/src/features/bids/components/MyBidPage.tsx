@@ -8,7 +8,7 @@ import { EmptyState } from '../../../components/EmptyState'
 import { ListPager } from '../../../components/ListPager'
 import { fmt2, fmtCount, fmtDateTime, fmtUsd } from '../../../lib/format'
 import { codeText } from '../../../lib/i18n'
-import { onNotification } from '../../../lib/realtime'
+import { live } from '../../../lib/realtime'
 import { allowed, isGuest, session } from '../../../lib/session'
 import { startTicking } from '../stores/clock'
 import { followRoom, loadLots } from '../stores/lots'
@@ -52,7 +52,7 @@ export function MyBidPage({ id }: { id?: string }) {
   // A result, a withdrawal or an outbid changes what my bids say: the list is read again when one is told.
   useEffect(
     () =>
-      onNotification((n) => {
+      live.on('notification', (n) => {
         if (n.kind.startsWith('bid.') && myBids.list) void loadMyBids(myBids.req, myBids.page)
       }),
     [],

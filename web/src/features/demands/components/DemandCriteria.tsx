@@ -1,13 +1,10 @@
 import { MAX_CARAT_RANGES } from '@diamond/contracts/http/stock.values'
-import { MASTERS } from '@diamond/contracts/masters'
 import { useTranslation } from 'react-i18next'
-import { RangeField } from '../../search/components/RangeField'
-import { ShapeIcon } from '../../search/components/ShapeIcon'
-import type { RangeInput } from '../../search/stores/form.rules'
-import { FilterChips } from '../../stones/components/FilterChips'
-import type { DemandDraft, DraftField, EditedChip } from '../stores/demandForm.rules'
-
-const VALUES: Record<EditedChip, readonly string[]> = { shpNm: MASTERS.SHAPE, colNm: MASTERS.COLOR, clrNm: MASTERS.CLARITY }
+import { RangeField } from '../../../components/RangeField'
+import { ShapeIcon } from '../../../components/ShapeIcon'
+import type { RangeInput } from '../../../lib/stoneFilter.rules'
+import { FilterChips } from '../../../grid/components/FilterChips'
+import { CHIP_VALUES, type DemandDraft, type DraftField, type EditedChip } from '../stores/demandForm.rules'
 
 interface Props {
   draft: DemandDraft
@@ -31,7 +28,7 @@ export function DemandCriteria({ draft, message, onChip, onCarat, onAddCarat, on
           {t(`search.fields.${key}`)}
         </span>
         <div className="srch-chips">
-          {VALUES[key].map((v) => {
+          {CHIP_VALUES[key].map((v) => {
             const on = chosen.includes(v)
             return (
               <button

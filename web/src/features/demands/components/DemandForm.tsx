@@ -28,7 +28,8 @@ export function DemandForm({ id, initial, onClose, onSaved }: Props) {
   const [server, setServer] = useState<DraftErrors>({})
   const [failure, setFailure] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
-  const today = todayIn(Date.now())
+  // The day the form opened, as the server reads a till date (Asia/Kolkata).
+  const [today] = useState(() => todayIn(Date.now()))
   const local = draftErrors(draft, today)
   const errors: DraftErrors = shown ? { ...server, ...local } : server
   const message = (f: DraftField) => {

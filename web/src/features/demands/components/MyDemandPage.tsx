@@ -11,7 +11,7 @@ import { codeText } from '../../../lib/i18n'
 import { MOBILE_QUERY, useMediaQuery } from '../../../lib/media'
 import { allowed, session } from '../../../lib/session'
 import { showToast } from '../../../lib/toast'
-import { FilterChips } from '../../stones/components/FilterChips'
+import { FilterChips } from '../../../grid/components/FilterChips'
 import { draftFromDemand, draftFromFilter, matchesPath, prefillOf, todayIn, type DemandDraft } from '../stores/demandForm.rules'
 import { demands, endDemand, loadDemands, openDemands, pagesOfDemands, removeDemand } from '../stores/demands'
 import { DemandForm } from './DemandForm'
@@ -34,10 +34,13 @@ export function MyDemandPage() {
   useEffect(() => void openDemands(), [])
 
   const prefill = prefillOf(search)
-  useEffect(() => {
-    if (prefill && canChange) setEditing({ id: null, draft: draftFromFilter(prefill, todayIn(Date.now())) })
-    // The link is read once; the form keeps its own copy.
-  }, [search])
+  // The link is read once each time it changes (the form keeps its own copy): `?add=` opens the form.
+  const [today] = useState(() => todayIn(Date.now()))
+  const [readSearch, setReadSearch] = useState<string | null>(null)
+  if (search !== readSearch) {
+    setReadSearch(search)
+    if (prefill && canChange) setEditing({ id: null, draft: draftFromFilter(prefill, today) })
+  }
 
   function closeForm() {
     setEditing(null)

@@ -2,7 +2,8 @@ import type { Demand, DemandCreate, DemandUpdate } from '@diamond/contracts/http
 import { DEMAND_DESCRIPTION_MAX, DEMAND_MAX_DAYS, DEMAND_TITLE_MAX } from '@diamond/contracts/http/demands.values'
 import type { Range, StoneFilter } from '@diamond/contracts/http/stock'
 import { MAX_CARAT_RANGES } from '@diamond/contracts/http/stock.values'
-import { emptyRange, rangeError, toggleChip, type RangeInput, type SearchForm } from '../../search/stores/form.rules'
+import { MASTERS } from '@diamond/contracts/masters'
+import { emptyRange, rangeError, toggleInOrder, type RangeInput } from '../../../lib/stoneFilter.rules'
 
 /**
  * The demand form as the user types it, and the pure steps between it and the contract: a demand
@@ -13,6 +14,8 @@ import { emptyRange, rangeError, toggleChip, type RangeInput, type SearchForm } 
 /** The criteria the form edits itself; the rest of a filter rides along untouched. */
 export const EDITED_CHIPS = ['shpNm', 'colNm', 'clrNm'] as const
 export type EditedChip = (typeof EDITED_CHIPS)[number]
+/** The values each edited chip group offers, in the master list's order (the search form's order too). */
+export const CHIP_VALUES: Record<EditedChip, readonly string[]> = { shpNm: MASTERS.SHAPE, colNm: MASTERS.COLOR, clrNm: MASTERS.CLARITY }
 
 export interface DemandDraft {
   title: string
@@ -62,11 +65,10 @@ export function draftFromDemand(d: Pick<Demand, 'title' | 'description' | 'tillD
   return { ...draftFromFilter(d.filter, today), title: d.title, description: d.description, tillDate: d.tillDate, savedTillDate: d.tillDate }
 }
 
-/** A chip on or off, in the master list's order (the search form's own toggle). */
+/** A chip on or off, in the master list's order (as the search form orders it). */
 export function toggleDraftChip(draft: DemandDraft, key: EditedChip, value: string): void {
-  const form: Pick<SearchForm, 'chips'> = { chips: { [key]: draft.chips[key] ?? [] } }
-  toggleChip(form as SearchForm, key, value)
-  if (form.chips[key]?.length) draft.chips[key] = form.chips[key]
+  const next = toggleInOrder(draft.chips[key] ?? [], value, CHIP_VALUES[key])
+  if (next.length) draft.chips[key] = next
   else delete draft.chips[key]
 }
 export function addDraftCarat(draft: DemandDraft): void {

@@ -3,13 +3,13 @@ import { useTranslation } from 'react-i18next'
 import { useSnapshot } from 'valtio'
 import { Link } from 'wouter'
 import { EmptyState } from '../../../components/EmptyState'
+import { useSlots } from '../../../components/Slots'
 import { confirm } from '../../../lib/confirm'
 import { fmt2, fmtCount, fmtDate, fmtText, fmtUsd } from '../../../lib/format'
 import { codeText } from '../../../lib/i18n'
 import { allowed, session } from '../../../lib/session'
 import { showToast } from '../../../lib/toast'
-import { ConfirmDialog } from '../../orders/components/ConfirmDialog'
-import { StatusBadge } from '../../stones/components/StatusBadge'
+import { StatusBadge } from '../../../grid/components/StatusBadge'
 import { formatCountdown, secondsLeft } from '../stores/countdown.rules'
 import { followHolds, holds, loadHolds, releaseHold, type HoldEntry, type HoldKind } from '../stores/holds'
 import './holds.css'
@@ -26,7 +26,8 @@ export function HoldListPage({ kind }: { kind: HoldKind }) {
   const showPrices = allowed(userPermissions, 'pricing', 'view')
   const canRelease = kind === 'hold' && allowed(userPermissions, 'hold', 'insert')
   // A held stone is confirmed from here with a bill type (the same dialog as the grid's).
-  const canConfirm = kind === 'hold' && allowed(userPermissions, 'order', 'insert') && allowed(userPermissions, 'confirmStone', 'insert')
+  const { ConfirmOrder } = useSlots()
+  const canConfirm = !!ConfirmOrder && kind === 'hold' && allowed(userPermissions, 'order', 'insert') && allowed(userPermissions, 'confirmStone', 'insert')
   const [confirming, setConfirming] = useState<string | null>(null)
 
   useEffect(() => followHolds(), [])
@@ -106,7 +107,7 @@ export function HoldListPage({ kind }: { kind: HoldKind }) {
           </table>
         </div>
       )}
-      <ConfirmDialog open={confirming !== null} ids={confirming ? [confirming] : []} onClose={() => setConfirming(null)} onPlaced={() => void loadHolds(kind)} />
+      {ConfirmOrder && <ConfirmOrder open={confirming !== null} ids={confirming ? [confirming] : []} onClose={() => setConfirming(null)} onPlaced={() => void loadHolds(kind)} />}
     </div>
   )
 }

@@ -15,7 +15,7 @@ export function MyShipmentPage() {
   return (
     <OrderFrame screenId="myShipment">
       <p className="ord-terms">{t('orders.notices.deliveryDays')}</p>
-      {error && <LoadError text={error} retry={() => void reload()} />}
+      {error && <LoadError text={error} retry={reload} />}
       {list && list.length === 0 && <EmptyState textKey="orders.emptyShipment" />}
       {list && list.length > 0 && (
         <div className="ord-list" data-testid="shipment-list">

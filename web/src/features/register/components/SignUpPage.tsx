@@ -24,14 +24,19 @@ export function SignUpPage() {
   const search = useSearch()
   const s = useSnapshot(register)
   const top = useRef<HTMLElement>(null)
-  const [focus, setFocus] = useState<Field | null>(null)
+  /** A field to move the focus to once it is on screen (its step may be about to render). */
+  const [focus, setFocus] = useState<{ field: Field } | null>(null)
+  const focused = useRef<{ field: Field } | null>(null)
 
   useEffect(() => resetRegister(new URLSearchParams(search).get('as') === 'seller'), [search])
 
   useEffect(() => {
-    if (!focus) return
-    document.getElementById(inputId(focus))?.focus()
-    setFocus(null)
+    if (!focus || focused.current === focus) return
+    const input = document.getElementById(inputId(focus.field))
+    // Not on screen yet: tried again when the step changes.
+    if (!input) return
+    input.focus()
+    focused.current = focus
   }, [focus, s.step])
 
   useEffect(() => {
@@ -46,12 +51,12 @@ export function SignUpPage() {
   async function onSubmit() {
     if (!last) {
       const invalid = nextStep()
-      if (invalid) setFocus(invalid)
+      if (invalid) setFocus({ field: invalid })
       return
     }
     const r = await submitRegister()
     if (r.kind === 'ok') navigate('/thank-you', { replace: true })
-    else if (r.kind === 'invalid' && r.field) setFocus(r.field)
+    else if (r.kind === 'invalid' && r.field) setFocus({ field: r.field })
   }
 
   return (

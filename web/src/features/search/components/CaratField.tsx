@@ -2,7 +2,7 @@ import { MAX_CARAT_RANGES } from '@diamond/contracts/http/stock.values'
 import { useTranslation } from 'react-i18next'
 import { CARAT_PRESETS, caratPresetOn, type SearchForm } from '../stores/form.rules'
 import { addCarat, removeCarat, setCarat, setCaratPreset, touch } from '../stores/searchForm'
-import { RangeField } from './RangeField'
+import { RangeField } from '../../../components/RangeField'
 import { useSearchForm } from './useSearchForm'
 
 /** Carat: several from–to rows (up to ten) and the trade's size bands as chips. */

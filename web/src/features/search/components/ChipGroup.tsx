@@ -4,7 +4,7 @@ import { useSnapshot } from 'valtio'
 import { fmtCount } from '../../../lib/format'
 import { chipValues, type ChipKey } from '../stores/form.rules'
 import { searchForm, setChip } from '../stores/searchForm'
-import { ShapeIcon } from './ShapeIcon'
+import { ShapeIcon } from '../../../components/ShapeIcon'
 
 const isFacet = (k: string): k is Facet => (FACETS as readonly string[]).includes(k)
 

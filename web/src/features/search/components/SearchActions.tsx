@@ -2,11 +2,11 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSnapshot } from 'valtio'
 import { useLocation } from 'wouter'
+import { useSlots } from '../../../components/Slots'
 import { fmtCount } from '../../../lib/format'
 import { allowed, session } from '../../../lib/session'
 import { showToast } from '../../../lib/toast'
 import type { SearchKind } from '../stores/form.rules'
-import { NoMatchOffer } from '../../demands/components/AddDemandLink'
 import { currentFilter, resetSearch, saveSearch, submitSearch } from '../stores/searchForm'
 import { SaveSearchDialog } from './SaveSearchDialog'
 import { SearchNoticeText } from './SearchNoticeText'
@@ -31,6 +31,8 @@ export function SearchActions({ save = true, exclusive = false }: { save?: boole
   const { userPermissions } = useSnapshot(session)
   const [saving, setSaving] = useState(false)
   const run = useRunSearch()
+  // A search that finds nothing offers a demand for it (features/demands, through the route's slots).
+  const { NoMatchOffer } = useSlots()
   const canSave = save && allowed(userPermissions, 'saveSearch', 'insert')
   const canExclusive = exclusive && allowed(userPermissions, 'exclusive', 'view')
   const countText = invalid ? '–' : snap.count === null ? '…' : fmtCount(snap.count)
@@ -69,7 +71,7 @@ export function SearchActions({ save = true, exclusive = false }: { save?: boole
       </div>
       <p className="srch-bar-hint">{invalid ? t('search.fixFields') : t('search.countHint', { n: countText })}</p>
       {snap.notice && <SearchNoticeText notice={snap.notice} />}
-      {snap.notice?.kind === 'empty' && <NoMatchOffer filter={currentFilter()} />}
+      {snap.notice?.kind === 'empty' && NoMatchOffer && <NoMatchOffer filter={currentFilter()} />}
       {saving && (
         <SaveSearchDialog
           initialTitle={editingSaved?.title ?? ''}

@@ -4,6 +4,7 @@ import {
   type BoolFilter, type EnumFilter, type ListType, type RangeFilter,
 } from '@diamond/contracts/http/stock.values'
 import { FILTER_MASTERS, MASTERS } from '@diamond/contracts/masters'
+import { emptyRange, parseNumber, rangeError, toggleInOrder, type FieldError, type RangeInput } from '../../../lib/stoneFilter.rules'
 import { splitIds } from './ids.rules'
 
 /**
@@ -19,11 +20,6 @@ export type ChipKey = EnumFilter | 'keyToSymbol'
 export type SingleRange = Exclude<RangeFilter, 'crt'>
 export type TriBool = Exclude<BoolFilter, 'isFcCol'>
 export type IdListKey = 'stoneIds' | 'sellerStoneNo' | 'pairNo'
-
-export interface RangeInput {
-  from: string
-  to: string
-}
 
 export interface SearchForm {
   chips: Partial<Record<ChipKey, string[]>>
@@ -53,16 +49,12 @@ export function chipValues(key: ChipKey): readonly string[] {
   return key === 'keyToSymbol' ? MASTERS.KEY_TO_SYMBOL : MASTERS[FILTER_MASTERS[key]]
 }
 
-export const emptyRange = (): RangeInput => ({ from: '', to: '' })
 export function emptyForm(): SearchForm {
   return { chips: {}, carats: [emptyRange()], ranges: {}, bools: {}, ids: { stoneIds: '', sellerStoneNo: '', pairNo: '' } }
 }
 
 export function toggleChip(form: SearchForm, key: ChipKey, value: string): void {
-  const now = form.chips[key] ?? []
-  const next = now.includes(value) ? now.filter((v) => v !== value) : [...now, value]
-  const order = chipValues(key)
-  next.sort((a, b) => order.indexOf(a) - order.indexOf(b))
+  const next = toggleInOrder(form.chips[key] ?? [], value, chipValues(key))
   if (next.length) form.chips[key] = next
   else delete form.chips[key]
 }
@@ -118,26 +110,8 @@ export function removeCaratRow(form: SearchForm, i: number): void {
 
 // ---------- Checking ----------
 
-export type FieldError = 'number' | 'inverted' | 'tooMany' | 'idTooLong'
 /** Keyed by field: `crt.0` for a carat row, the filter key otherwise. */
 export type FormErrors = Partial<Record<string, FieldError>>
-
-function parseNumber(s: string): number | undefined | null {
-  const t = s.trim()
-  if (t === '') return undefined
-  const n = Number(t)
-  return Number.isFinite(n) ? n : null
-}
-
-/** A from–to pair: not a number, or from above to, is flagged before anything is sent. */
-export function rangeError(r: RangeInput | undefined): FieldError | null {
-  if (!r) return null
-  const from = parseNumber(r.from)
-  const to = parseNumber(r.to)
-  if (from === null || to === null) return 'number'
-  if (from !== undefined && to !== undefined && from > to) return 'inverted'
-  return null
-}
 
 export interface BuildOptions {
   kind: SearchKind

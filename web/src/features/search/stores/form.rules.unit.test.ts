@@ -2,9 +2,10 @@ import { MAX_CARAT_RANGES } from '@diamond/contracts/http/stock.values'
 import { describe, expect, it } from 'vitest'
 import {
   addCaratRow, applyGradePreset, buildFilter, CARAT_PRESETS, caratPresetOn, cellOn, checkCount, editPath, emptyForm, formFromFilter,
-  gradePresetOn, listTypeOf, quickSearchPath, rangeError, removeCaratRow, resultPath, titleError, toggleCaratPreset, toggleChip,
+  gradePresetOn, listTypeOf, quickSearchPath, removeCaratRow, resultPath, titleError, toggleCaratPreset, toggleChip,
   toggleCell, validateForm, type SearchForm,
 } from './form.rules'
+import { rangeError } from '../../../lib/stoneFilter.rules'
 
 const white = { kind: 'diamond', pricing: true } as const
 

@@ -1,12 +1,13 @@
 import type { FacetCounts, SavedSearch, StoneFilter } from '@diamond/contracts/http/stock'
 import { proxy } from 'valtio'
 import type { ApiError } from '../../../lib/api'
+import type { RangeInput } from '../../../lib/stoneFilter.rules'
 import { allowed, session } from '../../../lib/session'
 import { countStones, searchById, upsertSearch } from '../api/search'
 import {
   addCaratRow, applyGradePreset, buildFilter, checkCount, emptyForm, formFromFilter, hasErrors, listTypeOf, removeCaratRow,
   resultPath, toggleCaratPreset, toggleCell, toggleChip, validateForm,
-  type BuildOptions, type ChipKey, type FormErrors, type GradePreset, type IdListKey, type RangeInput, type SearchForm,
+  type BuildOptions, type ChipKey, type FormErrors, type GradePreset, type IdListKey, type SearchForm,
   type SearchKind, type SingleRange, type TriBool,
 } from './form.rules'
 

@@ -5,15 +5,15 @@ import type { StoneMedia } from '@diamond/contracts/http/stock'
 import { shownLab } from '@diamond/contracts/http/stock.values'
 import { fmt2, fmtCut, fmtText } from '../../../lib/format'
 import { session } from '../../../lib/session'
-import './grid.css'
+import '../../../grid/components/grid.css'
 import { MediaLinks } from './MediaLinks'
 import { ProportionDiagram } from './ProportionDiagram'
-import { StatusBadge } from './StatusBadge'
+import { StatusBadge } from '../../../grid/components/StatusBadge'
 import { MEASUREMENTS, PROPORTIONS, StoneFacts } from './StoneFacts'
 import { StoneImage } from './StoneImage'
 import { StoneNotReady } from './StoneNotReady'
 import { useStone } from './useStone'
-import { useStoneEntry } from './useEntry'
+import { useStoneEntry } from '../../../grid/components/useEntry'
 
 /** /diamond-dna/:id — the shareable page of one stone: big picture, the 4Cs, certificate, proportions. */
 export function DiamondDnaPage({ id }: { id: string }) {

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import type { Snapshot } from 'valtio'
-import type { StoneEntry } from '../stores/stones'
-import { COLUMN_BY_KEY } from './columns'
+import type { StoneEntry } from '../../../grid/stores/rows'
+import { COLUMN_BY_KEY } from '../../../grid/components/columns'
 
 /** Groups of the detail page, by field, labelled and formatted as the grid's columns are. */
 export const GRADING = ['shpFullNm', 'crt', 'pcs', 'colNm', 'fcColDesc', 'clrNm', 'cutNm', 'polNm', 'symNm', 'fluNm', 'shdNm', 'lbNm', 'certNo', 'locNm', 'brlncyNm'] as const

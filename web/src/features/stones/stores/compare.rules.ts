@@ -1,4 +1,4 @@
-import { MAX_COMPARE } from './selection.rules'
+import { MAX_COMPARE } from '../../../grid/stores/selection.rules'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
