@@ -60,7 +60,7 @@ export default async function stockService(app: FastifyInstance, opts: StockOpti
   // This instance's own changes reach the index before the caller hears back, so the next search sees them.
   const stones = new StoneService(rt.database, s.STOCK_HOLD_MINUTES, async (c) => {
     if (c.back !== undefined || search.index.versionOf(c.id) === undefined) await search.refresh([c.id])
-    else search.index.setStatus(c.id, c.w_sts, c.status_version)
+    else search.index.setStatus(c.id, c.wSts, c.statusVersion)
   }, {
     // The hold fast path: a stone the index knows is taken is refused without a database round trip.
     availability: (id) => search.index.availabilityAt(id),

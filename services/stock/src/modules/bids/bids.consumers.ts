@@ -23,7 +23,7 @@ export async function onLotClosed(tx: Tx, event: AnyEvent): Promise<void> {
   if (c.withdrawn) return
   if (c.winnerId) {
     const won = await confirmWon(tx, c.stoneId)
-    if (won) await enqueue(tx, 'stock', [statusEvent(StockEventTypes.bidWon, { ...won, holder_id: c.winnerId })])
+    if (won) await enqueue(tx, 'stock', [statusEvent(StockEventTypes.bidWon, { ...won, holderId: c.winnerId })])
     return
   }
   const back = await returnUnsold(tx, c.stoneId)
