@@ -4,7 +4,7 @@ import { alias, bigint, bigserial, boolean, date, integer, numeric, pgSchema, sm
 import { freshDatabase } from '../../../test/db'
 import { jsonb } from '../src/columns'
 import { createDatabase, orm, type Database } from '../src/db'
-import { fields, name, query } from '../src/statements'
+import { anyOf, byColumnName, fields, name, prepared, query } from '../src/statements'
 
 const s = pgSchema('stmt_check')
 const things = s.table('things', {
@@ -74,6 +74,22 @@ describe('hand-written statements over drizzle tables', () => {
       batches.push(rows.map((r) => r.n))
     }
     expect(batches).toEqual([[0], [3]])
+  })
+
+  it('renders a statement once and runs it with its placeholders filled, a list as one array parameter', async () => {
+    const byNames = prepared<Pick<typeof things.$inferSelect, 'someName'>>(
+      sql`select ${fields(things, ['someName'])} from ${things} where ${things.someName} = any(${sql.placeholder('names')}::text[]) order by ${things.n}`,
+    )
+    expect([...(await byNames(database.sql, { names: ['x', 'z'] }))]).toEqual([{ someName: 'z' }, { someName: 'x' }])
+    expect([...(await byNames(database.sql, { names: ['q'] }))]).toEqual([])
+    const listed = await database.db.select({ n: things.n }).from(things).where(anyOf(things.someName, ['x', 'z', 'nobody'])).orderBy(things.n)
+    expect(listed).toEqual([{ n: 0 }, { n: 3 }])
+  })
+
+  it('gives rows under their column names for postgres.js\'s bulk insert', () => {
+    expect(byColumnName(things, [{ id: 'i', someName: 'a', n: 1, small: 1, big: 1, price: '1', weight: 1, ok: true, at: new Date(0), day: '2026-01-01', doc: { a: 1 }, codes: [], maybe: undefined }])).toEqual([
+      { id: 'i', some_name: 'a', n: 1, small: 1, big: 1, price: '1', weight: 1, ok: true, at: new Date(0), day: '2026-01-01', doc: { a: 1 }, codes: [] },
+    ])
   })
 
   it('prepares drizzle\'s statements on the connection, as hand-written ones are', async () => {

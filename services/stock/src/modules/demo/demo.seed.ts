@@ -1,9 +1,14 @@
 import { orm, type Database, type Tx } from '@diamond/runtime/db'
+import { byColumnName } from '@diamond/runtime/statements'
+import { getTableConfig } from 'drizzle-orm/pg-core'
 import { stones } from '../stones/stones.schema'
 import { demoMarks } from './demo.schema'
 import { demoStone } from './demo.rules'
 
 export const DEMO_STONES = 25_000
+
+const { schema, name } = getTableConfig(stones)
+const STONES = `${schema}.${name}`
 
 /** Fills an empty stock with demo stones; a stock that already has stones is left alone. */
 export async function seedDemoStock(database: Database, count = DEMO_STONES): Promise<number> {
@@ -15,7 +20,9 @@ export async function seedDemoStock(database: Database, count = DEMO_STONES): Pr
     const batch = 800
     const now = Date.now()
     for (let from = 0; from < count; from += batch) {
-      await db.insert(stones).values(Array.from({ length: Math.min(batch, count - from) }, (_, i) => demoStone(from + i + 1, 2026, now)))
+      const rows = Array.from({ length: Math.min(batch, count - from) }, (_, i) => demoStone(from + i + 1, 2026, now))
+      // postgres.js's bulk insert: drizzle's builder takes half a second to build each batch.
+      await tx`insert into ${tx(STONES)} ${tx(byColumnName(stones, rows))}`
     }
     return count
   })

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm'
 import type { StoneRow } from '@diamond/contracts/http/stock'
 import type { Sql, Tx } from '@diamond/runtime/db'
-import { fields, query } from '@diamond/runtime/statements'
+import { fields, prepared } from '@diamond/runtime/statements'
 import { STONE_CATEGORIES } from '@diamond/contracts/http/stock.values'
 import { blocks } from '../blocks/blocks.schema'
 import { availabilityOf, cents, statusFlags } from './stones.rules'
@@ -17,18 +17,18 @@ export const stoneRecord = (heldByMe: SQL) => sql`
   ${STONE}, ${heldByMe} as "heldByMe",
   exists (select 1 from ${blocks} where ${blocks.stoneId} = ${stones.id} and ${blocks.blockType} = 2) as "blockedType2"`
 
+const READ = prepared<StoneRecord>(sql`
+  select ${stoneRecord(sql`coalesce(${holds.holderId} = ${sql.placeholder('viewer')}::uuid, false)`)}
+    from ${stones} left join ${holds} on ${holds.stoneId} = ${stones.id}
+   where ${stones.id} = any(${sql.placeholder('ids')}::uuid[])`)
+
 /**
  * The stones with these ids, in no particular order; unknown ids are simply absent. The search's
- * page read: written out (and prepared), its rows built by postgres.js as they arrive.
+ * page read: written out and rendered once, its rows built by postgres.js as they arrive.
  */
 export async function readStones(client: Sql | Tx, ids: readonly string[], viewerId: string | null): Promise<StoneRecord[]> {
   if (ids.length === 0) return []
-  return query<StoneRecord>(
-    client,
-    sql`select ${stoneRecord(sql`coalesce(${holds.holderId} = ${viewerId}::uuid, false)`)}
-          from ${stones} left join ${holds} on ${holds.stoneId} = ${stones.id}
-         where ${stones.id} = any(${sql.param(ids)}::uuid[])`,
-  )
+  return READ(client, { viewer: viewerId, ids })
 }
 
 const n = (v: string | number) => Number(v)
