@@ -17,6 +17,7 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { getTableColumns } from 'drizzle-orm'
 import postgres from 'postgres'
 import type { StoneFilter, SortKey } from '@diamond/contracts/http/stock'
 import { migrate, RUNTIME_MIGRATIONS } from '@diamond/runtime/db'
@@ -26,6 +27,7 @@ import { runSearch } from '../services/stock/src/modules/search/search.engine'
 import { compile } from '../services/stock/src/modules/search/search.filter'
 import { StoneIndex } from '../services/stock/src/modules/search/stone-index'
 import { readStones } from '../services/stock/src/modules/stones/stone-row'
+import { stones } from '../services/stock/src/modules/stones/stones.schema'
 
 const STONES = Number(process.env.BENCH_STONES ?? 2_000_000)
 const RUNS = Number(process.env.BENCH_RUNS ?? 40)
@@ -34,6 +36,7 @@ const f1 = (x: number) => x.toFixed(1)
 const log = (m: string) => console.log(`[bench:search] ${m}`)
 
 const COLUMNS = Object.keys(demoStone(1)) as (keyof DemoStone)[]
+const COLUMN_NAMES = COLUMNS.map((k) => getTableColumns(stones)[k].name)
 const text = (v: unknown): string => {
   if (v instanceof Date) return v.toISOString()
   if (Array.isArray(v)) return `{${v.join(',')}}`
@@ -49,8 +52,8 @@ async function load(sql: postgres.Sql, count: number, index: StoneIndex) {
   for (let from = 0; from < count; from += batch) {
     const rows: DemoStone[] = []
     for (let i = from; i < Math.min(count, from + batch); i++) rows.push(demoStone(i + 1, 2026, now))
-    for (const r of rows) index.put({ ...r, status_version: 0 })
-    const stream = await sql`copy stock.stones (${sql(COLUMNS as string[])}) from stdin`.writable()
+    for (const r of rows) index.put({ ...r, statusVersion: 0 })
+    const stream = await sql`copy stock.stones (${sql(COLUMN_NAMES)}) from stdin`.writable()
     await new Promise<void>((resolve, reject) => {
       stream.on('error', reject)
       stream.on('finish', resolve)

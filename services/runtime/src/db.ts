@@ -26,12 +26,19 @@ const orms = new WeakMap<object, Orm>()
  * the client through a view whose `options` are its own: queries run on the same connections with
  * postgres.js's parsers, and the column types of the schemas (`runtime/src/columns.ts`) map
  * postgres.js's values (Dates, parsed json) as they are.
+ *
+ * The view also prepares drizzle's statements, as postgres.js prepares the hand-written ones:
+ * drizzle asks for unnamed statements, which postgres.js sends with parameters in two round trips
+ * (describe, then execute) every time; a prepared one is described once per connection.
  */
 export function orm(client: Sql | TransactionSql): Orm {
   let db = orms.get(client)
   if (!db) {
     const options = { parsers: {}, serializers: {} }
-    const view = new Proxy(client, { get: (target, key) => (key === 'options' ? options : Reflect.get(target, key)) })
+    const unsafe = (text: string, params?: never[], opts?: object) => client.unsafe(text, params, { ...opts, prepare: true })
+    const view = new Proxy(client, {
+      get: (target, key) => (key === 'options' ? options : key === 'unsafe' ? unsafe : Reflect.get(target, key)),
+    })
     db = drizzle({ client: view as Sql })
     orms.set(client, db)
   }

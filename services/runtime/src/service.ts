@@ -1,3 +1,4 @@
+import { isNull, lt, sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { Envelope, HealthData } from '@diamond/contracts/common'
 import { AuthEventTypes } from '@diamond/contracts/events/auth'
@@ -5,10 +6,12 @@ import type { EventType } from '@diamond/contracts/events/index'
 import { installAuth, type TokenService } from './auth'
 import type { MessageBus } from './bus/types'
 import type { PlatformConfig } from './config'
-import { createDatabase, migrate, RUNTIME_MIGRATIONS, type Database } from './db'
+import { createDatabase, migrate, orm, RUNTIME_MIGRATIONS, type Database } from './db'
 import { consumer, subscribeIdempotent, type Consumer, type ConsumerObserver, type IdempotentConsumer } from './consumer'
 import { OutboxRelay } from './outbox'
 import { periodic } from './periodic'
+import { name } from './statements'
+import { runtimeTables } from './tables'
 
 /** What the host (a service's own server, the embedded portal, a test) hands to a service plugin. */
 export interface ServiceContext {
@@ -34,16 +37,14 @@ const HOUSEKEEPING_MS = 10 * 60_000
  * well past the bus's retention (Kafka keeps 7 days by default), so a redelivery is still known.
  */
 async function purgeOld(database: Database) {
-  const s = `"${database.schema}"`
-  await database.sql.unsafe(`delete from ${s}.outbox where published_at < now() - interval '7 days'`)
-  await database.sql.unsafe(`delete from ${s}.consumed_events where consumed_at < now() - interval '30 days'`)
+  const { outbox, consumedEvents } = runtimeTables(database.schema)
+  await database.db.delete(outbox).where(lt(outbox.publishedAt, sql`now() - interval '7 days'`))
+  await database.db.delete(consumedEvents).where(lt(consumedEvents.consumedAt, sql`now() - interval '30 days'`))
 }
 
 async function loadTokenFloors(database: Database, tokens: TokenService) {
-  const rows = await database.sql.unsafe<{ user_id: string; min_version: number }[]>(
-    `select user_id, min_version from "${database.schema}".token_floors`,
-  )
-  for (const r of rows) tokens.revoke(r.user_id, r.min_version)
+  const { tokenFloors } = runtimeTables(database.schema)
+  for (const r of await database.db.select().from(tokenFloors)) tokens.revoke(r.userId, r.minVersion)
 }
 
 /**
@@ -51,13 +52,16 @@ async function loadTokenFloors(database: Database, tokens: TokenService) {
  * auth service's events and keeps it, so a restart does not bring dead tokens back.
  */
 function revocations(database: Database, tokens: TokenService, service: string): IdempotentConsumer {
+  const { tokenFloors } = runtimeTables(database.schema)
   return consumer(`${service}.sessions`)
     .on(AuthEventTypes.revoked, async ({ data: { userId, minVersion } }, { tx }) => {
-      await tx.unsafe(
-        `insert into "${database.schema}".token_floors (user_id, min_version) values ($1, $2)
-         on conflict (user_id) do update set min_version = greatest(token_floors.min_version, excluded.min_version), updated_at = now()`,
-        [userId, minVersion],
-      )
+      await orm(tx)
+        .insert(tokenFloors)
+        .values({ userId, minVersion })
+        .onConflictDoUpdate({
+          target: tokenFloors.userId,
+          set: { minVersion: sql`greatest(${tokenFloors.minVersion}, excluded.${name(tokenFloors.minVersion)})`, updatedAt: sql`now()` },
+        })
       tokens.revoke(userId, minVersion)
     })
     .definition()
@@ -102,8 +106,8 @@ export async function setupService(
   await migrate(database.sql, def.name, def.migrations)
 
   const unread = metrics?.outboxBacklog.read(def.name, async () => {
-    const [row] = await database.sql.unsafe<{ n: number }[]>(`select count(*)::int as n from "${database.schema}".outbox where published_at is null`)
-    return row!.n
+    const { outbox } = runtimeTables(database.schema)
+    return database.db.$count(outbox, isNull(outbox.publishedAt))
   })
   // onClose hooks run last-registered first: this one before the pool closes above.
   app.addHook('onClose', () => unread?.())

@@ -6,6 +6,7 @@ import { can } from '@diamond/contracts/permissions'
 import { DEFAULT_PAGE_SIZE } from '@diamond/contracts/common'
 import { AppError, type Database, type Principal } from '@diamond/runtime'
 import { invalidFields } from '../search/search.service'
+import { stoneExists } from '../stones/stones.repository'
 import { toStatus, type StoneService } from '../stones/stones.service'
 import * as repo from './blocks.repository'
 import { blockCodeOf, blockProblems, blockRight, staffRight, webStatusOf } from './blocks.rules'
@@ -48,17 +49,17 @@ export class BlockService {
     const taken = await this.stones.change(wSts === 'M' ? StockEventTypes.memo : StockEventTypes.statusChanged, (tx) =>
       repo.takeBlock(tx, { stoneId: req.id, blockType: ask.blockType, wSts, userId, createdBy: who.id, memoNo: req.memoNo ?? '' }),
     )
-    if (!taken) throw (await this.stoneExists(req.id)) ? new AppError('E_STONE_UNAVAILABLE', { id: req.id }) : new AppError('E_NOT_FOUND')
+    if (!taken) throw (await stoneExists(this.database.sql, req.id)) ? new AppError('E_STONE_UNAVAILABLE', { id: req.id }) : new AppError('E_NOT_FOUND')
     return { ...toStatus(taken), blockType: ask.blockType, userId, memoNo: req.memoNo ?? '', expiresAt: null }
   }
 
   /** Releases the caller's own hold or block on a stone, or (staff) anyone's; else not found. */
   async release(who: Principal, stoneId: string): Promise<StatusResult> {
     const block = await repo.blockOn(this.database.sql, stoneId)
-    const mine = block?.user_id === who.id
-    if (!block || (!mine && !this.isStaffOf(who, block.block_type as BlockType))) throw new AppError('E_NOT_FOUND')
+    const mine = block?.userId === who.id
+    if (!block || (!mine && !this.isStaffOf(who, block.blockType as BlockType))) throw new AppError('E_NOT_FOUND')
     let released: StatusResult | null
-    if (block.block_type === BLOCK_TYPES.hold) {
+    if (block.blockType === BLOCK_TYPES.hold) {
       released = mine ? await this.stones.release(who, stoneId).catch(gone) : await this.stones.releaseAny(stoneId)
     } else {
       const r = await this.stones.change(StockEventTypes.released, (tx) => repo.releaseBlock(tx, stoneId, mine ? who.id : null))
@@ -94,21 +95,16 @@ export class BlockService {
   private async page(who: Principal, f: { blockType?: number | undefined; userId?: string | undefined }, page = 1, limit = DEFAULT_PAGE_SIZE): Promise<BlockPage> {
     const allOfTypes = TYPES.filter((t) => this.isStaffOf(who, t))
     const found = await repo.listBlocks(this.database.sql, { ownerId: who.id, allOfTypes, ...f }, (page - 1) * limit, limit)
-    const rows = new Map((await this.rowsOf(who, found.rows.map((r) => r.stone_id))).map((r) => [r.id, r]))
+    const rows = new Map((await this.rowsOf(who, found.rows.map((r) => r.stoneId))).map((r) => [r.id, r]))
     const list = found.rows.flatMap((b): BlockRow[] => {
-      const row = rows.get(b.stone_id)
+      const row = rows.get(b.stoneId)
       if (!row) return []
-      const blockType = b.block_type as BlockType
+      const blockType = b.blockType as BlockType
       return [{
-        ...row, blockType, blockCode: blockCodeOf(blockType), memoNo: b.memo_no, userId: b.user_id,
-        userDate: b.created_at.toISOString(), expiresAt: b.expires_at ? b.expires_at.toISOString() : null,
+        ...row, blockType, blockCode: blockCodeOf(blockType), memoNo: b.memoNo, userId: b.userId,
+        userDate: b.createdAt.toISOString(), expiresAt: b.expiresAt ? b.expiresAt.toISOString() : null,
       }]
     })
     return { list, count: found.count, serverTime: found.now.toISOString() }
-  }
-
-  private async stoneExists(id: string): Promise<boolean> {
-    const rows = await this.database.sql`select 1 from stock.stones where id = ${id}`
-    return rows.length > 0
   }
 }

@@ -7,8 +7,8 @@ import { StoneIndex, type IndexSource } from '../search/stone-index'
 import { boundsOf } from './demands.rules'
 import { matchingDemands } from './demands.match'
 
-const stone = (i: number, over: Partial<IndexSource> = {}): IndexSource => ({ ...demoStone(i), status_version: 0, ...over })
-const oval = stone(1, { shape: 'OVAL', carat: '1.23', color: 'E', clarity: 'VS1', lab: 'GIA', w_sts: 'A' })
+const stone = (i: number, over: Partial<IndexSource> = {}): IndexSource => ({ ...demoStone(i), statusVersion: 0, ...over })
+const oval = stone(1, { shape: 'OVAL', carat: '1.23', color: 'E', clarity: 'VS1', lab: 'GIA', wSts: 'A' })
 
 describe('one stone against many demands', () => {
   it('finds the demands whose criteria the stone meets, and only those', () => {
@@ -19,7 +19,7 @@ describe('one stone against many demands', () => {
       { id: 'round', filter: { shpNm: ['ROUND'] } },
       { id: 'too-small', filter: { shpNm: ['OVAL'], crt: { to: 1.22 } } },
       { id: 'colour-d', filter: { colNm: ['D'] } },
-      { id: 'by-number', filter: { stoneIds: [oval.v_stn_id] } },
+      { id: 'by-number', filter: { stoneIds: [oval.vStnId] } },
       { id: 'other-number', filter: { stoneIds: ['NOPE-1'] } },
     ] satisfies { id: string; filter: StoneFilter }[]
     expect(matchingDemands(oval, demands).map((d) => d.id)).toEqual(['oval-1ct', 'oval-e-vs', 'several-bands', 'by-number'])

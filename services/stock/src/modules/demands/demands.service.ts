@@ -37,14 +37,14 @@ export class DemandService {
       id: r.id,
       title: r.title,
       description: r.description,
-      tillDate: r.till_date,
+      tillDate: r.tillDate,
       filter: r.filter,
       status: r.status,
-      state: demandState({ status: r.status, tillDate: r.till_date }, today, matches),
+      state: demandState({ status: r.status, tillDate: r.tillDate }, today, matches),
       matches,
-      createdAt: r.created_at.toISOString(),
-      updatedAt: r.updated_at.toISOString(),
-      closedAt: r.closed_at ? r.closed_at.toISOString() : null,
+      createdAt: r.createdAt.toISOString(),
+      updatedAt: r.updatedAt.toISOString(),
+      closedAt: r.closedAt ? r.closedAt.toISOString() : null,
     }
   }
 
@@ -66,7 +66,7 @@ export class DemandService {
     if (till) problems.push(till)
     if (problems.length) throw invalidFields(problems)
     const row = await this.database.sql.begin(async (tx) => {
-      await tx`select pg_advisory_xact_lock(hashtext(${'demands:' + who.id}))`
+      await repo.lockDemandsOf(tx, who.id)
       if ((await repo.countDemands(tx, who.id)) >= MAX_DEMANDS) {
         throw invalidFields([{ field: 'title', in: 'body', message: `at most ${MAX_DEMANDS} demands; delete one first` }])
       }
@@ -129,13 +129,13 @@ export class DemandService {
   async onStoneChanged(tx: Tx, d: StoneStatusChanged): Promise<void> {
     if (d.availability !== 'A') return
     const stone = await repo.stoneForIndex(tx, d.stoneId)
-    if (!stone || stone.w_sts !== 'A') return
+    if (!stone || stone.wSts !== 'A') return
     const candidates = await repo.candidateDemands(tx, { id: stone.id, shape: stone.shape, carat: stone.carat })
     const matched = matchingDemands(stone, candidates)
     const fresh = new Set(await repo.recordMatches(tx, stone.id, matched.map((m) => m.id)))
     await enqueue(tx, PRODUCER, matched.filter((m) => fresh.has(m.id)).map((m) => newEvent<TradeEvent>(PRODUCER, TradeEventTypes.demandMatched, m.id, {
-      userIds: [m.user_id], toSales: false, kind: TRADE_KINDS.demandMatched,
-      params: { demandId: m.id, title: m.title, stoneId: stone.id, vStnId: stone.v_stn_id },
+      userIds: [m.userId], toSales: false, kind: TRADE_KINDS.demandMatched,
+      params: { demandId: m.id, title: m.title, stoneId: stone.id, vStnId: stone.vStnId },
     })))
   }
 }

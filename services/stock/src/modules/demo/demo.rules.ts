@@ -1,7 +1,7 @@
 import { MASTERS } from '@diamond/contracts/masters'
 import { LAB_RESULT_TEXT, STONE_CATEGORIES } from '@diamond/contracts/http/stock.values'
 import { amountCents, pricePerCaratCents, SHAPE_FULL } from '../stones/stones.rules'
-import type { StoneColumns } from '../stones/stones.table'
+import type { Stone } from '../stones/stones.schema'
 import { CLARITIES, COLORS, rapCents } from '../rap/rap.rules'
 
 /** A small seeded generator, so demo stock is the same on every machine. */
@@ -59,8 +59,8 @@ const SIZE_MIX = [
   ['1.50', 7], ['2.00', 5], ['3.00', 2], ['4.00', 0.6], ['5.00', 0.4],
 ] as const
 
-/** A stone as the stock table stores it (insert row). */
-export type DemoStone = StoneColumns<string, number>
+/** A stone as the demo makes it: every column of the stock table but those the database keeps (status version, times, lot). */
+export type DemoStone = Omit<Stone, 'inOrder' | 'bidLotId' | 'statusVersion' | 'createdAt' | 'updatedAt'>
 
 /** Deterministic ids, so a reseeded demo keeps its stone ids and bookmarks stay valid. */
 function uuidFrom(rnd: () => number): string {
@@ -88,7 +88,7 @@ export function demoStone(index: number, seed = 2026, now = Date.UTC(2026, 10, 2
   const size = Number(pick(rnd, SIZE_MIX))
   let carat = Math.round((size + rnd() * rnd() * (size < 1 ? 0.09 : 0.45)) * 100) / 100
   if (twin) carat = Math.max(0.18, Math.round((Number(twin.carat) + (rnd() - 0.5) * 0.04) * 100) / 100)
-  const fancy = twin ? twin.is_fancy : rnd() < 0.04
+  const fancy = twin ? twin.isFancy : rnd() < 0.04
   const color = twin?.color ?? (fancy ? '' : pick(rnd, COLOR_MIX))
   const clarity = twin?.clarity ?? pick(rnd, CLARITY_MIX)
   const cut = shape === 'ROUND' ? pick(rnd, GRADE_MIX) : 'NON'
@@ -124,9 +124,9 @@ export function demoStone(index: number, seed = 2026, now = Date.UTC(2026, 10, 2
   const depPer = shape === 'ROUND' ? between(rnd, 59.5, 63) : between(rnd, 60, 70)
   const height = Math.round(((width * depPer) / 100) * 100) / 100
 
-  const fancyColor = twin?.fancy_color ?? (fancy ? pick(rnd, FANCY_MIX) : '')
-  const intensity = twin?.fancy_intensity ?? (fancy ? pick(rnd, INTENSITY_MIX) : '')
-  const overtone = twin?.fancy_overtone ?? (fancy ? uniform(rnd, MASTERS.OVERTONE) : '')
+  const fancyColor = twin?.fancyColor ?? (fancy ? pick(rnd, FANCY_MIX) : '')
+  const intensity = twin?.fancyIntensity ?? (fancy ? pick(rnd, INTENSITY_MIX) : '')
+  const overtone = twin?.fancyOvertone ?? (fancy ? uniform(rnd, MASTERS.OVERTONE) : '')
   const symbols = [...new Set(Array.from({ length: 1 + Math.floor(rnd() * 3) }, () => uniform(rnd, MASTERS.KEY_TO_SYMBOL)))]
   const girdle = pick(rnd, GIRDLE_MIX)
   const wSts = index <= 20 ? 'A' : pick(rnd, STATUS_MIX)
@@ -141,18 +141,18 @@ export function demoStone(index: number, seed = 2026, now = Date.UTC(2026, 10, 2
 
   return {
     id,
-    v_stn_id: `D${String(100_000 + index)}`,
-    stone_id: `SL-${(seed * 7919 + index * 104_729).toString(36).toUpperCase().slice(-6)}`,
-    cert_no: certNo,
+    vStnId: `D${String(100_000 + index)}`,
+    stoneId: `SL-${(seed * 7919 + index * 104_729).toString(36).toUpperCase().slice(-6)}`,
+    certNo: certNo,
     shape,
-    shape_full: SHAPE_FULL[shape]!,
+    shapeFull: SHAPE_FULL[shape]!,
     carat: carat.toFixed(2),
     color,
-    is_fancy: fancy,
-    fancy_color: fancyColor,
-    fancy_intensity: intensity,
-    fancy_overtone: overtone,
-    fancy_desc: fancy ? [intensity, overtone === 'NONE' ? '' : overtone, fancyColor].filter(Boolean).join(' ') : '',
+    isFancy: fancy,
+    fancyColor: fancyColor,
+    fancyIntensity: intensity,
+    fancyOvertone: overtone,
+    fancyDesc: fancy ? [intensity, overtone === 'NONE' ? '' : overtone, fancyColor].filter(Boolean).join(' ') : '',
     clarity,
     cut,
     polish,
@@ -161,57 +161,57 @@ export function demoStone(index: number, seed = 2026, now = Date.UTC(2026, 10, 2
     lab,
     location: twin?.location ?? pick(rnd, LOCATION_MIX),
     shade: fancy ? '' : pick(rnd, SHADE_MIX),
-    rap_cents: rap,
+    rapCents: rap,
     back: back.toFixed(2),
-    amt_cents: amt,
-    ctpr_cents: amountCents(amt, carat),
-    dep_per: depPer.toFixed(2),
-    tbl_per: (shape === 'ROUND' ? between(rnd, 54, 60) : between(rnd, 58, 72)).toFixed(2),
+    amtCents: amt,
+    ctprCents: amountCents(amt, carat),
+    depPer: depPer.toFixed(2),
+    tblPer: (shape === 'ROUND' ? between(rnd, 54, 60) : between(rnd, 58, 72)).toFixed(2),
     ratio: ratio.toFixed(2),
-    p_ang: (shape === 'ROUND' ? between(rnd, 40.4, 41.4) : 0).toFixed(2),
-    p_hgt: between(rnd, 42, 44.5).toFixed(2),
-    c_hgt: between(rnd, 12.5, 16.5).toFixed(2),
-    c_ang: (shape === 'ROUND' ? between(rnd, 32.5, 36) : 0).toFixed(2),
+    pAng: (shape === 'ROUND' ? between(rnd, 40.4, 41.4) : 0).toFixed(2),
+    pHgt: between(rnd, 42, 44.5).toFixed(2),
+    cHgt: between(rnd, 12.5, 16.5).toFixed(2),
+    cAng: (shape === 'ROUND' ? between(rnd, 32.5, 36) : 0).toFixed(2),
     height: height.toFixed(2),
     width: width.toFixed(2),
     length: length.toFixed(2),
-    grdl_per: between(rnd, 2.5, 4.5).toFixed(2),
-    str_ln: (shape === 'ROUND' ? between(rnd, 45, 55) : 0).toFixed(2),
-    lwr_hal: (shape === 'ROUND' ? between(rnd, 75, 80) : 0).toFixed(2),
+    grdlPer: between(rnd, 2.5, 4.5).toFixed(2),
+    strLn: (shape === 'ROUND' ? between(rnd, 45, 55) : 0).toFixed(2),
+    lwrHal: (shape === 'ROUND' ? between(rnd, 75, 80) : 0).toFixed(2),
     girdle,
-    girdle_str: girdle === 'MEDIUM' ? 'MEDIUM' : `MEDIUM TO ${girdle}`,
-    girdle_cond: pick(rnd, [['FACETED', 70], ['POLISHED', 20], ['BRUTED', 10]]),
+    girdleStr: girdle === 'MEDIUM' ? 'MEDIUM' : `MEDIUM TO ${girdle}`,
+    girdleCond: pick(rnd, [['FACETED', 70], ['POLISHED', 20], ['BRUTED', 10]]),
     culet: pick(rnd, CULET_MIX),
-    culet_cond: pick(rnd, [['POINTED', 85], ['ABRADED', 10], ['CHIPPED', 5]]),
+    culetCond: pick(rnd, [['POINTED', 85], ['ABRADED', 10], ['CHIPPED', 5]]),
     brilliancy: pick(rnd, GRADE_MIX),
-    black_table: pick(rnd, BLACK_MIX),
-    black_side: pick(rnd, BLACK_MIX),
-    white_table: pick(rnd, WHITE_MIX),
-    white_side: pick(rnd, WHITE_MIX),
-    open_table: pick(rnd, OPEN_MIX),
-    open_crown: pick(rnd, OPEN_MIX),
-    open_pavilion: pick(rnd, OPEN_MIX),
-    eye_clean: pick(rnd, [['YES', 75], ['NO', 15], ['BORDERLINE', 10]]),
+    blackTable: pick(rnd, BLACK_MIX),
+    blackSide: pick(rnd, BLACK_MIX),
+    whiteTable: pick(rnd, WHITE_MIX),
+    whiteSide: pick(rnd, WHITE_MIX),
+    openTable: pick(rnd, OPEN_MIX),
+    openCrown: pick(rnd, OPEN_MIX),
+    openPavilion: pick(rnd, OPEN_MIX),
+    eyeClean: pick(rnd, [['YES', 75], ['NO', 15], ['BORDERLINE', 10]]),
     milky: pick(rnd, MILKY_MIX),
-    heart_arrow: shape === 'ROUND' && cut === 'EX' && rnd() < 0.3 ? 'YES' : 'NO',
-    key_to_symbol: symbols.join(', '),
+    heartArrow: shape === 'ROUND' && cut === 'EX' && rnd() < 0.3 ? 'YES' : 'NO',
+    keyToSymbol: symbols.join(', '),
     seller: uniform(rnd, MASTERS.SELLER),
-    pair_no: pairStart ? `P${index}` : twin ? twin.pair_no : '',
-    show_name: wSts === 'S' ? uniform(rnd, MASTERS.SHOW) : '',
-    is_xray: rnd() < 0.1,
-    is_type2: rnd() < 0.02,
-    is_seal: rnd() < 0.05,
-    is_dor: lab === 'GIA' && rnd() < 0.04,
-    w_sts: wSts,
-    s_sts: inLab ? 'C' : 'N',
-    web_sts: wSts,
-    sgi_sts: '',
-    init_sts: '',
-    s_sts_desc: inLab ? LAB_RESULT_TEXT : '',
+    pairNo: pairStart ? `P${index}` : twin ? twin.pairNo : '',
+    showName: wSts === 'S' ? uniform(rnd, MASTERS.SHOW) : '',
+    isXray: rnd() < 0.1,
+    isType2: rnd() < 0.02,
+    isSeal: rnd() < 0.05,
+    isDor: lab === 'GIA' && rnd() < 0.04,
+    wSts: wSts,
+    sSts: inLab ? 'C' : 'N',
+    webSts: wSts,
+    sgiSts: '',
+    initSts: '',
+    sStsDesc: inLab ? LAB_RESULT_TEXT : '',
     categories,
     pcs,
     // The first stones arrived in the last week, so new arrivals are never empty.
-    arrived_at: new Date(now - Math.floor((index <= 200 ? rnd() * 6 : rnd() * 120) * DAY_MS)),
+    arrivedAt: new Date(now - Math.floor((index <= 200 ? rnd() * 6 : rnd() * 120) * DAY_MS)),
   }
 }
 

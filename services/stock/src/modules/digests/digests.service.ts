@@ -16,14 +16,14 @@ const fileNameOf = (period: string) => `stock-digest-${period.replace(':', '-')}
 
 function digestStone(r: StoneRecord, priced: boolean): DigestStone {
   return {
-    vStnId: r.v_stn_id,
+    vStnId: r.vStnId,
     shape: r.shape,
     carat: Number(r.carat),
     color: r.color,
     clarity: r.clarity,
     lab: r.lab,
     back: priced ? Number(r.back) : null,
-    pricePerCarat: priced ? Number(r.ctpr_cents) / 100 : null,
+    pricePerCarat: priced ? r.ctprCents / 100 : null,
   }
 }
 

@@ -21,7 +21,7 @@ export default defineRoutes(function mediaRoutes(app, { search, database }: { se
       if (slot === undefined) throw new AppError('E_NOT_FOUND')
       const [r] = await readStones(database.sql, [search.index.ids[slot]!], null)
       if (!r) throw new AppError('E_NOT_FOUND')
-      const s = { vStnId: r.v_stn_id, shape: r.shape, fancyColor: r.fancy_color, keyToSymbol: r.key_to_symbol }
+      const s = { vStnId: r.vStnId, shape: r.shape, fancyColor: r.fancyColor, keyToSymbol: r.keyToSymbol }
       return reply
         .type('image/svg+xml')
         .header('cache-control', 'public, max-age=3600')

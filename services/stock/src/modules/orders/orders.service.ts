@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { StockEventTypes, TradeEventTypes, type TradeEvent } from '@diamond/contracts/events/stock'
 import type {
-  BillTypeList, Calculation, CalculationRequest, ConfirmedPage, ConfirmRequest, ConfirmResult, Order, OrderPage, Shipment, ShipmentPage,
+  BillTypeList, Calculation, CalculationRequest, ConfirmedPage, ConfirmResult, Order, OrderPage, Shipment, ShipmentPage,
   ShipmentUpdate, TrackResult,
 } from '@diamond/contracts/http/orders'
-import { BILL_TYPES, billType, DEFAULT_BILL_TYPE, type BillTypeInfo, type ShipmentStatus } from '@diamond/contracts/http/orders.values'
+import { BILL_TYPES, billType, DEFAULT_BILL_TYPE, type BillTypeInfo } from '@diamond/contracts/http/orders.values'
 import type { PageRequest } from '@diamond/contracts/common'
 import { can } from '@diamond/contracts/permissions'
 import { AppError, enqueue, newEvent, type Database, type Principal } from '@diamond/runtime'
@@ -121,8 +121,8 @@ export class OrderService {
       if (input.key) {
         const prior = await repo.claimKey(tx, who.id, input.key, fingerprint)
         if (prior) {
-          if (prior.fingerprint !== fingerprint || !prior.order_id) throw new AppError('E_IDEMPOTENCY_MISMATCH', { field: 'Idempotency-Key' })
-          return { changed: [], result: prior.order_id }
+          if (prior.fingerprint !== fingerprint || !prior.orderId) throw new AppError('E_IDEMPOTENCY_MISMATCH', { field: 'Idempotency-Key' })
+          return { changed: [], result: prior.orderId }
         }
       }
       const { stones, holders } = await repo.lockBasket(tx, input.ids)
@@ -131,7 +131,7 @@ export class OrderService {
       if (missing.length) throw new AppError('E_NOT_FOUND', { ids: missing })
       const { unavailable, fromHold } = decideConfirm(input.ids, byId, holders, who.id)
       if (unavailable.length) {
-        const names = unavailable.map((id) => byId.get(id)!.v_stn_id)
+        const names = unavailable.map((id) => byId.get(id)!.vStnId)
         throw new AppError('E_STONE_UNAVAILABLE', { ids: unavailable, vStnIds: names }, `These stones are no longer available: ${names.join(', ')}`)
       }
       const basket = input.ids.map((id) => byId.get(id)!)
@@ -147,12 +147,12 @@ export class OrderService {
         finalCents: totals.finalAmountCents, offerId: input.offerId ?? null,
       })
       await repo.insertLines(tx, orderId, lines)
-      const window = deliveryWindow(placed.created_at)
-      await repo.insertShipment(tx, orderId, placed.created_at, window.from, window.to)
+      const window = deliveryWindow(placed.createdAt)
+      await repo.insertShipment(tx, orderId, placed.createdAt, window.from, window.to)
       if (input.key) await repo.setKeyOrder(tx, who.id, input.key, orderId)
       const changed = await repo.confirmStones(tx, input.ids, who.id)
       await enqueue(tx, PRODUCER, [tradeEvent(TradeEventTypes.orderPlaced, orderId, who.id, 'order.placed', {
-        orderNo: placed.order_no, pcs: totals.pcs, amountCents: totals.finalAmountCents,
+        orderNo: placed.orderNo, pcs: totals.pcs, amountCents: totals.finalAmountCents,
       })])
       return { changed, result: orderId }
     })
@@ -162,7 +162,7 @@ export class OrderService {
     const limit = page.limit ?? 250
     const { rows, count } = await repo.listOrders(this.database.sql, who.id, limit, ((page.page ?? 1) - 1) * limit)
     const lines = await repo.linesOf(this.database.sql, rows.map((r) => r.id))
-    return { list: rows.map((r) => toOrder(r, lines.filter((l) => l.order_id === r.id), who.noPrice)), count }
+    return { list: rows.map((r) => toOrder(r, lines.filter((l) => l.orderId === r.id), who.noPrice)), count }
   }
 
   /** One order: its owner's, or any for staff; someone else's is not found. */
@@ -177,8 +177,8 @@ export class OrderService {
     const { rows, count } = await repo.listConfirmed(this.database.sql, who.id, limit, ((page.page ?? 1) - 1) * limit)
     return {
       list: rows.map((r) => ({
-        ...toLine(r, who.noPrice), orderId: r.order_id, orderNo: r.order_no, confirmedAt: r.created_at.toISOString(),
-        billTypeName: billType(r.bill_type)?.name ?? '',
+        ...toLine(r, who.noPrice), orderId: r.orderId, orderNo: r.orderNo, confirmedAt: r.createdAt.toISOString(),
+        billTypeName: billType(r.billType)?.name ?? '',
       })),
       count,
     }
@@ -201,14 +201,14 @@ export class OrderService {
   async advance(req: ShipmentUpdate): Promise<Shipment> {
     const row = await repo.findOrder(this.database.sql, { id: req.orderId }, null)
     if (!row) throw new AppError('E_NOT_FOUND')
-    if (!canAdvance(row.status as ShipmentStatus, req.status)) throw new AppError('E_SHIPMENT_STEP', { status: row.status })
+    if (!canAdvance(row.status, req.status)) throw new AppError('E_SHIPMENT_STEP', { status: row.status })
     if (req.status === 'shipped' && !req.trackingNo) {
       throw new AppError('E_VALIDATION', { fields: [{ field: 'trackingNo', in: 'body', message: 'is required to ship' }] }, 'Invalid Fields: trackingNo is required to ship')
     }
     const moved = await this.database.sql.begin(async (tx) => {
       if (!(await repo.advanceShipment(tx, row.id, row.status, req.status, req.trackingNo ?? null))) return false
-      await enqueue(tx, PRODUCER, [tradeEvent(TradeEventTypes.shipmentUpdated, row.id, row.buyer_id, 'shipment.updated', {
-        orderNo: row.order_no, status: req.status, trackingNo: req.trackingNo ?? row.tracking_no,
+      await enqueue(tx, PRODUCER, [tradeEvent(TradeEventTypes.shipmentUpdated, row.id, row.buyerId, 'shipment.updated', {
+        orderNo: row.orderNo, status: req.status, trackingNo: req.trackingNo ?? row.trackingNo,
       })])
       return true
     })
@@ -248,31 +248,31 @@ function tradeEvent(type: string, key: string, userId: string, kind: string, par
 }
 
 const stoneFacts = (s: PricedStone) => ({
-  id: s.id, vStnId: s.v_stn_id, shpNm: s.shape, crt: s.carat, colNm: s.color, clrNm: s.clarity, lbNm: s.lab, locNm: s.location,
+  id: s.id, vStnId: s.vStnId, shpNm: s.shape, crt: s.carat, colNm: s.color, clrNm: s.clarity, lbNm: s.lab, locNm: s.location,
 })
 
 function toLine(l: repo.LineRecord, noPrice: boolean): Order['lines'][number] {
-  const facts = { stoneId: l.stone_id, vStnId: l.v_stn_id, shpNm: l.shape, crt: l.carat, colNm: l.color, clrNm: l.clarity, lbNm: l.lab, locNm: l.location }
+  const facts = { stoneId: l.stoneId, vStnId: l.vStnId, shpNm: l.shape, crt: l.carat, colNm: l.color, clrNm: l.clarity, lbNm: l.lab, locNm: l.location }
   if (noPrice) return facts
   const money: Omit<LineFigures, 'finalBack'> = {
-    rapCents: l.rap_cents, back: l.back, pricePerCaratCents: l.price_per_carat_cents, amountCents: l.amount_cents,
-    adjustmentCents: l.adjustment_cents, finalPricePerCaratCents: l.final_price_per_carat_cents, finalAmountCents: l.final_cents,
+    rapCents: l.rapCents, back: l.back, pricePerCaratCents: l.pricePerCaratCents, amountCents: l.amountCents,
+    adjustmentCents: l.adjustmentCents, finalPricePerCaratCents: l.finalPricePerCaratCents, finalAmountCents: l.finalCents,
   }
   return { ...facts, ...money }
 }
 
 function toOrder(r: repo.OrderRecord, lines: repo.LineRecord[], noPrice: boolean): Order {
-  const money = noPrice ? {} : { amountCents: r.amount_cents, adjustmentCents: r.adjustment_cents, finalAmountCents: r.final_cents }
+  const money = noPrice ? {} : { amountCents: r.amountCents, adjustmentCents: r.adjustmentCents, finalAmountCents: r.finalCents }
   return {
-    id: r.id, orderNo: r.order_no, createdAt: r.created_at.toISOString(), billType: { ...billOf(r.bill_type) }, companyName: r.company_name,
-    buyerName: r.buyer_name, pcs: r.pcs, crt: r.carat, ...money, shipmentStatus: r.status as ShipmentStatus,
+    id: r.id, orderNo: r.orderNo, createdAt: r.createdAt.toISOString(), billType: { ...billOf(r.billType) }, companyName: r.companyName,
+    buyerName: r.buyerName, pcs: r.pcs, crt: r.carat, ...money, shipmentStatus: r.status,
     lines: lines.map((l) => toLine(l, noPrice)),
   }
 }
 
 function toShipment(r: repo.OrderRecord): Shipment {
   return {
-    orderId: r.id, orderNo: r.order_no, status: r.status as ShipmentStatus, steps: r.steps as Shipment['steps'], trackingNo: r.tracking_no,
-    expectedFrom: r.expected_from, expectedTo: r.expected_to, stones: r.pcs, updatedAt: r.shipment_updated_at.toISOString(),
+    orderId: r.id, orderNo: r.orderNo, status: r.status, steps: r.steps, trackingNo: r.trackingNo,
+    expectedFrom: r.expectedFrom, expectedTo: r.expectedTo, stones: r.pcs, updatedAt: r.shipmentUpdatedAt.toISOString(),
   }
 }

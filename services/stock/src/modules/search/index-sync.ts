@@ -32,7 +32,7 @@ export class IndexSync {
   readonly onChanged = async (c: StatusRecord): Promise<void> => {
     const index = this.search.index
     if (c.back !== undefined || index.versionOf(c.id) === undefined) await this.search.refresh([c.id])
-    else index.setStatus(c.id, c.w_sts, c.status_version)
+    else index.setStatus(c.id, c.wSts, c.statusVersion)
   }
 
   /** The hold fast path: a stone the index knows is taken is refused without a database round trip. */

@@ -10,7 +10,8 @@ import { mediaOf, type MediaHosts } from './media.rules'
 import { runSearch, type EngineResult } from './search.engine'
 import { compile, makeTest } from './search.filter'
 import { filterProblems, isEmptyFilter, parseQuickSearch, sortProblems, type FieldProblem } from './search.rules'
-import { INDEX_COLUMNS, StoneIndex, type IndexSource } from './stone-index'
+import { allIndexSources, indexSources } from './search.repository'
+import { StoneIndex } from './stone-index'
 
 export interface SearchSettings {
   /** A filtered search finding more stones than this answers E_SEARCH_LIMIT. */
@@ -45,11 +46,12 @@ export class SearchService {
     private readonly clock: () => number = Date.now,
   ) {}
 
-  /** Reads the whole stock into the index, a few thousand rows at a time. */
-  /** Reads every stone into the index; `progress` hears the count so far every `everyMs` (a large stock takes a while). */
+  /**
+   * Reads every stone into the index, a few thousand rows at a time; `progress` hears the count so
+   * far every `everyMs` (a large stock takes a while).
+   */
   async load(progress?: (rows: number) => void, everyMs = 2000): Promise<number> {
-    const { sql } = this.database
-    const cursor = sql<IndexSource[]>`select ${sql([...INDEX_COLUMNS, 'status_version'])} from stock.stones`.cursor(5000)
+    const cursor = allIndexSources(this.database.sql, 5000)
     let read = 0
     let said = Date.now()
     for await (const rows of cursor) {
@@ -67,8 +69,7 @@ export class SearchService {
   /** Re-reads stones whose change came from elsewhere (another instance, an event) into the index. */
   async refresh(ids: readonly string[]): Promise<void> {
     if (!ids.length) return
-    const { sql } = this.database
-    const rows = await sql<IndexSource[]>`select ${sql([...INDEX_COLUMNS, 'status_version'])} from stock.stones where id = any(${ids as string[]}::uuid[])`
+    const rows = await indexSources(this.database.sql, ids)
     for (const r of rows) this.index.put(r)
   }
 
@@ -92,7 +93,7 @@ export class SearchService {
     const newSince = this.clock() - this.settings.newArrivalDays * DAY_MS
     return ids.flatMap((id) => {
       const r = byId.get(id)
-      return r ? [toStoneRow(r, showPrices, r.arrived_at.getTime() >= newSince)] : []
+      return r ? [toStoneRow(r, showPrices, r.arrivedAt.getTime() >= newSince)] : []
     })
   }
 

@@ -17,10 +17,10 @@ export type OnChanged = (s: repo.StatusRecord) => Promise<void>
 
 export const toStatus = (s: repo.StatusRecord): StatusResult => ({
   id: s.id,
-  vStnId: s.v_stn_id,
-  wSts: s.w_sts,
-  availability: availabilityOf(s.w_sts),
-  statusVersion: s.status_version,
+  vStnId: s.vStnId,
+  wSts: s.wSts,
+  availability: availabilityOf(s.wSts),
+  statusVersion: s.statusVersion,
 })
 
 /** Statuses in which a stone may be offered in some bid kind: their events carry the stone's facts for bidding. */
@@ -29,17 +29,17 @@ const BID_STATUSES = new Set(Object.values(BID_KIND_RULES).flatMap((k) => k.allo
 export function statusEvent(type: string, s: repo.StatusRecord) {
   const data: StoneStatusChanged = {
     stoneId: s.id,
-    vStnId: s.v_stn_id,
-    wSts: s.w_sts,
-    sSts: s.s_sts,
-    availability: availabilityOf(s.w_sts),
-    statusVersion: s.status_version,
-    holderId: s.holder_id,
-    expiresAt: s.expires_at ? s.expires_at.toISOString() : null,
+    vStnId: s.vStnId,
+    wSts: s.wSts,
+    sSts: s.sSts,
+    availability: availabilityOf(s.wSts),
+    statusVersion: s.statusVersion,
+    holderId: s.holderId,
+    expiresAt: s.expiresAt ? s.expiresAt.toISOString() : null,
   }
   if (s.back !== undefined) data.back = Number(s.back)
-  if (s.crt !== undefined && BID_STATUSES.has(s.w_sts)) {
-    data.facts = { crt: Number(s.crt), rapCents: Number(s.rap_cents ?? 0), amtCents: Number(s.amt_cents ?? 0), seller: s.seller ?? '' }
+  if (s.carat !== undefined && BID_STATUSES.has(s.wSts)) {
+    data.facts = { crt: Number(s.carat), rapCents: s.rapCents ?? 0, amtCents: s.amtCents ?? 0, seller: s.seller ?? '' }
   }
   return newEvent(PRODUCER, type, s.id, data)
 }
@@ -95,7 +95,7 @@ export class StoneService {
       }
       const { own, outcome } = await this.holds.join(stoneId, () => this.attemptHold(stoneId, holderId))
       if (own) {
-        if (outcome.kind === 'won') return { ...toStatus(outcome.held), expiresAt: outcome.held.expires_at!.toISOString() }
+        if (outcome.kind === 'won') return { ...toStatus(outcome.held), expiresAt: outcome.held.expiresAt!.toISOString() }
         throw outcome.kind === 'missing' ? new AppError('E_NOT_FOUND') : new AppError('E_STONE_UNAVAILABLE', { id: stoneId })
       }
       if (outcome?.kind === 'won' || outcome?.kind === 'missing') {
@@ -114,7 +114,7 @@ export class StoneService {
     const now = await repo.statusOf(this.database.sql, stoneId)
     if (!now) return { kind: 'missing' }
     // Taken where this instance had not heard yet (another instance, an event on its way).
-    this.lookout.seen?.(stoneId, now.w_sts, now.status_version)
+    this.lookout.seen?.(stoneId, now.wSts, now.statusVersion)
     return { kind: 'taken' }
   }
 
@@ -190,7 +190,7 @@ export class StoneService {
     if (lot.withdrawn) return
     if (lot.winnerId) {
       const won = await bids.confirmWon(tx, lot.stoneId)
-      if (won) await enqueue(tx, PRODUCER, [statusEvent(StockEventTypes.bidWon, { ...won, holder_id: lot.winnerId })])
+      if (won) await enqueue(tx, PRODUCER, [statusEvent(StockEventTypes.bidWon, { ...won, holderId: lot.winnerId })])
       return
     }
     const back = await bids.returnUnsold(tx, lot.stoneId)
@@ -216,12 +216,12 @@ export class StoneService {
     const rap = rapCents(req.shpNm, req.crt, req.colNm, req.clrNm)
     const amt = pricePerCaratCents(rap, req.back)
     const row = {
-      id: randomUUID(), stone_id: req.stoneId, cert_no: req.lbNm === 'NON-CERT' ? '' : (req.certNo ?? ''), shape: req.shpNm,
-      shape_full: SHAPE_FULL[req.shpNm] ?? req.shpNm, carat: req.crt.toFixed(2), color: req.colNm, clarity: req.clrNm, cut: req.cutNm,
+      id: randomUUID(), stoneId: req.stoneId, certNo: req.lbNm === 'NON-CERT' ? '' : (req.certNo ?? ''), shape: req.shpNm,
+      shapeFull: SHAPE_FULL[req.shpNm] ?? req.shpNm, carat: req.crt.toFixed(2), color: req.colNm, clarity: req.clrNm, cut: req.cutNm,
       polish: req.polNm, symmetry: req.symNm, fluorescence: req.fluNm, lab: req.lbNm, location: req.locNm, shade: req.shdNm ?? 'NONE',
-      rap_cents: rap, back: req.back.toFixed(2), amt_cents: amt, ctpr_cents: amountCents(amt, req.crt),
+      rapCents: rap, back: req.back.toFixed(2), amtCents: amt, ctprCents: amountCents(amt, req.crt),
       length: (req.length ?? 0).toFixed(2), width: (req.width ?? 0).toFixed(2), height: (req.height ?? 0).toFixed(2),
-      dep_per: (req.depPer ?? 0).toFixed(2), tbl_per: (req.tblPer ?? 0).toFixed(2),
+      depPer: (req.depPer ?? 0).toFixed(2), tblPer: (req.tblPer ?? 0).toFixed(2),
       ratio: req.length && req.width ? (Math.max(req.length, req.width) / Math.min(req.length, req.width)).toFixed(2) : '0.00',
     }
     const created = await this.change(StockEventTypes.arrived, (tx) => repo.insertStone(tx, row))
