@@ -64,6 +64,7 @@ export function decisionRefusal(current: number): 'E_ALREADY_DECIDED' | null {
 
 /** A note as stored and mailed: trimmed; line breaks kept, other control characters dropped. */
 export function cleanNote(note: string | undefined): string {
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what is dropped
   return (note ?? '').replace(/\r\n?/g, '\n').replace(/[\u0000-\u0009\u000b-\u001f\u007f]/g, '').trim()
 }
 

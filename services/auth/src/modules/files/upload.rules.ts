@@ -34,6 +34,7 @@ export function extensionOf(name: string): string | null {
 /** The name as stored and shown: no folders, no control characters, at most 200 characters. */
 export function cleanFileName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? ''
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what is dropped
   return base.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(-200) || 'file'
 }
 

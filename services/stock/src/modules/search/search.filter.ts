@@ -80,7 +80,10 @@ function caratCandidates(index: StoneIndex, c: Compiled): Int32Array | null {
   if (slices.length === 1) return slices[0]!
   const out = new Int32Array(slices.reduce((n, x) => n + x.length, 0))
   let at = 0
-  for (const x of slices) (out.set(x, at), (at += x.length))
+  for (const x of slices) {
+    out.set(x, at)
+    at += x.length
+  }
   return out
 }
 
@@ -92,7 +95,10 @@ function addFilter(index: StoneIndex, c: Compiled, filter: StoneFilter) {
     let any = false
     for (const v of values) {
       const code = index.dicts[k].find(v)
-      if (code >= 0) (allow[code] = 1), (any = true)
+      if (code >= 0) {
+        allow[code] = 1
+        any = true
+      }
     }
     if (!any) c.empty = true
     c.enumP.push({ col: index.enums[k], allow })
@@ -152,7 +158,12 @@ export function makeTest(index: StoneIndex, c: Compiled): (i: number) => boolean
     if (crtRanges) {
       const v = crt[i]!
       let inside = false
-      for (let r = 0; r < crtRanges.length; r += 2) if (v >= crtRanges[r]! && v <= crtRanges[r + 1]!) (inside = true), (r = crtRanges.length)
+      for (let r = 0; r < crtRanges.length; r += 2) {
+        if (v >= crtRanges[r]! && v <= crtRanges[r + 1]!) {
+          inside = true
+          break
+        }
+      }
       if (!inside) return false
     }
     for (let p = 0; p < boolP.length; p++) if (boolP[p]!.col[i] !== boolP[p]!.want) return false
