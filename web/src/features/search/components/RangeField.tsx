@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { NumberInput } from '../../../components/NumberInput'
 import type { FieldError, RangeInput } from '../stores/form.rules'
+import './search.css'
 
 interface Props {
   id: string

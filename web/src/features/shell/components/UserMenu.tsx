@@ -8,6 +8,7 @@ import { isCompanyAdmin, isGuest, session } from '../../../lib/session'
 import { logout } from '../../auth/stores/logout'
 import { Icon } from './Icon'
 import { useViewer } from './useViewer'
+import './shell.css'
 
 /**
  * The signed-in user's menu: Account, Profile, Users (company admins), Registrations (operator
