@@ -2,6 +2,7 @@ import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { apiSession, call, openAs, type LoginData } from './support/api-session'
+import { expectAccessible } from './support/axe'
 import { chooseLanguage, newPage as openPage, SCREENS, usePortal } from './support/portal'
 
 /**
@@ -81,6 +82,7 @@ describe('live bid room', () => {
       expect(await a.page.getByTestId('bid-room').isVisible()).toBe(true)
       expect(await a.page.getByTestId(`lot-countdown-${v1}`).textContent()).toMatch(/^Closes in \d:\d\d:\d\d$/)
       expect(await a.page.getByTestId('server-clock').textContent()).toMatch(/^Server time \d\d:\d\d:\d\d [AP]M IST$/)
+      await expectAccessible(a.page, 'a bid room')
       // A marker that a reload would wipe out.
       await b.page.evaluate(() => ((window as unknown as { e2eMarker: number }).e2eMarker = 1))
 

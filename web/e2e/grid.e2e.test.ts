@@ -2,6 +2,7 @@ import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { apiSession, openAs, type LoginData } from './support/api-session'
+import { expectAccessible } from './support/axe'
 import { chooseLanguage, newPage as openPage, SCREENS, usePortal } from './support/portal'
 
 /**
@@ -44,6 +45,7 @@ describe('result grid', () => {
       expect(await a.page.getByTestId('stones-range').textContent()).toMatch(/^1–250 of /)
       // The whole result's totals, under the grid.
       await a.page.getByTestId('grid-totals').waitFor()
+      await expectAccessible(a.page, 'the stock grid')
 
       // Sort by carat: ascending, then descending.
       await clickAndRead(a.page, 'sort-crt')
@@ -166,6 +168,8 @@ describe('result grid', () => {
       await a.page.evaluate(() => ((window as unknown as { e2eMarker: number }).e2eMarker = 1))
 
       await openAs(portal, b.page, buyer2, `/diamond-detail/${targetId}`)
+      await b.page.getByTestId(`hold-${vTarget}`).waitFor()
+      await expectAccessible(b.page, 'a stone detail page')
       await b.page.getByTestId(`hold-${vTarget}`).click()
 
       await a.page.locator(`[data-testid="stone-row-${vTarget}"][data-status="H"]`).waitFor({ timeout: PUSH_WAIT_MS })
