@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { makePng } from './support/png'
 import { expandPermissions } from '@diamond/contracts/permissions.values'
 import { apiSession as openSession, call as callApi, companyUser, openAs as openSessionAt, STORAGE_PREFIX, type LoginData } from './support/api-session'
-import { mailbox, newPage, PASSWORD, SCREENS, usePortal } from './support/portal'
+import { chooseLanguage, mailbox, newPage, PASSWORD, SCREENS, usePortal } from './support/portal'
 
 /**
  * The account screens (spec sections 2, 5, 7 and 8): the Stock Notification form exactly as
@@ -294,7 +294,7 @@ describe('the stock digest mail\'s unsubscribe link', () => {
     expect(link).toBeTruthy()
     await withPage(390, async (page) => {
       await page.goto(`${portal.base}${link!.replace(/^.*\/stock-notification/, '/stock-notification')}`)
-      await page.getByTestId('language-switcher').selectOption('ar')
+      await chooseLanguage(page, 'ar')
       const card = page.getByTestId('unsubscribe')
       expect(await card.getAttribute('data-state')).toBe('asking')
       expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl')

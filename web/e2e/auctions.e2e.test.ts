@@ -1,7 +1,7 @@
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { apiSession, call, openAs } from './support/api-session'
-import { newPage as openPage, SCREENS, usePortal } from './support/portal'
+import { chooseLanguage, newPage as openPage, SCREENS, usePortal } from './support/portal'
 
 /**
  * The sales team sets up an auction on its own screen, against the portal started as `npm start`
@@ -76,11 +76,11 @@ describe('auction screen', () => {
       // Right to left, translated.
       await page.goto(`${portal.base}/account/auctions`)
       await page.getByTestId('auction-stones').waitFor()
-      await page.getByTestId('language-switcher').selectOption('he')
+      await chooseLanguage(page, 'he')
       expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl')
       await page.getByText('מכירה פומבית חדשה').waitFor()
       await page.screenshot({ path: join(SCREENS, 'auctions-he.png'), fullPage: true })
-      await page.getByTestId('language-switcher').selectOption('en')
+      await chooseLanguage(page, 'en')
 
       // A buyer has no such screen.
       const buyer = await apiSession(portal, 'buyer1')

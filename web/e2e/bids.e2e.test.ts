@@ -2,7 +2,8 @@ import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { apiSession, call, openAs, type LoginData } from './support/api-session'
-import { newPage as openPage, SCREENS, usePortal } from './support/portal'
+import { expectAccessible } from './support/axe'
+import { chooseLanguage, newPage as openPage, SCREENS, usePortal } from './support/portal'
 
 /**
  * Two buyers in one live bid room against the portal started as `npm start` starts it: a bid by
@@ -81,6 +82,7 @@ describe('live bid room', () => {
       expect(await a.page.getByTestId('bid-room').isVisible()).toBe(true)
       expect(await a.page.getByTestId(`lot-countdown-${v1}`).textContent()).toMatch(/^Closes in \d:\d\d:\d\d$/)
       expect(await a.page.getByTestId('server-clock').textContent()).toMatch(/^Server time \d\d:\d\d:\d\d [AP]M IST$/)
+      await expectAccessible(a.page, 'a bid room')
       // A marker that a reload would wipe out.
       await b.page.evaluate(() => ((window as unknown as { e2eMarker: number }).e2eMarker = 1))
 
@@ -140,10 +142,10 @@ describe('live bid room', () => {
       expect(aText).toContain('Sealed bid: nobody sees other bids')
       await a.page.getByTestId(`withdraw-${v3}`).waitFor()
       await a.page.screenshot({ path: join(SCREENS, 'bid-room-sealed.png') })
-      await a.page.getByTestId('language-switcher').selectOption('he')
+      await chooseLanguage(a.page, 'he')
       expect(await a.page.getByTestId(`lot-position-${v3}`).textContent()).toContain('ההצעה הסגורה שלכם נקלטה')
       await a.page.screenshot({ path: join(SCREENS, 'bid-room-sealed-he.png') })
-      await a.page.getByTestId('language-switcher').selectOption('en')
+      await chooseLanguage(a.page, 'en')
 
       // Every open auction, filtered by kind, each lot leading to its room.
       await a.page.goto(`${portal.base}/search-bid-diamond`)
@@ -207,11 +209,11 @@ describe('live bid room', () => {
       await a.page.getByText('You have no bids on this stone.').waitFor()
       await a.page.goto(`${portal.base}/my-bid`)
       await a.page.getByTestId(`bid-row-${v3}`).waitFor()
-      await a.page.getByTestId('language-switcher').selectOption('ar')
+      await chooseLanguage(a.page, 'ar')
       expect(await a.page.evaluate(() => document.documentElement.dir)).toBe('rtl')
       expect(await a.page.getByTestId('tab-cart').textContent()).toBe('سلة المزايدة')
       await a.page.screenshot({ path: join(SCREENS, 'my-bid-ar.png') })
-      await a.page.getByTestId('language-switcher').selectOption('en')
+      await chooseLanguage(a.page, 'en')
       // My bids has the server's clock too, ticking.
       const clock = a.page.getByTestId('server-clock')
       const first = await clock.textContent()

@@ -1,7 +1,7 @@
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { newPage as openPage, SCREENS, signIn, usePortal } from './support/portal'
+import { chooseLanguage, newPage as openPage, SCREENS, signIn, usePortal } from './support/portal'
 
 /**
  * The search forms against the portal started as `npm start` starts it (25,000 demo stones), with a
@@ -171,7 +171,7 @@ describe('diamond search', () => {
       await page.waitForURL(new RegExp(`/diamond-list/${UUID}$`))
 
       await openSearch(page)
-      await page.getByTestId('language-switcher').selectOption('he')
+      await chooseLanguage(page, 'he')
       expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual(['he', 'rtl'])
       expect(await page.getByTestId('group-shpNm').locator('.srch-label').textContent()).toBe('צורה')
       // The filter names sit on the right of their choices.
@@ -182,7 +182,7 @@ describe('diamond search', () => {
       await settledCount(page)
       await page.getByTestId('advanced-toggle').click()
       await page.screenshot({ path: join(SCREENS, 'search-form-he.png'), fullPage: true })
-      await page.getByTestId('language-switcher').selectOption('en')
+      await chooseLanguage(page, 'en')
 
       await signIn(portal, phone.page, 'buyer2')
       await openSearch(phone.page)

@@ -1,5 +1,6 @@
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { expectAccessible } from './support/axe'
 import { emailOf, fillLogin, mailIds, newPage, openSignin, PASSWORD, SCREENS, signIn, takeCspViolations, usePortal, waitForMail } from './support/portal'
 
 /** The login screen of spec sections 2, 5 and 8, and the password and mail-link screens around it. */
@@ -17,6 +18,7 @@ describe('the login screen', () => {
       await page.screenshot({ path: join(SCREENS, 'signin-popup.png') })
       await page.getByTestId('banner-popup-close').click()
       await popup.waitFor({ state: 'hidden' })
+      await expectAccessible(page, 'the sign-in screen')
 
       expect(await page.getByTestId('banner-marquee').textContent()).toContain('New arrivals every Monday')
       const slideshow = page.getByTestId('banner-slideshow')

@@ -240,3 +240,12 @@ export async function logOut(page: Page): Promise<void> {
   await page.getByTestId('confirm-yes').click()
   await page.waitForURL('**/signin')
 }
+
+/**
+ * Picks a language in the header's switcher and waits until the page shows it: the language's texts
+ * are fetched first, then the texts, `lang` and `dir` change together.
+ */
+export async function chooseLanguage(page: Page, lng: string): Promise<void> {
+  await page.getByTestId('language-switcher').selectOption(lng)
+  await page.locator(`html[lang="${lng}"]`).waitFor()
+}

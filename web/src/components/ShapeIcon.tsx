@@ -1,3 +1,5 @@
+import '../features/search/components/search.css'
+
 /** Outlines of the nine shapes of the spec, drawn on a 24 × 24 grid; a shape without one gets a circle. */
 const PATHS: Record<string, string> = {
   ROUND: 'M12 3a9 9 0 1 0 0 18a9 9 0 1 0 0-18ZM12 3l3 9l-3 9l-3-9ZM3 12h18',

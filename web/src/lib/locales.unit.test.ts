@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import { LANGUAGES } from './i18n'
 
-// Every text of the app, per language: ../locales/<lng>.json and ../locales/<namespace>/<lng>.json.
-const files = import.meta.glob<{ default: Record<string, unknown> }>('../locales/**/*.json', { eager: true })
+// Every text of the app, per language: ../locales/<lng>.json and <folder>/locales/<area>.<lng>.json (see i18n.ts).
+const files = import.meta.glob<{ default: Record<string, unknown> }>('../**/locales/*.json', { eager: true })
 
-/** key path → text, for one language's files (a namespace's keys under its folder's name). */
+/** key path → text, for one language's files (an area's keys under the area's name). */
 function textsOf(lng: string): Map<string, string> {
   const out = new Map<string, string>()
   const walk = (prefix: string, node: unknown) => {
@@ -12,7 +12,7 @@ function textsOf(lng: string): Map<string, string> {
     else if (node && typeof node === 'object') for (const [k, v] of Object.entries(node)) walk(prefix && !prefix.endsWith(':') ? `${prefix}.${k}` : `${prefix}${k}`, v)
   }
   for (const [path, mod] of Object.entries(files)) {
-    const m = /^\.\.\/locales\/(?:([^/]+)\/)?([^/]+)\.json$/.exec(path)
+    const m = /\/locales\/(?:([\w-]+)\.)?([a-z]{2})\.json$/.exec(path)
     if (m?.[2] === lng) walk(m[1] ? `${m[1]}:` : '', mod.default)
   }
   return out

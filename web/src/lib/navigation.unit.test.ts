@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { MODULES, type Module, type UserPermissions } from '@diamond/contracts/permissions.values'
-import shellEn from '../locales/shell/en.json'
+import shellEn from '../features/shell/locales/shell.en.json'
 import { afterLoginPath, decide, hrefOf, matchPath, NAV_GROUPS, navFor, screen, SCREENS, type Viewer } from './navigation'
 
 const rights = (view: readonly Module[], insert: readonly Module[] = []): UserPermissions =>

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next'
 import type { StoneFilter } from '@diamond/contracts/http/stock'
 import { filterChips } from '../stores/query.rules'
 import { COLUMN_BY_KEY } from './columns'
+import './grid.css'
 
 /** How a search reads, as chips: "Shape: ROUND", "Carat: 1–1.5". */
 export function FilterChips({ filter, label }: { filter: Readonly<StoneFilter> | object; label: string }) {

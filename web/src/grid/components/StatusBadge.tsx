@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next'
 import type { TFunction } from 'i18next'
 import type { Availability } from '@diamond/contracts/events/stock'
 import { fixedText, valueText } from '../../lib/i18n'
+import './grid.css'
 
 interface Props {
   vStnId: string

@@ -60,7 +60,7 @@ export function StoneTable({ ids, columns, template, minWidth, canHold, pageType
   } as CSSProperties
 
   return (
-    <div className="grid" role="table" aria-rowcount={ids.length + 1} aria-multiselectable="true" ref={scrollRef} style={style} tabIndex={0} data-testid="stone-grid">
+    <div className="grid" role="table" aria-rowcount={ids.length + 1} ref={scrollRef} style={style} tabIndex={0} data-testid="stone-grid">
       <GridHead columns={columns} sort={sort} onSort={onSort} pageChecked={pageChecked} onTogglePage={onTogglePage} />
       <div role="rowgroup" className="grid-body" style={{ height: virtualizer.getTotalSize() }}>
         {items.map((item) => {

@@ -4,6 +4,7 @@ import { Link } from 'wouter'
 import { MOBILE_QUERY, useMediaQuery } from '../../../lib/media'
 import { isCompanyAdmin, session } from '../../../lib/session'
 import { SECTIONS, tabPath } from './sections'
+import './account.css'
 
 /** /account: who is signed in, and a way into each section of the account. */
 export function AccountPage() {

@@ -12,6 +12,7 @@ import { deleteAddress, listAddresses, upsertAddress } from '../api/account'
 import { addressValuesFrom, emptyAddress, serverFields, toAddressUpsert, validateAddress, type AddressValues } from '../stores/account.rules'
 import { Section } from './Section'
 import { useForm } from './useForm'
+import './account.css'
 
 /** The address book: address/paginate, address/upsert, address/delete after the spec's question. */
 export function AddressesPage({ embedded }: { embedded?: boolean }) {

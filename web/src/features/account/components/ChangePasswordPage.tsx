@@ -9,6 +9,7 @@ import { changePassword } from '../api/account'
 import { serverFields, validatePassword, type PasswordValues } from '../stores/account.rules'
 import { Section } from './Section'
 import { useForm } from './useForm'
+import './account.css'
 
 const ORDER: readonly (keyof PasswordValues)[] = ['currentPassword', 'newPassword', 'confirmPassword']
 const AUTOCOMPLETE: Record<keyof PasswordValues, string> = { currentPassword: 'current-password', newPassword: 'new-password', confirmPassword: 'new-password' }

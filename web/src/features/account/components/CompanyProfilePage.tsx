@@ -14,6 +14,7 @@ import { ImageUpload } from './ImageUpload'
 import { ProfileGate } from './ProfileGate'
 import { Section } from './Section'
 import { useForm } from './useForm'
+import './account.css'
 
 const ORDER: readonly (keyof CompanyValues)[] = ['name', 'description', 'foundedYear', 'size', 'website', 'headquarters']
 

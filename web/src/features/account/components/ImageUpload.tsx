@@ -4,6 +4,7 @@ import { API_BASE, type ApiError } from '../../../lib/api'
 import { codeText } from '../../../lib/i18n'
 import { session } from '../../../lib/session'
 import { fileProblem, uploadFile } from '../../../lib/upload'
+import './account.css'
 
 const IMAGE_ACCEPT = '.jpg,.jpeg,.png'
 const isImageName = (name: string) => /\.(jpe?g|png)$/i.test(name)

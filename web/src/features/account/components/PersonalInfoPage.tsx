@@ -10,6 +10,7 @@ import { ProfileGate } from './ProfileGate'
 import { FormField, fieldProps } from '../../../components/FormField'
 import { Section } from './Section'
 import { useForm } from './useForm'
+import './account.css'
 
 const ORDER: readonly (keyof PersonalValues)[] = [
   'firstName', 'middleName', 'lastName', 'designation', 'mobile', 'telephone', 'whatsapp', 'skype', 'birthDate', 'anniversaryDate',

@@ -11,6 +11,7 @@ import { PersonalInfoPage } from './PersonalInfoPage'
 import { SECTIONS, tabPath, type SectionKey } from './sections'
 import { StockNotificationPage } from './StockNotificationPage'
 import { UsersPage } from './UsersPage'
+import './account.css'
 
 const PANELS: Record<SectionKey, (p: { embedded?: boolean }) => ReactNode> = {
   personal: PersonalInfoPage,

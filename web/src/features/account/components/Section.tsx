@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'wouter'
+import './account.css'
 
 /**
  * A section of the account: inside the profile's tabs it is a panel with a heading; on its own

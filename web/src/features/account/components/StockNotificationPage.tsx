@@ -9,6 +9,7 @@ import { blurStockField, fillStockForm, setStockValue, stockForm, submitStockFor
 import { FormField, fieldProps } from '../../../components/FormField'
 import { Section } from './Section'
 import { leavingForOwnButton } from './useForm'
+import './account.css'
 
 const ID: Record<StockField | 'isStkNoti', string> = { stkNotiDt: 'stock-interval', stkNoti: 'stock-type', isStkNoti: 'stock-enabled' }
 

@@ -13,6 +13,7 @@ import { emptyNewUser, serverFields, toUserCreate, validateNewUser, type Managed
 import { emptyPermissions, normalise, refusedRights, userRefusal, withinHolder } from '../stores/permissions.rules'
 import { PermissionMatrix } from './PermissionMatrix'
 import { useForm } from './useForm'
+import './account.css'
 
 const ORDER: readonly (keyof NewUserValues)[] = ['firstName', 'lastName', 'username', 'email', 'mobile', 'password']
 const INPUT: Partial<Record<keyof NewUserValues, { type: string; autoComplete: string }>> = {

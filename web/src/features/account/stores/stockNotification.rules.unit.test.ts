@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { checkChoice, stockValuesFrom, storedSettingsFrom, toStockUpdate, validateStock } from './stockNotification.rules'
 
-const en = JSON.parse(readFileSync(new URL('../../../locales/account/en.json', import.meta.url), 'utf8')) as {
+const en = JSON.parse(readFileSync(new URL('../locales/account.en.json', import.meta.url), 'utf8')) as {
   stockNotification: { errors: Record<string, string>; updated: string }
 }
 

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { localized } from '../../../lib/i18n'
 import type { BannerView } from '../stores/banners'
 import { useMediaQuery } from '../../../lib/media'
+import './auth.css'
 
 /** Spec section 9: the login slideshow moves every 5000 ms, each change taking 1000 ms. */
 export const SLIDE_AUTOPLAY_MS = 5_000

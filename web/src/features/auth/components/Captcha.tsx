@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next'
+import './auth.css'
 
 /** The four digits to copy, drawn a little unevenly, with a button for a new set. */
 export function Captcha({ digits, onRefresh }: { digits: string; onRefresh: () => void }) {

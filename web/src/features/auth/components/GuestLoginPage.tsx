@@ -8,6 +8,7 @@ import { codeText } from '../../../lib/i18n'
 import { showToast } from '../../../lib/toast'
 import { GUEST_FIELDS, retryAfterSeconds, type GuestField } from '../stores/auth.rules'
 import { checkGuestField, guest, resetGuest, setGuestField, submitGuest } from '../stores/guest'
+import './auth.css'
 
 const INPUT: Record<GuestField, { type: string; autoComplete: string; inputMode?: 'tel' | 'email' }> = {
   name: { type: 'text', autoComplete: 'name' },

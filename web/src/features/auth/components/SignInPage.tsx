@@ -13,6 +13,7 @@ import { BannerMarquee } from './BannerMarquee'
 import { BannerPopup } from './BannerPopup'
 import { BannerSlideshow } from './BannerSlideshow'
 import { Captcha } from './Captcha'
+import './auth.css'
 
 const LABELS: Record<Field, string> = { username: 'signin.loginId', password: 'signin.password', captcha: 'signin.captcha' }
 

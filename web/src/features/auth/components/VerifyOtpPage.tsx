@@ -7,6 +7,7 @@ import { codeText } from '../../../lib/i18n'
 import { OTP_LENGTH, retryAfterSeconds, secondsLeft } from '../stores/auth.rules'
 import { logout } from '../stores/logout'
 import { otp, resend, resetOtp, setCode, submitOtp, type Trust } from '../stores/otp'
+import './auth.css'
 
 /**
  * Re-renders every half second while a countdown runs, so the seconds shown stay true. The clock is

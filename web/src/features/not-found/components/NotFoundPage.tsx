@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { useLocation } from 'wouter'
+import './not-found.css'
 
 export function NotFoundPage() {
   const { t } = useTranslation()

@@ -4,6 +4,7 @@ import { codeText } from '../../../lib/i18n'
 import { UPLOAD_ACCEPT } from '../../../lib/upload'
 import { chooseFile, register, SLOT_FIELD, type DocSlot } from '../stores/register'
 import { FieldFrame, inputId } from './RegisterField'
+import './register.css'
 
 /** One document: picked, checked in the browser, sent at once with a progress bar. */
 export function DocumentUpload({ slot, hint }: { slot: DocSlot; hint?: string }) {

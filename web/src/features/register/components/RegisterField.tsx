@@ -4,6 +4,7 @@ import { useSnapshot } from 'valtio'
 import { FormField, fieldProps } from '../../../components/FormField'
 import { MAX_LENGTH, REQUIRED, type Field } from '../stores/register.rules'
 import { blurField, register, setValue } from '../stores/register'
+import './register.css'
 
 type TextField = { [F in Field]: (typeof register.values)[F] extends string ? F : never }[Field]
 type BoolField = { [F in Field]: (typeof register.values)[F] extends boolean ? F : never }[Field]

@@ -10,6 +10,7 @@ import { DocumentsStep } from './DocumentsStep'
 import { PersonalStep } from './PersonalStep'
 import { inputId } from './RegisterField'
 import { TermsStep } from './TermsStep'
+import './register.css'
 
 const STEP_VIEW = { personal: PersonalStep, business: BusinessStep, documents: DocumentsStep, terms: TermsStep }
 

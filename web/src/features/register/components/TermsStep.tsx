@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { CheckField } from './RegisterField'
+import './register.css'
 
 const PARAGRAPHS = ['p1', 'p2', 'p3', 'p4', 'p5'] as const
 

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next'
 import { Link, useLocation } from 'wouter'
 import { Menu } from '../../../components/Menu'
 import { hrefOf, matchPath, navFor, type Screen, type Viewer } from '../../../lib/navigation'
+import './shell.css'
 
 const linkClass = (active: boolean) => (active ? 'nav-link is-active' : 'nav-link')
 

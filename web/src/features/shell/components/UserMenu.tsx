@@ -7,6 +7,7 @@ import { canOpen, screen } from '../../../lib/navigation'
 import { isCompanyAdmin, isGuest, session } from '../../../lib/session'
 import { Icon } from './Icon'
 import { useViewer } from './useViewer'
+import './shell.css'
 
 /**
  * The signed-in user's menu: Account, Profile, Users (company admins), Registrations (operator
