@@ -1,11 +1,8 @@
-import { lazy, Suspense, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react'
-import type { Notification } from '@diamond/contracts/events/notifications'
+import { lazy, Suspense, type ComponentProps, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react'
 import { useSnapshot } from 'valtio'
 import { Redirect, Route, Switch, useLocation } from 'wouter'
 import { ScreenLoading } from './components/ScreenLoading'
 import { SlotsProvider, type Slots } from './components/Slots'
-import { bidNoticeText } from './features/bids/stores/notices'
-import { noticeText as tradeNoticeText } from './features/lists/stores/notices'
 import { useViewer } from './features/shell/components/useViewer'
 import { AdaptiveLayout } from './layouts/AdaptiveLayout'
 import { PublicLayout } from './layouts/PublicLayout'
@@ -53,7 +50,10 @@ const HoldListPage = page(() => import('./features/holds/components/HoldListPage
 const ListPage = page(() => import('./features/lists/components/ListPage'), 'ListPage')
 const OfferListPage = page(() => import('./features/lists/components/OfferListPage'), 'OfferListPage')
 const NotFoundPage = page(() => import('./features/not-found/components/NotFoundPage'), 'NotFoundPage')
-const NotificationsPage = page(() => import('./features/notifications/components/NotificationsPage'), 'NotificationsPage')
+const NotificationsPage = page(async () => {
+  const [{ NotificationsPage: List }, { noticeText }] = await Promise.all([import('./features/notifications/components/NotificationsPage'), import('./notices')])
+  return { NotificationsPage: (props: Omit<ComponentProps<typeof List>, 'noticeText'>) => <List {...props} noticeText={noticeText} /> }
+}, 'NotificationsPage')
 const ConfirmListPage = page(() => import('./features/orders/components/ConfirmListPage'), 'ConfirmListPage')
 const MyShipmentPage = page(() => import('./features/orders/components/MyShipmentPage'), 'MyShipmentPage')
 const PurchaseHistoryPage = page(() => import('./features/orders/components/PurchaseHistoryPage'), 'PurchaseHistoryPage')
@@ -96,9 +96,6 @@ const SLOTS: Slots = {
   DownloadMenu: slot(page(() => import('./features/downloads/components/DownloadMenu'), 'DownloadMenu')),
   NoMatchOffer: slot(page(() => import('./features/demands/components/AddDemandLink'), 'NoMatchOffer')),
 }
-
-/** A notice in the list, in the words of the feature it is about (trading, bids). */
-const noticeText = (n: Pick<Notification, 'kind' | 'params'>): string | null => tradeNoticeText(n) ?? bidNoticeText(n)
 
 /** A screen in its frame: the frame shows at once, the screen when its code is in (the loading bar meanwhile). */
 const Screen = ({ children }: { children: ReactNode }) => <Suspense fallback={<ScreenLoading />}>{children}</Suspense>
@@ -144,8 +141,8 @@ const Public = ({ children }: { children: ReactNode }) => (
 /** The built screens by id (lib/navigation.ts); every other signed-in screen is a placeholder. */
 const SCREEN_VIEWS: Record<string, (params: Record<string, string>) => ReactNode> = {
   dashboard: () => <DashboardPage />,
-  notifications: () => <NotificationsPage screenId="notifications" noticeText={noticeText} />,
-  notification: () => <NotificationsPage screenId="notification" noticeText={noticeText} />,
+  notifications: () => <NotificationsPage screenId="notifications" />,
+  notification: () => <NotificationsPage screenId="notification" />,
   diamondList: (p) => <DiamondListPage id={p.id} demandStones={(demandId) => <DemandStonesPage id={demandId} />} />,
   newArrivals: () => <StockPage screenId="newArrivals" pageType="newArrival" listType="newArrival" />,
   stoneOfTheDay: (p) => <StockPage screenId="stoneOfTheDay" pageType="stoneOfDay" listType="stoneOfDay" id={p.id} />,
