@@ -22,7 +22,11 @@ export const WORKSPACES = [
     .map((d) => `services/${d}`),
 ]
 
-const config = ts.getParsedCommandLineOfConfigFile(join(REPO, 'tsconfig.json'), {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: (d) => fail([d]) })
+const config = ts.getParsedCommandLineOfConfigFile(
+  join(REPO, 'tsconfig.json'),
+  {},
+  { ...ts.sys, onUnRecoverableConfigFileDiagnostic: (d) => fail([d]) },
+)
 const options = {
   ...config.options,
   noEmit: false,
@@ -63,17 +67,43 @@ function rewrite(specifier, sourceFile) {
 const specifiers = (context) => (sourceFile) => {
   const f = context.factory
   const visit = (node) => {
-    if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
+    if (
+      (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) &&
+      node.moduleSpecifier &&
+      ts.isStringLiteral(node.moduleSpecifier)
+    ) {
       const to = rewrite(node.moduleSpecifier.text, sourceFile)
       if (to) {
         return ts.isImportDeclaration(node)
-          ? f.updateImportDeclaration(node, node.modifiers, node.importClause, f.createStringLiteral(to), node.attributes)
-          : f.updateExportDeclaration(node, node.modifiers, node.isTypeOnly, node.exportClause, f.createStringLiteral(to), node.attributes)
+          ? f.updateImportDeclaration(
+              node,
+              node.modifiers,
+              node.importClause,
+              f.createStringLiteral(to),
+              node.attributes,
+            )
+          : f.updateExportDeclaration(
+              node,
+              node.modifiers,
+              node.isTypeOnly,
+              node.exportClause,
+              f.createStringLiteral(to),
+              node.attributes,
+            )
       }
     }
-    if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword && node.arguments[0] && ts.isStringLiteral(node.arguments[0])) {
+    if (
+      ts.isCallExpression(node) &&
+      node.expression.kind === ts.SyntaxKind.ImportKeyword &&
+      node.arguments[0] &&
+      ts.isStringLiteral(node.arguments[0])
+    ) {
       const to = rewrite(node.arguments[0].text, sourceFile)
-      if (to) return f.updateCallExpression(node, node.expression, node.typeArguments, [f.createStringLiteral(to), ...node.arguments.slice(1)])
+      if (to)
+        return f.updateCallExpression(node, node.expression, node.typeArguments, [
+          f.createStringLiteral(to),
+          ...node.arguments.slice(1),
+        ])
     }
     return ts.visitEachChild(node, visit, context)
   }
@@ -81,7 +111,13 @@ const specifiers = (context) => (sourceFile) => {
 }
 
 function fail(diagnostics) {
-  console.error(ts.formatDiagnosticsWithColorAndContext(diagnostics, { getCanonicalFileName: (f) => f, getCurrentDirectory: () => REPO, getNewLine: () => '\n' }))
+  console.error(
+    ts.formatDiagnosticsWithColorAndContext(diagnostics, {
+      getCanonicalFileName: (f) => f,
+      getCurrentDirectory: () => REPO,
+      getNewLine: () => '\n',
+    }),
+  )
   process.exit(1)
 }
 

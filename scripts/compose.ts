@@ -106,7 +106,11 @@ function serviceBlock(s: ServiceEntry): string {
   const lines = [`  ${s.name}:`, '    <<: *service', `    command: ["node", "services/${s.name}/dist/server.js"]`]
   const needs = s.compose?.needs ?? []
   if (needs.length) {
-    lines.push('    depends_on:', '      kafka: { condition: service_healthy }', '      postgres: { condition: service_healthy }')
+    lines.push(
+      '    depends_on:',
+      '      kafka: { condition: service_healthy }',
+      '      postgres: { condition: service_healthy }',
+    )
     for (const n of needs) lines.push(`      ${n}: { condition: service_healthy }`)
   }
   const prefix = envPrefix(s.name)

@@ -13,7 +13,9 @@ describe('the deployment files follow the service registry', () => {
   it('gives each service its container, health check and place behind the gateway', () => {
     const file = composeFile()
     for (const s of SERVICES) {
-      expect(file).toContain(`  ${s.name}:\n    <<: *service\n    command: ["node", "services/${s.name}/dist/server.js"]`)
+      expect(file).toContain(
+        `  ${s.name}:\n    <<: *service\n    command: ["node", "services/${s.name}/dist/server.js"]`,
+      )
       expect(file).toContain(`HEALTH_URL: "http://127.0.0.1:${s.port}/web/v1/${s.name}/health"`)
       expect(file).toContain(`      ${s.name}: { condition: service_healthy }`)
       expect(file).toContain(`      ${s.name.toUpperCase()}_URL: http://${s.name}:${s.port}`)
@@ -28,7 +30,9 @@ describe('the deployment files follow the service registry', () => {
       expect(dockerfile, name).toContain(`COPY --from=build /app/services/${name}/package.json services/${name}/`)
       expect(dockerfile, name).toContain(`-w services/${name}`)
       expect(dockerfile, name).toContain(`COPY --from=build /app/services/${name}/dist services/${name}/dist`)
-      expect(dockerfile, name).toContain(`COPY --from=build /app/services/${name}/migrations services/${name}/migrations`)
+      expect(dockerfile, name).toContain(
+        `COPY --from=build /app/services/${name}/migrations services/${name}/migrations`,
+      )
     }
   })
 })

@@ -44,7 +44,11 @@ function packages(): { name: string; dir: string }[] {
   const services = readdirSync(join(ROOT, 'services'), { withFileTypes: true })
     .filter((e) => e.isDirectory())
     .map((e) => ({ name: `services/${e.name}`, dir: join(ROOT, 'services', e.name, 'src') }))
-  return [...services, { name: 'contracts', dir: join(ROOT, 'contracts/src') }, { name: 'web', dir: join(ROOT, 'web/src') }]
+  return [
+    ...services,
+    { name: 'contracts', dir: join(ROOT, 'contracts/src') },
+    { name: 'web', dir: join(ROOT, 'web/src') },
+  ]
 }
 
 type Kind = 'assertion' | 'request' | 'event'
@@ -59,7 +63,8 @@ const REQUEST_PARTS = new Set(['body', 'query', 'params'])
 const REQUEST_NAMES = new Set(['req', 'request'])
 const EVENT_NAME = /^(e|ev|evt|event|\w*Event)$/
 
-const unparenthesized = (node: ts.Expression): ts.Expression => (ts.isParenthesizedExpression(node) ? unparenthesized(node.expression) : node)
+const unparenthesized = (node: ts.Expression): ts.Expression =>
+  ts.isParenthesizedExpression(node) ? unparenthesized(node.expression) : node
 
 /** `receiver.name` with receiver an identifier (optional chaining too), or null. */
 function member(node: ts.Expression): { receiver: string; name: string } | null {
@@ -75,7 +80,12 @@ function sitesIn(file: string): Site[] {
   const sites: Site[] = []
   const add = (kind: Kind, node: ts.Node) => {
     const { line } = source.getLineAndCharacterOfPosition(node.getStart(source))
-    sites.push({ kind, file: relative(ROOT, file), line: line + 1, text: node.getText(source).replace(/\s+/g, ' ').slice(0, 120) })
+    sites.push({
+      kind,
+      file: relative(ROOT, file),
+      line: line + 1,
+      text: node.getText(source).replace(/\s+/g, ' ').slice(0, 120),
+    })
   }
   const visit = (node: ts.Node) => {
     if ((ts.isAsExpression(node) || ts.isTypeAssertionExpression(node)) && !ts.isConstTypeReference(node.type)) {
@@ -105,13 +115,15 @@ const rows = packages().map(({ name, dir }) => {
 if (list) {
   for (const { kind, title } of KINDS) {
     console.log(`\n## ${title}`)
-    for (const r of rows) for (const s of r.sites.filter((x) => x.kind === kind)) console.log(`${s.file}:${s.line}  ${s.text}`)
+    for (const r of rows)
+      for (const s of r.sites.filter((x) => x.kind === kind)) console.log(`${s.file}:${s.line}  ${s.text}`)
   }
   console.log()
 }
 
 const width = Math.max(...rows.map((r) => r.name.length), 'total'.length)
-const line = (name: string, counts: number[]) => [name.padEnd(width), ...counts.map((n) => String(n).padStart(10))].join('  ')
+const line = (name: string, counts: number[]) =>
+  [name.padEnd(width), ...counts.map((n) => String(n).padStart(10))].join('  ')
 console.log([''.padEnd(width), ...['assertions', 'lines', 'request', 'event'].map((h) => h.padStart(10))].join('  '))
 for (const r of rows) console.log(line(r.name, [r.count('assertion'), r.lines, r.count('request'), r.count('event')]))
 const total = (k: Kind) => rows.reduce((n, r) => n + r.count(k), 0)

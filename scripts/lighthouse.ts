@@ -47,7 +47,10 @@ let portalOutput = ''
 let dataDir = ''
 
 async function startPortal(): Promise<string> {
-  const built = spawnSync(process.execPath, [join(ROOT, 'scripts/build-web-if-stale.mjs')], { cwd: ROOT, stdio: 'inherit' })
+  const built = spawnSync(process.execPath, [join(ROOT, 'scripts/build-web-if-stale.mjs')], {
+    cwd: ROOT,
+    stdio: 'inherit',
+  })
   if (built.status !== 0) throw new Error(`web build failed (${built.status})`)
   const port = await freePort()
   dataDir = mkdtempSync(join(tmpdir(), 'lighthouse-'))
@@ -63,8 +66,12 @@ async function startPortal(): Promise<string> {
   const base = `http://127.0.0.1:${port}`
   const deadline = Date.now() + HEALTH_WAIT_MS
   for (;;) {
-    if (portal.exitCode !== null) throw new Error(`portal exited with ${portal.exitCode}:\n${portalOutput.slice(-4000)}`)
-    const body = await fetch(`${base}/web/v1/health`).then((r) => r.json() as Promise<{ code?: string }>, () => null)
+    if (portal.exitCode !== null)
+      throw new Error(`portal exited with ${portal.exitCode}:\n${portalOutput.slice(-4000)}`)
+    const body = await fetch(`${base}/web/v1/health`).then(
+      (r) => r.json() as Promise<{ code?: string }>,
+      () => null,
+    )
     if (body?.code === 'OK') return base
     if (Date.now() > deadline) throw new Error(`portal not healthy in time:\n${portalOutput.slice(-4000)}`)
     await sleep(300)
@@ -92,10 +99,18 @@ async function stopPortal(): Promise<void> {
 
 /** One Lighthouse run in a fresh headless Chromium (fresh profile: nothing cached, no stored session). */
 async function measure(url: string): Promise<{ lhr: Result; html: string }> {
-  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'] })
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM,
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'],
+  })
   try {
     // No config: Lighthouse's default one, which is the mobile preset.
-    const run = await lighthouse(url, { port: chrome.port, onlyCategories: ['performance'], logLevel: 'error', output: 'html' })
+    const run = await lighthouse(url, {
+      port: chrome.port,
+      onlyCategories: ['performance'],
+      logLevel: 'error',
+      output: 'html',
+    })
     if (!run) throw new Error('Lighthouse returned no result')
     return { lhr: run.lhr, html: typeof run.report === 'string' ? run.report : '' }
   } finally {

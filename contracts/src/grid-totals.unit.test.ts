@@ -31,7 +31,11 @@ describe('the grid totals', () => {
   })
 
   it('adds up exactly, in whatever order the stones come', () => {
-    const stones = Array.from({ length: 200 }, (_, i) => ({ crt: 0.3 + (i % 17) / 100, ctPr: 123.45 + i * 10.01, rap: 1000 + (i % 5) * 100 }))
+    const stones = Array.from({ length: 200 }, (_, i) => ({
+      crt: 0.3 + (i % 17) / 100,
+      ctPr: 123.45 + i * 10.01,
+      rap: 1000 + (i % 5) * 100,
+    }))
     const forward = gridTotals(stones)
     expect(gridTotals([...stones].reverse())).toEqual(forward)
     expect(forward.ctPr).toBe(Math.round(stones.reduce((a, s) => a + Math.round(s.ctPr * 100), 0)) / 100)

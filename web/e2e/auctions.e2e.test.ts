@@ -30,7 +30,10 @@ describe('auction screen', () => {
       const picks = page.locator('[data-testid^="pick-"]')
       const n = await picks.count()
       expect(n).toBeGreaterThan(10)
-      const ids = [(await picks.nth(n - 2).getAttribute('data-testid'))!.slice(5), (await picks.nth(n - 1).getAttribute('data-testid'))!.slice(5)]
+      const ids = [
+        (await picks.nth(n - 2).getAttribute('data-testid'))!.slice(5),
+        (await picks.nth(n - 1).getAttribute('data-testid'))!.slice(5),
+      ]
       await picks.nth(n - 2).check()
       await picks.nth(n - 1).check()
       await page.getByTestId('auction-lots').waitFor()
@@ -61,7 +64,12 @@ describe('auction screen', () => {
       await page.getByTestId('bid-room').waitFor()
       for (const v of ids) await page.getByTestId(`lot-${v}`).waitFor()
       // Counted for staff: two stones, both running, no bid yet.
-      const created = await call<{ list: { title: string; lots: number; bids: number | null; unfinished: number }[] }>(portal, 'diamond-bid/auction/paginate', { limit: 5 }, sales.token.jwt)
+      const created = await call<{ list: { title: string; lots: number; bids: number | null; unfinished: number }[] }>(
+        portal,
+        'diamond-bid/auction/paginate',
+        { limit: 5 },
+        sales.token.jwt,
+      )
       expect(created.data.list[0]).toMatchObject({ title: 'Friday evening live', lots: 2, unfinished: 2, bids: 0 })
 
       // Withdrawn from the list, after a question: its lots end without a winner, its stones are free again.

@@ -26,11 +26,15 @@ async function column(page: Page, key: string): Promise<string[]> {
   return page.locator(`${rows} [data-col="${key}"]`).allTextContents()
 }
 const carats = async (page: Page) => (await column(page, 'crt')).map((t) => Number(t.replace(/,/g, '')))
-const vStnIdOf = async (row: ReturnType<Page['locator']>) => ((await row.getAttribute('data-testid')) ?? '').replace('stone-row-', '')
+const vStnIdOf = async (row: ReturnType<Page['locator']>) =>
+  ((await row.getAttribute('data-testid')) ?? '').replace('stone-row-', '')
 
 /** Clicks and waits for the page read it causes. */
 async function clickAndRead(page: Page, testId: string): Promise<void> {
-  await Promise.all([page.waitForResponse((r) => r.url().endsWith('/diamond/paginate')), page.getByTestId(testId).click()])
+  await Promise.all([
+    page.waitForResponse((r) => r.url().endsWith('/diamond/paginate')),
+    page.getByTestId(testId).click(),
+  ])
   // The rows re-render from the answer on the next frame.
   await page.waitForTimeout(100)
 }
@@ -132,7 +136,9 @@ describe('result grid', () => {
           [...el.querySelectorAll<HTMLElement>('[data-testid^="stone-row-"]')]
             .map((r) => {
               const v = r.dataset.testid!.replace('stone-row-', '')
-              const own = ['select', 'details', 'status'].every((k) => r.querySelector(`[data-testid="${k}-${v}"]`) !== null)
+              const own = ['select', 'details', 'status'].every(
+                (k) => r.querySelector(`[data-testid="${k}-${v}"]`) !== null,
+              )
               return `${r.getAttribute('aria-rowindex')}:${v}:${r.textContent}:${own}`
             })
             .sort(),
@@ -185,7 +191,10 @@ describe('result grid', () => {
 
       // Right to left: the frozen columns stick to the right edge.
       await chooseLanguage(a.page, 'he')
-      expect(await a.page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual(['he', 'rtl'])
+      expect(await a.page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual([
+        'he',
+        'rtl',
+      ])
       const box = (await grid.boundingBox())!
       const stoneNo = (await a.page.getByTestId('col-vStnId').boundingBox())!
       expect(stoneNo.x).toBeGreaterThan(box.x + box.width / 2)

@@ -1,7 +1,15 @@
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { chooseLanguage, logOut, newPage as openPage, openSignin, SCREENS, signIn as signInUi, usePortal } from './support/portal'
+import {
+  chooseLanguage,
+  logOut,
+  newPage as openPage,
+  openSignin,
+  SCREENS,
+  signIn as signInUi,
+  usePortal,
+} from './support/portal'
 
 /**
  * Two buyers in two browsers against the portal started as `npm start` starts it: one holds a stone,
@@ -63,7 +71,10 @@ describe('live stone status', () => {
 
       // Right to left: the same dashboard in Hebrew.
       await chooseLanguage(a.page, 'he')
-      expect(await a.page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual(['he', 'rtl'])
+      expect(await a.page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual([
+        'he',
+        'rtl',
+      ])
       expect(await a.page.getByTestId(`status-${vStnId}`).textContent()).toBe('זמין')
       await a.page.screenshot({ path: join(SCREENS, 'dashboard-he.png') })
       // The choice is kept on this device.

@@ -48,7 +48,9 @@ describe('diamond search', () => {
       expect(rounds).toBeLessThan(all)
       expect(rounds).toBeGreaterThan(LIMIT)
       await page.getByTestId('search-submit').click()
-      expect(await page.getByTestId('search-notice').textContent()).toBe(`Please narrow your search, as result is > ${LIMIT} Diamonds`)
+      expect(await page.getByTestId('search-notice').textContent()).toBe(
+        `Please narrow your search, as result is > ${LIMIT} Diamonds`,
+      )
       expect(new URL(page.url()).pathname).toBe('/diamond-search')
       await page.screenshot({ path: join(SCREENS, 'search-limit.png') })
 
@@ -92,7 +94,9 @@ describe('diamond search', () => {
       await openSearch(page)
       const recent = page.getByTestId('recent-searches').getByTestId('search-row').first()
       expect(await recent.getByTestId('search-summary').textContent()).toBe('ROUND · 1.00–1.49 ct · D, E')
-      expect(await recent.getByTestId('search-item-count').textContent()).toBe(`${found.toLocaleString('en-US')} stones`)
+      expect(await recent.getByTestId('search-item-count').textContent()).toBe(
+        `${found.toLocaleString('en-US')} stones`,
+      )
 
       // Nothing found: the count shows 0 and Search says so without leaving.
       await page.getByTestId('advanced-toggle').click()
@@ -172,7 +176,10 @@ describe('diamond search', () => {
 
       await openSearch(page)
       await chooseLanguage(page, 'he')
-      expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual(['he', 'rtl'])
+      expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual([
+        'he',
+        'rtl',
+      ])
       expect(await page.getByTestId('group-shpNm').locator('.srch-label').textContent()).toBe('צורה')
       // The filter names sit on the right of their choices.
       const label = await page.getByTestId('group-colNm').locator('.srch-label').boundingBox()
@@ -192,7 +199,9 @@ describe('diamond search', () => {
       await openSearch(phone.page, '/quick-search')
       await phone.page.getByTestId('quick-text').fill('1.01 round G VS1')
       await phone.page.getByTestId('quick-submit').click()
-      await phone.page.waitForURL((u) => u.pathname === '/diamond-list' && u.searchParams.get('q') === '1.01 round G VS1')
+      await phone.page.waitForURL(
+        (u) => u.pathname === '/diamond-list' && u.searchParams.get('q') === '1.01 round G VS1',
+      )
     } finally {
       await context.close()
       await phone.context.close()

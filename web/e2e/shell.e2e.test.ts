@@ -102,7 +102,10 @@ describe('languages', () => {
     try {
       await openSignin(portal, page)
       await page.getByTestId('language-switcher').selectOption('ar')
-      expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual(['ar', 'rtl'])
+      expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual([
+        'ar',
+        'rtl',
+      ])
       expect(await page.getByTestId('login-submit').textContent()).not.toBe('Login')
       await page.screenshot({ path: join(SCREENS, 'signin-ar.png') })
 

@@ -7,4 +7,5 @@ import { noticeText as tradeNoticeText } from './features/lists/stores/notices'
  * route table, and loaded with the notification screen (those stores bring the live socket with them,
  * which the sign-in screen does not need).
  */
-export const noticeText = (n: Pick<Notification, 'kind' | 'params'>): string | null => tradeNoticeText(n) ?? bidNoticeText(n)
+export const noticeText = (n: Pick<Notification, 'kind' | 'params'>): string | null =>
+  tradeNoticeText(n) ?? bidNoticeText(n)

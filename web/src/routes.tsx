@@ -1,4 +1,11 @@
-import { lazy, Suspense, type ComponentProps, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react'
+import {
+  lazy,
+  Suspense,
+  type ComponentProps,
+  type ComponentType,
+  type LazyExoticComponent,
+  type ReactNode,
+} from 'react'
 import { useSnapshot } from 'valtio'
 import { Redirect, Route, Switch, useLocation } from 'wouter'
 import { ScreenLoading } from './components/ScreenLoading'
@@ -16,7 +23,10 @@ import { session } from './lib/session'
  * downloads nothing of the grid, the search form or the bid rooms.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- React.lazy's own bound; each page keeps its props type (M[K])
-function page<K extends string, M extends Record<K, ComponentType<any>>>(load: () => Promise<M>, name: K): LazyExoticComponent<M[K]> & { preload: () => Promise<M> } {
+function page<K extends string, M extends Record<K, ComponentType<any>>>(
+  load: () => Promise<M>,
+  name: K,
+): LazyExoticComponent<M[K]> & { preload: () => Promise<M> } {
   return Object.assign(
     lazy(async () => ({ default: (await load())[name] })),
     { preload: load },
@@ -29,7 +39,10 @@ const ChangePasswordPage = page(() => import('./features/account/components/Chan
 const CompanyProfilePage = page(() => import('./features/account/components/CompanyProfilePage'), 'CompanyProfilePage')
 const PersonalInfoPage = page(() => import('./features/account/components/PersonalInfoPage'), 'PersonalInfoPage')
 const ProfilePage = page(() => import('./features/account/components/ProfilePage'), 'ProfilePage')
-const StockNotificationPage = page(() => import('./features/account/components/StockNotificationPage'), 'StockNotificationPage')
+const StockNotificationPage = page(
+  () => import('./features/account/components/StockNotificationPage'),
+  'StockNotificationPage',
+)
 const UnsubscribePage = page(() => import('./features/account/components/UnsubscribePage'), 'UnsubscribePage')
 const UsersPage = page(() => import('./features/account/components/UsersPage'), 'UsersPage')
 const RegistrationsPage = page(() => import('./features/approvals/components/RegistrationsPage'), 'RegistrationsPage')
@@ -51,16 +64,29 @@ const ListPage = page(() => import('./features/lists/components/ListPage'), 'Lis
 const OfferListPage = page(() => import('./features/lists/components/OfferListPage'), 'OfferListPage')
 const NotFoundPage = page(() => import('./features/not-found/components/NotFoundPage'), 'NotFoundPage')
 const NotificationsPage = page(async () => {
-  const [{ NotificationsPage: List }, { noticeText }] = await Promise.all([import('./features/notifications/components/NotificationsPage'), import('./notices')])
-  return { NotificationsPage: (props: Omit<ComponentProps<typeof List>, 'noticeText'>) => <List {...props} noticeText={noticeText} /> }
+  const [{ NotificationsPage: List }, { noticeText }] = await Promise.all([
+    import('./features/notifications/components/NotificationsPage'),
+    import('./notices'),
+  ])
+  return {
+    NotificationsPage: (props: Omit<ComponentProps<typeof List>, 'noticeText'>) => (
+      <List {...props} noticeText={noticeText} />
+    ),
+  }
 }, 'NotificationsPage')
 const ConfirmListPage = page(() => import('./features/orders/components/ConfirmListPage'), 'ConfirmListPage')
 const MyShipmentPage = page(() => import('./features/orders/components/MyShipmentPage'), 'MyShipmentPage')
-const PurchaseHistoryPage = page(() => import('./features/orders/components/PurchaseHistoryPage'), 'PurchaseHistoryPage')
+const PurchaseHistoryPage = page(
+  () => import('./features/orders/components/PurchaseHistoryPage'),
+  'PurchaseHistoryPage',
+)
 const TrackDiamondPage = page(() => import('./features/orders/components/TrackDiamondPage'), 'TrackDiamondPage')
 const PlaceholderPage = page(() => import('./features/placeholder/components/PlaceholderPage'), 'PlaceholderPage')
 const SignUpPage = page(() => import('./features/register/components/SignUpPage'), 'SignUpPage')
-const MatchPairSearchPage = page(() => import('./features/search/components/MatchPairSearchPage'), 'MatchPairSearchPage')
+const MatchPairSearchPage = page(
+  () => import('./features/search/components/MatchPairSearchPage'),
+  'MatchPairSearchPage',
+)
 const QuickSearchPage = page(() => import('./features/search/components/QuickSearchPage'), 'QuickSearchPage')
 const SavedSearchPage = page(() => import('./features/search/components/SavedSearchPage'), 'SavedSearchPage')
 const SearchPage = page(() => import('./features/search/components/SearchPage'), 'SearchPage')
@@ -198,7 +224,9 @@ function SignedInArea() {
     <SignedInFrame>
       <SlotsProvider slots={SLOTS}>
         {/* Keyed by screen: moving between screens starts each page afresh, the frame stays. */}
-        <Screen key={d.screen.id}>{view ? view(d.params) : <PlaceholderPage screenId={d.screen.id} reference={d.params.id} />}</Screen>
+        <Screen key={d.screen.id}>
+          {view ? view(d.params) : <PlaceholderPage screenId={d.screen.id} reference={d.params.id} />}
+        </Screen>
       </SlotsProvider>
     </SignedInFrame>
   )

@@ -56,7 +56,14 @@ export function outbidOf(e: LotHighChanged): string[] {
 }
 
 export const LotExtended = Type.Object(
-  { lotId: Uuid, auctionId: Uuid, stoneId: Uuid, vStnId: Type.String(), closesAt: Type.String({ format: 'date-time' }), extensions: Type.Integer({ minimum: 1 }) },
+  {
+    lotId: Uuid,
+    auctionId: Uuid,
+    stoneId: Uuid,
+    vStnId: Type.String(),
+    closesAt: Type.String({ format: 'date-time' }),
+    extensions: Type.Integer({ minimum: 1 }),
+  },
   { additionalProperties: false },
 )
 export type LotExtended = Static<typeof LotExtended>

@@ -46,6 +46,9 @@ export type DomainEvent<K extends EventType = EventType> = { [T in K]: EventOf<T
 export const isEventType = (type: string): type is EventType => Object.hasOwn(EventSchemas, type)
 
 /** Whether the event is of one of `types`, narrowing it to those (a group such as every trading event). */
-export function isOneOf<E extends DomainEvent, K extends EventType>(event: E, types: readonly K[]): event is Extract<E, { type: K }> {
+export function isOneOf<E extends DomainEvent, K extends EventType>(
+  event: E,
+  types: readonly K[],
+): event is Extract<E, { type: K }> {
   return (types as readonly EventType[]).includes(event.type)
 }

@@ -23,8 +23,15 @@ export type StoneEventType = (typeof StockEventTypes)[keyof typeof StockEventTyp
 
 /** Availability codes of spec section 4 that a status change can carry. */
 export const Availability = Type.Union([
-  Type.Literal('A'), Type.Literal('H'), Type.Literal('M'), Type.Literal('NA'), Type.Literal('U'),
-  Type.Literal('B'), Type.Literal('S'), Type.Literal('O'), Type.Literal('E'),
+  Type.Literal('A'),
+  Type.Literal('H'),
+  Type.Literal('M'),
+  Type.Literal('NA'),
+  Type.Literal('U'),
+  Type.Literal('B'),
+  Type.Literal('S'),
+  Type.Literal('O'),
+  Type.Literal('E'),
 ])
 export type Availability = Static<typeof Availability>
 
@@ -48,7 +55,12 @@ export const StoneStatusChanged = Type.Object(
      */
     facts: Type.Optional(
       Type.Object(
-        { crt: Type.Number(), rapCents: Type.Integer({ minimum: 0 }), amtCents: Type.Integer({ minimum: 0 }), seller: Type.String() },
+        {
+          crt: Type.Number(),
+          rapCents: Type.Integer({ minimum: 0 }),
+          amtCents: Type.Integer({ minimum: 0 }),
+          seller: Type.String(),
+        },
         { additionalProperties: false },
       ),
     ),

@@ -7,11 +7,19 @@ export type AppointmentsOptions = ServiceContext & { appointments: AppointmentsC
 
 /** The appointments service: cabin bookings (built in a later issue). Owns the `appointments` schema. */
 export default async function appointmentsService(app: FastifyInstance, opts: AppointmentsOptions) {
-  await setupService(app, { ...opts, databaseUrl: opts.appointments.APPOINTMENTS_DATABASE_URL ?? opts.databaseUrl }, {
-    name: 'appointments',
-    migrations: new URL('../migrations/', import.meta.url),
-  })
+  await setupService(
+    app,
+    { ...opts, databaseUrl: opts.appointments.APPOINTMENTS_DATABASE_URL ?? opts.databaseUrl },
+    {
+      name: 'appointments',
+      migrations: new URL('../migrations/', import.meta.url),
+    },
+  )
 }
 
 /** How a host mounts this service by its name in the registry (the embedded portal does). */
-export const service = defineService({ name: 'appointments', plugin: appointmentsService, options: (env) => ({ appointments: loadAppointmentsConfig(env) }) })
+export const service = defineService({
+  name: 'appointments',
+  plugin: appointmentsService,
+  options: (env) => ({ appointments: loadAppointmentsConfig(env) }),
+})

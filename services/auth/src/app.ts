@@ -27,10 +27,14 @@ const HOUSEKEEPING_MS = 10 * 60_000
 
 /** The auth service: users, passwords, sessions (JWT), device trust, guests. Owns the `auth` schema. */
 export default async function authService(app: FastifyInstance, opts: AuthOptions) {
-  const rt = await setupService(app, { ...opts, databaseUrl: opts.auth.AUTH_DATABASE_URL ?? opts.databaseUrl }, {
-    name: 'auth',
-    migrations: new URL('../migrations/', import.meta.url),
-  })
+  const rt = await setupService(
+    app,
+    { ...opts, databaseUrl: opts.auth.AUTH_DATABASE_URL ?? opts.databaseUrl },
+    {
+      name: 'auth',
+      migrations: new URL('../migrations/', import.meta.url),
+    },
+  )
   if (opts.config.DEMO_DATA) {
     const seeded = await seedDemoUsers(rt.database.sql)
     if (seeded.length) app.log.info({ accounts: seeded }, 'demo accounts seeded')
@@ -38,11 +42,17 @@ export default async function authService(app: FastifyInstance, opts: AuthOption
   // The trusted-device key travels in an httpOnly cookie, read and set only by this service.
   await app.register(cookie)
   // Old sign-in failures, codes and links are deleted now and then (not at start: nothing is old yet).
-  periodic(app, 'auth housekeeping', HOUSEKEEPING_MS, async () => {
-    await purgeFailures(rt.database.sql)
-    await purgeDevices(rt.database.sql)
-    await purgeMailTokens(rt.database.sql)
-  }, { firstAfterMs: HOUSEKEEPING_MS })
+  periodic(
+    app,
+    'auth housekeeping',
+    HOUSEKEEPING_MS,
+    async () => {
+      await purgeFailures(rt.database.sql)
+      await purgeDevices(rt.database.sql)
+      await purgeMailTokens(rt.database.sql)
+    },
+    { firstAfterMs: HOUSEKEEPING_MS },
+  )
 
   registerReminderMail(rt)
   const { database } = rt
@@ -56,8 +66,13 @@ export default async function authService(app: FastifyInstance, opts: AuthOption
   await app.register(approvalRoutes, { database, tokens: opts.tokens })
   const digests = new DigestService(database, opts.config.JWT_SECRET)
   await app.register(digestRoutes, { digests })
-  if (opts.auth.AUTH_DIGESTS) periodic(app, 'stock digests', opts.auth.AUTH_DIGEST_CHECK_SECONDS * 1000, () => digests.runDue())
+  if (opts.auth.AUTH_DIGESTS)
+    periodic(app, 'stock digests', opts.auth.AUTH_DIGEST_CHECK_SECONDS * 1000, () => digests.runDue())
 }
 
 /** How a host mounts this service by its name in the registry (the embedded portal does). */
-export const service = defineService({ name: 'auth', plugin: authService, options: (env) => ({ auth: loadAuthConfig(env) }) })
+export const service = defineService({
+  name: 'auth',
+  plugin: authService,
+  options: (env) => ({ auth: loadAuthConfig(env) }),
+})

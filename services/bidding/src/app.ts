@@ -29,13 +29,24 @@ const CLOCK_SYNC_MS = 5000
  */
 export default async function biddingService(app: FastifyInstance, opts: BiddingOptions) {
   const cfg = opts.bidding
-  const rt = await setupService(app, { ...opts, databaseUrl: cfg.BIDDING_DATABASE_URL ?? opts.databaseUrl }, {
-    name: 'bidding',
-    migrations: new URL('../migrations/', import.meta.url),
-  })
+  const rt = await setupService(
+    app,
+    { ...opts, databaseUrl: cfg.BIDDING_DATABASE_URL ?? opts.databaseUrl },
+    {
+      name: 'bidding',
+      migrations: new URL('../migrations/', import.meta.url),
+    },
+  )
   const clock = new DbClock(rt.database.sql)
   let closer: Closer | null = null
-  const engine = new BidEngine(rt.database, clock, { maxBatch: cfg.BIDDING_MAX_BATCH, maxFlushes: cfg.BIDDING_MAX_FLUSHES, log: app.log, onEvents: () => rt.relay.kick(), onBuyNow: (lotId) => void closer?.close(lotId).catch((err: unknown) => app.log.error({ err, lotId }, 'buy-now close failed')) })
+  const engine = new BidEngine(rt.database, clock, {
+    maxBatch: cfg.BIDDING_MAX_BATCH,
+    maxFlushes: cfg.BIDDING_MAX_FLUSHES,
+    log: app.log,
+    onEvents: () => rt.relay.kick(),
+    onBuyNow: (lotId) =>
+      void closer?.close(lotId).catch((err: unknown) => app.log.error({ err, lotId }, 'buy-now close failed')),
+  })
   closer = new Closer(rt.database, engine, { graceMs: cfg.BIDDING_CLOSE_GRACE_MS, log: app.log })
   const unread = app.hasDecorator('metrics') ? app.metrics.bidQueue.read('bidding', () => engine.queueDepth) : undefined
   app.addHook('onClose', () => unread?.())
@@ -58,10 +69,16 @@ export default async function biddingService(app: FastifyInstance, opts: Bidding
   periodic(app, 'database clock read', CLOCK_SYNC_MS, () => clock.sync(), { firstAfterMs: CLOCK_SYNC_MS })
   if (opts.config.DEMO_DATA && cfg.BIDDING_DEMO_AUCTIONS) {
     // Kept topped up; the first run waits a little for stock's announcements of its bid stones (bus).
-    periodic(app, 'demo auctions', 30_000, async () => {
-      const built = await ensureDemoAuctions(rt.database, auctions, clock.now())
-      if (built) app.log.info({ built }, 'demo auctions built')
-    }, { firstAfterMs: 2000 })
+    periodic(
+      app,
+      'demo auctions',
+      30_000,
+      async () => {
+        const built = await ensureDemoAuctions(rt.database, auctions, clock.now())
+        if (built) app.log.info({ built }, 'demo auctions built')
+      },
+      { firstAfterMs: 2000 },
+    )
   }
   // onClose, not preClose: the bids of requests still being answered at shutdown go through first.
   app.addHook('onClose', async () => {
@@ -75,4 +92,8 @@ export default async function biddingService(app: FastifyInstance, opts: Bidding
 }
 
 /** How a host mounts this service by its name in the registry (the embedded portal does). */
-export const service = defineService({ name: 'bidding', plugin: biddingService, options: (env) => ({ bidding: loadBiddingConfig(env) }) })
+export const service = defineService({
+  name: 'bidding',
+  plugin: biddingService,
+  options: (env) => ({ bidding: loadBiddingConfig(env) }),
+})

@@ -49,7 +49,10 @@ export default async function gateway(app: FastifyInstance, opts: GatewayOptions
   })
   // Live connections, read when /metrics is scraped.
   const unread = app.hasDecorator('metrics')
-    ? [app.metrics.sockets.read('socketio', () => io.engine.clientsCount), app.metrics.sockets.read('ws', () => ws.size)]
+    ? [
+        app.metrics.sockets.read('socketio', () => io.engine.clientsCount),
+        app.metrics.sockets.read('ws', () => ws.size),
+      ]
     : []
   app.addHook('onClose', () => unread.forEach((u) => u()))
   app.addHook('onReady', () => feed.start())
@@ -61,7 +64,10 @@ export default async function gateway(app: FastifyInstance, opts: GatewayOptions
   })
 
   await app.register(healthRoutes, { probe: opts.probe, realtimeReady: () => feed.started })
-  await app.register(docsRoutes, { enabled: apiDocsEnabled(opts.gateway, opts.config.NODE_ENV), serviceDocs: opts.serviceDocs as never })
+  await app.register(docsRoutes, {
+    enabled: apiDocsEnabled(opts.gateway, opts.config.NODE_ENV),
+    serviceDocs: opts.serviceDocs as never,
+  })
   await app.register(websocketFeed, { tokens: opts.tokens, ws, watchers, auctions, maxBuffered })
   if (opts.mode === 'distributed') await app.register(proxyRoutes, { urls: serviceUrls(opts.gateway) })
   if (opts.serveWeb !== false) await app.register(webApp, { dist: opts.gateway.WEB_DIST })

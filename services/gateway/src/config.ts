@@ -1,14 +1,23 @@
 import { fileURLToPath } from 'node:url'
 import { Type, type Static } from 'typebox'
 import { loadConfig } from '@diamond/runtime/config'
-import { envPrefix, GATEWAY_PORT, SERVICE_NAMES, SERVICES as REGISTRY, type ServiceName } from '@diamond/runtime/registry'
+import {
+  envPrefix,
+  GATEWAY_PORT,
+  SERVICE_NAMES,
+  SERVICES as REGISTRY,
+  type ServiceName,
+} from '@diamond/runtime/registry'
 
 const url = (port: number) => Type.String({ pattern: '^https?://', default: `http://127.0.0.1:${port}` })
 
 type UrlVar = `${Uppercase<ServiceName>}_URL`
 const urlVar = (name: ServiceName) => `${envPrefix(name)}URL` as UrlVar
 /** Where each service of the registry answers (distributed mode): AUTH_URL, STOCK_URL, ... */
-const SERVICE_URLS = Object.fromEntries(REGISTRY.map((s) => [urlVar(s.name), url(s.port)])) as Record<UrlVar, ReturnType<typeof url>>
+const SERVICE_URLS = Object.fromEntries(REGISTRY.map((s) => [urlVar(s.name), url(s.port)])) as Record<
+  UrlVar,
+  ReturnType<typeof url>
+>
 
 export const GatewayConfig = Type.Object({
   PORT: Type.Integer({ minimum: 1, maximum: 65535, default: GATEWAY_PORT }),
@@ -49,5 +58,11 @@ export function serviceUrls(c: GatewayConfig): Record<ServiceName, string> {
 }
 
 export function mediaHosts(c: GatewayConfig): string[] {
-  return [c.STOCK_IMAGE_HOST, c.STOCK_PLOTTING_HOST, c.STOCK_VIDEO_HOST, c.STOCK_CERTIFICATE_HOST, c.STOCK_XRAY_HOST].filter((h): h is string => !!h)
+  return [
+    c.STOCK_IMAGE_HOST,
+    c.STOCK_PLOTTING_HOST,
+    c.STOCK_VIDEO_HOST,
+    c.STOCK_CERTIFICATE_HOST,
+    c.STOCK_XRAY_HOST,
+  ].filter((h): h is string => !!h)
 }

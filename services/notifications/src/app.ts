@@ -18,10 +18,14 @@ export type NotificationsOptions = ServiceContext & { notifications: Notificatio
  * mail, and answers the public reference data (banners, places, master lists, server time).
  */
 export default async function notificationsService(app: FastifyInstance, opts: NotificationsOptions) {
-  const rt = await setupService(app, { ...opts, databaseUrl: opts.notifications.NOTIFICATIONS_DATABASE_URL ?? opts.databaseUrl }, {
-    name: 'notifications',
-    migrations: new URL('../migrations/', import.meta.url),
-  })
+  const rt = await setupService(
+    app,
+    { ...opts, databaseUrl: opts.notifications.NOTIFICATIONS_DATABASE_URL ?? opts.databaseUrl },
+    {
+      name: 'notifications',
+      migrations: new URL('../migrations/', import.meta.url),
+    },
+  )
   const inbox = new InboxService(rt.database)
   registerInbox(rt, inbox)
   await app.register(inboxRoutes, { inbox })
@@ -39,4 +43,8 @@ export default async function notificationsService(app: FastifyInstance, opts: N
 }
 
 /** How a host mounts this service by its name in the registry (the embedded portal does). */
-export const service = defineService({ name: 'notifications', plugin: notificationsService, options: (env) => ({ notifications: loadNotificationsConfig(env) }) })
+export const service = defineService({
+  name: 'notifications',
+  plugin: notificationsService,
+  options: (env) => ({ notifications: loadNotificationsConfig(env) }),
+})

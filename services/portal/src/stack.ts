@@ -55,7 +55,10 @@ async function stop(code = 0) {
   stopping = true
   await Promise.all(
     [...children.values()].map(
-      (c) => new Promise<void>((resolve) => (c.exitCode !== null ? resolve() : (c.once('exit', () => resolve()), c.kill('SIGTERM')))),
+      (c) =>
+        new Promise<void>((resolve) =>
+          c.exitCode !== null ? resolve() : (c.once('exit', () => resolve()), c.kill('SIGTERM')),
+        ),
     ),
   )
   await pg.stop().catch(() => {})
@@ -83,6 +86,13 @@ for (;;) {
   }
   await new Promise((r) => setTimeout(r, 300))
 }
-banner(`http://localhost:${port}`, `distributed: Kafka at ${kafka.brokers.join(',')}, ${SERVICE_NAMES.length} services + gateway`, env.DEMO_DATA === 'true', {
-  mailbox: mailpit ? `${mailpit.apiUrl}   (Mailpit: every mail the portal sends over SMTP)` : `mail leaves through ${new URL(env.SMTP_URL!).host}`,
-})
+banner(
+  `http://localhost:${port}`,
+  `distributed: Kafka at ${kafka.brokers.join(',')}, ${SERVICE_NAMES.length} services + gateway`,
+  env.DEMO_DATA === 'true',
+  {
+    mailbox: mailpit
+      ? `${mailpit.apiUrl}   (Mailpit: every mail the portal sends over SMTP)`
+      : `mail leaves through ${new URL(env.SMTP_URL!).host}`,
+  },
+)

@@ -83,7 +83,13 @@ export class Consumer<K extends EventType = never> {
    */
   batch(size: number, handler?: (events: DomainEvent<K>[], ctx: ConsumerContext) => void | Promise<void>): this {
     this.size = size
-    this.batchHandler = handler && ((events, ctx) => handler(events.map((e) => this.typed(e)), ctx))
+    this.batchHandler =
+      handler &&
+      ((events, ctx) =>
+        handler(
+          events.map((e) => this.typed(e)),
+          ctx,
+        ))
     return this
   }
 
@@ -98,7 +104,9 @@ export class Consumer<K extends EventType = never> {
       ...(this.filter ? { wants: this.filter } : {}),
       handle: (event, _tx, ctx) => handlers.handle(event, ctx),
       ...(this.size ? { batch: this.size } : {}),
-      ...(batchHandler ? { handleBatch: async (events: AnyEvent[], _tx: Tx, ctx: ConsumerContext) => await batchHandler(events, ctx) } : {}),
+      ...(batchHandler
+        ? { handleBatch: async (events: AnyEvent[], _tx: Tx, ctx: ConsumerContext) => await batchHandler(events, ctx) }
+        : {}),
     }
   }
 
@@ -142,7 +150,12 @@ function applied(c: IdempotentConsumer, o: ConsumerObserver | undefined, events:
  * id is recorded in the same transaction as the effect, so a redelivered event changes nothing.
  * Events the consumer does not act on (`types`, `wants`) are passed over without a transaction.
  */
-export function subscribeIdempotent(bus: MessageBus, database: Database, c: IdempotentConsumer, observer?: ConsumerObserver): Promise<Subscription> {
+export function subscribeIdempotent(
+  bus: MessageBus,
+  database: Database,
+  c: IdempotentConsumer,
+  observer?: ConsumerObserver,
+): Promise<Subscription> {
   const s = `"${database.schema}"`
   const types = c.types ? new Set(c.types) : null
   const acts = (event: AnyEvent) => (!types || types.has(event.type)) && (!c.wants || c.wants(event))

@@ -7,7 +7,14 @@ import type { Tx } from './db'
 import { newEvent } from './outbox'
 
 const stone: StoneStatusChanged = {
-  stoneId: randomUUID(), vStnId: 'V-1', wSts: 'H', sSts: 'A', availability: 'H', statusVersion: 2, holderId: null, expiresAt: null,
+  stoneId: randomUUID(),
+  vStnId: 'V-1',
+  wSts: 'H',
+  sSts: 'A',
+  availability: 'H',
+  statusVersion: 2,
+  holderId: null,
+  expiresAt: null,
 }
 const lot: LotOpened = { lotId: randomUUID(), auctionId: randomUUID(), stoneId: stone.stoneId }
 const tx = {} as Tx
@@ -44,7 +51,9 @@ describe('an idempotent consumer declared by its event types', () => {
       .batch(50, (events) => void batches.push(events.map((e) => e.data.stoneId)))
       .definition()
     expect(c.wants!(newEvent('stock', StockEventTypes.held, stone.stoneId, stone))).toBe(false)
-    expect(c.wants!(newEvent('stock', StockEventTypes.held, stone.stoneId, { ...stone, holderId: randomUUID() }))).toBe(true)
+    expect(c.wants!(newEvent('stock', StockEventTypes.held, stone.stoneId, { ...stone, holderId: randomUUID() }))).toBe(
+      true,
+    )
     expect(c.batch).toBe(50)
     await c.handleBatch!([newEvent('stock', StockEventTypes.held, stone.stoneId, stone)], tx, ctx)
     expect(batches).toEqual([[stone.stoneId]])

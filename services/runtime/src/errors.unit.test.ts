@@ -2,18 +2,33 @@ import Fastify from 'fastify'
 import { describe, expect, it } from 'vitest'
 import { AppError, fieldErrors, installErrorHandling } from './errors'
 
-const constErr = (path: string, allowedValue: unknown) => ({ instancePath: path, keyword: 'const', message: 'must be equal to constant', params: { allowedValue } })
+const constErr = (path: string, allowedValue: unknown) => ({
+  instancePath: path,
+  keyword: 'const',
+  message: 'must be equal to constant',
+  params: { allowedValue },
+})
 
 describe('schema errors as fields', () => {
   it('names the allowed values of a field that matches none of its constants, once', () => {
-    const errors = [constErr('/kind', 'live'), constErr('/kind', 'blind'), { instancePath: '/kind', keyword: 'anyOf', message: 'must match a schema in anyOf', params: {} }]
+    const errors = [
+      constErr('/kind', 'live'),
+      constErr('/kind', 'blind'),
+      { instancePath: '/kind', keyword: 'anyOf', message: 'must match a schema in anyOf', params: {} },
+    ]
     expect(fieldErrors('body', errors)).toEqual([{ field: 'kind', in: 'body', message: 'must be one of: live, blind' }])
   })
   it('leaves other errors as they are, beside it', () => {
     const errors = [
       { instancePath: '/page', keyword: 'minimum', message: 'must be >= 1', params: {} },
-      constErr('/lots/0/state', 'open'), { instancePath: '/lots/0/state', keyword: 'anyOf', message: 'must match a schema in anyOf', params: {} },
-      { instancePath: '', keyword: 'required', message: "must have required property 'title'", params: { missingProperty: 'title' } },
+      constErr('/lots/0/state', 'open'),
+      { instancePath: '/lots/0/state', keyword: 'anyOf', message: 'must match a schema in anyOf', params: {} },
+      {
+        instancePath: '',
+        keyword: 'required',
+        message: "must have required property 'title'",
+        params: { missingProperty: 'title' },
+      },
     ]
     expect(fieldErrors('body', errors)).toEqual([
       { field: 'page', in: 'body', message: 'must be >= 1' },

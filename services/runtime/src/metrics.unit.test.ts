@@ -13,7 +13,9 @@ describe('who may read /metrics', () => {
   it('with METRICS_TOKEN: whoever sends it as a bearer token, from anywhere, and nobody else', async () => {
     const app = await createHttpServer({ title: 'm', metricsToken: 'a-long-scrape-token-0123' })
     const from = (authorization?: string, remoteAddress = '198.51.100.4') =>
-      app.inject({ url: '/metrics', remoteAddress, headers: authorization ? { authorization } : {} }).then((r) => r.statusCode)
+      app
+        .inject({ url: '/metrics', remoteAddress, headers: authorization ? { authorization } : {} })
+        .then((r) => r.statusCode)
     expect(await from('Bearer a-long-scrape-token-0123')).toBe(200)
     expect(await from('Bearer a-long-scrape-token-0124')).toBe(404)
     expect(await from('Bearer short')).toBe(404)

@@ -11,7 +11,13 @@ export interface PeriodicOptions {
  * again. The timer never keeps the process alive; at close no run starts again, and the run in hand
  * is awaited (in preClose, before the service's pool closes in onClose).
  */
-export function periodic(app: FastifyInstance, name: string, intervalMs: number, run: () => Promise<unknown>, opts: PeriodicOptions = {}): void {
+export function periodic(
+  app: FastifyInstance,
+  name: string,
+  intervalMs: number,
+  run: () => Promise<unknown>,
+  opts: PeriodicOptions = {},
+): void {
   let timer: NodeJS.Timeout | undefined
   let running: Promise<void> | null = null
   let stopped = false

@@ -33,11 +33,17 @@ describe('a periodic job', () => {
     const held = new Promise<void>((r) => (release = r))
     // Registered inside a plugin, as services do: the hooks belong to that plugin's context.
     await app.register((child: FastifyInstance) => {
-      periodic(child, 'job', 1000, async () => {
-        events.push('start')
-        await held
-        events.push('end')
-      }, { firstAfterMs: 20 })
+      periodic(
+        child,
+        'job',
+        1000,
+        async () => {
+          events.push('start')
+          await held
+          events.push('end')
+        },
+        { firstAfterMs: 20 },
+      )
     })
     await app.ready()
     expect(events).toEqual([])

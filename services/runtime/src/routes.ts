@@ -1,5 +1,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import type { FastifyBaseLogger, FastifyInstance, FastifyPluginAsync, FastifyPluginOptions, RawServerDefault } from 'fastify'
+import type {
+  FastifyBaseLogger,
+  FastifyInstance,
+  FastifyPluginAsync,
+  FastifyPluginOptions,
+  RawServerDefault,
+} from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 
 /**
@@ -8,10 +14,20 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
  * declares for them, and what the handler answers is checked against its response schemas. Only
  * the types change: validation stays with the server's Ajv (see createHttpServer).
  */
-export type RouteApp = FastifyInstance<RawServerDefault, IncomingMessage, ServerResponse, FastifyBaseLogger, TypeBoxTypeProvider>
+export type RouteApp = FastifyInstance<
+  RawServerDefault,
+  IncomingMessage,
+  ServerResponse,
+  FastifyBaseLogger,
+  TypeBoxTypeProvider
+>
 
 /** A plugin made by defineRoutes, registered as any other: `await app.register(orderRoutes, { orders })`. */
-export type RoutesPlugin<Options extends FastifyPluginOptions> = FastifyPluginAsync<Options, RawServerDefault, TypeBoxTypeProvider>
+export type RoutesPlugin<Options extends FastifyPluginOptions> = FastifyPluginAsync<
+  Options,
+  RawServerDefault,
+  TypeBoxTypeProvider
+>
 
 /**
  * A plugin of routes, typed by their schemas:

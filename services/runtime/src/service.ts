@@ -7,7 +7,13 @@ import { installAuth, type TokenService } from './auth'
 import type { MessageBus } from './bus/types'
 import type { PlatformConfig } from './config'
 import { createDatabase, migrate, orm, RUNTIME_MIGRATIONS, type Database } from './db'
-import { consumer, subscribeIdempotent, type Consumer, type ConsumerObserver, type IdempotentConsumer } from './consumer'
+import {
+  consumer,
+  subscribeIdempotent,
+  type Consumer,
+  type ConsumerObserver,
+  type IdempotentConsumer,
+} from './consumer'
 import { OutboxRelay } from './outbox'
 import { periodic } from './periodic'
 import { name } from './statements'
@@ -60,7 +66,10 @@ function revocations(database: Database, tokens: TokenService, service: string):
         .values({ userId, minVersion })
         .onConflictDoUpdate({
           target: tokenFloors.userId,
-          set: { minVersion: sql`greatest(${tokenFloors.minVersion}, excluded.${name(tokenFloors.minVersion)})`, updatedAt: sql`now()` },
+          set: {
+            minVersion: sql`greatest(${tokenFloors.minVersion}, excluded.${name(tokenFloors.minVersion)})`,
+            updatedAt: sql`now()`,
+          },
         })
       tokens.revoke(userId, minVersion)
     })
@@ -85,7 +94,8 @@ export async function setupService(
       ? (seconds, events) => {
           metrics.relayPublish.observe({ service: def.name }, seconds)
           const now = Date.now()
-          for (const e of events) metrics.outboxDelay.observe({ service: def.name }, Math.max(0, now - Date.parse(e.time)) / 1000)
+          for (const e of events)
+            metrics.outboxDelay.observe({ service: def.name }, Math.max(0, now - Date.parse(e.time)) / 1000)
         }
       : undefined,
   })
@@ -97,7 +107,11 @@ export async function setupService(
   app.addHook('onClose', async () => {
     if (relaying) {
       await relay.stop()
-      await relay.drain().catch((err: unknown) => app.log.warn({ err }, 'outbox not drained at shutdown; it is published at the next start'))
+      await relay
+        .drain()
+        .catch((err: unknown) =>
+          app.log.warn({ err }, 'outbox not drained at shutdown; it is published at the next start'),
+        )
     }
     await Promise.all(subscriptions.map((s) => s.close()))
     await database.end()
@@ -111,7 +125,10 @@ export async function setupService(
   })
   // onClose hooks run last-registered first: this one before the pool closes above.
   app.addHook('onClose', () => unread?.())
-  const observer: ConsumerObserver = { log: app.log, lag: metrics ? (group, seconds) => metrics.eventLag.observe({ group }, seconds) : undefined }
+  const observer: ConsumerObserver = {
+    log: app.log,
+    lag: metrics ? (group, seconds) => metrics.eventLag.observe({ group }, seconds) : undefined,
+  }
   const consumers: IdempotentConsumer[] = [revocations(database, ctx.tokens, def.name)]
   await loadTokenFloors(database, ctx.tokens)
   let ready = false
@@ -125,7 +142,9 @@ export async function setupService(
   app.addHook('preClose', () => {
     ready = false
   })
-  periodic(app, `${def.name} outbox housekeeping`, HOUSEKEEPING_MS, () => purgeOld(database), { firstAfterMs: HOUSEKEEPING_MS })
+  periodic(app, `${def.name} outbox housekeeping`, HOUSEKEEPING_MS, () => purgeOld(database), {
+    firstAfterMs: HOUSEKEEPING_MS,
+  })
 
   installAuth(app, ctx.tokens)
 
@@ -137,7 +156,10 @@ export async function setupService(
     },
     async (_req, reply) => {
       const checks: Record<string, boolean> = {
-        database: await database.sql`select 1`.then(() => true, () => false),
+        database: await database.sql`select 1`.then(
+          () => true,
+          () => false,
+        ),
         bus: await ctx.bus.healthy().catch(() => false),
         started: ready,
       }

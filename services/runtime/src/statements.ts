@@ -29,7 +29,10 @@ const CASTS: Partial<Record<string, string>> = {
  * `$inferSelect` (or a `Pick` of it). Works on an `alias()` of a table too (whose FROM item is then
  * written `${table} ${alias}`: an alias renders as its bare name). Rendered once, here.
  */
-export function fields<T extends Table, K extends keyof T['$inferSelect'] & string>(table: T, keys?: readonly K[]): SQL {
+export function fields<T extends Table, K extends keyof T['$inferSelect'] & string>(
+  table: T,
+  keys?: readonly K[],
+): SQL {
   const columns: Record<string, Column> = getTableColumns(table)
   const list = (keys ?? Object.keys(columns)).map((key) => {
     const column = columns[key]!

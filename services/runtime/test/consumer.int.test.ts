@@ -37,7 +37,8 @@ describe("an idempotent consumer's work after its commit", () => {
   })
 
   /** Whether another connection sees the event's effect: only a committed one. */
-  const committed = async (eventId: string) => (await database.sql`select 1 from svc.effects where event_id = ${eventId}`).length === 1
+  const committed = async (eventId: string) =>
+    (await database.sql`select 1 from svc.effects where event_id = ${eventId}`).length === 1
 
   it('runs once the effect is committed, and once only although the event comes twice', async () => {
     const ran: { id: string; sawEffect: Promise<boolean> }[] = []
@@ -86,7 +87,9 @@ describe("an idempotent consumer's work after its commit", () => {
       })
     open.push(await subscribeIdempotent(bus, database, c.definition()))
     const userId = randomUUID()
-    const events = Array.from({ length: 5 }, (_, n) => newEvent('auth', AuthEventTypes.revoked, userId, { userId, minVersion: n + 1, reason: 'test' }))
+    const events = Array.from({ length: 5 }, (_, n) =>
+      newEvent('auth', AuthEventTypes.revoked, userId, { userId, minVersion: n + 1, reason: 'test' }),
+    )
     await bus.publish(events)
     await waitFor(() => ran.length === events.length, 10_000, 'the work after the batch')
     expect(ran).toEqual(events.map((e) => e.id))

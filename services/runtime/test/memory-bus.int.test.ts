@@ -6,5 +6,6 @@ const attempts = 3
 
 busContract('MemoryBus', () => Promise.resolve(new MemoryBus({ delivery: { attempts, backoffMs: 1 } })), {
   attempts,
-  deadLetters: (bus: MessageBus, topic: string) => Promise.resolve((bus as MemoryBus).deadLetters(topic) as DeadLetterRecord[]),
+  deadLetters: (bus: MessageBus, topic: string) =>
+    Promise.resolve((bus as MemoryBus).deadLetters(topic) as DeadLetterRecord[]),
 })

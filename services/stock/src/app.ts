@@ -38,10 +38,14 @@ const HOLD_SWEEP_MS = 5000
 
 /** The stock service: stones, their status, holds, search. Owns the `stock` schema. */
 export default async function stockService(app: FastifyInstance, opts: StockOptions) {
-  const rt = await setupService(app, { ...opts, databaseUrl: opts.stock.STOCK_DATABASE_URL ?? opts.databaseUrl }, {
-    name: 'stock',
-    migrations: new URL('../migrations/', import.meta.url),
-  })
+  const rt = await setupService(
+    app,
+    { ...opts, databaseUrl: opts.stock.STOCK_DATABASE_URL ?? opts.databaseUrl },
+    {
+      name: 'stock',
+      migrations: new URL('../migrations/', import.meta.url),
+    },
+  )
   if (opts.config.DEMO_DATA) {
     const seeded = await seedDemoStock(rt.database, opts.stock.STOCK_DEMO_STONES)
     if (seeded) app.log.info({ seeded }, 'demo stock seeded')
@@ -50,7 +54,13 @@ export default async function stockService(app: FastifyInstance, opts: StockOpti
   }
   registerDigests(rt)
   const s = opts.stock
-  const media = { image: s.STOCK_IMAGE_HOST, plotting: s.STOCK_PLOTTING_HOST, video: s.STOCK_VIDEO_HOST, certificate: s.STOCK_CERTIFICATE_HOST, xray: s.STOCK_XRAY_HOST }
+  const media = {
+    image: s.STOCK_IMAGE_HOST,
+    plotting: s.STOCK_PLOTTING_HOST,
+    video: s.STOCK_VIDEO_HOST,
+    certificate: s.STOCK_CERTIFICATE_HOST,
+    xray: s.STOCK_XRAY_HOST,
+  }
   const search = new SearchService(
     rt.database,
     {
@@ -78,14 +88,20 @@ export default async function stockService(app: FastifyInstance, opts: StockOpti
   // Spec: a quoted stone whose price is approved is confirmed directly, at the agreed price.
   tracks.onAccepted((a) => orders.confirmAccepted(a))
   await app.register(orderRoutes, { orders })
-  await app.register(blockRoutes, { blocks: new BlockService(rt.database, stones, (who, ids) => search.rows(who, ids)) })
+  await app.register(blockRoutes, {
+    blocks: new BlockService(rt.database, stones, (who, ids) => search.rows(who, ids)),
+  })
   await app.register(searchRoutes, { search, tokens: opts.tokens })
   await app.register(savedSearchRoutes, { saved })
   await app.register(rapRoutes)
   await app.register(mediaRoutes, { search, database: rt.database })
   const downloads = new DownloadService(rt.database, {
     media,
-    fullStock: { max: s.STOCK_FULL_STOCK_MAX, windowSeconds: s.STOCK_FULL_STOCK_WINDOW_SECONDS, concurrent: s.STOCK_FULL_STOCK_CONCURRENT },
+    fullStock: {
+      max: s.STOCK_FULL_STOCK_MAX,
+      windowSeconds: s.STOCK_FULL_STOCK_WINDOW_SECONDS,
+      concurrent: s.STOCK_FULL_STOCK_CONCURRENT,
+    },
   })
   await app.register(downloadRoutes, { downloads, tokens: opts.tokens })
   await installTracks(app, rt, tracks, s.STOCK_LIST_SWEEP_MS)
@@ -93,4 +109,8 @@ export default async function stockService(app: FastifyInstance, opts: StockOpti
 }
 
 /** How a host mounts this service by its name in the registry (the embedded portal does). */
-export const service = defineService({ name: 'stock', plugin: stockService, options: (env) => ({ stock: loadStockConfig(env) }) })
+export const service = defineService({
+  name: 'stock',
+  plugin: stockService,
+  options: (env) => ({ stock: loadStockConfig(env) }),
+})

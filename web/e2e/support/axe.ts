@@ -20,7 +20,9 @@ const line = (v: Result) =>
 /** Runs axe on the page as it is now: no critical or serious violation, each listed when there are some. */
 export async function expectAccessible(page: Page, what: string): Promise<void> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE)
-  const results = await page.evaluate(() => (window as unknown as { axe: { run: (c: Document) => Promise<AxeResults> } }).axe.run(document))
+  const results = await page.evaluate(() =>
+    (window as unknown as { axe: { run: (c: Document) => Promise<AxeResults> } }).axe.run(document),
+  )
   const bad = results.violations.filter((v) => v.impact === 'critical' || v.impact === 'serious')
   expect(bad.map(line), `${what}: axe-core's critical and serious violations`).toEqual([])
 }

@@ -21,7 +21,12 @@ export function RangeField({ id, label, value, error, onChange, onBlur, onEnter,
   const { t } = useTranslation()
   const errorText = error ? t(`search.errors.${error}`) : null
   return (
-    <div className={`srch-range${error ? ' is-invalid' : ''}`} role="group" aria-labelledby={`${id}-label`} data-testid={`range-${id}`}>
+    <div
+      className={`srch-range${error ? ' is-invalid' : ''}`}
+      role="group"
+      aria-labelledby={`${id}-label`}
+      data-testid={`range-${id}`}
+    >
       <span className={hideLabel ? 'visually-hidden' : 'srch-label'} id={`${id}-label`}>
         {label}
       </span>

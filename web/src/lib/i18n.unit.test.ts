@@ -15,7 +15,11 @@ describe('valueText', () => {
   it('fills the grid labels exactly as i18next does, in every language', async () => {
     for (const { code } of LANGUAGES) {
       const t = await fixedT(code, gridOf(code))
-      for (const [key, name] of [['selectStone', 'vStnId'], ['openDetail', 'vStnId'], ['justChanged', 'status']] as const) {
+      for (const [key, name] of [
+        ['selectStone', 'vStnId'],
+        ['openDetail', 'vStnId'],
+        ['justChanged', 'status'],
+      ] as const) {
         for (const value of ['B1', 'S-000123', 'Hold', '']) {
           expect(valueText(t, key, name, value)).toBe(t(key, { [name]: value }))
         }
@@ -33,7 +37,11 @@ describe('valueText', () => {
 
 /** Every key path of a tree of texts. */
 const keysOf = (tree: Record<string, unknown>, prefix = ''): string[] =>
-  Object.entries(tree).flatMap(([k, v]) => (typeof v === 'string' ? [prefix + k] : keysOf(v as Record<string, unknown>, `${prefix}${k}.`))).sort()
+  Object.entries(tree)
+    .flatMap(([k, v]) =>
+      typeof v === 'string' ? [prefix + k] : keysOf(v as Record<string, unknown>, `${prefix}${k}.`),
+    )
+    .sort()
 
 describe('loadTexts', () => {
   it("gives each language's texts as the app reads them: shared ones at the top, each area's under its name", async () => {

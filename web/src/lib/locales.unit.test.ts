@@ -9,7 +9,9 @@ function textsOf(lng: string): Map<string, string> {
   const out = new Map<string, string>()
   const walk = (prefix: string, node: unknown) => {
     if (typeof node === 'string') out.set(prefix, node)
-    else if (node && typeof node === 'object') for (const [k, v] of Object.entries(node)) walk(prefix && !prefix.endsWith(':') ? `${prefix}.${k}` : `${prefix}${k}`, v)
+    else if (node && typeof node === 'object')
+      for (const [k, v] of Object.entries(node))
+        walk(prefix && !prefix.endsWith(':') ? `${prefix}.${k}` : `${prefix}${k}`, v)
   }
   for (const [path, mod] of Object.entries(files)) {
     const m = /\/locales\/(?:([\w-]+)\.)?([a-z]{2})\.json$/.exec(path)
@@ -27,16 +29,27 @@ describe('the nine languages', () => {
     expect(en.size).toBeGreaterThan(100)
     for (const { code } of LANGUAGES) {
       const texts = textsOf(code)
-      expect([...en.keys()].filter((k) => !texts.has(k)), `${code}: missing`).toEqual([])
-      expect([...texts.keys()].filter((k) => !en.has(k)), `${code}: not in English`).toEqual([])
+      expect(
+        [...en.keys()].filter((k) => !texts.has(k)),
+        `${code}: missing`,
+      ).toEqual([])
+      expect(
+        [...texts.keys()].filter((k) => !en.has(k)),
+        `${code}: not in English`,
+      ).toEqual([])
     }
   })
 
   it('fill the same values into each text as English does', () => {
     for (const { code } of LANGUAGES) {
       const texts = textsOf(code)
-      const off = [...en].filter(([k, t]) => texts.has(k) && placeholders(texts.get(k)!).join() !== placeholders(t).join())
-      expect(off.map(([k]) => k), code).toEqual([])
+      const off = [...en].filter(
+        ([k, t]) => texts.has(k) && placeholders(texts.get(k)!).join() !== placeholders(t).join(),
+      )
+      expect(
+        off.map(([k]) => k),
+        code,
+      ).toEqual([])
     }
   })
 

@@ -1,7 +1,14 @@
 import { proxy } from 'valtio'
 import { io, type Socket } from 'socket.io-client'
 import type { Notification } from '@diamond/contracts/events/notifications'
-import type { Ack, BidFrame, ClientToServer, ServerToClient, StoneStatus, StonesStatus } from '@diamond/contracts/realtime'
+import type {
+  Ack,
+  BidFrame,
+  ClientToServer,
+  ServerToClient,
+  StoneStatus,
+  StonesStatus,
+} from '@diamond/contracts/realtime'
 import { createEmitter } from './emitter'
 import { signOut } from './session'
 
@@ -50,7 +57,11 @@ function emitStatuses(batch: StonesStatus) {
 export function startRealtime(token: string): void {
   stopRealtime()
   connection.state = 'connecting'
-  const s: Socket<ServerToClient, ClientToServer> = io({ path: '/socket.io', auth: { token }, transports: ['websocket'] })
+  const s: Socket<ServerToClient, ClientToServer> = io({
+    path: '/socket.io',
+    auth: { token },
+    transports: ['websocket'],
+  })
   socket = s
   s.on('connect', () => {
     connection.state = 'live'

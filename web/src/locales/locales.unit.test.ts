@@ -58,7 +58,14 @@ describe('translations', () => {
     const nine = ['ar', 'de', 'en', 'es', 'fr', 'he', 'it', 'ja', 'zh']
     expect(files.map((f) => f.replace('.json', '')).sort()).toEqual(nine)
     expect(areas.length).toBeGreaterThan(0)
-    for (const area of areas) expect(areaFiles.filter((a) => a.area === area).map((a) => a.lng).sort(), area).toEqual(nine)
+    for (const area of areas)
+      expect(
+        areaFiles
+          .filter((a) => a.area === area)
+          .map((a) => a.lng)
+          .sort(),
+        area,
+      ).toEqual(nine)
   })
 
   it.each(files)('%s has exactly the English keys, each filled, with the same placeholders', (file) => {

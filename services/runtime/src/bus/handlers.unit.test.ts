@@ -8,7 +8,14 @@ import { newEvent } from '../outbox'
 import { EventHandlers } from './handlers'
 
 const stone: StoneStatusChanged = {
-  stoneId: randomUUID(), vStnId: 'V-1', wSts: 'H', sSts: 'A', availability: 'H', statusVersion: 2, holderId: null, expiresAt: null,
+  stoneId: randomUUID(),
+  vStnId: 'V-1',
+  wSts: 'H',
+  sSts: 'A',
+  availability: 'H',
+  statusVersion: 2,
+  holderId: null,
+  expiresAt: null,
 }
 const lot: LotOpened = { lotId: randomUUID(), auctionId: randomUUID(), stoneId: stone.stoneId }
 
@@ -16,7 +23,9 @@ describe('typed event handlers', () => {
   it('hands an event to the handler of its type, with what the caller passes beside it', async () => {
     const opened = vi.fn()
     const held = vi.fn()
-    const on = new EventHandlers<never, string>().on(BiddingEventTypes.opened, opened).on([StockEventTypes.held, StockEventTypes.sold], held)
+    const on = new EventHandlers<never, string>()
+      .on(BiddingEventTypes.opened, opened)
+      .on([StockEventTypes.held, StockEventTypes.sold], held)
     const e = newEvent('bidding', BiddingEventTypes.opened, lot.lotId, lot)
     await on.handle(e, 'ctx')
     expect(opened).toHaveBeenCalledExactlyOnceWith(e, 'ctx')

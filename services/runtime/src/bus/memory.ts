@@ -50,7 +50,12 @@ export class MemoryBus implements MessageBus {
   private closed = false
 
   constructor(
-    private readonly opts: { partitions?: number; retention?: number; delivery?: DeliveryPolicy; log?: (m: string, e?: unknown) => void } = {},
+    private readonly opts: {
+      partitions?: number
+      retention?: number
+      delivery?: DeliveryPolicy
+      log?: (m: string, e?: unknown) => void
+    } = {},
   ) {}
 
   async start(): Promise<void> {}
@@ -92,7 +97,12 @@ export class MemoryBus implements MessageBus {
       group = { offsets: new Map(), members: [], loops: new Set() }
       this.groups.set(opts.group, group)
     }
-    const member: Member = { handler: opts.handler, batchHandler: opts.batchHandler, maxBatch: opts.batchHandler ? Math.max(1, opts.maxBatch ?? 100) : 1, inflight: new Set() }
+    const member: Member = {
+      handler: opts.handler,
+      batchHandler: opts.batchHandler,
+      maxBatch: opts.batchHandler ? Math.max(1, opts.maxBatch ?? 100) : 1,
+      inflight: new Set(),
+    }
     group.members.push(member)
     for (const topic of opts.topics) {
       this.partitions(topic).forEach((part, p) => {
@@ -131,7 +141,14 @@ export class MemoryBus implements MessageBus {
       }
       const from = offset - part.base
       const events = part.log.slice(from, from + member.maxBatch)
-      const work = deliverBatch(events, member.handler, member.batchHandler, (e, reason) => this.deadLetter(topic, e, reason), this.opts.delivery ?? DEFAULT_DELIVERY, this.opts.log)
+      const work = deliverBatch(
+        events,
+        member.handler,
+        member.batchHandler,
+        (e, reason) => this.deadLetter(topic, e, reason),
+        this.opts.delivery ?? DEFAULT_DELIVERY,
+        this.opts.log,
+      )
       member.inflight.add(work)
       try {
         await work

@@ -51,10 +51,21 @@ export function ColumnChooser({ catalogue, chosen }: Props) {
         {t('grid.columns')}
       </button>
       {open && (
-        <div className="chooser-panel" id={panelId} role="group" aria-label={t('grid.columns')} data-testid="columns-panel">
+        <div
+          className="chooser-panel"
+          id={panelId}
+          role="group"
+          aria-label={t('grid.columns')}
+          data-testid="columns-panel"
+        >
           <div className="chooser-head">
             <strong>{t('grid.columnsTitle', { count: chosen.length })}</strong>
-            <button type="button" className="btn btn--small btn--ghost" data-testid="columns-default" onClick={() => setColumns(DEFAULT_CHOICE.filter((k) => byKey.has(k)))}>
+            <button
+              type="button"
+              className="btn btn--small btn--ghost"
+              data-testid="columns-default"
+              onClick={() => setColumns(DEFAULT_CHOICE.filter((k) => byKey.has(k)))}
+            >
               {t('grid.columnsDefault')}
             </button>
           </div>

@@ -18,7 +18,16 @@ import { toggleShownPage } from '../stores/selection'
 import { followLiveStatus } from '../stores/live'
 import { ensureOwner, loadPage, setLimit, showQuery, sortBy, stones } from '../stores/query'
 import { ColumnChooser } from './ColumnChooser'
-import { ACTION_WIDTH, CATALOGUE_KEYS, catalogueFor, COLUMN_BY_KEY, DEFAULT_CHOICE, DETAILS_WIDTH, SELECT_WIDTH, STATUS_WIDTH } from './columns'
+import {
+  ACTION_WIDTH,
+  CATALOGUE_KEYS,
+  catalogueFor,
+  COLUMN_BY_KEY,
+  DEFAULT_CHOICE,
+  DETAILS_WIDTH,
+  SELECT_WIDTH,
+  STATUS_WIDTH,
+} from './columns'
 import './grid.css'
 import { Pager } from './Pager'
 import { SelectionBar } from './SelectionBar'
@@ -118,7 +127,11 @@ export function GridPage({ pageType, query, title, subtitle, testId, tools, foot
   } else if (load === 'error') {
     body = (
       <div className="state state--error" role="alert" data-testid="grid-error">
-        <p>{errorCode === 'E_SEARCH_LIMIT' && errorLimit ? t('errors.E_SEARCH_LIMIT', { limit: fmtCount(errorLimit) }) : codeText(errorCode, '')}</p>
+        <p>
+          {errorCode === 'E_SEARCH_LIMIT' && errorLimit
+            ? t('errors.E_SEARCH_LIMIT', { limit: fmtCount(errorLimit) })
+            : codeText(errorCode, '')}
+        </p>
         <button type="button" className="btn" onClick={() => void loadPage(page)}>
           {t('stones.retry')}
         </button>
@@ -126,9 +139,23 @@ export function GridPage({ pageType, query, title, subtitle, testId, tools, foot
     )
   } else if (ids.length === 0) {
     const wanted = offerDemand ? noMatchFilter(query, reading as StoneFilter | null) : null
-    body = <EmptyState textKey={emptyKey(query)} action={wanted && NoMatchOffer ? <NoMatchOffer filter={wanted} /> : undefined} />
+    body = (
+      <EmptyState
+        textKey={emptyKey(query)}
+        action={wanted && NoMatchOffer ? <NoMatchOffer filter={wanted} /> : undefined}
+      />
+    )
   } else if (narrow) {
-    body = <StoneCards key={`${page}:${limit}`} ids={ids} canHold={canHold} canSeePrices={canSeePrices} pageType={pageType} pairs={pairs} />
+    body = (
+      <StoneCards
+        key={`${page}:${limit}`}
+        ids={ids}
+        canHold={canHold}
+        canSeePrices={canSeePrices}
+        pageType={pageType}
+        pairs={pairs}
+      />
+    )
   } else {
     body = (
       <StoneTable
@@ -149,7 +176,12 @@ export function GridPage({ pageType, query, title, subtitle, testId, tools, foot
   }
 
   return (
-    <section className="dashboard grid-page" aria-labelledby="grid-title" data-testid={testId ?? `grid-${pageType}`} data-page-type={pageType}>
+    <section
+      className="dashboard grid-page"
+      aria-labelledby="grid-title"
+      data-testid={testId ?? `grid-${pageType}`}
+      data-page-type={pageType}
+    >
       <div className="toolbar">
         <div className="toolbar-heading">
           <h1 id="grid-title" className="toolbar-title">
@@ -158,14 +190,25 @@ export function GridPage({ pageType, query, title, subtitle, testId, tools, foot
           {subtitle}
         </div>
         <span className="toolbar-count" data-testid="stones-count">
-          <span className="toolbar-label">{t(pageType === 'matchPair' ? 'grid.pairs' : 'stones.total')}</span> <strong>{fmtCount(count)}</strong>
+          <span className="toolbar-label">{t(pageType === 'matchPair' ? 'grid.pairs' : 'stones.total')}</span>{' '}
+          <strong>{fmtCount(count)}</strong>
         </span>
         <div className="toolbar-tools">
           {tools}
-          {!narrow && <ColumnChooser catalogue={catalogue} chosen={prefs.columns.filter((k) => catalogue.some((c) => c.key === k))} />}
+          {!narrow && (
+            <ColumnChooser
+              catalogue={catalogue}
+              chosen={prefs.columns.filter((k) => catalogue.some((c) => c.key === k))}
+            />
+          )}
           <label className="page-size">
             <span>{t('grid.perPage')}</span>
-            <select value={limit} onChange={(e) => changeLimit(Number(e.target.value))} data-testid="page-size" disabled={busy}>
+            <select
+              value={limit}
+              onChange={(e) => changeLimit(Number(e.target.value))}
+              data-testid="page-size"
+              disabled={busy}
+            >
               {sizes.map((n) => (
                 <option key={n} value={n}>
                   {n}

@@ -19,12 +19,30 @@ export function Pager({ page, count, limit, busy, onPage }: Props) {
       <span className="pager-range" data-testid="stones-range">
         {t('stones.range', { from: fmtCount(from), to: fmtCount(to), total: fmtCount(count) })}
       </span>
-      <button type="button" className="btn btn--small" disabled={busy || page <= 1} onClick={() => onPage(page - 1)} data-testid="page-prev">
-        <span aria-hidden="true" className="flip-rtl">‹</span> {t('stones.previous')}
+      <button
+        type="button"
+        className="btn btn--small"
+        disabled={busy || page <= 1}
+        onClick={() => onPage(page - 1)}
+        data-testid="page-prev"
+      >
+        <span aria-hidden="true" className="flip-rtl">
+          ‹
+        </span>{' '}
+        {t('stones.previous')}
       </button>
       <span className="pager-page">{t('stones.page', { page, pages })}</span>
-      <button type="button" className="btn btn--small" disabled={busy || page >= pages} onClick={() => onPage(page + 1)} data-testid="page-next">
-        {t('stones.next')} <span aria-hidden="true" className="flip-rtl">›</span>
+      <button
+        type="button"
+        className="btn btn--small"
+        disabled={busy || page >= pages}
+        onClick={() => onPage(page + 1)}
+        data-testid="page-next"
+      >
+        {t('stones.next')}{' '}
+        <span aria-hidden="true" className="flip-rtl">
+          ›
+        </span>
       </button>
     </nav>
   )

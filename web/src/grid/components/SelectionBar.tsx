@@ -67,7 +67,8 @@ export function SelectionBar({ pageType, canHold, showPageBox, pageChecked }: Pr
     setBusy(false)
     if (held) showToast(t('grid.heldMany', { count: held }), 'success')
     const first = failed[0]
-    if (first) showToast(t('grid.holdFailed', { count: failed.length, reason: codeText(first.code, first.message) }), 'error')
+    if (first)
+      showToast(t('grid.holdFailed', { count: failed.length, reason: codeText(first.code, first.message) }), 'error')
   }
 
   function later(action: (typeof LATER)[number]) {
@@ -79,44 +80,63 @@ export function SelectionBar({ pageType, canHold, showPageBox, pageChecked }: Pr
     <div className="selbar" data-testid="selection-bar" data-count={sel.keys.length}>
       {showPageBox && (
         <label className="check selbar-page">
-          <input type="checkbox" checked={pageChecked === 'all'} onChange={() => toggleShownPage(pageType)} data-testid="select-page" />
+          <input
+            type="checkbox"
+            checked={pageChecked === 'all'}
+            onChange={() => toggleShownPage(pageType)}
+            data-testid="select-page"
+          />
           <span>{t('grid.selectPage')}</span>
         </label>
       )}
       <span className="selbar-count" data-testid="selected-count">
         {t('grid.selected', { count: sel.keys.length })}
       </span>
-      {sel.keys.length > 0 && <TotalsBar figures={totals} label={t('grid.selectedTotals')} testId="selected-totals" hideLabel />}
+      {sel.keys.length > 0 && (
+        <TotalsBar figures={totals} label={t('grid.selectedTotals')} testId="selected-totals" hideLabel />
+      )}
       <div className="selbar-actions">
         <button type="button" className="btn btn--small" data-testid="action-compare" onClick={compare}>
           {t('grid.actions.compare')}
         </button>
         {canHold && (
-          <button type="button" className="btn btn--small btn--primary" data-testid="action-hold" disabled={busy} onClick={() => void hold()}>
+          <button
+            type="button"
+            className="btn btn--small btn--primary"
+            data-testid="action-hold"
+            disabled={busy}
+            onClick={() => void hold()}
+          >
             {t('grid.actions.hold')}
           </button>
         )}
         {canConfirm && ConfirmOrder && (
-          <button type="button" className="btn btn--small btn--primary" data-testid="action-confirm" onClick={confirmSelection}>
+          <button
+            type="button"
+            className="btn btn--small btn--primary"
+            data-testid="action-confirm"
+            onClick={confirmSelection}
+          >
             {t('grid.actions.confirm')}
           </button>
         )}
         {/* Cart, watchlist, reminder, enquiry, quote and note (features/lists); on a phone they would push the list off the screen. */}
         {!showPageBox && ListActions && <ListActions pageType={pageType} />}
         {/* On a phone the later actions would push the list off the screen. */}
-        {!showPageBox && LATER.map((a) => (
-          <button
-            key={a}
-            type="button"
-            className="btn btn--small btn--later"
-            aria-disabled="true"
-            title={t('grid.comingSoon')}
-            data-testid={`action-${a}`}
-            onClick={() => later(a)}
-          >
-            {t(`grid.actions.${a}`)}
-          </button>
-        ))}
+        {!showPageBox &&
+          LATER.map((a) => (
+            <button
+              key={a}
+              type="button"
+              className="btn btn--small btn--later"
+              aria-disabled="true"
+              title={t('grid.comingSoon')}
+              data-testid={`action-${a}`}
+              onClick={() => later(a)}
+            >
+              {t(`grid.actions.${a}`)}
+            </button>
+          ))}
         {DownloadMenu && <DownloadMenu ids={sel.keys} columns={prefs.columns} />}
         <button
           type="button"
@@ -128,7 +148,14 @@ export function SelectionBar({ pageType, canHold, showPageBox, pageChecked }: Pr
           {t('grid.reset')}
         </button>
       </div>
-      {ConfirmOrder && <ConfirmOrder open={confirming !== null} ids={confirming ?? []} onClose={() => setConfirming(null)} onPlaced={() => resetSelection(pageType)} />}
+      {ConfirmOrder && (
+        <ConfirmOrder
+          open={confirming !== null}
+          ids={confirming ?? []}
+          onClose={() => setConfirming(null)}
+          onPlaced={() => resetSelection(pageType)}
+        />
+      )}
     </div>
   )
 }

@@ -21,7 +21,12 @@ export const StatusBadge = memo(function StatusBadge(props: Props) {
 })
 
 /** The badge with the caller's `t`: the grid's rows pass theirs rather than each badge subscribing to the language. */
-export const StatusBadgeView = memo(function StatusBadgeView({ t, vStnId, availability, changed = false }: Props & { t: TFunction }) {
+export const StatusBadgeView = memo(function StatusBadgeView({
+  t,
+  vStnId,
+  availability,
+  changed = false,
+}: Props & { t: TFunction }) {
   const label = fixedText(t, `status.${availability}`)
   const justChanged = changed ? valueText(t, 'grid.justChanged', 'status', label) : ''
   return (

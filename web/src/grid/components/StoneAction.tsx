@@ -16,7 +16,15 @@ export function StoneAction(props: { stone: Snapshot<StoneEntry>; canHold: boole
 }
 
 /** The action with the caller's `t`: the grid's rows pass theirs rather than each action subscribing to the language. */
-export function StoneActionView({ t, stone, canHold }: { t: TFunction; stone: Snapshot<StoneEntry>; canHold: boolean }) {
+export function StoneActionView({
+  t,
+  stone,
+  canHold,
+}: {
+  t: TFunction
+  stone: Snapshot<StoneEntry>
+  canHold: boolean
+}) {
   async function onHold() {
     const err = await hold(stone.id)
     if (err) showToast(codeText(err.code, err.message), 'error')

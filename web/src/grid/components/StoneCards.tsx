@@ -36,7 +36,13 @@ export function StoneCards({ ids, pairs, ...rest }: ListProps) {
     overscan: 6,
   })
   return (
-    <div className="cards" role="list" ref={scrollRef} style={{ '--card-height': `${CARD_HEIGHT}px` } as CSSProperties} data-testid="stone-cards">
+    <div
+      className="cards"
+      role="list"
+      ref={scrollRef}
+      style={{ '--card-height': `${CARD_HEIGHT}px` } as CSSProperties}
+      data-testid="stone-cards"
+    >
       <div className="cards-body" style={{ height: virtualizer.getTotalSize() }}>
         {virtualizer.getVirtualItems().map((item) => {
           const id = ids[item.index]
@@ -62,7 +68,16 @@ function Card({ entry, top, canHold, canSeePrices, pageType, pair }: Omit<Props,
   const { t } = useTranslation()
   const s = entry
   useRenderCount()
-  const grading = [fmtText(s.shpNm), fmt2(s.crt), fmtText(s.colNm), fmtText(s.clrNm), fmtCut(s.cutNm), fmtText(s.polNm), fmtText(s.symNm), fmtText(s.fluNm)]
+  const grading = [
+    fmtText(s.shpNm),
+    fmt2(s.crt),
+    fmtText(s.colNm),
+    fmtText(s.clrNm),
+    fmtCut(s.cutNm),
+    fmtText(s.polNm),
+    fmtText(s.symNm),
+    fmtText(s.fluNm),
+  ]
   let cls = 'card'
   if (s.flash) cls += ' is-flash'
   if (s.heldByMe) cls += ' is-mine'

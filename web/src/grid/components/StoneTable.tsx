@@ -30,7 +30,19 @@ interface Props {
  * The desktop grid: a sticky header and virtualized rows of one height in one scroll box, the
  * frozen columns sticking to the start edge. Any number of rows: only those in view are in the DOM.
  */
-export function StoneTable({ ids, columns, template, minWidth, canHold, pageType, sort, onSort, pageChecked, onTogglePage, pairs }: Props) {
+export function StoneTable({
+  ids,
+  columns,
+  template,
+  minWidth,
+  canHold,
+  pageType,
+  sort,
+  onSort,
+  pageChecked,
+  onTogglePage,
+  pairs,
+}: Props) {
   const { t } = useTranslation()
   const scrollRef = useRef<HTMLDivElement>(null)
   // Row slots: the rows in view are keyed by index modulo the most rows ever in view, so a row
@@ -60,7 +72,15 @@ export function StoneTable({ ids, columns, template, minWidth, canHold, pageType
   } as CSSProperties
 
   return (
-    <div className="grid" role="table" aria-rowcount={ids.length + 1} ref={scrollRef} style={style} tabIndex={0} data-testid="stone-grid">
+    <div
+      className="grid"
+      role="table"
+      aria-rowcount={ids.length + 1}
+      ref={scrollRef}
+      style={style}
+      tabIndex={0}
+      data-testid="stone-grid"
+    >
       <GridHead columns={columns} sort={sort} onSort={onSort} pageChecked={pageChecked} onTogglePage={onTogglePage} />
       <div role="rowgroup" className="grid-body" style={{ height: virtualizer.getTotalSize() }}>
         {items.map((item) => {
@@ -94,7 +114,7 @@ const GridHead = memo(function GridHead({ columns, sort, onSort, pageChecked, on
     if (allRef.current) allRef.current.indeterminate = pageChecked === 'some'
   }, [pageChecked])
   return (
-      <div role="rowgroup" className="grid-head">
+    <div role="rowgroup" className="grid-head">
       <div role="row" className="grid-row grid-row--head">
         {columns.map((c) => {
           const p = cellProps(c)
@@ -112,7 +132,14 @@ const GridHead = memo(function GridHead({ columns, sort, onSort, pageChecked, on
               </div>
             )
           }
-          const label = c.key === 'Details' ? t('grid.details') : c.key === 'status' ? t('columns.status') : c.key === 'Action' ? t('columns.action') : t(COLUMN_BY_KEY.get(c.key)?.label ?? c.key)
+          const label =
+            c.key === 'Details'
+              ? t('grid.details')
+              : c.key === 'status'
+                ? t('columns.status')
+                : c.key === 'Action'
+                  ? t('columns.action')
+                  : t(COLUMN_BY_KEY.get(c.key)?.label ?? c.key)
           if (!isSortable(c.key)) {
             return (
               <div role="columnheader" key={c.key} {...p} title={label} data-testid={`col-${c.key}`}>
@@ -120,7 +147,7 @@ const GridHead = memo(function GridHead({ columns, sort, onSort, pageChecked, on
               </div>
             )
           }
-          const dir = sort?.field === c.key ? sort.dir ?? 'asc' : null
+          const dir = sort?.field === c.key ? (sort.dir ?? 'asc') : null
           return (
             <div
               role="columnheader"

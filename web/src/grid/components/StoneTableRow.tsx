@@ -37,8 +37,14 @@ export const StoneTableRow = memo(
     return entry ? <Row entry={entry} {...rest} /> : null
   },
   (a, b) =>
-    a.id === b.id && a.index === b.index && a.top === b.top && a.columns === b.columns && a.canHold === b.canHold &&
-    a.pageType === b.pageType && a.pair === b.pair && a.t === b.t,
+    a.id === b.id &&
+    a.index === b.index &&
+    a.top === b.top &&
+    a.columns === b.columns &&
+    a.canHold === b.canHold &&
+    a.pageType === b.pageType &&
+    a.pair === b.pair &&
+    a.t === b.t,
 )
 
 /** Cells that follow a pushed status (or the selection); every other cell waits for a re-read. */
@@ -63,7 +69,11 @@ function Row({ entry, index, top, columns, canHold, pageType, pair, t }: Omit<Pr
   useRenderCount()
   // Labels that change only with the language: not translated (and interpolated) again per push.
   const labels = useMemo(
-    () => ({ select: valueText(t, 'grid.selectStone', 'vStnId', s.vStnId), open: valueText(t, 'grid.openDetail', 'vStnId', s.vStnId), view: fixedText(t, 'grid.view') }),
+    () => ({
+      select: valueText(t, 'grid.selectStone', 'vStnId', s.vStnId),
+      open: valueText(t, 'grid.openDetail', 'vStnId', s.vStnId),
+      view: fixedText(t, 'grid.view'),
+    }),
     [t, s.vStnId],
   )
   let cls = 'grid-row'
@@ -115,7 +125,12 @@ function Row({ entry, index, top, columns, canHold, pageType, pair, t }: Omit<Pr
           case 'Details':
             return (
               <div role="cell" key={c.key} {...p}>
-                <Link href={`/diamond-detail/${s.id}`} className="row-link" data-testid={`details-${s.vStnId}`} title={labels.open}>
+                <Link
+                  href={`/diamond-detail/${s.id}`}
+                  className="row-link"
+                  data-testid={`details-${s.vStnId}`}
+                  title={labels.open}
+                >
                   {labels.view}
                 </Link>
               </div>

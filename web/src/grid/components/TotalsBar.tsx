@@ -16,7 +16,17 @@ export interface Figures {
  * Section 9's totals (ctPr, amt, rap, crt, back, fnCtpr, fnAmt) and the count, for the whole result
  * or for the selected stones. Prices the viewer may not see are absent and not shown.
  */
-export function TotalsBar({ figures, label, testId, hideLabel = false }: { figures: Figures; label: string; testId: string; hideLabel?: boolean }) {
+export function TotalsBar({
+  figures,
+  label,
+  testId,
+  hideLabel = false,
+}: {
+  figures: Figures
+  label: string
+  testId: string
+  hideLabel?: boolean
+}) {
   const { t } = useTranslation()
   const items: [string, string, string][] = [
     ['count', t('grid.pieces'), fmtCount(figures.count)],

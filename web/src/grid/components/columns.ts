@@ -21,15 +21,33 @@ export interface Column {
   value: (s: Row, t: TFunction) => string
 }
 
-const text = (key: keyof StoneRow, label: string, width = 72): Column => ({ key, label, width, value: (s) => fmtText(s[key] as string) })
+const text = (key: keyof StoneRow, label: string, width = 72): Column => ({
+  key,
+  label,
+  width,
+  value: (s) => fmtText(s[key] as string),
+})
 const two = (key: keyof StoneRow, label: string, width = 64, price = false): Column => ({
-  key, label, width, numeric: true, price, value: (s) => fmt2(s[key] as number | undefined),
+  key,
+  label,
+  width,
+  numeric: true,
+  price,
+  value: (s) => fmt2(s[key] as number | undefined),
 })
 const usd = (key: keyof StoneRow, label: string, width = 104): Column => ({
-  key, label, width, numeric: true, price: true, value: (s) => fmtUsd(s[key] as number | undefined),
+  key,
+  label,
+  width,
+  numeric: true,
+  price: true,
+  value: (s) => fmtUsd(s[key] as number | undefined),
 })
 const yesNo = (key: keyof StoneRow, label: string, width = 64): Column => ({
-  key, label, width, value: (s, t) => t(s[key] ? 'common.yes' : 'common.no'),
+  key,
+  label,
+  width,
+  value: (s, t) => t(s[key] ? 'common.yes' : 'common.no'),
 })
 
 /**
@@ -48,7 +66,12 @@ export const CATALOGUE: readonly Column[] = [
   // A parcel's carat is the lot's weight; Pcs says how many stones share it.
   { key: 'pcs', label: 'grid.pieces', width: 48, numeric: true, value: (s) => String(s.pcs) },
   // A fancy stone has no white colour grade: its fancy colour stands in.
-  { key: 'colNm', label: 'columns.color', width: 56, value: (s) => fmtText(s.isFcCol && !s.colNm ? s.fcColNm : s.colNm) },
+  {
+    key: 'colNm',
+    label: 'columns.color',
+    width: 56,
+    value: (s) => fmtText(s.isFcCol && !s.colNm ? s.fcColNm : s.colNm),
+  },
   text('clrNm', 'columns.clarity', 64),
   { key: 'cutNm', label: 'columns.cut', width: 52, value: (s) => fmtCut(s.cutNm) },
   text('polNm', 'columns.polish', 56),
@@ -132,4 +155,5 @@ export const STATUS_WIDTH = 112
 export const ACTION_WIDTH = 96
 
 /** Columns a viewer may choose from: prices only for those who may see them. */
-export const catalogueFor = (canSeePrices: boolean): readonly Column[] => (canSeePrices ? CATALOGUE : CATALOGUE.filter((c) => !c.price))
+export const catalogueFor = (canSeePrices: boolean): readonly Column[] =>
+  canSeePrices ? CATALOGUE : CATALOGUE.filter((c) => !c.price)

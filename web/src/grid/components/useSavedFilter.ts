@@ -10,7 +10,10 @@ export type SavedFilter =
   | { state: 'error'; code: string; message: string }
 
 /** Reads a titled filter by its id (a saved search, a demand) for the grid; none without an id. */
-export function useNamedFilter(id: string | null | undefined, read: (req: { id: string }) => Promise<ApiResult<{ filter: StoneFilter; title: string }>>): SavedFilter {
+export function useNamedFilter(
+  id: string | null | undefined,
+  read: (req: { id: string }) => Promise<ApiResult<{ filter: StoneFilter; title: string }>>,
+): SavedFilter {
   /** The last answer, and the id it was for: another id is loading. */
   const [found, setFound] = useState<{ id: string; found: SavedFilter } | null>(null)
   // `read` names an API call, a module-level function: in practice the id alone decides.
@@ -19,7 +22,12 @@ export function useNamedFilter(id: string | null | undefined, read: (req: { id: 
     let live = true
     void read({ id }).then(({ error, data }) => {
       if (!live) return
-      setFound({ id, found: error ? { state: 'error', code: error.code, message: error.message } : { state: 'ready', filter: data.filter, title: data.title } })
+      setFound({
+        id,
+        found: error
+          ? { state: 'error', code: error.code, message: error.message }
+          : { state: 'ready', filter: data.filter, title: data.title },
+      })
     })
     return () => {
       live = false

@@ -66,4 +66,3 @@ export async function holdMany(ids: readonly string[]): Promise<{ held: number; 
   }
   return { held, failed }
 }
-

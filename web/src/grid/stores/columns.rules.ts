@@ -4,16 +4,40 @@
  * columns (section 9) come first so they can stick to the start edge when the grid scrolls
  * sideways, in either direction of text.
  */
-export const FROZEN: ReadonlySet<string> = new Set(['lbNm', 'status', 'Details', 'vStnId', 'shpNm', 'shpFullNm', 'crt', 'colNm', 'clrNm'])
+export const FROZEN: ReadonlySet<string> = new Set([
+  'lbNm',
+  'status',
+  'Details',
+  'vStnId',
+  'shpNm',
+  'shpFullNm',
+  'crt',
+  'colNm',
+  'clrNm',
+])
 /** Section 9's columns without a checkbox. */
 export const NOT_SELECTABLE: ReadonlySet<string> = new Set([
-  'Details', 'Action', 'quote', 'expBack', 'hours', 'bidPricePerCarat', 'note', 'finalquote', 'offerDis', 'bidDiscount', 'bidAmount',
+  'Details',
+  'Action',
+  'quote',
+  'expBack',
+  'hours',
+  'bidPricePerCarat',
+  'note',
+  'finalquote',
+  'offerDis',
+  'bidDiscount',
+  'bidAmount',
   // The live status is what the grid is for: always shown.
   'status',
 ])
 
 /** The stored choice made usable: known, selectable, once each, in the stored order; else the defaults. */
-export function sanitizeChoice(stored: readonly string[] | null | undefined, catalogue: readonly string[], defaults: readonly string[]): string[] {
+export function sanitizeChoice(
+  stored: readonly string[] | null | undefined,
+  catalogue: readonly string[],
+  defaults: readonly string[],
+): string[] {
   const known = new Set(catalogue.filter((k) => !NOT_SELECTABLE.has(k)))
   const out: string[] = []
   for (const k of stored ?? []) if (known.has(k) && !out.includes(k)) out.push(k)
@@ -28,7 +52,10 @@ export function sanitizeChoice(stored: readonly string[] | null | undefined, cat
 export function toggleColumn(chosen: readonly string[], key: string, catalogue: readonly string[]): string[] {
   if (NOT_SELECTABLE.has(key) || !catalogue.includes(key)) return [...chosen]
   if (chosen.includes(key)) return chosen.length > 1 ? chosen.filter((k) => k !== key) : [...chosen]
-  const before = catalogue.slice(0, catalogue.indexOf(key)).reverse().find((k) => chosen.includes(k))
+  const before = catalogue
+    .slice(0, catalogue.indexOf(key))
+    .reverse()
+    .find((k) => chosen.includes(k))
   const at = before === undefined ? 0 : chosen.indexOf(before) + 1
   return [...chosen.slice(0, at), key, ...chosen.slice(at)]
 }
@@ -76,6 +103,8 @@ export function layoutColumns(
   const last = columns[columns.length - 1]
   if (last && rest.length + trailing.length > 0) last.edge = true
   for (const c of [...rest, ...trailing]) columns.push({ key: c.key, width: c.width, frozen: false, offset: 0 })
-  const template = columns.map((c, i) => (i === columns.length - 1 ? `minmax(${c.width}px, 1fr)` : `${c.width}px`)).join(' ')
+  const template = columns
+    .map((c, i) => (i === columns.length - 1 ? `minmax(${c.width}px, 1fr)` : `${c.width}px`))
+    .join(' ')
   return { columns, template, minWidth: columns.reduce((s, c) => s + c.width, 0) }
 }

@@ -5,7 +5,9 @@ const catalogue = ['vStnId', 'lbNm', 'shpNm', 'crt', 'colNm', 'cutNm', 'rap', 'c
 
 describe('column choice', () => {
   it('keeps a stored choice in its order, dropping unknown, repeated and unselectable columns', () => {
-    expect(sanitizeChoice(['crt', 'nope', 'vStnId', 'crt', 'Details', 'Action', 'status'], catalogue, ['vStnId'])).toEqual(['crt', 'vStnId'])
+    expect(
+      sanitizeChoice(['crt', 'nope', 'vStnId', 'crt', 'Details', 'Action', 'status'], catalogue, ['vStnId']),
+    ).toEqual(['crt', 'vStnId'])
   })
 
   it('falls back to the defaults when nothing usable is stored', () => {
@@ -44,7 +46,16 @@ describe('column choice', () => {
       w('status', 100),
       [w('Action', 80)],
     )
-    expect(columns.map((c) => c.key)).toEqual(['select', 'Details', 'crt', 'vStnId', 'status', 'cutNm', 'rap', 'Action'])
+    expect(columns.map((c) => c.key)).toEqual([
+      'select',
+      'Details',
+      'crt',
+      'vStnId',
+      'status',
+      'cutNm',
+      'rap',
+      'Action',
+    ])
     expect(columns.filter((c) => c.frozen).map((c) => [c.key, c.offset])).toEqual([
       ['select', 0],
       ['Details', 30],

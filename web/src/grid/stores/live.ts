@@ -19,7 +19,8 @@ export function applyStatus(s: StoneStatus): void {
 
 const queued = new Map<string, StoneStatus>()
 let frame: number | ReturnType<typeof setTimeout> | null = null
-const nextFrame = (fn: () => void) => (typeof requestAnimationFrame === 'function' ? requestAnimationFrame(fn) : setTimeout(fn, 16))
+const nextFrame = (fn: () => void) =>
+  typeof requestAnimationFrame === 'function' ? requestAnimationFrame(fn) : setTimeout(fn, 16)
 
 export function flushQueuedStatus(): void {
   frame = null

@@ -62,7 +62,12 @@ export function nextSort(cur: SortKey | null, field: SortField): SortKey | null 
 export type Call = 'paginate' | 'exclusiveSearch' | 'quickSearch' | 'matchPairs' | 'tracks'
 
 /** The call and body for one page of a query. Facets are asked for searches only. */
-export function requestFor(q: GridQuery, page: number, limit: number, sort: SortKey | null): { call: Call; body: Record<string, unknown> } {
+export function requestFor(
+  q: GridQuery,
+  page: number,
+  limit: number,
+  sort: SortKey | null,
+): { call: Call; body: Record<string, unknown> } {
   const sortBody = sort ? { sort: [sort] } : {}
   switch (q.kind) {
     case 'stock': {
@@ -84,7 +89,8 @@ export function requestFor(q: GridQuery, page: number, limit: number, sort: Sort
 }
 
 /** Whether a query is a search the user asked for (its empty text differs, spec section 8). */
-export const isSearch = (q: GridQuery): boolean => (q.kind !== 'stock' && q.kind !== 'track') || (q.kind === 'stock' && !!q.filter)
+export const isSearch = (q: GridQuery): boolean =>
+  (q.kind !== 'stock' && q.kind !== 'track') || (q.kind === 'stock' && !!q.filter)
 
 /**
  * The filter of a search that found nothing, for the "no match" offer of a demand (spec section 8):
@@ -97,9 +103,18 @@ export function noMatchFilter(q: GridQuery, reading: StoneFilter | null): StoneF
 }
 
 /** Spec section 8's empty texts: a search, the exclusive page, or any other list. */
-export function emptyKey(q: GridQuery): 'empty.noDataSearch' | 'empty.exclusive' | 'empty.noData' | 'empty.cart' | 'empty.notes' | 'empty.enquiry' {
+export function emptyKey(
+  q: GridQuery,
+): 'empty.noDataSearch' | 'empty.exclusive' | 'empty.noData' | 'empty.cart' | 'empty.notes' | 'empty.enquiry' {
   // The lists with their own text: cart 1, enquiry 6, notes (comments) 99.
-  if (q.kind === 'track') return q.trackType === 1 ? 'empty.cart' : q.trackType === 6 ? 'empty.enquiry' : q.trackType === 99 ? 'empty.notes' : 'empty.noData'
+  if (q.kind === 'track')
+    return q.trackType === 1
+      ? 'empty.cart'
+      : q.trackType === 6
+        ? 'empty.enquiry'
+        : q.trackType === 99
+          ? 'empty.notes'
+          : 'empty.noData'
   if ((q.kind === 'stock' && q.listType === 'exclusive') || q.kind === 'exclusiveSearch') return 'empty.exclusive'
   return isSearch(q) ? 'empty.noDataSearch' : 'empty.noData'
 }
@@ -134,7 +149,9 @@ export function filterChips(filter: Readonly<StoneFilter> | object): { key: stri
     if (v === undefined || v === null) continue
     if (Array.isArray(v)) {
       if (v.length === 0) continue
-      const parts = v.map((x) => (typeof x === 'object' && x ? rangeText(x as { from?: number; to?: number }) : String(x)))
+      const parts = v.map((x) =>
+        typeof x === 'object' && x ? rangeText(x as { from?: number; to?: number }) : String(x),
+      )
       out.push({ key, text: parts.join(', ') })
     } else if (typeof v === 'object') out.push({ key, text: rangeText(v as { from?: number; to?: number }) })
     else if (typeof v === 'boolean') out.push({ key, text: v ? '✓' : '✗' })

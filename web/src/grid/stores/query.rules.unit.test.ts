@@ -2,7 +2,16 @@ import { describe, expect, it } from 'vitest'
 import type { StoneRow } from '@diamond/contracts/http/stock'
 import { benchRow } from './perf'
 import {
-  emptyKey, filterChips, flattenPairs, nextSort, pageCount, pageRange, PAGE_SIZES, PAIR_PAGE_SIZES, requestFor, validLimit,
+  emptyKey,
+  filterChips,
+  flattenPairs,
+  nextSort,
+  pageCount,
+  pageRange,
+  PAGE_SIZES,
+  PAIR_PAGE_SIZES,
+  requestFor,
+  validLimit,
 } from './query.rules'
 
 describe('result queries', () => {
@@ -24,7 +33,10 @@ describe('result queries', () => {
       call: 'quickSearch',
       body: { search: '1.01 round G', sort: [sort], page: 1, limit: 50 },
     })
-    expect(requestFor({ kind: 'pairs', filter: {} }, 3, 100, sort)).toEqual({ call: 'matchPairs', body: { filter: {}, page: 3, limit: 100 } })
+    expect(requestFor({ kind: 'pairs', filter: {} }, 3, 100, sort)).toEqual({
+      call: 'matchPairs',
+      body: { filter: {}, page: 3, limit: 100 },
+    })
   })
 
   it('sorts ascending, then descending, then not at all; another column starts ascending', () => {
@@ -75,7 +87,15 @@ describe('result queries', () => {
   })
 
   it('shows how a search reads as chips', () => {
-    expect(filterChips({ shpNm: ['ROUND', 'PEAR'], crt: [{ from: 1, to: 1.5 }], colNm: [], isFcCol: false, back: { to: -30 } })).toEqual([
+    expect(
+      filterChips({
+        shpNm: ['ROUND', 'PEAR'],
+        crt: [{ from: 1, to: 1.5 }],
+        colNm: [],
+        isFcCol: false,
+        back: { to: -30 },
+      }),
+    ).toEqual([
       { key: 'shpNm', text: 'ROUND, PEAR' },
       { key: 'crt', text: '1–1.5' },
       { key: 'isFcCol', text: '✗' },
@@ -85,7 +105,7 @@ describe('result queries', () => {
 })
 
 describe('the "no match" offer of a demand', () => {
-  it('carries a search\'s filter or a quick search\'s reading, and nothing for other lists', async () => {
+  it("carries a search's filter or a quick search's reading, and nothing for other lists", async () => {
     const { noMatchFilter } = await import('./query.rules')
     const f = { shpNm: ['HEART'] }
     expect(noMatchFilter({ kind: 'search', filter: f }, null)).toEqual(f)

@@ -94,7 +94,15 @@ export function showQuery(pageType: PageType, q: GridQuery): boolean {
   return true
 }
 
-async function read(page: number): Promise<ApiResult<{ list: StoneRow[]; count: number; totals?: Totals; filter?: StoneFilter; places?: Record<string, PairPlace> }>> {
+async function read(page: number): Promise<
+  ApiResult<{
+    list: StoneRow[]
+    count: number
+    totals?: Totals
+    filter?: StoneFilter
+    places?: Record<string, PairPlace>
+  }>
+> {
   const { call, body } = requestFor(query, page, stones.limit, stones.sort)
   switch (call) {
     case 'paginate':

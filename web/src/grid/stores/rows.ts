@@ -104,7 +104,10 @@ export function entryOf(id: string): StoneEntry | undefined {
  * One field of a stone without putting its entry together (lists that read a field of every stone);
  * R names the fields a list's rows carry beside the stone's (a track list's `track`).
  */
-export function stoneField<R extends object = StoneEntry, K extends keyof R & string = keyof R & string>(id: string, key: K): R[K] | undefined {
+export function stoneField<R extends object = StoneEntry, K extends keyof R & string = keyof R & string>(
+  id: string,
+  key: K,
+): R[K] | undefined {
   const slot = table.slot(id)
   return slot === undefined ? undefined : (table.get(slot, key as keyof Stored & string) as R[K])
 }
@@ -114,7 +117,17 @@ export function selectedStoneOf(id: string): SelectedStone | undefined {
   const slot = table.slot(id)
   if (slot === undefined) return undefined
   const g = <K extends keyof SelectedStone & keyof Stored & string>(k: K) => table.get(slot, k)
-  return { id, vStnId: g('vStnId'), crt: g('crt'), rap: g('rap'), back: g('back'), amt: g('amt'), ctPr: g('ctPr'), fnCtpr: g('fnCtpr'), fnAmt: g('fnAmt') }
+  return {
+    id,
+    vStnId: g('vStnId'),
+    crt: g('crt'),
+    rap: g('rap'),
+    back: g('back'),
+    amt: g('amt'),
+    ctPr: g('ctPr'),
+    fnCtpr: g('fnCtpr'),
+    fnAmt: g('fnAmt'),
+  }
 }
 
 /**
@@ -174,7 +187,13 @@ const statusMoved = (before: Stored, row: StoneRow): boolean =>
  */
 function merged(before: Stored, row: StoneRow, selected: boolean): Stored {
   const rev = sameFacts(before, row) ? before.rev : nextRev()
-  const out: Stored = { ...row, flash: before.flash || statusMoved(before, row), pending: before.pending, selected, rev }
+  const out: Stored = {
+    ...row,
+    flash: before.flash || statusMoved(before, row),
+    pending: before.pending,
+    selected,
+    rev,
+  }
   if (row.statusVersion <= before.statusVersion) {
     out.wSts = before.wSts
     out.availability = before.availability
@@ -232,7 +251,13 @@ export function setStatus(id: string, wSts: string, availability: Availability, 
     write(id, fields, shows)
     return
   }
-  write(id, { heldByMe: availability === 'H' ? table.get(slot, 'heldByMe') : false, ...fields, wSts, availability, flash: true })
+  write(id, {
+    heldByMe: availability === 'H' ? table.get(slot, 'heldByMe') : false,
+    ...fields,
+    wSts,
+    availability,
+    flash: true,
+  })
   flashFor(id)
 }
 
@@ -284,7 +309,6 @@ function keepPinned(from: RowTable<Stored>, into: RowTable<Stored>): void {
     if (slot !== undefined && into.slot(id) === undefined) into.add(from.read(slot))
   }
 }
-
 
 /**
  * Puts a read's rows in the store, in the read's order, in place of the rows shown before (the

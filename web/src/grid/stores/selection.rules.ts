@@ -28,7 +28,10 @@ export type PageType =
   | 'buyRequest'
 
 /** What a selection remembers of a stone: enough for the totals after it leaves the page. */
-export type SelectedStone = Pick<StoneRow, 'id' | 'vStnId' | 'crt' | 'rap' | 'back' | 'amt' | 'ctPr' | 'fnCtpr' | 'fnAmt'>
+export type SelectedStone = Pick<
+  StoneRow,
+  'id' | 'vStnId' | 'crt' | 'rap' | 'back' | 'amt' | 'ctPr' | 'fnCtpr' | 'fnAmt'
+>
 
 export interface Selection {
   /** In the order selected. */

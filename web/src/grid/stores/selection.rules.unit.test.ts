@@ -1,13 +1,34 @@
 import { describe, expect, it } from 'vitest'
 import {
-  changedKeys, checkFor, EMPTY_SELECTION, isSelected, MAX_COMPARE, pageState, select, selectionTotals, toggle, togglePage, unselect,
+  changedKeys,
+  checkFor,
+  EMPTY_SELECTION,
+  isSelected,
+  MAX_COMPARE,
+  pageState,
+  select,
+  selectionTotals,
+  toggle,
+  togglePage,
+  unselect,
   type SelectedStone,
 } from './selection.rules'
 
 let n = 0
 const stone = (over: Partial<SelectedStone> = {}): SelectedStone => {
   n++
-  return { id: `id-${n}`, vStnId: `D${n}`, crt: 1, rap: 1000, back: -30, amt: 700, ctPr: 700, fnCtpr: 690, fnAmt: 690, ...over }
+  return {
+    id: `id-${n}`,
+    vStnId: `D${n}`,
+    crt: 1,
+    rap: 1000,
+    back: -30,
+    amt: 700,
+    ctPr: 700,
+    fnCtpr: 690,
+    fnAmt: 690,
+    ...over,
+  }
 }
 
 describe('selection per page type', () => {
@@ -37,7 +58,12 @@ describe('selection per page type', () => {
     const page = [stone(), stone()]
     const sel = togglePage(select(EMPTY_SELECTION, [other]), page)
     expect(sel.keys).toEqual([other.id, page[0]!.id, page[1]!.id])
-    expect(pageState(sel, page.map((s) => s.id))).toBe('all')
+    expect(
+      pageState(
+        sel,
+        page.map((s) => s.id),
+      ),
+    ).toBe('all')
     const back = togglePage(sel, page)
     expect(back.keys).toEqual([other.id])
   })
@@ -78,14 +104,20 @@ describe('selection per page type', () => {
   })
 
   it('leaves prices out of the totals when the viewer may not see them', () => {
-    const sel = select(EMPTY_SELECTION, [{ id: 'x', vStnId: 'X', crt: 1.234 }, { id: 'y', vStnId: 'Y', crt: 0.5 }])
+    const sel = select(EMPTY_SELECTION, [
+      { id: 'x', vStnId: 'X', crt: 1.234 },
+      { id: 'y', vStnId: 'Y', crt: 0.5 },
+    ])
     expect(selectionTotals(sel)).toEqual({ count: 2, crt: 1.73 })
   })
 
   it('asks for a selection before compare and hold, and compares at most ten stones', () => {
     expect(checkFor('compare', EMPTY_SELECTION)).toEqual({ ok: false, reason: 'empty' })
     expect(checkFor('hold', EMPTY_SELECTION)).toEqual({ ok: false, reason: 'empty' })
-    const eleven = select(EMPTY_SELECTION, Array.from({ length: MAX_COMPARE + 1 }, () => stone()))
+    const eleven = select(
+      EMPTY_SELECTION,
+      Array.from({ length: MAX_COMPARE + 1 }, () => stone()),
+    )
     expect(checkFor('compare', eleven)).toEqual({ ok: false, reason: 'tooMany' })
     expect(checkFor('hold', eleven)).toMatchObject({ ok: true })
     const two = select(EMPTY_SELECTION, [stone(), stone()])

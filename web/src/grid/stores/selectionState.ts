@@ -20,7 +20,8 @@ function save(): void {
   if (!owner) return
   const byType: Record<string, { keys: string[]; rows: Record<string, unknown> }> = {}
   for (const [type, sel] of Object.entries(selections.byType)) {
-    if (sel && sel.keys.length > 0 && sel.keys.length <= MAX_STORED_SELECTION) byType[type] = { keys: [...sel.keys], rows: { ...sel.rows } }
+    if (sel && sel.keys.length > 0 && sel.keys.length <= MAX_STORED_SELECTION)
+      byType[type] = { keys: [...sel.keys], rows: { ...sel.rows } }
   }
   write('selections', { userId: owner, byType })
 }
@@ -37,7 +38,8 @@ export function restoreSelections(userId: string): void {
   const byType: Partial<Record<PageType, Selection>> = {}
   if (stored?.userId === userId) {
     for (const [type, sel] of Object.entries(stored.byType)) {
-      if (Array.isArray(sel?.keys) && sel.rows && typeof sel.rows === 'object') byType[type as PageType] = ref(sel as Selection) as Selection
+      if (Array.isArray(sel?.keys) && sel.rows && typeof sel.rows === 'object')
+        byType[type as PageType] = ref(sel as Selection) as Selection
     }
   }
   selections.byType = byType

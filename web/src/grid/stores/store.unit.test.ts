@@ -26,7 +26,11 @@ const { selectionOf } = await import('./selectionState')
 const { benchRow } = await import('./perf')
 
 const ok = <T>(data: T): ApiResult<T> => ({ error: null, data, response: { code: 'OK', message: 'OK', data } })
-const fail = (code: string): ApiResult<never> => ({ error: { code, message: code }, data: null, response: { code, message: code, data: null } })
+const fail = (code: string): ApiResult<never> => ({
+  error: { code, message: code },
+  data: null,
+  response: { code, message: code, data: null },
+})
 
 let n = 0
 function row(over: Partial<StoneRow> = {}): StoneRow {
@@ -36,15 +40,39 @@ function row(over: Partial<StoneRow> = {}): StoneRow {
     id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
     vStnId: `D${n}`,
     stoneId: `S${n}`,
-    shpNm: 'ROUND', crt: 1, colNm: 'D', clrNm: 'VS1', cutNm: 'EX', polNm: 'EX', symNm: 'EX', fluNm: 'NON',
-    lbNm: 'GIA', locNm: 'India', shdNm: 'WHITE', rap: 1000, back: -30, amt: 700, ctPr: 700,
-    wSts: 'A', sSts: 'A', availability: 'A', statusVersion: 1, heldByMe: false, pcs: 1,
+    shpNm: 'ROUND',
+    crt: 1,
+    colNm: 'D',
+    clrNm: 'VS1',
+    cutNm: 'EX',
+    polNm: 'EX',
+    symNm: 'EX',
+    fluNm: 'NON',
+    lbNm: 'GIA',
+    locNm: 'India',
+    shdNm: 'WHITE',
+    rap: 1000,
+    back: -30,
+    amt: 700,
+    ctPr: 700,
+    wSts: 'A',
+    sSts: 'A',
+    availability: 'A',
+    statusVersion: 1,
+    heldByMe: false,
+    pcs: 1,
     ...over,
   }
 }
 const page = (list: StoneRow[], count = list.length): StonePage => ({ list, count, resultLimit: 20_000 })
 const status = (r: StoneRow, over: Partial<StoneStatus>): StoneStatus => ({
-  id: r.id, vStnId: r.vStnId, wSts: 'H', availability: 'H', version: r.statusVersion + 1, at: '2026-01-01T00:00:00Z', ...over,
+  id: r.id,
+  vStnId: r.vStnId,
+  wSts: 'H',
+  availability: 'H',
+  version: r.statusVersion + 1,
+  at: '2026-01-01T00:00:00Z',
+  ...over,
 })
 
 async function showPage(list: StoneRow[]) {
@@ -154,7 +182,16 @@ describe('live stone store', () => {
   it('shows my own hold as mine, and forgets it when the stone comes back', async () => {
     const a = row()
     await showPage([a])
-    api.holdStone.mockResolvedValueOnce(ok({ id: a.id, vStnId: a.vStnId, wSts: 'H', availability: 'H', statusVersion: 2, expiresAt: '2026-01-01T00:30:00Z' }))
+    api.holdStone.mockResolvedValueOnce(
+      ok({
+        id: a.id,
+        vStnId: a.vStnId,
+        wSts: 'H',
+        availability: 'H',
+        statusVersion: 2,
+        expiresAt: '2026-01-01T00:30:00Z',
+      }),
+    )
     expect(await hold(a.id)).toBeNull()
     expect(entryOf(a.id)).toMatchObject({ heldByMe: true, availability: 'H' })
     applyStatus(status(a, { wSts: 'A', availability: 'A', version: 9 }))
@@ -178,17 +215,31 @@ describe('live stone store', () => {
     expect(entryOf(a.id)!.heldByMe).toBe(false)
   })
 
-  it('asks for the page type\'s list, with the sort and the items per page', async () => {
+  it("asks for the page type's list, with the sort and the items per page", async () => {
     showQuery('newArrival', { kind: 'stock', listType: 'newArrival' })
     stones.limit = 100
     api.paginateStones.mockResolvedValue(ok(page([row()], 1)))
     await sortBy({ field: 'crt', dir: 'desc' })
-    expect(api.paginateStones).toHaveBeenLastCalledWith({ listType: 'newArrival', sort: [{ field: 'crt', dir: 'desc' }], page: 1, limit: 100 })
+    expect(api.paginateStones).toHaveBeenLastCalledWith({
+      listType: 'newArrival',
+      sort: [{ field: 'crt', dir: 'desc' }],
+      page: 1,
+      limit: 100,
+    })
     api.paginateStones.mockReset()
   })
 
   it('keeps the result totals of the whole result, not of the page', async () => {
-    const totals = { count: 900, crt: 1234.5, ctPr: 5_000_000, amt: 4050.2, rap: 6000, back: -32.5, fnCtpr: 4_900_000, fnAmt: 3969.2 }
+    const totals = {
+      count: 900,
+      crt: 1234.5,
+      ctPr: 5_000_000,
+      amt: 4050.2,
+      rap: 6000,
+      back: -32.5,
+      fnCtpr: 4_900_000,
+      fnAmt: 3969.2,
+    }
     api.paginateStones.mockResolvedValueOnce(ok({ ...page([row()], 900), totals }))
     await loadPage(1)
     expect(stones.totals).toEqual(totals)
@@ -265,7 +316,16 @@ describe('live stone store', () => {
     await showPage([a])
     const elsewhere = row()
     api.holdStone
-      .mockResolvedValueOnce(ok({ id: a.id, vStnId: a.vStnId, wSts: 'H', availability: 'H', statusVersion: 2, expiresAt: '2026-01-01T00:30:00Z' }))
+      .mockResolvedValueOnce(
+        ok({
+          id: a.id,
+          vStnId: a.vStnId,
+          wSts: 'H',
+          availability: 'H',
+          statusVersion: 2,
+          expiresAt: '2026-01-01T00:30:00Z',
+        }),
+      )
       .mockResolvedValueOnce(fail('E_STONE_UNAVAILABLE'))
     api.paginateStones.mockResolvedValue(ok(page([a])))
     const { held, failed } = await holdMany([a.id, elsewhere.id])
@@ -353,7 +413,16 @@ describe('live stone store', () => {
     expect(entryOf(a.id)!.pending).toBe(true)
     await showPage([{ ...a }])
     expect(entryOf(a.id)!.pending).toBe(true)
-    answer(ok({ id: a.id, vStnId: a.vStnId, wSts: 'H', availability: 'H', statusVersion: 2, expiresAt: '2026-01-01T00:30:00Z' }))
+    answer(
+      ok({
+        id: a.id,
+        vStnId: a.vStnId,
+        wSts: 'H',
+        availability: 'H',
+        statusVersion: 2,
+        expiresAt: '2026-01-01T00:30:00Z',
+      }),
+    )
     expect(await held).toBeNull()
     expect(entryOf(a.id)).toMatchObject({ pending: false, heldByMe: true, availability: 'H' })
   })

@@ -228,7 +228,8 @@ export class RowTable<T extends { id: string }> {
         return
       case 'flag':
         if (c.data[slot] === FLAG_OTHER) c.other.delete(slot)
-        c.data[slot] = v === true ? 1 : v === false ? 0 : v === undefined ? FLAG_ABSENT : v === null ? FLAG_NULL : FLAG_OTHER
+        c.data[slot] =
+          v === true ? 1 : v === false ? 0 : v === undefined ? FLAG_ABSENT : v === null ? FLAG_NULL : FLAG_OTHER
         if (c.data[slot] === FLAG_OTHER) this.spill(i, c, slot, v)
         return
       case 'dict': {
@@ -260,7 +261,8 @@ export class RowTable<T extends { id: string }> {
   /** A blank column's kind, from its first value that is not null; its nulls are kept. */
   private typed(i: number, b: Blank, v: unknown): Typed {
     let c: Typed
-    if (typeof v === 'number') c = { kind: 'num', data: new Float64Array(this.cap).fill(NaN), tags: b.tags, other: new Map() }
+    if (typeof v === 'number')
+      c = { kind: 'num', data: new Float64Array(this.cap).fill(NaN), tags: b.tags, other: new Map() }
     else if (typeof v === 'boolean') {
       const data = new Uint8Array(this.cap)
       for (let i = 0; i < this.cap; i++) data[i] = b.tags[i] === NULL ? FLAG_NULL : FLAG_ABSENT
@@ -333,7 +335,15 @@ function cell(c: Column, slot: number): unknown {
     }
     case 'flag': {
       const x = c.data[slot]!
-      return x === 1 ? true : x === 0 ? false : x === FLAG_NULL ? null : x === FLAG_OTHER ? c.other.get(slot) : undefined
+      return x === 1
+        ? true
+        : x === 0
+          ? false
+          : x === FLAG_NULL
+            ? null
+            : x === FLAG_OTHER
+              ? c.other.get(slot)
+              : undefined
     }
     case 'dict':
       return c.values[c.data[slot]!]

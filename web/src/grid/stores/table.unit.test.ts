@@ -41,7 +41,10 @@ describe('a table of rows kept by column', () => {
 
   it('shares one frozen copy of a list among the rows that have it', () => {
     const list = [3]
-    const t = RowTable.of([{ id: 'a', categories: list }, { id: 'b', categories: [3] }])
+    const t = RowTable.of([
+      { id: 'a', categories: list },
+      { id: 'b', categories: [3] },
+    ])
     const a = t.get(0, 'categories')
     expect(a).toEqual([3])
     expect(t.get(1, 'categories')).toBe(a)
@@ -51,12 +54,21 @@ describe('a table of rows kept by column', () => {
   })
 
   it('takes a column kind from its first value that is not null', () => {
-    const t = RowTable.of<Rec>([{ id: 'a', v: null }, { id: 'b', v: null }, { id: 'c', v: 2.5 }, { id: 'd', v: true }, { id: 'e' }])
+    const t = RowTable.of<Rec>([
+      { id: 'a', v: null },
+      { id: 'b', v: null },
+      { id: 'c', v: 2.5 },
+      { id: 'd', v: true },
+      { id: 'e' },
+    ])
     expect([0, 1, 2, 3, 4].map((i) => t.get(i, 'v'))).toEqual([null, null, 2.5, true, undefined])
   })
 
   it('writes one field of a row and replaces a row stored again under its id', () => {
-    const t = RowTable.of<Rec>([{ id: 'a', n: 1, s: 'x', f: false }, { id: 'b', n: 2, s: 'y', f: true }])
+    const t = RowTable.of<Rec>([
+      { id: 'a', n: 1, s: 'x', f: false },
+      { id: 'b', n: 2, s: 'y', f: true },
+    ])
     t.set(0, 'n', 7)
     t.set(0, 's', 'z')
     t.set(1, 'f', undefined)
@@ -69,14 +81,39 @@ describe('a table of rows kept by column', () => {
 
   it('grows past its first size, and turns a column of many texts plain without losing one', () => {
     const t = new RowTable<Rec>(1)
-    for (let i = 0; i < 10_000; i++) t.add({ id: `id-${i}`, code: `c${i}`, shape: i % 2 ? 'ROUND' : 'PEAR', n: i, odd: i % 2 === 1 })
+    for (let i = 0; i < 10_000; i++)
+      t.add({ id: `id-${i}`, code: `c${i}`, shape: i % 2 ? 'ROUND' : 'PEAR', n: i, odd: i % 2 === 1 })
     expect(t.size).toBe(10_000)
-    for (const i of [0, 1, 4095, 4096, 4097, 9999]) expect(t.read(t.slot(`id-${i}`)!)).toEqual({ id: `id-${i}`, code: `c${i}`, shape: i % 2 ? 'ROUND' : 'PEAR', n: i, odd: i % 2 === 1 })
+    for (const i of [0, 1, 4095, 4096, 4097, 9999])
+      expect(t.read(t.slot(`id-${i}`)!)).toEqual({
+        id: `id-${i}`,
+        code: `c${i}`,
+        shape: i % 2 ? 'ROUND' : 'PEAR',
+        n: i,
+        odd: i % 2 === 1,
+      })
   })
 
   it('answers what a plain list of records answers, whatever is written in any order', () => {
     const rnd = random(42)
-    const values = [undefined, null, 0, -1.5, 3, Number.NaN, true, false, '', 'A', 'H', 'ROUND', [1], [2, 3], { x: 1 }, '\u0000odd']
+    const values = [
+      undefined,
+      null,
+      0,
+      -1.5,
+      3,
+      Number.NaN,
+      true,
+      false,
+      '',
+      'A',
+      'H',
+      'ROUND',
+      [1],
+      [2, 3],
+      { x: 1 },
+      '\u0000odd',
+    ]
     const keys = ['a', 'b', 'c', 'd']
     const t = new RowTable<Rec>(1)
     const ref = new Map<string, Rec>()

@@ -86,13 +86,17 @@ export async function registrationPage(
       select ${REGISTRATION_COLUMNS(sql)} ${FROM_REGISTRATIONS(sql)}
        where u.approval_status = ${status} and ${REGISTRANT(sql)}
        order by u.created_at desc, u.id limit ${limit} offset ${(page - 1) * limit}`,
-    sql<[{ n: number }]>`select count(*)::int as n from auth.users u where u.approval_status = ${status} and ${REGISTRANT(sql)}`,
+    sql<
+      [{ n: number }]
+    >`select count(*)::int as n from auth.users u where u.approval_status = ${status} and ${REGISTRANT(sql)}`,
   ])
   return { rows, count: total!.n }
 }
 
 export async function findRegistration(sql: Db, id: string): Promise<RegistrationRow | null> {
-  const rows = await sql<RegistrationRow[]>`select ${REGISTRATION_COLUMNS(sql)} ${FROM_REGISTRATIONS(sql)} where u.id = ${id} and ${REGISTRANT(sql)}`
+  const rows = await sql<
+    RegistrationRow[]
+  >`select ${REGISTRATION_COLUMNS(sql)} ${FROM_REGISTRATIONS(sql)} where u.id = ${id} and ${REGISTRANT(sql)}`
   return rows[0] ?? null
 }
 
@@ -103,7 +107,11 @@ export async function lockRegistrant(tx: Tx, id: string): Promise<{ id: string; 
   return rows[0] ?? null
 }
 
-export async function recordDecision(tx: Tx, id: string, d: { status: number; by: string; note: string }): Promise<void> {
+export async function recordDecision(
+  tx: Tx,
+  id: string,
+  d: { status: number; by: string; note: string },
+): Promise<void> {
   await tx`
     update auth.users set approval_status = ${d.status}, approved_by = ${d.by}, approved_at = now(), approval_note = ${d.note}, updated_at = now()
      where id = ${id}`

@@ -48,12 +48,18 @@ export interface ReviewerFacts extends StaffFacts {
  */
 export function reviewerRights(u: ReviewerFacts | null): { review: boolean; decide: boolean } {
   if (!u || !isOperatorStaff(u)) return { review: false, decide: false }
-  const rights = effectivePermissions(u.user_type as UserType, { isPlaceOrder: u.is_place_order, isNoPrice: u.is_no_price }, u.permissions).registrations
+  const rights = effectivePermissions(
+    u.user_type as UserType,
+    { isPlaceOrder: u.is_place_order, isNoPrice: u.is_no_price },
+    u.permissions,
+  ).registrations
   return { review: !!rights && (rights.view || rights.all), decide: !!rights?.all }
 }
 
 /** Documents a registration carries (everything but company images), which operator staff may read. */
-export const REGISTRATION_PURPOSES: readonly UploadPurpose[] = UPLOAD_PURPOSES.filter((p) => !MEMBER_PURPOSES.includes(p))
+export const REGISTRATION_PURPOSES: readonly UploadPurpose[] = UPLOAD_PURPOSES.filter(
+  (p) => !MEMBER_PURPOSES.includes(p),
+)
 
 export type Decision = typeof ApprovalStatus.approved | typeof ApprovalStatus.rejected
 
@@ -62,14 +68,17 @@ export function decisionRefusal(current: number): 'E_ALREADY_DECIDED' | null {
   return current === ApprovalStatus.pending ? null : 'E_ALREADY_DECIDED'
 }
 
+// eslint-disable-next-line no-control-regex -- control characters are exactly what is dropped
+const CONTROL_BUT_NEWLINE = /[\u0000-\u0009\u000b-\u001f\u007f]/g
+
 /** A note as stored and mailed: trimmed; line breaks kept, other control characters dropped. */
 export function cleanNote(note: string | undefined): string {
-  // eslint-disable-next-line no-control-regex -- control characters are exactly what is dropped
-  return (note ?? '').replace(/\r\n?/g, '\n').replace(/[\u0000-\u0009\u000b-\u001f\u007f]/g, '').trim()
+  return (note ?? '').replace(/\r\n?/g, '\n').replace(CONTROL_BUT_NEWLINE, '').trim()
 }
 
 /** A rejected registrant's sessions end (harmless when they never signed in: they could not). */
-export const revokeReasonFor = (decision: Decision): RevokeReason | null => (decision === ApprovalStatus.rejected ? 'rejected' : null)
+export const revokeReasonFor = (decision: Decision): RevokeReason | null =>
+  decision === ApprovalStatus.rejected ? 'rejected' : null
 
 /** The mail telling the registrant, in their language: approved leads to sign-in; rejected carries the note. */
 export function decisionMail(
@@ -106,12 +115,23 @@ export function toRegistration(
     contact: { mobile: r.mobile, telephone: r.telephone, whatsapp: r.whatsapp, skype: r.skype },
     address: address
       ? {
-          line1: address.line1, line2: address.line2, line3: address.line3, city: address.city,
-          state: address.state, country: address.country, pinCode: address.pin_code,
+          line1: address.line1,
+          line2: address.line2,
+          line3: address.line3,
+          city: address.city,
+          state: address.state,
+          country: address.country,
+          pinCode: address.pin_code,
         }
       : null,
     documentType: r.document_type,
-    files: files.map((f) => ({ id: f.id, purpose: f.purpose as UploadPurpose, name: f.name, mimeType: f.mime_type, size: f.size })),
+    files: files.map((f) => ({
+      id: f.id,
+      purpose: f.purpose as UploadPurpose,
+      name: f.name,
+      mimeType: f.mime_type,
+      size: f.size,
+    })),
     decidedBy: r.decided_by,
     decidedAt: r.approved_at ? r.approved_at.toISOString() : null,
     note: r.approval_note,

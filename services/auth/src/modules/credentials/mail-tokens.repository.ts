@@ -3,7 +3,13 @@ import type { Sql, Tx } from '@diamond/runtime/db'
 export type MailTokenPurpose = 'verify-email' | 'reset-password'
 
 /** A new link for the user; the user's older unused links of that kind stop working. */
-export async function insertMailToken(tx: Tx, userId: string, purpose: MailTokenPurpose, tokenHash: string, ttlMinutes: number): Promise<void> {
+export async function insertMailToken(
+  tx: Tx,
+  userId: string,
+  purpose: MailTokenPurpose,
+  tokenHash: string,
+  ttlMinutes: number,
+): Promise<void> {
   await tx`
     update auth.mail_tokens set expires_at = now()
      where user_id = ${userId} and purpose = ${purpose} and used_at is null and expires_at > now()`

@@ -37,7 +37,11 @@ export async function insertOtp(tx: Tx, userId: string, version: number, codeHas
 }
 
 /** The newest code of this sign-in, locked for the check that follows. */
-export async function latestOtp(tx: Tx, userId: string, version: number): Promise<(OtpState & { id: string; code_hash: string }) | null> {
+export async function latestOtp(
+  tx: Tx,
+  userId: string,
+  version: number,
+): Promise<(OtpState & { id: string; code_hash: string }) | null> {
   const [row] = await tx<(OtpState & { id: string; code_hash: string })[]>`
     select id, code_hash, attempts, used_at is not null as used, expires_at <= now() as expired
       from auth.device_otps

@@ -14,7 +14,10 @@ export default defineRoutes(function deviceRoutes(
 ) {
   app.post(
     '/verifyfingerprint',
-    { config: { errors: ['E_OTP_INVALID', 'E_OTP_EXPIRED', 'E_RATE_LIMITED'], untrusted: true }, schema: { tags, body: VerifyFingerprintRequest, response: { 200: Envelope(LoginData) } } },
+    {
+      config: { errors: ['E_OTP_INVALID', 'E_OTP_EXPIRED', 'E_RATE_LIMITED'], untrusted: true },
+      schema: { tags, body: VerifyFingerprintRequest, response: { 200: Envelope(LoginData) } },
+    },
     async (req, reply) => {
       const { otp, trust } = req.body
       const who = principal(req)
@@ -36,7 +39,10 @@ export default defineRoutes(function deviceRoutes(
 
   app.post(
     '/resend-fp-otp',
-    { config: { errors: ['E_RATE_LIMITED'], untrusted: true }, schema: { tags, response: { 200: Envelope(ResendOtpData) } } },
+    {
+      config: { errors: ['E_RATE_LIMITED'], untrusted: true },
+      schema: { tags, response: { 200: Envelope(ResendOtpData) } },
+    },
     async (req) => ok(await devices.resend(principal(req)), 'A new code has been sent.'),
   )
 })

@@ -20,7 +20,12 @@ export interface DueUser {
  * a row another instance inserted is skipped, so each user is claimed once per period.
  * Answers the claimed users and whether the scan found a full batch (more may be waiting).
  */
-export async function claimDue(tx: Tx, interval: number, period: string, limit: number): Promise<{ users: DueUser[]; more: boolean }> {
+export async function claimDue(
+  tx: Tx,
+  interval: number,
+  period: string,
+  limit: number,
+): Promise<{ users: DueUser[]; more: boolean }> {
   const rows = await tx<(DueUser & { claimed: boolean })[]>`
     with due as (
       select u.id from auth.users u
@@ -41,6 +46,7 @@ export async function claimDue(tx: Tx, interval: number, period: string, limit: 
 
 /** The unsubscribe link: the flag goes off; answers whether the user exists. */
 export async function unsubscribe(sql: Sql, userId: string): Promise<boolean> {
-  const rows = await sql`update auth.users set is_stk_noti = false, updated_at = now() where id = ${userId} returning id`
+  const rows =
+    await sql`update auth.users set is_stk_noti = false, updated_at = now() where id = ${userId} returning id`
   return rows.length > 0
 }

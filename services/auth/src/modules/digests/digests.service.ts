@@ -28,21 +28,35 @@ export class DigestService {
       for (;;) {
         const { claimed, more } = await this.database.sql.begin(async (tx) => {
           const { users, more } = await repo.claimDue(tx, interval, period.key, BATCH)
-          await enqueue(tx, 'auth', users.map((u) => newEvent<DigestDue>('auth', DigestEventTypes.due, u.id, {
-            userId: u.id,
-            email: u.email,
-            name: u.first_name,
-            locale: u.locale,
-            interval,
-            stockType: u.stk_noti === 0 ? 0 : 1,
-            period: period.key,
-            since: period.since,
-            until: period.until,
-            noPrice: u.is_no_price || !seesPrices(compactPermissions(
-              effectivePermissions(u.user_type as UserType, { isPlaceOrder: u.is_place_order, isNoPrice: u.is_no_price }, u.permissions),
-            )),
-            unsubscribeToken: unsubscribeToken(this.secret, u.id),
-          })))
+          await enqueue(
+            tx,
+            'auth',
+            users.map((u) =>
+              newEvent<DigestDue>('auth', DigestEventTypes.due, u.id, {
+                userId: u.id,
+                email: u.email,
+                name: u.first_name,
+                locale: u.locale,
+                interval,
+                stockType: u.stk_noti === 0 ? 0 : 1,
+                period: period.key,
+                since: period.since,
+                until: period.until,
+                noPrice:
+                  u.is_no_price ||
+                  !seesPrices(
+                    compactPermissions(
+                      effectivePermissions(
+                        u.user_type as UserType,
+                        { isPlaceOrder: u.is_place_order, isNoPrice: u.is_no_price },
+                        u.permissions,
+                      ),
+                    ),
+                  ),
+                unsubscribeToken: unsubscribeToken(this.secret, u.id),
+              }),
+            ),
+          )
           return { claimed: users.length, more }
         })
         total += claimed

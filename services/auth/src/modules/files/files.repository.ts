@@ -27,7 +27,9 @@ export interface NewFile {
 }
 
 export async function insertFile(sql: Db, f: NewFile): Promise<FileMeta> {
-  const [row] = await sql<[FileMeta]>`insert into auth.files ${sql(f as unknown as Record<string, unknown>)} returning ${META(sql)}`
+  const [row] = await sql<
+    [FileMeta]
+  >`insert into auth.files ${sql(f as unknown as Record<string, unknown>)} returning ${META(sql)}`
   return row
 }
 
@@ -35,7 +37,11 @@ export async function insertFile(sql: Db, f: NewFile): Promise<FileMeta> {
  * A file the user may read: their own, or the logo or cover of their company (shown to everyone
  * in it). Anyone else's file is not there for them.
  */
-export async function readableFile(sql: Db, userId: string, id: string): Promise<(FileMeta & { content: Buffer }) | null> {
+export async function readableFile(
+  sql: Db,
+  userId: string,
+  id: string,
+): Promise<(FileMeta & { content: Buffer }) | null> {
   const rows = await sql<(FileMeta & { content: Buffer })[]>`
     select ${META(sql)}, f.content from auth.files f
      where f.id = ${id}
@@ -46,7 +52,11 @@ export async function readableFile(sql: Db, userId: string, id: string): Promise
 }
 
 /** A document of the given purposes that a registrant owns (read by operator staff reviewing it). */
-export async function ownedDocument(sql: Db, id: string, purposes: readonly string[]): Promise<(FileMeta & { content: Buffer }) | null> {
+export async function ownedDocument(
+  sql: Db,
+  id: string,
+  purposes: readonly string[],
+): Promise<(FileMeta & { content: Buffer }) | null> {
   const rows = await sql<(FileMeta & { content: Buffer })[]>`
     select ${META(sql)}, f.content from auth.files f
      where f.id = ${id} and f.owner_id is not null and f.purpose = any(${purposes as string[]}::text[])`
@@ -57,7 +67,11 @@ export async function ownedDocument(sql: Db, id: string, purposes: readonly stri
  * Registration documents named by a form, locked until the registration commits so two forms
  * cannot claim one upload. Claimable: nobody owns it and it is younger than `hours`.
  */
-export async function lockCandidates(tx: Tx, ids: string[], hours: number): Promise<{ id: string; purpose: string; claimable: boolean }[]> {
+export async function lockCandidates(
+  tx: Tx,
+  ids: string[],
+  hours: number,
+): Promise<{ id: string; purpose: string; claimable: boolean }[]> {
   if (!ids.length) return []
   return tx<{ id: string; purpose: string; claimable: boolean }[]>`
     select id, purpose, (owner_id is null and created_at > now() - make_interval(hours => ${hours})) as claimable
@@ -65,7 +79,8 @@ export async function lockCandidates(tx: Tx, ids: string[], hours: number): Prom
 }
 
 export async function claimFiles(tx: Tx, ids: string[], ownerId: string): Promise<void> {
-  if (ids.length) await tx`update auth.files set owner_id = ${ownerId} where id = any(${ids}::uuid[]) and owner_id is null`
+  if (ids.length)
+    await tx`update auth.files set owner_id = ${ownerId} where id = any(${ids}::uuid[]) and owner_id is null`
 }
 
 /** Whether a file is the user's own upload of that purpose. */
@@ -77,6 +92,7 @@ export async function isOwnUpload(sql: Db, ownerId: string, id: string, purpose:
 
 /** Uploads nobody claimed within `hours`: a registration that was never sent. */
 export async function purgeUnclaimed(sql: Sql, hours: number): Promise<number> {
-  const rows = await sql`delete from auth.files where owner_id is null and created_at < now() - make_interval(hours => ${hours}) returning id`
+  const rows =
+    await sql`delete from auth.files where owner_id is null and created_at < now() - make_interval(hours => ${hours}) returning id`
   return rows.length
 }

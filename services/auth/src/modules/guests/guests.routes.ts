@@ -6,7 +6,10 @@ import type { GuestService } from './guests.service'
 export default defineRoutes(function guestRoutes(app, { guests }: { guests: GuestService }) {
   app.post(
     '/guest/auth/login',
-    { config: { errors: ['E_RATE_LIMITED'], public: true }, schema: { tags: ['auth'], security: [], body: GuestLoginRequest, response: { 200: Envelope(LoginData) } } },
+    {
+      config: { errors: ['E_RATE_LIMITED'], public: true },
+      schema: { tags: ['auth'], security: [], body: GuestLoginRequest, response: { 200: Envelope(LoginData) } },
+    },
     async (req, reply) => {
       const data = await guests.login(req.body, req.ip)
       reply.header('access-token', `JWT ${data.token.jwt}`)

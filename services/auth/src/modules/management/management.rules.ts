@@ -1,5 +1,11 @@
 import { ApprovalStatus, type UserCreate, type UserUpdate } from '@diamond/contracts/http/account'
-import { compactPermissions, expandPermissions, MODULES, type CompactPermissions, type UserPermissions } from '@diamond/contracts/permissions'
+import {
+  compactPermissions,
+  expandPermissions,
+  MODULES,
+  type CompactPermissions,
+  type UserPermissions,
+} from '@diamond/contracts/permissions'
 import { effectivePermissions, rightsBeyond, type UserType } from '../users/permissions.rules'
 import type { AccountPatch } from '../profile/accounts.repository'
 import type { RevokeReason } from '../session/revoke'
@@ -26,7 +32,8 @@ export function relationTo(
 export function ownUpdateProblems(body: UserUpdate): { forbidden: string[]; missing: FieldProblem[] } {
   const forbidden = Object.keys(body).filter((k) => k !== 'id' && !(OWN_SETTINGS as readonly string[]).includes(k))
   const missing: FieldProblem[] = []
-  if (body.stkNotiDt === undefined) missing.push({ field: 'stkNotiDt', in: 'body', message: 'Please, select an option' })
+  if (body.stkNotiDt === undefined)
+    missing.push({ field: 'stkNotiDt', in: 'body', message: 'Please, select an option' })
   if (body.stkNoti === undefined) missing.push({ field: 'stkNoti', in: 'body', message: 'Please, select an option' })
   return { forbidden, missing }
 }
@@ -58,11 +65,23 @@ export function grantsBeyond(admin: UserPermissions, current: UserPermissions, w
 }
 
 const canonical = (p: CompactPermissions | null) =>
-  p === null ? 'null' : JSON.stringify(Object.entries(p).filter(([, v]) => v).sort(([a], [b]) => a.localeCompare(b)))
+  p === null
+    ? 'null'
+    : JSON.stringify(
+        Object.entries(p)
+          .filter(([, v]) => v)
+          .sort(([a], [b]) => a.localeCompare(b)),
+      )
 
 /** Sessions end when the user is deactivated, or when anything that makes up their rights changes. */
 export function revokeReason(
-  before: { active: boolean; user_type: string; is_place_order: boolean; is_no_price: boolean; permissions: CompactPermissions | null },
+  before: {
+    active: boolean
+    user_type: string
+    is_place_order: boolean
+    is_no_price: boolean
+    permissions: CompactPermissions | null
+  },
   after: typeof before,
 ): RevokeReason | null {
   if (before.active && !after.active) return 'deactivated'
@@ -71,7 +90,8 @@ export function revokeReason(
     before.is_place_order !== after.is_place_order ||
     before.is_no_price !== after.is_no_price ||
     canonical(before.permissions) !== canonical(after.permissions)
-  ) return 'permissions-changed'
+  )
+    return 'permissions-changed'
   return null
 }
 
@@ -84,7 +104,11 @@ export interface ManagedState {
 }
 
 const rightsOf = (s: ManagedState) =>
-  effectivePermissions(s.user_type as UserType, { isPlaceOrder: s.is_place_order, isNoPrice: s.is_no_price }, s.permissions)
+  effectivePermissions(
+    s.user_type as UserType,
+    { isPlaceOrder: s.is_place_order, isNoPrice: s.is_no_price },
+    s.permissions,
+  )
 
 /** The state a change leaves: the patch over the current state. */
 function nextState(current: ManagedState, patch: AccountPatch): ManagedState {
@@ -125,7 +149,12 @@ const EVERY_RIGHT = expandPermissions(Object.fromEntries(MODULES.map((m) => [m, 
  * Only a full admin can manage every user of the company, so a company keeps at least one.
  */
 export function isFullAdmin(u: ManagedState & { approval_status: number }): boolean {
-  return u.user_type === 'admin' && u.active && u.approval_status === ApprovalStatus.approved && rightsBeyond(rightsOf(u), EVERY_RIGHT).length === 0
+  return (
+    u.user_type === 'admin' &&
+    u.active &&
+    u.approval_status === ApprovalStatus.approved &&
+    rightsBeyond(rightsOf(u), EVERY_RIGHT).length === 0
+  )
 }
 
 export type ManagementRefusal =
@@ -152,7 +181,12 @@ export function managementRefusal(
   if (outranked.length) return { kind: 'outranked', rights: outranked }
   const beyond = grantsBeyond(adminRights, rightsOf(current), rightsOf(next))
   if (beyond.length) return { kind: 'beyond', rights: beyond }
-  if (otherFullAdmins === 0 && isFullAdmin(current) && !isFullAdmin({ ...next, approval_status: current.approval_status })) return { kind: 'lastFullAdmin' }
+  if (
+    otherFullAdmins === 0 &&
+    isFullAdmin(current) &&
+    !isFullAdmin({ ...next, approval_status: current.approval_status })
+  )
+    return { kind: 'lastFullAdmin' }
   return null
 }
 

@@ -4,7 +4,12 @@ import { ApprovalStatus } from '@diamond/contracts/http/account'
 import type { AccountPatch, CompanyPatch } from './accounts.repository'
 
 /** The company admin: an approved, active user of type admin who belongs to a company. */
-export function isCompanyAdmin(u: { user_type: string; company_id: string | null; active: boolean; approval_status: number }): boolean {
+export function isCompanyAdmin(u: {
+  user_type: string
+  company_id: string | null
+  active: boolean
+  approval_status: number
+}): boolean {
   return u.user_type === 'admin' && u.company_id !== null && u.active && u.approval_status === ApprovalStatus.approved
 }
 
@@ -14,14 +19,27 @@ export function accountUpdateRefusal(body: AccountUpdate, callerIsCompanyAdmin: 
 }
 
 const PERSONAL: [keyof AccountUpdate, keyof AccountPatch][] = [
-  ['firstName', 'first_name'], ['middleName', 'middle_name'], ['lastName', 'last_name'], ['mobile', 'mobile'],
-  ['telephone', 'telephone'], ['whatsapp', 'whatsapp'], ['skype', 'skype'], ['birthDate', 'birth_date'],
-  ['anniversaryDate', 'anniversary_date'], ['designation', 'designation'],
+  ['firstName', 'first_name'],
+  ['middleName', 'middle_name'],
+  ['lastName', 'last_name'],
+  ['mobile', 'mobile'],
+  ['telephone', 'telephone'],
+  ['whatsapp', 'whatsapp'],
+  ['skype', 'skype'],
+  ['birthDate', 'birth_date'],
+  ['anniversaryDate', 'anniversary_date'],
+  ['designation', 'designation'],
 ]
 type CompanyUpdate = NonNullable<AccountUpdate['company']>
 const COMPANY: [keyof CompanyUpdate, keyof CompanyPatch][] = [
-  ['name', 'name'], ['description', 'description'], ['foundedYear', 'founded_year'], ['size', 'size'],
-  ['website', 'website'], ['isPublic', 'is_public'], ['logoFileId', 'logo_file_id'], ['coverFileId', 'cover_file_id'],
+  ['name', 'name'],
+  ['description', 'description'],
+  ['foundedYear', 'founded_year'],
+  ['size', 'size'],
+  ['website', 'website'],
+  ['isPublic', 'is_public'],
+  ['logoFileId', 'logo_file_id'],
+  ['coverFileId', 'cover_file_id'],
   ['headquarters', 'headquarters'],
 ]
 
@@ -40,7 +58,9 @@ export const companyPatch = (company: CompanyUpdate): CompanyPatch => {
 }
 
 /** The company images a change names (to be checked as the caller's own uploads of that purpose). */
-export function companyImages(company: CompanyUpdate | undefined): { field: string; id: string; purpose: 'logo' | 'cover' }[] {
+export function companyImages(
+  company: CompanyUpdate | undefined,
+): { field: string; id: string; purpose: 'logo' | 'cover' }[] {
   const out: { field: string; id: string; purpose: 'logo' | 'cover' }[] = []
   if (company?.logoFileId) out.push({ field: 'company.logoFileId', id: company.logoFileId, purpose: 'logo' })
   if (company?.coverFileId) out.push({ field: 'company.coverFileId', id: company.coverFileId, purpose: 'cover' })

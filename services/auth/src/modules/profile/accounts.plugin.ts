@@ -16,7 +16,10 @@ const PURGE_EVERY_MS = 30 * 60_000
  * Accounts: registration, uploads, the caller's profile and addresses, and a company admin's user
  * management. Each part is its own encapsulated plugin (uploads alone accept multipart).
  */
-export default async function accountRoutes(app: FastifyInstance, { database, tokens }: { database: Database; tokens: TokenService }) {
+export default async function accountRoutes(
+  app: FastifyInstance,
+  { database, tokens }: { database: Database; tokens: TokenService },
+) {
   const files = new FileService(database)
   await app.register(fileRoutes, { files, tokens })
   await app.register(registrationRoutes, { registrations: new RegistrationService(database) })

@@ -153,7 +153,11 @@ export async function insertAccount(tx: Tx, a: NewAccount): Promise<string | nul
 }
 
 /** Which of a username and an email already belong to someone, in any letter case. */
-export async function takenLogins(sql: Db, username: string, email: string): Promise<{ username: boolean; email: boolean }> {
+export async function takenLogins(
+  sql: Db,
+  username: string,
+  email: string,
+): Promise<{ username: boolean; email: boolean }> {
   const [row] = await sql<[{ username: boolean; email: boolean }]>`
     select exists (select 1 from auth.users where lower(username) = lower(${username})) as username,
            exists (select 1 from auth.users where lower(email) = lower(${email})) as email`
@@ -174,7 +178,10 @@ export async function companyCodesLike(tx: Tx, base: string): Promise<string[]> 
 }
 
 /** Creates a company with the given code; null when another company took that code meanwhile. */
-export async function insertCompany(tx: Tx, c: { name: string; code: string; type: string | null }): Promise<string | null> {
+export async function insertCompany(
+  tx: Tx,
+  c: { name: string; code: string; type: string | null },
+): Promise<string | null> {
   const rows = await tx<{ id: string }[]>`
     insert into auth.companies (name, code, type) values (${c.name}, ${c.code}, ${c.type})
     on conflict (code) do nothing returning id`
@@ -190,8 +197,12 @@ export type CompanyPatch = Partial<Omit<CompanyRow, 'id' | 'code'>>
  */
 export async function companyNameTaken(tx: Tx, name: string, exceptId: string): Promise<boolean> {
   const key = companyKey(name)
-  const rows = await tx<{ name: string; registered_name: string | null }[]>`select name, registered_name from auth.companies where id <> ${exceptId}`
-  return rows.some((r) => companyKey(r.name) === key || (r.registered_name !== null && companyKey(r.registered_name) === key))
+  const rows = await tx<
+    { name: string; registered_name: string | null }[]
+  >`select name, registered_name from auth.companies where id <> ${exceptId}`
+  return rows.some(
+    (r) => companyKey(r.name) === key || (r.registered_name !== null && companyKey(r.registered_name) === key),
+  )
 }
 
 /** Changes a company; a new name is copied to its users' company_name, which sign-in shows. */
@@ -199,13 +210,19 @@ export async function updateCompany(tx: Tx, id: string, patch: CompanyPatch): Pr
   const keys = Object.keys(patch) as (keyof CompanyPatch)[]
   if (!keys.length) return
   // The first rename keeps the name the company registered under (see migration 0006).
-  if (patch.name !== undefined) await tx`update auth.companies set registered_name = coalesce(registered_name, name) where id = ${id}`
+  if (patch.name !== undefined)
+    await tx`update auth.companies set registered_name = coalesce(registered_name, name) where id = ${id}`
   await tx`update auth.companies set ${tx(patch, keys)}, updated_at = now() where id = ${id}`
   if (patch.name !== undefined) await tx`update auth.users set company_name = ${patch.name} where company_id = ${id}`
 }
 
 /** A page of a company's users, by username. */
-export async function companyUsers(sql: Db, companyId: string, page: number, limit: number): Promise<{ rows: AccountRow[]; count: number }> {
+export async function companyUsers(
+  sql: Db,
+  companyId: string,
+  page: number,
+  limit: number,
+): Promise<{ rows: AccountRow[]; count: number }> {
   const [rows, [total]] = await Promise.all([
     sql<AccountRow[]>`
       select ${ACCOUNT_COLUMNS(sql)} from auth.users where company_id = ${companyId}

@@ -26,7 +26,12 @@ export async function addressesOf(sql: Db, userId: string): Promise<AddressRow[]
     select ${COLUMNS(sql)} from auth.addresses where user_id = ${userId} order by is_default desc, created_at desc, id`
 }
 
-export async function addressPage(sql: Db, userId: string, page: number, limit: number): Promise<{ rows: AddressRow[]; count: number }> {
+export async function addressPage(
+  sql: Db,
+  userId: string,
+  page: number,
+  limit: number,
+): Promise<{ rows: AddressRow[]; count: number }> {
   const [rows, [total]] = await Promise.all([
     sql<AddressRow[]>`
       select ${COLUMNS(sql)} from auth.addresses where user_id = ${userId}
@@ -38,7 +43,9 @@ export async function addressPage(sql: Db, userId: string, page: number, limit: 
 
 /** One of the user's own addresses; someone else's is simply not there. */
 export async function ownAddress(tx: Tx, userId: string, id: string): Promise<AddressRow | null> {
-  const rows = await tx<AddressRow[]>`select ${COLUMNS(tx)} from auth.addresses where id = ${id} and user_id = ${userId}`
+  const rows = await tx<
+    AddressRow[]
+  >`select ${COLUMNS(tx)} from auth.addresses where id = ${id} and user_id = ${userId}`
   return rows[0] ?? null
 }
 

@@ -6,7 +6,11 @@ import type { AddressRow } from './addresses.repository'
 
 /** Rights as they work: the stored ones (or the type's), with the two setting rules applied. */
 export const rightsOf = (u: AccountRow): UserPermissions =>
-  effectivePermissions(u.user_type as UserType, { isPlaceOrder: u.is_place_order, isNoPrice: u.is_no_price }, u.permissions)
+  effectivePermissions(
+    u.user_type as UserType,
+    { isPlaceOrder: u.is_place_order, isNoPrice: u.is_no_price },
+    u.permissions,
+  )
 
 export const toAddress = (a: AddressRow): Address => ({
   id: a.id,

@@ -1,7 +1,14 @@
 import { AuthEventTypes, type SessionRevoked } from '@diamond/contracts/events/auth'
 import { enqueue, newEvent, type TokenService, type Tx } from '@diamond/runtime'
 
-export type RevokeReason = 'logout' | 'password-changed' | 'password-reset' | 'deactivated' | 'permissions-changed' | 'device-verified' | 'rejected'
+export type RevokeReason =
+  | 'logout'
+  | 'password-changed'
+  | 'password-reset'
+  | 'deactivated'
+  | 'permissions-changed'
+  | 'device-verified'
+  | 'rejected'
 
 /**
  * Ends every session of a user: bumps the token version in the caller's transaction and announces

@@ -10,9 +10,24 @@ const tags = ['auth']
 export default defineRoutes(function sessionRoutes(app, { sessions }: { sessions: SessionService }) {
   app.post(
     '/auth/login',
-    { config: { errors: ['E_INVALID_CREDENTIALS', 'EMAIL_NOT_VERIFIED', 'E_ACCOUNT_NOT_APPROVED', 'E_ACCOUNT_INACTIVE', 'E_RATE_LIMITED'], public: true }, schema: { tags, security: [], body: LoginRequest, response: { 200: Envelope(LoginData) } } },
+    {
+      config: {
+        errors: [
+          'E_INVALID_CREDENTIALS',
+          'EMAIL_NOT_VERIFIED',
+          'E_ACCOUNT_NOT_APPROVED',
+          'E_ACCOUNT_INACTIVE',
+          'E_RATE_LIMITED',
+        ],
+        public: true,
+      },
+      schema: { tags, security: [], body: LoginRequest, response: { 200: Envelope(LoginData) } },
+    },
     async (req, reply) => {
-      const data = await sessions.login(req.body, { address: req.ip, deviceKeys: parseDeviceKeys(req.cookies[DEVICE_COOKIE]) })
+      const data = await sessions.login(req.body, {
+        address: req.ip,
+        deviceKeys: parseDeviceKeys(req.cookies[DEVICE_COOKIE]),
+      })
       // The spec's client also reads the token from this header.
       reply.header('access-token', `JWT ${data.token.jwt}`)
       return ok(data, data.isTrusted ? 'Login successful.' : 'Please enter the code we sent to your email.')

@@ -9,13 +9,18 @@ import type { UserRecord } from '../users/users.repository'
 /** Why a user who gave the right password may still not sign in, in the order they are told. */
 export function signInRefusal(u: Pick<UserRecord, 'email_verified' | 'approval_status' | 'active'>) {
   if (!u.email_verified) return { code: 'EMAIL_NOT_VERIFIED' as const, data: null }
-  if (u.approval_status !== 2) return { code: 'E_ACCOUNT_NOT_APPROVED' as const, data: { approvalStatus: u.approval_status } }
+  if (u.approval_status !== 2)
+    return { code: 'E_ACCOUNT_NOT_APPROVED' as const, data: { approvalStatus: u.approval_status } }
   if (!u.active) return { code: 'E_ACCOUNT_INACTIVE' as const, data: null }
   return null
 }
 
 export const permissionsOf = (u: UserRecord): UserPermissions =>
-  effectivePermissions(u.user_type as UserType, { isPlaceOrder: u.is_place_order, isNoPrice: u.is_no_price }, u.permissions)
+  effectivePermissions(
+    u.user_type as UserType,
+    { isPlaceOrder: u.is_place_order, isNoPrice: u.is_no_price },
+    u.permissions,
+  )
 
 /** What the token of this user says; `trusted` is false until the device passed its code. */
 export function principalOf(u: UserRecord, perms: UserPermissions, trusted: boolean, ver = u.token_version): Principal {
@@ -29,7 +34,9 @@ export function principalOf(u: UserRecord, perms: UserPermissions, trusted: bool
     guest: false,
     trusted,
     company: u.account_company_name || u.company_name,
-    ...(u.company_registered_name && u.company_registered_name !== (u.account_company_name || u.company_name) ? { registeredCompany: u.company_registered_name } : {}),
+    ...(u.company_registered_name && u.company_registered_name !== (u.account_company_name || u.company_name)
+      ? { registeredCompany: u.company_registered_name }
+      : {}),
     // Other services cannot read auth's tables: the token says who the operator's staff are.
     ...(isOperatorStaff(u) ? { operator: true } : {}),
   }

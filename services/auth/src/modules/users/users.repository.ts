@@ -62,20 +62,53 @@ export async function markEmailVerified(tx: Tx, userId: string): Promise<void> {
 /** What a seeded or created user needs; everything else takes the column defaults. */
 export type NewUser = Pick<
   UserRecord,
-  | 'username' | 'email' | 'password_hash' | 'first_name' | 'last_name' | 'company_name' | 'user_type'
-  | 'approval_status' | 'active' | 'email_verified' | 'is_place_order' | 'is_no_price'
+  | 'username'
+  | 'email'
+  | 'password_hash'
+  | 'first_name'
+  | 'last_name'
+  | 'company_name'
+  | 'user_type'
+  | 'approval_status'
+  | 'active'
+  | 'email_verified'
+  | 'is_place_order'
+  | 'is_no_price'
 > &
   Partial<Pick<UserRecord, 'company_id' | 'locale' | 'stk_noti_dt' | 'stk_noti' | 'is_stk_noti' | 'account_term'>>
 
 const NEW_USER_COLUMNS = [
-  'username', 'email', 'password_hash', 'first_name', 'last_name', 'company_name', 'user_type', 'approval_status',
-  'active', 'email_verified', 'is_place_order', 'is_no_price', 'company_id', 'locale', 'stk_noti_dt', 'stk_noti',
-  'is_stk_noti', 'account_term',
+  'username',
+  'email',
+  'password_hash',
+  'first_name',
+  'last_name',
+  'company_name',
+  'user_type',
+  'approval_status',
+  'active',
+  'email_verified',
+  'is_place_order',
+  'is_no_price',
+  'company_id',
+  'locale',
+  'stk_noti_dt',
+  'stk_noti',
+  'is_stk_noti',
+  'account_term',
 ] as const
 
 export async function insertUsers(sql: Db, users: NewUser[]): Promise<void> {
   // Every row names every column (null or the default where not given): one multi-row insert.
-  const rows = users.map((u) => ({ locale: 'en', is_stk_noti: false, company_id: null, stk_noti_dt: null, stk_noti: null, account_term: null, ...u }))
+  const rows = users.map((u) => ({
+    locale: 'en',
+    is_stk_noti: false,
+    company_id: null,
+    stk_noti_dt: null,
+    stk_noti: null,
+    account_term: null,
+    ...u,
+  }))
   if (rows.length) await sql`insert into auth.users ${sql(rows, ...NEW_USER_COLUMNS)} on conflict do nothing`
 }
 
@@ -85,7 +118,10 @@ export async function countUsers(sql: Db): Promise<number> {
 }
 
 /** Companies by name, created with the given codes; answers each name's id. */
-export async function insertCompanies(tx: Tx, companies: { name: string; code: string; is_operator?: boolean }[]): Promise<Map<string, string>> {
+export async function insertCompanies(
+  tx: Tx,
+  companies: { name: string; code: string; is_operator?: boolean }[],
+): Promise<Map<string, string>> {
   if (!companies.length) return new Map()
   const rows = await tx<{ id: string; name: string }[]>`
     insert into auth.companies ${tx(companies.map((c) => ({ name: c.name, code: c.code, is_operator: c.is_operator ?? false })))} returning id, name`

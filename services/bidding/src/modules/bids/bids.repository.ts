@@ -51,8 +51,22 @@ export async function myBids(sql: Sql, bidderId: string, q: BidPageRequest) {
   return {
     count: rows[0]?.n ?? 0,
     rows: rows.map((r) => ({
-      lot: { id: r.lot_id, vStnId: r.v_stn_id, kind: r.kind, crt: Number(r.crt), rapCents: Number(r.rap_cents), closedAt: r.closed_at?.getTime() ?? null, winningBidId: r.winning_bid_id },
-      bid: { id: r.id, priceCents: Number(r.price_cents), at: r.created_at.getTime(), withdrawn: r.withdrawn, replaced: r.replaced },
+      lot: {
+        id: r.lot_id,
+        vStnId: r.v_stn_id,
+        kind: r.kind,
+        crt: Number(r.crt),
+        rapCents: Number(r.rap_cents),
+        closedAt: r.closed_at?.getTime() ?? null,
+        winningBidId: r.winning_bid_id,
+      },
+      bid: {
+        id: r.id,
+        priceCents: Number(r.price_cents),
+        at: r.created_at.getTime(),
+        withdrawn: r.withdrawn,
+        replaced: r.replaced,
+      },
       /** stands: my last word on the lot; leads: the lot's high is mine (the service tells it for open kinds only). */
       stands: r.stands,
       leads: r.high_bidder === bidderId,

@@ -24,7 +24,9 @@ export class DbClock {
     let best: { rtt: number; offset: number } | null = null
     for (let i = 0; i < 3; i++) {
       const t0 = local()
-      const [row] = await this.sql<{ ms: number }[]>`select (extract(epoch from clock_timestamp()) * 1000)::float8 as ms`
+      const [row] = await this.sql<
+        { ms: number }[]
+      >`select (extract(epoch from clock_timestamp()) * 1000)::float8 as ms`
       const t1 = local()
       const sample = { rtt: t1 - t0, offset: row!.ms - (t0 + t1) / 2 }
       if (!best || sample.rtt < best.rtt) best = sample

@@ -38,25 +38,69 @@ export interface Lot {
 }
 
 interface LotRow {
-  id: string; auction_id: string; title: string; kind: BidKind; stone_id: string; v_stn_id: string; crt: string; rap_cents: string
-  seller: string; opens_at: Date; scheduled_close: Date; closes_at: Date; extensions: number; start_cents: string
-  increment_cents: string; reserve_cents: string | null; buy_now_cents: string | null; soft_window_s: number | null
-  soft_extend_s: number | null; high_cents: string | null; high_bidder: string | null; high_bid_id: string | null
-  bid_count: number; last_seq: string; closed_at: Date | null; state: 'won' | 'closed' | 'withdrawn' | null; winner_id: string | null
-  winning_bid_id: string | null; result_cents: string | null
+  id: string
+  auction_id: string
+  title: string
+  kind: BidKind
+  stone_id: string
+  v_stn_id: string
+  crt: string
+  rap_cents: string
+  seller: string
+  opens_at: Date
+  scheduled_close: Date
+  closes_at: Date
+  extensions: number
+  start_cents: string
+  increment_cents: string
+  reserve_cents: string | null
+  buy_now_cents: string | null
+  soft_window_s: number | null
+  soft_extend_s: number | null
+  high_cents: string | null
+  high_bidder: string | null
+  high_bid_id: string | null
+  bid_count: number
+  last_seq: string
+  closed_at: Date | null
+  state: 'won' | 'closed' | 'withdrawn' | null
+  winner_id: string | null
+  winning_bid_id: string | null
+  result_cents: string | null
 }
 
 const num = (v: string | null) => (v === null ? null : Number(v))
 
 export function toLot(r: LotRow): Lot {
   return {
-    id: r.id, auctionId: r.auction_id, title: r.title, kind: r.kind, stoneId: r.stone_id, vStnId: r.v_stn_id, crt: Number(r.crt),
-    rapCents: Number(r.rap_cents), seller: r.seller, opensAt: r.opens_at.getTime(), scheduledClose: r.scheduled_close.getTime(),
-    closesAt: r.closes_at.getTime(), extensions: r.extensions, startCents: Number(r.start_cents), incrementCents: Number(r.increment_cents),
-    reserveCents: num(r.reserve_cents), buyNowCents: num(r.buy_now_cents),
-    softWindowMs: r.soft_window_s === null ? null : r.soft_window_s * 1000, softExtendMs: r.soft_extend_s === null ? null : r.soft_extend_s * 1000,
-    highCents: num(r.high_cents), highBidder: r.high_bidder, highBidId: r.high_bid_id, bidCount: r.bid_count, lastSeq: Number(r.last_seq),
-    closedAt: r.closed_at ? r.closed_at.getTime() : null, state: r.state, winnerId: r.winner_id, winningBidId: r.winning_bid_id,
+    id: r.id,
+    auctionId: r.auction_id,
+    title: r.title,
+    kind: r.kind,
+    stoneId: r.stone_id,
+    vStnId: r.v_stn_id,
+    crt: Number(r.crt),
+    rapCents: Number(r.rap_cents),
+    seller: r.seller,
+    opensAt: r.opens_at.getTime(),
+    scheduledClose: r.scheduled_close.getTime(),
+    closesAt: r.closes_at.getTime(),
+    extensions: r.extensions,
+    startCents: Number(r.start_cents),
+    incrementCents: Number(r.increment_cents),
+    reserveCents: num(r.reserve_cents),
+    buyNowCents: num(r.buy_now_cents),
+    softWindowMs: r.soft_window_s === null ? null : r.soft_window_s * 1000,
+    softExtendMs: r.soft_extend_s === null ? null : r.soft_extend_s * 1000,
+    highCents: num(r.high_cents),
+    highBidder: r.high_bidder,
+    highBidId: r.high_bid_id,
+    bidCount: r.bid_count,
+    lastSeq: Number(r.last_seq),
+    closedAt: r.closed_at ? r.closed_at.getTime() : null,
+    state: r.state,
+    winnerId: r.winner_id,
+    winningBidId: r.winning_bid_id,
     resultCents: num(r.result_cents),
   }
 }
@@ -86,9 +130,24 @@ export interface StoredEntry extends LogEntry {
   requestId: string
 }
 
-type LogRow = { lot_id: string; id: string; bidder_id: string; seq: string; kind: 'bid' | 'withdraw'; price_cents: string | null; request_id: string; created_at: Date }
+type LogRow = {
+  lot_id: string
+  id: string
+  bidder_id: string
+  seq: string
+  kind: 'bid' | 'withdraw'
+  price_cents: string | null
+  request_id: string
+  created_at: Date
+}
 const toEntry = (r: LogRow): StoredEntry => ({
-  id: r.id, bidderId: r.bidder_id, seq: Number(r.seq), kind: r.kind, priceCents: num(r.price_cents), requestId: r.request_id, at: r.created_at.getTime(),
+  id: r.id,
+  bidderId: r.bidder_id,
+  seq: Number(r.seq),
+  kind: r.kind,
+  priceCents: num(r.price_cents),
+  requestId: r.request_id,
+  at: r.created_at.getTime(),
 })
 
 /** A lot's whole bid log, in order. */
@@ -156,7 +215,12 @@ export interface LotEventRow extends OutboxRow {
  * close: the database, not this process, is the judge. Answers the lots that moved; the bids and
  * events of the others are not stored.
  */
-export async function storeBatch(sql: Sql, moves: LotMove[], bids: BidRow[], events: LotEventRow[]): Promise<Set<string>> {
+export async function storeBatch(
+  sql: Sql,
+  moves: LotMove[],
+  bids: BidRow[],
+  events: LotEventRow[],
+): Promise<Set<string>> {
   const rows = await sql.unsafe<{ id: string }[]>(
     `with l_in as (
        select * from jsonb_to_recordset($1::jsonb) as y(lot_id uuid, prev_seq bigint, last_seq bigint, min_at timestamptz, max_at timestamptz,

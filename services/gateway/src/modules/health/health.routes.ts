@@ -25,13 +25,22 @@ export default defineRoutes(function healthRoutes(app, opts: { probe: ServicePro
       .header('cache-control', 'no-store')
       .send({ code: ok ? 'OK' : 'E_UNAVAILABLE', message: ok ? 'ready' : 'not ready', data: { services, realtime } })
   }
-  const schema = { tags: ['health'], security: [], response: { 200: Envelope(PortalHealth), 503: Envelope(PortalHealth) } }
+  const schema = {
+    tags: ['health'],
+    security: [],
+    response: { 200: Envelope(PortalHealth), 503: Envelope(PortalHealth) },
+  }
   app.get('/web/v1/health', { config: { public: true }, schema }, (_req, reply) => readiness(reply))
   // Probes call these every few seconds: their lines stay out of the info log.
-  app.get('/ready', { config: { public: true }, schema: { ...schema, hide: true }, logLevel: 'warn' }, (_req, reply) => readiness(reply))
+  app.get('/ready', { config: { public: true }, schema: { ...schema, hide: true }, logLevel: 'warn' }, (_req, reply) =>
+    readiness(reply),
+  )
   app.get(
     '/healthz',
     { config: { public: true }, schema: { hide: true, response: { 200: Envelope(Live) } }, logLevel: 'warn' },
-    async (_req, reply) => reply.header('cache-control', 'no-store').send({ code: 'OK', message: 'live', data: { uptime: Math.round(process.uptime()) } }),
+    async (_req, reply) =>
+      reply
+        .header('cache-control', 'no-store')
+        .send({ code: 'OK', message: 'live', data: { uptime: Math.round(process.uptime()) } }),
   )
 })

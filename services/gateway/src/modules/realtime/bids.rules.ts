@@ -8,7 +8,8 @@ import type { BidClosed, BidExtended, BidFrame, BidHigh, BidPosition } from '@di
  * leave this file in a room message: a room frame is built field by field, never spread from the
  * event. Sealed lots have no events before their close, so nothing of them can be pushed early.
  */
-export type LotNews = { kind: 'high'; data: BidHigh } | { kind: 'extended'; data: BidExtended } | { kind: 'closed'; data: BidClosed }
+export type LotNews =
+  { kind: 'high'; data: BidHigh } | { kind: 'extended'; data: BidExtended } | { kind: 'closed'; data: BidClosed }
 export interface UserPosition {
   userId: string
   data: BidPosition
@@ -33,15 +34,30 @@ export function bidPushesOf(event: DomainEvent): { news: LotNews | null; positio
     }
     case BiddingEventTypes.extended: {
       const e = event.data
-      return { news: { kind: 'extended', data: { lotId: e.lotId, auctionId: e.auctionId, closesAt: e.closesAt, extensions: e.extensions } }, positions: [] }
+      return {
+        news: {
+          kind: 'extended',
+          data: { lotId: e.lotId, auctionId: e.auctionId, closesAt: e.closesAt, extensions: e.extensions },
+        },
+        positions: [],
+      }
     }
     case BiddingEventTypes.closed: {
       const e = event.data
       const won = e.winnerId !== null
-      const data: BidClosed = { lotId: e.lotId, auctionId: e.auctionId, state: won ? 'won' : 'closed', resultPerCaratCents: won ? e.pricePerCaratCents : null }
+      const data: BidClosed = {
+        lotId: e.lotId,
+        auctionId: e.auctionId,
+        state: won ? 'won' : 'closed',
+        resultPerCaratCents: won ? e.pricePerCaratCents : null,
+      }
       const at = { lotId: e.lotId, auctionId: e.auctionId }
-      const positions: UserPosition[] = [...new Set(e.bidderIds)].map((userId) => ({ userId, data: { ...at, position: userId === e.winnerId ? 'won' : 'lost' } }))
-      if (e.winnerId && !e.bidderIds.includes(e.winnerId)) positions.push({ userId: e.winnerId, data: { ...at, position: 'won' } })
+      const positions: UserPosition[] = [...new Set(e.bidderIds)].map((userId) => ({
+        userId,
+        data: { ...at, position: userId === e.winnerId ? 'won' : 'lost' },
+      }))
+      if (e.winnerId && !e.bidderIds.includes(e.winnerId))
+        positions.push({ userId: e.winnerId, data: { ...at, position: 'won' } })
       return { news: { kind: 'closed', data }, positions }
     }
     default:

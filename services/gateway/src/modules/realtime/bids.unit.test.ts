@@ -1,6 +1,11 @@
 import { randomUUID } from 'node:crypto'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { BiddingEventTypes, type LotClosed, type LotExtended, type LotHighChanged } from '@diamond/contracts/events/bidding'
+import {
+  BiddingEventTypes,
+  type LotClosed,
+  type LotExtended,
+  type LotHighChanged,
+} from '@diamond/contracts/events/bidding'
 import type { EventData, EventType } from '@diamond/contracts/events/index'
 import { StockEventTypes } from '@diamond/contracts/events/stock'
 import type { BidFrame } from '@diamond/contracts/realtime'
@@ -17,23 +22,58 @@ const LOT = randomUUID()
 const STONE = randomUUID()
 const [ANN, BEN, CAT] = [randomUUID(), randomUUID(), randomUUID()]
 
-const event = <K extends EventType>(type: K, data: EventData<K>) => ({ id: randomUUID(), type, key: LOT, time: '2026-01-01T00:00:00.000Z', producer: 'bidding', version: 1, data })
+const event = <K extends EventType>(type: K, data: EventData<K>) => ({
+  id: randomUUID(),
+  type,
+  key: LOT,
+  time: '2026-01-01T00:00:00.000Z',
+  producer: 'bidding',
+  version: 1,
+  data,
+})
 const high = (bidCount: number, leaderId: string, previousLeaderId: string | null, lotId = LOT, auctionId = AUCTION) =>
   event(BiddingEventTypes.high, {
-    lotId, auctionId, stoneId: STONE, vStnId: 'B-1', pricePerCaratCents: 100_000 + bidCount * 1000, bidCount,
-    closesAt: '2026-01-01T01:00:00.000Z', reserveMet: bidCount > 2, leaderId, previousLeaderId,
+    lotId,
+    auctionId,
+    stoneId: STONE,
+    vStnId: 'B-1',
+    pricePerCaratCents: 100_000 + bidCount * 1000,
+    bidCount,
+    closesAt: '2026-01-01T01:00:00.000Z',
+    reserveMet: bidCount > 2,
+    leaderId,
+    previousLeaderId,
   } satisfies LotHighChanged)
 const extended = (extensions: number) =>
-  event(BiddingEventTypes.extended, { lotId: LOT, auctionId: AUCTION, stoneId: STONE, vStnId: 'B-1', closesAt: `2026-01-01T01:0${extensions}:00.000Z`, extensions } satisfies LotExtended)
+  event(BiddingEventTypes.extended, {
+    lotId: LOT,
+    auctionId: AUCTION,
+    stoneId: STONE,
+    vStnId: 'B-1',
+    closesAt: `2026-01-01T01:0${extensions}:00.000Z`,
+    extensions,
+  } satisfies LotExtended)
 const closed = (winnerId: string | null, bidderIds: string[]) =>
   event(BiddingEventTypes.closed, {
-    lotId: LOT, auctionId: AUCTION, stoneId: STONE, vStnId: 'B-1', kind: 'live', winnerId, pricePerCaratCents: winnerId ? 150_000 : null, bidderIds,
+    lotId: LOT,
+    auctionId: AUCTION,
+    stoneId: STONE,
+    vStnId: 'B-1',
+    kind: 'live',
+    winnerId,
+    pricePerCaratCents: winnerId ? 150_000 : null,
+    bidderIds,
     closedAt: '2026-01-01T01:00:00.000Z',
   } satisfies LotClosed)
 
 function member(state: () => ReturnType<BidTarget['state']> = () => 'ready') {
   const writes: (readonly BidFrame[])[] = []
-  const t: BidTarget & { writes: typeof writes; frames: () => BidFrame[] } = { state, pushBids: (f) => void writes.push(f), writes, frames: () => writes.flat() }
+  const t: BidTarget & { writes: typeof writes; frames: () => BidFrame[] } = {
+    state,
+    pushBids: (f) => void writes.push(f),
+    writes,
+    frames: () => writes.flat(),
+  }
   return t
 }
 
@@ -42,7 +82,14 @@ describe('what bidding events become at the edge', () => {
     const { news, positions } = bidPushesOf(high(3, ANN, BEN))
     expect(news).toEqual({
       kind: 'high',
-      data: { lotId: LOT, auctionId: AUCTION, pricePerCaratCents: 103_000, bidCount: 3, closesAt: '2026-01-01T01:00:00.000Z', reserveMet: true },
+      data: {
+        lotId: LOT,
+        auctionId: AUCTION,
+        pricePerCaratCents: 103_000,
+        bidCount: 3,
+        closesAt: '2026-01-01T01:00:00.000Z',
+        reserveMet: true,
+      },
     })
     expect(JSON.stringify(news)).not.toContain(ANN)
     expect(JSON.stringify(news)).not.toContain(BEN)
@@ -63,12 +110,20 @@ describe('what bidding events become at the edge', () => {
     e.data.outbidIds = [BEN, CAT]
     const positions = bidPushesOf(e).positions
     expect(positions.find((p) => p.userId === ANN)?.data.position).toBe('leading')
-    expect(positions.filter((p) => p.data.position === 'outbid').map((p) => p.userId).sort()).toEqual([BEN, CAT].sort())
+    expect(
+      positions
+        .filter((p) => p.data.position === 'outbid')
+        .map((p) => p.userId)
+        .sort(),
+    ).toEqual([BEN, CAT].sort())
   })
 
   it('tells every bidder won or lost at the close, and the room only the result', () => {
     const { news, positions } = bidPushesOf(closed(BEN, [ANN, BEN, CAT, ANN]))
-    expect(news).toEqual({ kind: 'closed', data: { lotId: LOT, auctionId: AUCTION, state: 'won', resultPerCaratCents: 150_000 } })
+    expect(news).toEqual({
+      kind: 'closed',
+      data: { lotId: LOT, auctionId: AUCTION, state: 'won', resultPerCaratCents: 150_000 },
+    })
     for (const id of [ANN, BEN, CAT]) expect(JSON.stringify(news)).not.toContain(id)
     expect(positions.map((p) => [p.userId, p.data.position])).toEqual([
       [ANN, 'lost'],
@@ -81,7 +136,16 @@ describe('what bidding events become at the edge', () => {
   })
 
   it('ignores other events', () => {
-    const held = event(StockEventTypes.held, { stoneId: STONE, vStnId: 'B-1', wSts: 'H', sSts: 'A', availability: 'H', statusVersion: 1, holderId: ANN, expiresAt: null })
+    const held = event(StockEventTypes.held, {
+      stoneId: STONE,
+      vStnId: 'B-1',
+      wSts: 'H',
+      sSts: 'A',
+      availability: 'H',
+      statusVersion: 1,
+      holderId: ANN,
+      expiresAt: null,
+    })
     expect(bidPushesOf(held)).toEqual({ news: null, positions: [] })
   })
 })
@@ -94,7 +158,11 @@ describe('fan-out of auction rooms', () => {
     vi.useFakeTimers()
     auctions = new AuctionMembers()
     toUser = []
-    const hub = { toUser: (userId: string, frame: Extract<BidFrame, { type: 'bid.position' }>) => void toUser.push({ userId, frame }), notify: () => {} } as unknown as Hub
+    const hub = {
+      toUser: (userId: string, frame: Extract<BidFrame, { type: 'bid.position' }>) =>
+        void toUser.push({ userId, frame }),
+      notify: () => {},
+    } as unknown as Hub
     fanout = new Fanout(hub, new Watchers(), WINDOW, auctions)
   })
   afterEach(() => {
@@ -114,7 +182,9 @@ describe('fan-out of auction rooms', () => {
     vi.advanceTimersByTime(WINDOW)
     for (const m of [a, b]) {
       expect(m.writes).toHaveLength(1)
-      expect(m.frames()).toEqual([{ type: 'bid.high', data: expect.objectContaining({ lotId: LOT, bidCount: 300, pricePerCaratCents: 400_000 }) }])
+      expect(m.frames()).toEqual([
+        { type: 'bid.high', data: expect.objectContaining({ lotId: LOT, bidCount: 300, pricePerCaratCents: 400_000 }) },
+      ])
     }
     expect(a.writes[0]).toBe(b.writes[0])
     expect(elsewhere.writes).toEqual([])

@@ -41,7 +41,14 @@ export class Fanout {
 
   /** A stone's change: its latest status waits in the window's batch. */
   onStone({ data: s, time: at }: DomainEvent<StoneEventType>): void {
-    const status: StoneStatus = { id: s.stoneId, vStnId: s.vStnId, wSts: s.wSts, availability: s.availability, version: s.statusVersion, at }
+    const status: StoneStatus = {
+      id: s.stoneId,
+      vStnId: s.vStnId,
+      wSts: s.wSts,
+      availability: s.availability,
+      version: s.statusVersion,
+      at,
+    }
     this.batcher.put(status)
     this.arm()
   }

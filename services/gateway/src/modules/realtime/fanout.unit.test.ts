@@ -11,8 +11,22 @@ const STONE = '00000000-0000-4000-8000-000000000001'
 const OTHER = '00000000-0000-4000-8000-000000000002'
 
 const stoneEvent = (stoneId: string, statusVersion: number, availability: Availability = 'H') => ({
-  id: crypto.randomUUID(), type: StockEventTypes.held, key: stoneId, time: '2026-01-01T00:00:00.000Z', producer: 'stock', version: 1,
-  data: { stoneId, vStnId: 'V1', wSts: availability, sSts: '', availability, statusVersion, holderId: 'someone', expiresAt: null },
+  id: crypto.randomUUID(),
+  type: StockEventTypes.held,
+  key: stoneId,
+  time: '2026-01-01T00:00:00.000Z',
+  producer: 'stock',
+  version: 1,
+  data: {
+    stoneId,
+    vStnId: 'V1',
+    wSts: availability,
+    sSts: '',
+    availability,
+    statusVersion,
+    holderId: 'someone',
+    expiresAt: null,
+  },
 })
 
 function socket(): PushTarget & { batches: (readonly StoneStatus[])[] } {
@@ -60,7 +74,10 @@ describe('fan-out of stone changes', () => {
     vi.advanceTimersByTime(WINDOW - 1)
     expect(watcher.batches).toHaveLength(1)
     vi.advanceTimersByTime(1)
-    expect(watcher.batches).toEqual([[expect.objectContaining({ version: 1 })], [expect.objectContaining({ version: 3 })]])
+    expect(watcher.batches).toEqual([
+      [expect.objectContaining({ version: 1 })],
+      [expect.objectContaining({ version: 3 })],
+    ])
   })
 
   it('gives a feed member every stone, once even when it also watches the stone', () => {
@@ -70,7 +87,9 @@ describe('fan-out of stone changes', () => {
     fanout.onStone(stoneEvent(STONE, 1))
     fanout.onStone(stoneEvent(OTHER, 4))
     vi.advanceTimersByTime(WINDOW)
-    expect(member.batches).toEqual([[expect.objectContaining({ id: STONE, version: 1 }), expect.objectContaining({ id: OTHER, version: 4 })]])
+    expect(member.batches).toEqual([
+      [expect.objectContaining({ id: STONE, version: 1 }), expect.objectContaining({ id: OTHER, version: 4 })],
+    ])
   })
 
   it('retries a busy socket every window and then delivers only the newest state', () => {

@@ -7,7 +7,10 @@ import type { BannerService } from './banners.service'
 export default defineRoutes(function bannerRoutes(app, { banners }: { banners: BannerService }) {
   app.post(
     '/banner/paginate',
-    { config: { public: true }, schema: { tags: ['banners'], body: BannerPageRequest, response: { 200: Envelope(BannerPage) } } },
+    {
+      config: { public: true },
+      schema: { tags: ['banners'], body: BannerPageRequest, response: { 200: Envelope(BannerPage) } },
+    },
     async (req) => {
       const { page = 1, limit = 100, filter = {} } = req.body
       return ok(await banners.page(filter, page, limit))

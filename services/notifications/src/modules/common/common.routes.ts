@@ -15,11 +15,19 @@ export default defineRoutes(function commonRoutes(app) {
   )
   app.post(
     '/master/list-by-code-no-auth',
-    { config: { public: true }, schema: { tags: ['common'], body: MasterListRequest, response: { 200: Envelope(MasterList) } } },
+    {
+      config: { public: true },
+      schema: { tags: ['common'], body: MasterListRequest, response: { 200: Envelope(MasterList) } },
+    },
     (req) => {
       const { code } = req.body
       const list = masterList(code)
-      if (!list) throw new AppError('E_VALIDATION', { fields: [{ field: 'code', in: 'body', message: 'is not a known master list' }] }, 'Invalid Fields: code is not a known master list')
+      if (!list)
+        throw new AppError(
+          'E_VALIDATION',
+          { fields: [{ field: 'code', in: 'body', message: 'is not a known master list' }] },
+          'Invalid Fields: code is not a known master list',
+        )
       return ok({ list })
     },
   )

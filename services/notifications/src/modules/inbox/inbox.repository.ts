@@ -22,7 +22,13 @@ const toNotification = (r: Row): Notification => ({
 
 export async function insertNotification(
   tx: Tx,
-  n: { id: string; userId: string | null; audience?: 'sales' | undefined; kind: string; params: Notification['params'] },
+  n: {
+    id: string
+    userId: string | null
+    audience?: 'sales' | undefined
+    kind: string
+    params: Notification['params']
+  },
 ): Promise<Notification> {
   const [row] = await tx<Row[]>`
     insert into notifications.notifications (id, user_id, audience, kind, params)
@@ -77,7 +83,12 @@ export async function pageForUser(sql: Sql, userId: string, salesTeam: boolean, 
 }
 
 /** Marks the user's own notices read (and the team's, for its members); other ids match nothing. */
-export async function markRead(sql: Sql, userId: string, salesTeam: boolean, ids: string[] | undefined): Promise<number> {
+export async function markRead(
+  sql: Sql,
+  userId: string,
+  salesTeam: boolean,
+  ids: string[] | undefined,
+): Promise<number> {
   const some = ids?.length ? sql`and id = any(${ids}::uuid[])` : sql``
   const own = await sql`update notifications.notifications set read_at = now()
                          where user_id = ${userId} and read_at is null ${some} returning id`

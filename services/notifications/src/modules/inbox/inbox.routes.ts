@@ -9,7 +9,10 @@ const tags = ['notifications']
 export default defineRoutes(function inboxRoutes(app, { inbox }: { inbox: InboxService }) {
   app.post(
     '/notification/list',
-    { config: { permission: ['notifications', 'view'] }, schema: { tags, body: NotificationList, response: { 200: Envelope(NotificationPage) } } },
+    {
+      config: { permission: ['notifications', 'view'] },
+      schema: { tags, body: NotificationList, response: { 200: Envelope(NotificationPage) } },
+    },
     async (req) => {
       const { page = 1, limit = 50 } = req.body
       return ok(await inbox.list(principal(req), page, limit))
@@ -17,7 +20,10 @@ export default defineRoutes(function inboxRoutes(app, { inbox }: { inbox: InboxS
   )
   app.post(
     '/notification/markAsRead',
-    { config: { permission: ['notifications', 'view'] }, schema: { tags, body: MarkAsRead, response: { 200: Envelope(Type.Object({ updated: Type.Integer() })) } } },
+    {
+      config: { permission: ['notifications', 'view'] },
+      schema: { tags, body: MarkAsRead, response: { 200: Envelope(Type.Object({ updated: Type.Integer() })) } },
+    },
     async (req) => ok({ updated: await inbox.markRead(principal(req), req.body.ids) }),
   )
 })

@@ -21,23 +21,44 @@ export function noticesFor(event: DomainEvent): Notice[] {
   switch (event.type) {
     case StockEventTypes.held: {
       const s = event.data
-      return s.holderId ? [{ userId: s.holderId, kind: 'stone.held', params: { stoneId: s.stoneId, vStnId: s.vStnId, expiresAt: s.expiresAt } }] : []
+      return s.holderId
+        ? [
+            {
+              userId: s.holderId,
+              kind: 'stone.held',
+              params: { stoneId: s.stoneId, vStnId: s.vStnId, expiresAt: s.expiresAt },
+            },
+          ]
+        : []
     }
     case BiddingEventTypes.high: {
       // Only open lots have highs, so the price told is the one everyone in the room already sees.
       const h = event.data
-      return outbidOf(h).map((userId) => ({ userId, kind: BID_NOTICE_KINDS.outbid, params: { ...lotParams(h), price: h.pricePerCaratCents / 100 } }))
+      return outbidOf(h).map((userId) => ({
+        userId,
+        kind: BID_NOTICE_KINDS.outbid,
+        params: { ...lotParams(h), price: h.pricePerCaratCents / 100 },
+      }))
     }
     case BiddingEventTypes.closed: {
       // Every bidder learns win or loss; the winner the price. A loser is told only that it is over.
       const c = event.data
       // A withdrawn lot has no winner: each bidder is told why.
-      if (c.withdrawn) return [...new Set(c.bidderIds)].map((userId) => ({ userId, kind: BID_NOTICE_KINDS.withdrawn, params: lotParams(c) }))
+      if (c.withdrawn)
+        return [...new Set(c.bidderIds)].map((userId) => ({
+          userId,
+          kind: BID_NOTICE_KINDS.withdrawn,
+          params: lotParams(c),
+        }))
       const bidders = new Set(c.bidderIds)
       if (c.winnerId) bidders.add(c.winnerId)
       return [...bidders].map((userId) =>
         userId === c.winnerId
-          ? { userId, kind: BID_NOTICE_KINDS.won, params: { ...lotParams(c), price: c.pricePerCaratCents === null ? null : c.pricePerCaratCents / 100 } }
+          ? {
+              userId,
+              kind: BID_NOTICE_KINDS.won,
+              params: { ...lotParams(c), price: c.pricePerCaratCents === null ? null : c.pricePerCaratCents / 100 },
+            }
           : { userId, kind: BID_NOTICE_KINDS.lost, params: lotParams(c) },
       )
     }
@@ -53,7 +74,11 @@ export const NOTICE_EVENTS = {
   bids: [BiddingEventTypes.high, BiddingEventTypes.closed],
 } as const
 
-const lotParams = (e: { lotId: string; auctionId: string; vStnId: string }) => ({ lotId: e.lotId, auctionId: e.auctionId, vStnId: e.vStnId })
+const lotParams = (e: { lotId: string; auctionId: string; vStnId: string }) => ({
+  lotId: e.lotId,
+  auctionId: e.auctionId,
+  vStnId: e.vStnId,
+})
 
 /**
  * An outbid notice the reader has not read yet is brought up to date rather than repeated: a hot

@@ -28,10 +28,15 @@ export class InboxService {
           continue
         }
         const n = await repo.insertNotification(tx, { id: randomUUID(), ...notice })
-        announced.push(newEvent('notifications', NotificationEventTypes.created, n.userId ?? `audience:${n.audience}`, n))
+        announced.push(
+          newEvent('notifications', NotificationEventTypes.created, n.userId ?? `audience:${n.audience}`, n),
+        )
       }
     }
-    for (const n of await repo.upsertOutbids(tx, [...outbid.values()].map((n) => ({ id: randomUUID(), ...n })))) {
+    for (const n of await repo.upsertOutbids(
+      tx,
+      [...outbid.values()].map((n) => ({ id: randomUUID(), ...n })),
+    )) {
       announced.push(newEvent('notifications', NotificationEventTypes.created, n.userId!, n))
     }
     await enqueue(tx, 'notifications', announced)

@@ -16,7 +16,12 @@ import { DevMailbox, OutboxMailer, SmtpTransport } from './mailer'
  * sender loop. Without it, in development: the development mailbox (demo or asked for), else the
  * outbox keeps them unsent until SMTP is configured. Production mode has SMTP (config.ts insists).
  */
-export async function installMail(app: FastifyInstance, rt: ServiceRuntime, platform: PlatformConfig, own: NotificationsConfig) {
+export async function installMail(
+  app: FastifyInstance,
+  rt: ServiceRuntime,
+  platform: PlatformConfig,
+  own: NotificationsConfig,
+) {
   const devMailbox = devMailboxEnabled(platform, own)
   const from = mailFrom(own, MAIL_TEXTS.en.brand)
   const mailer = devMailbox ? new DevMailbox() : new OutboxMailer(from)
@@ -27,7 +32,8 @@ export async function installMail(app: FastifyInstance, rt: ServiceRuntime, plat
   await app.register(mailAdminRoutes, { mail })
 
   if (!own.SMTP_URL) {
-    if (!devMailbox) app.log.warn('no SMTP_URL: mail is queued in notifications.mail_outbox and sent once SMTP is configured')
+    if (!devMailbox)
+      app.log.warn('no SMTP_URL: mail is queued in notifications.mail_outbox and sent once SMTP is configured')
     return
   }
   const sender = new MailSender(rt.database, new SmtpTransport(own.SMTP_URL, from, own.MAIL_REPLY_TO), {

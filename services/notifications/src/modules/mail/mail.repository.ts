@@ -18,7 +18,10 @@ const toDevMail = (r: Row): DevMail => ({
   createdAt: r.created_at.toISOString(),
 })
 
-export async function insertDevMail(tx: Tx, m: { to: string; subject: string; text: string; template: string }): Promise<void> {
+export async function insertDevMail(
+  tx: Tx,
+  m: { to: string; subject: string; text: string; template: string },
+): Promise<void> {
   await tx`insert into notifications.dev_mail ("to", subject, text, template) values (${m.to}, ${m.subject}, ${m.text}, ${m.template})`
 }
 
@@ -61,7 +64,17 @@ export interface OutboxRow {
 /** Queues a mail in the caller's transaction; pg_notify wakes the senders when that transaction commits. */
 export async function enqueueMail(
   tx: Tx,
-  m: { id: string; messageId: string; to: string; subject: string; text: string; html: string; template: string; language: string; attachmentKey?: string },
+  m: {
+    id: string
+    messageId: string
+    to: string
+    subject: string
+    text: string
+    html: string
+    template: string
+    language: string
+    attachmentKey?: string
+  },
 ): Promise<void> {
   await tx`insert into notifications.mail_outbox (id, message_id, "to", subject, text, html, template, language, attachment_key)
            values (${m.id}, ${m.messageId}, ${m.to}, ${m.subject}, ${m.text}, ${m.html}, ${m.template}, ${m.language}, ${m.attachmentKey ?? null})`
@@ -95,7 +108,13 @@ export async function markSent(sql: Sql, id: string, attempts: number): Promise<
 }
 
 /** A failed attempt: due again after `retryInMs`, or failed for good (null). */
-export async function markAttemptFailed(sql: Sql, id: string, attempts: number, error: string, retryInMs: number | null): Promise<void> {
+export async function markAttemptFailed(
+  sql: Sql,
+  id: string,
+  attempts: number,
+  error: string,
+  retryInMs: number | null,
+): Promise<void> {
   const err = error.slice(0, 1000)
   if (retryInMs === null) {
     await sql`update notifications.mail_outbox set status = 'failed', failed_at = now(), last_error = ${err}
@@ -156,6 +175,8 @@ export interface Attachment {
 
 export async function attachmentsOf(sql: Sql, keys: string[]): Promise<Map<string, Attachment>> {
   if (!keys.length) return new Map()
-  const rows = await sql<Attachment[]>`select key, file_name, content from notifications.digest_files where key = any(${keys})`
+  const rows = await sql<
+    Attachment[]
+  >`select key, file_name, content from notifications.digest_files where key = any(${keys})`
   return new Map(rows.map((r) => [r.key, r]))
 }

@@ -7,14 +7,26 @@ const CITY_SEARCH_DEFAULT = 20
 
 /** A field the call cannot do without, named like a schema error. */
 function required(value: string | undefined, field: string): string {
-  if (!value?.trim()) throw new AppError('E_VALIDATION', { fields: [{ field, in: 'body', message: 'is required' }] }, `Invalid Fields: ${field} is required`)
+  if (!value?.trim())
+    throw new AppError(
+      'E_VALIDATION',
+      { fields: [{ field, in: 'body', message: 'is required' }] },
+      `Invalid Fields: ${field} is required`,
+    )
   return value.trim()
 }
 
 /** Country, state and city lists for addresses and registration: public, the sign-up form needs them. */
 export default defineRoutes(function placeRoutes(app) {
-  const opts = { config: { public: true }, schema: { tags: ['locations'], body: LocationRequest, response: { 200: Envelope(PlacePage) } } }
-  const paging = (b: LocationRequest) => ({ page: b.page ?? 1, limit: b.limit ?? DEFAULT_PAGE_SIZE, search: b.search?.trim() || undefined })
+  const opts = {
+    config: { public: true },
+    schema: { tags: ['locations'], body: LocationRequest, response: { 200: Envelope(PlacePage) } },
+  }
+  const paging = (b: LocationRequest) => ({
+    page: b.page ?? 1,
+    limit: b.limit ?? DEFAULT_PAGE_SIZE,
+    search: b.search?.trim() || undefined,
+  })
 
   app.post('/country/paginate', opts, (req) => ok(countryPage(paging(req.body))))
   app.post('/state/paginate', opts, (req) => {
@@ -27,6 +39,13 @@ export default defineRoutes(function placeRoutes(app) {
   })
   app.post('/city/search', opts, (req) => {
     const b = req.body
-    return ok(searchCities({ search: required(b.search, 'search'), countryId: b.countryId, stateId: b.stateId, limit: b.limit ?? CITY_SEARCH_DEFAULT }))
+    return ok(
+      searchCities({
+        search: required(b.search, 'search'),
+        countryId: b.countryId,
+        stateId: b.stateId,
+        limit: b.limit ?? CITY_SEARCH_DEFAULT,
+      }),
+    )
   })
 })

@@ -19,7 +19,11 @@ export async function announceDemoBidStones(database: Database): Promise<number>
     await giveEveryFourth(tx, DEMO_SELLER_COMPANY)
     const stones = await bidStones(tx)
     for (let i = 0; i < stones.length; i += 500) {
-      await enqueue(tx, 'stock', stones.slice(i, i + 500).map((s) => statusEvent(StockEventTypes.statusChanged, s)))
+      await enqueue(
+        tx,
+        'stock',
+        stones.slice(i, i + 500).map((s) => statusEvent(StockEventTypes.statusChanged, s)),
+      )
     }
     return stones.length
   })

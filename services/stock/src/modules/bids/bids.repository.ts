@@ -21,7 +21,10 @@ export async function confirmWon(tx: Tx, stoneId: string): Promise<StatusRecord 
  * in a status bidding takes (otherwise bidding withdraws the lot on the status it hears).
  */
 export async function enterLot(tx: Tx, stoneId: string, lotId: string): Promise<void> {
-  await query(tx, sql`update ${stones} set ${name(stones.bidLotId)} = ${lotId} where ${stones.id} = ${stoneId} and ${biddable}`)
+  await query(
+    tx,
+    sql`update ${stones} set ${name(stones.bidLotId)} = ${lotId} where ${stones.id} = ${stoneId} and ${biddable}`,
+  )
 }
 
 /** The lot closed (sold, unsold or withdrawn): the stone is stock's to move again. */

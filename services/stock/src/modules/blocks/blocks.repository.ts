@@ -89,13 +89,21 @@ function visible(f: BlockFilter) {
 }
 
 /** A page of blocks (holds first to expire first, then the newest), the total, and the database clock. */
-export async function listBlocks(client: Sql, f: BlockFilter, offset: number, limit: number): Promise<{ rows: BlockRecord[]; count: number; now: Date }> {
+export async function listBlocks(
+  client: Sql,
+  f: BlockFilter,
+  offset: number,
+  limit: number,
+): Promise<{ rows: BlockRecord[]; count: number; now: Date }> {
   const [rows, [head]] = await Promise.all([
     query<BlockRecord>(
       client,
       sql`select * from (${visible(f)}) v order by v."expiresAt" asc nulls last, v."createdAt" desc, v."stoneId" limit ${limit} offset ${offset}`,
     ),
-    query<{ count: number; now: Date }>(client, sql`select (select count(*) from (${visible(f)}) v)::int as count, now() as now`),
+    query<{ count: number; now: Date }>(
+      client,
+      sql`select (select count(*) from (${visible(f)}) v)::int as count, now() as now`,
+    ),
   ])
   return { rows, count: head!.count, now: head!.now }
 }

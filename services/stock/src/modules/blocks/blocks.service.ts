@@ -1,5 +1,14 @@
 import { BLOCK_MASTER, BLOCK_TYPES, type BlockType } from '@diamond/contracts/http/blocks.values'
-import type { BlockCreate, BlockCreated, BlockList, BlockMasterPage, BlockPage, BlockRow, MemoList, MemoPage } from '@diamond/contracts/http/blocks'
+import type {
+  BlockCreate,
+  BlockCreated,
+  BlockList,
+  BlockMasterPage,
+  BlockPage,
+  BlockRow,
+  MemoList,
+  MemoPage,
+} from '@diamond/contracts/http/blocks'
 import type { StatusResult, StoneRow } from '@diamond/contracts/http/stock'
 import { StockEventTypes } from '@diamond/contracts/events/stock'
 import { can } from '@diamond/contracts/permissions'
@@ -47,9 +56,19 @@ export class BlockService {
     }
     const wSts = webStatusOf(ask.blockType)
     const taken = await this.stones.change(wSts === 'M' ? StockEventTypes.memo : StockEventTypes.statusChanged, (tx) =>
-      repo.takeBlock(tx, { stoneId: req.id, blockType: ask.blockType, wSts, userId, createdBy: who.id, memoNo: req.memoNo ?? '' }),
+      repo.takeBlock(tx, {
+        stoneId: req.id,
+        blockType: ask.blockType,
+        wSts,
+        userId,
+        createdBy: who.id,
+        memoNo: req.memoNo ?? '',
+      }),
     )
-    if (!taken) throw (await stoneExists(this.database.sql, req.id)) ? new AppError('E_STONE_UNAVAILABLE', { id: req.id }) : new AppError('E_NOT_FOUND')
+    if (!taken)
+      throw (await stoneExists(this.database.sql, req.id))
+        ? new AppError('E_STONE_UNAVAILABLE', { id: req.id })
+        : new AppError('E_NOT_FOUND')
     return { ...toStatus(taken), blockType: ask.blockType, userId, memoNo: req.memoNo ?? '', expiresAt: null }
   }
 
@@ -62,7 +81,9 @@ export class BlockService {
     if (block.blockType === BLOCK_TYPES.hold) {
       released = mine ? await this.stones.release(who, stoneId).catch(gone) : await this.stones.releaseAny(stoneId)
     } else {
-      const r = await this.stones.change(StockEventTypes.released, (tx) => repo.releaseBlock(tx, stoneId, mine ? who.id : null))
+      const r = await this.stones.change(StockEventTypes.released, (tx) =>
+        repo.releaseBlock(tx, stoneId, mine ? who.id : null),
+      )
       released = r ? toStatus(r) : null
     }
     // Gone between the look and the release (expired, released elsewhere): nothing of theirs is left.
@@ -77,7 +98,12 @@ export class BlockService {
 
   /** Stones on memo to me (staff: everyone's), with memo number and date. */
   async memo(who: Principal, req: MemoList): Promise<MemoPage> {
-    const { list, count } = await this.page(who, { blockType: BLOCK_TYPES.memo, userId: req.userId }, req.page, req.limit)
+    const { list, count } = await this.page(
+      who,
+      { blockType: BLOCK_TYPES.memo, userId: req.userId },
+      req.page,
+      req.limit,
+    )
     return { list, count }
   }
 
@@ -92,18 +118,42 @@ export class BlockService {
     return can(who.perms, module, action)
   }
 
-  private async page(who: Principal, f: { blockType?: number | undefined; userId?: string | undefined }, page = 1, limit = DEFAULT_PAGE_SIZE): Promise<BlockPage> {
+  private async page(
+    who: Principal,
+    f: { blockType?: number | undefined; userId?: string | undefined },
+    page = 1,
+    limit = DEFAULT_PAGE_SIZE,
+  ): Promise<BlockPage> {
     const allOfTypes = TYPES.filter((t) => this.isStaffOf(who, t))
-    const found = await repo.listBlocks(this.database.sql, { ownerId: who.id, allOfTypes, ...f }, (page - 1) * limit, limit)
-    const rows = new Map((await this.rowsOf(who, found.rows.map((r) => r.stoneId))).map((r) => [r.id, r]))
+    const found = await repo.listBlocks(
+      this.database.sql,
+      { ownerId: who.id, allOfTypes, ...f },
+      (page - 1) * limit,
+      limit,
+    )
+    const rows = new Map(
+      (
+        await this.rowsOf(
+          who,
+          found.rows.map((r) => r.stoneId),
+        )
+      ).map((r) => [r.id, r]),
+    )
     const list = found.rows.flatMap((b): BlockRow[] => {
       const row = rows.get(b.stoneId)
       if (!row) return []
       const blockType = b.blockType as BlockType
-      return [{
-        ...row, blockType, blockCode: blockCodeOf(blockType), memoNo: b.memoNo, userId: b.userId,
-        userDate: b.createdAt.toISOString(), expiresAt: b.expiresAt ? b.expiresAt.toISOString() : null,
-      }]
+      return [
+        {
+          ...row,
+          blockType,
+          blockCode: blockCodeOf(blockType),
+          memoNo: b.memoNo,
+          userId: b.userId,
+          userDate: b.createdAt.toISOString(),
+          expiresAt: b.expiresAt ? b.expiresAt.toISOString() : null,
+        },
+      ]
     })
     return { list, count: found.count, serverTime: found.now.toISOString() }
   }

@@ -9,7 +9,13 @@ const NOTE = 99
 
 export type CommentRecord = Pick<Track, 'id' | 'stoneId' | 'remarks' | 'updatedAt'> & Pick<Stone, 'vStnId'>
 
-export async function upsertComment(client: Sql, userId: string, ownerName: string, stoneId: string, text: string): Promise<CommentRecord | null> {
+export async function upsertComment(
+  client: Sql,
+  userId: string,
+  ownerName: string,
+  stoneId: string,
+  text: string,
+): Promise<CommentRecord | null> {
   const t = tracks
   const [row] = await query<CommentRecord>(
     client,
@@ -26,12 +32,28 @@ export async function upsertComment(client: Sql, userId: string, ownerName: stri
   return row ?? null
 }
 
-export async function commentsOf(client: Sql, userId: string, stoneIds: readonly string[] | undefined, limit: number, offset: number) {
+export async function commentsOf(
+  client: Sql,
+  userId: string,
+  stoneIds: readonly string[] | undefined,
+  limit: number,
+  offset: number,
+) {
   const db = orm(client)
-  const where = and(eq(tracks.userId, userId), eq(tracks.trackType, NOTE), stoneIds?.length ? anyOf(tracks.stoneId, stoneIds) : undefined)
+  const where = and(
+    eq(tracks.userId, userId),
+    eq(tracks.trackType, NOTE),
+    stoneIds?.length ? anyOf(tracks.stoneId, stoneIds) : undefined,
+  )
   const [rows, count] = await Promise.all([
     db
-      .select({ id: tracks.id, stoneId: tracks.stoneId, remarks: tracks.remarks, updatedAt: tracks.updatedAt, vStnId: stones.vStnId })
+      .select({
+        id: tracks.id,
+        stoneId: tracks.stoneId,
+        remarks: tracks.remarks,
+        updatedAt: tracks.updatedAt,
+        vStnId: stones.vStnId,
+      })
       .from(tracks)
       .innerJoin(stones, eq(stones.id, tracks.stoneId))
       .where(where)

@@ -28,7 +28,13 @@ export async function lockDemandsOf(tx: Tx, userId: string): Promise<void> {
 export async function pageDemands(client: Sql, userId: string, limit: number, offset: number) {
   const db = orm(client)
   const [rows, count] = await Promise.all([
-    db.select(DEMAND).from(demands).where(eq(demands.userId, userId)).orderBy(desc(demands.createdAt), demands.id).limit(limit).offset(offset),
+    db
+      .select(DEMAND)
+      .from(demands)
+      .where(eq(demands.userId, userId))
+      .orderBy(desc(demands.createdAt), demands.id)
+      .limit(limit)
+      .offset(offset),
     db.$count(demands, eq(demands.userId, userId)),
   ])
   return { rows, count }
@@ -46,7 +52,14 @@ export async function countDemands(tx: Tx, userId: string): Promise<number> {
 
 export async function insertDemand(
   tx: Tx,
-  d: { userId: string; title: string; description: string; tillDate: string; filter: StoneFilter; bounds: DemandBounds },
+  d: {
+    userId: string
+    title: string
+    description: string
+    tillDate: string
+    filter: StoneFilter
+    bounds: DemandBounds
+  },
 ): Promise<DemandRecord> {
   const { userId, title, description, tillDate, filter, bounds } = d
   const [row] = await orm(tx)
@@ -64,7 +77,14 @@ export async function updateDemand(
   client: Sql | Tx,
   userId: string,
   id: string,
-  c: { title?: string; description?: string; tillDate?: string; filter?: StoneFilter; bounds?: DemandBounds; status?: 'closed' | 'won' },
+  c: {
+    title?: string
+    description?: string
+    tillDate?: string
+    filter?: StoneFilter
+    bounds?: DemandBounds
+    status?: 'closed' | 'won'
+  },
 ): Promise<DemandRecord | null> {
   const [row] = await orm(client)
     .update(demands)

@@ -1,5 +1,17 @@
-import { StockEventTypes, TradeEventTypes, type StoneStatusChanged, type TradeEvent } from '@diamond/contracts/events/stock'
-import { MAX_DEMANDS, type Demand, type DemandCreate, type DemandPage, type DemandPaginate, type DemandUpdate } from '@diamond/contracts/http/demands'
+import {
+  StockEventTypes,
+  TradeEventTypes,
+  type StoneStatusChanged,
+  type TradeEvent,
+} from '@diamond/contracts/events/stock'
+import {
+  MAX_DEMANDS,
+  type Demand,
+  type DemandCreate,
+  type DemandPage,
+  type DemandPaginate,
+  type DemandUpdate,
+} from '@diamond/contracts/http/demands'
 import type { StoneFilter } from '@diamond/contracts/http/stock'
 import { TRADE_KINDS } from '@diamond/contracts/http/tracks.values'
 import { seesPrices } from '@diamond/contracts/permissions'
@@ -55,7 +67,12 @@ export class DemandService {
   /** The criteria are a search filter, checked as a search's is, and must ask for something. */
   private filterProblems(who: Principal, filter: StoneFilter): FieldProblem[] {
     const problems = filterProblems(filter, seesPrices(who.perms))
-    if (isEmptyFilter(filter)) problems.push({ field: 'filter', in: 'body', message: 'must ask for at least one criterion (shape, carat, colour, …)' })
+    if (isEmptyFilter(filter))
+      problems.push({
+        field: 'filter',
+        in: 'body',
+        message: 'must ask for at least one criterion (shape, carat, colour, …)',
+      })
     return problems
   }
 
@@ -68,10 +85,17 @@ export class DemandService {
     const row = await this.database.sql.begin(async (tx) => {
       await repo.lockDemandsOf(tx, who.id)
       if ((await repo.countDemands(tx, who.id)) >= MAX_DEMANDS) {
-        throw invalidFields([{ field: 'title', in: 'body', message: `at most ${MAX_DEMANDS} demands; delete one first` }])
+        throw invalidFields([
+          { field: 'title', in: 'body', message: `at most ${MAX_DEMANDS} demands; delete one first` },
+        ])
       }
       return repo.insertDemand(tx, {
-        userId: who.id, title: req.title.trim(), description: req.description?.trim() ?? '', tillDate: req.tillDate, filter: req.filter, bounds: boundsOf(req.filter),
+        userId: who.id,
+        title: req.title.trim(),
+        description: req.description?.trim() ?? '',
+        tillDate: req.tillDate,
+        filter: req.filter,
+        bounds: boundsOf(req.filter),
       })
     })
     return this.view(row, today)
@@ -80,7 +104,10 @@ export class DemandService {
   async paginate(who: Principal, req: DemandPaginate): Promise<DemandPage> {
     const page = req.page ?? 1
     const limit = req.limit ?? 50
-    const [{ rows, count }, today] = await Promise.all([repo.pageDemands(this.database.sql, who.id, limit, (page - 1) * limit), this.today()])
+    const [{ rows, count }, today] = await Promise.all([
+      repo.pageDemands(this.database.sql, who.id, limit, (page - 1) * limit),
+      this.today(),
+    ])
     return { list: rows.map((r) => this.view(r, today)), count }
   }
 
@@ -113,7 +140,8 @@ export class DemandService {
       status: req.status,
     })
     // Closed (or deleted) meanwhile by another tab of the same buyer.
-    if (!row) throw new AppError((await repo.findDemand(this.database.sql, who.id, req.id)) ? 'E_DEMAND_CLOSED' : 'E_NOT_FOUND')
+    if (!row)
+      throw new AppError((await repo.findDemand(this.database.sql, who.id, req.id)) ? 'E_DEMAND_CLOSED' : 'E_NOT_FOUND')
     return this.view(row, today)
   }
 
@@ -132,10 +160,26 @@ export class DemandService {
     if (!stone || stone.wSts !== 'A') return
     const candidates = await repo.candidateDemands(tx, { id: stone.id, shape: stone.shape, carat: stone.carat })
     const matched = matchingDemands(stone, candidates)
-    const fresh = new Set(await repo.recordMatches(tx, stone.id, matched.map((m) => m.id)))
-    await enqueue(tx, PRODUCER, matched.filter((m) => fresh.has(m.id)).map((m) => newEvent<TradeEvent>(PRODUCER, TradeEventTypes.demandMatched, m.id, {
-      userIds: [m.userId], toSales: false, kind: TRADE_KINDS.demandMatched,
-      params: { demandId: m.id, title: m.title, stoneId: stone.id, vStnId: stone.vStnId },
-    })))
+    const fresh = new Set(
+      await repo.recordMatches(
+        tx,
+        stone.id,
+        matched.map((m) => m.id),
+      ),
+    )
+    await enqueue(
+      tx,
+      PRODUCER,
+      matched
+        .filter((m) => fresh.has(m.id))
+        .map((m) =>
+          newEvent<TradeEvent>(PRODUCER, TradeEventTypes.demandMatched, m.id, {
+            userIds: [m.userId],
+            toSales: false,
+            kind: TRADE_KINDS.demandMatched,
+            params: { demandId: m.id, title: m.title, stoneId: stone.id, vStnId: stone.vStnId },
+          }),
+        ),
+    )
   }
 }

@@ -28,35 +28,165 @@ const between = (rnd: () => number, lo: number, hi: number) => Math.round((lo + 
 
 // Trade-like mixes: rounds dominate, G-H and VS-SI are the bulk, GIA certifies most stones.
 export const SHAPES = [
-  ['ROUND', 55], ['OVAL', 9], ['PRINCESS', 6], ['CUSHION', 6], ['PEAR', 6], ['EMERALD', 6],
-  ['RADIANT', 5], ['MARQUISE', 4], ['HEART', 3],
+  ['ROUND', 55],
+  ['OVAL', 9],
+  ['PRINCESS', 6],
+  ['CUSHION', 6],
+  ['PEAR', 6],
+  ['EMERALD', 6],
+  ['RADIANT', 5],
+  ['MARQUISE', 4],
+  ['HEART', 3],
 ] as const
 // Length to width, by shape.
 const RATIO: Record<string, [number, number]> = {
-  ROUND: [1, 1.01], OVAL: [1.3, 1.5], PRINCESS: [1, 1.05], CUSHION: [1, 1.2], PEAR: [1.5, 1.7],
-  EMERALD: [1.3, 1.5], RADIANT: [1.1, 1.4], MARQUISE: [1.8, 2.1], HEART: [0.9, 1.1],
+  ROUND: [1, 1.01],
+  OVAL: [1.3, 1.5],
+  PRINCESS: [1, 1.05],
+  CUSHION: [1, 1.2],
+  PEAR: [1.5, 1.7],
+  EMERALD: [1.3, 1.5],
+  RADIANT: [1.1, 1.4],
+  MARQUISE: [1.8, 2.1],
+  HEART: [0.9, 1.1],
 }
-const COLOR_MIX = [['D', 6], ['E', 10], ['F', 14], ['G', 17], ['H', 16], ['I', 13], ['J', 10], ['K', 7], ['L', 4], ['M', 3]] as const
-const CLARITY_MIX = [['FL', 1], ['IF', 4], ['VVS1', 8], ['VVS2', 11], ['VS1', 17], ['VS2', 20], ['SI1', 19], ['SI2', 14], ['I1', 6]] as const
-const GRADE_MIX = [['EX', 62], ['VG', 28], ['GD', 10]] as const
-const FLUOR_MIX = [['NON', 62], ['FNT', 16], ['MED', 13], ['STG', 7], ['VST', 2]] as const
-const LAB_MIX = [['GIA', 72], ['IGI', 14], ['HRD', 11], ['NON-CERT', 3]] as const
-const LOCATION_MIX = [['India', 42], ['Hong Kong', 17], ['New York', 16], ['Dubai', 10], ['Belgium', 15]] as const
-const SHADE_MIX = [['NONE', 78], ['BROWN', 6], ['MIX TINGE', 8], ['FAINT BROWN', 5], ['GREY', 3]] as const
-const BLACK_MIX = [['NONE', 55], ['B0', 20], ['B1', 15], ['B2', 7], ['B3', 3]] as const
-const WHITE_MIX = [['NONE', 40], ['W0', 25], ['W1', 20], ['W2', 10], ['W3', 5]] as const
-const OPEN_MIX = [['NONE', 80], ['O0', 10], ['O1', 6], ['O2', 3], ['O3', 1]] as const
-const MILKY_MIX = [['NONE', 88], ['M1', 8], ['M2', 3], ['M3', 1]] as const
-const GIRDLE_MIX = [['THIN', 12], ['MEDIUM', 55], ['SLIGHTLY THICK', 22], ['THICK', 9], ['VERY THICK', 2]] as const
-const CULET_MIX = [['NONE', 85], ['VERY SMALL', 10], ['SMALL', 4], ['MEDIUM', 1]] as const
-const INTENSITY_MIX = [['FAINT', 4], ['VERY LIGHT', 6], ['LIGHT', 10], ['FANCY LIGHT', 18], ['FANCY', 22], ['FANCY INTENSE', 20], ['FANCY VIVID', 10], ['FANCY DEEP', 6], ['FANCY DARK', 4]] as const
-const FANCY_MIX = [['YELLOW', 60], ['PINK', 12], ['BLUE', 5], ['GREEN', 3], ['ORANGE', 5], ['BROWN', 15]] as const
+const COLOR_MIX = [
+  ['D', 6],
+  ['E', 10],
+  ['F', 14],
+  ['G', 17],
+  ['H', 16],
+  ['I', 13],
+  ['J', 10],
+  ['K', 7],
+  ['L', 4],
+  ['M', 3],
+] as const
+const CLARITY_MIX = [
+  ['FL', 1],
+  ['IF', 4],
+  ['VVS1', 8],
+  ['VVS2', 11],
+  ['VS1', 17],
+  ['VS2', 20],
+  ['SI1', 19],
+  ['SI2', 14],
+  ['I1', 6],
+] as const
+const GRADE_MIX = [
+  ['EX', 62],
+  ['VG', 28],
+  ['GD', 10],
+] as const
+const FLUOR_MIX = [
+  ['NON', 62],
+  ['FNT', 16],
+  ['MED', 13],
+  ['STG', 7],
+  ['VST', 2],
+] as const
+const LAB_MIX = [
+  ['GIA', 72],
+  ['IGI', 14],
+  ['HRD', 11],
+  ['NON-CERT', 3],
+] as const
+const LOCATION_MIX = [
+  ['India', 42],
+  ['Hong Kong', 17],
+  ['New York', 16],
+  ['Dubai', 10],
+  ['Belgium', 15],
+] as const
+const SHADE_MIX = [
+  ['NONE', 78],
+  ['BROWN', 6],
+  ['MIX TINGE', 8],
+  ['FAINT BROWN', 5],
+  ['GREY', 3],
+] as const
+const BLACK_MIX = [
+  ['NONE', 55],
+  ['B0', 20],
+  ['B1', 15],
+  ['B2', 7],
+  ['B3', 3],
+] as const
+const WHITE_MIX = [
+  ['NONE', 40],
+  ['W0', 25],
+  ['W1', 20],
+  ['W2', 10],
+  ['W3', 5],
+] as const
+const OPEN_MIX = [
+  ['NONE', 80],
+  ['O0', 10],
+  ['O1', 6],
+  ['O2', 3],
+  ['O3', 1],
+] as const
+const MILKY_MIX = [
+  ['NONE', 88],
+  ['M1', 8],
+  ['M2', 3],
+  ['M3', 1],
+] as const
+const GIRDLE_MIX = [
+  ['THIN', 12],
+  ['MEDIUM', 55],
+  ['SLIGHTLY THICK', 22],
+  ['THICK', 9],
+  ['VERY THICK', 2],
+] as const
+const CULET_MIX = [
+  ['NONE', 85],
+  ['VERY SMALL', 10],
+  ['SMALL', 4],
+  ['MEDIUM', 1],
+] as const
+const INTENSITY_MIX = [
+  ['FAINT', 4],
+  ['VERY LIGHT', 6],
+  ['LIGHT', 10],
+  ['FANCY LIGHT', 18],
+  ['FANCY', 22],
+  ['FANCY INTENSE', 20],
+  ['FANCY VIVID', 10],
+  ['FANCY DEEP', 6],
+  ['FANCY DARK', 4],
+] as const
+const FANCY_MIX = [
+  ['YELLOW', 60],
+  ['PINK', 12],
+  ['BLUE', 5],
+  ['GREEN', 3],
+  ['ORANGE', 5],
+  ['BROWN', 15],
+] as const
 // Web status: mostly available; some on memo, upcoming, on show, in the office, open for bids.
-const STATUS_MIX = [['A', 88], ['M', 4], ['U', 3], ['S', 1], ['O', 1], ['B', 3]] as const
+const STATUS_MIX = [
+  ['A', 88],
+  ['M', 4],
+  ['U', 3],
+  ['S', 1],
+  ['O', 1],
+  ['B', 3],
+] as const
 // Magic sizes: buyers ask for 0.30, 0.50, 0.70, 0.90, 1.00, 1.50, 2.00 and just above.
 const SIZE_MIX = [
-  ['0.23', 8], ['0.30', 16], ['0.40', 9], ['0.50', 16], ['0.70', 13], ['0.90', 9], ['1.00', 14],
-  ['1.50', 7], ['2.00', 5], ['3.00', 2], ['4.00', 0.6], ['5.00', 0.4],
+  ['0.23', 8],
+  ['0.30', 16],
+  ['0.40', 9],
+  ['0.50', 16],
+  ['0.70', 13],
+  ['0.90', 9],
+  ['1.00', 14],
+  ['1.50', 7],
+  ['2.00', 5],
+  ['3.00', 2],
+  ['4.00', 0.6],
+  ['5.00', 0.4],
 ] as const
 
 /** A stone as the demo makes it: every column of the stock table but those the database keeps (status version, times, lot). */
@@ -127,7 +257,9 @@ export function demoStone(index: number, seed = 2026, now = Date.UTC(2026, 10, 2
   const fancyColor = twin?.fancyColor ?? (fancy ? pick(rnd, FANCY_MIX) : '')
   const intensity = twin?.fancyIntensity ?? (fancy ? pick(rnd, INTENSITY_MIX) : '')
   const overtone = twin?.fancyOvertone ?? (fancy ? uniform(rnd, MASTERS.OVERTONE) : '')
-  const symbols = [...new Set(Array.from({ length: 1 + Math.floor(rnd() * 3) }, () => uniform(rnd, MASTERS.KEY_TO_SYMBOL)))]
+  const symbols = [
+    ...new Set(Array.from({ length: 1 + Math.floor(rnd() * 3) }, () => uniform(rnd, MASTERS.KEY_TO_SYMBOL))),
+  ]
   const girdle = pick(rnd, GIRDLE_MIX)
   const wSts = index <= 20 ? 'A' : pick(rnd, STATUS_MIX)
   const inLab = lab !== 'NON-CERT' && wSts === 'A' && rnd() < 0.01
@@ -180,9 +312,17 @@ export function demoStone(index: number, seed = 2026, now = Date.UTC(2026, 10, 2
     lwrHal: (shape === 'ROUND' ? between(rnd, 75, 80) : 0).toFixed(2),
     girdle,
     girdleStr: girdle === 'MEDIUM' ? 'MEDIUM' : `MEDIUM TO ${girdle}`,
-    girdleCond: pick(rnd, [['FACETED', 70], ['POLISHED', 20], ['BRUTED', 10]]),
+    girdleCond: pick(rnd, [
+      ['FACETED', 70],
+      ['POLISHED', 20],
+      ['BRUTED', 10],
+    ]),
     culet: pick(rnd, CULET_MIX),
-    culetCond: pick(rnd, [['POINTED', 85], ['ABRADED', 10], ['CHIPPED', 5]]),
+    culetCond: pick(rnd, [
+      ['POINTED', 85],
+      ['ABRADED', 10],
+      ['CHIPPED', 5],
+    ]),
     brilliancy: pick(rnd, GRADE_MIX),
     blackTable: pick(rnd, BLACK_MIX),
     blackSide: pick(rnd, BLACK_MIX),
@@ -191,7 +331,11 @@ export function demoStone(index: number, seed = 2026, now = Date.UTC(2026, 10, 2
     openTable: pick(rnd, OPEN_MIX),
     openCrown: pick(rnd, OPEN_MIX),
     openPavilion: pick(rnd, OPEN_MIX),
-    eyeClean: pick(rnd, [['YES', 75], ['NO', 15], ['BORDERLINE', 10]]),
+    eyeClean: pick(rnd, [
+      ['YES', 75],
+      ['NO', 15],
+      ['BORDERLINE', 10],
+    ]),
     milky: pick(rnd, MILKY_MIX),
     heartArrow: shape === 'ROUND' && cut === 'EX' && rnd() < 0.3 ? 'YES' : 'NO',
     keyToSymbol: symbols.join(', '),

@@ -30,6 +30,10 @@ export async function seedDemoStock(database: Database, count = DEMO_STONES): Pr
 
 /** Records a one-off demo step as done; false when it was done already (on this database, by any instance). */
 export async function markDone(tx: Tx, step: string): Promise<boolean> {
-  const done = await orm(tx).insert(demoMarks).values({ name: step }).onConflictDoNothing().returning({ name: demoMarks.name })
+  const done = await orm(tx)
+    .insert(demoMarks)
+    .values({ name: step })
+    .onConflictDoNothing()
+    .returning({ name: demoMarks.name })
   return done.length > 0
 }

@@ -7,6 +7,11 @@ export function registerDigests(rt: ServiceRuntime): void {
   rt.consume(
     consumer('stock.digests')
       .on(DigestEventTypes.due, ({ data }, { tx }) => onDigestsDue(tx, [data]))
-      .batch(200, (events, { tx }) => onDigestsDue(tx, events.map((e) => e.data))),
+      .batch(200, (events, { tx }) =>
+        onDigestsDue(
+          tx,
+          events.map((e) => e.data),
+        ),
+      ),
   )
 }

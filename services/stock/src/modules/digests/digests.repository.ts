@@ -23,7 +23,10 @@ const where = (s: DigestScope) =>
 const SIZE_BOUNDS = DIGEST_SIZES.slice(1).map(([lo]) => lo)
 
 /** Counts by shape and by size bracket, over the whole scope. */
-export async function digestCounts(tx: Tx, scope: DigestScope): Promise<Pick<DigestSummary, 'count' | 'carats' | 'byShape' | 'bySize'>> {
+export async function digestCounts(
+  tx: Tx,
+  scope: DigestScope,
+): Promise<Pick<DigestSummary, 'count' | 'carats' | 'byShape' | 'bySize'>> {
   const rows = await query<{ shape: string; bucket: number; n: number; carats: number }>(
     tx,
     sql`
@@ -45,7 +48,9 @@ export async function digestCounts(tx: Tx, scope: DigestScope): Promise<Pick<Dig
   return {
     count,
     carats: Math.round(carats * 100) / 100,
-    byShape: [...shapes].map(([name, n]) => ({ name, count: n })).sort((a, b) => b.count - a.count || a.name.localeCompare(b.name)),
+    byShape: [...shapes]
+      .map(([name, n]) => ({ name, count: n }))
+      .sort((a, b) => b.count - a.count || a.name.localeCompare(b.name)),
     bySize: DIGEST_SIZES.flatMap(([, , name], i) => (sizes[i] ? [{ name, count: sizes[i] }] : [])),
   }
 }
@@ -68,7 +73,11 @@ export async function bestStones(tx: Tx, scope: DigestScope, byPrice: boolean, l
 
 /** Keeps a digest's summary under its key; answers false when another consumer made it first. */
 export async function keepDigest(tx: Tx, key: string, summary: DigestSummary): Promise<boolean> {
-  const rows = await orm(tx).insert(digestFiles).values({ key, summary }).onConflictDoNothing().returning({ key: digestFiles.key })
+  const rows = await orm(tx)
+    .insert(digestFiles)
+    .values({ key, summary })
+    .onConflictDoNothing()
+    .returning({ key: digestFiles.key })
   return rows.length > 0
 }
 

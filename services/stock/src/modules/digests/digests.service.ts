@@ -1,6 +1,13 @@
 import { DIGEST_BEST_STONES, DIGEST_STOCK_TYPES, MAX_DIGEST_STONES } from '@diamond/contracts/digests'
 import type { AnyEvent } from '@diamond/contracts/events/envelope'
-import { DigestEventTypes, type DigestDue, type DigestPrepared, type DigestReady, type DigestStone, type DigestSummary } from '@diamond/contracts/events/digests'
+import {
+  DigestEventTypes,
+  type DigestDue,
+  type DigestPrepared,
+  type DigestReady,
+  type DigestStone,
+  type DigestSummary,
+} from '@diamond/contracts/events/digests'
 import { enqueue, newEvent, type Tx } from '@diamond/runtime'
 import { columnsFor } from '../downloads/downloads.rules'
 import { excelBuffer } from '../downloads/downloads.excel'
@@ -44,8 +51,17 @@ async function digestOf(tx: Tx, due: DigestDue, key: string, out: AnyEvent[]): P
     attached: stones.length,
   }
   if (!(await repo.keepDigest(tx, key, made))) return (await repo.findDigest(tx, key)) ?? made
-  const xlsx = await excelBuffer(stones.map((r) => toStoneRow(r, priced, false)), columnsFor(undefined, priced).columns)
-  out.push(newEvent<DigestPrepared>('stock', DigestEventTypes.prepared, key, { fileKey: key, fileName: fileNameOf(due.period), xlsx: xlsx.toString('base64') }))
+  const xlsx = await excelBuffer(
+    stones.map((r) => toStoneRow(r, priced, false)),
+    columnsFor(undefined, priced).columns,
+  )
+  out.push(
+    newEvent<DigestPrepared>('stock', DigestEventTypes.prepared, key, {
+      fileKey: key,
+      fileName: fileNameOf(due.period),
+      xlsx: xlsx.toString('base64'),
+    }),
+  )
   return made
 }
 
@@ -63,7 +79,9 @@ export async function onDigestsDue(tx: Tx, dues: DigestDue[]): Promise<void> {
   for (const key of [...firstOf.keys()].sort()) summaries.set(key, await digestOf(tx, firstOf.get(key)!, key, out))
   for (const d of dues) {
     const key = digestKey(d)
-    out.push(newEvent<DigestReady>('stock', DigestEventTypes.ready, key, { ...d, fileKey: key, summary: summaries.get(key)! }))
+    out.push(
+      newEvent<DigestReady>('stock', DigestEventTypes.ready, key, { ...d, fileKey: key, summary: summaries.get(key)! }),
+    )
   }
   await enqueue(tx, 'stock', out)
 }

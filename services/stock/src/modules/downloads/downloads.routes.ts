@@ -20,7 +20,10 @@ function sendFile(reply: FastifyReply, f: FileAnswer | StreamAnswer) {
  * Downloads: selections need a signed-in user (guests too: they may see stock) with the search-list
  * view right; the full stock is open. A refusal is the JSON envelope and no file.
  */
-export default defineRoutes(function downloadRoutes(app, { downloads, tokens }: { downloads: DownloadService; tokens: TokenService }) {
+export default defineRoutes(function downloadRoutes(
+  app,
+  { downloads, tokens }: { downloads: DownloadService; tokens: TokenService },
+) {
   // Limited answers say when to come back, in the body (data.retryAfter) and as Retry-After.
   app.addHook('onError', async (_req, reply, err) => {
     if (err instanceof AppError && err.code === 'E_RATE_LIMITED' && typeof err.data?.retryAfter === 'number') {
@@ -32,7 +35,11 @@ export default defineRoutes(function downloadRoutes(app, { downloads, tokens }: 
     '/diamond/excel',
     {
       config: { errors: ['E_RATE_LIMITED'], produces: [DOWNLOAD_TYPES.xlsx], permission: ['searchList', 'view'] },
-      schema: { tags, summary: 'The selected stones as an Excel file, with the given columns and totals', body: DownloadRequest },
+      schema: {
+        tags,
+        summary: 'The selected stones as an Excel file, with the given columns and totals',
+        body: DownloadRequest,
+      },
     },
     async (req, reply) => sendFile(reply, await downloads.excel(principal(req), req.body)),
   )
@@ -41,7 +48,11 @@ export default defineRoutes(function downloadRoutes(app, { downloads, tokens }: 
     '/diamond/pdf',
     {
       config: { errors: ['E_RATE_LIMITED'], produces: [DOWNLOAD_TYPES.pdf], permission: ['searchList', 'view'] },
-      schema: { tags, summary: 'The selected stones as a PDF table, with the given columns and totals', body: DownloadRequest },
+      schema: {
+        tags,
+        summary: 'The selected stones as a PDF table, with the given columns and totals',
+        body: DownloadRequest,
+      },
     },
     async (req, reply) => sendFile(reply, await downloads.pdf(principal(req), req.body)),
   )
@@ -50,7 +61,11 @@ export default defineRoutes(function downloadRoutes(app, { downloads, tokens }: 
     '/diamond/download-zip',
     {
       config: { errors: ['E_RATE_LIMITED'], produces: [DOWNLOAD_TYPES.zip], permission: ['searchList', 'view'] },
-      schema: { tags, summary: 'A zip with a folder per stone: certificate document, image and plotting', body: ZipRequest },
+      schema: {
+        tags,
+        summary: 'A zip with a folder per stone: certificate document, image and plotting',
+        body: ZipRequest,
+      },
     },
     async (req, reply) => sendFile(reply, await downloads.zip(principal(req), req.body)),
   )
@@ -60,7 +75,10 @@ export default defineRoutes(function downloadRoutes(app, { downloads, tokens }: 
     '/download-full-stock',
     {
       config: { errors: ['E_UNAUTHORIZED', 'E_RATE_LIMITED'], produces: [DOWNLOAD_TYPES.xlsx], public: true },
-      schema: { tags, summary: 'The whole available stock as Excel, streamed (prices only for a signed-in viewer who may see them)' },
+      schema: {
+        tags,
+        summary: 'The whole available stock as Excel, streamed (prices only for a signed-in viewer who may see them)',
+      },
     },
     async (req, reply) => {
       const who = req.headers.authorization ? authenticate(tokens, req.headers.authorization) : null

@@ -1,6 +1,11 @@
 import { addStone, EMPTY_SUMS, totalsOf, type GridTotals, type TotalsSums } from '@diamond/contracts/grid-totals'
 import { indiaWallClock } from '@diamond/contracts/india-time'
-import { DOWNLOAD_COLUMNS, PRICE_COLUMNS, type DownloadColumn, type DownloadKind } from '@diamond/contracts/http/downloads'
+import {
+  DOWNLOAD_COLUMNS,
+  PRICE_COLUMNS,
+  type DownloadColumn,
+  type DownloadKind,
+} from '@diamond/contracts/http/downloads'
 import type { StoneRow } from '@diamond/contracts/http/stock'
 import { shownLab } from '@diamond/contracts/http/stock.values'
 import type { FieldProblem } from '../search/search.rules'
@@ -110,7 +115,21 @@ export const COLUMN_SPECS: Record<DownloadColumn, ColumnSpec> = {
 
 /** A new user's grid columns (contracts' DEFAULT_COLUMNS): what a download shows when none are sent. */
 export const DEFAULT_DOWNLOAD_COLUMNS: readonly DownloadColumn[] = [
-  'vStnId', 'shpNm', 'crt', 'colNm', 'clrNm', 'cutNm', 'polNm', 'symNm', 'fluNm', 'lbNm', 'locNm', 'rap', 'back', 'amt', 'ctPr',
+  'vStnId',
+  'shpNm',
+  'crt',
+  'colNm',
+  'clrNm',
+  'cutNm',
+  'polNm',
+  'symNm',
+  'fluNm',
+  'lbNm',
+  'locNm',
+  'rap',
+  'back',
+  'amt',
+  'ctPr',
 ]
 
 const KNOWN: ReadonlySet<string> = new Set(DOWNLOAD_COLUMNS)
@@ -131,14 +150,21 @@ export function columnsFor(
   const asked = requested ?? DEFAULT_DOWNLOAD_COLUMNS
   const seen = new Set<string>()
   asked.forEach((c, n) => {
-    if (!KNOWN.has(c)) problems.push({ field: `columns.${n}`, in: 'body', message: `is not a known column: ${c.slice(0, 40)}` })
+    if (!KNOWN.has(c))
+      problems.push({ field: `columns.${n}`, in: 'body', message: `is not a known column: ${c.slice(0, 40)}` })
     else if (seen.has(c)) problems.push({ field: `columns.${n}`, in: 'body', message: `is given twice: ${c}` })
     seen.add(c)
   })
   if (problems.length) return { columns: [], problems }
   const columns = (asked as DownloadColumn[]).filter((c) => showPrices || !PRICES.has(c))
-  if (columns.length === 0) problems.push({ field: 'columns', in: 'body', message: 'has no column this account may see' })
-  if (columns.length > maxColumns) problems.push({ field: 'columns', in: 'body', message: `has ${columns.length} columns; a PDF page fits at most ${maxColumns}` })
+  if (columns.length === 0)
+    problems.push({ field: 'columns', in: 'body', message: 'has no column this account may see' })
+  if (columns.length > maxColumns)
+    problems.push({
+      field: 'columns',
+      in: 'body',
+      message: `has ${columns.length} columns; a PDF page fits at most ${maxColumns}`,
+    })
   return { columns, problems }
 }
 
@@ -189,12 +215,23 @@ export function cellOf(row: Row, column: DownloadColumn): Cell {
 const LOCALE = 'en-US'
 const FORMATS = {
   two: new Intl.NumberFormat(LOCALE, { minimumFractionDigits: 2, maximumFractionDigits: 2 }),
-  usd: new Intl.NumberFormat(LOCALE, { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 }),
+  usd: new Intl.NumberFormat(LOCALE, {
+    style: 'currency',
+    currency: 'USD',
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  }),
   whole: new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 0 }),
   int: new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 0 }),
 }
 /** Excel number formats matching the texts above. */
-export const EXCEL_FORMATS = { two: '#,##0.00', usd: '"$"#,##0.00', whole: '#,##0', int: '0', date: 'dd/mm/yyyy' } as const
+export const EXCEL_FORMATS = {
+  two: '#,##0.00',
+  usd: '"$"#,##0.00',
+  whole: '#,##0',
+  int: '0',
+  date: 'dd/mm/yyyy',
+} as const
 export const DASH = '-'
 
 /** The cell as text (PDF): dd/LL/y dates, en-US numbers, a dash for blanks. */
@@ -243,7 +280,11 @@ export function totalsCells(columns: readonly DownloadColumn[], t: GridTotals): 
 const EXTENSIONS: Record<DownloadKind, string> = { xlsx: 'xlsx', pdf: 'pdf', zip: 'zip' }
 
 /** diamonds-YYYYMMDD.xlsx (the Asia/Kolkata day); the open stock file is full-stock-YYYYMMDD.xlsx. */
-export function fileName(base: 'diamonds' | 'full-stock' | 'diamond-media', kind: DownloadKind, now: Date | number): string {
+export function fileName(
+  base: 'diamonds' | 'full-stock' | 'diamond-media',
+  kind: DownloadKind,
+  now: Date | number,
+): string {
   const d = kolkataDay(now)
   const day = `${d.getUTCFullYear()}${String(d.getUTCMonth() + 1).padStart(2, '0')}${String(d.getUTCDate()).padStart(2, '0')}`
   return `${base}-${day}.${EXTENSIONS[kind]}`

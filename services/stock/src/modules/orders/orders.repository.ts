@@ -4,19 +4,31 @@ import { anyOf, fields, name, query } from '@diamond/runtime/statements'
 import { NO_HOLD, STATUS, statusSet, type StatusRecord } from '../stones/stones.repository'
 import { holds, stones } from '../stones/stones.schema'
 import type { LineFigures, PricedStone } from './orders.rules'
-import { idempotencyKeys, orderLines, orders, shipments, type Order, type OrderLine, type Shipment } from './orders.schema'
+import {
+  idempotencyKeys,
+  orderLines,
+  orders,
+  shipments,
+  type Order,
+  type OrderLine,
+  type Shipment,
+} from './orders.schema'
 
 /** What a confirm prices a stone by (carat and discount as numbers: the figures are computed). */
 const PRICED = sql`${fields(stones, ['id', 'vStnId', 'shape', 'color', 'clarity', 'lab', 'location', 'rapCents', 'amtCents', 'ctprCents', 'wSts'])},
   ${stones.carat}::float8 as carat, ${stones.back}::float8 as back`
 
-const holdersOf = (rows: readonly Pick<typeof holds.$inferSelect, 'stoneId' | 'holderId'>[]) => new Map(rows.map((h) => [h.stoneId, h.holderId]))
+const holdersOf = (rows: readonly Pick<typeof holds.$inferSelect, 'stoneId' | 'holderId'>[]) =>
+  new Map(rows.map((h) => [h.stoneId, h.holderId]))
 
 /** The stones of a selection with their current prices and the holder of each held one (no locks: a preview). */
 export async function readStones(client: Sql, ids: readonly string[]) {
   const [priced, held] = await Promise.all([
     query<PricedStone>(client, sql`select ${PRICED} from ${stones} where ${anyOf(stones.id, ids)}`),
-    orm(client).select({ stoneId: holds.stoneId, holderId: holds.holderId }).from(holds).where(anyOf(holds.stoneId, ids)),
+    orm(client)
+      .select({ stoneId: holds.stoneId, holderId: holds.holderId })
+      .from(holds)
+      .where(anyOf(holds.stoneId, ids)),
   ])
   return { stones: priced, holders: holdersOf(held) }
 }
@@ -31,14 +43,20 @@ export async function lockBasket(tx: Tx, ids: readonly string[]) {
     tx,
     sql`select ${fields(holds, ['stoneId', 'holderId'])} from ${holds} where ${anyOf(holds.stoneId, ids)} order by ${holds.stoneId} for update`,
   )
-  const priced = await query<PricedStone>(tx, sql`select ${PRICED} from ${stones} where ${anyOf(stones.id, ids)} order by ${stones.id} for update`)
+  const priced = await query<PricedStone>(
+    tx,
+    sql`select ${PRICED} from ${stones} where ${anyOf(stones.id, ids)} order by ${stones.id} for update`,
+  )
   return { stones: priced, holders: holdersOf(held) }
 }
 
 /** Ends the buyer's holds on the basket and marks every stone confirmed; the caller holds the locks. */
 export async function confirmStones(tx: Tx, ids: readonly string[], buyerId: string): Promise<StatusRecord[]> {
   await query(tx, sql`delete from ${holds} where ${anyOf(holds.stoneId, ids)} and ${holds.holderId} = ${buyerId}`)
-  return query<StatusRecord>(tx, sql`update ${stones} set ${statusSet('C', 'N', 'C')} where ${anyOf(stones.id, ids)} returning ${STATUS}, ${NO_HOLD}`)
+  return query<StatusRecord>(
+    tx,
+    sql`update ${stones} set ${statusSet('C', 'N', 'C')} where ${anyOf(stones.id, ids)} returning ${STATUS}, ${NO_HOLD}`,
+  )
 }
 
 /**
@@ -68,7 +86,10 @@ export async function setKeyOrder(tx: Tx, userId: string, key: string, orderId: 
 }
 
 /** A new order, numbered from the stock's sequence. */
-export async function insertOrder(tx: Tx, o: Omit<typeof orders.$inferInsert, 'orderNo' | 'createdAt'>): Promise<Pick<Order, 'orderNo' | 'createdAt'>> {
+export async function insertOrder(
+  tx: Tx,
+  o: Omit<typeof orders.$inferInsert, 'orderNo' | 'createdAt'>,
+): Promise<Pick<Order, 'orderNo' | 'createdAt'>> {
   const [row] = await orm(tx)
     .insert(orders)
     .values({ ...o, orderNo: sql`'OR' || nextval('stock.order_numbers')` })
@@ -76,14 +97,32 @@ export async function insertOrder(tx: Tx, o: Omit<typeof orders.$inferInsert, 'o
   return row!
 }
 
-export async function insertLines(tx: Tx, orderId: string, lines: { stone: PricedStone; f: LineFigures; fromHold: boolean }[]) {
+export async function insertLines(
+  tx: Tx,
+  orderId: string,
+  lines: { stone: PricedStone; f: LineFigures; fromHold: boolean }[],
+) {
   await orm(tx)
     .insert(orderLines)
     .values(
       lines.map(({ stone: s, f, fromHold }) => ({
-        orderId, stoneId: s.id, vStnId: s.vStnId, shape: s.shape, carat: s.carat, color: s.color, clarity: s.clarity, lab: s.lab,
-        location: s.location, rapCents: f.rapCents, back: f.back, pricePerCaratCents: f.pricePerCaratCents, amountCents: f.amountCents,
-        adjustmentCents: f.adjustmentCents, finalPricePerCaratCents: f.finalPricePerCaratCents, finalCents: f.finalAmountCents, fromHold,
+        orderId,
+        stoneId: s.id,
+        vStnId: s.vStnId,
+        shape: s.shape,
+        carat: s.carat,
+        color: s.color,
+        clarity: s.clarity,
+        lab: s.lab,
+        location: s.location,
+        rapCents: f.rapCents,
+        back: f.back,
+        pricePerCaratCents: f.pricePerCaratCents,
+        amountCents: f.amountCents,
+        adjustmentCents: f.adjustmentCents,
+        finalPricePerCaratCents: f.finalPricePerCaratCents,
+        finalCents: f.finalAmountCents,
+        fromHold,
       })),
     )
 }
@@ -91,13 +130,20 @@ export async function insertLines(tx: Tx, orderId: string, lines: { stone: Price
 export async function insertShipment(tx: Tx, orderId: string, at: Date, from: Date, to: Date) {
   await orm(tx)
     .insert(shipments)
-    .values({ orderId, steps: [{ status: 'confirmed', at: at.toISOString() }], expectedFrom: iso(from), expectedTo: iso(to) })
+    .values({
+      orderId,
+      steps: [{ status: 'confirmed', at: at.toISOString() }],
+      expectedFrom: iso(from),
+      expectedTo: iso(to),
+    })
 }
 const iso = (d: Date) => d.toISOString().slice(0, 10)
 
 /** An order with its shipment. */
 export type OrderRecord = Omit<Order, 'offerId'> &
-  Pick<Shipment, 'status' | 'steps' | 'trackingNo' | 'expectedFrom' | 'expectedTo'> & { shipmentUpdatedAt: Shipment['updatedAt'] }
+  Pick<Shipment, 'status' | 'steps' | 'trackingNo' | 'expectedFrom' | 'expectedTo'> & {
+    shipmentUpdatedAt: Shipment['updatedAt']
+  }
 
 export type LineRecord = Omit<OrderLine, 'fromHold'>
 
@@ -114,10 +160,19 @@ const ORDER_WITH_SHIPMENT = {
 const { fromHold: __, ...lineColumns } = getTableColumns(orderLines)
 
 const ordersWhere = (client: Sql | Tx, where: SQL | undefined) =>
-  orm(client).select(ORDER_WITH_SHIPMENT).from(orders).innerJoin(shipments, eq(shipments.orderId, orders.id)).where(where)
+  orm(client)
+    .select(ORDER_WITH_SHIPMENT)
+    .from(orders)
+    .innerJoin(shipments, eq(shipments.orderId, orders.id))
+    .where(where)
 
 /** Orders of one buyer (or, with buyerId null, of everyone: staff), newest first. */
-export async function listOrders(client: Sql, buyerId: string | null, limit: number, offset: number): Promise<{ rows: OrderRecord[]; count: number }> {
+export async function listOrders(
+  client: Sql,
+  buyerId: string | null,
+  limit: number,
+  offset: number,
+): Promise<{ rows: OrderRecord[]; count: number }> {
   const mine = buyerId === null ? undefined : eq(orders.buyerId, buyerId)
   const [rows, count] = await Promise.all([
     ordersWhere(client, mine).orderBy(desc(orders.createdAt), desc(orders.orderNo)).limit(limit).offset(offset),
@@ -127,7 +182,11 @@ export async function listOrders(client: Sql, buyerId: string | null, limit: num
 }
 
 /** One order, by id or order number; with buyerId, only if it is that buyer's. */
-export async function findOrder(client: Sql | Tx, by: { id?: string; orderNo?: string }, buyerId: string | null): Promise<OrderRecord | null> {
+export async function findOrder(
+  client: Sql | Tx,
+  by: { id?: string; orderNo?: string },
+  buyerId: string | null,
+): Promise<OrderRecord | null> {
   const [row] = await ordersWhere(
     client,
     and(
@@ -141,7 +200,11 @@ export async function findOrder(client: Sql | Tx, by: { id?: string; orderNo?: s
 
 export async function linesOf(client: Sql | Tx, orderIds: readonly string[]): Promise<LineRecord[]> {
   if (!orderIds.length) return []
-  return orm(client).select(lineColumns).from(orderLines).where(anyOf(orderLines.orderId, orderIds)).orderBy(orderLines.vStnId)
+  return orm(client)
+    .select(lineColumns)
+    .from(orderLines)
+    .where(anyOf(orderLines.orderId, orderIds))
+    .orderBy(orderLines.vStnId)
 }
 
 /** The buyer's confirmed stones, newest order first. */
@@ -156,7 +219,11 @@ export async function listConfirmed(client: Sql, buyerId: string, limit: number,
       .orderBy(desc(orders.createdAt), orderLines.vStnId)
       .limit(limit)
       .offset(offset),
-    orm(client).select({ n: count() }).from(orderLines).innerJoin(orders, eq(orders.id, orderLines.orderId)).where(mine),
+    orm(client)
+      .select({ n: count() })
+      .from(orderLines)
+      .innerJoin(orders, eq(orders.id, orderLines.orderId))
+      .where(mine),
   ])
   return { rows, count: counted?.n ?? 0 }
 }

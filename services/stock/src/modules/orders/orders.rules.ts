@@ -1,6 +1,11 @@
 import { createHash } from 'node:crypto'
 import {
-  DELIVERY_WORKING_DAYS, HOME_LOCATION, IDEMPOTENCY_KEY_PATTERN, SHIPMENT_STEPS, type BillTypeInfo, type ShipmentStatus,
+  DELIVERY_WORKING_DAYS,
+  HOME_LOCATION,
+  IDEMPOTENCY_KEY_PATTERN,
+  SHIPMENT_STEPS,
+  type BillTypeInfo,
+  type ShipmentStatus,
 } from '@diamond/contracts/http/orders.values'
 import type { Stone } from '../stones/stones.schema'
 
@@ -41,9 +46,11 @@ const round2 = (n: number) => Math.round(n * 100) / 100
 /** Carat has two decimals: hundredths of a carat keep the products in integers. */
 const centiCarat = (carat: number) => Math.round(carat * 100)
 const amountOf = (ppcCents: number, carat: number) => Math.round((ppcCents * centiCarat(carat)) / 100)
-const perCarat = (amountCents: number, carat: number) => (centiCarat(carat) > 0 ? Math.round((amountCents * 100) / centiCarat(carat)) : 0)
+const perCarat = (amountCents: number, carat: number) =>
+  centiCarat(carat) > 0 ? Math.round((amountCents * 100) / centiCarat(carat)) : 0
 /** The discount a price per carat stands at against Rap, in percent (negative is below Rap). */
-const discountOf = (ppcCents: number, rapCents: number) => (rapCents > 0 ? round2((ppcCents / rapCents - 1) * 100) : null)
+const discountOf = (ppcCents: number, rapCents: number) =>
+  rapCents > 0 ? round2((ppcCents / rapCents - 1) * 100) : null
 
 /**
  * One stone's figures on a bill type: its price (or a price per carat fixed elsewhere, an accepted
@@ -89,7 +96,8 @@ export function totalFigures(stones: readonly PricedStone[], lines: readonly Lin
 }
 
 /** The bill type's minimum applies to the final amount, the sum the buyer is billed. */
-export const meetsMinimum = (bill: BillTypeInfo, finalAmountCents: number) => bill.minAmountCents === null || finalAmountCents >= bill.minAmountCents
+export const meetsMinimum = (bill: BillTypeInfo, finalAmountCents: number) =>
+  bill.minAmountCents === null || finalAmountCents >= bill.minAmountCents
 
 /** Spec section 8's notices for a selection: prices fixed and delivery time always, India when a stone lies elsewhere. */
 export function noticesFor(stones: readonly Pick<PricedStone, 'location'>[]) {
@@ -129,9 +137,17 @@ export const isIdempotencyKey = (key: unknown): key is string => typeof key === 
  * What makes two confirms "the same request": the set of stones (order and duplicates aside), the
  * bill type and any prices fixed elsewhere. The company name is a label, not part of the request.
  */
-export function requestFingerprint(ids: readonly string[], billType: number, prices?: Readonly<Record<string, number>>): string {
+export function requestFingerprint(
+  ids: readonly string[],
+  billType: number,
+  prices?: Readonly<Record<string, number>>,
+): string {
   const set = [...new Set(ids.map((i) => i.toLowerCase()))].sort()
-  const fixed = prices ? Object.entries(prices).map(([k, v]) => [k.toLowerCase(), v] as const).sort(([a], [b]) => a.localeCompare(b)) : []
+  const fixed = prices
+    ? Object.entries(prices)
+        .map(([k, v]) => [k.toLowerCase(), v] as const)
+        .sort(([a], [b]) => a.localeCompare(b))
+    : []
   return createHash('sha256').update(JSON.stringify({ set, billType, fixed })).digest('hex')
 }
 
@@ -154,7 +170,10 @@ export function addWorkingDays(from: Date, n: number): Date {
 
 /** Spec section 9: at least 7 to 10 working days from the order. */
 export function deliveryWindow(orderedAt: Date): { from: Date; to: Date } {
-  return { from: addWorkingDays(orderedAt, DELIVERY_WORKING_DAYS.from), to: addWorkingDays(orderedAt, DELIVERY_WORKING_DAYS.to) }
+  return {
+    from: addWorkingDays(orderedAt, DELIVERY_WORKING_DAYS.from),
+    to: addWorkingDays(orderedAt, DELIVERY_WORKING_DAYS.to),
+  }
 }
 
 /** A retry-worthy database failure: a deadlock or a serialization conflict, never the user's business. */

@@ -1,13 +1,34 @@
 import { describe, expect, it } from 'vitest'
 import { BILL_TYPES, billType, MIN_BILL_AMOUNT_CENTS } from '@diamond/contracts/http/orders.values'
 import {
-  addWorkingDays, canAdvance, decideConfirm, deliveryWindow, isIdempotencyKey, lineFigures, meetsMinimum, noticesFor, requestFingerprint,
-  totalFigures, type PricedStone,
+  addWorkingDays,
+  canAdvance,
+  decideConfirm,
+  deliveryWindow,
+  isIdempotencyKey,
+  lineFigures,
+  meetsMinimum,
+  noticesFor,
+  requestFingerprint,
+  totalFigures,
+  type PricedStone,
 } from './orders.rules'
 
 const stone = (over: Partial<PricedStone> = {}): PricedStone => ({
-  id: 'a', vStnId: 'D1', shape: 'RO', carat: 1.01, color: 'G', clarity: 'VS1', lab: 'GIA', location: 'India',
-  rapCents: 1_000_000, back: -30, amtCents: 700_000, ctprCents: 707_000, wSts: 'A', ...over,
+  id: 'a',
+  vStnId: 'D1',
+  shape: 'RO',
+  carat: 1.01,
+  color: 'G',
+  clarity: 'VS1',
+  lab: 'GIA',
+  location: 'India',
+  rapCents: 1_000_000,
+  back: -30,
+  amtCents: 700_000,
+  ctprCents: 707_000,
+  wSts: 'A',
+  ...over,
 })
 const bill = (code: number) => billType(code)!
 
@@ -64,7 +85,11 @@ describe('discount calculations per bill type', () => {
 })
 
 describe('who may confirm a stone', () => {
-  const stones = new Map([['a', { wSts: 'A' }], ['h', { wSts: 'H' }], ['m', { wSts: 'M' }]])
+  const stones = new Map([
+    ['a', { wSts: 'A' }],
+    ['h', { wSts: 'H' }],
+    ['m', { wSts: 'M' }],
+  ])
   it('accepts available stones and the buyer own holds, and names the rest', () => {
     const r = decideConfirm(['a', 'h', 'm', 'x'], stones, new Map([['h', 'me']]), 'me')
     expect(r.unavailable).toEqual(['m', 'x'])

@@ -1,6 +1,17 @@
 import type { ShipmentStatus } from '@diamond/contracts/http/orders.values'
 import { jsonb } from '@diamond/runtime/columns'
-import { bigint, boolean, date, integer, numeric, primaryKey, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import {
+  bigint,
+  boolean,
+  date,
+  integer,
+  numeric,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core'
 import { stock } from '../../pg-schema'
 import { stones } from '../stones/stones.schema'
 

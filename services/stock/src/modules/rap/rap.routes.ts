@@ -11,7 +11,12 @@ export default defineRoutes(function rapRoutes(app) {
     '/rap-price/paginate',
     {
       config: { permission: ['pricing', 'view'] },
-      schema: { tags: ['stock'], summary: 'The Rap price list, dollars per carat', body: RapPriceRequest, response: { 200: Envelope(RapPricePage) } },
+      schema: {
+        tags: ['stock'],
+        summary: 'The Rap price list, dollars per carat',
+        body: RapPriceRequest,
+        response: { 200: Envelope(RapPricePage) },
+      },
     },
     (req) => {
       const { shape, page = 1, limit = 250 } = req.body

@@ -59,7 +59,8 @@ export function rapList(): RapEntry[] {
   for (const shape of ['ROUND', 'PEAR'] as const) {
     for (const [fromCrt, toCrt] of BRACKETS) {
       for (const colNm of COLORS) {
-        for (const clrNm of CLARITIES) out.push({ shape, fromCrt, toCrt, colNm, clrNm, price: rapCents(shape, fromCrt, colNm, clrNm) / 100 })
+        for (const clrNm of CLARITIES)
+          out.push({ shape, fromCrt, toCrt, colNm, clrNm, price: rapCents(shape, fromCrt, colNm, clrNm) / 100 })
       }
     }
   }

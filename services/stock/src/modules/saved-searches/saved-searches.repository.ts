@@ -15,7 +15,13 @@ export async function lockSearchesOf(tx: Tx, userId: string): Promise<void> {
 export async function listSearches(client: Sql, userId: string, type: number, limit: number, offset: number) {
   const db = orm(client)
   const [rows, count] = await Promise.all([
-    db.select().from(searches).where(ofUser(userId, type)).orderBy(desc(searches.updatedAt), searches.id).limit(limit).offset(offset),
+    db
+      .select()
+      .from(searches)
+      .where(ofUser(userId, type))
+      .orderBy(desc(searches.updatedAt), searches.id)
+      .limit(limit)
+      .offset(offset),
     db.$count(searches, ofUser(userId, type)),
   ])
   return { rows, count }
@@ -34,12 +40,28 @@ export async function countSearches(tx: Tx, userId: string, type: number): Promi
   return orm(tx).$count(searches, ofUser(userId, type))
 }
 
-export async function insertSaved(tx: Tx, userId: string, title: string, filter: StoneFilter, key: string): Promise<Search> {
-  const [row] = await orm(tx).insert(searches).values({ userId, searchType: SEARCH_TYPES.saved, title, filter, filterKey: key }).returning()
+export async function insertSaved(
+  tx: Tx,
+  userId: string,
+  title: string,
+  filter: StoneFilter,
+  key: string,
+): Promise<Search> {
+  const [row] = await orm(tx)
+    .insert(searches)
+    .values({ userId, searchType: SEARCH_TYPES.saved, title, filter, filterKey: key })
+    .returning()
   return row!
 }
 
-export async function updateSaved(tx: Tx, userId: string, id: string, title: string | undefined, filter: StoneFilter, key: string): Promise<Search | null> {
+export async function updateSaved(
+  tx: Tx,
+  userId: string,
+  id: string,
+  title: string | undefined,
+  filter: StoneFilter,
+  key: string,
+): Promise<Search | null> {
   const [row] = await orm(tx)
     .update(searches)
     .set({ title, filter, filterKey: key, updatedAt: sql`now()` })
@@ -52,7 +74,13 @@ export async function updateSaved(tx: Tx, userId: string, id: string, title: str
  * A recent search: the same filter again moves the existing one to the top. Written out: the
  * conflict target is the partial unique index of recent searches, named by its predicate.
  */
-export async function upsertRecent(tx: Tx, userId: string, title: string, filter: StoneFilter, key: string): Promise<Search> {
+export async function upsertRecent(
+  tx: Tx,
+  userId: string,
+  title: string,
+  filter: StoneFilter,
+  key: string,
+): Promise<Search> {
   const [row] = await query<Search>(
     tx,
     sql`

@@ -12,7 +12,12 @@ export default defineRoutes(function savedSearchRoutes(app, { saved }: { saved: 
     '/diamond/search/upsert',
     {
       config: { permission: ['searchList', 'view'] },
-      schema: { tags, summary: 'Save a search (searchType 1, with a title) or record a recent one (2)', body: SearchUpsert, response: { 200: Envelope(SavedSearch) } },
+      schema: {
+        tags,
+        summary: 'Save a search (searchType 1, with a title) or record a recent one (2)',
+        body: SearchUpsert,
+        response: { 200: Envelope(SavedSearch) },
+      },
     },
     async (req) => {
       const who = principal(req)
@@ -27,7 +32,12 @@ export default defineRoutes(function savedSearchRoutes(app, { saved }: { saved: 
     '/diamond/search/list',
     {
       config: { permission: ['searchList', 'view'] },
-      schema: { tags, summary: "The caller's saved (1) or recent (2) searches, newest first", body: SearchList, response: { 200: Envelope(SearchListPage) } },
+      schema: {
+        tags,
+        summary: "The caller's saved (1) or recent (2) searches, newest first",
+        body: SearchList,
+        response: { 200: Envelope(SearchListPage) },
+      },
     },
     async (req) => {
       const { searchType = SEARCH_TYPES.saved, page = 1, limit = 50 } = req.body
@@ -41,7 +51,12 @@ export default defineRoutes(function savedSearchRoutes(app, { saved }: { saved: 
     '/diamond/search/by-id',
     {
       config: { permission: ['searchList', 'view'] },
-      schema: { tags, summary: 'One of the caller\'s searches', body: SearchById, response: { 200: Envelope(SavedSearch) } },
+      schema: {
+        tags,
+        summary: "One of the caller's searches",
+        body: SearchById,
+        response: { 200: Envelope(SavedSearch) },
+      },
     },
     async (req) => ok(await saved.byId(principal(req), req.body.id)),
   )
@@ -50,7 +65,12 @@ export default defineRoutes(function savedSearchRoutes(app, { saved }: { saved: 
     '/diamond/search/delete',
     {
       config: { permission: ['searchList', 'view'], member: true },
-      schema: { tags, summary: 'Delete one of the caller\'s searches', body: SearchById, response: { 200: Envelope(Type.Null()) } },
+      schema: {
+        tags,
+        summary: "Delete one of the caller's searches",
+        body: SearchById,
+        response: { 200: Envelope(Type.Null()) },
+      },
     },
     async (req) => {
       await saved.remove(principal(req), req.body.id)

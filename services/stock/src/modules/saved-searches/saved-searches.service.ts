@@ -33,7 +33,8 @@ export class SavedSearchService {
   async upsert(who: Principal, req: SearchUpsert): Promise<SavedSearch> {
     const problems = filterProblems(req.filter, seesPrices(who.perms))
     const type = req.searchType ?? SEARCH_TYPES.saved
-    if (type === SEARCH_TYPES.saved && !req.id && !req.title?.trim()) problems.push({ field: 'title', in: 'body', message: 'is required' })
+    if (type === SEARCH_TYPES.saved && !req.id && !req.title?.trim())
+      problems.push({ field: 'title', in: 'body', message: 'is required' })
     if (problems.length) throw invalidFields(problems)
     const key = filterKey(req.filter)
     const title = req.title?.trim()
@@ -46,7 +47,9 @@ export class SavedSearchService {
       }
       if (req.id) return repo.updateSaved(tx, who.id, req.id, title, req.filter, key)
       if ((await repo.countSearches(tx, who.id, SEARCH_TYPES.saved)) >= MAX_SAVED_SEARCHES) {
-        throw invalidFields([{ field: 'title', in: 'body', message: `at most ${MAX_SAVED_SEARCHES} saved searches; delete one first` }])
+        throw invalidFields([
+          { field: 'title', in: 'body', message: `at most ${MAX_SAVED_SEARCHES} saved searches; delete one first` },
+        ])
       }
       return repo.insertSaved(tx, who.id, title!, req.filter, key)
     })

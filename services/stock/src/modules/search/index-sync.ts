@@ -53,7 +53,9 @@ export class IndexSync {
     })
     const started = Date.now()
     this.log.info('loading the search index')
-    const loaded = await this.search.load((stones) => this.log.info({ stones, seconds: Math.round((Date.now() - started) / 1000) }, 'loading the search index'))
+    const loaded = await this.search.load((stones) =>
+      this.log.info({ stones, seconds: Math.round((Date.now() - started) / 1000) }, 'loading the search index'),
+    )
     this.log.info({ stones: loaded, ms: Date.now() - started }, 'search index loaded')
   }
 
@@ -83,7 +85,7 @@ export class IndexSync {
    * with back-off: dropping them left those stones stale in the index until their next change.
    */
   private async refreshStale(): Promise<void> {
-    for (let failures = 0; this.stale.size && !this.closing; ) {
+    for (let failures = 0; this.stale.size && !this.closing;) {
       const ids = [...this.stale].slice(0, REFRESH_BATCH)
       ids.forEach((id) => this.stale.delete(id))
       try {

@@ -56,9 +56,12 @@ function sortColumns(index: StoneIndex, sort: readonly (SortKey | EngineSort)[],
   for (const s of sort) {
     const f = s.field
     cols.push(
-      f === 'vStnId' ? vRank
-        : f === 'arrivedAt' ? index.arrivedAt
-          : f === 'shpNm' || f === 'colNm' || f === 'clrNm' ? index.enums[f]
+      f === 'vStnId'
+        ? vRank
+        : f === 'arrivedAt'
+          ? index.arrivedAt
+          : f === 'shpNm' || f === 'colNm' || f === 'clrNm'
+            ? index.enums[f]
             : index.ranges[f],
     )
     dirs.push(s.dir === 'desc' ? -1 : 1)
@@ -108,7 +111,6 @@ function topK(hits: Int32Array, n: number, k: number, cmp: (a: number, b: number
   }
   return heap.sort(cmp)
 }
-
 
 export function runSearch(index: StoneIndex, c: Compiled, opts: SearchOptions): EngineResult {
   const size = index.size

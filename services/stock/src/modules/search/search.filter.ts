@@ -45,7 +45,17 @@ function intersect(a: Int32Array | null, b: number[]): Int32Array {
 
 /** Turns validated filters (all must hold) into tests over the index's arrays. */
 export function compile(index: StoneIndex, filters: StoneFilter | StoneFilter[], scope: ListScope = {}): Compiled {
-  const c: Compiled = { empty: false, enumP: [], intP: [], centP: [], crtRanges: null, boolP: [], symMasks: [], scope, candidates: null }
+  const c: Compiled = {
+    empty: false,
+    enumP: [],
+    intP: [],
+    centP: [],
+    crtRanges: null,
+    boolP: [],
+    symMasks: [],
+    scope,
+    candidates: null,
+  }
   for (const filter of Array.isArray(filters) ? filters : [filters]) addFilter(index, c, filter)
   if (scope.only) c.candidates = c.candidates ? intersect(scope.only, [...c.candidates]) : scope.only
   if (!c.candidates) c.candidates = caratCandidates(index, c)
@@ -56,14 +66,19 @@ export function compile(index: StoneIndex, filters: StoneFilter | StoneFilter[],
     p.allow.forEach((on, code) => (n += on ? index.valueCounts[k][code]! : 0))
     return n
   }
-  c.enumP = c.enumP.map((p) => ({ p, n: share(p) })).sort((a, b) => a.n - b.n).map(({ p }) => p)
+  c.enumP = c.enumP
+    .map((p) => ({ p, n: share(p) }))
+    .sort((a, b) => a.n - b.n)
+    .map(({ p }) => p)
   return c
 }
 
 /** A carat band (or several) is read off the carat order instead of scanning every stone. */
 function caratCandidates(index: StoneIndex, c: Compiled): Int32Array | null {
   const crt = index.ranges.crt
-  let bands: [number, number][] = c.crtRanges ? Array.from({ length: c.crtRanges.length / 2 }, (_, r) => [c.crtRanges![2 * r]!, c.crtRanges![2 * r + 1]!]) : []
+  let bands: [number, number][] = c.crtRanges
+    ? Array.from({ length: c.crtRanges.length / 2 }, (_, r) => [c.crtRanges![2 * r]!, c.crtRanges![2 * r + 1]!])
+    : []
   const single = c.intP.filter((p) => p.col === crt)
   if (!bands.length && !single.length) return null
   if (!bands.length) bands = [[-Infinity, Infinity]]
@@ -126,14 +141,23 @@ function addFilter(index: StoneIndex, c: Compiled, filter: StoneFilter) {
     c.symMasks.push(mask)
   }
   const lists: [string[] | undefined, (key: string) => number[] | undefined][] = [
-    [filter.ids, (k) => { const i = index.byId.get(k); return i === undefined ? undefined : [i] }],
+    [
+      filter.ids,
+      (k) => {
+        const i = index.byId.get(k)
+        return i === undefined ? undefined : [i]
+      },
+    ],
     [filter.stoneIds, (k) => index.byKey.get(k.toUpperCase())],
     [filter.sellerStoneNo, (k) => index.bySellerNo.get(k.toUpperCase())],
     [filter.pairNo, (k) => index.byPair.get(k.toUpperCase())],
   ]
   for (const [values, look] of lists) {
     if (!values?.length) continue
-    c.candidates = intersect(c.candidates, values.flatMap((v) => look(v.trim()) ?? []))
+    c.candidates = intersect(
+      c.candidates,
+      values.flatMap((v) => look(v.trim()) ?? []),
+    )
   }
 }
 

@@ -13,29 +13,107 @@ import type { Stone } from '../stones/stones.schema'
 
 /** The stock table's columns the index needs (drizzle keys, for the loader's select list). */
 export const INDEX_COLUMNS = [
-  'id', 'vStnId', 'stoneId', 'certNo', 'shape', 'carat', 'color', 'isFancy', 'fancyColor', 'fancyIntensity',
-  'fancyOvertone', 'clarity', 'cut', 'polish', 'symmetry', 'fluorescence', 'lab', 'location', 'shade', 'rapCents', 'back',
-  'amtCents', 'ctprCents', 'depPer', 'tblPer', 'ratio', 'pAng', 'pHgt', 'cHgt', 'cAng', 'height', 'width', 'length',
-  'grdlPer', 'strLn', 'lwrHal', 'girdle', 'girdleCond', 'culet', 'culetCond', 'brilliancy', 'blackTable', 'blackSide',
-  'whiteTable', 'whiteSide', 'openTable', 'openCrown', 'openPavilion', 'eyeClean', 'milky', 'heartArrow',
-  'keyToSymbol', 'seller', 'pairNo', 'showName', 'isXray', 'isType2', 'isSeal', 'isDor', 'wSts', 'categories', 'pcs',
+  'id',
+  'vStnId',
+  'stoneId',
+  'certNo',
+  'shape',
+  'carat',
+  'color',
+  'isFancy',
+  'fancyColor',
+  'fancyIntensity',
+  'fancyOvertone',
+  'clarity',
+  'cut',
+  'polish',
+  'symmetry',
+  'fluorescence',
+  'lab',
+  'location',
+  'shade',
+  'rapCents',
+  'back',
+  'amtCents',
+  'ctprCents',
+  'depPer',
+  'tblPer',
+  'ratio',
+  'pAng',
+  'pHgt',
+  'cHgt',
+  'cAng',
+  'height',
+  'width',
+  'length',
+  'grdlPer',
+  'strLn',
+  'lwrHal',
+  'girdle',
+  'girdleCond',
+  'culet',
+  'culetCond',
+  'brilliancy',
+  'blackTable',
+  'blackSide',
+  'whiteTable',
+  'whiteSide',
+  'openTable',
+  'openCrown',
+  'openPavilion',
+  'eyeClean',
+  'milky',
+  'heartArrow',
+  'keyToSymbol',
+  'seller',
+  'pairNo',
+  'showName',
+  'isXray',
+  'isType2',
+  'isSeal',
+  'isDor',
+  'wSts',
+  'categories',
+  'pcs',
   'arrivedAt',
 ] as const satisfies readonly (keyof Stone)[]
 
 /** One stone as the index reads it: those columns and its version. */
 export type IndexSource = Pick<Stone, (typeof INDEX_COLUMNS)[number] | 'statusVersion'>
 
-
 /** Where each multi-select filter reads its value. */
 export const ENUM_SOURCE: Record<EnumFilter, (r: IndexSource) => string> = {
-  shpNm: (r) => r.shape, colNm: (r) => r.color, clrNm: (r) => r.clarity, cutNm: (r) => r.cut, polNm: (r) => r.polish,
-  symNm: (r) => r.symmetry, fluNm: (r) => r.fluorescence, shdNm: (r) => r.shade, lbNm: (r) => r.lab, locNm: (r) => r.location,
-  fcColNm: (r) => r.fancyColor, fcIntNm: (r) => r.fancyIntensity, fcOvtNm: (r) => r.fancyOvertone,
-  blkTblNm: (r) => r.blackTable, blkSdNm: (r) => r.blackSide, wTblNm: (r) => r.whiteTable, wSdNm: (r) => r.whiteSide,
-  opTblNm: (r) => r.openTable, opCrwnNm: (r) => r.openCrown, opPavNm: (r) => r.openPavilion,
-  eClnNm: (r) => r.eyeClean, milkyNm: (r) => r.milky, hANm: (r) => r.heartArrow, brlncyNm: (r) => r.brilliancy,
-  girdleNm: (r) => r.girdle, grdlCondNm: (r) => r.girdleCond, cultNm: (r) => r.culet, cultCondNm: (r) => r.culetCond,
-  sellerNm: (r) => r.seller, showNm: (r) => r.showName, availability: (r) => availabilityOf(r.wSts),
+  shpNm: (r) => r.shape,
+  colNm: (r) => r.color,
+  clrNm: (r) => r.clarity,
+  cutNm: (r) => r.cut,
+  polNm: (r) => r.polish,
+  symNm: (r) => r.symmetry,
+  fluNm: (r) => r.fluorescence,
+  shdNm: (r) => r.shade,
+  lbNm: (r) => r.lab,
+  locNm: (r) => r.location,
+  fcColNm: (r) => r.fancyColor,
+  fcIntNm: (r) => r.fancyIntensity,
+  fcOvtNm: (r) => r.fancyOvertone,
+  blkTblNm: (r) => r.blackTable,
+  blkSdNm: (r) => r.blackSide,
+  wTblNm: (r) => r.whiteTable,
+  wSdNm: (r) => r.whiteSide,
+  opTblNm: (r) => r.openTable,
+  opCrwnNm: (r) => r.openCrown,
+  opPavNm: (r) => r.openPavilion,
+  eClnNm: (r) => r.eyeClean,
+  milkyNm: (r) => r.milky,
+  hANm: (r) => r.heartArrow,
+  brlncyNm: (r) => r.brilliancy,
+  girdleNm: (r) => r.girdle,
+  grdlCondNm: (r) => r.girdleCond,
+  cultNm: (r) => r.culet,
+  cultCondNm: (r) => r.culetCond,
+  sellerNm: (r) => r.seller,
+  showNm: (r) => r.showName,
+  availability: (r) => availabilityOf(r.wSts),
 }
 
 const num = (v: string | number) => (typeof v === 'number' ? v : Number(v))
@@ -46,21 +124,36 @@ const hundredths = (v: string | number) => Math.round(num(v) * 100)
  * prices, in cents: both exact integers, so a search never misses a stone by a rounding error.
  */
 export const RANGE_SOURCE: Record<RangeFilter, (r: IndexSource) => number> = {
-  crt: (r) => hundredths(r.carat), back: (r) => hundredths(r.back),
-  amt: (r) => num(r.amtCents), ctPr: (r) => num(r.ctprCents), rap: (r) => num(r.rapCents),
-  depPer: (r) => hundredths(r.depPer), tblPer: (r) => hundredths(r.tblPer), grdlPer: (r) => hundredths(r.grdlPer),
-  pAng: (r) => hundredths(r.pAng), cAng: (r) => hundredths(r.cAng), cHgt: (r) => hundredths(r.cHgt), pHgt: (r) => hundredths(r.pHgt),
-  ratio: (r) => hundredths(r.ratio), length: (r) => hundredths(r.length), width: (r) => hundredths(r.width),
+  crt: (r) => hundredths(r.carat),
+  back: (r) => hundredths(r.back),
+  amt: (r) => num(r.amtCents),
+  ctPr: (r) => num(r.ctprCents),
+  rap: (r) => num(r.rapCents),
+  depPer: (r) => hundredths(r.depPer),
+  tblPer: (r) => hundredths(r.tblPer),
+  grdlPer: (r) => hundredths(r.grdlPer),
+  pAng: (r) => hundredths(r.pAng),
+  cAng: (r) => hundredths(r.cAng),
+  cHgt: (r) => hundredths(r.cHgt),
+  pHgt: (r) => hundredths(r.pHgt),
+  ratio: (r) => hundredths(r.ratio),
+  length: (r) => hundredths(r.length),
+  width: (r) => hundredths(r.width),
   height: (r) => hundredths(r.height),
   diaMin: (r) => Math.min(hundredths(r.length), hundredths(r.width)),
   diaMax: (r) => Math.max(hundredths(r.length), hundredths(r.width)),
-  strLn: (r) => hundredths(r.strLn), lwrHal: (r) => hundredths(r.lwrHal),
+  strLn: (r) => hundredths(r.strLn),
+  lwrHal: (r) => hundredths(r.lwrHal),
 }
 /** Price ranges are cents; the rest hundredths. Both are "value × 100" of what a user types. */
 export const CENTS_FIELDS: ReadonlySet<RangeFilter> = new Set(['amt', 'ctPr', 'rap'])
 
 export const BOOL_SOURCE: Record<BoolFilter, (r: IndexSource) => boolean> = {
-  isFcCol: (r) => r.isFancy, isXray: (r) => r.isXray, isType2: (r) => r.isType2, isSeal: (r) => r.isSeal, isDor: (r) => r.isDor,
+  isFcCol: (r) => r.isFancy,
+  isXray: (r) => r.isXray,
+  isType2: (r) => r.isType2,
+  isSeal: (r) => r.isSeal,
+  isDor: (r) => r.isDor,
 }
 
 const KEY_SYMBOLS: readonly string[] = MASTERS.KEY_TO_SYMBOL
@@ -72,7 +165,8 @@ export const symbolMask = (text: string): number => {
   }
   return m
 }
-export const categoryMask = (codes: readonly number[]): number => codes.reduce((m, c) => (c > 0 && c < 31 ? m | (1 << c) : m), 0)
+export const categoryMask = (codes: readonly number[]): number =>
+  codes.reduce((m, c) => (c > 0 && c < 31 ? m | (1 << c) : m), 0)
 
 /**
  * Value dictionaries: code 0 is the empty value, then the master list in its order (so sorting by
@@ -153,7 +247,8 @@ export class StoneIndex {
       this.valueCounts[k] = new Int32Array(256)
       this.dicts[k] = new Dictionary(k === 'availability' ? MASTERS.AVAILABILITY : MASTERS[FILTER_MASTERS[k]])
     }
-    for (const k of RANGE_KEYS) this.ranges[k] = CENTS_FIELDS.has(k) ? new Float64Array(this.capacity) : new Int32Array(this.capacity)
+    for (const k of RANGE_KEYS)
+      this.ranges[k] = CENTS_FIELDS.has(k) ? new Float64Array(this.capacity) : new Int32Array(this.capacity)
     for (const k of BOOL_KEYS) this.bools[k] = new Uint8Array(this.capacity)
     this.symbols = new Uint16Array(this.capacity)
     this.categories = new Uint32Array(this.capacity)
@@ -204,7 +299,11 @@ export class StoneIndex {
     }
     if (this.pairNos[i] !== r.pairNo) {
       const old = this.pairNos[i]
-      if (old) this.byPair.set(old.toUpperCase(), (this.byPair.get(old.toUpperCase()) ?? []).filter((x) => x !== i))
+      if (old)
+        this.byPair.set(
+          old.toUpperCase(),
+          (this.byPair.get(old.toUpperCase()) ?? []).filter((x) => x !== i),
+        )
       this.pairNos[i] = r.pairNo
       StoneIndex.addTo(this.byPair, r.pairNo, i)
     }

@@ -26,7 +26,11 @@ const READ = prepared<StoneRecord>(sql`
  * The stones with these ids, in no particular order; unknown ids are simply absent. The search's
  * page read: written out and rendered once, its rows built by postgres.js as they arrive.
  */
-export async function readStones(client: Sql | Tx, ids: readonly string[], viewerId: string | null): Promise<StoneRecord[]> {
+export async function readStones(
+  client: Sql | Tx,
+  ids: readonly string[],
+  viewerId: string | null,
+): Promise<StoneRecord[]> {
   if (ids.length === 0) return []
   return READ(client, { viewer: viewerId, ids })
 }
@@ -105,7 +109,15 @@ export function toStoneRow(r: StoneRecord, showPrices: boolean, isNew: boolean):
     initSts: r.initSts,
     sStsDesc: r.sStsDesc,
     availability: availabilityOf(r.wSts),
-    ...statusFlags({ inOrder: r.inOrder, webSts: r.webSts, wSts: r.wSts, sSts: r.sSts, sgiSts: r.sgiSts, initSts: r.initSts, blockedType2: r.blockedType2 }),
+    ...statusFlags({
+      inOrder: r.inOrder,
+      webSts: r.webSts,
+      wSts: r.wSts,
+      sSts: r.sSts,
+      sgiSts: r.sgiSts,
+      initSts: r.initSts,
+      blockedType2: r.blockedType2,
+    }),
     categories: isNew ? [...new Set([STONE_CATEGORIES.new, ...r.categories])].sort((a, b) => a - b) : [...r.categories],
     arrivedAt: r.arrivedAt.toISOString(),
     statusVersion: r.statusVersion,

@@ -41,7 +41,12 @@ export const statusSet = (wSts: string, sSts: string, webSts?: string): SQL =>
  * concurrent callers exactly one finds w_sts = 'A'; the others update nothing. The hold's expiry
  * comes from the database clock.
  */
-export async function takeHold(tx: Tx, stoneId: string, holderId: string, minutes: number): Promise<StatusRecord | null> {
+export async function takeHold(
+  tx: Tx,
+  stoneId: string,
+  holderId: string,
+  minutes: number,
+): Promise<StatusRecord | null> {
   const [row] = await query<StatusRecord>(
     tx,
     sql`
@@ -162,12 +167,24 @@ export async function insertStone(tx: Tx, row: Omit<NewStone, 'vStnId'>): Promis
   const [created] = await orm(tx)
     .insert(stones)
     .values({ ...row, vStnId: `N${n}` })
-    .returning({ id: stones.id, vStnId: stones.vStnId, wSts: stones.wSts, sSts: stones.sSts, statusVersion: stones.statusVersion })
+    .returning({
+      id: stones.id,
+      vStnId: stones.vStnId,
+      wSts: stones.wSts,
+      sSts: stones.sSts,
+      statusVersion: stones.statusVersion,
+    })
   return { ...created!, holderId: null, expiresAt: null }
 }
 
 /** A stone's status as the database has it now (null: no such stone). */
-export async function statusOf(client: Sql | Tx, stoneId: string): Promise<Pick<Stone, 'wSts' | 'statusVersion'> | null> {
-  const [row] = await orm(client).select({ wSts: stones.wSts, statusVersion: stones.statusVersion }).from(stones).where(eq(stones.id, stoneId))
+export async function statusOf(
+  client: Sql | Tx,
+  stoneId: string,
+): Promise<Pick<Stone, 'wSts' | 'statusVersion'> | null> {
+  const [row] = await orm(client)
+    .select({ wSts: stones.wSts, statusVersion: stones.statusVersion })
+    .from(stones)
+    .where(eq(stones.id, stoneId))
   return row ?? null
 }

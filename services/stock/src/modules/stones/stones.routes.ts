@@ -1,5 +1,12 @@
 import { Envelope } from '@diamond/contracts/common'
-import { HoldRequest, HoldResult, PriceUpdate, StatusResult, StatusUpdate, StoneCreate } from '@diamond/contracts/http/stock'
+import {
+  HoldRequest,
+  HoldResult,
+  PriceUpdate,
+  StatusResult,
+  StatusUpdate,
+  StoneCreate,
+} from '@diamond/contracts/http/stock'
 import { defineRoutes, ok, principal } from '@diamond/runtime'
 import type { StoneService } from './stones.service'
 
@@ -28,7 +35,12 @@ export default defineRoutes(function stoneRoutes(app, { stones }: { stones: Ston
     '/diamond/status-update',
     {
       config: { errors: ['E_STONE_UNAVAILABLE', 'E_STONE_IN_AUCTION'], permission: ['memo', 'all'], member: true },
-      schema: { tags, summary: 'Staff: put a stone on memo, back in stock, on show, sold, …', body: StatusUpdate, response: { 200: Envelope(StatusResult) } },
+      schema: {
+        tags,
+        summary: 'Staff: put a stone on memo, back in stock, on show, sold, …',
+        body: StatusUpdate,
+        response: { 200: Envelope(StatusResult) },
+      },
     },
     async (req) => {
       const { id, wSts } = req.body
@@ -40,7 +52,12 @@ export default defineRoutes(function stoneRoutes(app, { stones }: { stones: Ston
     '/diamond/price-update',
     {
       config: { permission: ['pricing', 'all'], member: true },
-      schema: { tags, summary: 'Staff: a new discount (price per carat and amount follow)', body: PriceUpdate, response: { 200: Envelope(StatusResult) } },
+      schema: {
+        tags,
+        summary: 'Staff: a new discount (price per carat and amount follow)',
+        body: PriceUpdate,
+        response: { 200: Envelope(StatusResult) },
+      },
     },
     async (req) => {
       const { id, back } = req.body
@@ -52,7 +69,12 @@ export default defineRoutes(function stoneRoutes(app, { stones }: { stones: Ston
     '/diamond/create',
     {
       config: { permission: ['searchList', 'all'], member: true },
-      schema: { tags, summary: 'Staff: a new stone in stock (a new arrival)', body: StoneCreate, response: { 200: Envelope(StatusResult) } },
+      schema: {
+        tags,
+        summary: 'Staff: a new stone in stock (a new arrival)',
+        body: StoneCreate,
+        response: { 200: Envelope(StatusResult) },
+      },
     },
     async (req) => ok(await stones.create(req.body), 'Stone added'),
   )

@@ -95,12 +95,17 @@ export class StoneService {
       }
       const { own, outcome } = await this.holds.join(stoneId, () => this.attemptHold(stoneId, holderId))
       if (own) {
-        if (outcome.kind === 'won') return { ...toStatus(outcome.held), expiresAt: outcome.held.expiresAt!.toISOString() }
-        throw outcome.kind === 'missing' ? new AppError('E_NOT_FOUND') : new AppError('E_STONE_UNAVAILABLE', { id: stoneId })
+        if (outcome.kind === 'won')
+          return { ...toStatus(outcome.held), expiresAt: outcome.held.expiresAt!.toISOString() }
+        throw outcome.kind === 'missing'
+          ? new AppError('E_NOT_FOUND')
+          : new AppError('E_STONE_UNAVAILABLE', { id: stoneId })
       }
       if (outcome?.kind === 'won' || outcome?.kind === 'missing') {
         this.holdStats.coalescedRefusals++
-        throw outcome.kind === 'missing' ? new AppError('E_NOT_FOUND') : new AppError('E_STONE_UNAVAILABLE', { id: stoneId })
+        throw outcome.kind === 'missing'
+          ? new AppError('E_NOT_FOUND')
+          : new AppError('E_STONE_UNAVAILABLE', { id: stoneId })
       }
       // The flight ahead lost (or failed): what it learnt is in the index now, else this one asks.
     }
@@ -128,7 +133,9 @@ export class StoneService {
     const released = await this.change(StockEventTypes.released, (tx) => repo.releaseHold(tx, stoneId, who.id))
     if (!released) {
       // Someone else's hold and no hold at all look the same from outside.
-      throw (await repo.stoneExists(this.database.sql, stoneId)) ? new AppError('E_NOT_HOLDER') : new AppError('E_NOT_FOUND')
+      throw (await repo.stoneExists(this.database.sql, stoneId))
+        ? new AppError('E_NOT_HOLDER')
+        : new AppError('E_NOT_FOUND')
     }
     return toStatus(released)
   }
@@ -141,7 +148,11 @@ export class StoneService {
   async changeMany<T>(type: string, run: (tx: Tx) => Promise<{ changed: repo.StatusRecord[]; result: T }>): Promise<T> {
     const out = await this.database.sql.begin(async (tx) => {
       const o = await run(tx)
-      await enqueue(tx, 'stock', o.changed.map((s) => statusEvent(type, s)))
+      await enqueue(
+        tx,
+        'stock',
+        o.changed.map((s) => statusEvent(type, s)),
+      )
       return o
     })
     await Promise.all(out.changed.map((s) => Promise.resolve(this.onChanged(s))))
@@ -152,7 +163,11 @@ export class StoneService {
   async releaseExpired(max = 500): Promise<number> {
     const list = await this.database.sql.begin(async (tx) => {
       const list = await repo.releaseExpired(tx, max)
-      await enqueue(tx, 'stock', list.map((s) => statusEvent(StockEventTypes.released, s)))
+      await enqueue(
+        tx,
+        'stock',
+        list.map((s) => statusEvent(StockEventTypes.released, s)),
+      )
       return list
     })
     await Promise.all(list.map((s) => Promise.resolve(this.onChanged(s))))
@@ -161,7 +176,14 @@ export class StoneService {
 
   /** Staff: a stone on memo, back in stock, on show, confirmed, sold, … (a held stone waits for its holder). */
   async setStatus(stoneId: string, wSts: StatusUpdate['wSts']): Promise<StatusResult> {
-    const type = wSts === 'M' ? StockEventTypes.memo : wSts === 'C' ? StockEventTypes.confirmed : wSts === 'X' ? StockEventTypes.sold : StockEventTypes.statusChanged
+    const type =
+      wSts === 'M'
+        ? StockEventTypes.memo
+        : wSts === 'C'
+          ? StockEventTypes.confirmed
+          : wSts === 'X'
+            ? StockEventTypes.sold
+            : StockEventTypes.statusChanged
     const changed = await this.change(type, (tx) => repo.setWebStatus(tx, stoneId, wSts))
     if (!changed) {
       if (await repo.inRunningLot(this.database.sql, stoneId)) throw new AppError('E_STONE_IN_AUCTION', { id: stoneId })
@@ -202,13 +224,19 @@ export class StoneService {
     const changed = await this.change(StockEventTypes.priced, (tx) => repo.setDiscount(tx, stoneId, back))
     if (!changed) {
       if (!(await repo.stoneExists(this.database.sql, stoneId))) throw new AppError('E_NOT_FOUND')
-      throw new AppError('E_VALIDATION', { fields: [{ field: 'id', in: 'body', message: 'has no Rap price to discount' }] }, 'Invalid Fields: id has no Rap price to discount')
+      throw new AppError(
+        'E_VALIDATION',
+        { fields: [{ field: 'id', in: 'body', message: 'has no Rap price to discount' }] },
+        'Invalid Fields: id has no Rap price to discount',
+      )
     }
     return toStatus(changed)
   }
 
   private async refusal(stoneId: string): Promise<AppError> {
-    return (await repo.stoneExists(this.database.sql, stoneId)) ? new AppError('E_STONE_UNAVAILABLE', { id: stoneId }) : new AppError('E_NOT_FOUND')
+    return (await repo.stoneExists(this.database.sql, stoneId))
+      ? new AppError('E_STONE_UNAVAILABLE', { id: stoneId })
+      : new AppError('E_NOT_FOUND')
   }
 
   /** Staff: a new stone in stock, priced off the Rap list; it arrives as an event like every change. */
@@ -216,13 +244,34 @@ export class StoneService {
     const rap = rapCents(req.shpNm, req.crt, req.colNm, req.clrNm)
     const amt = pricePerCaratCents(rap, req.back)
     const row = {
-      id: randomUUID(), stoneId: req.stoneId, certNo: req.lbNm === 'NON-CERT' ? '' : (req.certNo ?? ''), shape: req.shpNm,
-      shapeFull: SHAPE_FULL[req.shpNm] ?? req.shpNm, carat: req.crt.toFixed(2), color: req.colNm, clarity: req.clrNm, cut: req.cutNm,
-      polish: req.polNm, symmetry: req.symNm, fluorescence: req.fluNm, lab: req.lbNm, location: req.locNm, shade: req.shdNm ?? 'NONE',
-      rapCents: rap, back: req.back.toFixed(2), amtCents: amt, ctprCents: amountCents(amt, req.crt),
-      length: (req.length ?? 0).toFixed(2), width: (req.width ?? 0).toFixed(2), height: (req.height ?? 0).toFixed(2),
-      depPer: (req.depPer ?? 0).toFixed(2), tblPer: (req.tblPer ?? 0).toFixed(2),
-      ratio: req.length && req.width ? (Math.max(req.length, req.width) / Math.min(req.length, req.width)).toFixed(2) : '0.00',
+      id: randomUUID(),
+      stoneId: req.stoneId,
+      certNo: req.lbNm === 'NON-CERT' ? '' : (req.certNo ?? ''),
+      shape: req.shpNm,
+      shapeFull: SHAPE_FULL[req.shpNm] ?? req.shpNm,
+      carat: req.crt.toFixed(2),
+      color: req.colNm,
+      clarity: req.clrNm,
+      cut: req.cutNm,
+      polish: req.polNm,
+      symmetry: req.symNm,
+      fluorescence: req.fluNm,
+      lab: req.lbNm,
+      location: req.locNm,
+      shade: req.shdNm ?? 'NONE',
+      rapCents: rap,
+      back: req.back.toFixed(2),
+      amtCents: amt,
+      ctprCents: amountCents(amt, req.crt),
+      length: (req.length ?? 0).toFixed(2),
+      width: (req.width ?? 0).toFixed(2),
+      height: (req.height ?? 0).toFixed(2),
+      depPer: (req.depPer ?? 0).toFixed(2),
+      tblPer: (req.tblPer ?? 0).toFixed(2),
+      ratio:
+        req.length && req.width
+          ? (Math.max(req.length, req.width) / Math.min(req.length, req.width)).toFixed(2)
+          : '0.00',
     }
     const created = await this.change(StockEventTypes.arrived, (tx) => repo.insertStone(tx, row))
     return toStatus(created!)

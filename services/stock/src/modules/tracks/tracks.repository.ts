@@ -14,7 +14,14 @@ const TRACK = fields(tracks)
 
 export async function stoneFacts(client: Sql | Tx, ids: readonly string[]): Promise<StoneFacts[]> {
   return orm(client)
-    .select({ id: stones.id, vStnId: stones.vStnId, wSts: stones.wSts, amtCents: stones.amtCents, rapCents: stones.rapCents, holderId: holds.holderId })
+    .select({
+      id: stones.id,
+      vStnId: stones.vStnId,
+      wSts: stones.wSts,
+      amtCents: stones.amtCents,
+      rapCents: stones.rapCents,
+      holderId: holds.holderId,
+    })
     .from(stones)
     .leftJoin(holds, eq(holds.stoneId, stones.id))
     .where(anyOf(stones.id, ids))
@@ -28,13 +35,31 @@ export async function dbNow(client: Sql | Tx): Promise<Date> {
 /** Adds the stones to one list; those already there are left as they are. Returns the stones added. */
 export async function addTracks(
   tx: Tx,
-  t: { userId: string; ownerName: string; type: number; stoneIds: readonly string[]; remarks: string; enquiry: string | null; reminderAt: string | null },
+  t: {
+    userId: string
+    ownerName: string
+    type: number
+    stoneIds: readonly string[]
+    remarks: string
+    enquiry: string | null
+    reminderAt: string | null
+  },
 ): Promise<string[]> {
   // The reminder's time as PostgreSQL reads the text (as the update does), not as JavaScript would.
   const reminderAt = t.reminderAt === null ? null : sql`${t.reminderAt}::timestamptz`
   const rows = await orm(tx)
     .insert(tracks)
-    .values(t.stoneIds.map((stoneId) => ({ userId: t.userId, ownerName: t.ownerName, stoneId, trackType: t.type, remarks: t.remarks, enquiry: t.enquiry, reminderAt })))
+    .values(
+      t.stoneIds.map((stoneId) => ({
+        userId: t.userId,
+        ownerName: t.ownerName,
+        stoneId,
+        trackType: t.type,
+        remarks: t.remarks,
+        enquiry: t.enquiry,
+        reminderAt,
+      })),
+    )
     .onConflictDoNothing({ target: [tracks.userId, tracks.trackType, tracks.stoneId] })
     .returning({ stoneId: tracks.stoneId })
   return rows.map((r) => r.stoneId)
@@ -46,7 +71,15 @@ export async function addTracks(
  */
 export async function openOffer(
   tx: Tx,
-  o: { userId: string; ownerName: string; stoneId: string; remarks: string; askingCents: number; buyerCents: number; minutes: number },
+  o: {
+    userId: string
+    ownerName: string
+    stoneId: string
+    remarks: string
+    askingCents: number
+    buyerCents: number
+    minutes: number
+  },
 ): Promise<TrackRecord | null> {
   const t = tracks
   const [row] = await query<TrackRecord>(
@@ -66,7 +99,14 @@ export async function openOffer(
   return row ?? null
 }
 
-export async function addStep(tx: Tx, trackId: string, side: OfferSide, actorId: string | null, action: OfferAction, priceCents: number | null) {
+export async function addStep(
+  tx: Tx,
+  trackId: string,
+  side: OfferSide,
+  actorId: string | null,
+  action: OfferAction,
+  priceCents: number | null,
+) {
   await orm(tx).insert(offerSteps).values({ trackId, side, actorId, action, priceCents })
 }
 
@@ -127,7 +167,13 @@ export async function pageTracks(client: Sql, userId: string | null, type: numbe
 export async function stepsOf(client: Sql | Tx, trackIds: readonly string[]): Promise<StepRecord[]> {
   if (!trackIds.length) return []
   return orm(client)
-    .select({ trackId: offerSteps.trackId, side: offerSteps.side, action: offerSteps.action, priceCents: offerSteps.priceCents, createdAt: offerSteps.createdAt })
+    .select({
+      trackId: offerSteps.trackId,
+      side: offerSteps.side,
+      action: offerSteps.action,
+      priceCents: offerSteps.priceCents,
+      createdAt: offerSteps.createdAt,
+    })
     .from(offerSteps)
     .where(anyOf(offerSteps.trackId, trackIds))
     .orderBy(offerSteps.seq)
@@ -165,7 +211,12 @@ export async function deleteByIds(client: Sql, userId: string, ids: readonly str
   return rows.length
 }
 
-export async function deleteByStones(client: Sql, userId: string, type: number, stoneIds: readonly string[]): Promise<number> {
+export async function deleteByStones(
+  client: Sql,
+  userId: string,
+  type: number,
+  stoneIds: readonly string[],
+): Promise<number> {
   const rows = await orm(client)
     .delete(tracks)
     .where(and(eq(tracks.userId, userId), eq(tracks.trackType, type), anyOf(tracks.stoneId, stoneIds)))
@@ -208,10 +259,21 @@ export async function expireOffers(tx: Tx, max: number): Promise<(TrackRecord & 
 }
 
 /** Users other than `except` who have the stone in one of these lists. */
-export async function watchersOf(client: Sql | Tx, stoneId: string, types: readonly number[], except: string | null): Promise<string[]> {
+export async function watchersOf(
+  client: Sql | Tx,
+  stoneId: string,
+  types: readonly number[],
+  except: string | null,
+): Promise<string[]> {
   const rows = await orm(client)
     .selectDistinct({ userId: tracks.userId })
     .from(tracks)
-    .where(and(eq(tracks.stoneId, stoneId), anyOf(tracks.trackType, types), except === null ? undefined : ne(tracks.userId, except)))
+    .where(
+      and(
+        eq(tracks.stoneId, stoneId),
+        anyOf(tracks.trackType, types),
+        except === null ? undefined : ne(tracks.userId, except),
+      ),
+    )
   return rows.map((r) => r.userId)
 }

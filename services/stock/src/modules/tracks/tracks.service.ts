@@ -1,14 +1,47 @@
-import { StockEventTypes, TradeEventTypes, type StoneStatusChanged, type TradeEvent } from '@diamond/contracts/events/stock'
 import {
-  TRACK_TYPES, TRADE_KINDS, type OfferSide, type Track, type TrackCreate, type TrackCreateResult, type TrackDelete, type TrackPage,
-  type TrackPaginate, type TrackType, type TrackUpdate,
+  StockEventTypes,
+  TradeEventTypes,
+  type StoneStatusChanged,
+  type TradeEvent,
+} from '@diamond/contracts/events/stock'
+import {
+  TRACK_TYPES,
+  TRADE_KINDS,
+  type OfferSide,
+  type Track,
+  type TrackCreate,
+  type TrackCreateResult,
+  type TrackDelete,
+  type TrackPage,
+  type TrackPaginate,
+  type TrackType,
+  type TrackUpdate,
 } from '@diamond/contracts/http/tracks'
 import { can, seesPrices } from '@diamond/contracts/permissions'
-import { AppError, enqueue, newEvent, requirePermission, type Database, type Principal, type Tx } from '@diamond/runtime'
+import {
+  AppError,
+  enqueue,
+  newEvent,
+  requirePermission,
+  type Database,
+  type Principal,
+  type Tx,
+} from '@diamond/runtime'
 import type { SearchService } from '../search/search.service'
 import { invalidFields } from '../search/search.service'
 import * as repo from './tracks.repository'
-import { answer, counter, openQuote, reminderProblem, TAKEN_WATCH_TYPES, toCents, TRACK_MODULES, type Decision, type FieldProblem, type OfferState } from './tracks.rules'
+import {
+  answer,
+  counter,
+  openQuote,
+  reminderProblem,
+  TAKEN_WATCH_TYPES,
+  toCents,
+  TRACK_MODULES,
+  type Decision,
+  type FieldProblem,
+  type OfferState,
+} from './tracks.rules'
 import { toTrack } from './tracks.view'
 
 const PRODUCER = 'stock'
@@ -17,7 +50,13 @@ export const TAKEN_EVENTS = [StockEventTypes.held, StockEventTypes.confirmed, St
 const MAX_RECIPIENTS = 10_000
 
 /** Called once an offer's acceptance has committed: the lead wires it to the confirm of orders. */
-export type ConfirmAccepted = (a: { buyerId: string; buyerName: string; stoneId: string; pricePerCaratCents: number; offerId: string }) => Promise<unknown>
+export type ConfirmAccepted = (a: {
+  buyerId: string
+  buyerName: string
+  stoneId: string
+  pricePerCaratCents: number
+  offerId: string
+}) => Promise<unknown>
 
 export interface TrackSettings {
   /** An open offer nobody answers within this many minutes expires (each answer restarts it). */
@@ -71,31 +110,60 @@ export class TrackService {
     if (req.trackType === TRACK_TYPES.reminder) {
       const p = reminderProblem(req.reminderAt, await repo.dbNow(this.database.sql))
       if (p) problems.push(p)
-    } else if (req.reminderAt !== undefined) problems.push({ field: 'reminderAt', in: 'body', message: 'is for reminders only' })
-    if (req.trackType === TRACK_TYPES.enquiry && !req.enquiry?.trim()) problems.push({ field: 'enquiry', in: 'body', message: 'is required for an enquiry' })
+    } else if (req.reminderAt !== undefined)
+      problems.push({ field: 'reminderAt', in: 'body', message: 'is for reminders only' })
+    if (req.trackType === TRACK_TYPES.enquiry && !req.enquiry?.trim())
+      problems.push({ field: 'enquiry', in: 'body', message: 'is required for an enquiry' })
     if (isQuote) {
-      if ((req.offerPrice === undefined) === (req.offerDiscount === undefined)) problems.push({ field: 'offerPrice', in: 'body', message: 'give a price per carat or a discount' })
-      if (req.offerPrice !== undefined && toCents(req.offerPrice) === null) problems.push({ field: 'offerPrice', in: 'body', message: 'must have at most 2 decimals' })
-      if (req.offerPrice !== undefined && stoneIds.length > 1) problems.push({ field: 'stoneIds', in: 'body', message: 'a price per carat quotes one stone; use offerDiscount for several' })
-    } else if (req.offerPrice !== undefined || req.offerDiscount !== undefined) problems.push({ field: 'offerPrice', in: 'body', message: 'is for quotes only' })
+      if ((req.offerPrice === undefined) === (req.offerDiscount === undefined))
+        problems.push({ field: 'offerPrice', in: 'body', message: 'give a price per carat or a discount' })
+      if (req.offerPrice !== undefined && toCents(req.offerPrice) === null)
+        problems.push({ field: 'offerPrice', in: 'body', message: 'must have at most 2 decimals' })
+      if (req.offerPrice !== undefined && stoneIds.length > 1)
+        problems.push({
+          field: 'stoneIds',
+          in: 'body',
+          message: 'a price per carat quotes one stone; use offerDiscount for several',
+        })
+    } else if (req.offerPrice !== undefined || req.offerDiscount !== undefined)
+      problems.push({ field: 'offerPrice', in: 'body', message: 'is for quotes only' })
     if (problems.length) throw invalidFields(problems)
 
     const facts = await repo.stoneFacts(this.database.sql, stoneIds)
     const known = new Set(facts.map((f) => f.id))
     const unknown = stoneIds.filter((id) => !known.has(id))
     if (unknown.length) {
-      throw new AppError('E_VALIDATION', { fields: [{ field: 'stoneIds', in: 'body', message: `unknown stones: ${unknown.join(', ')}` }], unknown }, `Invalid Fields: stoneIds unknown stones: ${unknown.join(', ')}`)
+      throw new AppError(
+        'E_VALIDATION',
+        { fields: [{ field: 'stoneIds', in: 'body', message: `unknown stones: ${unknown.join(', ')}` }], unknown },
+        `Invalid Fields: stoneIds unknown stones: ${unknown.join(', ')}`,
+      )
     }
     if (isQuote) return this.quote(who, req, facts)
 
     return this.database.sql.begin(async (tx) => {
       const added = await repo.addTracks(tx, {
-        userId: who.id, ownerName: who.username, type: req.trackType, stoneIds,
-        remarks: req.remarks?.trim() ?? '', enquiry: req.enquiry?.trim() ?? null, reminderAt: req.reminderAt ?? null,
+        userId: who.id,
+        ownerName: who.username,
+        type: req.trackType,
+        stoneIds,
+        remarks: req.remarks?.trim() ?? '',
+        enquiry: req.enquiry?.trim() ?? null,
+        reminderAt: req.reminderAt ?? null,
       })
       if (req.trackType === TRACK_TYPES.enquiry && added.length) {
-        const names = facts.filter((f) => added.includes(f.id)).map((f) => f.vStnId).join(', ')
-        await enqueue(tx, 'stock', [trade(TradeEventTypes.enquiryMade, who.id, { userIds: [], toSales: true, kind: TRADE_KINDS.enquiryMade, params: { vStnIds: names, buyer: who.username, enquiry: req.enquiry!.trim().slice(0, 200) } })])
+        const names = facts
+          .filter((f) => added.includes(f.id))
+          .map((f) => f.vStnId)
+          .join(', ')
+        await enqueue(tx, 'stock', [
+          trade(TradeEventTypes.enquiryMade, who.id, {
+            userIds: [],
+            toSales: true,
+            kind: TRADE_KINDS.enquiryMade,
+            params: { vStnIds: names, buyer: who.username, enquiry: req.enquiry!.trim().slice(0, 200) },
+          }),
+        ])
       }
       return { added: added.length, already: stoneIds.length - added.length }
     })
@@ -106,31 +174,51 @@ export class TrackService {
     // A buyer who may not see prices cannot bargain over them.
     requirePermission(who, 'pricing', 'view')
     const taken = facts.filter((f) => !(f.wSts === 'A' || (f.wSts === 'H' && f.holderId === who.id)))
-    if (taken.length) throw new AppError('E_STONE_UNAVAILABLE', { stoneIds: taken.map((f) => f.id), vStnIds: taken.map((f) => f.vStnId) })
+    if (taken.length)
+      throw new AppError('E_STONE_UNAVAILABLE', {
+        stoneIds: taken.map((f) => f.id),
+        vStnIds: taken.map((f) => f.vStnId),
+      })
     const plan = facts.map((f) => {
       const asking = f.amtCents
-      const price = req.offerPrice !== undefined ? toCents(req.offerPrice)! : Math.round((f.rapCents * (10_000 + Math.round(req.offerDiscount! * 100))) / 10_000)
+      const price =
+        req.offerPrice !== undefined
+          ? toCents(req.offerPrice)!
+          : Math.round((f.rapCents * (10_000 + Math.round(req.offerDiscount! * 100))) / 10_000)
       return { f, asking, price, decision: openQuote(asking, price) }
     })
     const tooClose = plan.filter((p) => !p.decision.ok)
     if (tooClose.length) {
       const first = tooClose[0]!.decision as Extract<Decision, { ok: false }>
-      throw new AppError('E_QUOTE_MIN_DIFF', { ...first.data, stoneIds: tooClose.map((p) => p.f.id), vStnIds: tooClose.map((p) => p.f.vStnId) })
+      throw new AppError('E_QUOTE_MIN_DIFF', {
+        ...first.data,
+        stoneIds: tooClose.map((p) => p.f.id),
+        vStnIds: tooClose.map((p) => p.f.vStnId),
+      })
     }
     return this.database.sql.begin(async (tx) => {
       let added = 0
       for (const p of plan) {
         const row = await repo.openOffer(tx, {
-          userId: who.id, ownerName: who.username, stoneId: p.f.id, remarks: req.remarks?.trim() ?? '',
-          askingCents: p.asking, buyerCents: p.price, minutes: this.settings.offerMinutes,
+          userId: who.id,
+          ownerName: who.username,
+          stoneId: p.f.id,
+          remarks: req.remarks?.trim() ?? '',
+          askingCents: p.asking,
+          buyerCents: p.price,
+          minutes: this.settings.offerMinutes,
         })
         if (!row) continue
         added++
         await repo.addStep(tx, row.id, 'buyer', who.id, 'offer', p.price)
-        await enqueue(tx, 'stock', [trade(TradeEventTypes.offerMade, row.id, {
-          userIds: [], toSales: true, kind: TRADE_KINDS.offerMade,
-          params: { trackId: row.id, stoneId: p.f.id, vStnId: p.f.vStnId, price: p.price / 100, buyer: who.username },
-        })])
+        await enqueue(tx, 'stock', [
+          trade(TradeEventTypes.offerMade, row.id, {
+            userIds: [],
+            toSales: true,
+            kind: TRADE_KINDS.offerMade,
+            params: { trackId: row.id, stoneId: p.f.id, vStnId: p.f.vStnId, price: p.price / 100, buyer: who.username },
+          }),
+        ])
       }
       return { added, already: plan.length - added }
     })
@@ -140,15 +228,28 @@ export class TrackService {
     this.need(who, req.trackType, 'view')
     const everyone = req.all === true
     if (everyone) {
-      if (req.trackType !== TRACK_TYPES.quote) throw invalidFields([{ field: 'all', in: 'body', message: 'is for quotes only' }])
+      if (req.trackType !== TRACK_TYPES.quote)
+        throw invalidFields([{ field: 'all', in: 'body', message: 'is for quotes only' }])
       requirePermission(who, 'quote', 'all')
     }
     const page = req.page ?? 1
     const limit = req.limit ?? 250
-    const { rows, count } = await repo.pageTracks(this.database.sql, everyone ? null : who.id, req.trackType, limit, (page - 1) * limit)
+    const { rows, count } = await repo.pageTracks(
+      this.database.sql,
+      everyone ? null : who.id,
+      req.trackType,
+      limit,
+      (page - 1) * limit,
+    )
     const stones = await this.search.rows(who, [...new Set(rows.map((r) => r.stoneId))])
     const byId = new Map(stones.map((s) => [s.id, s]))
-    const steps = req.trackType === TRACK_TYPES.quote ? await repo.stepsOf(this.database.sql, rows.map((r) => r.id)) : []
+    const steps =
+      req.trackType === TRACK_TYPES.quote
+        ? await repo.stepsOf(
+            this.database.sql,
+            rows.map((r) => r.id),
+          )
+        : []
     const showPrices = seesPrices(who.perms)
     const list = rows.flatMap((r) => {
       const stone = byId.get(r.stoneId)
@@ -169,16 +270,23 @@ export class TrackService {
     this.need(who, cur.trackType, 'insert')
     const problems: FieldProblem[] = []
     if (req.reminderAt !== undefined) {
-      if (cur.trackType !== TRACK_TYPES.reminder) problems.push({ field: 'reminderAt', in: 'body', message: 'is for reminders only' })
+      if (cur.trackType !== TRACK_TYPES.reminder)
+        problems.push({ field: 'reminderAt', in: 'body', message: 'is for reminders only' })
       else {
         const p = reminderProblem(req.reminderAt, await repo.dbNow(this.database.sql))
         if (p) problems.push(p)
       }
     }
-    if (req.enquiry !== undefined && cur.trackType !== TRACK_TYPES.enquiry) problems.push({ field: 'enquiry', in: 'body', message: 'is for enquiries only' })
-    if (req.enquiry !== undefined && !req.enquiry.trim()) problems.push({ field: 'enquiry', in: 'body', message: 'must not be empty' })
+    if (req.enquiry !== undefined && cur.trackType !== TRACK_TYPES.enquiry)
+      problems.push({ field: 'enquiry', in: 'body', message: 'is for enquiries only' })
+    if (req.enquiry !== undefined && !req.enquiry.trim())
+      problems.push({ field: 'enquiry', in: 'body', message: 'must not be empty' })
     if (problems.length) throw invalidFields(problems)
-    const row = await repo.updateTrack(this.database.sql, who.id, req.id, { remarks: req.remarks?.trim(), enquiry: req.enquiry?.trim(), reminderAt: req.reminderAt })
+    const row = await repo.updateTrack(this.database.sql, who.id, req.id, {
+      remarks: req.remarks?.trim(),
+      enquiry: req.enquiry?.trim(),
+      reminderAt: req.reminderAt,
+    })
     if (!row) throw new AppError('E_NOT_FOUND')
     return this.view(who, row)
   }
@@ -195,7 +303,8 @@ export class TrackService {
       const mine = await repo.ownTrackIds(sql, who.id, ids)
       // All or nothing: any id that is not the caller's is not found, and nothing is removed.
       if (mine.length !== ids.length) throw new AppError('E_NOT_FOUND', { ids: ids.filter((i) => !mine.includes(i)) })
-      for (const t of new Set((await Promise.all(mine.map((id) => repo.findTrack(sql, id)))).map((r) => r!.trackType))) this.need(who, t, 'insert')
+      for (const t of new Set((await Promise.all(mine.map((id) => repo.findTrack(sql, id)))).map((r) => r!.trackType)))
+        this.need(who, t, 'insert')
       return { deleted: await repo.deleteByIds(sql, who.id, ids) }
     }
     this.need(who, req.trackType!, 'insert')
@@ -219,7 +328,8 @@ export class TrackService {
   /** A counter-offer from the side whose turn it is; the other side hears of it. */
   async counter(who: Principal, id: string, offerPrice: number): Promise<Track> {
     const cents = toCents(offerPrice)
-    if (cents === null) throw invalidFields([{ field: 'offerPrice', in: 'body', message: 'must have at most 2 decimals' }])
+    if (cents === null)
+      throw invalidFields([{ field: 'offerPrice', in: 'body', message: 'must have at most 2 decimals' }])
     const { row, side } = await this.offerFor(who, id)
     const s = stateOf(row)
     const d = counter(s, side, cents)
@@ -235,12 +345,25 @@ export class TrackService {
     if (!d.ok) throw refuse(d)
     if (status === 'accepted') await this.stillFree(row)
     const accepted = status === 'accepted'
-    const track = await this.move(who, row, side, s, d, accepted ? 'accept' : 'reject',
-      accepted ? TradeEventTypes.offerAccepted : TradeEventTypes.offerRejected, accepted ? TRADE_KINDS.offerAccepted : TRADE_KINDS.offerRejected)
+    const track = await this.move(
+      who,
+      row,
+      side,
+      s,
+      d,
+      accepted ? 'accept' : 'reject',
+      accepted ? TradeEventTypes.offerAccepted : TradeEventTypes.offerRejected,
+      accepted ? TRADE_KINDS.offerAccepted : TRADE_KINDS.offerRejected,
+    )
     if (accepted && this.confirmAccepted && d.priceCents !== null) {
       // Spec: "A quoted stone is confirmed directly if the price is approved" — after the commit.
-      await this.confirmAccepted({ buyerId: row.userId, buyerName: row.ownerName, stoneId: row.stoneId, pricePerCaratCents: d.priceCents, offerId: row.id })
-        .catch((err: unknown) => this.log.warn({ err, offerId: row.id }, 'confirm of an accepted offer failed'))
+      await this.confirmAccepted({
+        buyerId: row.userId,
+        buyerName: row.ownerName,
+        stoneId: row.stoneId,
+        pricePerCaratCents: d.priceCents,
+        offerId: row.id,
+      }).catch((err: unknown) => this.log.warn({ err, offerId: row.id }, 'confirm of an accepted offer failed'))
     }
     return track
   }
@@ -248,23 +371,46 @@ export class TrackService {
   /** An offer on a stone another buyer has taken meanwhile cannot be accepted. */
   private async stillFree(row: repo.TrackRecord) {
     const [f] = await repo.stoneFacts(this.database.sql, [row.stoneId])
-    if (!f || !(f.wSts === 'A' || (f.wSts === 'H' && f.holderId === row.userId))) throw new AppError('E_STONE_UNAVAILABLE', { stoneIds: [row.stoneId] })
+    if (!f || !(f.wSts === 'A' || (f.wSts === 'H' && f.holderId === row.userId)))
+      throw new AppError('E_STONE_UNAVAILABLE', { stoneIds: [row.stoneId] })
   }
 
   private async move(
-    who: Principal, row: repo.TrackRecord, side: OfferSide, s: OfferState, d: Extract<Decision, { ok: true }>,
-    action: 'counter' | 'accept' | 'reject', type: string, kind: string,
+    who: Principal,
+    row: repo.TrackRecord,
+    side: OfferSide,
+    s: OfferState,
+    d: Extract<Decision, { ok: true }>,
+    action: 'counter' | 'accept' | 'reject',
+    type: string,
+    kind: string,
   ): Promise<Track> {
     const [f] = await repo.stoneFacts(this.database.sql, [row.stoneId])
     const moved = await this.database.sql.begin(async (tx) => {
-      const next = await repo.moveOffer(tx, row.id, { turn: s.turn, buyerCents: s.buyerCents, salesCents: s.salesCents }, d.next, this.settings.offerMinutes)
+      const next = await repo.moveOffer(
+        tx,
+        row.id,
+        { turn: s.turn, buyerCents: s.buyerCents, salesCents: s.salesCents },
+        d.next,
+        this.settings.offerMinutes,
+      )
       if (!next) return null
       await repo.addStep(tx, row.id, side, who.id, action, d.priceCents)
       const toBuyer = side === 'sales'
-      await enqueue(tx, 'stock', [trade(type, row.id, {
-        userIds: toBuyer ? [row.userId] : [], toSales: !toBuyer, kind,
-        params: { trackId: row.id, stoneId: row.stoneId, vStnId: f?.vStnId ?? '', price: d.priceCents === null ? null : d.priceCents / 100, buyer: row.ownerName },
-      })])
+      await enqueue(tx, 'stock', [
+        trade(type, row.id, {
+          userIds: toBuyer ? [row.userId] : [],
+          toSales: !toBuyer,
+          kind,
+          params: {
+            trackId: row.id,
+            stoneId: row.stoneId,
+            vStnId: f?.vStnId ?? '',
+            price: d.priceCents === null ? null : d.priceCents / 100,
+            buyer: row.ownerName,
+          },
+        }),
+      ])
       return next
     })
     if (!moved) {
@@ -282,14 +428,29 @@ export class TrackService {
       const expired = await repo.expireOffers(tx, max)
       for (const o of expired) await repo.addStep(tx, o.id, o.offerTurn ?? 'sales', null, 'expire', null)
       await enqueue(tx, 'stock', [
-        ...due.map((r) => trade(TradeEventTypes.reminderDue, r.id, {
-          userIds: [r.userId], toSales: false, kind: TRADE_KINDS.reminderDue, params: { trackId: r.id, stoneId: r.stoneId, vStnId: r.vStnId, remarks: r.remarks },
-        })),
+        ...due.map((r) =>
+          trade(TradeEventTypes.reminderDue, r.id, {
+            userIds: [r.userId],
+            toSales: false,
+            kind: TRADE_KINDS.reminderDue,
+            params: { trackId: r.id, stoneId: r.stoneId, vStnId: r.vStnId, remarks: r.remarks },
+          }),
+        ),
         ...expired.flatMap((o) => {
           const params = { trackId: o.id, stoneId: o.stoneId, vStnId: o.vStnId, price: null, buyer: o.ownerName }
           return [
-            trade(TradeEventTypes.offerExpired, o.id, { userIds: [o.userId], toSales: false, kind: TRADE_KINDS.offerExpired, params }),
-            trade(TradeEventTypes.offerExpired, o.id, { userIds: [], toSales: true, kind: TRADE_KINDS.offerExpired, params }),
+            trade(TradeEventTypes.offerExpired, o.id, {
+              userIds: [o.userId],
+              toSales: false,
+              kind: TRADE_KINDS.offerExpired,
+              params,
+            }),
+            trade(TradeEventTypes.offerExpired, o.id, {
+              userIds: [],
+              toSales: true,
+              kind: TRADE_KINDS.offerExpired,
+              params,
+            }),
           ]
         }),
       ])
@@ -305,10 +466,14 @@ export class TrackService {
     const users = await repo.watchersOf(tx, d.stoneId, TAKEN_WATCH_TYPES, d.holderId)
     const events = []
     for (let i = 0; i < users.length; i += MAX_RECIPIENTS) {
-      events.push(trade(TradeEventTypes.stoneTaken, d.stoneId, {
-        userIds: users.slice(i, i + MAX_RECIPIENTS), toSales: false, kind: TRADE_KINDS.stoneTaken,
-        params: { stoneId: d.stoneId, vStnId: d.vStnId, availability: d.availability },
-      }))
+      events.push(
+        trade(TradeEventTypes.stoneTaken, d.stoneId, {
+          userIds: users.slice(i, i + MAX_RECIPIENTS),
+          toSales: false,
+          kind: TRADE_KINDS.stoneTaken,
+          params: { stoneId: d.stoneId, vStnId: d.vStnId, availability: d.availability },
+        }),
+      )
     }
     await enqueue(tx, 'stock', events)
   }

@@ -4,7 +4,11 @@ import type { StepRecord, TrackRecord } from './tracks.repository'
 const dollars = (c: number | null): number | null => (c === null ? null : c / 100)
 
 /** A track as the API shows it; the offer (with its steps) only to viewers who may see prices. */
-export function toTrack(r: TrackRecord, steps: readonly StepRecord[], opts: { showPrices: boolean; showOwner: boolean }): Track {
+export function toTrack(
+  r: TrackRecord,
+  steps: readonly StepRecord[],
+  opts: { showPrices: boolean; showOwner: boolean },
+): Track {
   const t: Track = {
     id: r.id,
     trackType: r.trackType,
@@ -24,7 +28,9 @@ export function toTrack(r: TrackRecord, steps: readonly StepRecord[], opts: { sh
       buyerPrice: dollars(r.buyerCents)!,
       salesPrice: dollars(r.salesCents),
       expiresAt: r.offerExpiresAt ? r.offerExpiresAt.toISOString() : null,
-      steps: steps.filter((s) => s.trackId === r.id).map((s) => ({ side: s.side, action: s.action, price: dollars(s.priceCents), at: s.createdAt.toISOString() })),
+      steps: steps
+        .filter((s) => s.trackId === r.id)
+        .map((s) => ({ side: s.side, action: s.action, price: dollars(s.priceCents), at: s.createdAt.toISOString() })),
     }
     t.offer = offer
   }

@@ -31,7 +31,11 @@ export function AccountPage() {
       <ul className="acct-links">
         {sections.map((s) => (
           <li key={s.key}>
-            <Link href={narrow ? s.narrowPath : tabPath(s.key)} className="acct-link" data-testid={`account-link-${s.key}`}>
+            <Link
+              href={narrow ? s.narrowPath : tabPath(s.key)}
+              className="acct-link"
+              data-testid={`account-link-${s.key}`}
+            >
               <span className="acct-link-title">{t(`account.sections.${s.key}`)}</span>
               <span className="acct-link-text">{t(`account.sectionHints.${s.key}`)}</span>
               <span className="acct-link-arrow flip-rtl" aria-hidden="true">

@@ -82,7 +82,12 @@ export function ProfilePage() {
           </button>
         ))}
       </div>
-      <div className="acct-card acct-tab-panel" role="tabpanel" id={`panel-${current}`} aria-labelledby={`tab-${current}`}>
+      <div
+        className="acct-card acct-tab-panel"
+        role="tabpanel"
+        id={`panel-${current}`}
+        aria-labelledby={`tab-${current}`}
+      >
         <Panel embedded />
       </div>
     </div>

@@ -36,7 +36,13 @@ export function UsersPage({ embedded }: { embedded?: boolean }) {
   }, [admin, page])
 
   const add = admin ? (
-    <button type="button" className="btn btn--primary btn--small" data-testid="user-add" disabled={editing !== null} onClick={() => setEditing('new')}>
+    <button
+      type="button"
+      className="btn btn--primary btn--small"
+      data-testid="user-add"
+      disabled={editing !== null}
+      onClick={() => setEditing('new')}
+    >
       {t('account.users.add')}
     </button>
   ) : undefined
@@ -97,12 +103,24 @@ export function UsersPage({ embedded }: { embedded?: boolean }) {
                   <td dir="auto">{u.username}</td>
                   <td dir="ltr">{u.email}</td>
                   <td>{t(`account.users.types.${u.userType}`, { defaultValue: u.userType })}</td>
-                  <td>{APPROVAL[u.approvalStatus] ? t(`account.users.approvalStatus.${APPROVAL[u.approvalStatus]}`) : u.approvalStatus}</td>
                   <td>
-                    <span className={`acct-badge${u.active ? ' acct-badge--ok' : ''}`}>{u.active ? t('account.users.isActive') : t('account.users.inactive')}</span>
+                    {APPROVAL[u.approvalStatus]
+                      ? t(`account.users.approvalStatus.${APPROVAL[u.approvalStatus]}`)
+                      : u.approvalStatus}
                   </td>
                   <td>
-                    <button type="button" className="btn btn--small" data-testid={`user-edit-${u.username}`} disabled={editing !== null} onClick={() => setEditing(u)}>
+                    <span className={`acct-badge${u.active ? ' acct-badge--ok' : ''}`}>
+                      {u.active ? t('account.users.isActive') : t('account.users.inactive')}
+                    </span>
+                  </td>
+                  <td>
+                    <button
+                      type="button"
+                      className="btn btn--small"
+                      data-testid={`user-edit-${u.username}`}
+                      disabled={editing !== null}
+                      onClick={() => setEditing(u)}
+                    >
                       {t('account.edit')}
                     </button>
                   </td>

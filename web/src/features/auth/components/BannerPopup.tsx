@@ -5,7 +5,15 @@ import type { BannerView } from '../stores/banners'
 import './auth.css'
 
 /** The popup banner (type 24): shown once per visit when the sign-in screen opens. */
-export function BannerPopup({ list, open, onClose }: { list: readonly BannerView[]; open: boolean; onClose: () => void }) {
+export function BannerPopup({
+  list,
+  open,
+  onClose,
+}: {
+  list: readonly BannerView[]
+  open: boolean
+  onClose: () => void
+}) {
   const { t, i18n } = useTranslation()
   return (
     <Dialog

@@ -18,7 +18,9 @@ interface Slide {
 /** The login images (type 26): every image of every banner, one after another, with dots to choose. */
 export function BannerSlideshow({ list }: { list: readonly BannerView[] }) {
   const { t, i18n } = useTranslation()
-  const slides: Slide[] = list.flatMap((b) => b.images.map((src, i) => ({ key: `${b.id}-${i}`, src, caption: localized(b.description, i18n.language) })))
+  const slides: Slide[] = list.flatMap((b) =>
+    b.images.map((src, i) => ({ key: `${b.id}-${i}`, src, caption: localized(b.description, i18n.language) })),
+  )
   const [index, setIndex] = useState(0)
   const [paused, setPaused] = useState(false)
   const reducedMotion = useMediaQuery('(prefers-reduced-motion: reduce)')

@@ -79,7 +79,12 @@ export function ForgotPasswordPage() {
                   }}
                 />
               </FormField>
-              <button type="submit" className="btn btn--primary btn--block" data-testid="forgot-submit" disabled={sending}>
+              <button
+                type="submit"
+                className="btn btn--primary btn--block"
+                data-testid="forgot-submit"
+                disabled={sending}
+              >
                 {t('shell.forgot.submit')}
               </button>
             </form>

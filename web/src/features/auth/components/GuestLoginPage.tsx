@@ -34,7 +34,12 @@ export function GuestLoginPage() {
     else {
       const { code, message, data } = r.error
       const seconds = code === 'E_RATE_LIMITED' ? retryAfterSeconds(data) : null
-      const text = seconds !== null ? t('signin.rateLimited', { seconds }) : code === NETWORK_ERROR ? t('signin.failed') : codeText(code, message, 'signin.failed')
+      const text =
+        seconds !== null
+          ? t('signin.rateLimited', { seconds })
+          : code === NETWORK_ERROR
+            ? t('signin.failed')
+            : codeText(code, message, 'signin.failed')
       showToast(text, 'error')
     }
   }
@@ -77,7 +82,12 @@ export function GuestLoginPage() {
               </FormField>
             )
           })}
-          <button type="submit" className="btn btn--primary btn--block" data-testid="guest-submit" disabled={s.submitting}>
+          <button
+            type="submit"
+            className="btn btn--primary btn--block"
+            data-testid="guest-submit"
+            disabled={s.submitting}
+          >
             {s.submitting ? t('signin.submitting') : t('shell.guest.submit')}
           </button>
         </form>

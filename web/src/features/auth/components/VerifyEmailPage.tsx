@@ -39,7 +39,12 @@ export function VerifyEmailPage() {
 
   return (
     <main className="auth-page">
-      <section className="auth-card" aria-labelledby="verify-email-title" data-testid="verify-email" data-state={state.kind}>
+      <section
+        className="auth-card"
+        aria-labelledby="verify-email-title"
+        data-testid="verify-email"
+        data-state={state.kind}
+      >
         <h1 id="verify-email-title" className="signin-title">
           {t('shell.verifyEmail.title')}
         </h1>

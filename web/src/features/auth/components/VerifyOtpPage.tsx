@@ -145,7 +145,13 @@ export function VerifyOtpPage() {
         </form>
 
         <div className="otp-resend">
-          <button type="button" className="btn btn--ghost" data-testid="otp-resend" disabled={wait > 0 || s.resending} onClick={() => void resend()}>
+          <button
+            type="button"
+            className="btn btn--ghost"
+            data-testid="otp-resend"
+            disabled={wait > 0 || s.resending}
+            onClick={() => void resend()}
+          >
             {t('shell.otp.resend')}
           </button>
           <span className="otp-countdown" role="timer" aria-live="off" data-testid="otp-countdown" data-seconds={wait}>

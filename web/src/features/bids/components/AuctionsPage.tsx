@@ -15,7 +15,18 @@ import { BidPageHead } from './BidPageHead'
 import { room } from '../stores/lots'
 import { dateTimeText, perCarat } from '../stores/money'
 import { confirm } from '../../../lib/confirm'
-import { auctions, AUCTIONS_PAGE, loadAuctions, loadStones, openAuctions, setKind, STONES_PAGE, submitAuction, toggleStone, withdraw } from '../stores/auctions'
+import {
+  auctions,
+  AUCTIONS_PAGE,
+  loadAuctions,
+  loadStones,
+  openAuctions,
+  setKind,
+  STONES_PAGE,
+  submitAuction,
+  toggleStone,
+  withdraw,
+} from '../stores/auctions'
 import './bids.css'
 import './auctions.css'
 
@@ -49,7 +60,10 @@ function NewAuction() {
     toggleStone(stone)
     requestAnimationFrame(() => {
       const buttons = document.querySelectorAll<HTMLElement>('.auction-lots [data-remove]')
-      ;(buttons[Math.min(at, buttons.length - 1)] ?? document.querySelector<HTMLElement>('[data-testid="auction-create"]'))?.focus()
+      ;(
+        buttons[Math.min(at, buttons.length - 1)] ??
+        document.querySelector<HTMLElement>('[data-testid="auction-create"]')
+      )?.focus()
     })
   }
 
@@ -59,21 +73,41 @@ function NewAuction() {
     const n = auctions.draft.lots.length
     const id = await submitAuction(Date.now() + room.offsetMs)
     if (id) showToast(t('auctions.created', { title, n }), 'success')
-    else requestAnimationFrame(() => document.querySelector<HTMLElement>('.auction-form [aria-invalid="true"], .auction-form [role="alert"]')?.focus())
+    else
+      requestAnimationFrame(() =>
+        document
+          .querySelector<HTMLElement>('.auction-form [aria-invalid="true"], .auction-form [role="alert"]')
+          ?.focus(),
+      )
   }
 
   return (
-    <form className="auction-form" onSubmit={(e) => void submit(e)} noValidate data-testid="auction-form" aria-labelledby="auction-new">
+    <form
+      className="auction-form"
+      onSubmit={(e) => void submit(e)}
+      noValidate
+      data-testid="auction-form"
+      aria-labelledby="auction-new"
+    >
       <h2 id="auction-new" className="auction-heading">
         {t('auctions.newAuction')}
       </h2>
       <fieldset className="form-section">
         <div className="form-grid">
           <FormField id="auction-title" label={t('auctions.fields.title')} required error={err('title')}>
-            <input {...fieldProps('auction-title', { error: err('title'), required: true })} maxLength={120} value={draft.title} onChange={(e) => (auctions.draft.title = e.target.value)} />
+            <input
+              {...fieldProps('auction-title', { error: err('title'), required: true })}
+              maxLength={120}
+              value={draft.title}
+              onChange={(e) => (auctions.draft.title = e.target.value)}
+            />
           </FormField>
           <FormField id="auction-kind" label={t('auctions.fields.kind')} help={t(`bids.kindHelp.${draft.kind}`)}>
-            <select {...fieldProps('auction-kind', { help: true })} value={draft.kind} onChange={(e) => setKind(e.target.value as BidKind)}>
+            <select
+              {...fieldProps('auction-kind', { help: true })}
+              value={draft.kind}
+              onChange={(e) => setKind(e.target.value as BidKind)}
+            >
               {BID_KINDS.map((k) => (
                 <option key={k} value={k}>
                   {t(`bids.kinds.${k}`)}
@@ -81,25 +115,67 @@ function NewAuction() {
               ))}
             </select>
           </FormField>
-          <FormField id="auction-opens" label={t('auctions.fields.opensAt')} required error={err('opensAt')} help={t('auctions.fields.timeHelp')}>
-            <input type="datetime-local" {...fieldProps('auction-opens', { error: err('opensAt'), help: true, required: true })} value={draft.opensAt} onChange={(e) => (auctions.draft.opensAt = e.target.value)} />
+          <FormField
+            id="auction-opens"
+            label={t('auctions.fields.opensAt')}
+            required
+            error={err('opensAt')}
+            help={t('auctions.fields.timeHelp')}
+          >
+            <input
+              type="datetime-local"
+              {...fieldProps('auction-opens', { error: err('opensAt'), help: true, required: true })}
+              value={draft.opensAt}
+              onChange={(e) => (auctions.draft.opensAt = e.target.value)}
+            />
           </FormField>
           <FormField id="auction-closes" label={t('auctions.fields.closesAt')} required error={err('closesAt')}>
-            <input type="datetime-local" {...fieldProps('auction-closes', { error: err('closesAt'), required: true })} value={draft.closesAt} onChange={(e) => (auctions.draft.closesAt = e.target.value)} />
+            <input
+              type="datetime-local"
+              {...fieldProps('auction-closes', { error: err('closesAt'), required: true })}
+              value={draft.closesAt}
+              onChange={(e) => (auctions.draft.closesAt = e.target.value)}
+            />
           </FormField>
           {!rules.sealed && (
             <FormField id="auction-increment" label={t('auctions.fields.increment')} required error={err('increment')}>
-              <input inputMode="decimal" {...fieldProps('auction-increment', { error: err('increment'), required: true })} value={draft.increment} onChange={(e) => (auctions.draft.increment = e.target.value)} />
+              <input
+                inputMode="decimal"
+                {...fieldProps('auction-increment', { error: err('increment'), required: true })}
+                value={draft.increment}
+                onChange={(e) => (auctions.draft.increment = e.target.value)}
+              />
             </FormField>
           )}
         </div>
         {rules.softClose && (
           <div className="form-grid">
-            <FormField id="auction-soft-window" label={t('auctions.fields.softWindow')} required error={err('softWindowSeconds')} help={t('auctions.fields.softHelp')}>
-              <input inputMode="numeric" {...fieldProps('auction-soft-window', { error: err('softWindowSeconds'), help: true, required: true })} value={draft.softWindowSeconds} onChange={(e) => (auctions.draft.softWindowSeconds = e.target.value)} />
+            <FormField
+              id="auction-soft-window"
+              label={t('auctions.fields.softWindow')}
+              required
+              error={err('softWindowSeconds')}
+              help={t('auctions.fields.softHelp')}
+            >
+              <input
+                inputMode="numeric"
+                {...fieldProps('auction-soft-window', { error: err('softWindowSeconds'), help: true, required: true })}
+                value={draft.softWindowSeconds}
+                onChange={(e) => (auctions.draft.softWindowSeconds = e.target.value)}
+              />
             </FormField>
-            <FormField id="auction-soft-extend" label={t('auctions.fields.softExtend')} required error={err('softExtendSeconds')}>
-              <input inputMode="numeric" {...fieldProps('auction-soft-extend', { error: err('softExtendSeconds'), required: true })} value={draft.softExtendSeconds} onChange={(e) => (auctions.draft.softExtendSeconds = e.target.value)} />
+            <FormField
+              id="auction-soft-extend"
+              label={t('auctions.fields.softExtend')}
+              required
+              error={err('softExtendSeconds')}
+            >
+              <input
+                inputMode="numeric"
+                {...fieldProps('auction-soft-extend', { error: err('softExtendSeconds'), required: true })}
+                value={draft.softExtendSeconds}
+                onChange={(e) => (auctions.draft.softExtendSeconds = e.target.value)}
+              />
             </FormField>
           </div>
         )}
@@ -132,7 +208,9 @@ function NewAuction() {
               <thead>
                 <tr>
                   <th scope="col">{t('auctions.columns.stone')}</th>
-                  <th scope="col" className="num">{t('auctions.columns.asking')}</th>
+                  <th scope="col" className="num">
+                    {t('auctions.columns.asking')}
+                  </th>
                   <th scope="col">{t('auctions.fields.start')}</th>
                   <th scope="col">{t('auctions.fields.reserve')}</th>
                   {rules.buyNow && <th scope="col">{t('auctions.fields.buyNow')}</th>}
@@ -168,17 +246,28 @@ function NewAuction() {
                     )
                   }
                   return (
-                    <tr key={l.stone.stoneId} className={unavailable.includes(l.stone.stoneId) ? 'is-unavailable' : undefined}>
+                    <tr
+                      key={l.stone.stoneId}
+                      className={unavailable.includes(l.stone.stoneId) ? 'is-unavailable' : undefined}
+                    >
                       <th scope="row">
                         {v} <span className="srch-muted">{t('auctions.carat', { n: fmt2(l.stone.crt) })}</span>
-                        {unavailable.includes(l.stone.stoneId) && <span className="auction-taken"> {t('auctions.takenBadge')}</span>}
+                        {unavailable.includes(l.stone.stoneId) && (
+                          <span className="auction-taken"> {t('auctions.takenBadge')}</span>
+                        )}
                       </th>
                       <td className="num">{perCarat(l.stone.askingPerCaratCents)}</td>
                       {cell('start', true)}
                       {cell('reserve', false)}
                       {rules.buyNow && cell('buyNow', true)}
                       <td>
-                        <button type="button" className="btn btn--small btn--ghost" data-remove onClick={() => removeLot(l.stone, i)} aria-label={`${t('auctions.remove')} ${v}`}>
+                        <button
+                          type="button"
+                          className="btn btn--small btn--ghost"
+                          data-remove
+                          onClick={() => removeLot(l.stone, i)}
+                          aria-label={`${t('auctions.remove')} ${v}`}
+                        >
                           {t('auctions.remove')}
                         </button>
                       </td>
@@ -257,10 +346,16 @@ function StonePicker() {
                       <span className="visually-hidden">{t('auctions.columns.pick')}</span>
                     </th>
                     <th scope="col">{t('auctions.columns.stone')}</th>
-                    <th scope="col" className="num">{t('auctions.columns.carat')}</th>
+                    <th scope="col" className="num">
+                      {t('auctions.columns.carat')}
+                    </th>
                     <th scope="col">{t('auctions.columns.status')}</th>
-                    <th scope="col" className="num">{t('auctions.columns.asking')}</th>
-                    <th scope="col" className="num">{t('auctions.columns.rap')}</th>
+                    <th scope="col" className="num">
+                      {t('auctions.columns.asking')}
+                    </th>
+                    <th scope="col" className="num">
+                      {t('auctions.columns.rap')}
+                    </th>
                     <th scope="col">{t('auctions.columns.seller')}</th>
                   </tr>
                 </thead>
@@ -311,7 +406,13 @@ function AuctionList() {
       <h2 id="auction-list-title" className="auction-heading">
         {t('auctions.list')}
       </h2>
-      <ListState error={error} loaded={!!list} empty={list?.length === 0} emptyKey="auctions.noAuctions" onRetry={() => void loadAuctions()}>
+      <ListState
+        error={error}
+        loaded={!!list}
+        empty={list?.length === 0}
+        emptyKey="auctions.noAuctions"
+        onRetry={() => void loadAuctions()}
+      >
         {() => (
           <>
             <div className="acct-table-wrap">
@@ -322,11 +423,21 @@ function AuctionList() {
                     <th scope="col">{t('auctions.columns.kind')}</th>
                     <th scope="col">{t('auctions.columns.opens')}</th>
                     <th scope="col">{t('auctions.columns.closes')}</th>
-                    <th scope="col" className="num">{t('auctions.columns.lots')}</th>
-                    <th scope="col" className="num">{t('auctions.columns.unfinished')}</th>
-                    <th scope="col" className="num">{t('auctions.columns.sold')}</th>
-                    <th scope="col" className="num">{t('auctions.columns.withdrawn')}</th>
-                    <th scope="col" className="num">{t('auctions.columns.bids')}</th>
+                    <th scope="col" className="num">
+                      {t('auctions.columns.lots')}
+                    </th>
+                    <th scope="col" className="num">
+                      {t('auctions.columns.unfinished')}
+                    </th>
+                    <th scope="col" className="num">
+                      {t('auctions.columns.sold')}
+                    </th>
+                    <th scope="col" className="num">
+                      {t('auctions.columns.withdrawn')}
+                    </th>
+                    <th scope="col" className="num">
+                      {t('auctions.columns.bids')}
+                    </th>
                     <th scope="col">
                       <span className="visually-hidden">{t('auctions.columns.actions')}</span>
                     </th>
@@ -345,10 +456,22 @@ function AuctionList() {
                       <td className="num">{fmtCount(a.unfinished)}</td>
                       <td className="num">{fmtCount(a.sold)}</td>
                       <td className="num">{fmtCount(a.withdrawn)}</td>
-                      <td className="num">{a.bids === null ? <span title={t('auctions.sealedCount')}>{t('auctions.sealed')}</span> : fmtCount(a.bids)}</td>
+                      <td className="num">
+                        {a.bids === null ? (
+                          <span title={t('auctions.sealedCount')}>{t('auctions.sealed')}</span>
+                        ) : (
+                          fmtCount(a.bids)
+                        )}
+                      </td>
                       <td>
                         {a.unfinished > 0 && (
-                          <button type="button" className="btn btn--small btn--ghost" data-testid={`withdraw-${a.id}`} aria-label={`${t('auctions.withdraw')} ${a.title}`} onClick={() => void withdrawOne(a.id)}>
+                          <button
+                            type="button"
+                            className="btn btn--small btn--ghost"
+                            data-testid={`withdraw-${a.id}`}
+                            aria-label={`${t('auctions.withdraw')} ${a.title}`}
+                            onClick={() => void withdrawOne(a.id)}
+                          >
                             {t('auctions.withdraw')}
                           </button>
                         )}
@@ -367,7 +490,14 @@ function AuctionList() {
 }
 
 /** A list's states before the list itself: its error with a retry, loading, or the empty state. */
-function ListState(props: { error: ApiError | null; loaded: boolean; empty: boolean; emptyKey: string; onRetry: () => void; children: () => ReactNode }) {
+function ListState(props: {
+  error: ApiError | null
+  loaded: boolean
+  empty: boolean
+  emptyKey: string
+  onRetry: () => void
+  children: () => ReactNode
+}) {
   const { t } = useTranslation()
   if (props.error)
     return (

@@ -1,4 +1,11 @@
-import { BID_KIND_RULES, MAX_AUCTION_DAYS, MAX_BID_PER_CARAT, MAX_LOTS, SOFT_CLOSE_DEFAULTS, type BidKind } from '@diamond/contracts/http/bidding.values'
+import {
+  BID_KIND_RULES,
+  MAX_AUCTION_DAYS,
+  MAX_BID_PER_CARAT,
+  MAX_LOTS,
+  SOFT_CLOSE_DEFAULTS,
+  type BidKind,
+} from '@diamond/contracts/http/bidding.values'
 import type { AuctionCreate, AuctionStone } from '@diamond/contracts/http/bidding'
 import { TIME_ZONE } from '../../../lib/format'
 
@@ -28,7 +35,13 @@ const DAY = 86_400_000
 export type DraftErrors = Record<string, string>
 
 const wall = new Intl.DateTimeFormat('en-GB', {
-  timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23',
+  timeZone: TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
 })
 
 /** An instant as a wall time on the portal's clock, for a datetime-local input. */
@@ -59,7 +72,8 @@ const fromParts = (v: string) => {
 }
 
 /** A lot's opening price from the seller's asking price: 85 % of it, in whole dollars (as the demo auctions do). */
-export const suggestedStart = (askingCents: number): string => String(Math.max(1, Math.round((askingCents / 100) * 0.85)))
+export const suggestedStart = (askingCents: number): string =>
+  String(Math.max(1, Math.round((askingCents / 100) * 0.85)))
 
 export function newDraft(nowMs: number): AuctionDraft {
   return {
@@ -75,7 +89,12 @@ export function newDraft(nowMs: number): AuctionDraft {
   }
 }
 
-export const draftLot = (stone: AuctionStone): LotDraft => ({ stone, start: suggestedStart(stone.askingPerCaratCents), reserve: '', buyNow: '' })
+export const draftLot = (stone: AuctionStone): LotDraft => ({
+  stone,
+  start: suggestedStart(stone.askingPerCaratCents),
+  reserve: '',
+  buyNow: '',
+})
 
 /** A typed price: a positive number with at most two decimals, within the bid maximum; null otherwise. */
 export function price(v: string): number | null {
@@ -84,7 +103,8 @@ export function price(v: string): number | null {
   const n = Number(s)
   return n > 0 && n <= MAX_BID_PER_CARAT ? n : null
 }
-const seconds = (v: string): number | null => (/^\d+$/.test(v.trim()) && Number(v) >= 10 && Number(v) <= 3600 ? Number(v) : null)
+const seconds = (v: string): number | null =>
+  /^\d+$/.test(v.trim()) && Number(v) >= 10 && Number(v) <= 3600 ? Number(v) : null
 
 /**
  * The service's rules for a new auction (auctions.rules.ts), checked before sending so that every
@@ -109,7 +129,12 @@ export function draftErrors(d: AuctionDraft, nowMs: number): DraftErrors {
     if (seconds(d.softExtendSeconds) === null) e.softExtendSeconds = 'seconds'
   }
   // An open lot must take a bid above its start within the largest bid (the service's rule too).
-  if (!rules.sealed && !e.increment && d.lots.some((l) => price(l.start) !== null && price(l.start)! + price(d.increment)! > MAX_BID_PER_CARAT)) e.increment = 'incrementRoom'
+  if (
+    !rules.sealed &&
+    !e.increment &&
+    d.lots.some((l) => price(l.start) !== null && price(l.start)! + price(d.increment)! > MAX_BID_PER_CARAT)
+  )
+    e.increment = 'incrementRoom'
   if (!d.lots.length) e.lots = 'noStones'
   else if (d.lots.length > MAX_LOTS) e.lots = 'tooManyStones'
   d.lots.forEach((l, i) => {
@@ -139,7 +164,9 @@ export function toRequest(d: AuctionDraft): AuctionCreate {
     opensAt: new Date(fromWallTime(d.opensAt)!).toISOString(),
     closesAt: new Date(fromWallTime(d.closesAt)!).toISOString(),
     incrementPerCarat: rules.sealed ? 1 : price(d.increment)!,
-    ...(rules.softClose ? { softClose: { windowSeconds: Number(d.softWindowSeconds), extendSeconds: Number(d.softExtendSeconds) } } : {}),
+    ...(rules.softClose
+      ? { softClose: { windowSeconds: Number(d.softWindowSeconds), extendSeconds: Number(d.softExtendSeconds) } }
+      : {}),
     lots: d.lots.map((l) => ({
       stoneId: l.stone.stoneId,
       startPerCarat: price(l.start)!,
@@ -157,12 +184,18 @@ export function serverFieldErrors(data: unknown): DraftErrors {
   const fields = (data as { fields?: { field?: unknown }[] } | null)?.fields
   const e: DraftErrors = {}
   if (!Array.isArray(fields)) return e
-  const names: Record<string, string> = { incrementPerCarat: 'increment', startPerCarat: 'start', reservePerCarat: 'reserve', buyNowPerCarat: 'buyNow' }
+  const names: Record<string, string> = {
+    incrementPerCarat: 'increment',
+    startPerCarat: 'start',
+    reservePerCarat: 'reserve',
+    buyNowPerCarat: 'buyNow',
+  }
   for (const f of fields) {
     if (typeof f.field !== 'string') continue
     const parts = f.field.split('.')
     if (parts[0] === 'lots' && parts.length === 3) e[`lots.${parts[1]}.${names[parts[2]!] ?? parts[2]}`] = 'rejected'
-    else if (parts[0] === 'softClose') e[parts[1] === 'extendSeconds' ? 'softExtendSeconds' : 'softWindowSeconds'] = 'rejected'
+    else if (parts[0] === 'softClose')
+      e[parts[1] === 'extendSeconds' ? 'softExtendSeconds' : 'softWindowSeconds'] = 'rejected'
     else e[names[parts[0]!] ?? parts[0]!] = 'rejected'
   }
   return e

@@ -3,7 +3,15 @@ import type { AuctionStone, AuctionSummary } from '@diamond/contracts/http/biddi
 import { BID_KIND_RULES, type BidKind } from '@diamond/contracts/http/bidding.values'
 import type { ApiError } from '../../../lib/api'
 import { createAuction, listAuctions, listFreeStones, withdrawAuction } from '../api/auctions'
-import { draftErrors, draftLot, newDraft, serverFieldErrors, toRequest, type AuctionDraft, type DraftErrors } from './auctionForm.rules'
+import {
+  draftErrors,
+  draftLot,
+  newDraft,
+  serverFieldErrors,
+  toRequest,
+  type AuctionDraft,
+  type DraftErrors,
+} from './auctionForm.rules'
 
 export const STONES_PAGE = 20
 export const AUCTIONS_PAGE = 20
@@ -50,7 +58,12 @@ export async function loadStones(page = auctions.stonesPage): Promise<void> {
   const mine = ++stoneSeq
   auctions.stonesError = null
   const search = auctions.search.trim()
-  const res = await listFreeStones({ page, limit: STONES_PAGE, kind: auctions.draft.kind, ...(search ? { search } : {}) })
+  const res = await listFreeStones({
+    page,
+    limit: STONES_PAGE,
+    kind: auctions.draft.kind,
+    ...(search ? { search } : {}),
+  })
   if (mine !== stoneSeq) return
   if (res.error) {
     auctions.stonesError = res.error
@@ -108,7 +121,9 @@ export async function submitAuction(nowMs: number): Promise<string | null> {
     if (res.error.code === 'E_VALIDATION') auctions.errors = serverFieldErrors(res.error.data)
     if (res.error.code === 'E_STONE_UNAVAILABLE') {
       // Marked in the offered stones, and the free ones read again (they are no longer among them).
-      auctions.unavailable = ((res.error.data as { ids?: string[] } | null)?.ids ?? []).map((id) => String(id).toLowerCase())
+      auctions.unavailable = ((res.error.data as { ids?: string[] } | null)?.ids ?? []).map((id) =>
+        String(id).toLowerCase(),
+      )
       void loadStones()
     }
     if (!Object.keys(auctions.errors).length && !auctions.unavailable.length) auctions.failure = res.error

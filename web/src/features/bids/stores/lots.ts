@@ -4,8 +4,29 @@ import type { BidKind } from '@diamond/contracts/http/bidding.values'
 import type { BidFrame } from '@diamond/contracts/realtime'
 import type { ApiError, ApiResult } from '../../../lib/api'
 import { joinAuctions, live } from '../../../lib/realtime'
-import { addToBidCart, createBid, listBidCart, listLots, raiseBid, removeFromBidCart, serverTime, withdrawBid } from '../api/bids'
-import { applyClosed, applyExtended, applyHigh, applyPosition, awaitsResult, centsToUsd, clockOffset, mergeView, RESULT_WAIT_MS, requestIdFor, type LotState } from './bid.rules'
+import {
+  addToBidCart,
+  createBid,
+  listBidCart,
+  listLots,
+  raiseBid,
+  removeFromBidCart,
+  serverTime,
+  withdrawBid,
+} from '../api/bids'
+import {
+  applyClosed,
+  applyExtended,
+  applyHigh,
+  applyPosition,
+  awaitsResult,
+  centsToUsd,
+  clockOffset,
+  mergeView,
+  RESULT_WAIT_MS,
+  requestIdFor,
+  type LotState,
+} from './bid.rules'
 
 /**
  * The lots a bid page shows, one entry per lot keyed by id (a card subscribes to its own entry),
@@ -175,7 +196,10 @@ function settle(entry: LotEntry, r: Pick<BidResult, 'lot'>): void {
  * as stored (a bid at or over a buy-now price is stored at that price), or the refusal; nothing
  * when a bid of this lot is already on its way.
  */
-export async function placeBid(lotId: string, cents: number): Promise<{ bid: BidResult['bid'] } | { error: ApiError } | null> {
+export async function placeBid(
+  lotId: string,
+  cents: number,
+): Promise<{ bid: BidResult['bid'] } | { error: ApiError } | null> {
   const entry = room.byId[lotId]
   if (!entry || entry.pending) return null
   const intent = requestIdFor(entry.intent ?? undefined, cents, () => crypto.randomUUID())

@@ -17,9 +17,15 @@ export function bidNoticeText(n: Pick<Notification, 'kind' | 'params'>): string 
   const kind = n.kind.slice('bid.'.length)
   if (typeof n.params.price !== 'number') {
     // A loss and a withdrawal name no price at all.
-    return i18next.t(kind === 'lost' || kind === 'withdrawn' ? `bids.notices.${kind}` : `bids.notices.${kind}Unpriced`, { vStnId: n.params.vStnId ?? '' })
+    return i18next.t(
+      kind === 'lost' || kind === 'withdrawn' ? `bids.notices.${kind}` : `bids.notices.${kind}Unpriced`,
+      { vStnId: n.params.vStnId ?? '' },
+    )
   }
-  return i18next.t(`bids.notices.${kind}`, { vStnId: n.params.vStnId ?? '', price: perCarat(Math.round(n.params.price * 100)) })
+  return i18next.t(`bids.notices.${kind}`, {
+    vStnId: n.params.vStnId ?? '',
+    price: perCarat(Math.round(n.params.price * 100)),
+  })
 }
 
 /** Bid notices pushed live become toasts, wherever the user is; returns the unsubscribe. */

@@ -23,7 +23,12 @@ export function DemandCriteria({ draft, message, onChip, onCarat, onAddCarat, on
   const chips = (key: EditedChip) => {
     const chosen = draft.chips[key] ?? []
     return (
-      <div className={`srch-group${key === 'shpNm' ? ' srch-group--shapes' : ''}`} role="group" aria-labelledby={`dem-label-${key}`} data-testid={`demand-group-${key}`}>
+      <div
+        className={`srch-group${key === 'shpNm' ? ' srch-group--shapes' : ''}`}
+        role="group"
+        aria-labelledby={`dem-label-${key}`}
+        data-testid={`demand-group-${key}`}
+      >
         <span className="srch-label" id={`dem-label-${key}`}>
           {t(`search.fields.${key}`)}
         </span>
@@ -51,13 +56,21 @@ export function DemandCriteria({ draft, message, onChip, onCarat, onAddCarat, on
   const caratLabel = t('search.fields.crt')
   const restKeys = Object.keys(draft.rest)
   return (
-    <fieldset className={`dem-criteria${message('criteria') ? ' is-invalid' : ''}`} aria-describedby="dem-criteria-help">
+    <fieldset
+      className={`dem-criteria${message('criteria') ? ' is-invalid' : ''}`}
+      aria-describedby="dem-criteria-help"
+    >
       <legend className="dem-legend">{t('demands.form.criteria')}</legend>
       <p className="field-help" id="dem-criteria-help">
         {t('demands.form.criteriaHelp')}
       </p>
       {chips('shpNm')}
-      <div className="srch-group srch-carat" role="group" aria-labelledby="dem-label-crt" data-testid="demand-group-crt">
+      <div
+        className="srch-group srch-carat"
+        role="group"
+        aria-labelledby="dem-label-crt"
+        data-testid="demand-group-crt"
+      >
         <span className="srch-label" id="dem-label-crt">
           {caratLabel}
         </span>
@@ -74,7 +87,12 @@ export function DemandCriteria({ draft, message, onChip, onCarat, onAddCarat, on
                 onBlur={() => {}}
               />
               {draft.carats.length > 1 && (
-                <button type="button" className="icon-button srch-row-remove" aria-label={t('demands.form.removeRange', { n: i + 1 })} onClick={() => onRemoveCarat(i)}>
+                <button
+                  type="button"
+                  className="icon-button srch-row-remove"
+                  aria-label={t('demands.form.removeRange', { n: i + 1 })}
+                  onClick={() => onRemoveCarat(i)}
+                >
                   ×
                 </button>
               )}

@@ -12,7 +12,14 @@ import { MOBILE_QUERY, useMediaQuery } from '../../../lib/media'
 import { allowed, session } from '../../../lib/session'
 import { showToast } from '../../../lib/toast'
 import { FilterChips } from '../../../grid/components/FilterChips'
-import { draftFromDemand, draftFromFilter, matchesPath, prefillOf, todayIn, type DemandDraft } from '../stores/demandForm.rules'
+import {
+  draftFromDemand,
+  draftFromFilter,
+  matchesPath,
+  prefillOf,
+  todayIn,
+  type DemandDraft,
+} from '../stores/demandForm.rules'
 import { demands, endDemand, loadDemands, openDemands, pagesOfDemands, removeDemand } from '../stores/demands'
 import { DemandForm } from './DemandForm'
 import './demands.css'
@@ -67,7 +74,11 @@ export function MyDemandPage() {
         {addButton}
       </div>
       <p className="acct-note">{t('demands.intro')}</p>
-      <DemandList canChange={canChange} onEdit={(d) => setEditing({ id: d.id, draft: draftFromDemand(d, todayIn(Date.now())) })} addButton={addButton} />
+      <DemandList
+        canChange={canChange}
+        onEdit={(d) => setEditing({ id: d.id, draft: draftFromDemand(d, todayIn(Date.now())) })}
+        addButton={addButton}
+      />
       {editing && (
         <DemandForm
           id={editing.id}
@@ -83,7 +94,15 @@ export function MyDemandPage() {
   )
 }
 
-function DemandList({ canChange, onEdit, addButton }: { canChange: boolean; onEdit: (d: Demand) => void; addButton: ReactNode }) {
+function DemandList({
+  canChange,
+  onEdit,
+  addButton,
+}: {
+  canChange: boolean
+  onEdit: (d: Demand) => void
+  addButton: ReactNode
+}) {
   const { t } = useTranslation()
   const { list, error, count, page } = useSnapshot(demands)
   const narrow = useMediaQuery(MOBILE_QUERY)
@@ -207,7 +226,12 @@ function Matches({ demand }: { demand: Demand }) {
   const { t } = useTranslation()
   if (demand.matches === 0) return <span className="dem-none">{t('demands.noMatches')}</span>
   return (
-    <Link href={matchesPath(demand.id)} className="dem-matches" data-testid="demand-matches" aria-label={t('demands.matchesLabel', { n: fmtCount(demand.matches) })}>
+    <Link
+      href={matchesPath(demand.id)}
+      className="dem-matches"
+      data-testid="demand-matches"
+      aria-label={t('demands.matchesLabel', { n: fmtCount(demand.matches) })}
+    >
       {fmtCount(demand.matches)}
     </Link>
   )
@@ -223,27 +247,55 @@ function Actions({ demand, onEdit }: { demand: Demand; onEdit: (d: Demand) => vo
     if (kind === 'delete' && !(await confirm('confirm.delete'))) return
     const err = kind === 'delete' ? await removeDemand(demand.id) : await endDemand(demand.id, kind)
     if (err) showToast(codeText(err.code, err.message), 'error')
-    else showToast(t(kind === 'delete' ? 'demands.deleted' : kind === 'won' ? 'demands.markedWon' : 'demands.closed'), 'success')
+    else
+      showToast(
+        t(kind === 'delete' ? 'demands.deleted' : kind === 'won' ? 'demands.markedWon' : 'demands.closed'),
+        'success',
+      )
   }
 
   return (
     <div className="dem-actions">
       {active && (
-        <button type="button" className="btn btn--small" data-testid="demand-edit" disabled={waiting} onClick={() => onEdit(demand)}>
+        <button
+          type="button"
+          className="btn btn--small"
+          data-testid="demand-edit"
+          disabled={waiting}
+          onClick={() => onEdit(demand)}
+        >
           {t('demands.edit')}
         </button>
       )}
       {active && demand.matches > 0 && (
-        <button type="button" className="btn btn--small" data-testid="demand-won" disabled={waiting} onClick={() => void run('won')}>
+        <button
+          type="button"
+          className="btn btn--small"
+          data-testid="demand-won"
+          disabled={waiting}
+          onClick={() => void run('won')}
+        >
           {t('demands.won')}
         </button>
       )}
       {active && (
-        <button type="button" className="btn btn--small" data-testid="demand-close" disabled={waiting} onClick={() => void run('closed')}>
+        <button
+          type="button"
+          className="btn btn--small"
+          data-testid="demand-close"
+          disabled={waiting}
+          onClick={() => void run('closed')}
+        >
           {t('demands.close')}
         </button>
       )}
-      <button type="button" className="btn btn--small btn--ghost acct-danger" data-testid="demand-delete" disabled={waiting} onClick={() => void run('delete')}>
+      <button
+        type="button"
+        className="btn btn--small btn--ghost acct-danger"
+        data-testid="demand-delete"
+        disabled={waiting}
+        onClick={() => void run('delete')}
+      >
         {t('demands.delete')}
       </button>
     </div>

@@ -15,7 +15,11 @@ import { emptyRange, rangeError, toggleInOrder, type RangeInput } from '../../..
 export const EDITED_CHIPS = ['shpNm', 'colNm', 'clrNm'] as const
 export type EditedChip = (typeof EDITED_CHIPS)[number]
 /** The values each edited chip group offers, in the master list's order (the search form's order too). */
-export const CHIP_VALUES: Record<EditedChip, readonly string[]> = { shpNm: MASTERS.SHAPE, colNm: MASTERS.COLOR, clrNm: MASTERS.CLARITY }
+export const CHIP_VALUES: Record<EditedChip, readonly string[]> = {
+  shpNm: MASTERS.SHAPE,
+  colNm: MASTERS.COLOR,
+  clrNm: MASTERS.CLARITY,
+}
 
 export interface DemandDraft {
   title: string
@@ -35,7 +39,8 @@ const DAY_MS = 86_400_000
 const KOLKATA_OFFSET_MS = 330 * 60_000
 /** Today, as the server reads a till date: the calendar day in Asia/Kolkata. */
 export const todayIn = (now: number): string => new Date(now + KOLKATA_OFFSET_MS).toISOString().slice(0, 10)
-export const daysAfter = (day: string, n: number): string => new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10)
+export const daysAfter = (day: string, n: number): string =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10)
 /** A new demand stands a month unless the buyer says otherwise. */
 export const DEFAULT_DAYS = 30
 
@@ -61,8 +66,17 @@ export function draftFromFilter(filter: StoneFilter, today: string): DemandDraft
   }
 }
 
-export function draftFromDemand(d: Pick<Demand, 'title' | 'description' | 'tillDate' | 'filter'>, today: string): DemandDraft {
-  return { ...draftFromFilter(d.filter, today), title: d.title, description: d.description, tillDate: d.tillDate, savedTillDate: d.tillDate }
+export function draftFromDemand(
+  d: Pick<Demand, 'title' | 'description' | 'tillDate' | 'filter'>,
+  today: string,
+): DemandDraft {
+  return {
+    ...draftFromFilter(d.filter, today),
+    title: d.title,
+    description: d.description,
+    tillDate: d.tillDate,
+    savedTillDate: d.tillDate,
+  }
 }
 
 /** A chip on or off, in the master list's order (as the search form orders it). */
@@ -122,10 +136,20 @@ export function draftErrors(draft: DemandDraft, today: string): DraftErrors {
 }
 
 export function createRequest(draft: DemandDraft): DemandCreate {
-  return { title: draft.title.trim(), description: draft.description.trim(), tillDate: draft.tillDate, filter: filterOfDraft(draft) }
+  return {
+    title: draft.title.trim(),
+    description: draft.description.trim(),
+    tillDate: draft.tillDate,
+    filter: filterOfDraft(draft),
+  }
 }
 export function updateRequest(id: string, draft: DemandDraft): DemandUpdate {
-  const req: DemandUpdate = { id, title: draft.title.trim(), description: draft.description.trim(), filter: filterOfDraft(draft) }
+  const req: DemandUpdate = {
+    id,
+    title: draft.title.trim(),
+    description: draft.description.trim(),
+    filter: filterOfDraft(draft),
+  }
   if (draft.tillDate !== draft.savedTillDate) req.tillDate = draft.tillDate
   return req
 }
@@ -139,7 +163,8 @@ export function draftFieldOf(serverField: string): DraftField {
 }
 
 /** My Demand with the form open on a new demand asking for this filter (the "no match" offer). */
-export const addDemandPath = (filter: StoneFilter): string => `/account/my-demand?add=${encodeURIComponent(JSON.stringify(filter))}`
+export const addDemandPath = (filter: StoneFilter): string =>
+  `/account/my-demand?add=${encodeURIComponent(JSON.stringify(filter))}`
 
 /** The filter an `?add=` link carries; anything unreadable opens an empty form. */
 export function prefillOf(search: string): StoneFilter | null {

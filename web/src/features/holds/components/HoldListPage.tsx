@@ -27,7 +27,11 @@ export function HoldListPage({ kind }: { kind: HoldKind }) {
   const canRelease = kind === 'hold' && allowed(userPermissions, 'hold', 'insert')
   // A held stone is confirmed from here with a bill type (the same dialog as the grid's).
   const { ConfirmOrder } = useSlots()
-  const canConfirm = !!ConfirmOrder && kind === 'hold' && allowed(userPermissions, 'order', 'insert') && allowed(userPermissions, 'confirmStone', 'insert')
+  const canConfirm =
+    !!ConfirmOrder &&
+    kind === 'hold' &&
+    allowed(userPermissions, 'order', 'insert') &&
+    allowed(userPermissions, 'confirmStone', 'insert')
   const [confirming, setConfirming] = useState<string | null>(null)
 
   useEffect(() => followHolds(), [])
@@ -100,20 +104,46 @@ export function HoldListPage({ kind }: { kind: HoldKind }) {
               {ids.map((id) => {
                 const entry = holds.byId[id]
                 return entry ? (
-                  <HoldRow key={id} entry={entry} kind={kind} showPrices={showPrices} canRelease={canRelease} onConfirm={canConfirm ? () => setConfirming(id) : undefined} />
+                  <HoldRow
+                    key={id}
+                    entry={entry}
+                    kind={kind}
+                    showPrices={showPrices}
+                    canRelease={canRelease}
+                    onConfirm={canConfirm ? () => setConfirming(id) : undefined}
+                  />
                 ) : null
               })}
             </tbody>
           </table>
         </div>
       )}
-      {ConfirmOrder && <ConfirmOrder open={confirming !== null} ids={confirming ? [confirming] : []} onClose={() => setConfirming(null)} onPlaced={() => void loadHolds(kind)} />}
+      {ConfirmOrder && (
+        <ConfirmOrder
+          open={confirming !== null}
+          ids={confirming ? [confirming] : []}
+          onClose={() => setConfirming(null)}
+          onPlaced={() => void loadHolds(kind)}
+        />
+      )}
     </div>
   )
 }
 
 /** One stone; it subscribes to its own entry only. */
-function HoldRow({ entry, kind, showPrices, canRelease, onConfirm }: { entry: HoldEntry; kind: HoldKind; showPrices: boolean; canRelease: boolean; onConfirm?: () => void }) {
+function HoldRow({
+  entry,
+  kind,
+  showPrices,
+  canRelease,
+  onConfirm,
+}: {
+  entry: HoldEntry
+  kind: HoldKind
+  showPrices: boolean
+  canRelease: boolean
+  onConfirm?: () => void
+}) {
   const { t } = useTranslation()
   const row = useSnapshot(entry)
   const id = entry.id
@@ -151,12 +181,24 @@ function HoldRow({ entry, kind, showPrices, canRelease, onConfirm }: { entry: Ho
         <td>
           <div className="hold-actions">
             {onConfirm && (
-              <button type="button" className="btn btn--small btn--primary" data-testid={`confirm-${row.vStnId}`} disabled={row.pending} onClick={onConfirm}>
+              <button
+                type="button"
+                className="btn btn--small btn--primary"
+                data-testid={`confirm-${row.vStnId}`}
+                disabled={row.pending}
+                onClick={onConfirm}
+              >
                 {t('grid.actions.confirm')}
               </button>
             )}
             {canRelease && (
-              <button type="button" className="btn btn--small btn--ghost" data-testid={`release-${row.vStnId}`} disabled={row.pending} onClick={() => void onRelease()}>
+              <button
+                type="button"
+                className="btn btn--small btn--ghost"
+                data-testid={`release-${row.vStnId}`}
+                disabled={row.pending}
+                onClick={() => void onRelease()}
+              >
                 {t('stones.release')}
               </button>
             )}
@@ -178,7 +220,12 @@ function Countdown({ vStnId, expiresAt }: { vStnId: string; expiresAt: string })
   }, [])
   const left = secondsLeft(expiresAt, now, offsetMs)
   return (
-    <time className={`hold-countdown${left < 60 ? ' is-ending' : ''}`} dateTime={expiresAt} data-testid={`countdown-${vStnId}`} aria-label={t('holds.expiresInLabel', { time: formatCountdown(left) })}>
+    <time
+      className={`hold-countdown${left < 60 ? ' is-ending' : ''}`}
+      dateTime={expiresAt}
+      data-testid={`countdown-${vStnId}`}
+      aria-label={t('holds.expiresInLabel', { time: formatCountdown(left) })}
+    >
       {left > 0 ? formatCountdown(left) : t('holds.expiring')}
     </time>
   )

@@ -22,7 +22,12 @@ interface Props {
 /** Watchlisted, quoted or offered stones are not held for the user (spec section 8). */
 const NOT_HELD: readonly number[] = [TRACK_TYPES.watchlist, TRACK_TYPES.quote]
 /** Lists whose rows carry something of their own worth reading beside the stone. */
-const DETAILED: readonly number[] = [TRACK_TYPES.reminder, TRACK_TYPES.enquiry, TRACK_TYPES.comment, TRACK_TYPES.buyRequest]
+const DETAILED: readonly number[] = [
+  TRACK_TYPES.reminder,
+  TRACK_TYPES.enquiry,
+  TRACK_TYPES.comment,
+  TRACK_TYPES.buyRequest,
+]
 
 /** Remove: asks for a selection, then the spec's question, then removes the stones from this list. */
 function RemoveButton({ pageType, trackType }: Omit<Props, 'screenId'>) {

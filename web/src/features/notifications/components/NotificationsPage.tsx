@@ -94,7 +94,12 @@ export function NotificationsPage({ screenId, noticeText }: Props) {
             <span className="notices-unread" data-testid="notices-unread">
               {t('notifications.unread', { count: unread })}
             </span>
-            <button type="button" className="btn btn--small" data-testid="notices-read-all" onClick={() => void readAll()}>
+            <button
+              type="button"
+              className="btn btn--small"
+              data-testid="notices-read-all"
+              onClick={() => void readAll()}
+            >
               {t('notifications.readAll')}
             </button>
           </>
@@ -117,7 +122,12 @@ export function NotificationsPage({ screenId, noticeText }: Props) {
         <>
           <ul className="notices" data-testid="notices">
             {list.map((n) => (
-              <li key={n.id} className={`notice-item${n.readAt ? '' : ' is-unread'}`} data-testid={`notice-${n.kind}`} data-read={n.readAt ? 'true' : 'false'}>
+              <li
+                key={n.id}
+                className={`notice-item${n.readAt ? '' : ' is-unread'}`}
+                data-testid={`notice-${n.kind}`}
+                data-read={n.readAt ? 'true' : 'false'}
+              >
                 <button type="button" className="notice-open" onClick={() => void open(n)}>
                   <span className="notice-text">{text(n)}</span>
                   <time className="notice-time" dateTime={n.createdAt}>
@@ -128,7 +138,12 @@ export function NotificationsPage({ screenId, noticeText }: Props) {
             ))}
           </ul>
           {list.length < count && (
-            <button type="button" className="btn notices-more" data-testid="notices-more" onClick={() => setPage((p) => p + 1)}>
+            <button
+              type="button"
+              className="btn notices-more"
+              data-testid="notices-more"
+              onClick={() => setPage((p) => p + 1)}
+            >
               {t('notifications.more')}
             </button>
           )}

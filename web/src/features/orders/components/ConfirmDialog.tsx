@@ -35,7 +35,10 @@ export function ConfirmDialog({ open, ids, onClose, onPlaced }: Props) {
   // Each opening (of these stones) is a new confirm: it starts afresh as it renders, so the dialog
   // never shows the last one's calculation or result.
   const opening = open ? ids.join(',') : null
-  const [shown, setShown] = useState<{ opening: string | null; stones: readonly string[] }>({ opening: null, stones: [] })
+  const [shown, setShown] = useState<{ opening: string | null; stones: readonly string[] }>({
+    opening: null,
+    stones: [],
+  })
   /** Counts the confirms: each opening and each bill type chosen is one, with its own idempotency key. */
   const [round, setRound] = useState(0)
   if (opening !== shown.opening) {
@@ -112,7 +115,13 @@ export function ConfirmDialog({ open, ids, onClose, onPlaced }: Props) {
           </button>
         ) : (
           <>
-            <button type="button" className="btn btn--primary" disabled={busy || blocked} onClick={() => void submit()} data-testid="confirm-submit">
+            <button
+              type="button"
+              className="btn btn--primary"
+              disabled={busy || blocked}
+              onClick={() => void submit()}
+              data-testid="confirm-submit"
+            >
               {busy ? t('orders.confirm.placing') : t('orders.confirm.submit')}
             </button>
             <button type="button" className="btn btn--ghost" onClick={onClose}>
@@ -126,7 +135,11 @@ export function ConfirmDialog({ open, ids, onClose, onPlaced }: Props) {
         {placed ? (
           <div className="ord-placed" role="status" data-testid="confirm-success">
             <p>{t('orders.confirm.placed', { orderNo: placed.orderNo })}</p>
-            <Link href={`/account/purchase-history?order=${placed.id}`} data-testid="confirm-order-link" onClick={onClose}>
+            <Link
+              href={`/account/purchase-history?order=${placed.id}`}
+              data-testid="confirm-order-link"
+              onClick={onClose}
+            >
               {t('orders.confirm.viewOrder')}
             </Link>
           </div>
@@ -134,7 +147,12 @@ export function ConfirmDialog({ open, ids, onClose, onPlaced }: Props) {
           <>
             <label className="ord-bill">
               <span>{t('orders.billType')}</span>
-              <select value={bill} onChange={(e) => changeBill(Number(e.target.value))} data-testid="confirm-bill-type" disabled={busy}>
+              <select
+                value={bill}
+                onChange={(e) => changeBill(Number(e.target.value))}
+                data-testid="confirm-bill-type"
+                disabled={busy}
+              >
                 {BILL_TYPES.map((b) => (
                   <option key={b.code} value={b.code}>
                     {t(`orders.bills.${b.code}`)}
@@ -144,7 +162,8 @@ export function ConfirmDialog({ open, ids, onClose, onPlaced }: Props) {
             </label>
             <p className="ord-terms" data-testid="confirm-terms">
               {t('orders.terms', { value: billInfo.value, reset: billInfo.resetDiscount })}
-              {billInfo.minAmountCents !== null && ` ${t('orders.minimum', { amount: fmt2(billInfo.minAmountCents / 100) })}`}
+              {billInfo.minAmountCents !== null &&
+                ` ${t('orders.minimum', { amount: fmt2(billInfo.minAmountCents / 100) })}`}
             </p>
             {calc && <CalculationTable calc={calc} />}
             {calc && !calc.meetsMinimum && (
@@ -217,7 +236,9 @@ function CalculationTable({ calc }: { calc: Calculation }) {
             <th className="num">{fmt2(avg.pricePerCarat)}</th>
             <th className="num">{fmt2(dollars(calc.totals.amountCents))}</th>
             <th className="num">{fmt2(dollars(calc.totals.adjustmentCents))}</th>
-            <th className="num" data-testid="confirm-final">{fmt2(dollars(calc.totals.finalAmountCents))}</th>
+            <th className="num" data-testid="confirm-final">
+              {fmt2(dollars(calc.totals.finalAmountCents))}
+            </th>
           </tr>
         </tfoot>
       </table>

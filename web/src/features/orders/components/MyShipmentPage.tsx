@@ -23,7 +23,9 @@ export function MyShipmentPage() {
             <article key={s.orderId} className="ord-card" data-testid="shipment-card">
               <div className="ord-card-head">
                 <h2 className="acct-section-title">
-                  <Link href={`/account/purchase-history?order=${s.orderId}`}>{t('orders.orderNo', { orderNo: s.orderNo })}</Link>
+                  <Link href={`/account/purchase-history?order=${s.orderId}`}>
+                    {t('orders.orderNo', { orderNo: s.orderNo })}
+                  </Link>
                 </h2>
                 <span>{t('orders.pieces', { count: s.stones })}</span>
               </div>

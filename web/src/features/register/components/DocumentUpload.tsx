@@ -15,17 +15,31 @@ export function DocumentUpload({ slot, hint }: { slot: DocSlot; hint?: string })
   const done = !!values[field] && !u.uploading
   const percent = Math.round(u.progress * 100)
   const problem =
-    u.problem === 'failed' ? codeText(u.error?.code ?? '', u.error?.message ?? '', 'register.files.failed') : u.problem ? t(`register.files.${u.problem}`) : null
+    u.problem === 'failed'
+      ? codeText(u.error?.code ?? '', u.error?.message ?? '', 'register.files.failed')
+      : u.problem
+        ? t(`register.files.${u.problem}`)
+        : null
   return (
     <FieldFrame field={field} hint={hint ?? t('register.hints.files')}>
-      <div className={`reg-upload${problem ? ' reg-upload--error' : ''}`} data-testid={`reg-upload-${slot}`} data-state={u.uploading ? 'uploading' : done ? 'done' : problem ? 'error' : 'empty'}>
+      <div
+        className={`reg-upload${problem ? ' reg-upload--error' : ''}`}
+        data-testid={`reg-upload-${slot}`}
+        data-state={u.uploading ? 'uploading' : done ? 'done' : problem ? 'error' : 'empty'}
+      >
         <input
           id={inputId(field)}
           data-testid={`reg-file-${slot}`}
           type="file"
           accept={UPLOAD_ACCEPT}
           aria-invalid={!!errors[field] || !!problem || undefined}
-          aria-describedby={[`${inputId(field)}-help`, problem && `${inputId(field)}-problem`, errors[field] && `${inputId(field)}-error`].filter(Boolean).join(' ')}
+          aria-describedby={[
+            `${inputId(field)}-help`,
+            problem && `${inputId(field)}-problem`,
+            errors[field] && `${inputId(field)}-error`,
+          ]
+            .filter(Boolean)
+            .join(' ')}
           onChange={(e) => {
             void chooseFile(slot, e.target.files?.[0] ?? null)
           }}
@@ -37,7 +51,13 @@ export function DocumentUpload({ slot, hint }: { slot: DocSlot; hint?: string })
             </span>
             {u.uploading && (
               <>
-                <progress className="upload-progress" max={100} value={percent} aria-label={t('register.files.progress')} data-testid={`reg-progress-${slot}`} />
+                <progress
+                  className="upload-progress"
+                  max={100}
+                  value={percent}
+                  aria-label={t('register.files.progress')}
+                  data-testid={`reg-progress-${slot}`}
+                />
                 <span className="reg-upload-percent">{t('register.files.uploading', { percent })}</span>
               </>
             )}
@@ -45,7 +65,12 @@ export function DocumentUpload({ slot, hint }: { slot: DocSlot; hint?: string })
           </div>
         )}
         {problem && (
-          <p className="field-error" role="alert" id={`${inputId(field)}-problem`} data-testid={`reg-upload-error-${slot}`}>
+          <p
+            className="field-error"
+            role="alert"
+            id={`${inputId(field)}-problem`}
+            data-testid={`reg-upload-error-${slot}`}
+          >
             {problem}
           </p>
         )}

@@ -37,7 +37,13 @@ export function FieldFrame({ field, hint, children }: { field: Field; hint?: str
   const { t } = useTranslation()
   const error = useFieldError(field)
   return (
-    <FormField id={inputId(field)} label={t(`register.fields.${field}`)} required={REQUIRED.has(field)} error={error} help={hint}>
+    <FormField
+      id={inputId(field)}
+      label={t(`register.fields.${field}`)}
+      required={REQUIRED.has(field)}
+      error={error}
+      help={hint}
+    >
       {children}
     </FormField>
   )

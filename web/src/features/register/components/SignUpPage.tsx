@@ -72,7 +72,10 @@ export function SignUpPage() {
           </div>
           <div className="reg-segmented" role="radiogroup" aria-label={t('register.as')}>
             {(['buyer', 'seller'] as const).map((kind) => (
-              <label key={kind} className={`reg-segmented-option${s.asSeller === (kind === 'seller') ? ' is-active' : ''}`}>
+              <label
+                key={kind}
+                className={`reg-segmented-option${s.asSeller === (kind === 'seller') ? ' is-active' : ''}`}
+              >
                 <input
                   type="radio"
                   name="register-as"
@@ -88,8 +91,18 @@ export function SignUpPage() {
 
         <ol className="reg-steps" aria-label={t('register.progress')}>
           {STEPS.map((name, i) => (
-            <li key={name} className={`reg-steps-item${i === s.step ? ' is-current' : ''}${i < s.step ? ' is-done' : ''}`} aria-current={i === s.step ? 'step' : undefined}>
-              <button type="button" className="reg-steps-button" disabled={i >= s.step} onClick={() => goToStep(i)} data-testid={`reg-step-${name}`}>
+            <li
+              key={name}
+              className={`reg-steps-item${i === s.step ? ' is-current' : ''}${i < s.step ? ' is-done' : ''}`}
+              aria-current={i === s.step ? 'step' : undefined}
+            >
+              <button
+                type="button"
+                className="reg-steps-button"
+                disabled={i >= s.step}
+                onClick={() => goToStep(i)}
+                data-testid={`reg-step-${name}`}
+              >
                 <span className="reg-steps-number">{i + 1}</span>
                 <span className="reg-steps-label">{t(`register.steps.${name}`)}</span>
               </button>
@@ -127,7 +140,12 @@ export function SignUpPage() {
                 {t('register.back')}
               </button>
             )}
-            <button type="submit" className="btn btn--primary" data-testid={last ? 'reg-submit' : 'reg-next'} disabled={s.submitting || (last && uploading)}>
+            <button
+              type="submit"
+              className="btn btn--primary"
+              data-testid={last ? 'reg-submit' : 'reg-next'}
+              disabled={s.submitting || (last && uploading)}
+            >
               {last ? (s.submitting ? t('register.submitting') : t('register.submit')) : t('register.next')}
             </button>
           </div>

@@ -31,7 +31,13 @@ export function CaratField({ onEnter, presets = true }: { onEnter?: () => void; 
                 onEnter={onEnter}
               />
               {rows.length > 1 && (
-                <button type="button" className="icon-button srch-row-remove" aria-label={t('search.removeRange', { n: i + 1 })} data-testid={`crt-${i}-remove`} onClick={() => removeCarat(i)}>
+                <button
+                  type="button"
+                  className="icon-button srch-row-remove"
+                  aria-label={t('search.removeRange', { n: i + 1 })}
+                  data-testid={`crt-${i}-remove`}
+                  onClick={() => removeCarat(i)}
+                >
                   ×
                 </button>
               )}

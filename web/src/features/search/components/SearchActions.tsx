@@ -51,17 +51,34 @@ export function SearchActions({ save = true, exclusive = false }: { save?: boole
           onClick={() => void run()}
         >
           {t('search.search')}
-          <span className={`srch-count${over ? ' is-over' : ''}`} data-testid="search-count" aria-live="polite" aria-busy={snap.counting}>
+          <span
+            className={`srch-count${over ? ' is-over' : ''}`}
+            data-testid="search-count"
+            aria-live="polite"
+            aria-busy={snap.counting}
+          >
             {countText}
           </span>
         </button>
         {canExclusive && (
-          <button type="button" className="btn" data-testid="search-exclusive" disabled={snap.submitting} onClick={() => void run('exclusive')}>
+          <button
+            type="button"
+            className="btn"
+            data-testid="search-exclusive"
+            disabled={snap.submitting}
+            onClick={() => void run('exclusive')}
+          >
             {t('search.exclusive')}
           </button>
         )}
         {canSave && (
-          <button type="button" className="btn" data-testid="search-save" disabled={invalid} onClick={() => setSaving(true)}>
+          <button
+            type="button"
+            className="btn"
+            data-testid="search-save"
+            disabled={invalid}
+            onClick={() => setSaving(true)}
+          >
             {editingSaved ? t('search.save.update') : t('search.save.open')}
           </button>
         )}

@@ -29,7 +29,11 @@ export function NavMenus({ viewer }: { viewer: Viewer }) {
           <ul className="menu-list">
             {g.items.map((s) => (
               <li key={s.id}>
-                <Link href={hrefOf(s)} className={() => (here(s) ? 'menu-item is-active' : 'menu-item')} data-testid={`nav-${s.id}`}>
+                <Link
+                  href={hrefOf(s)}
+                  className={() => (here(s) ? 'menu-item is-active' : 'menu-item')}
+                  data-testid={`nav-${s.id}`}
+                >
                   {t(`shell.screens.${s.id}`)}
                 </Link>
               </li>

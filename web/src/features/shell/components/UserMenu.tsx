@@ -75,7 +75,12 @@ export function UserMenu({ onLogout }: { onLogout: () => void }) {
           </Link>
         </li>
         <li>
-          <button type="button" className="menu-item menu-item--danger" data-testid="logout" onClick={() => void confirmLogout()}>
+          <button
+            type="button"
+            className="menu-item menu-item--danger"
+            data-testid="logout"
+            onClick={() => void confirmLogout()}
+          >
             {t('header.logout')}
           </button>
         </li>

@@ -15,13 +15,46 @@ import { StatusBadge } from '../../../grid/components/StatusBadge'
 
 /** The attributes compared, in reading order. */
 const ROWS = [
-  'shpNm', 'crt', 'colNm', 'clrNm', 'cutNm', 'polNm', 'symNm', 'fluNm', 'lbNm', 'certNo', 'locNm', 'shdNm',
-  'rap', 'back', 'amt', 'ctPr',
-  'depPer', 'tblPer', 'ratio', 'length', 'width', 'height', 'cAng', 'cHgt', 'pAng', 'pHgt', 'grdlPer', 'girdleNm', 'cultNm',
-  'eClnNm', 'milkyNm', 'hANm', 'brlncyNm', 'blkTblNm', 'wTblNm', 'keyToSymbol',
+  'shpNm',
+  'crt',
+  'colNm',
+  'clrNm',
+  'cutNm',
+  'polNm',
+  'symNm',
+  'fluNm',
+  'lbNm',
+  'certNo',
+  'locNm',
+  'shdNm',
+  'rap',
+  'back',
+  'amt',
+  'ctPr',
+  'depPer',
+  'tblPer',
+  'ratio',
+  'length',
+  'width',
+  'height',
+  'cAng',
+  'cHgt',
+  'pAng',
+  'pHgt',
+  'grdlPer',
+  'girdleNm',
+  'cultNm',
+  'eClnNm',
+  'milkyNm',
+  'hANm',
+  'brlncyNm',
+  'blkTblNm',
+  'wTblNm',
+  'keyToSymbol',
 ] as const
 
-type Found = { state: 'loading' } | { state: 'ready'; list: StoneRow[] } | { state: 'error'; code: string; message: string }
+type Found =
+  { state: 'loading' } | { state: 'ready'; list: StoneRow[] } | { state: 'error'; code: string; message: string }
 
 /** /compare?ids=… — up to ten stones side by side (`diamond/paginate` with an ids filter). */
 export function ComparePage() {
@@ -37,7 +70,12 @@ export function ComparePage() {
   const have = read?.found.state === 'ready' ? read.found.list : []
   const fresh = read?.key === key
   const fromHave = !fresh && ids.every((id) => have.some((r) => r.id === id))
-  const found: Found = read && fresh ? read.found : fromHave ? { state: 'ready', list: ids.map((id) => have.find((r) => r.id === id)!) } : { state: 'loading' }
+  const found: Found =
+    read && fresh
+      ? read.found
+      : fromHave
+        ? { state: 'ready', list: ids.map((id) => have.find((r) => r.id === id)!) }
+        : { state: 'loading' }
   const mustRead = !!key && !fresh && !fromHave
 
   useEffect(() => {
@@ -48,7 +86,14 @@ export function ComparePage() {
       if (!live) return
       if (error) setRead({ key, found: { state: 'error', code: error.code, message: error.message } })
       // In the order they were chosen.
-      else setRead({ key, found: { state: 'ready', list: list.map((id) => data.list.find((r) => r.id === id)).filter((r) => r !== undefined) } })
+      else
+        setRead({
+          key,
+          found: {
+            state: 'ready',
+            list: list.map((id) => data.list.find((r) => r.id === id)).filter((r) => r !== undefined),
+          },
+        })
     })
     return () => {
       live = false
@@ -65,7 +110,9 @@ export function ComparePage() {
       <h1 id="page-title" className="page-title">
         {t('shell.screens.compare')}
       </h1>
-      {ids.length > 0 && <span className="page-ref">{t('grid.compareCount', { count: ids.length, max: MAX_COMPARE })}</span>}
+      {ids.length > 0 && (
+        <span className="page-ref">{t('grid.compareCount', { count: ids.length, max: MAX_COMPARE })}</span>
+      )}
     </header>
   )
   let body

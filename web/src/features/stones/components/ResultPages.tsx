@@ -17,7 +17,17 @@ import { useSavedFilter } from '../../../grid/components/useSavedFilter'
  * A stock page (spec section 2): `diamond/paginate` with its list type. With an id in the path the
  * page shows that saved search within its stock.
  */
-export function StockPage({ screenId, pageType, listType, id }: { screenId: string; pageType: PageType; listType: ListType; id?: string | undefined }) {
+export function StockPage({
+  screenId,
+  pageType,
+  listType,
+  id,
+}: {
+  screenId: string
+  pageType: PageType
+  listType: ListType
+  id?: string | undefined
+}) {
   const { t } = useTranslation()
   const found = useSavedFilter(id)
   const title = t(`shell.screens.${screenId}`)
@@ -65,7 +75,13 @@ function Reading() {
  * `?demand=` the stones one of my demands matches now (My Demand's "matches now" link): that page
  * is features/demands', given by the route (`demandStones`).
  */
-export function DiamondListPage({ id, demandStones }: { id?: string | undefined; demandStones: (demandId: string) => ReactNode }) {
+export function DiamondListPage({
+  id,
+  demandStones,
+}: {
+  id?: string | undefined
+  demandStones: (demandId: string) => ReactNode
+}) {
   const { t } = useTranslation()
   const params = new URLSearchParams(useSearch())
   const q = params.get('q')?.trim() ?? ''

@@ -15,4 +15,3 @@ export function compareIds(param: string | null): string[] {
 
 /** A compared attribute whose values are not all the same is marked. */
 export const differs = (values: readonly string[]): boolean => values.some((v) => v !== values[0])
-
