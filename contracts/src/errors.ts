@@ -51,6 +51,24 @@ export const ErrorCodes = {
   E_BID_OWN_STONE: { status: 403, message: 'You cannot bid on a stone your company sells.' },
   E_BID_NO_PRICE: { status: 403, message: 'Your account does not see prices, so it cannot bid.' },
   E_BID_CANNOT_WITHDRAW: { status: 409, message: 'Only a sealed bid can be withdrawn, and only before the close.' },
+  E_UPLOAD_TYPE: {
+    status: 400,
+    message: 'This file is not what its name says, or its type cannot be read. Upload an .xlsx, .csv or .txt file.',
+  },
+  E_UPLOAD_XLS: {
+    status: 400,
+    message: 'Old Excel files (.xls) cannot be read. Please save the file as .xlsx or .csv and upload it again.',
+  },
+  E_UPLOAD_EMPTY: { status: 400, message: 'The file has no header row or no data rows.' },
+  E_UPLOAD_BOMB: {
+    status: 400,
+    message: 'The spreadsheet was refused: its contents expand far beyond its size or are nested too deeply.',
+  },
+  E_UPLOAD_ROWS: { status: 413, message: 'The file has more than {limit} rows. Please split it into smaller files.' },
+  E_FTP_CONNECT: {
+    status: 502,
+    message: 'Could not connect to the FTP server or sign in. Please check the host, port, user and password.',
+  },
   E_UNAVAILABLE: { status: 503, message: 'The service is temporarily unavailable. Please try again shortly.' },
   E_INTERNAL: { status: 500, message: 'Something went wrong. Please try again.' },
 } as const satisfies Record<string, { status: number; message: string }>
