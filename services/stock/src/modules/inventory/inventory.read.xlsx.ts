@@ -198,9 +198,16 @@ const EMPTY_SST = Buffer.from(
  */
 function restream(parts: Parts) {
   const out = new PassThrough({ highWaterMark: 1 << 16 })
-  let failure: unknown
   let active: Readable | undefined
   let stopped = false
+  let failure: { err: unknown } | undefined
+  // The pending race's reject, if one waits. One slot, not a promise every race subscribes to: a
+  // never-settling promise raced 100,000 times keeps every row it was raced with alive.
+  let wake: ((err: unknown) => void) | undefined
+  const fail = (err: unknown) => {
+    failure = { err }
+    wake?.(err)
+  }
   const write = async (chunk: Uint8Array) => {
     if (!out.write(chunk)) await new Promise<void>((resolve) => out.once('drain', resolve).once('close', resolve))
   }
@@ -212,10 +219,17 @@ function restream(parts: Parts) {
     }
     await write(localHeader(name, e.uncompressedSize, e.crc32))
     active = await inflate(parts.zip, e)
+    // exceljs decodes each chunk on its own, so a character split between chunks would be garbled:
+    // every chunk written ends on a UTF-8 character boundary.
+    let carry: Buffer | undefined
     for await (const chunk of guarded(active, e.fileName)) {
       if (stopped) return
-      await write(chunk)
+      const bytes: Buffer = carry ? Buffer.concat([carry, chunk]) : Buffer.from(chunk)
+      const cut = utf8Boundary(bytes)
+      carry = cut < bytes.length ? bytes.subarray(cut) : undefined
+      if (cut > 0) await write(bytes.subarray(0, cut))
     }
+    if (carry) await write(carry)
   }
   const done = (async () => {
     try {
@@ -227,13 +241,30 @@ function restream(parts: Parts) {
       await entry('xl/worksheets/sheet1.xml', parts.sheet)
       if (!stopped) out.end(END)
     } catch (err) {
-      failure = err instanceof AppError ? err : /too many bytes/.test(String(err)) ? bomb('inflate') : err
-      out.end()
+      if (!stopped) fail(err instanceof AppError ? err : /too many bytes/.test(String(err)) ? bomb('inflate') : err)
     }
   })()
   return {
     stream: out,
-    failure: () => failure,
+    /**
+     * Waits for `p` unless the re-streaming fails first: exceljs pipes its input and would wait
+     * forever on an entry cut short, so every wait on it is raced against the failure.
+     */
+    race: <T>(p: Promise<T>) =>
+      new Promise<T>((resolve, reject) => {
+        if (failure) return reject(failure.err)
+        wake = reject
+        p.then(
+          (v) => {
+            wake = undefined
+            resolve(v)
+          },
+          (err: unknown) => {
+            wake = undefined
+            reject(failure ? failure.err : err)
+          },
+        )
+      }),
     async stop() {
       stopped = true
       active?.destroy()
@@ -242,6 +273,19 @@ function restream(parts: Parts) {
       parts.zip.close()
     },
   }
+}
+
+/** The length of the longest prefix of `b` that ends on a UTF-8 character boundary. */
+export function utf8Boundary(b: Uint8Array): number {
+  const n = b.length
+  for (let back = 1; back <= Math.min(4, n); back++) {
+    const byte = b[n - back]!
+    if ((byte & 0xc0) === 0x80) continue // a continuation byte: look further back
+    if (byte < 0x80) return n
+    const len = byte >= 0xf0 ? 4 : byte >= 0xe0 ? 3 : 2
+    return len <= back ? n : n - back
+  }
+  return n
 }
 
 /** Any cell value exceljs gives, as the text a person sees; formulas give their cached result, never evaluated. */
@@ -290,26 +334,26 @@ export async function* xlsxRows(chunks: AsyncIterable<Uint8Array>, fileName: str
     entries: 'ignore',
   })
   try {
-    for await (const sheet of reader) {
-      for await (const row of sheet) {
-        if (row.cellCount > ZIP_BOUNDS.maxColumns) throw bomb('columns', { row: row.number })
-        const values = row.values as ExcelJS.CellValue[]
-        const cells: string[] = []
-        let empty = true
-        for (let c = 1; c < values.length; c++) {
-          const t = cellText(values[c]).trim()
-          if (t) empty = false
-          cells.push(t)
-        }
-        if (!empty) yield { row: row.number, cells } satisfies RawRow
+    const sheets = reader[Symbol.asyncIterator]()
+    const first = await source.race(sheets.next())
+    if (first.done) throw new AppError('E_UPLOAD_TYPE', { fileName })
+    const rows = first.value[Symbol.asyncIterator]()
+    for (;;) {
+      const next = await source.race(rows.next())
+      if (next.done) break
+      const row = next.value
+      if (row.cellCount > ZIP_BOUNDS.maxColumns) throw bomb('columns', { row: row.number })
+      const values = row.values as ExcelJS.CellValue[]
+      const cells: string[] = []
+      let empty = true
+      for (let c = 1; c < values.length; c++) {
+        const t = cellText(values[c]).trim()
+        if (t) empty = false
+        cells.push(t)
       }
-      break
+      if (!empty) yield { row: row.number, cells } satisfies RawRow
     }
-    const failure = source.failure()
-    if (failure) throw failure
   } catch (err) {
-    const failure = source.failure()
-    if (failure) throw failure
     if (err instanceof AppError) throw err
     throw new AppError('E_UPLOAD_TYPE', { fileName })
   } finally {
