@@ -1,16 +1,13 @@
-import { AppError } from '@diamond/runtime'
+import { readSheet } from './inventory.read'
+import { matchHeaders } from './inventory.mapping'
+import { RowChecker } from './inventory.rules'
+import { templateWorkbook } from './inventory.template'
 import type { UploadPipeline } from './inventory.service'
 
-/**
- * The reading, mapping and listing rules of an upload (inventory.read.ts, inventory.mapping.ts,
- * inventory.rules.ts, built beside this module). Until they are wired, uploads answer E_UNAVAILABLE.
- */
+/** The reading, mapping and listing rules of an upload: the service streams every file through these. */
 export function defaultPipeline(): UploadPipeline {
-  const missing = () => {
-    throw new AppError('E_UNAVAILABLE')
-  }
-  return { readSheet: missing, matchHeaders: missing, checker: missing }
+  return { readSheet, matchHeaders, checker: (headers, mapping, policy) => new RowChecker(headers, mapping, policy) }
 }
 
-/** The upload template workbook, once the template module is wired. */
-export const defaultTemplate: (() => Promise<Buffer>) | undefined = undefined
+/** The upload template workbook (the instructions screen's download). */
+export const defaultTemplate: () => Promise<Buffer> = templateWorkbook
