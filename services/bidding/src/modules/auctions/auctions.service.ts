@@ -10,7 +10,7 @@ import type { DbClock } from '../engine/clock'
 import { PRODUCER, type BidEngine } from '../engine/engine'
 import { withdrawLots } from '../engine/withdraw'
 import { toLotView } from '../engine/lot.view'
-import { findLots, type Lot } from '../engine/lots.repository'
+import type { Lot } from '../engine/lots.repository'
 import * as repo from './auctions.repository'
 import { planAuction, type AuctionPlan } from './auctions.rules'
 
@@ -36,7 +36,7 @@ export class AuctionService {
     if ('fields' in planned) throw validation(planned.fields)
     const auctionId = await this.store(who.id, planned.plan, opts.demo ?? false)
     this.onChanged()
-    const lots = await findLots(this.database.sql, 'l.auction_id = $1', [auctionId], 'order by l.v_stn_id')
+    const lots = await repo.lotsOfAuction(this.database.sql, auctionId)
     return { auctionId, lots: lots.map((l) => toLotView(l, who.id, null, this.clock.now())) }
   }
 
@@ -46,10 +46,10 @@ export class AuctionService {
     const id = randomUUID()
     try {
       await this.database.sql.begin(async (tx) => {
-        const stones = new Map((await repo.stonesForBid(tx, ids)).map((s) => [s.stone_id, s]))
+        const stones = new Map((await repo.stonesForBid(tx, ids)).map((s) => [s.stoneId, s]))
         const unfit = ids.filter((s) => {
           const st = stones.get(s)
-          return !st || !allowed.includes(st.w_sts) || st.crt === null
+          return !st || !allowed.includes(st.wSts) || st.crt === null
         })
         const taken = await repo.stonesInUnfinishedLots(tx, ids)
         const refused = [...new Set([...unfit, ...taken])]
@@ -57,7 +57,7 @@ export class AuctionService {
         const lots = plan.lots.map((l) => ({ id: randomUUID(), stone: stones.get(l.stoneId)!, ...l }))
         await repo.insertAuction(tx, { id, plan, createdBy, demo }, lots)
         // Stock holds each stone in place until the lot's close (it refuses to move it meanwhile).
-        await enqueue(tx, PRODUCER, lots.map((l) => newEvent<LotOpened>(PRODUCER, BiddingEventTypes.opened, l.id, { lotId: l.id, auctionId: id, stoneId: l.stone.stone_id })))
+        await enqueue(tx, PRODUCER, lots.map((l) => newEvent<LotOpened>(PRODUCER, BiddingEventTypes.opened, l.id, { lotId: l.id, auctionId: id, stoneId: l.stone.stoneId })))
       })
     } catch (err) {
       // Two auctions racing for one stone: the unique index lets one have it.
@@ -89,8 +89,8 @@ export class AuctionService {
     const { list, count } = await repo.freeStones(this.database.sql, statuses, search, limit, ((q.page ?? 1) - 1) * limit)
     return {
       list: list.map((s) => ({
-        stoneId: s.stone_id, vStnId: s.v_stn_id, crt: Number(s.crt), wSts: s.w_sts, rapPerCaratCents: Number(s.rap_cents ?? 0),
-        askingPerCaratCents: Number(s.amt_cents ?? 0), seller: s.seller ?? '',
+        stoneId: s.stoneId, vStnId: s.vStnId, crt: s.crt!, wSts: s.wSts, rapPerCaratCents: s.rapCents ?? 0,
+        askingPerCaratCents: s.amtCents ?? 0, seller: s.seller ?? '',
       })),
       count,
     }
@@ -102,9 +102,9 @@ export class AuctionService {
     const { list, count } = await repo.pageAuctions(this.database.sql, limit, ((q.page ?? 1) - 1) * limit)
     return {
       list: list.map((a) => ({
-        id: a.id, title: a.title, kind: a.kind, opensAt: a.opens_at.toISOString(), closesAt: a.closes_at.toISOString(), lots: a.lots,
+        id: a.id, title: a.title, kind: a.kind, opensAt: a.opensAt.toISOString(), closesAt: a.closesAt.toISOString(), lots: a.lots,
         unfinished: a.unfinished, sold: a.sold, withdrawn: a.withdrawn, bids: BID_KIND_RULES[a.kind].sealed ? null : a.bids,
-        createdAt: a.created_at.toISOString(),
+        createdAt: a.createdAt.toISOString(),
       })),
       count,
       serverTime: new Date(this.clock.now()).toISOString(),
@@ -119,7 +119,7 @@ export class AuctionService {
       return { kind, subTypeCode: r.subTypeCode, bidType: r.bidType, sub_types: { allowDiamondFilterWSts: [...r.allowDiamondFilterWSts], subTypeCode: r.subTypeCode } }
     })
     if (!seesPrices(who.perms)) return { serverTime: new Date(now).toISOString(), kinds, lots: [] }
-    const lots = await findLots(this.database.sql, 'l.closed_at is null', [], 'order by l.closes_at, l.id limit 200')
+    const lots = await repo.unfinishedLots(this.database.sql, 200)
     return { serverTime: new Date(now).toISOString(), kinds, lots: await this.views(who, lots) }
   }
 
