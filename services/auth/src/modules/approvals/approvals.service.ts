@@ -18,8 +18,8 @@ async function assertReviewer(sql: Sql | Tx, callerId: string, needs: 'review' |
 async function withDetails(sql: Sql | Tx, rows: repo.RegistrationRow[]): Promise<Registration[]> {
   const ids = rows.map((r) => r.id)
   const [addresses, files] = await Promise.all([repo.officeAddresses(sql, ids), repo.documentsOf(sql, ids, REGISTRATION_PURPOSES)])
-  const addressOf = new Map(addresses.map((a) => [a.user_id, a]))
-  return rows.map((r) => toRegistration(r, addressOf.get(r.id), files.filter((f) => f.owner_id === r.id)))
+  const addressOf = new Map(addresses.map((a) => [a.userId, a]))
+  return rows.map((r) => toRegistration(r, addressOf.get(r.id), files.filter((f) => f.ownerId === r.id)))
 }
 
 /** admin/v1/user/registrations and admin/v1/user/approval: operator staff review registrations. */
@@ -46,14 +46,14 @@ export class ApprovalService {
       await assertReviewer(tx, callerId, 'decide')
       const target = await repo.lockRegistrant(tx, req.id)
       if (!target) throw new AppError('E_NOT_FOUND')
-      const refusal = decisionRefusal(target.approval_status)
-      if (refusal) throw new AppError(refusal, { approvalStatus: target.approval_status })
+      const refusal = decisionRefusal(target.approvalStatus)
+      if (refusal) throw new AppError(refusal, { approvalStatus: target.approvalStatus })
       const note = cleanNote(req.note)
       await repo.recordDecision(tx, target.id, { status: req.approvalStatus, by: callerId, note })
       const reason = revokeReasonFor(req.approvalStatus)
       if (reason) applyLocally = (await revokeSessions(tx, this.tokens, target.id, reason)).applyLocally
       const row = (await repo.findRegistration(tx, target.id))!
-      await requestMail(tx, decisionMail(req.approvalStatus, { email: row.email, firstName: row.first_name, lastName: row.last_name, username: row.username, locale: row.locale }, note))
+      await requestMail(tx, decisionMail(req.approvalStatus, { email: row.email, firstName: row.firstName, lastName: row.lastName, username: row.username, locale: row.locale }, note))
     })
     applyLocally()
     const [saved] = await withDetails(this.database.sql, [(await repo.findRegistration(this.database.sql, req.id))!])

@@ -17,18 +17,18 @@ interface DemoAccount {
 }
 
 export const DEMO_ACCOUNTS: DemoAccount[] = [
-  { username: 'buyer1', type: 'buyer', first: 'Asha', last: 'Mehta', company: 'Mehta Jewels', extra: { stk_noti_dt: 2, stk_noti: 1, is_stk_noti: true } },
+  { username: 'buyer1', type: 'buyer', first: 'Asha', last: 'Mehta', company: 'Mehta Jewels', extra: { stkNotiDt: 2, stkNoti: 1, isStkNoti: true } },
   { username: 'buyer2', type: 'buyer', first: 'Daniel', last: 'Cohen', company: 'Cohen & Sons' },
   { username: 'seller1', type: 'seller', first: 'Ravi', last: 'Shah', company: 'Shah Diamonds' },
   { username: 'sales1', type: 'sales', first: 'Mei', last: 'Lin', company: 'Diamond Portal' },
   // The company admin of Diamond Portal: user type admin inside that company.
   { username: 'admin1', type: 'admin', first: 'Sara', last: 'Levi', company: 'Diamond Portal' },
   // Signs in only after following the mailed link (EMAIL_NOT_VERIFIED until then).
-  { username: 'unverified1', type: 'buyer', first: 'Omar', last: 'Haddad', company: 'Haddad Gems', extra: { email_verified: false } },
+  { username: 'unverified1', type: 'buyer', first: 'Omar', last: 'Haddad', company: 'Haddad Gems', extra: { emailVerified: false } },
   // Registered and verified, waiting for approval (E_ACCOUNT_NOT_APPROVED).
-  { username: 'pending1', type: 'buyer', first: 'Lena', last: 'Weber', company: 'Weber Schmuck', extra: { approval_status: 1 } },
+  { username: 'pending1', type: 'buyer', first: 'Lena', last: 'Weber', company: 'Weber Schmuck', extra: { approvalStatus: 1 } },
   // Sees no prices and may not place orders.
-  { username: 'noprice1', type: 'buyer', first: 'Yuki', last: 'Tanaka', company: 'Tanaka Trading', extra: { is_no_price: true, is_place_order: false } },
+  { username: 'noprice1', type: 'buyer', first: 'Yuki', last: 'Tanaka', company: 'Tanaka Trading', extra: { isNoPrice: true, isPlaceOrder: false } },
 ]
 
 /** The company that runs the portal: its staff (sales1, admin1) approve registrations. */
@@ -40,29 +40,29 @@ export const companyCode = (name: string) => name.toUpperCase().replace(/[^A-Z0-
 /** Demo accounts, only in the embedded demo mode, and only into an empty user table. */
 export async function seedDemoUsers(sql: Sql): Promise<string[]> {
   if ((await countUsers(sql)) > 0) return []
-  const password_hash = await hashPassword(DEMO_PASSWORD)
+  const passwordHash = await hashPassword(DEMO_PASSWORD)
   return sql.begin(async (tx) => {
     // Two processes starting on one empty database: the second finds the users and adds nothing.
     await tx`select pg_advisory_xact_lock(hashtext('auth:demo-seed'))`
     if ((await countUsers(tx)) > 0) return []
     const names = [...new Set(DEMO_ACCOUNTS.map((a) => a.company))]
-    const companies = await insertCompanies(tx, names.map((name) => ({ name, code: companyCode(name), is_operator: name === OPERATOR_COMPANY })))
+    const companies = await insertCompanies(tx, names.map((name) => ({ name, code: companyCode(name), isOperator: name === OPERATOR_COMPANY })))
     await insertUsers(
       tx,
       DEMO_ACCOUNTS.map((a) => ({
         username: a.username,
         email: `${a.username}@${DEMO_EMAIL_DOMAIN}`,
-        password_hash,
-        first_name: a.first,
-        last_name: a.last,
-        company_name: a.company,
-        company_id: companies.get(a.company) ?? null,
-        user_type: a.type,
-        approval_status: 2,
+        passwordHash,
+        firstName: a.first,
+        lastName: a.last,
+        companyName: a.company,
+        companyId: companies.get(a.company) ?? null,
+        userType: a.type,
+        approvalStatus: 2,
         active: true,
-        email_verified: true,
-        is_place_order: true,
-        is_no_price: false,
+        emailVerified: true,
+        isPlaceOrder: true,
+        isNoPrice: false,
         ...a.extra,
       })),
     )
