@@ -13,8 +13,13 @@ type Db = Sql | Tx
 export async function staffFacts(client: Db, userId: string): Promise<ReviewerFacts | null> {
   const [row] = await orm(client)
     .select({
-      userType: users.userType, approvalStatus: users.approvalStatus, active: users.active, emailVerified: users.emailVerified,
-      companyIsOperator: sql<boolean>`coalesce(${companies.isOperator}, false)`, isPlaceOrder: users.isPlaceOrder, isNoPrice: users.isNoPrice,
+      userType: users.userType,
+      approvalStatus: users.approvalStatus,
+      active: users.active,
+      emailVerified: users.emailVerified,
+      companyIsOperator: sql<boolean>`coalesce(${companies.isOperator}, false)`,
+      isPlaceOrder: users.isPlaceOrder,
+      isNoPrice: users.isNoPrice,
       permissions: users.permissions,
     })
     .from(users)
@@ -27,11 +32,26 @@ export async function staffFacts(client: Db, userId: string): Promise<ReviewerFa
 const decider = alias(users, 'd')
 
 const REGISTRATION = {
-  id: users.id, username: users.username, email: users.email, emailVerified: users.emailVerified, firstName: users.firstName,
-  middleName: users.middleName, lastName: users.lastName, userType: users.userType, approvalStatus: users.approvalStatus,
-  createdAt: users.createdAt, businessType: users.businessType, designation: users.designation, mobile: users.mobile,
-  telephone: users.telephone, whatsapp: users.whatsapp, skype: users.skype, documentType: users.documentType, locale: users.locale,
-  approvedAt: users.approvedAt, approvalNote: users.approvalNote,
+  id: users.id,
+  username: users.username,
+  email: users.email,
+  emailVerified: users.emailVerified,
+  firstName: users.firstName,
+  middleName: users.middleName,
+  lastName: users.lastName,
+  userType: users.userType,
+  approvalStatus: users.approvalStatus,
+  createdAt: users.createdAt,
+  businessType: users.businessType,
+  designation: users.designation,
+  mobile: users.mobile,
+  telephone: users.telephone,
+  whatsapp: users.whatsapp,
+  skype: users.skype,
+  documentType: users.documentType,
+  locale: users.locale,
+  approvedAt: users.approvedAt,
+  approvalNote: users.approvalNote,
 }
 
 /** A registration: the account a visitor created through register/register or register/sellers. */
@@ -42,9 +62,14 @@ export type RegistrationRow = Pick<User, keyof typeof REGISTRATION> & {
   decidedBy: string | null
 }
 
-export type OfficeAddressRow = Pick<typeof addresses.$inferSelect, 'userId' | 'line1' | 'line2' | 'line3' | 'city' | 'state' | 'country' | 'pinCode'>
+export type OfficeAddressRow = Pick<
+  typeof addresses.$inferSelect,
+  'userId' | 'line1' | 'line2' | 'line3' | 'city' | 'state' | 'country' | 'pinCode'
+>
 
-export type DocumentRow = Pick<typeof files.$inferSelect, 'id' | 'purpose' | 'name' | 'mimeType' | 'size'> & { ownerId: string }
+export type DocumentRow = Pick<typeof files.$inferSelect, 'id' | 'purpose' | 'name' | 'mimeType' | 'size'> & {
+  ownerId: string
+}
 
 // Registrants are the buyers and sellers who signed up themselves; users a company admin added
 // (createdBy set) never went through approval.
@@ -52,13 +77,22 @@ const registrant = and(inArray(users.userType, ['buyer', 'seller']), isNull(user
 
 const registrations = (client: Db) =>
   orm(client)
-    .select({ ...REGISTRATION, companyName: sql<string>`coalesce(${companies.name}, ${users.companyName})`, decidedBy: decider.username })
+    .select({
+      ...REGISTRATION,
+      companyName: sql<string>`coalesce(${companies.name}, ${users.companyName})`,
+      decidedBy: decider.username,
+    })
     .from(users)
     .leftJoin(companies, eq(companies.id, users.companyId))
     .leftJoin(decider, eq(decider.id, users.approvedBy))
 
 /** A page of registrations with one approval status, newest first. */
-export async function registrationPage(client: Db, status: number, page: number, limit: number): Promise<{ rows: RegistrationRow[]; count: number }> {
+export async function registrationPage(
+  client: Db,
+  status: number,
+  page: number,
+  limit: number,
+): Promise<{ rows: RegistrationRow[]; count: number }> {
   const where = and(eq(users.approvalStatus, status), registrant)
   const [rows, [total]] = await Promise.all([
     registrations(client)
@@ -86,10 +120,20 @@ export async function lockRegistrant(tx: Tx, id: string): Promise<Pick<User, 'id
   return row ?? null
 }
 
-export async function recordDecision(tx: Tx, id: string, d: { status: number; by: string; note: string }): Promise<void> {
+export async function recordDecision(
+  tx: Tx,
+  id: string,
+  d: { status: number; by: string; note: string },
+): Promise<void> {
   await orm(tx)
     .update(users)
-    .set({ approvalStatus: d.status, approvedBy: d.by, approvedAt: sql`now()`, approvalNote: d.note, updatedAt: sql`now()` })
+    .set({
+      approvalStatus: d.status,
+      approvedBy: d.by,
+      approvedAt: sql`now()`,
+      approvalNote: d.note,
+      updatedAt: sql`now()`,
+    })
     .where(eq(users.id, id))
 }
 
@@ -98,7 +142,16 @@ export async function officeAddresses(client: Db, userIds: string[]): Promise<Of
   if (!userIds.length) return []
   const a = addresses
   return orm(client)
-    .selectDistinctOn([a.userId], { userId: a.userId, line1: a.line1, line2: a.line2, line3: a.line3, city: a.city, state: a.state, country: a.country, pinCode: a.pinCode })
+    .selectDistinctOn([a.userId], {
+      userId: a.userId,
+      line1: a.line1,
+      line2: a.line2,
+      line3: a.line3,
+      city: a.city,
+      state: a.state,
+      country: a.country,
+      pinCode: a.pinCode,
+    })
     .from(a)
     .where(anyOf(a.userId, userIds))
     .orderBy(a.userId, sql`(${a.type} = 'office') desc`, desc(a.isDefault), asc(a.createdAt), asc(a.id))
@@ -108,7 +161,14 @@ export async function officeAddresses(client: Db, userIds: string[]): Promise<Of
 export async function documentsOf(client: Db, userIds: string[], purposes: readonly string[]): Promise<DocumentRow[]> {
   if (!userIds.length) return []
   const rows = await orm(client)
-    .select({ id: files.id, ownerId: files.ownerId, purpose: files.purpose, name: files.name, mimeType: files.mimeType, size: files.size })
+    .select({
+      id: files.id,
+      ownerId: files.ownerId,
+      purpose: files.purpose,
+      name: files.name,
+      mimeType: files.mimeType,
+      size: files.size,
+    })
     .from(files)
     .where(and(anyOf(files.ownerId, userIds), anyOf(files.purpose, purposes)))
     .orderBy(files.createdAt, files.id)

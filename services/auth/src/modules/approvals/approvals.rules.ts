@@ -11,7 +11,9 @@ import type { User } from '../users/users.schema'
 export const STAFF_TYPES: readonly string[] = ['admin', 'sales']
 
 /** What tells operator staff apart, as stored (the token's claims may be stale). */
-export type StaffFacts = Pick<User, 'userType' | 'approvalStatus' | 'active' | 'emailVerified'> & { companyIsOperator: boolean }
+export type StaffFacts = Pick<User, 'userType' | 'approvalStatus' | 'active' | 'emailVerified'> & {
+  companyIsOperator: boolean
+}
 
 /**
  * Operator staff: an approved, active, verified admin or sales person of the company that runs
@@ -38,12 +40,18 @@ export type ReviewerFacts = StaffFacts & Pick<User, 'isPlaceOrder' | 'isNoPrice'
  */
 export function reviewerRights(u: ReviewerFacts | null): { review: boolean; decide: boolean } {
   if (!u || !isOperatorStaff(u)) return { review: false, decide: false }
-  const rights = effectivePermissions(u.userType as UserType, { isPlaceOrder: u.isPlaceOrder, isNoPrice: u.isNoPrice }, u.permissions).registrations
+  const rights = effectivePermissions(
+    u.userType as UserType,
+    { isPlaceOrder: u.isPlaceOrder, isNoPrice: u.isNoPrice },
+    u.permissions,
+  ).registrations
   return { review: !!rights && (rights.view || rights.all), decide: !!rights?.all }
 }
 
 /** Documents a registration carries (everything but company images), which operator staff may read. */
-export const REGISTRATION_PURPOSES: readonly UploadPurpose[] = UPLOAD_PURPOSES.filter((p) => !MEMBER_PURPOSES.includes(p))
+export const REGISTRATION_PURPOSES: readonly UploadPurpose[] = UPLOAD_PURPOSES.filter(
+  (p) => !MEMBER_PURPOSES.includes(p),
+)
 
 export type Decision = typeof ApprovalStatus.approved | typeof ApprovalStatus.rejected
 
@@ -55,11 +63,15 @@ export function decisionRefusal(current: number): 'E_ALREADY_DECIDED' | null {
 /** A note as stored and mailed: trimmed; line breaks kept, other control characters dropped. */
 export function cleanNote(note: string | undefined): string {
   // eslint-disable-next-line no-control-regex -- the control characters are what this removes
-  return (note ?? '').replace(/\r\n?/g, '\n').replace(/[\u0000-\u0009\u000b-\u001f\u007f]/g, '').trim()
+  return (note ?? '')
+    .replace(/\r\n?/g, '\n')
+    .replace(/[\u0000-\u0009\u000b-\u001f\u007f]/g, '')
+    .trim()
 }
 
 /** A rejected registrant's sessions end (harmless when they never signed in: they could not). */
-export const revokeReasonFor = (decision: Decision): RevokeReason | null => (decision === ApprovalStatus.rejected ? 'rejected' : null)
+export const revokeReasonFor = (decision: Decision): RevokeReason | null =>
+  decision === ApprovalStatus.rejected ? 'rejected' : null
 
 /** The mail telling the registrant, in their language: approved leads to sign-in; rejected carries the note. */
 export function decisionMail(
@@ -96,12 +108,23 @@ export function toRegistration(
     contact: { mobile: r.mobile, telephone: r.telephone, whatsapp: r.whatsapp, skype: r.skype },
     address: address
       ? {
-          line1: address.line1, line2: address.line2, line3: address.line3, city: address.city,
-          state: address.state, country: address.country, pinCode: address.pinCode,
+          line1: address.line1,
+          line2: address.line2,
+          line3: address.line3,
+          city: address.city,
+          state: address.state,
+          country: address.country,
+          pinCode: address.pinCode,
         }
       : null,
     documentType: r.documentType,
-    files: files.map((f) => ({ id: f.id, purpose: f.purpose as UploadPurpose, name: f.name, mimeType: f.mimeType, size: f.size })),
+    files: files.map((f) => ({
+      id: f.id,
+      purpose: f.purpose as UploadPurpose,
+      name: f.name,
+      mimeType: f.mimeType,
+      size: f.size,
+    })),
     decidedBy: r.decidedBy,
     decidedAt: r.approvedAt ? r.approvedAt.toISOString() : null,
     note: r.approvalNote,

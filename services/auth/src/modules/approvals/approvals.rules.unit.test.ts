@@ -1,7 +1,22 @@
 import { describe, expect, it } from 'vitest'
-import { cleanNote, decisionMail, decisionRefusal, isOperatorStaff, REGISTRATION_PURPOSES, reviewerRights, revokeReasonFor, type StaffFacts } from './approvals.rules'
+import {
+  cleanNote,
+  decisionMail,
+  decisionRefusal,
+  isOperatorStaff,
+  REGISTRATION_PURPOSES,
+  reviewerRights,
+  revokeReasonFor,
+  type StaffFacts,
+} from './approvals.rules'
 
-const sales: StaffFacts = { userType: 'sales', approvalStatus: 2, active: true, emailVerified: true, companyIsOperator: true }
+const sales: StaffFacts = {
+  userType: 'sales',
+  approvalStatus: 2,
+  active: true,
+  emailVerified: true,
+  companyIsOperator: true,
+}
 
 describe('operator staff', () => {
   it('are approved, active, verified admins and sales people of the operator company', () => {
@@ -26,7 +41,10 @@ describe('operator staff', () => {
     expect(reviewer(null)).toEqual({ review: true, decide: true })
     expect(reviewer(null, { userType: 'admin' })).toEqual({ review: true, decide: true })
     // Rights set by a company admin: two view rights review nothing.
-    expect(reviewer({ searchList: 'v', dashboard: 'v' }, { userType: 'admin' })).toEqual({ review: false, decide: false })
+    expect(reviewer({ searchList: 'v', dashboard: 'v' }, { userType: 'admin' })).toEqual({
+      review: false,
+      decide: false,
+    })
     expect(reviewer({ registrations: 'v' })).toEqual({ review: true, decide: false })
     expect(reviewer({ registrations: 'vi' })).toEqual({ review: true, decide: false })
     expect(reviewer({ registrations: 'a' })).toEqual({ review: true, decide: true })
@@ -59,8 +77,16 @@ describe('a decision', () => {
   it('mails an approval with the way to sign in, and a rejection with its note, in the registrant’s language', () => {
     const to = { email: 'Noa@Example.test', firstName: 'Noa', lastName: 'Levi', username: 'noa', locale: 'he' }
     expect(decisionMail(2, to, '')).toEqual({
-      to: 'Noa@Example.test', name: 'Noa Levi', locale: 'he', template: 'account-approved', params: { link: '/signin', username: 'noa' },
+      to: 'Noa@Example.test',
+      name: 'Noa Levi',
+      locale: 'he',
+      template: 'account-approved',
+      params: { link: '/signin', username: 'noa' },
     })
-    expect(decisionMail(3, to, 'Unreadable')).toMatchObject({ template: 'account-rejected', params: { note: 'Unreadable' }, locale: 'he' })
+    expect(decisionMail(3, to, 'Unreadable')).toMatchObject({
+      template: 'account-rejected',
+      params: { note: 'Unreadable' },
+      locale: 'he',
+    })
   })
 })

@@ -4,7 +4,15 @@ import type { Sql } from '@diamond/runtime/db'
 import { requestMail } from '../mail/mail.outbox'
 import { revokeSessions } from '../session/revoke'
 import * as repo from './approvals.repository'
-import { cleanNote, decisionMail, decisionRefusal, REGISTRATION_PURPOSES, reviewerRights, revokeReasonFor, toRegistration } from './approvals.rules'
+import {
+  cleanNote,
+  decisionMail,
+  decisionRefusal,
+  REGISTRATION_PURPOSES,
+  reviewerRights,
+  revokeReasonFor,
+  toRegistration,
+} from './approvals.rules'
 
 /**
  * The caller as operator staff with the right to review (or decide) registrations, from the
@@ -17,9 +25,18 @@ async function assertReviewer(sql: Sql | Tx, callerId: string, needs: 'review' |
 /** Rows with their office addresses and documents, in the rows' order. */
 async function withDetails(sql: Sql | Tx, rows: repo.RegistrationRow[]): Promise<Registration[]> {
   const ids = rows.map((r) => r.id)
-  const [addresses, files] = await Promise.all([repo.officeAddresses(sql, ids), repo.documentsOf(sql, ids, REGISTRATION_PURPOSES)])
+  const [addresses, files] = await Promise.all([
+    repo.officeAddresses(sql, ids),
+    repo.documentsOf(sql, ids, REGISTRATION_PURPOSES),
+  ])
   const addressOf = new Map(addresses.map((a) => [a.userId, a]))
-  return rows.map((r) => toRegistration(r, addressOf.get(r.id), files.filter((f) => f.ownerId === r.id)))
+  return rows.map((r) =>
+    toRegistration(
+      r,
+      addressOf.get(r.id),
+      files.filter((f) => f.ownerId === r.id),
+    ),
+  )
 }
 
 /** admin/v1/user/registrations and admin/v1/user/approval: operator staff review registrations. */
@@ -53,7 +70,20 @@ export class ApprovalService {
       const reason = revokeReasonFor(req.approvalStatus)
       if (reason) applyLocally = (await revokeSessions(tx, this.tokens, target.id, reason)).applyLocally
       const row = (await repo.findRegistration(tx, target.id))!
-      await requestMail(tx, decisionMail(req.approvalStatus, { email: row.email, firstName: row.firstName, lastName: row.lastName, username: row.username, locale: row.locale }, note))
+      await requestMail(
+        tx,
+        decisionMail(
+          req.approvalStatus,
+          {
+            email: row.email,
+            firstName: row.firstName,
+            lastName: row.lastName,
+            username: row.username,
+            locale: row.locale,
+          },
+          note,
+        ),
+      )
     })
     applyLocally()
     const [saved] = await withDetails(this.database.sql, [(await repo.findRegistration(this.database.sql, req.id))!])

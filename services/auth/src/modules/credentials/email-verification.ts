@@ -9,7 +9,10 @@ import { insertMailToken, useMailToken } from './mail-tokens.repository'
  * Mails the user a link that verifies their email (48 hours, single use), in the caller's
  * transaction: the mail leaves only if the registration (or resend) commits.
  */
-export async function issueEmailVerification(tx: Tx, user: { id: string; email: string; firstName: string; locale: string }): Promise<void> {
+export async function issueEmailVerification(
+  tx: Tx,
+  user: { id: string; email: string; firstName: string; locale: string },
+): Promise<void> {
   const token = newSecret()
   await insertMailToken(tx, user.id, 'verify-email', sha256(token), VERIFY_LINK_HOURS * 60)
   await requestMail(tx, {

@@ -1,4 +1,9 @@
-import type { ChangePasswordRequest, ForgotPasswordRequest, ResetPasswordRequest, TokenData } from '@diamond/contracts/http/auth'
+import type {
+  ChangePasswordRequest,
+  ForgotPasswordRequest,
+  ResetPasswordRequest,
+  TokenData,
+} from '@diamond/contracts/http/auth'
 import { AppError, type Database, type Principal, type TokenService, type Tx } from '@diamond/runtime'
 import { requestMail } from '../mail/mail.outbox'
 import * as limits from '../session/limits.repository'
@@ -70,11 +75,14 @@ export class PasswordService {
     const user = await findUserById(this.database.sql, p.id)
     if (!user) throw new AppError('E_UNAUTHORIZED')
     // A signed-in, trusted caller is not held back by the account-wide lock.
-    const attempt = await limits.openAttempt(this.database.sql, loginKey(user.username), address, (w) => signInWait(w, true))
+    const attempt = await limits.openAttempt(this.database.sql, loginKey(user.username), address, (w) =>
+      signInWait(w, true),
+    )
     if ('retryAfter' in attempt) throw new AppError('E_RATE_LIMITED', { retryAfter: attempt.retryAfter })
     if (!(await verifyPassword(user.passwordHash, req.currentPassword))) throw new AppError('E_WRONG_PASSWORD')
     await limits.settleAttempt(this.database.sql, attempt.id)
-    if (req.newPassword === req.currentPassword) throw fieldError('newPassword', 'must differ from the current password')
+    if (req.newPassword === req.currentPassword)
+      throw fieldError('newPassword', 'must differ from the current password')
 
     const passwordHash = await hashPassword(req.newPassword)
     const revoked = await this.database.sql.begin(async (tx) => {

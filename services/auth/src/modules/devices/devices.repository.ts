@@ -42,15 +42,29 @@ export async function insertOtp(tx: Tx, userId: string, version: number, codeHas
     .update(deviceOtps)
     .set({ expiresAt: sql`now()` })
     .where(and(eq(deviceOtps.userId, userId), isNull(deviceOtps.usedAt), gt(deviceOtps.expiresAt, sql`now()`)))
-  await db.insert(deviceOtps).values({ userId, tokenVersion: version, codeHash, expiresAt: sql`now() + make_interval(mins => ${OTP_RULES.ttlMinutes})` })
+  await db
+    .insert(deviceOtps)
+    .values({
+      userId,
+      tokenVersion: version,
+      codeHash,
+      expiresAt: sql`now() + make_interval(mins => ${OTP_RULES.ttlMinutes})`,
+    })
 }
 
 /** The newest code of this sign-in, locked for the check that follows. */
-export async function latestOtp(tx: Tx, userId: string, version: number): Promise<(OtpState & { id: string; codeHash: string }) | null> {
+export async function latestOtp(
+  tx: Tx,
+  userId: string,
+  version: number,
+): Promise<(OtpState & { id: string; codeHash: string }) | null> {
   const [row] = await orm(tx)
     .select({
-      id: deviceOtps.id, codeHash: deviceOtps.codeHash, attempts: deviceOtps.attempts,
-      used: sql<boolean>`${deviceOtps.usedAt} is not null`, expired: sql<boolean>`${deviceOtps.expiresAt} <= now()`,
+      id: deviceOtps.id,
+      codeHash: deviceOtps.codeHash,
+      attempts: deviceOtps.attempts,
+      used: sql<boolean>`${deviceOtps.usedAt} is not null`,
+      expired: sql<boolean>`${deviceOtps.expiresAt} <= now()`,
     })
     .from(deviceOtps)
     .where(and(eq(deviceOtps.userId, userId), eq(deviceOtps.tokenVersion, version)))
@@ -61,7 +75,10 @@ export async function latestOtp(tx: Tx, userId: string, version: number): Promis
 }
 
 export async function markOtpUsed(tx: Tx, id: string): Promise<void> {
-  await orm(tx).update(deviceOtps).set({ usedAt: sql`now()` }).where(eq(deviceOtps.id, id))
+  await orm(tx)
+    .update(deviceOtps)
+    .set({ usedAt: sql`now()` })
+    .where(eq(deviceOtps.id, id))
 }
 
 export async function countOtpAttempt(tx: Tx, id: string): Promise<void> {
@@ -101,5 +118,7 @@ export async function sendWait(client: Sql | Tx, userId: string): Promise<number
 export async function purgeDevices(client: Sql): Promise<void> {
   const db = orm(client)
   await db.delete(deviceOtps).where(lt(deviceOtps.expiresAt, sql`now() - interval '1 day'`))
-  await db.delete(trustedDevices).where(lt(trustedDevices.createdAt, sql`now() - make_interval(days => ${DEVICE_TRUST_DAYS})`))
+  await db
+    .delete(trustedDevices)
+    .where(lt(trustedDevices.createdAt, sql`now() - make_interval(days => ${DEVICE_TRUST_DAYS})`))
 }

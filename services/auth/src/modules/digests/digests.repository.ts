@@ -4,7 +4,17 @@ import { fields, name, query } from '@diamond/runtime/statements'
 import { users, type User } from '../users/users.schema'
 import { digestRuns } from './digests.schema'
 
-const DUE = ['id', 'email', 'firstName', 'locale', 'stkNoti', 'userType', 'isPlaceOrder', 'isNoPrice', 'permissions'] as const
+const DUE = [
+  'id',
+  'email',
+  'firstName',
+  'locale',
+  'stkNoti',
+  'userType',
+  'isPlaceOrder',
+  'isNoPrice',
+  'permissions',
+] as const
 
 /** A subscriber whose digest for the period is now claimed. */
 export type DueUser = Pick<User, (typeof DUE)[number]> & { stkNoti: number }
@@ -16,7 +26,12 @@ export type DueUser = Pick<User, (typeof DUE)[number]> & { stkNoti: number }
  * Answers the claimed users and whether the scan found a full batch (more may be waiting).
  * Written out: the claim is one statement.
  */
-export async function claimDue(tx: Tx, interval: number, period: string, limit: number): Promise<{ users: DueUser[]; more: boolean }> {
+export async function claimDue(
+  tx: Tx,
+  interval: number,
+  period: string,
+  limit: number,
+): Promise<{ users: DueUser[]; more: boolean }> {
   const u = users
   const d = digestRuns
   const rows = await query<DueUser & { claimed: boolean }>(
@@ -41,6 +56,10 @@ export async function claimDue(tx: Tx, interval: number, period: string, limit: 
 
 /** The unsubscribe link: the flag goes off; answers whether the user exists. */
 export async function unsubscribe(client: Sql, userId: string): Promise<boolean> {
-  const rows = await orm(client).update(users).set({ isStkNoti: false, updatedAt: sql`now()` }).where(eq(users.id, userId)).returning({ id: users.id })
+  const rows = await orm(client)
+    .update(users)
+    .set({ isStkNoti: false, updatedAt: sql`now()` })
+    .where(eq(users.id, userId))
+    .returning({ id: users.id })
   return rows.length > 0
 }

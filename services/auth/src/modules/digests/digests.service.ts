@@ -28,21 +28,35 @@ export class DigestService {
       for (;;) {
         const { claimed, more } = await this.database.sql.begin(async (tx) => {
           const { users, more } = await repo.claimDue(tx, interval, period.key, BATCH)
-          await enqueue(tx, 'auth', users.map((u) => newEvent<DigestDue>('auth', DigestEventTypes.due, u.id, {
-            userId: u.id,
-            email: u.email,
-            name: u.firstName,
-            locale: u.locale,
-            interval,
-            stockType: u.stkNoti === 0 ? 0 : 1,
-            period: period.key,
-            since: period.since,
-            until: period.until,
-            noPrice: u.isNoPrice || !seesPrices(compactPermissions(
-              effectivePermissions(u.userType as UserType, { isPlaceOrder: u.isPlaceOrder, isNoPrice: u.isNoPrice }, u.permissions),
-            )),
-            unsubscribeToken: unsubscribeToken(this.secret, u.id),
-          })))
+          await enqueue(
+            tx,
+            'auth',
+            users.map((u) =>
+              newEvent<DigestDue>('auth', DigestEventTypes.due, u.id, {
+                userId: u.id,
+                email: u.email,
+                name: u.firstName,
+                locale: u.locale,
+                interval,
+                stockType: u.stkNoti === 0 ? 0 : 1,
+                period: period.key,
+                since: period.since,
+                until: period.until,
+                noPrice:
+                  u.isNoPrice ||
+                  !seesPrices(
+                    compactPermissions(
+                      effectivePermissions(
+                        u.userType as UserType,
+                        { isPlaceOrder: u.isPlaceOrder, isNoPrice: u.isNoPrice },
+                        u.permissions,
+                      ),
+                    ),
+                  ),
+                unsubscribeToken: unsubscribeToken(this.secret, u.id),
+              }),
+            ),
+          )
           return { claimed: users.length, more }
         })
         total += claimed

@@ -6,12 +6,23 @@ import { files } from './files.schema'
 
 type Db = Sql | Tx
 
-const META = { id: files.id, name: files.name, mimeType: files.mimeType, size: files.size, purpose: files.purpose, width: files.width, height: files.height }
+const META = {
+  id: files.id,
+  name: files.name,
+  mimeType: files.mimeType,
+  size: files.size,
+  purpose: files.purpose,
+  width: files.width,
+  height: files.height,
+}
 /** What an upload's answer tells of a file. */
 export type FileMeta = Pick<typeof files.$inferSelect, keyof typeof META>
 type FileWithContent = FileMeta & Pick<typeof files.$inferSelect, 'content'>
 
-export type NewFile = Pick<typeof files.$inferInsert, 'ownerId' | 'purpose' | 'name' | 'mimeType' | 'size' | 'width' | 'height' | 'content' | 'uploadedFrom'>
+export type NewFile = Pick<
+  typeof files.$inferInsert,
+  'ownerId' | 'purpose' | 'name' | 'mimeType' | 'size' | 'width' | 'height' | 'content' | 'uploadedFrom'
+>
 
 export async function insertFile(client: Db, f: NewFile): Promise<FileMeta> {
   const [row] = await orm(client).insert(files).values(f).returning(META)
@@ -37,7 +48,11 @@ export async function readableFile(client: Db, userId: string, id: string): Prom
 }
 
 /** A document of the given purposes that a registrant owns (read by operator staff reviewing it). */
-export async function ownedDocument(client: Db, id: string, purposes: readonly string[]): Promise<FileWithContent | null> {
+export async function ownedDocument(
+  client: Db,
+  id: string,
+  purposes: readonly string[],
+): Promise<FileWithContent | null> {
   const [row] = await orm(client)
     .select({ ...META, content: files.content })
     .from(files)
@@ -49,7 +64,11 @@ export async function ownedDocument(client: Db, id: string, purposes: readonly s
  * Registration documents named by a form, locked until the registration commits so two forms
  * cannot claim one upload. Claimable: nobody owns it and it is younger than `hours`.
  */
-export async function lockCandidates(tx: Tx, ids: string[], hours: number): Promise<{ id: string; purpose: string; claimable: boolean }[]> {
+export async function lockCandidates(
+  tx: Tx,
+  ids: string[],
+  hours: number,
+): Promise<{ id: string; purpose: string; claimable: boolean }[]> {
   if (!ids.length) return []
   return orm(tx)
     .select({
@@ -73,7 +92,9 @@ export async function claimFiles(tx: Tx, ids: string[], ownerId: string): Promis
 
 /** Whether a file is the user's own upload of that purpose. */
 export async function isOwnUpload(client: Db, ownerId: string, id: string, purpose: string): Promise<boolean> {
-  return (await orm(client).$count(files, and(eq(files.id, id), eq(files.ownerId, ownerId), eq(files.purpose, purpose)))) > 0
+  return (
+    (await orm(client).$count(files, and(eq(files.id, id), eq(files.ownerId, ownerId), eq(files.purpose, purpose)))) > 0
+  )
 }
 
 /** Uploads nobody claimed within `hours`: a registration that was never sent. */

@@ -34,7 +34,13 @@ export class FileService {
     if (retryAfter) throw new AppError('E_RATE_LIMITED', { retryAfter })
   }
 
-  async store(purpose: UploadPurpose, who: Uploader, address: string, name: string, content: Buffer): Promise<UploadedFile> {
+  async store(
+    purpose: UploadPurpose,
+    who: Uploader,
+    address: string,
+    name: string,
+    content: Buffer,
+  ): Promise<UploadedFile> {
     const cleanName = cleanFileName(name)
     const kind = classifyUpload(cleanName, content)
     if (!kind.ok) throw new AppError('E_FILE_TYPE')
@@ -60,7 +66,9 @@ export class FileService {
     const sql = this.database.sql
     const f =
       (await repo.readableFile(sql, userId, id)) ??
-      (reviewerRights(await staffFacts(sql, userId)).review ? await repo.ownedDocument(sql, id, REGISTRATION_PURPOSES) : null)
+      (reviewerRights(await staffFacts(sql, userId)).review
+        ? await repo.ownedDocument(sql, id, REGISTRATION_PURPOSES)
+        : null)
     if (!f) throw new AppError('E_NOT_FOUND')
     return { name: f.name, mimeType: f.mimeType, content: f.content }
   }

@@ -28,5 +28,10 @@ export async function mailDueReminder(tx: Tx, event: AnyEvent): Promise<void> {
 }
 
 export function registerReminderMail(rt: ServiceRuntime): void {
-  rt.consume({ name: 'auth.reminder-mail', topics: [StockTopics.trade], types: [TradeEventTypes.reminderDue], handle: (event, tx) => mailDueReminder(tx, event) })
+  rt.consume({
+    name: 'auth.reminder-mail',
+    topics: [StockTopics.trade],
+    types: [TradeEventTypes.reminderDue],
+    handle: (event, tx) => mailDueReminder(tx, event),
+  })
 }

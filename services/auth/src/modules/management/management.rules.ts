@@ -1,5 +1,11 @@
 import { ApprovalStatus, type UserCreate, type UserUpdate } from '@diamond/contracts/http/account'
-import { compactPermissions, expandPermissions, MODULES, type CompactPermissions, type UserPermissions } from '@diamond/contracts/permissions'
+import {
+  compactPermissions,
+  expandPermissions,
+  MODULES,
+  type CompactPermissions,
+  type UserPermissions,
+} from '@diamond/contracts/permissions'
 import { effectivePermissions, rightsBeyond, type UserType } from '../users/permissions.rules'
 import type { AccountPatch, AccountRow } from '../profile/accounts.repository'
 import type { RevokeReason } from '../session/revoke'
@@ -26,7 +32,8 @@ export function relationTo(
 export function ownUpdateProblems(body: UserUpdate): { forbidden: string[]; missing: FieldProblem[] } {
   const forbidden = Object.keys(body).filter((k) => k !== 'id' && !(OWN_SETTINGS as readonly string[]).includes(k))
   const missing: FieldProblem[] = []
-  if (body.stkNotiDt === undefined) missing.push({ field: 'stkNotiDt', in: 'body', message: 'Please, select an option' })
+  if (body.stkNotiDt === undefined)
+    missing.push({ field: 'stkNotiDt', in: 'body', message: 'Please, select an option' })
   if (body.stkNoti === undefined) missing.push({ field: 'stkNoti', in: 'body', message: 'Please, select an option' })
   return { forbidden, missing }
 }
@@ -58,7 +65,13 @@ export function grantsBeyond(admin: UserPermissions, current: UserPermissions, w
 }
 
 const canonical = (p: CompactPermissions | null) =>
-  p === null ? 'null' : JSON.stringify(Object.entries(p).filter(([, v]) => v).sort(([a], [b]) => a.localeCompare(b)))
+  p === null
+    ? 'null'
+    : JSON.stringify(
+        Object.entries(p)
+          .filter(([, v]) => v)
+          .sort(([a], [b]) => a.localeCompare(b)),
+      )
 
 /** Sessions end when the user is deactivated, or when anything that makes up their rights changes. */
 export function revokeReason(before: ManagedState, after: ManagedState): RevokeReason | null {
@@ -68,7 +81,8 @@ export function revokeReason(before: ManagedState, after: ManagedState): RevokeR
     before.isPlaceOrder !== after.isPlaceOrder ||
     before.isNoPrice !== after.isNoPrice ||
     canonical(before.permissions) !== canonical(after.permissions)
-  ) return 'permissions-changed'
+  )
+    return 'permissions-changed'
   return null
 }
 
@@ -117,7 +131,12 @@ const EVERY_RIGHT = expandPermissions(Object.fromEntries(MODULES.map((m) => [m, 
  * Only a full admin can manage every user of the company, so a company keeps at least one.
  */
 export function isFullAdmin(u: ManagedState & Pick<AccountRow, 'approvalStatus'>): boolean {
-  return u.userType === 'admin' && u.active && u.approvalStatus === ApprovalStatus.approved && rightsBeyond(rightsOf(u), EVERY_RIGHT).length === 0
+  return (
+    u.userType === 'admin' &&
+    u.active &&
+    u.approvalStatus === ApprovalStatus.approved &&
+    rightsBeyond(rightsOf(u), EVERY_RIGHT).length === 0
+  )
 }
 
 export type ManagementRefusal =
@@ -144,7 +163,12 @@ export function managementRefusal(
   if (outranked.length) return { kind: 'outranked', rights: outranked }
   const beyond = grantsBeyond(adminRights, rightsOf(current), rightsOf(next))
   if (beyond.length) return { kind: 'beyond', rights: beyond }
-  if (otherFullAdmins === 0 && isFullAdmin(current) && !isFullAdmin({ ...next, approvalStatus: current.approvalStatus })) return { kind: 'lastFullAdmin' }
+  if (
+    otherFullAdmins === 0 &&
+    isFullAdmin(current) &&
+    !isFullAdmin({ ...next, approvalStatus: current.approvalStatus })
+  )
+    return { kind: 'lastFullAdmin' }
   return null
 }
 

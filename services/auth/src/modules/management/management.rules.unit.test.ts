@@ -2,7 +2,17 @@ import { describe, expect, it } from 'vitest'
 import { compactPermissions, expandPermissions } from '@diamond/contracts/permissions'
 import { permissionsFor } from '../users/permissions.rules'
 import {
-  grantsBeyond, isFullAdmin, managementRefusal, ownUpdateProblems, planManagedUpdate, planNewUser, relationTo, revokeReason, settingsPatch, unknownModules, type ManagedState,
+  grantsBeyond,
+  isFullAdmin,
+  managementRefusal,
+  ownUpdateProblems,
+  planManagedUpdate,
+  planNewUser,
+  relationTo,
+  revokeReason,
+  settingsPatch,
+  unknownModules,
+  type ManagedState,
 } from './management.rules'
 
 const ID = '00000000-0000-4000-8000-000000000001'
@@ -23,25 +33,37 @@ describe('how a caller stands to a user', () => {
 
 describe("a user's own stock notification settings", () => {
   it('needs interval and stock type, and nothing beyond the three settings', () => {
-    expect(ownUpdateProblems({ id: ID, stkNotiDt: 2, stkNoti: [1], isStkNoti: true })).toEqual({ forbidden: [], missing: [] })
+    expect(ownUpdateProblems({ id: ID, stkNotiDt: 2, stkNoti: [1], isStkNoti: true })).toEqual({
+      forbidden: [],
+      missing: [],
+    })
     expect(ownUpdateProblems({ id: ID, isStkNoti: true }).missing.map((m) => [m.field, m.message])).toEqual([
       ['stkNotiDt', 'Please, select an option'],
       ['stkNoti', 'Please, select an option'],
     ])
-    expect(ownUpdateProblems({ id: ID, stkNotiDt: 1, stkNoti: [0], active: false, userType: 'admin' }).forbidden).toEqual(['active', 'userType'])
+    expect(
+      ownUpdateProblems({ id: ID, stkNotiDt: 1, stkNoti: [0], active: false, userType: 'admin' }).forbidden,
+    ).toEqual(['active', 'userType'])
   })
 
   it('stores the one-element stock type array as its number', () => {
-    expect(settingsPatch({ stkNotiDt: 3, stkNoti: [0], isStkNoti: false })).toEqual({ stkNotiDt: 3, stkNoti: 0, isStkNoti: false })
+    expect(settingsPatch({ stkNotiDt: 3, stkNoti: [0], isStkNoti: false })).toEqual({
+      stkNotiDt: 3,
+      stkNoti: 0,
+      isStkNoti: false,
+    })
     expect(settingsPatch({})).toEqual({})
   })
 })
 
 describe('rights an admin hands out', () => {
   it('refuses modules that do not exist', () => {
-    expect(unknownModules({ hold: { view: true, insert: false, all: false }, nukes: { view: true, insert: true, all: true } }).map((p) => p.field)).toEqual([
-      'permissions.nukes',
-    ])
+    expect(
+      unknownModules({
+        hold: { view: true, insert: false, all: false },
+        nukes: { view: true, insert: true, all: true },
+      }).map((p) => p.field),
+    ).toEqual(['permissions.nukes'])
   })
 
   it('counts only rights the admin lacks and the user does not have yet', () => {
@@ -65,7 +87,12 @@ describe("a company admin's change to a user", () => {
     expect(revokeReason(buyer, { ...buyer, userType: 'seller' })).toBe('permissions-changed')
     expect(revokeReason(buyer, { ...buyer, isNoPrice: true })).toBe('permissions-changed')
     expect(revokeReason(buyer, { ...buyer, permissions: { hold: 'v' } })).toBe('permissions-changed')
-    expect(revokeReason({ ...buyer, permissions: { hold: 'v', cart: 'v' } }, { ...buyer, permissions: { cart: 'v', hold: 'v' } })).toBeNull()
+    expect(
+      revokeReason(
+        { ...buyer, permissions: { hold: 'v', cart: 'v' } },
+        { ...buyer, permissions: { cart: 'v', hold: 'v' } },
+      ),
+    ).toBeNull()
     expect(revokeReason({ ...buyer, active: false }, { ...buyer, active: true })).toBeNull()
   })
 
@@ -79,7 +106,11 @@ describe("a company admin's change to a user", () => {
       userType: 'seller',
       permissions: null,
     })
-    const sent = planManagedUpdate(buyer, { id: ID, userType: 'seller', permissions: { hold: { view: true, insert: false, all: false } } })
+    const sent = planManagedUpdate(buyer, {
+      id: ID,
+      userType: 'seller',
+      permissions: { hold: { view: true, insert: false, all: false } },
+    })
     expect(sent.patch.permissions).toEqual({ hold: 'v' })
     expect(sent.revoke).toBe('permissions-changed')
   })
@@ -87,7 +118,11 @@ describe("a company admin's change to a user", () => {
   it('names the rights a restricted admin may not grant', () => {
     const restricted = expandPermissions({ ...compactPermissions(permissionsFor('buyer', settings)), hold: 'v' })
     const current = { ...buyer, permissions: { hold: 'v' }, approvalStatus: 2 }
-    const plan = planManagedUpdate(current, { id: ID, userType: 'buyer', permissions: { hold: { view: true, insert: true, all: false } } })
+    const plan = planManagedUpdate(current, {
+      id: ID,
+      userType: 'buyer',
+      permissions: { hold: { view: true, insert: true, all: false } },
+    })
     expect(managementRefusal(restricted, current, plan.next, 1)).toEqual({ kind: 'beyond', rights: ['hold.insert'] })
   })
 })
@@ -104,7 +139,11 @@ describe('whom a company admin may change (issue 21)', () => {
     expect(isFullAdmin({ ...full, userType: 'sales' })).toBe(false)
     // Hidden prices take pricing's rights; one module short is not full.
     expect(isFullAdmin({ ...full, isNoPrice: true })).toBe(false)
-    const allButMemo = Object.fromEntries(Object.keys(permissionsFor('admin', settings)).filter((m) => m !== 'memo').map((m) => [m, 'via']))
+    const allButMemo = Object.fromEntries(
+      Object.keys(permissionsFor('admin', settings))
+        .filter((m) => m !== 'memo')
+        .map((m) => [m, 'via']),
+    )
     expect(isFullAdmin({ ...full, permissions: allButMemo })).toBe(false)
     expect(isFullAdmin({ ...full, permissions: { ...allButMemo, memo: 'a' } })).toBe(true)
   })
@@ -115,19 +154,32 @@ describe('whom a company admin may change (issue 21)', () => {
     expect((refusal as { rights: string[] }).rights).toEqual(expect.arrayContaining(['hold.all', 'searchList.all']))
     // Even a change that takes only rights the admin holds, or none at all.
     expect(managementRefusal(few, full, full, 1)?.kind).toBe('outranked')
-    expect(managementRefusal(expandPermissions({ searchList: 'v' }), within, within, 1)).toEqual({ kind: 'outranked', rights: ['pricing.view', 'order.insert'] })
+    expect(managementRefusal(expandPermissions({ searchList: 'v' }), within, within, 1)).toEqual({
+      kind: 'outranked',
+      rights: ['pricing.view', 'order.insert'],
+    })
   })
 
   it('lets the admin take and grant, within its own rights, from a user within them', () => {
     expect(managementRefusal(few, within, { ...within, active: false }, 0)).toBeNull()
-    expect(managementRefusal(few, within, { ...within, permissions: { searchList: 'v', dashboard: 'v' } }, 0)).toBeNull()
+    expect(
+      managementRefusal(few, within, { ...within, permissions: { searchList: 'v', dashboard: 'v' } }, 0),
+    ).toBeNull()
     expect(managementRefusal(few, within, { ...within, permissions: {} }, 0)).toBeNull()
-    expect(managementRefusal(few, within, { ...within, permissions: { cart: 'v' } }, 0)).toEqual({ kind: 'beyond', rights: ['cart.view'] })
+    expect(managementRefusal(few, within, { ...within, permissions: { cart: 'v' } }, 0)).toEqual({
+      kind: 'beyond',
+      rights: ['cart.view'],
+    })
   })
 
   it("never takes the company's last full admin out of being one", () => {
     const everything = permissionsFor('admin', settings)
-    for (const next of [{ ...full, userType: 'buyer' }, { ...full, active: false }, { ...full, isNoPrice: true }, { ...full, permissions: { searchList: 'v' } }]) {
+    for (const next of [
+      { ...full, userType: 'buyer' },
+      { ...full, active: false },
+      { ...full, isNoPrice: true },
+      { ...full, permissions: { searchList: 'v' } },
+    ]) {
       expect(managementRefusal(everything, full, next, 0)).toEqual({ kind: 'lastFullAdmin' })
       expect(managementRefusal(everything, full, next, 1)).toBeNull()
     }

@@ -1,4 +1,10 @@
-import { ApprovalStatus, type ManagedUser, type UserCreate, type UserPage, type UserUpdate } from '@diamond/contracts/http/account'
+import {
+  ApprovalStatus,
+  type ManagedUser,
+  type UserCreate,
+  type UserPage,
+  type UserUpdate,
+} from '@diamond/contracts/http/account'
 import { AppError, type Database, type TokenService, type Tx } from '@diamond/runtime'
 import { issueEmailVerification } from '../credentials/email-verification'
 import { requestMail } from '../mail/mail.outbox'
@@ -8,9 +14,20 @@ import { rightsOf, toManagedUser } from '../profile/profile.views'
 import { alreadyExists, invalidFields } from '../registration/invalid-fields'
 import { revokeSessions } from '../session/revoke'
 import { hashPassword } from '../users/passwords'
-import { isFullAdmin, managementRefusal, ownUpdateProblems, planManagedUpdate, planNewUser, relationTo, settingsPatch, unknownModules, type ManagementRefusal } from './management.rules'
+import {
+  isFullAdmin,
+  managementRefusal,
+  ownUpdateProblems,
+  planManagedUpdate,
+  planNewUser,
+  relationTo,
+  settingsPatch,
+  unknownModules,
+  type ManagementRefusal,
+} from './management.rules'
 
-const beyondRights = (rights: string[]) => new AppError('E_FORBIDDEN', { rights }, `You cannot grant rights you do not hold: ${rights.join(', ')}`)
+const beyondRights = (rights: string[]) =>
+  new AppError('E_FORBIDDEN', { rights }, `You cannot grant rights you do not hold: ${rights.join(', ')}`)
 
 /**
  * A change the admin may not make, as E_FORBIDDEN (not "not found": the admin sees the user in
@@ -21,9 +38,17 @@ function refusalError(r: ManagementRefusal): AppError {
     case 'beyond':
       return beyondRights(r.rights)
     case 'outranked':
-      return new AppError('E_FORBIDDEN', { outranked: r.rights }, 'You cannot change a user who holds rights you do not hold.')
+      return new AppError(
+        'E_FORBIDDEN',
+        { outranked: r.rights },
+        'You cannot change a user who holds rights you do not hold.',
+      )
     case 'lastFullAdmin':
-      return new AppError('E_FORBIDDEN', { lastFullAdmin: true }, "The company's last full admin must keep every right and stay active.")
+      return new AppError(
+        'E_FORBIDDEN',
+        { lastFullAdmin: true },
+        "The company's last full admin must keep every right and stay active.",
+      )
   }
 }
 
@@ -54,7 +79,13 @@ export class ManagementService {
       if (body.id === caller.id) {
         const { forbidden, missing } = ownUpdateProblems(body)
         if (forbidden.length) {
-          throw new AppError('E_FORBIDDEN', { fields: forbidden.map((field) => ({ field, in: 'body', message: 'only your company admin may change this' })) })
+          throw new AppError('E_FORBIDDEN', {
+            fields: forbidden.map((field) => ({
+              field,
+              in: 'body',
+              message: 'only your company admin may change this',
+            })),
+          })
         }
         if (missing.length) throw invalidFields(missing)
         await accounts.updateAccount(tx, caller.id, settingsPatch(body))
@@ -66,11 +97,14 @@ export class ManagementService {
         caller = (await accounts.findAccount(tx, callerId))!
       }
       const target = await accounts.lockAccount(tx, body.id)
-      if (!target || relationTo({ ...caller, isCompanyAdmin: isCompanyAdmin(caller) }, target) !== 'admin') throw new AppError('E_NOT_FOUND')
+      if (!target || relationTo({ ...caller, isCompanyAdmin: isCompanyAdmin(caller) }, target) !== 'admin')
+        throw new AppError('E_NOT_FOUND')
       const unknown = unknownModules(body.permissions)
       if (unknown.length) throw invalidFields(unknown)
       const plan = planManagedUpdate(target, body)
-      const otherFullAdmins = (await accounts.companyAdmins(tx, target.companyId!)).filter((a) => a.id !== target.id && isFullAdmin(a)).length
+      const otherFullAdmins = (await accounts.companyAdmins(tx, target.companyId!)).filter(
+        (a) => a.id !== target.id && isFullAdmin(a),
+      ).length
       const refusal = managementRefusal(rightsOf(caller), target, plan.next, otherFullAdmins)
       if (refusal) throw refusalError(refusal)
       await accounts.updateAccount(tx, target.id, plan.patch)

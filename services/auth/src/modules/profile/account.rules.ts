@@ -15,11 +15,28 @@ export function accountUpdateRefusal(body: AccountUpdate, callerIsCompanyAdmin: 
 
 /** What a member changes of their own account: the form's fields are the columns' keys. */
 const PERSONAL = [
-  'firstName', 'middleName', 'lastName', 'mobile', 'telephone', 'whatsapp', 'skype', 'birthDate', 'anniversaryDate', 'designation',
+  'firstName',
+  'middleName',
+  'lastName',
+  'mobile',
+  'telephone',
+  'whatsapp',
+  'skype',
+  'birthDate',
+  'anniversaryDate',
+  'designation',
 ] as const satisfies readonly (keyof AccountUpdate & keyof AccountPatch)[]
 type CompanyUpdate = NonNullable<AccountUpdate['company']>
 const COMPANY = [
-  'name', 'description', 'foundedYear', 'size', 'website', 'isPublic', 'logoFileId', 'coverFileId', 'headquarters',
+  'name',
+  'description',
+  'foundedYear',
+  'size',
+  'website',
+  'isPublic',
+  'logoFileId',
+  'coverFileId',
+  'headquarters',
 ] as const satisfies readonly (keyof CompanyUpdate & keyof CompanyPatch)[]
 
 /** Only the fields that were sent change; a field sent as null is cleared where the contract allows it. */
@@ -37,7 +54,9 @@ export const companyPatch = (company: CompanyUpdate): CompanyPatch => {
 }
 
 /** The company images a change names (to be checked as the caller's own uploads of that purpose). */
-export function companyImages(company: CompanyUpdate | undefined): { field: string; id: string; purpose: 'logo' | 'cover' }[] {
+export function companyImages(
+  company: CompanyUpdate | undefined,
+): { field: string; id: string; purpose: 'logo' | 'cover' }[] {
   const out: { field: string; id: string; purpose: 'logo' | 'cover' }[] = []
   if (company?.logoFileId) out.push({ field: 'company.logoFileId', id: company.logoFileId, purpose: 'logo' })
   if (company?.coverFileId) out.push({ field: 'company.coverFileId', id: company.coverFileId, purpose: 'cover' })

@@ -21,12 +21,22 @@ describe('who may change what on account/update', () => {
   })
 
   it('changes only the fields sent, and clears a date sent as null', () => {
-    expect(personalPatch({ firstName: 'Asha', birthDate: null, skype: '' })).toEqual({ firstName: 'Asha', birthDate: null, skype: '' })
-    expect(companyPatch({ isPublic: true, foundedYear: null, logoFileId: LOGO })).toEqual({ isPublic: true, foundedYear: null, logoFileId: LOGO })
+    expect(personalPatch({ firstName: 'Asha', birthDate: null, skype: '' })).toEqual({
+      firstName: 'Asha',
+      birthDate: null,
+      skype: '',
+    })
+    expect(companyPatch({ isPublic: true, foundedYear: null, logoFileId: LOGO })).toEqual({
+      isPublic: true,
+      foundedYear: null,
+      logoFileId: LOGO,
+    })
   })
 
   it('lists the company images to check, by the field that named them', () => {
-    expect(companyImages({ logoFileId: LOGO, coverFileId: null })).toEqual([{ field: 'company.logoFileId', id: LOGO, purpose: 'logo' }])
+    expect(companyImages({ logoFileId: LOGO, coverFileId: null })).toEqual([
+      { field: 'company.logoFileId', id: LOGO, purpose: 'logo' },
+    ])
     expect(companyImages(undefined)).toEqual([])
   })
 })

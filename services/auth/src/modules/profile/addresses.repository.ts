@@ -13,10 +13,19 @@ export type AddressFields = Omit<AddressRow, 'id' | 'isDefault'>
 const bookOrder = [desc(addresses.isDefault), desc(addresses.createdAt), addresses.id]
 
 export async function addressesOf(client: Db, userId: string): Promise<AddressRow[]> {
-  return orm(client).select(ADDRESS).from(addresses).where(eq(addresses.userId, userId)).orderBy(...bookOrder)
+  return orm(client)
+    .select(ADDRESS)
+    .from(addresses)
+    .where(eq(addresses.userId, userId))
+    .orderBy(...bookOrder)
 }
 
-export async function addressPage(client: Db, userId: string, page: number, limit: number): Promise<{ rows: AddressRow[]; count: number }> {
+export async function addressPage(
+  client: Db,
+  userId: string,
+  page: number,
+  limit: number,
+): Promise<{ rows: AddressRow[]; count: number }> {
   const db = orm(client)
   const [rows, [total]] = await Promise.all([
     db

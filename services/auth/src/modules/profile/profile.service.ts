@@ -19,7 +19,10 @@ async function me(db: Sql | Tx, id: string): Promise<accounts.AccountRow> {
 }
 
 async function profileOf(db: Sql | Tx, u: accounts.AccountRow): Promise<Profile> {
-  const [company, addresses] = await Promise.all([u.companyId ? accounts.findCompany(db, u.companyId) : null, book.addressesOf(db, u.id)])
+  const [company, addresses] = await Promise.all([
+    u.companyId ? accounts.findCompany(db, u.companyId) : null,
+    book.addressesOf(db, u.id),
+  ])
   // Every member belongs to a company (registration and user/create make one; migration 0004 gave older users one).
   if (!company) throw new AppError('E_NOT_FOUND')
   return toProfile(u, company, addresses)
@@ -37,7 +40,8 @@ export class ProfileService {
   async view(callerId: string, id: string): Promise<ManagedUser> {
     const caller = await me(this.database.sql, callerId)
     const target = id === caller.id ? caller : await accounts.findAccount(this.database.sql, id)
-    if (!target || !relationTo({ ...caller, isCompanyAdmin: isCompanyAdmin(caller) }, target)) throw new AppError('E_NOT_FOUND')
+    if (!target || !relationTo({ ...caller, isCompanyAdmin: isCompanyAdmin(caller) }, target))
+      throw new AppError('E_NOT_FOUND')
     return toManagedUser(target)
   }
 
@@ -49,11 +53,14 @@ export class ProfileService {
       if (refusal) throw new AppError(refusal)
       const wrong: FieldProblem[] = []
       for (const img of companyImages(body.company)) {
-        if (!(await isOwnUpload(tx, u.id, img.id, img.purpose))) wrong.push({ field: img.field, in: 'body', message: `must be your own ${img.purpose} upload` })
+        if (!(await isOwnUpload(tx, u.id, img.id, img.purpose)))
+          wrong.push({ field: img.field, in: 'body', message: `must be your own ${img.purpose} upload` })
       }
       if (body.company?.name !== undefined) {
-        if (!cleanCompanyName(body.company.name)) wrong.push({ field: 'company.name', in: 'body', message: 'must not be blank' })
-        else if (await accounts.companyNameTaken(tx, body.company.name, u.companyId!)) wrong.push({ field: 'company.name', in: 'body', message: 'is the name of another company' })
+        if (!cleanCompanyName(body.company.name))
+          wrong.push({ field: 'company.name', in: 'body', message: 'must not be blank' })
+        else if (await accounts.companyNameTaken(tx, body.company.name, u.companyId!))
+          wrong.push({ field: 'company.name', in: 'body', message: 'is the name of another company' })
       }
       if (wrong.length) throw invalidFields(wrong)
       await accounts.updateAccount(tx, u.id, personalPatch(body))
@@ -77,14 +84,24 @@ export class ProfileService {
       const current = body.id ? await book.ownAddress(tx, userId, body.id) : null
       if (body.id && !current) throw new AppError('E_NOT_FOUND')
       const total = await book.countAddresses(tx, userId)
-      if (!current && total >= MAX_ADDRESSES) throw invalidFields([{ field: 'id', in: 'body', message: `at most ${MAX_ADDRESSES} addresses` }])
+      if (!current && total >= MAX_ADDRESSES)
+        throw invalidFields([{ field: 'id', in: 'body', message: `at most ${MAX_ADDRESSES} addresses` }])
       const plan = planDefault(total - (current ? 1 : 0), current?.isDefault ?? null, body.isDefault)
       const fields: book.AddressFields = {
-        type: body.type, street: body.street ?? '', line1: body.line1, line2: body.line2 ?? '', line3: body.line3 ?? '',
-        city: body.city, state: body.state, country: body.country, pinCode: body.pinCode,
+        type: body.type,
+        street: body.street ?? '',
+        line1: body.line1,
+        line2: body.line2 ?? '',
+        line3: body.line3 ?? '',
+        city: body.city,
+        state: body.state,
+        country: body.country,
+        pinCode: body.pinCode,
       }
       if (plan.clearOthers) await book.clearDefault(tx, userId)
-      const saved = current ? await book.updateAddress(tx, current.id, fields, plan.isDefault) : await book.insertAddress(tx, userId, fields, plan.isDefault)
+      const saved = current
+        ? await book.updateAddress(tx, current.id, fields, plan.isDefault)
+        : await book.insertAddress(tx, userId, fields, plan.isDefault)
       if (plan.promoteOther) await book.promoteNewest(tx, userId, saved.id)
       return toAddress(saved)
     })

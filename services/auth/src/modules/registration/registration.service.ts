@@ -9,7 +9,13 @@ import { insertAddress } from '../profile/addresses.repository'
 import { hashPassword } from '../users/passwords'
 import { takeHit } from '../session/limits.repository'
 import { alreadyExists, invalidFields } from './invalid-fields'
-import { companyCodeBase, documentIds, nextCompanyCode, registrationProblems, REGISTRATIONS } from './registration.rules'
+import {
+  companyCodeBase,
+  documentIds,
+  nextCompanyCode,
+  registrationProblems,
+  REGISTRATIONS,
+} from './registration.rules'
 
 /** A new company under a code made from its name; another registration may take a code meanwhile. */
 async function createCompany(tx: Tx, name: string, type: string | null): Promise<string> {
@@ -29,7 +35,11 @@ export class RegistrationService {
    * verified), the office address and the documents, all in one transaction with the verification
    * and "received" mails, so a refused form leaves nothing behind.
    */
-  async register(req: RegisterRequest, userType: 'buyer' | 'seller', from: { address: string; locale: string }): Promise<RegisterData> {
+  async register(
+    req: RegisterRequest,
+    userType: 'buyer' | 'seller',
+    from: { address: string; locale: string },
+  ): Promise<RegisterData> {
     const retryAfter = await takeHit(this.database.sql, REGISTRATIONS, from.address)
     if (retryAfter) throw new AppError('E_RATE_LIMITED', { retryAfter })
     // Hashing takes a while: it runs while the form is checked, and is wasted only on a refusal.
@@ -79,8 +89,15 @@ export class RegistrationService {
         tx,
         id,
         {
-          type: 'office', street: '', line1: req.addressLine1, line2: req.addressLine2, line3: req.addressLine3 ?? '',
-          city: req.city, state: req.state, country: req.country, pinCode: req.pinCode,
+          type: 'office',
+          street: '',
+          line1: req.addressLine1,
+          line2: req.addressLine2,
+          line3: req.addressLine3 ?? '',
+          city: req.city,
+          state: req.state,
+          country: req.country,
+          pinCode: req.pinCode,
         },
         true,
       )

@@ -94,7 +94,9 @@ export async function takeHit(client: Sql, limit: HitLimit, key: string): Promis
     const db = orm(tx)
     const h = addressHits
     const [full] = await db
-      .select({ wait: sql<number>`ceil(extract(epoch from ${h.at} + make_interval(secs => ${limit.windowSeconds}) - now()))::int` })
+      .select({
+        wait: sql<number>`ceil(extract(epoch from ${h.at} + make_interval(secs => ${limit.windowSeconds}) - now()))::int`,
+      })
       .from(h)
       .where(and(eq(h.bucket, limit.bucket), eq(h.address, key), gt(h.at, secondsAgo(limit.windowSeconds))))
       .orderBy(desc(h.at))

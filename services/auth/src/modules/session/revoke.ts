@@ -4,7 +4,14 @@ import { enqueue, newEvent, type TokenService, type Tx } from '@diamond/runtime'
 import { orm } from '@diamond/runtime/db'
 import { users } from '../users/users.schema'
 
-export type RevokeReason = 'logout' | 'password-changed' | 'password-reset' | 'deactivated' | 'permissions-changed' | 'device-verified' | 'rejected'
+export type RevokeReason =
+  | 'logout'
+  | 'password-changed'
+  | 'password-reset'
+  | 'deactivated'
+  | 'permissions-changed'
+  | 'device-verified'
+  | 'rejected'
 
 /**
  * Ends every session of a user: bumps the token version in the caller's transaction and announces

@@ -9,7 +9,8 @@ import type { UserRecord } from '../users/users.repository'
 /** Why a user who gave the right password may still not sign in, in the order they are told. */
 export function signInRefusal(u: Pick<UserRecord, 'emailVerified' | 'approvalStatus' | 'active'>) {
   if (!u.emailVerified) return { code: 'EMAIL_NOT_VERIFIED' as const, data: null }
-  if (u.approvalStatus !== 2) return { code: 'E_ACCOUNT_NOT_APPROVED' as const, data: { approvalStatus: u.approvalStatus } }
+  if (u.approvalStatus !== 2)
+    return { code: 'E_ACCOUNT_NOT_APPROVED' as const, data: { approvalStatus: u.approvalStatus } }
   if (!u.active) return { code: 'E_ACCOUNT_INACTIVE' as const, data: null }
   return null
 }
@@ -29,7 +30,9 @@ export function principalOf(u: UserRecord, perms: UserPermissions, trusted: bool
     guest: false,
     trusted,
     company: u.accountCompanyName || u.companyName,
-    ...(u.companyRegisteredName && u.companyRegisteredName !== (u.accountCompanyName || u.companyName) ? { registeredCompany: u.companyRegisteredName } : {}),
+    ...(u.companyRegisteredName && u.companyRegisteredName !== (u.accountCompanyName || u.companyName)
+      ? { registeredCompany: u.companyRegisteredName }
+      : {}),
     // Other services cannot read auth's tables: the token says who the operator's staff are.
     ...(isOperatorStaff(u) ? { operator: true } : {}),
   }

@@ -28,7 +28,10 @@ describe('account states at sign-in', () => {
   it('tells an unverified email first, then approval, then activity', () => {
     expect(signInRefusal(fine)).toBeNull()
     expect(signInRefusal({ emailVerified: false, approvalStatus: 1, active: false })?.code).toBe('EMAIL_NOT_VERIFIED')
-    expect(signInRefusal({ ...fine, approvalStatus: 3, active: false })).toEqual({ code: 'E_ACCOUNT_NOT_APPROVED', data: { approvalStatus: 3 } })
+    expect(signInRefusal({ ...fine, approvalStatus: 3, active: false })).toEqual({
+      code: 'E_ACCOUNT_NOT_APPROVED',
+      data: { approvalStatus: 3 },
+    })
     for (const s of [1, 4]) expect(signInRefusal({ ...fine, approvalStatus: s })?.code).toBe('E_ACCOUNT_NOT_APPROVED')
     expect(signInRefusal({ ...fine, active: false })?.code).toBe('E_ACCOUNT_INACTIVE')
   })

@@ -17,25 +17,57 @@ interface DemoAccount {
 }
 
 export const DEMO_ACCOUNTS: DemoAccount[] = [
-  { username: 'buyer1', type: 'buyer', first: 'Asha', last: 'Mehta', company: 'Mehta Jewels', extra: { stkNotiDt: 2, stkNoti: 1, isStkNoti: true } },
+  {
+    username: 'buyer1',
+    type: 'buyer',
+    first: 'Asha',
+    last: 'Mehta',
+    company: 'Mehta Jewels',
+    extra: { stkNotiDt: 2, stkNoti: 1, isStkNoti: true },
+  },
   { username: 'buyer2', type: 'buyer', first: 'Daniel', last: 'Cohen', company: 'Cohen & Sons' },
   { username: 'seller1', type: 'seller', first: 'Ravi', last: 'Shah', company: 'Shah Diamonds' },
   { username: 'sales1', type: 'sales', first: 'Mei', last: 'Lin', company: 'Diamond Portal' },
   // The company admin of Diamond Portal: user type admin inside that company.
   { username: 'admin1', type: 'admin', first: 'Sara', last: 'Levi', company: 'Diamond Portal' },
   // Signs in only after following the mailed link (EMAIL_NOT_VERIFIED until then).
-  { username: 'unverified1', type: 'buyer', first: 'Omar', last: 'Haddad', company: 'Haddad Gems', extra: { emailVerified: false } },
+  {
+    username: 'unverified1',
+    type: 'buyer',
+    first: 'Omar',
+    last: 'Haddad',
+    company: 'Haddad Gems',
+    extra: { emailVerified: false },
+  },
   // Registered and verified, waiting for approval (E_ACCOUNT_NOT_APPROVED).
-  { username: 'pending1', type: 'buyer', first: 'Lena', last: 'Weber', company: 'Weber Schmuck', extra: { approvalStatus: 1 } },
+  {
+    username: 'pending1',
+    type: 'buyer',
+    first: 'Lena',
+    last: 'Weber',
+    company: 'Weber Schmuck',
+    extra: { approvalStatus: 1 },
+  },
   // Sees no prices and may not place orders.
-  { username: 'noprice1', type: 'buyer', first: 'Yuki', last: 'Tanaka', company: 'Tanaka Trading', extra: { isNoPrice: true, isPlaceOrder: false } },
+  {
+    username: 'noprice1',
+    type: 'buyer',
+    first: 'Yuki',
+    last: 'Tanaka',
+    company: 'Tanaka Trading',
+    extra: { isNoPrice: true, isPlaceOrder: false },
+  },
 ]
 
 /** The company that runs the portal: its staff (sales1, admin1) approve registrations. */
 export const OPERATOR_COMPANY = 'Diamond Portal'
 
 /** A company code from its name: "Cohen & Sons" -> "COHEN-SONS". */
-export const companyCode = (name: string) => name.toUpperCase().replace(/[^A-Z0-9]+/g, '-').replace(/^-|-$/g, '')
+export const companyCode = (name: string) =>
+  name
+    .toUpperCase()
+    .replace(/[^A-Z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
 
 /** Demo accounts, only in the embedded demo mode, and only into an empty user table. */
 export async function seedDemoUsers(sql: Sql): Promise<string[]> {
@@ -46,7 +78,10 @@ export async function seedDemoUsers(sql: Sql): Promise<string[]> {
     await tx`select pg_advisory_xact_lock(hashtext('auth:demo-seed'))`
     if ((await countUsers(tx)) > 0) return []
     const names = [...new Set(DEMO_ACCOUNTS.map((a) => a.company))]
-    const companies = await insertCompanies(tx, names.map((name) => ({ name, code: companyCode(name), isOperator: name === OPERATOR_COMPANY })))
+    const companies = await insertCompanies(
+      tx,
+      names.map((name) => ({ name, code: companyCode(name), isOperator: name === OPERATOR_COMPANY })),
+    )
     await insertUsers(
       tx,
       DEMO_ACCOUNTS.map((a) => ({

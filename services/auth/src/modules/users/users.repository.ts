@@ -41,18 +41,34 @@ export async function findUserById(client: Db, id: string): Promise<UserRecord |
 }
 
 export async function setPasswordHash(tx: Tx, userId: string, passwordHash: string): Promise<void> {
-  await orm(tx).update(users).set({ passwordHash, updatedAt: sql`now()` }).where(eq(users.id, userId))
+  await orm(tx)
+    .update(users)
+    .set({ passwordHash, updatedAt: sql`now()` })
+    .where(eq(users.id, userId))
 }
 
 export async function markEmailVerified(tx: Tx, userId: string): Promise<void> {
-  await orm(tx).update(users).set({ emailVerified: true, updatedAt: sql`now()` }).where(eq(users.id, userId))
+  await orm(tx)
+    .update(users)
+    .set({ emailVerified: true, updatedAt: sql`now()` })
+    .where(eq(users.id, userId))
 }
 
 /** What a seeded or created user needs; everything else takes the column defaults. */
 export type NewUser = Pick<
   User,
-  | 'username' | 'email' | 'passwordHash' | 'firstName' | 'lastName' | 'companyName' | 'userType'
-  | 'approvalStatus' | 'active' | 'emailVerified' | 'isPlaceOrder' | 'isNoPrice'
+  | 'username'
+  | 'email'
+  | 'passwordHash'
+  | 'firstName'
+  | 'lastName'
+  | 'companyName'
+  | 'userType'
+  | 'approvalStatus'
+  | 'active'
+  | 'emailVerified'
+  | 'isPlaceOrder'
+  | 'isNoPrice'
 > &
   Partial<Pick<User, 'companyId' | 'locale' | 'stkNotiDt' | 'stkNoti' | 'isStkNoti' | 'accountTerm'>>
 
@@ -66,7 +82,10 @@ export async function countUsers(client: Db): Promise<number> {
 }
 
 /** Companies by name, created with the given codes; answers each name's id. */
-export async function insertCompanies(tx: Tx, list: Pick<typeof companies.$inferInsert, 'name' | 'code' | 'isOperator'>[]): Promise<Map<string, string>> {
+export async function insertCompanies(
+  tx: Tx,
+  list: Pick<typeof companies.$inferInsert, 'name' | 'code' | 'isOperator'>[],
+): Promise<Map<string, string>> {
   if (!list.length) return new Map()
   const rows = await orm(tx).insert(companies).values(list).returning({ id: companies.id, name: companies.name })
   return new Map(rows.map((r) => [r.name, r.id]))

@@ -9,8 +9,13 @@ import type { AuctionPlan } from './auctions.rules'
 import { auctions, bidCart, lots } from './auctions.schema'
 
 const BID_STONE = {
-  stoneId: stoneStatus.stoneId, vStnId: stoneStatus.vStnId, wSts: stoneStatus.wSts, crt: stoneStatus.crt, rapCents: stoneStatus.rapCents,
-  amtCents: stoneStatus.amtCents, seller: stoneStatus.seller,
+  stoneId: stoneStatus.stoneId,
+  vStnId: stoneStatus.vStnId,
+  wSts: stoneStatus.wSts,
+  crt: stoneStatus.crt,
+  rapCents: stoneStatus.rapCents,
+  amtCents: stoneStatus.amtCents,
+  seller: stoneStatus.seller,
 }
 /** A stone as a new auction takes it: its status and the facts bidding learnt of it. */
 export type BidStone = Pick<typeof stoneStatus.$inferSelect, keyof typeof BID_STONE>
@@ -31,31 +36,59 @@ export async function stonesInUnfinishedLots(client: Tx | Sql, ids: string[]): P
 export async function insertAuction(
   tx: Tx,
   a: { id: string; plan: AuctionPlan; createdBy: string; demo: boolean },
-  lotList: { id: string; stone: BidStone; startCents: number; reserveCents: number | null; buyNowCents: number | null }[],
+  lotList: {
+    id: string
+    stone: BidStone
+    startCents: number
+    reserveCents: number | null
+    buyNowCents: number | null
+  }[],
 ): Promise<void> {
   const p = a.plan
   const opensAt = new Date(p.opensAt)
   const closesAt = new Date(p.closesAt)
   const db = orm(tx)
-  await db.insert(auctions).values({ id: a.id, title: p.title, kind: p.kind, opensAt, closesAt, createdBy: a.createdBy, demo: a.demo })
+  await db
+    .insert(auctions)
+    .values({ id: a.id, title: p.title, kind: p.kind, opensAt, closesAt, createdBy: a.createdBy, demo: a.demo })
   await db.insert(lots).values(
     lotList.map((l) => ({
-      id: l.id, auctionId: a.id, kind: p.kind, stoneId: l.stone.stoneId, vStnId: l.stone.vStnId, crt: l.stone.crt!, rapCents: l.stone.rapCents ?? 0,
-      seller: l.stone.seller ?? '', opensAt, scheduledClose: closesAt, closesAt, startCents: l.startCents, incrementCents: p.incrementCents,
-      reserveCents: l.reserveCents, buyNowCents: l.buyNowCents, softWindowS: p.soft?.windowSeconds ?? null, softExtendS: p.soft?.extendSeconds ?? null,
+      id: l.id,
+      auctionId: a.id,
+      kind: p.kind,
+      stoneId: l.stone.stoneId,
+      vStnId: l.stone.vStnId,
+      crt: l.stone.crt!,
+      rapCents: l.stone.rapCents ?? 0,
+      seller: l.stone.seller ?? '',
+      opensAt,
+      scheduledClose: closesAt,
+      closesAt,
+      startCents: l.startCents,
+      incrementCents: p.incrementCents,
+      reserveCents: l.reserveCents,
+      buyNowCents: l.buyNowCents,
+      softWindowS: p.soft?.windowSeconds ?? null,
+      softExtendS: p.soft?.extendSeconds ?? null,
     })),
   )
 }
 
 /** An auction's lots, by stone number. */
-export const lotsOfAuction = (client: Sql | Tx, auctionId: string) => findLots(client, eq(lots.auctionId, auctionId), [asc(lots.vStnId)])
+export const lotsOfAuction = (client: Sql | Tx, auctionId: string) =>
+  findLots(client, eq(lots.auctionId, auctionId), [asc(lots.vStnId)])
 
 /** The lots not yet closed, soonest close first. */
 export const unfinishedLots = (client: Sql | Tx, limit: number) =>
   findLots(client, isNull(lots.closedAt), [asc(lots.closesAt), asc(lots.id)], { limit })
 
 /** A page of lots, newest closes last; `inCart` keeps the viewer's bid cart only. */
-export async function pageLots(client: Sql, viewerId: string, q: LotPageRequest, opts: { cartOnly?: boolean } = {}): Promise<{ list: Lot[]; count: number }> {
+export async function pageLots(
+  client: Sql,
+  viewerId: string,
+  q: LotPageRequest,
+  opts: { cartOnly?: boolean } = {},
+): Promise<{ list: Lot[]; count: number }> {
   const db = orm(client)
   const where: SQL[] = []
   if (q.kind) where.push(eq(lots.kind, q.kind))
@@ -65,19 +98,33 @@ export async function pageLots(client: Sql, viewerId: string, q: LotPageRequest,
   if (q.state === 'won' || q.state === 'closed') where.push(eq(lots.state, q.state))
   if (q.unfinished) where.push(isNull(lots.closedAt))
   if (q.inCart || opts.cartOnly) {
-    where.push(exists(db.select({ one: sql`1` }).from(bidCart).where(and(eq(bidCart.lotId, lots.id), eq(bidCart.userId, viewerId)))))
+    where.push(
+      exists(
+        db
+          .select({ one: sql`1` })
+          .from(bidCart)
+          .where(and(eq(bidCart.lotId, lots.id), eq(bidCart.userId, viewerId))),
+      ),
+    )
   }
   const limit = q.limit ?? 50
   const cond = and(...where)
   const [[counted], list] = await Promise.all([
     db.select({ n: count() }).from(lots).where(cond),
-    findLots(client, cond, [sql`(${lots.closedAt} is null) desc`, asc(lots.closesAt), asc(lots.id)], { limit, offset: ((q.page ?? 1) - 1) * limit }),
+    findLots(client, cond, [sql`(${lots.closedAt} is null) desc`, asc(lots.closesAt), asc(lots.id)], {
+      limit,
+      offset: ((q.page ?? 1) - 1) * limit,
+    }),
   ])
   return { list, count: counted!.n }
 }
 
 /** The viewer's standing bid per lot: their latest log entry, unless it is a withdrawal. */
-export async function standingsOf(client: Sql, bidderId: string, lotIds: string[]): Promise<Map<string, { bidId: string; priceCents: number }>> {
+export async function standingsOf(
+  client: Sql,
+  bidderId: string,
+  lotIds: string[],
+): Promise<Map<string, { bidId: string; priceCents: number }>> {
   if (!lotIds.length) return new Map()
   const rows = await orm(client)
     .selectDistinctOn([bids.lotId], { lotId: bids.lotId, id: bids.id, kind: bids.kind, priceCents: bids.priceCents })
@@ -138,7 +185,12 @@ export async function freeStones(
     anyOf(stoneStatus.wSts, statuses),
     isNotNull(stoneStatus.crt),
     search ? sql`starts_with(upper(${stoneStatus.vStnId}), ${search.toUpperCase()})` : undefined,
-    notExists(db.select({ one: sql`1` }).from(lots).where(and(eq(lots.stoneId, stoneStatus.stoneId), isNull(lots.closedAt)))),
+    notExists(
+      db
+        .select({ one: sql`1` })
+        .from(lots)
+        .where(and(eq(lots.stoneId, stoneStatus.stoneId), isNull(lots.closedAt))),
+    ),
   )
   const [list, [counted]] = await Promise.all([
     db.select(BID_STONE).from(stoneStatus).where(cond).orderBy(stoneStatus.vStnId).limit(limit).offset(offset),
@@ -148,7 +200,10 @@ export async function freeStones(
 }
 
 /** An auction as staff list it: its close is its lots' latest, its lots counted. */
-export type AuctionRow = Pick<typeof auctions.$inferSelect, 'id' | 'title' | 'kind' | 'opensAt' | 'closesAt' | 'createdAt'> & {
+export type AuctionRow = Pick<
+  typeof auctions.$inferSelect,
+  'id' | 'title' | 'kind' | 'opensAt' | 'closesAt' | 'createdAt'
+> & {
   lots: number
   unfinished: number
   sold: number
@@ -157,7 +212,11 @@ export type AuctionRow = Pick<typeof auctions.$inferSelect, 'id' | 'title' | 'ki
 }
 
 /** The auctions, newest first, each with its lots counted. */
-export async function pageAuctions(client: Sql, limit: number, offset: number): Promise<{ list: AuctionRow[]; count: number }> {
+export async function pageAuctions(
+  client: Sql,
+  limit: number,
+  offset: number,
+): Promise<{ list: AuctionRow[]; count: number }> {
   const [list, n] = await Promise.all([
     query<AuctionRow>(
       client,

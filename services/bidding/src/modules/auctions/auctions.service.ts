@@ -1,7 +1,17 @@
 import { randomUUID } from 'node:crypto'
 import {
-  BID_KIND_RULES, BID_KINDS, BIDDABLE_WSTS, type AuctionCreate, type AuctionPage, type AuctionPageRequest, type AuctionStonePage, type AuctionStonePageRequest,
-  type BidConfig, type LotPage, type LotPageRequest, type LotView,
+  BID_KIND_RULES,
+  BID_KINDS,
+  BIDDABLE_WSTS,
+  type AuctionCreate,
+  type AuctionPage,
+  type AuctionPageRequest,
+  type AuctionStonePage,
+  type AuctionStonePageRequest,
+  type BidConfig,
+  type LotPage,
+  type LotPageRequest,
+  type LotView,
 } from '@diamond/contracts/http/bidding'
 import { seesPrices } from '@diamond/contracts/permissions'
 import { BiddingEventTypes, type LotOpened } from '@diamond/contracts/events/bidding'
@@ -31,7 +41,11 @@ export class AuctionService {
   ) {}
 
   /** Staff: a new auction of stones put up for bid. All or nothing. */
-  async create(who: Principal, req: AuctionCreate, opts: { demo?: boolean } = {}): Promise<{ auctionId: string; lots: LotView[] }> {
+  async create(
+    who: Principal,
+    req: AuctionCreate,
+    opts: { demo?: boolean } = {},
+  ): Promise<{ auctionId: string; lots: LotView[] }> {
     const planned = planAuction(req, this.clock.now())
     if ('fields' in planned) throw validation(planned.fields)
     const auctionId = await this.store(who.id, planned.plan, opts.demo ?? false)
@@ -57,7 +71,17 @@ export class AuctionService {
         const lots = plan.lots.map((l) => ({ id: randomUUID(), stone: stones.get(l.stoneId)!, ...l }))
         await repo.insertAuction(tx, { id, plan, createdBy, demo }, lots)
         // Stock holds each stone in place until the lot's close (it refuses to move it meanwhile).
-        await enqueue(tx, PRODUCER, lots.map((l) => newEvent<LotOpened>(PRODUCER, BiddingEventTypes.opened, l.id, { lotId: l.id, auctionId: id, stoneId: l.stone.stoneId })))
+        await enqueue(
+          tx,
+          PRODUCER,
+          lots.map((l) =>
+            newEvent<LotOpened>(PRODUCER, BiddingEventTypes.opened, l.id, {
+              lotId: l.id,
+              auctionId: id,
+              stoneId: l.stone.stoneId,
+            }),
+          ),
+        )
       })
     } catch (err) {
       // Two auctions racing for one stone: the unique index lets one have it.
@@ -86,11 +110,22 @@ export class AuctionService {
     const statuses = q.kind ? BID_KIND_RULES[q.kind].allowDiamondFilterWSts : BIDDABLE_WSTS
     const limit = q.limit ?? 50
     const search = q.search?.trim() || null
-    const { list, count } = await repo.freeStones(this.database.sql, statuses, search, limit, ((q.page ?? 1) - 1) * limit)
+    const { list, count } = await repo.freeStones(
+      this.database.sql,
+      statuses,
+      search,
+      limit,
+      ((q.page ?? 1) - 1) * limit,
+    )
     return {
       list: list.map((s) => ({
-        stoneId: s.stoneId, vStnId: s.vStnId, crt: s.crt!, wSts: s.wSts, rapPerCaratCents: s.rapCents ?? 0,
-        askingPerCaratCents: s.amtCents ?? 0, seller: s.seller ?? '',
+        stoneId: s.stoneId,
+        vStnId: s.vStnId,
+        crt: s.crt!,
+        wSts: s.wSts,
+        rapPerCaratCents: s.rapCents ?? 0,
+        askingPerCaratCents: s.amtCents ?? 0,
+        seller: s.seller ?? '',
       })),
       count,
     }
@@ -102,8 +137,16 @@ export class AuctionService {
     const { list, count } = await repo.pageAuctions(this.database.sql, limit, ((q.page ?? 1) - 1) * limit)
     return {
       list: list.map((a) => ({
-        id: a.id, title: a.title, kind: a.kind, opensAt: a.opensAt.toISOString(), closesAt: a.closesAt.toISOString(), lots: a.lots,
-        unfinished: a.unfinished, sold: a.sold, withdrawn: a.withdrawn, bids: BID_KIND_RULES[a.kind].sealed ? null : a.bids,
+        id: a.id,
+        title: a.title,
+        kind: a.kind,
+        opensAt: a.opensAt.toISOString(),
+        closesAt: a.closesAt.toISOString(),
+        lots: a.lots,
+        unfinished: a.unfinished,
+        sold: a.sold,
+        withdrawn: a.withdrawn,
+        bids: BID_KIND_RULES[a.kind].sealed ? null : a.bids,
         createdAt: a.createdAt.toISOString(),
       })),
       count,
@@ -116,7 +159,12 @@ export class AuctionService {
     const now = this.clock.now()
     const kinds = BID_KINDS.map((kind) => {
       const r = BID_KIND_RULES[kind]
-      return { kind, subTypeCode: r.subTypeCode, bidType: r.bidType, sub_types: { allowDiamondFilterWSts: [...r.allowDiamondFilterWSts], subTypeCode: r.subTypeCode } }
+      return {
+        kind,
+        subTypeCode: r.subTypeCode,
+        bidType: r.bidType,
+        sub_types: { allowDiamondFilterWSts: [...r.allowDiamondFilterWSts], subTypeCode: r.subTypeCode },
+      }
     })
     if (!seesPrices(who.perms)) return { serverTime: new Date(now).toISOString(), kinds, lots: [] }
     const lots = await repo.unfinishedLots(this.database.sql, 200)
@@ -153,7 +201,10 @@ export class AuctionService {
 
   private async views(who: Principal, lots: Lot[]): Promise<LotView[]> {
     const ids = lots.map((l) => l.id)
-    const [mine, cart] = await Promise.all([repo.standingsOf(this.database.sql, who.id, ids), repo.inCart(this.database.sql, who.id, ids)])
+    const [mine, cart] = await Promise.all([
+      repo.standingsOf(this.database.sql, who.id, ids),
+      repo.inCart(this.database.sql, who.id, ids),
+    ])
     const now = this.clock.now()
     return lots.map((l) => ({ ...toLotView(l, who.id, mine.get(l.id) ?? null, now), inCart: cart.has(l.id) }))
   }

@@ -8,7 +8,10 @@ import { bids } from '../engine/engine.schema'
 type Lot = typeof lots.$inferSelect
 type Bid = typeof bids.$inferSelect
 
-type Row = Pick<Bid, 'id' | 'lotId' | 'createdAt'> & { priceCents: number } & Pick<Lot, 'highBidder' | 'vStnId' | 'kind' | 'crt' | 'rapCents' | 'closedAt' | 'winningBidId'> & {
+type Row = Pick<Bid, 'id' | 'lotId' | 'createdAt'> & { priceCents: number } & Pick<
+    Lot,
+    'highBidder' | 'vStnId' | 'kind' | 'crt' | 'rapCents' | 'closedAt' | 'winningBidId'
+  > & {
     withdrawn: boolean
     replaced: boolean
     stands: boolean
@@ -48,8 +51,22 @@ export async function myBids(client: Sql, bidderId: string, q: BidPageRequest) {
   return {
     count: rows[0]?.n ?? 0,
     rows: rows.map((r) => ({
-      lot: { id: r.lotId, vStnId: r.vStnId, kind: r.kind, crt: r.crt, rapCents: r.rapCents, closedAt: r.closedAt?.getTime() ?? null, winningBidId: r.winningBidId },
-      bid: { id: r.id, priceCents: r.priceCents, at: r.createdAt.getTime(), withdrawn: r.withdrawn, replaced: r.replaced },
+      lot: {
+        id: r.lotId,
+        vStnId: r.vStnId,
+        kind: r.kind,
+        crt: r.crt,
+        rapCents: r.rapCents,
+        closedAt: r.closedAt?.getTime() ?? null,
+        winningBidId: r.winningBidId,
+      },
+      bid: {
+        id: r.id,
+        priceCents: r.priceCents,
+        at: r.createdAt.getTime(),
+        withdrawn: r.withdrawn,
+        replaced: r.replaced,
+      },
       /** stands: my last word on the lot; leads: the lot's high is mine (the service tells it for open kinds only). */
       stands: r.stands,
       leads: r.highBidder === bidderId,

@@ -8,7 +8,16 @@ import { stoneStatus } from '../stones/stones.schema'
 
 /** The company of the demo seller (seller1): some demo bid stones are theirs, so the own-stone rule shows. */
 export const DEMO_SELLER_COMPANY = 'Shah Diamonds'
-const SYSTEM: Principal = { id: '00000000-0000-4000-8000-000000000000', username: 'demo', userType: 'admin', perms: { bid: 'via', pricing: 'va' }, noPrice: false, ver: 0, guest: false, trusted: true }
+const SYSTEM: Principal = {
+  id: '00000000-0000-4000-8000-000000000000',
+  username: 'demo',
+  userType: 'admin',
+  perms: { bid: 'via', pricing: 'va' },
+  noPrice: false,
+  ver: 0,
+  guest: false,
+  trusted: true,
+}
 
 /** Minutes until each demo kind closes: all within the hour, so a newcomer sees bidding live. */
 const CLOSE_MINUTES: Record<BidKind, number> = { live: 40, lookAndBid: 50, blind: 55, justBidIt: 60 }

@@ -73,7 +73,14 @@ class LotWriter {
 
   snapshot(): Snapshot {
     const l = this.lot
-    return { closesAt: l.closesAt, extensions: l.extensions, highCents: l.highCents, highBidder: l.highBidder, highBidId: l.highBidId, bidCount: l.bidCount }
+    return {
+      closesAt: l.closesAt,
+      extensions: l.extensions,
+      highCents: l.highCents,
+      highBidder: l.highBidder,
+      highBidId: l.highBidId,
+      bidCount: l.bidCount,
+    }
   }
 }
 
@@ -125,7 +132,9 @@ export class BidEngine {
   ) {}
 
   /** Places a bid or a withdrawal; resolves once it is stored (or was stored before: a retry). */
-  async place(asked: BidRequest): Promise<{ lot: Lot; entry: Entry; standing: { bidId: string; priceCents: number } | null }> {
+  async place(
+    asked: BidRequest,
+  ): Promise<{ lot: Lot; entry: Entry; standing: { bidId: string; priceCents: number } | null }> {
     // Ids are UUIDs, whose letters may come in either case: one spelling, the database's, keys everything.
     const req = { ...asked, lotId: asked.lotId.toLowerCase(), requestId: asked.requestId.toLowerCase() }
     for (let attempt = 1; ; attempt++) {
@@ -138,7 +147,9 @@ export class BidEngine {
   }
 
   /** The lot as this process's writer has it (loaded on first use); null for no such lot. */
-  async lot(lotId: string): Promise<{ lot: Lot; standing: (bidderId: string) => { bidId: string; priceCents: number } | null } | null> {
+  async lot(
+    lotId: string,
+  ): Promise<{ lot: Lot; standing: (bidderId: string) => { bidId: string; priceCents: number } | null } | null> {
     try {
       const w = await this.writerFor(lotId.toLowerCase())
       return { lot: w.lot, standing: (id) => w.own.get(id) ?? null }
@@ -159,7 +170,10 @@ export class BidEngine {
   forget(lotId: string): void {
     const w = this.writers.get(lotId)
     this.writers.delete(lotId)
-    void w?.then((x) => (x.evicted = true), () => {})
+    void w?.then(
+      (x) => (x.evicted = true),
+      () => {},
+    )
   }
 
   /** Everything accepted is stored (or refused) before this resolves; used at shutdown. */
@@ -237,7 +251,10 @@ export class BidEngine {
     const seen = writer.requests.get(`${req.who.id}:${req.requestId}`)
     if (seen) {
       const e = seen.entry
-      const same = e.kind === req.kind && (e.priceCents === req.priceCents || (lot.buyNowCents !== null && e.priceCents === lot.buyNowCents && req.priceCents! >= lot.buyNowCents))
+      const same =
+        e.kind === req.kind &&
+        (e.priceCents === req.priceCents ||
+          (lot.buyNowCents !== null && e.priceCents === lot.buyNowCents && req.priceCents! >= lot.buyNowCents))
       if (!same) throw new AppError('E_IDEMPOTENCY_MISMATCH', { requestId: req.requestId })
       return { entry: e, done: seen.done }
     }
@@ -250,17 +267,33 @@ export class BidEngine {
     if (req.kind === 'withdraw') {
       if (!sealed) throw new AppError('E_BID_CANNOT_WITHDRAW')
       if (req.at < lot.opensAt || !own) throw new AppError('E_NOT_FOUND')
-      if (writer.ended || req.at >= lot.closesAt) throw new AppError('E_BID_CLOSED', { closesAt: iso(lot.closesAt), at: iso(req.at) })
+      if (writer.ended || req.at >= lot.closesAt)
+        throw new AppError('E_BID_CLOSED', { closesAt: iso(lot.closesAt), at: iso(req.at) })
     } else {
       if (req.mode === 'update' && !own) throw new AppError('E_NOT_FOUND')
-      const d = decideBid(state, { bidderId: req.who.id, priceCents: req.priceCents!, at: req.at, company: req.who.company, registeredCompany: req.who.registeredCompany, ownCents: own?.priceCents ?? null })
+      const d = decideBid(state, {
+        bidderId: req.who.id,
+        priceCents: req.priceCents!,
+        at: req.at,
+        company: req.who.company,
+        registeredCompany: req.who.registeredCompany,
+        ownCents: own?.priceCents ?? null,
+      })
       if (isRefusal(d)) throw new AppError(d.code, d.data ?? null, d.message)
       priceCents = d.priceCents
       closesAt = d.closesAt
       buyNow = d.buyNow
     }
 
-    const entry: Entry = { id: randomUUID(), bidderId: req.who.id, seq: lot.lastSeq + 1, kind: req.kind, priceCents, requestId: req.requestId, at: req.at }
+    const entry: Entry = {
+      id: randomUUID(),
+      bidderId: req.who.id,
+      seq: lot.lastSeq + 1,
+      kind: req.kind,
+      priceCents,
+      requestId: req.requestId,
+      at: req.at,
+    }
     lot.lastSeq = entry.seq
     const extended = closesAt !== lot.closesAt
     if (extended) {
@@ -395,12 +428,30 @@ export class BidEngine {
         const e = p.entry
         minAt = Math.min(minAt, e.at)
         maxAt = Math.max(maxAt, e.at)
-        rows.push({ id: e.id, lotId, bidderId: e.bidderId, seq: e.seq, kind: e.kind, priceCents: e.priceCents, requestId: e.requestId, createdAt: iso(e.at) })
+        rows.push({
+          id: e.id,
+          lotId,
+          bidderId: e.bidderId,
+          seq: e.seq,
+          kind: e.kind,
+          priceCents: e.priceCents,
+          requestId: e.requestId,
+          createdAt: iso(e.at),
+        })
       }
       const a = last.after
       moves.push({
-        lotId, prevSeq: ps[0]!.entry.seq - 1, lastSeq: last.entry.seq, minAt: iso(minAt), maxAt: iso(maxAt), closesAt: iso(a.closesAt),
-        extensions: a.extensions, highCents: a.highCents, highBidder: a.highBidder, highBidId: a.highBidId, bidCount: a.bidCount,
+        lotId,
+        prevSeq: ps[0]!.entry.seq - 1,
+        lastSeq: last.entry.seq,
+        minAt: iso(minAt),
+        maxAt: iso(maxAt),
+        closesAt: iso(a.closesAt),
+        extensions: a.extensions,
+        highCents: a.highCents,
+        highBidder: a.highBidder,
+        highBidId: a.highBidId,
+        bidCount: a.bidCount,
       })
     }
     for (const id of byLot.keys()) this.inFlight.add(id)
@@ -412,7 +463,10 @@ export class BidEngine {
       // Only the message and code: a driver error may carry the statement's parameters, and a
       // batch can hold sealed bids (no amount of a sealed bid is ever logged).
       const e = err as { message?: string; code?: string }
-      this.opts.log?.error({ error: e.message, code: e.code, bids: batch.length }, 'a batch of bids could not be stored')
+      this.opts.log?.error(
+        { error: e.message, code: e.code, bids: batch.length },
+        'a batch of bids could not be stored',
+      )
       for (const lotId of byLot.keys()) this.drop(lotId)
       for (const p of batch) p.fail(new AppError('E_UNAVAILABLE'))
       return
@@ -459,16 +513,31 @@ function eventsOf(ps: Pending[]): AnyEvent[] {
     const a = lastHigh.after
     const outbid = [...new Set(highs.map((p) => p.displaced).filter((id): id is string => !!id && id !== a.highBidder))]
     const data: LotHighChanged = {
-      lotId: lot.id, auctionId: lot.auctionId, stoneId: lot.stoneId, vStnId: lot.vStnId, pricePerCaratCents: a.highCents!, bidCount: a.bidCount,
-      closesAt: iso(a.closesAt), reserveMet: lot.reserveCents === null ? null : a.highCents! >= lot.reserveCents,
-      leaderId: a.highBidder!, previousLeaderId: lastHigh.displaced === a.highBidder ? null : lastHigh.displaced, outbidIds: outbid,
+      lotId: lot.id,
+      auctionId: lot.auctionId,
+      stoneId: lot.stoneId,
+      vStnId: lot.vStnId,
+      pricePerCaratCents: a.highCents!,
+      bidCount: a.bidCount,
+      closesAt: iso(a.closesAt),
+      reserveMet: lot.reserveCents === null ? null : a.highCents! >= lot.reserveCents,
+      leaderId: a.highBidder!,
+      previousLeaderId: lastHigh.displaced === a.highBidder ? null : lastHigh.displaced,
+      outbidIds: outbid,
     }
     out.push(newEvent(PRODUCER, BiddingEventTypes.high, lot.id, data))
   }
   const ext = ps.filter((p) => p.extended)
   const lastExt = ext[ext.length - 1]
   if (lastExt) {
-    const data: LotExtended = { lotId: lot.id, auctionId: lot.auctionId, stoneId: lot.stoneId, vStnId: lot.vStnId, closesAt: iso(lastExt.after.closesAt), extensions: lastExt.after.extensions }
+    const data: LotExtended = {
+      lotId: lot.id,
+      auctionId: lot.auctionId,
+      stoneId: lot.stoneId,
+      vStnId: lot.vStnId,
+      closesAt: iso(lastExt.after.closesAt),
+      extensions: lastExt.after.extensions,
+    }
     out.push(newEvent(PRODUCER, BiddingEventTypes.extended, lot.id, data))
   }
   return out

@@ -14,7 +14,10 @@ type LotRow = typeof lots.$inferSelect & Pick<typeof auctions.$inferSelect, 'tit
  * A lot as the engine and the views use it: its row and its auction's title, with times in epoch ms
  * of the database clock (the soft-close terms too) and money in cents per carat.
  */
-export type Lot = Omit<LotRow, 'opensAt' | 'scheduledClose' | 'closesAt' | 'closedAt' | 'softWindowS' | 'softExtendS' | 'createdAt'> & {
+export type Lot = Omit<
+  LotRow,
+  'opensAt' | 'scheduledClose' | 'closesAt' | 'closedAt' | 'softWindowS' | 'softExtendS' | 'createdAt'
+> & {
   opensAt: number
   scheduledClose: number
   closesAt: number
@@ -25,12 +28,35 @@ export type Lot = Omit<LotRow, 'opensAt' | 'scheduledClose' | 'closesAt' | 'clos
 
 export function toLot(r: LotRow): Lot {
   return {
-    id: r.id, auctionId: r.auctionId, title: r.title, kind: r.kind, stoneId: r.stoneId, vStnId: r.vStnId, crt: r.crt, rapCents: r.rapCents,
-    seller: r.seller, opensAt: r.opensAt.getTime(), scheduledClose: r.scheduledClose.getTime(), closesAt: r.closesAt.getTime(),
-    extensions: r.extensions, startCents: r.startCents, incrementCents: r.incrementCents, reserveCents: r.reserveCents, buyNowCents: r.buyNowCents,
-    softWindowMs: r.softWindowS === null ? null : r.softWindowS * 1000, softExtendMs: r.softExtendS === null ? null : r.softExtendS * 1000,
-    highCents: r.highCents, highBidder: r.highBidder, highBidId: r.highBidId, bidCount: r.bidCount, lastSeq: r.lastSeq,
-    closedAt: r.closedAt ? r.closedAt.getTime() : null, state: r.state, winnerId: r.winnerId, winningBidId: r.winningBidId, resultCents: r.resultCents,
+    id: r.id,
+    auctionId: r.auctionId,
+    title: r.title,
+    kind: r.kind,
+    stoneId: r.stoneId,
+    vStnId: r.vStnId,
+    crt: r.crt,
+    rapCents: r.rapCents,
+    seller: r.seller,
+    opensAt: r.opensAt.getTime(),
+    scheduledClose: r.scheduledClose.getTime(),
+    closesAt: r.closesAt.getTime(),
+    extensions: r.extensions,
+    startCents: r.startCents,
+    incrementCents: r.incrementCents,
+    reserveCents: r.reserveCents,
+    buyNowCents: r.buyNowCents,
+    softWindowMs: r.softWindowS === null ? null : r.softWindowS * 1000,
+    softExtendMs: r.softExtendS === null ? null : r.softExtendS * 1000,
+    highCents: r.highCents,
+    highBidder: r.highBidder,
+    highBidId: r.highBidId,
+    bidCount: r.bidCount,
+    lastSeq: r.lastSeq,
+    closedAt: r.closedAt ? r.closedAt.getTime() : null,
+    state: r.state,
+    winnerId: r.winnerId,
+    winningBidId: r.winningBidId,
+    resultCents: r.resultCents,
   }
 }
 
@@ -55,8 +81,16 @@ export async function findLot(client: Sql | Tx, lotId: string, opts: { lock?: bo
 }
 
 /** The lots that match, in `order`, a page of them when `limit` is given. */
-export async function findLots(client: Sql | Tx, where: SQL | undefined, order: SQL[], page: { limit?: number; offset?: number } = {}): Promise<Lot[]> {
-  const q = lotsJoined(client).where(where).orderBy(...order).$dynamic()
+export async function findLots(
+  client: Sql | Tx,
+  where: SQL | undefined,
+  order: SQL[],
+  page: { limit?: number; offset?: number } = {},
+): Promise<Lot[]> {
+  const q = lotsJoined(client)
+    .where(where)
+    .orderBy(...order)
+    .$dynamic()
   if (page.limit !== undefined) q.limit(page.limit).offset(page.offset ?? 0)
   return (await q).map(toLot)
 }
@@ -66,16 +100,33 @@ export const lotsById = (client: Sql | Tx, ids: readonly string[]) => findLots(c
 
 /** Lots closed since `since` whose result their bids decided (not withdrawn), in order of closing. */
 export const closedLotsSince = (client: Sql | Tx, since: Date) =>
-  findLots(client, and(isNotNull(lots.closedAt), gte(lots.closedAt, since), ne(lots.state, 'withdrawn')), [asc(lots.closedAt)])
+  findLots(client, and(isNotNull(lots.closedAt), gte(lots.closedAt, since), ne(lots.state, 'withdrawn')), [
+    asc(lots.closedAt),
+  ])
 
 export interface StoredEntry extends LogEntry {
   requestId: string
 }
 
-const LOG = { lotId: bids.lotId, id: bids.id, bidderId: bids.bidderId, seq: bids.seq, kind: bids.kind, priceCents: bids.priceCents, requestId: bids.requestId, createdAt: bids.createdAt }
+const LOG = {
+  lotId: bids.lotId,
+  id: bids.id,
+  bidderId: bids.bidderId,
+  seq: bids.seq,
+  kind: bids.kind,
+  priceCents: bids.priceCents,
+  requestId: bids.requestId,
+  createdAt: bids.createdAt,
+}
 type LogRow = Pick<typeof bids.$inferSelect, keyof typeof LOG>
 const toEntry = (r: LogRow): StoredEntry => ({
-  id: r.id, bidderId: r.bidderId, seq: r.seq, kind: r.kind, priceCents: r.priceCents, requestId: r.requestId, at: r.createdAt.getTime(),
+  id: r.id,
+  bidderId: r.bidderId,
+  seq: r.seq,
+  kind: r.kind,
+  priceCents: r.priceCents,
+  requestId: r.requestId,
+  at: r.createdAt.getTime(),
 })
 
 /** A lot's whole bid log, in order. */
@@ -102,7 +153,10 @@ export async function logsOf(client: Sql | Tx, lotIds: readonly string[]): Promi
  */
 
 /** What one committed batch moves a lot to: the state after its last bid in the batch. */
-export type LotMove = Pick<typeof lots.$inferSelect, 'lastSeq' | 'extensions' | 'highCents' | 'highBidder' | 'highBidId' | 'bidCount'> & {
+export type LotMove = Pick<
+  typeof lots.$inferSelect,
+  'lastSeq' | 'extensions' | 'highCents' | 'highBidder' | 'highBidId' | 'bidCount'
+> & {
   lotId: string
   /** The last seq stored before the batch: the lot moves only if it is still the database's. */
   prevSeq: number
@@ -168,15 +222,27 @@ const STORE_BATCH = new PgDialect().sqlToQuery(sql`
   )
   select m.id from moved m`).sql
 
-export async function storeBatch(client: Sql, moves: LotMove[], rows: BidRow[], events: LotEventRow[]): Promise<Set<string>> {
+export async function storeBatch(
+  client: Sql,
+  moves: LotMove[],
+  rows: BidRow[],
+  events: LotEventRow[],
+): Promise<Set<string>> {
   const moved = await client.unsafe<{ id: string }[]>(STORE_BATCH, [moves, rows, events] as never[], { prepare: true })
   return new Set(moved.map((r) => r.id))
 }
 
 /** Lots not yet closed, soonest close first, with how long until each is due (ms, by the database clock). */
-export async function nextCloses(client: Sql, limit: number, graceMs: number): Promise<{ id: string; dueInMs: number }[]> {
+export async function nextCloses(
+  client: Sql,
+  limit: number,
+  graceMs: number,
+): Promise<{ id: string; dueInMs: number }[]> {
   return orm(client)
-    .select({ id: lots.id, dueInMs: sql<number>`(extract(epoch from (${lots.closesAt} - clock_timestamp())) * 1000 + ${graceMs})::float8` })
+    .select({
+      id: lots.id,
+      dueInMs: sql<number>`(extract(epoch from (${lots.closesAt} - clock_timestamp())) * 1000 + ${graceMs})::float8`,
+    })
     .from(lots)
     .where(isNull(lots.closedAt))
     .orderBy(lots.closesAt)
@@ -196,7 +262,13 @@ export async function storeResult(
 ): Promise<Date> {
   const [row] = await orm(tx)
     .update(lots)
-    .set({ closedAt: sql`clock_timestamp()`, state: r.state, winnerId: r.winnerId, winningBidId: r.winningBidId, resultCents: r.resultCents })
+    .set({
+      closedAt: sql`clock_timestamp()`,
+      state: r.state,
+      winnerId: r.winnerId,
+      winningBidId: r.winningBidId,
+      resultCents: r.resultCents,
+    })
     .where(and(eq(lots.id, lotId), isNull(lots.closedAt)))
     .returning({ closedAt: lots.closedAt })
   return row!.closedAt!

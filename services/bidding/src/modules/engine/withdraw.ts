@@ -14,7 +14,10 @@ import { bids } from './engine.schema'
  * bids being stored (which only moves a lot not yet closed): bids stored before stay in the log,
  * bids after are refused as closed. Answers the lots withdrawn; the caller's writers must forget them.
  */
-export async function withdrawLots(tx: Tx, which: { stoneId: string; kinds: readonly string[] } | { auctionId: string }): Promise<string[]> {
+export async function withdrawLots(
+  tx: Tx,
+  which: { stoneId: string; kinds: readonly string[] } | { auctionId: string },
+): Promise<string[]> {
   const db = orm(tx)
   const ended = await db
     .update(lots)
@@ -22,10 +25,19 @@ export async function withdrawLots(tx: Tx, which: { stoneId: string; kinds: read
     .where(
       and(
         isNull(lots.closedAt),
-        'auctionId' in which ? eq(lots.auctionId, which.auctionId) : and(eq(lots.stoneId, which.stoneId), anyOf(lots.kind, which.kinds)),
+        'auctionId' in which
+          ? eq(lots.auctionId, which.auctionId)
+          : and(eq(lots.stoneId, which.stoneId), anyOf(lots.kind, which.kinds)),
       ),
     )
-    .returning({ id: lots.id, auctionId: lots.auctionId, stoneId: lots.stoneId, vStnId: lots.vStnId, kind: lots.kind, closedAt: lots.closedAt })
+    .returning({
+      id: lots.id,
+      auctionId: lots.auctionId,
+      stoneId: lots.stoneId,
+      vStnId: lots.vStnId,
+      kind: lots.kind,
+      closedAt: lots.closedAt,
+    })
   if (!ended.length) return []
   // Every withdrawn lot's bidders in one read (an auction can hold hundreds of lots).
   const bidders = new Map(
@@ -33,14 +45,27 @@ export async function withdrawLots(tx: Tx, which: { stoneId: string; kinds: read
       await db
         .select({ lotId: bids.lotId, ids: sql<string[]>`array_agg(distinct ${bids.bidderId})` })
         .from(bids)
-        .where(anyOf(bids.lotId, ended.map((l) => l.id)))
+        .where(
+          anyOf(
+            bids.lotId,
+            ended.map((l) => l.id),
+          ),
+        )
         .groupBy(bids.lotId)
     ).map((r) => [r.lotId, r.ids]),
   )
   const events = ended.map((l) => {
     const data: LotClosed = {
-      lotId: l.id, auctionId: l.auctionId, stoneId: l.stoneId, vStnId: l.vStnId, kind: l.kind, winnerId: null, pricePerCaratCents: null,
-      bidderIds: bidders.get(l.id) ?? [], closedAt: l.closedAt!.toISOString(), withdrawn: true,
+      lotId: l.id,
+      auctionId: l.auctionId,
+      stoneId: l.stoneId,
+      vStnId: l.vStnId,
+      kind: l.kind,
+      winnerId: null,
+      pricePerCaratCents: null,
+      bidderIds: bidders.get(l.id) ?? [],
+      closedAt: l.closedAt!.toISOString(),
+      withdrawn: true,
     }
     return newEvent(PRODUCER, BiddingEventTypes.closed, l.id, data)
   })

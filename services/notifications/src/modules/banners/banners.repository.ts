@@ -4,7 +4,12 @@ import { orm, type Sql } from '@diamond/runtime/db'
 import { banners } from './banners.schema'
 
 const BANNER = {
-  id: banners.id, type: banners.type, bannerType: banners.bannerType, images: banners.images, description: banners.description, isActive: banners.isActive,
+  id: banners.id,
+  type: banners.type,
+  bannerType: banners.bannerType,
+  images: banners.images,
+  description: banners.description,
+  isActive: banners.isActive,
 }
 
 export interface BannerFilter {

@@ -18,7 +18,13 @@ const toNotification = (r: Row): Notification => ({
 
 export async function insertNotification(
   tx: Tx,
-  n: { id: string; userId: string | null; audience?: 'sales' | undefined; kind: string; params: Notification['params'] },
+  n: {
+    id: string
+    userId: string | null
+    audience?: 'sales' | undefined
+    kind: string
+    params: Notification['params']
+  },
 ): Promise<Notification> {
   const [row] = await orm(tx)
     .insert(notifications)
@@ -62,8 +68,12 @@ export async function upsertOutbids(
 }
 
 const NOTICE = {
-  id: notifications.id, userId: notifications.userId, audience: notifications.audience, kind: notifications.kind,
-  params: notifications.params, createdAt: notifications.createdAt,
+  id: notifications.id,
+  userId: notifications.userId,
+  audience: notifications.audience,
+  kind: notifications.kind,
+  params: notifications.params,
+  createdAt: notifications.createdAt,
 }
 
 /**
@@ -72,7 +82,9 @@ const NOTICE = {
  */
 export async function pageForUser(client: Sql, userId: string, salesTeam: boolean, page: number, limit: number) {
   const db = orm(client)
-  const mine = salesTeam ? or(eq(notifications.userId, userId), eq(notifications.audience, 'sales')) : eq(notifications.userId, userId)
+  const mine = salesTeam
+    ? or(eq(notifications.userId, userId), eq(notifications.audience, 'sales'))
+    : eq(notifications.userId, userId)
   const readAt = sql<Date | null>`case when ${notifications.audience} is null then ${notifications.readAt} else ${notificationReads.readAt} end`
   const reads = and(eq(notificationReads.notificationId, notifications.id), eq(notificationReads.userId, userId))
   const [list, [counts]] = await Promise.all([
@@ -94,7 +106,12 @@ export async function pageForUser(client: Sql, userId: string, salesTeam: boolea
 }
 
 /** Marks the user's own notices read (and the team's, for its members); other ids match nothing. */
-export async function markRead(client: Sql, userId: string, salesTeam: boolean, ids: string[] | undefined): Promise<number> {
+export async function markRead(
+  client: Sql,
+  userId: string,
+  salesTeam: boolean,
+  ids: string[] | undefined,
+): Promise<number> {
   const some = ids?.length ? anyOf(notifications.id, ids) : undefined
   const own = await orm(client)
     .update(notifications)

@@ -14,7 +14,10 @@ const toDevMail = (r: typeof devMail.$inferSelect): DevMail => ({
   createdAt: r.createdAt.toISOString(),
 })
 
-export async function insertDevMail(tx: Tx, m: Pick<typeof devMail.$inferInsert, 'to' | 'subject' | 'text' | 'template'>): Promise<void> {
+export async function insertDevMail(
+  tx: Tx,
+  m: Pick<typeof devMail.$inferInsert, 'to' | 'subject' | 'text' | 'template'>,
+): Promise<void> {
   await orm(tx).insert(devMail).values({ to: m.to, subject: m.subject, text: m.text, template: m.template })
 }
 
@@ -43,12 +46,21 @@ export type OutboxRow = typeof mailOutbox.$inferSelect
 /** Queues a mail in the caller's transaction; pg_notify wakes the senders when that transaction commits. */
 export async function enqueueMail(
   tx: Tx,
-  m: Pick<OutboxRow, 'id' | 'messageId' | 'to' | 'subject' | 'text' | 'html' | 'template' | 'language'> & { attachmentKey?: string },
+  m: Pick<OutboxRow, 'id' | 'messageId' | 'to' | 'subject' | 'text' | 'html' | 'template' | 'language'> & {
+    attachmentKey?: string
+  },
 ): Promise<void> {
   await orm(tx)
     .insert(mailOutbox)
     .values({
-      id: m.id, messageId: m.messageId, to: m.to, subject: m.subject, text: m.text, html: m.html, template: m.template, language: m.language,
+      id: m.id,
+      messageId: m.messageId,
+      to: m.to,
+      subject: m.subject,
+      text: m.text,
+      html: m.html,
+      template: m.template,
+      language: m.language,
       attachmentKey: m.attachmentKey ?? null,
     })
   await notifySenders(tx)
@@ -85,23 +97,41 @@ export async function claimDue(client: Sql, limit: number, leaseMs: number): Pro
 }
 
 /** The attempt `attempts` of a mail still pending: a claim taken over by another sender after its lease is not this one's to settle. */
-const attempt = (id: string, attempts: number): SQL => and(eq(mailOutbox.id, id), pending, eq(mailOutbox.attempts, attempts))!
+const attempt = (id: string, attempts: number): SQL =>
+  and(eq(mailOutbox.id, id), pending, eq(mailOutbox.attempts, attempts))!
 
 export async function markSent(client: Sql, id: string, attempts: number): Promise<void> {
-  await orm(client).update(mailOutbox).set({ status: 'sent', sentAt: sql`now()`, lastError: null }).where(attempt(id, attempts))
+  await orm(client)
+    .update(mailOutbox)
+    .set({ status: 'sent', sentAt: sql`now()`, lastError: null })
+    .where(attempt(id, attempts))
 }
 
 /** A failed attempt: due again after `retryInMs`, or failed for good (null). */
-export async function markAttemptFailed(client: Sql, id: string, attempts: number, error: string, retryInMs: number | null): Promise<void> {
+export async function markAttemptFailed(
+  client: Sql,
+  id: string,
+  attempts: number,
+  error: string,
+  retryInMs: number | null,
+): Promise<void> {
   const lastError = error.slice(0, 1000)
   await orm(client)
     .update(mailOutbox)
-    .set(retryInMs === null ? { status: 'failed', failedAt: sql`now()`, lastError } : { nextAttemptAt: inMs(retryInMs), lastError })
+    .set(
+      retryInMs === null
+        ? { status: 'failed', failedAt: sql`now()`, lastError }
+        : { nextAttemptAt: inMs(retryInMs), lastError },
+    )
     .where(attempt(id, attempts))
 }
 
 /** Failed mails, newest failure first. */
-export async function failedPage(client: Sql, page: number, limit: number): Promise<{ rows: OutboxRow[]; count: number }> {
+export async function failedPage(
+  client: Sql,
+  page: number,
+  limit: number,
+): Promise<{ rows: OutboxRow[]; count: number }> {
   const db = orm(client)
   const failed = eq(mailOutbox.status, 'failed')
   const [rows, [counted]] = await Promise.all([
@@ -141,20 +171,25 @@ export async function purgeSent(client: Sql): Promise<void> {
     .where(and(sent, lt(mailOutbox.sentAt, sql`now() - interval '1 day'`), ne(mailOutbox.text, '')))
   await db.delete(mailOutbox).where(and(sent, lt(mailOutbox.sentAt, sql`now() - interval '30 days'`)))
   // A digest's file, once no mail is left to carry it (and its period is long past).
-  await db
-    .delete(digestFiles)
-    .where(
-      and(
-        lt(digestFiles.createdAt, sql`now() - interval '35 days'`),
-        notExists(db.select({ one: sql`1` }).from(mailOutbox).where(eq(mailOutbox.attachmentKey, digestFiles.key))),
+  await db.delete(digestFiles).where(
+    and(
+      lt(digestFiles.createdAt, sql`now() - interval '35 days'`),
+      notExists(
+        db
+          .select({ one: sql`1` })
+          .from(mailOutbox)
+          .where(eq(mailOutbox.attachmentKey, digestFiles.key)),
       ),
-    )
+    ),
+  )
 }
 
 /** Milliseconds until the next pending mail is due (0 if one is due now), or null when none waits. */
 export async function nextDueInMs(client: Sql): Promise<number | null> {
   const [row] = await orm(client)
-    .select({ ms: sql<number | null>`greatest(0, extract(epoch from min(${mailOutbox.nextAttemptAt}) - now()) * 1000)::float8` })
+    .select({
+      ms: sql<number | null>`greatest(0, extract(epoch from min(${mailOutbox.nextAttemptAt}) - now()) * 1000)::float8`,
+    })
     .from(mailOutbox)
     .where(pending)
   return row?.ms ?? null

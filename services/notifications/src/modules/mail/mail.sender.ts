@@ -52,10 +52,12 @@ export class MailSender {
 
   /** Sends until stopped: woken by every queued mail's notification, otherwise when the next retry is due. */
   async start(): Promise<void> {
-    const listening = await this.database.sql.listen(repo.MAIL_CHANNEL, () => this.wake()).catch((err: unknown) => {
-      this.opts.log.warn({ err }, 'mail outbox: LISTEN failed; polling only')
-      return null
-    })
+    const listening = await this.database.sql
+      .listen(repo.MAIL_CHANNEL, () => this.wake())
+      .catch((err: unknown) => {
+        this.opts.log.warn({ err }, 'mail outbox: LISTEN failed; polling only')
+        return null
+      })
     this.unlisten = listening ? () => listening.unlisten() : null
     this.loop = this.run()
   }
@@ -86,7 +88,12 @@ export class MailSender {
     try {
       const file = row.attachmentKey ? await this.attachment(row.attachmentKey) : undefined
       await this.transport.send({
-        messageId: row.messageId, to: row.to, subject: row.subject, text: row.text, html: row.html, language: row.language,
+        messageId: row.messageId,
+        to: row.to,
+        subject: row.subject,
+        text: row.text,
+        html: row.html,
+        language: row.language,
         ...(file ? { attachments: [{ filename: file.fileName, content: file.content }] } : {}),
       })
     } catch (err) {
@@ -94,7 +101,8 @@ export class MailSender {
       const next = afterFailure(row.attempts, this.opts.attempts, this.opts.retryMs)
       await repo.markAttemptFailed(sql, row.id, row.attempts, reason, next.status === 'failed' ? null : next.retryInMs)
       const about = { mailId: row.id, template: row.template, to: maskAddress(row.to), attempt: row.attempts, reason }
-      if (next.status === 'failed') this.opts.log.error(about, 'mail failed after its last attempt: staff see it in notifications/mail/failed')
+      if (next.status === 'failed')
+        this.opts.log.error(about, 'mail failed after its last attempt: staff see it in notifications/mail/failed')
       else this.opts.log.warn({ ...about, retryInMs: next.retryInMs }, 'mail not sent; will retry')
       return next.status === 'pending'
     }
@@ -124,7 +132,10 @@ export class MailSender {
       // sooner than the loop's sleep, which was reckoned while this mail was still leased.
       const p: Promise<void> = this.send(row)
         .catch((err: unknown) => {
-          this.opts.log.warn({ err, mailId: row.id }, 'mail outbox: recording an attempt failed; the lease makes it due again')
+          this.opts.log.warn(
+            { err, mailId: row.id },
+            'mail outbox: recording an attempt failed; the lease makes it due again',
+          )
           return false
         })
         .then((retrying) => {
