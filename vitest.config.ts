@@ -7,7 +7,13 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 180_000,
     projects: [
-      { test: { name: 'unit', include: ['**/src/**/*.unit.test.ts', 'contracts/**/*.unit.test.ts', 'scripts/**/*.unit.test.ts'], exclude: ['**/node_modules/**'] } },
+      {
+        test: {
+          name: 'unit',
+          include: ['**/src/**/*.unit.test.ts', 'contracts/**/*.unit.test.ts', 'scripts/**/*.unit.test.ts'],
+          exclude: ['**/node_modules/**'],
+        },
+      },
       {
         test: {
           name: 'integration',

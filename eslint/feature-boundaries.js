@@ -17,7 +17,8 @@ export const noCrossFeatureImports = {
     type: 'problem',
     docs: { description: 'A web feature imports only itself and shared code, never another feature' },
     messages: {
-      cross: "Feature '{{from}}' imports from feature '{{to}}': move the shared piece to a shared folder or compose both at the route.",
+      cross:
+        "Feature '{{from}}' imports from feature '{{to}}': move the shared piece to a shared folder or compose both at the route.",
     },
     schema: [],
   },
@@ -30,7 +31,12 @@ export const noCrossFeatureImports = {
       const to = featureOf(resolve(dirname(context.filename), spec))
       if (to && to !== from) context.report({ node: node.source, messageId: 'cross', data: { from, to } })
     }
-    return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: check }
+    return {
+      ImportDeclaration: check,
+      ExportNamedDeclaration: check,
+      ExportAllDeclaration: check,
+      ImportExpression: check,
+    }
   },
 }
 

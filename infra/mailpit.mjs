@@ -48,9 +48,13 @@ async function install() {
   const started = Date.now()
   mkdirSync(binDir, { recursive: true })
   await new Promise((resolve, reject) => {
-    const child = spawn('go', ['install', `${MODULE}@${MAILPIT_VERSION}`], { stdio: 'inherit', env: { ...process.env, GOBIN: binDir } })
+    const child = spawn('go', ['install', `${MODULE}@${MAILPIT_VERSION}`], {
+      stdio: 'inherit',
+      env: { ...process.env, GOBIN: binDir },
+    })
     child.on('error', (err) =>
-      reject(err.code === 'ENOENT' ? new Error('`go` not found on PATH; install Go >= 1.26 to build Mailpit') : err))
+      reject(err.code === 'ENOENT' ? new Error('`go` not found on PATH; install Go >= 1.26 to build Mailpit') : err),
+    )
     child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`go install exited with ${code}`))))
   })
   const got = installedVersion()
@@ -79,7 +83,10 @@ export function freePort() {
 function portOpen(port, timeoutMs = 1000) {
   return new Promise((resolve) => {
     const sock = net.connect({ host: '127.0.0.1', port })
-    const done = (ok) => { sock.destroy(); resolve(ok) }
+    const done = (ok) => {
+      sock.destroy()
+      resolve(ok)
+    }
     sock.setTimeout(timeoutMs, () => done(false))
     sock.on('connect', () => done(true))
     sock.on('error', () => done(false))
@@ -87,7 +94,10 @@ function portOpen(port, timeoutMs = 1000) {
 }
 
 async function ready(httpPort, smtpPort) {
-  const http = await fetch(`http://127.0.0.1:${httpPort}/readyz`, { signal: AbortSignal.timeout(1000) }).then((r) => r.ok, () => false)
+  const http = await fetch(`http://127.0.0.1:${httpPort}/readyz`, { signal: AbortSignal.timeout(1000) }).then(
+    (r) => r.ok,
+    () => false,
+  )
   return http && (await portOpen(smtpPort))
 }
 
@@ -113,12 +123,17 @@ export async function startMailpit({
   }
   const bin = await installMailpit()
   const args = [
-    '--smtp', `127.0.0.1:${smtpPort}`,
-    '--listen', `127.0.0.1:${httpPort}`,
-    '--max', String(max),
-    '--smtp-auth-accept-any', '--smtp-auth-allow-insecure',
+    '--smtp',
+    `127.0.0.1:${smtpPort}`,
+    '--listen',
+    `127.0.0.1:${httpPort}`,
+    '--max',
+    String(max),
+    '--smtp-auth-accept-any',
+    '--smtp-auth-allow-insecure',
     // no look-ups from here: neither GitHub for a newer release nor reverse DNS of each client
-    '--disable-version-check', '--smtp-disable-rdns',
+    '--disable-version-check',
+    '--smtp-disable-rdns',
     ...(database ? ['--database', path.resolve(database)] : []),
     ...(quiet ? ['--quiet'] : []),
   ]
@@ -137,24 +152,49 @@ export async function startMailpit({
   const pid = child.pid
   let detach = () => {}
   if (killOnExit) {
-    const onExit = () => { try { process.kill(pid, 'SIGTERM') } catch {} }
+    const onExit = () => {
+      try {
+        process.kill(pid, 'SIGTERM')
+      } catch {}
+    }
     process.on('exit', onExit)
-    const watchdog = spawn('sh', ['-c', `
+    const watchdog = spawn(
+      'sh',
+      [
+        '-c',
+        `
       while kill -0 $1 2>/dev/null; do kill -0 $2 2>/dev/null || exit 0; sleep 1; done
       kill -TERM $2 2>/dev/null
       for i in $(seq 10); do kill -0 $2 2>/dev/null || exit 0; sleep 1; done
-      kill -KILL $2 2>/dev/null`, 'mailpit-watchdog', String(process.pid), String(pid)], { detached: true, stdio: 'ignore' })
+      kill -KILL $2 2>/dev/null`,
+        'mailpit-watchdog',
+        String(process.pid),
+        String(pid),
+      ],
+      { detached: true, stdio: 'ignore' },
+    )
     watchdog.unref()
-    detach = () => { process.off('exit', onExit); try { watchdog.kill() } catch {} }
+    detach = () => {
+      process.off('exit', onExit)
+      try {
+        watchdog.kill()
+      } catch {}
+    }
   }
   const exited = new Promise((resolve) => child.once('exit', resolve))
   const stop = async () => {
     detach()
     if (child.exitCode !== null || child.signalCode !== null) return
-    try { process.kill(pid, 'SIGTERM') } catch { return }
+    try {
+      process.kill(pid, 'SIGTERM')
+    } catch {
+      return
+    }
     const killed = await Promise.race([exited.then(() => true), sleep(10_000).then(() => false)])
     if (!killed) {
-      try { process.kill(pid, 'SIGKILL') } catch {}
+      try {
+        process.kill(pid, 'SIGKILL')
+      } catch {}
       await exited
     }
   }
@@ -164,7 +204,9 @@ export async function startMailpit({
     const failed = child.exitCode !== null || child.signalCode !== null
     if (failed || Date.now() - started > timeoutMs) {
       await stop()
-      throw new Error(`Mailpit ${failed ? `exited (${child.exitCode ?? child.signalCode})` : `not ready after ${timeoutMs / 1000} s`}:\n${output.trim()}`)
+      throw new Error(
+        `Mailpit ${failed ? `exited (${child.exitCode ?? child.signalCode})` : `not ready after ${timeoutMs / 1000} s`}:\n${output.trim()}`,
+      )
     }
     await sleep(100)
   }
@@ -199,7 +241,9 @@ if (isMain) {
       for (const sig of ['SIGINT', 'SIGTERM']) process.once(sig, () => void mp.stop().then(() => process.exit(0)))
       setInterval(() => {}, 1 << 30) // stay up until a signal
     } else {
-      console.error('usage: node infra/mailpit.mjs install | path | start [--smtp-port 1025] [--http-port 8025] [--db FILE]')
+      console.error(
+        'usage: node infra/mailpit.mjs install | path | start [--smtp-port 1025] [--http-port 8025] [--db FILE]',
+      )
       process.exitCode = 2
     }
   } catch (err) {

@@ -37,6 +37,18 @@ export function createAuction(
   },
 ): Promise<BenchLot[]>
 export function percentiles(ms: number[]): { med: number; p95: number; p99: number }
-export function pgUpdateBaseline(url: string, clients: number, updates: number): Promise<{ rate: number; med: number; p95: number; p99: number; count: number }>
-export function biddingTables(sql: unknown): Promise<{ lots: string; bids: string; closesAt: string; state: string; price: string; seq: string; onlyBids: string }>
+export function pgUpdateBaseline(
+  url: string,
+  clients: number,
+  updates: number,
+): Promise<{ rate: number; med: number; p95: number; p99: number; count: number }>
+export function biddingTables(sql: unknown): Promise<{
+  lots: string
+  bids: string
+  closesAt: string
+  state: string
+  price: string
+  seq: string
+  onlyBids: string
+}>
 export function newRequestId(): string

@@ -49,9 +49,16 @@ export async function startPortal({ mode, dataDir, env = {}, profileDir }) {
     const base = await freePort(5)
     Object.assign(extra, {
       KAFKA_PORT: String(await freePort(2)),
-      AUTH_PORT: String(base), STOCK_PORT: String(base + 1), BIDDING_PORT: String(base + 2), APPOINTMENTS_PORT: String(base + 3), NOTIFICATIONS_PORT: String(base + 4),
-      AUTH_URL: `http://127.0.0.1:${base}`, STOCK_URL: `http://127.0.0.1:${base + 1}`, BIDDING_URL: `http://127.0.0.1:${base + 2}`,
-      APPOINTMENTS_URL: `http://127.0.0.1:${base + 3}`, NOTIFICATIONS_URL: `http://127.0.0.1:${base + 4}`,
+      AUTH_PORT: String(base),
+      STOCK_PORT: String(base + 1),
+      BIDDING_PORT: String(base + 2),
+      APPOINTMENTS_PORT: String(base + 3),
+      NOTIFICATIONS_PORT: String(base + 4),
+      AUTH_URL: `http://127.0.0.1:${base}`,
+      STOCK_URL: `http://127.0.0.1:${base + 1}`,
+      BIDDING_URL: `http://127.0.0.1:${base + 2}`,
+      APPOINTMENTS_URL: `http://127.0.0.1:${base + 3}`,
+      NOTIFICATIONS_URL: `http://127.0.0.1:${base + 4}`,
     })
   }
   let log = ''
@@ -61,9 +68,13 @@ export async function startPortal({ mode, dataDir, env = {}, profileDir }) {
     const built = spawnSync(process.execPath, ['scripts/build-web-if-stale.mjs'], { cwd: root, stdio: 'inherit' })
     if (built.status !== 0) throw new Error('the web app could not be built')
   }
-  const [cmd, args] = profileDir && mode !== 'stack'
-    ? [process.execPath, ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, '--import', 'tsx', 'services/portal/src/embedded.ts']]
-    : ['npm', ['run', mode === 'stack' ? 'stack' : 'start', '--silent']]
+  const [cmd, args] =
+    profileDir && mode !== 'stack'
+      ? [
+          process.execPath,
+          ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, '--import', 'tsx', 'services/portal/src/embedded.ts'],
+        ]
+      : ['npm', ['run', mode === 'stack' ? 'stack' : 'start', '--silent']]
   const proc = spawn(cmd, args, {
     cwd: root,
     env: { ...process.env, ...extra },
@@ -78,7 +89,10 @@ export async function startPortal({ mode, dataDir, env = {}, profileDir }) {
   proc.stderr.on('data', keep)
   const baseUrl = `http://127.0.0.1:${port}`
   for (let i = 0; ; i++) {
-    const ready = await fetch(`${baseUrl}/web/v1/health`).then((r) => r.ok, () => false)
+    const ready = await fetch(`${baseUrl}/web/v1/health`).then(
+      (r) => r.ok,
+      () => false,
+    )
     if (ready) break
     if (i > 3000 || proc.exitCode !== null) {
       try {
@@ -122,7 +136,10 @@ export function client(baseUrl) {
   const call = async (method, path, body, token) => {
     const res = await fetch(`${baseUrl}/web/v1/${path}`, {
       method,
-      headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(token ? { authorization: `JWT ${token}` } : {}) },
+      headers: {
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(token ? { authorization: `JWT ${token}` } : {}),
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
       signal: AbortSignal.timeout(30_000),
     })
@@ -135,7 +152,10 @@ export function client(baseUrl) {
     }
     return { status: res.status, code: json.code, message: json.message, data: json.data }
   }
-  return { post: (path, body, token) => call('POST', path, body, token), get: (path, token) => call('GET', path, undefined, token) }
+  return {
+    post: (path, body, token) => call('POST', path, body, token),
+    get: (path, token) => call('GET', path, undefined, token),
+  }
 }
 
 /** As a new browser signs in: an untrusted token, the mailed code from the demo mailbox, a trusted token. */
@@ -171,9 +191,19 @@ export async function createBidders(baseUrl, n, prefix = 'bench') {
   const tag = `${prefix}${Date.now().toString(36)}`
   const names = Array.from({ length: n }, (_, i) => `${tag}-${String(i + 1).padStart(3, '0')}`)
   return pool(names, 4, async (username) => {
-    const r = await api.post('user/create', {
-      username, email: `${username}@demo.diamond-portal.test`, password: 'Diamond@2026', firstName: 'Bench', lastName: username, mobile: '+1 555 0100', userType: 'buyer',
-    }, admin)
+    const r = await api.post(
+      'user/create',
+      {
+        username,
+        email: `${username}@demo.diamond-portal.test`,
+        password: 'Diamond@2026',
+        firstName: 'Bench',
+        lastName: username,
+        mobile: '+1 555 0100',
+        userType: 'buyer',
+      },
+      admin,
+    )
     if (r.code !== 'OK') throw new Error(`user/create ${username}: ${r.code} ${r.message} ${JSON.stringify(r.data)}`)
     // The new user follows the mailed link (auth/verify-email), then signs in.
     for (let i = 0; ; i++) {
@@ -233,7 +263,20 @@ export async function stonesForBid(baseUrl, staffToken, n, taken = new Set()) {
  * stock's events a moment after the status change: a refusal naming unknown stones is retried.
  * Returns the lots as the load needs them: id, start and increment in cents.
  */
-export async function createAuction(baseUrl, staffToken, { kind, title, stoneIds, startPerCarat = 1000, incrementPerCarat = 10, opensInSeconds = 0, closesInSeconds = 3600, softClose }) {
+export async function createAuction(
+  baseUrl,
+  staffToken,
+  {
+    kind,
+    title,
+    stoneIds,
+    startPerCarat = 1000,
+    incrementPerCarat = 10,
+    opensInSeconds = 0,
+    closesInSeconds = 3600,
+    softClose,
+  },
+) {
   const api = client(baseUrl)
   const body = {
     title,
@@ -250,7 +293,10 @@ export async function createAuction(baseUrl, staffToken, { kind, title, stoneIds
     if (r.code === 'OK' || r.status >= 500 || r.code === 'E_UNAUTHORIZED' || r.code === 'E_FORBIDDEN') break
     await sleep(200) // the stones may not be known to bidding yet
   }
-  if (r.code !== 'OK') throw new Error(`diamond-bid/auction/create (${kind}, ${stoneIds.length} lots): ${r.status} ${r.code} ${r.message} ${JSON.stringify(r.data)?.slice(0, 500)}`)
+  if (r.code !== 'OK')
+    throw new Error(
+      `diamond-bid/auction/create (${kind}, ${stoneIds.length} lots): ${r.status} ${r.code} ${r.message} ${JSON.stringify(r.data)?.slice(0, 500)}`,
+    )
   let lots = lotsOf(r.data)
   if (!lots.length) {
     // The answer did not list the lots: read them by auction.
@@ -258,8 +304,14 @@ export async function createAuction(baseUrl, staffToken, { kind, title, stoneIds
     const page = await api.post('diamond-bid/lot/paginate', { auctionId, limit: 1000 }, staffToken)
     lots = page.data?.list ?? []
   }
-  if (lots.length !== stoneIds.length) throw new Error(`auction ${title}: ${lots.length} lots for ${stoneIds.length} stones`)
-  return lots.map((l) => ({ id: l.id, stoneId: l.stoneId, startCents: l.startPerCaratCents ?? Math.round(startPerCarat * 100), incrementCents: l.incrementPerCaratCents ?? Math.round(incrementPerCarat * 100) }))
+  if (lots.length !== stoneIds.length)
+    throw new Error(`auction ${title}: ${lots.length} lots for ${stoneIds.length} stones`)
+  return lots.map((l) => ({
+    id: l.id,
+    stoneId: l.stoneId,
+    startCents: l.startPerCaratCents ?? Math.round(startPerCarat * 100),
+    incrementCents: l.incrementPerCaratCents ?? Math.round(incrementPerCarat * 100),
+  }))
 }
 function lotsOf(data) {
   if (Array.isArray(data?.lots)) return data.lots
@@ -332,7 +384,11 @@ export async function startDurableFloor(databaseUrl, { secret } = {}) {
   let scheduled = false
   const store = async (batch) => {
     try {
-      await sql.unsafe('insert into public.bench_durable (body) select value from jsonb_array_elements($1::jsonb)', [batch.map((p) => p.body)], { prepare: true })
+      await sql.unsafe(
+        'insert into public.bench_durable (body) select value from jsonb_array_elements($1::jsonb)',
+        [batch.map((p) => p.body)],
+        { prepare: true },
+      )
       for (const p of batch) p.resolve()
     } catch (e) {
       for (const p of batch) p.reject(e)
@@ -371,10 +427,14 @@ export async function startDurableFloor(databaseUrl, { secret } = {}) {
     const { BidCreate } = await import('@diamond/contracts/http/bidding')
     authed = await createHttpServer({ title: 'authenticated durable floor' })
     installAuth(authed, createTokenService(secret, 3600))
-    authed.post('/authed', { config: { permission: ['bid', 'insert'], member: true }, schema: { body: BidCreate } }, async (req) => {
-      await stored(req.body)
-      return ok(req.body)
-    })
+    authed.post(
+      '/authed',
+      { config: { permission: ['bid', 'insert'], member: true }, schema: { body: BidCreate } },
+      async (req) => {
+        await stored(req.body)
+        return ok(req.body)
+      },
+    )
     await authed.listen({ port: 0, host: '127.0.0.1' })
   }
   return {
@@ -397,10 +457,23 @@ export async function startDurableFloor(databaseUrl, { secret } = {}) {
  */
 export async function biddingTables(sql) {
   const cols = await sql`select table_name, column_name from information_schema.columns where table_schema = 'bidding'`
-  const want = { lots: ['id', 'closes_at', 'state', 'result_cents', 'winning_bid_id', 'winner_id'], bids: ['id', 'lot_id', 'bidder_id', 'seq', 'kind', 'price_cents', 'request_id', 'created_at'] }
-  const missing = Object.entries(want).flatMap(([t, cs]) => cs.filter((c) => !cols.some((r) => r.table_name === t && r.column_name === c)).map((c) => `bidding.${t}.${c}`))
+  const want = {
+    lots: ['id', 'closes_at', 'state', 'result_cents', 'winning_bid_id', 'winner_id'],
+    bids: ['id', 'lot_id', 'bidder_id', 'seq', 'kind', 'price_cents', 'request_id', 'created_at'],
+  }
+  const missing = Object.entries(want).flatMap(([t, cs]) =>
+    cs.filter((c) => !cols.some((r) => r.table_name === t && r.column_name === c)).map((c) => `bidding.${t}.${c}`),
+  )
   if (missing.length) throw new Error(`the bidding schema lacks ${missing.join(', ')}`)
-  return { lots: 'lots', bids: 'bids', closesAt: 'closes_at', state: 'state', price: 'price_cents', seq: 'seq', onlyBids: "kind = 'bid'" }
+  return {
+    lots: 'lots',
+    bids: 'bids',
+    closesAt: 'closes_at',
+    state: 'state',
+    price: 'price_cents',
+    seq: 'seq',
+    onlyBids: "kind = 'bid'",
+  }
 }
 
 export const newRequestId = () => randomUUID()
@@ -454,7 +527,14 @@ export function summarizeProfile(file, window = null) {
     counts.set(k, (counts.get(k) ?? 0) + ms)
     if (k !== '(idle)') total += ms
   })
-  return { totalMs: total, idleMs: counts.get('(idle)') ?? 0, rows: [...counts].filter(([k]) => k !== '(idle)').sort((a, b) => b[1] - a[1]).map(([k, ms]) => ({ what: k, ms, share: ms / total })) }
+  return {
+    totalMs: total,
+    idleMs: counts.get('(idle)') ?? 0,
+    rows: [...counts]
+      .filter(([k]) => k !== '(idle)')
+      .sort((a, b) => b[1] - a[1])
+      .map(([k, ms]) => ({ what: k, ms, share: ms / total })),
+  }
 }
 
 /* ------------------------------------------------------------------ where the time goes -- */
@@ -465,7 +545,8 @@ function processTree(pid) {
   let out = [String(pid)]
   try {
     for (const t of readdirSync(`/proc/${pid}/task`)) {
-      for (const c of readFileSync(`/proc/${pid}/task/${t}/children`, 'utf8').trim().split(' ').filter(Boolean)) out = out.concat(processTree(c))
+      for (const c of readFileSync(`/proc/${pid}/task/${t}/children`, 'utf8').trim().split(' ').filter(Boolean))
+        out = out.concat(processTree(c))
     }
   } catch {} // gone
   return out
@@ -510,8 +591,14 @@ export async function observe(rootPid, databaseUrl, { sessions = true } = {}) {
   const tree = () => new Map(processTree(rootPid).map((p) => [p, { label: labelOf(p), cpu: cpuOf(p) }]))
   const sql = postgres(databaseUrl, { max: 1, onnotice: () => {} })
   const stats = async () => ({
-    commits: Number((await sql`select xact_commit from pg_stat_database where datname = current_database()`)[0].xact_commit),
-    tables: Object.fromEntries((await sql`select schemaname || '.' || relname as t, (n_tup_ins + n_tup_upd + n_tup_del)::bigint as w from pg_stat_user_tables`).map((r) => [r.t, Number(r.w)])),
+    commits: Number(
+      (await sql`select xact_commit from pg_stat_database where datname = current_database()`)[0].xact_commit,
+    ),
+    tables: Object.fromEntries(
+      (
+        await sql`select schemaname || '.' || relname as t, (n_tup_ins + n_tup_upd + n_tup_del)::bigint as w from pg_stat_user_tables`
+      ).map((r) => [r.t, Number(r.w)]),
+    ),
   })
   const before = { tree: tree(), machine: machine(), stats: await stats(), at: Date.now() }
   const activity = new Map()
@@ -555,7 +642,10 @@ export async function observe(rootPid, databaseUrl, { sessions = true } = {}) {
       idleCpu: Math.max(0, total - busy),
       commitsPerBid: (after.stats.commits - before.stats.commits) / Math.max(1, acknowledged),
       writesPerBid: writes,
-      activity: [...activity].sort((a, b) => b[1] - a[1]).slice(0, 12).map(([k, n]) => ({ what: k, sessions: n / Math.max(1, samples) })),
+      activity: [...activity]
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, 12)
+        .map(([k, n]) => ({ what: k, sessions: n / Math.max(1, samples) })),
     }
   }
 }

@@ -66,7 +66,10 @@ export default function () {
   // Open lots: the bidders take turns. The sealed lot: each VU is one bidder of its own (the runner
   // makes at least VUS bidders), raising its own bid by 1 USD per carat each time: a sealed lot
   // refuses a bid that does not raise the bidder's own (E_BID_NOT_RAISED), and these never do.
-  const token = SHAPE === 'sealed' ? DATA.tokens[(__VU - 1) % DATA.tokens.length] : DATA.tokens[(__ITER + __VU) % DATA.tokens.length]
+  const token =
+    SHAPE === 'sealed'
+      ? DATA.tokens[(__VU - 1) % DATA.tokens.length]
+      : DATA.tokens[(__ITER + __VU) % DATA.tokens.length]
   let cents
   if (SHAPE === 'sealed') {
     cents = lot.startCents + (__ITER + 1) * 100
@@ -74,7 +77,9 @@ export default function () {
     cents = next[lot.id] ?? lot.startCents
   }
   const body = JSON.stringify({ lotId: lot.id, pricePerCarat: cents / 100, requestId: crypto.randomUUID() })
-  const res = ECHO ? http.post(`${BASE}/${__ENV.TARGET}`, body, { headers: BARE ? echoHeaders : headersFor(token) }) : http.post(`${BASE}/web/v1/dynamic-diamond-bid/create`, body, { headers: headersFor(token) })
+  const res = ECHO
+    ? http.post(`${BASE}/${__ENV.TARGET}`, body, { headers: BARE ? echoHeaders : headersFor(token) })
+    : http.post(`${BASE}/web/v1/dynamic-diamond-bid/create`, body, { headers: headersFor(token) })
   if (res.status === 0 || res.status >= 500) {
     errors.add(1)
     return

@@ -27,7 +27,20 @@ import Fastify from 'fastify'
 import postgres from 'postgres'
 import { k6Path } from '../infra/k6.mjs'
 import { stopKafka } from '../infra/kafka.mjs'
-import { biddingTables, createAuction, createBidders, observe, pgUpdateBaseline, root, signIn, sleep, startDurableFloor, startPortal, stonesForBid, summarizeProfile } from './bids-lib.mjs'
+import {
+  biddingTables,
+  createAuction,
+  createBidders,
+  observe,
+  pgUpdateBaseline,
+  root,
+  signIn,
+  sleep,
+  startDurableFloor,
+  startPortal,
+  stonesForBid,
+  summarizeProfile,
+} from './bids-lib.mjs'
 
 const BIDS = Number(process.env.BIDS ?? 10_000)
 const VUS = Number(process.env.VUS ?? 200)
@@ -35,7 +48,10 @@ const LOTS = Number(process.env.LOTS ?? 200)
 const DURATION = Number(process.env.DURATION ?? 20)
 const PG_CLIENTS = Number(process.env.PG_CLIENTS ?? 200)
 const PG_UPDATES = Number(process.env.PG_UPDATES ?? 5000)
-const MODES = (process.env.BIDS_MODES ?? 'embedded,stack').split(',').map((m) => m.trim()).filter(Boolean)
+const MODES = (process.env.BIDS_MODES ?? 'embedded,stack')
+  .split(',')
+  .map((m) => m.trim())
+  .filter(Boolean)
 const PROFILE = process.env.PROFILE === '1'
 const log = (m) => console.log(`[loadtest:bids] ${m}`)
 const SOFT = { windowSeconds: 10, extendSeconds: 10 }
@@ -48,16 +64,22 @@ function runK6(name, env) {
   const summary = join(work, `${name}.json`)
   return new Promise((resolve, reject) => {
     // Through bash, whose `times` then prints the CPU k6 used (the load generator shares the machine).
-    const p = spawn('bash', ['-c', '"$0" "$@"; rc=$?; times >&2; exit $rc', k6, 'run', '--quiet', join(root, 'loadtest', 'bids.js')], {
-      env: { ...process.env, VUS: String(VUS), ...env, SUMMARY: summary },
-      stdio: ['ignore', 'inherit', 'pipe'],
-    })
+    const p = spawn(
+      'bash',
+      ['-c', '"$0" "$@"; rc=$?; times >&2; exit $rc', k6, 'run', '--quiet', join(root, 'loadtest', 'bids.js')],
+      {
+        env: { ...process.env, VUS: String(VUS), ...env, SUMMARY: summary },
+        stdio: ['ignore', 'inherit', 'pipe'],
+      },
+    )
     let err = ''
     p.stderr.on('data', (d) => (err += d))
     p.on('exit', (code) => {
       const lines = err.trim().split('\n')
       process.stderr.write(lines.slice(0, -2).join('\n'))
-      const [user, sys] = (lines.at(-1) ?? '').split(' ').map((t) => Number(/(\d+)m([\d.]+)s/.exec(t)?.[1] ?? 0) * 60 + Number(/(\d+)m([\d.]+)s/.exec(t)?.[2] ?? 0))
+      const [user, sys] = (lines.at(-1) ?? '')
+        .split(' ')
+        .map((t) => Number(/(\d+)m([\d.]+)s/.exec(t)?.[1] ?? 0) * 60 + Number(/(\d+)m([\d.]+)s/.exec(t)?.[2] ?? 0))
       if (code !== 0) return reject(new Error(`k6 ${name} exited ${code}: ${err.slice(-500)}`))
       resolve({ ...summarize(JSON.parse(readFileSync(summary, 'utf8'))), k6Cpu: (user ?? 0) + (sys ?? 0) })
     })
@@ -67,7 +89,18 @@ function summarize(s) {
   const d = s.metrics.http_req_duration.values
   const c = (m) => s.metrics[m]?.values.count ?? 0
   const seconds = s.state.testRunDurationMs / 1000
-  return { rate: c('bids_accepted') / seconds, requests: s.metrics.http_reqs.values.rate, med: d.med, p95: d['p(95)'], p99: d['p(99)'], count: s.metrics.http_reqs.values.count, accepted: c('bids_accepted'), refused: c('bids_refused'), errors: c('bids_errors'), seconds }
+  return {
+    rate: c('bids_accepted') / seconds,
+    requests: s.metrics.http_reqs.values.rate,
+    med: d.med,
+    p95: d['p(95)'],
+    p99: d['p(99)'],
+    count: s.metrics.http_reqs.values.count,
+    accepted: c('bids_accepted'),
+    refused: c('bids_refused'),
+    errors: c('bids_errors'),
+    seconds,
+  }
 }
 /** The portal's token signing secret: the environment's, else the one its data folder keeps (services/portal/src/local.ts). */
 const signingSecret = (dataDir) => process.env.JWT_SECRET ?? readFileSync(join(dataDir, 'jwt-secret'), 'utf8').trim()
@@ -102,7 +135,12 @@ async function runMode(mode) {
   log(`${mode}: starting the portal on a fresh data folder…`)
   const t0 = Date.now()
   const profileDir = PROFILE && mode === 'embedded' ? join(work, 'profile') : undefined
-  const portal = await startPortal({ mode, dataDir, profileDir, env: { STOCK_DEMO_STONES: process.env.STOCK_DEMO_STONES ?? '3000', LOG_LEVEL: 'warn' } })
+  const portal = await startPortal({
+    mode,
+    dataDir,
+    profileDir,
+    env: { STOCK_DEMO_STONES: process.env.STOCK_DEMO_STONES ?? '3000', LOG_LEVEL: 'warn' },
+  })
   log(`${mode}: ready in ${((Date.now() - t0) / 1000).toFixed(0)} s at ${portal.baseUrl}`)
   const r = { mode, rows: {}, checks: [] }
   let floor
@@ -110,12 +148,21 @@ async function runMode(mode) {
     const base = portal.baseUrl
     const staff = await signIn(base, 'sales1')
     log(`${mode}: ${VUS} bench bidders (admin1 user/create, mailed link, sign-in) beside buyer1 and buyer2`)
-    const tokens = [...(await Promise.all(['buyer1', 'buyer2'].map((u) => signIn(base, u)))), ...(await createBidders(base, Math.max(0, VUS - 2)))]
+    const tokens = [
+      ...(await Promise.all(['buyer1', 'buyer2'].map((u) => signIn(base, u)))),
+      ...(await createBidders(base, Math.max(0, VUS - 2))),
+    ]
     const taken = new Set()
     // Live lots with the shortest soft close (10 s window): the harness ends them 11 s after the
     // last bid, so no bid fell in the window and the replay's close is the one set.
     const auction = async (kind, count, title) =>
-      createAuction(base, staff, { kind, title: `${title} (${mode})`, stoneIds: await stonesForBid(base, staff, count, taken), closesInSeconds: 3 * 3600, ...(kind === 'live' ? { softClose: SOFT } : {}) })
+      createAuction(base, staff, {
+        kind,
+        title: `${title} (${mode})`,
+        stoneIds: await stonesForBid(base, staff, count, taken),
+        closesInSeconds: 3 * 3600,
+        ...(kind === 'live' ? { softClose: SOFT } : {}),
+      })
     log(`${mode}: putting ${2 * LOTS + 22} stones up for bid and creating the auctions…`)
     const lots = {
       warm: await auction('live', 20, 'bench warm-up'),
@@ -127,19 +174,39 @@ async function runMode(mode) {
     r.lots = lots
 
     log(`${mode}: warm-up`)
-    await runK6('warm-echo', { BASE_URL: echoUrl, TARGET: 'echo', DATA: dataFile('warm', tokens, lots.warm), BIDS: '2000' })
+    await runK6('warm-echo', {
+      BASE_URL: echoUrl,
+      TARGET: 'echo',
+      DATA: dataFile('warm', tokens, lots.warm),
+      BIDS: '2000',
+    })
     await runK6('warm', { BASE_URL: base, DATA: dataFile('warm', tokens, lots.warm), BIDS: '2000' })
 
     log(`${mode}: baselines`)
-    r.rows.echo = await runK6(`${mode}-echo`, { BASE_URL: echoUrl, TARGET: 'echo', DATA: dataFile('spread', tokens, lots.spread), BIDS: String(BIDS) })
+    r.rows.echo = await runK6(`${mode}-echo`, {
+      BASE_URL: echoUrl,
+      TARGET: 'echo',
+      DATA: dataFile('spread', tokens, lots.spread),
+      BIDS: String(BIDS),
+    })
     r.rows.pg = await pgUpdateBaseline(portal.databaseUrl, PG_CLIENTS, PG_UPDATES)
     log(`${mode}: Fastify ${r.rows.echo.rate.toFixed(0)}/s, PostgreSQL one-row update ${r.rows.pg.rate.toFixed(0)}/s`)
     // The durable floor (reference, no target): the bare POST answered once stored on the same PostgreSQL;
     // then the same behind the portal's own token check and body validation, with the bidders' tokens.
     floor = await startDurableFloor(portal.databaseUrl, { secret: signingSecret(dataDir) })
-    r.rows.floor = await runK6(`${mode}-floor`, { BASE_URL: floor.url, TARGET: 'durable', DATA: dataFile('spread', tokens, lots.spread), BIDS: String(BIDS) })
+    r.rows.floor = await runK6(`${mode}-floor`, {
+      BASE_URL: floor.url,
+      TARGET: 'durable',
+      DATA: dataFile('spread', tokens, lots.spread),
+      BIDS: String(BIDS),
+    })
     r.rows.floor.stored = await floor.stored()
-    r.rows.floorAuth = await runK6(`${mode}-floor-authed`, { BASE_URL: floor.authedUrl, TARGET: 'authed', DATA: dataFile('spread', tokens, lots.spread), BIDS: String(BIDS) })
+    r.rows.floorAuth = await runK6(`${mode}-floor-authed`, {
+      BASE_URL: floor.authedUrl,
+      TARGET: 'authed',
+      DATA: dataFile('spread', tokens, lots.spread),
+      BIDS: String(BIDS),
+    })
     log(`${mode}: durable floor ${r.rows.floor.rate.toFixed(0)}/s, authenticated ${r.rows.floorAuth.rate.toFixed(0)}/s`)
 
     log(`${mode}: (1) durable bids across ${LOTS} live lots`)
@@ -154,26 +221,88 @@ async function runMode(mode) {
       r.windows[key] = { from, to: Date.now() }
       r.observed[key] = await stop(r.rows[key].accepted)
     }
-    await watched('spread', () => runK6(`${mode}-spread`, { BASE_URL: base, SHAPE: 'spread', DATA: dataFile('spread', tokens, lots.spread), BIDS: String(BIDS) }))
+    await watched('spread', () =>
+      runK6(`${mode}-spread`, {
+        BASE_URL: base,
+        SHAPE: 'spread',
+        DATA: dataFile('spread', tokens, lots.spread),
+        BIDS: String(BIDS),
+      }),
+    )
     log(`${mode}: (2) every bid on one sealed lot`)
-    await watched('sealed', () => runK6(`${mode}-sealed`, { BASE_URL: base, SHAPE: 'sealed', DATA: dataFile('sealed', tokens, lots.sealed), BIDS: String(BIDS) }))
+    await watched('sealed', () =>
+      runK6(`${mode}-sealed`, {
+        BASE_URL: base,
+        SHAPE: 'sealed',
+        DATA: dataFile('sealed', tokens, lots.sealed),
+        BIDS: String(BIDS),
+      }),
+    )
     log(`${mode}: (3) one hot live lot`)
-    r.rows.hot = await runK6(`${mode}-hot`, { BASE_URL: base, SHAPE: 'hot', DATA: dataFile('hot', tokens, lots.hot), BIDS: String(Math.round(BIDS / 2)) })
+    r.rows.hot = await runK6(`${mode}-hot`, {
+      BASE_URL: base,
+      SHAPE: 'hot',
+      DATA: dataFile('hot', tokens, lots.hot),
+      BIDS: String(Math.round(BIDS / 2)),
+    })
     const rate = Math.max(1, Math.round(r.rows.spread.rate / 2))
     r.halfRate = rate
     log(`${mode}: (4) ${rate} bids/s for ${DURATION} s: the baseline, then the bids`)
-    r.rows.halfEcho = await runK6(`${mode}-half-echo`, { BASE_URL: echoUrl, TARGET: 'echo', EXECUTOR: 'rate', RATE: String(rate), DURATION: String(DURATION), DATA: dataFile('half', tokens, lots.half) })
-    r.rows.halfFloor = await runK6(`${mode}-half-floor`, { BASE_URL: floor.url, TARGET: 'durable', EXECUTOR: 'rate', RATE: String(rate), DURATION: String(DURATION), DATA: dataFile('half', tokens, lots.half) })
-    r.rows.halfFloorAuth = await runK6(`${mode}-half-floor-authed`, { BASE_URL: floor.authedUrl, TARGET: 'authed', EXECUTOR: 'rate', RATE: String(rate), DURATION: String(DURATION), DATA: dataFile('half', tokens, lots.half) })
+    r.rows.halfEcho = await runK6(`${mode}-half-echo`, {
+      BASE_URL: echoUrl,
+      TARGET: 'echo',
+      EXECUTOR: 'rate',
+      RATE: String(rate),
+      DURATION: String(DURATION),
+      DATA: dataFile('half', tokens, lots.half),
+    })
+    r.rows.halfFloor = await runK6(`${mode}-half-floor`, {
+      BASE_URL: floor.url,
+      TARGET: 'durable',
+      EXECUTOR: 'rate',
+      RATE: String(rate),
+      DURATION: String(DURATION),
+      DATA: dataFile('half', tokens, lots.half),
+    })
+    r.rows.halfFloorAuth = await runK6(`${mode}-half-floor-authed`, {
+      BASE_URL: floor.authedUrl,
+      TARGET: 'authed',
+      EXECUTOR: 'rate',
+      RATE: String(rate),
+      DURATION: String(DURATION),
+      DATA: dataFile('half', tokens, lots.half),
+    })
     await floor.close()
     floor = undefined
-    await watched('half', () => runK6(`${mode}-half`, { BASE_URL: base, SHAPE: 'spread', EXECUTOR: 'rate', RATE: String(rate), DURATION: String(DURATION), DATA: dataFile('half', tokens, lots.half) }), { sessions: false })
+    await watched(
+      'half',
+      () =>
+        runK6(`${mode}-half`, {
+          BASE_URL: base,
+          SHAPE: 'spread',
+          EXECUTOR: 'rate',
+          RATE: String(rate),
+          DURATION: String(DURATION),
+          DATA: dataFile('half', tokens, lots.half),
+        }),
+      { sessions: false },
+    )
 
     const benchLots = [lots.spread, lots.half, lots.sealed, lots.hot, lots.warm].flat()
     const accepted = ['spread', 'sealed', 'hot', 'half'].reduce((n, k) => n + r.rows[k].accepted, 0)
     const unanswered = ['spread', 'sealed', 'hot', 'half'].reduce((n, k) => n + r.rows[k].errors, 0)
     log(`${mode}: closing the ${benchLots.length} bench lots, then the replay`)
-    Object.assign(r, await closeAndCheck(portal, staff, benchLots, { mode, dataDir, accepted, unanswered, measured: [lots.spread, lots.half, lots.sealed, lots.hot].flat(), openLots: [lots.spread, lots.half, lots.hot, lots.warm].flat() }))
+    Object.assign(
+      r,
+      await closeAndCheck(portal, staff, benchLots, {
+        mode,
+        dataDir,
+        accepted,
+        unanswered,
+        measured: [lots.spread, lots.half, lots.sealed, lots.hot].flat(),
+        openLots: [lots.spread, lots.half, lots.hot, lots.warm].flat(),
+      }),
+    )
   } catch (e) {
     r.failure = String(e?.stack ?? e)
     log(`${mode}: FAILED: ${r.failure}\n${portal.log().slice(-3000)}`)
@@ -185,11 +314,18 @@ async function runMode(mode) {
   }
   if (profileDir && r.windows) {
     // The portal's own profile (the newest file: a restart for the close writes a second one).
-    const files = readdirSync(profileDir).filter((f) => f.endsWith('.cpuprofile')).sort()
+    const files = readdirSync(profileDir)
+      .filter((f) => f.endsWith('.cpuprofile'))
+      .sort()
     const first = files[0] && join(profileDir, files[0])
     if (first && process.env.PROFILE_KEEP) copyFileSync(first, process.env.PROFILE_KEEP)
-    if (first && !r.restarted) r.profile = Object.fromEntries(Object.entries(r.windows).map(([k, w]) => [k, summarizeProfile(first, { ...w, exitedAt: r.exitedAt })]))
-    else if (first) r.profileNote = 'the portal was restarted to close the lots: its first profile does not end at the exit time the windows are placed by'
+    if (first && !r.restarted)
+      r.profile = Object.fromEntries(
+        Object.entries(r.windows).map(([k, w]) => [k, summarizeProfile(first, { ...w, exitedAt: r.exitedAt })]),
+      )
+    else if (first)
+      r.profileNote =
+        'the portal was restarted to close the lots: its first profile does not end at the exit time the windows are placed by'
   }
   return r
 }
@@ -217,7 +353,11 @@ async function closeAndCheck(portal, staff, lots, { dataDir, accepted, unanswere
       // Start-up closes due lots: the same portal, restarted on its data folder.
       await portal.stop()
       if (portal.mode === 'stack') await stopKafka({ dataDir: join(dataDir, 'kafka') }).catch(() => {})
-      const again = await startPortal({ mode: portal.mode, dataDir, env: { STOCK_DEMO_STONES: process.env.STOCK_DEMO_STONES ?? '3000', LOG_LEVEL: 'warn' } })
+      const again = await startPortal({
+        mode: portal.mode,
+        dataDir,
+        env: { STOCK_DEMO_STONES: process.env.STOCK_DEMO_STONES ?? '3000', LOG_LEVEL: 'warn' },
+      })
       Object.assign(portal, { proc: again.proc, stop: again.stop, log: again.log, baseUrl: again.baseUrl })
       out.restarted = true
       await sql.end()
@@ -232,7 +372,10 @@ async function closeAndCheck(portal, staff, lots, { dataDir, accepted, unanswere
 async function countClosed(sql, schema, ids, waitMs) {
   const until = Date.now() + waitMs
   for (;;) {
-    const [{ n }] = await sql.unsafe(`select count(*)::int as n from bidding.${schema.lots} where id = any($1::uuid[]) and ${schema.state} in ('won', 'closed')`, [ids])
+    const [{ n }] = await sql.unsafe(
+      `select count(*)::int as n from bidding.${schema.lots} where id = any($1::uuid[]) and ${schema.state} in ('won', 'closed')`,
+      [ids],
+    )
     if (n === ids.length || Date.now() > until) return n
     await sleep(200)
   }
@@ -243,13 +386,24 @@ async function checksAfterClose(url, schema, ids, { accepted, unanswered, measur
   const sql = postgres(url, { max: 2, onnotice: () => {} })
   try {
     const closed = await countClosed(sql, schema, ids, 5000)
-    checks.push({ name: `every bench lot closed${restarted ? ' (by the start-up of the restarted portal)' : ' by the running engine'}`, ok: closed === ids.length, text: `${closed} of ${ids.length}` })
+    checks.push({
+      name: `every bench lot closed${restarted ? ' (by the start-up of the restarted portal)' : ' by the running engine'}`,
+      ok: closed === ids.length,
+      text: `${closed} of ${ids.length}`,
+    })
     const notWithdrawn = `and ${schema.onlyBids}`
-    const [{ n }] = await sql.unsafe(`select count(*)::int as n from bidding.${schema.bids} where lot_id = any($1::uuid[]) ${notWithdrawn}`, [measured])
+    const [{ n }] = await sql.unsafe(
+      `select count(*)::int as n from bidding.${schema.bids} where lot_id = any($1::uuid[]) ${notWithdrawn}`,
+      [measured],
+    )
     // Every acknowledged bid stored, and nothing stored that was not acknowledged (but for requests
     // that never got an answer, if any: those may or may not have been stored).
     const exact = unanswered === 0 ? n === accepted : n >= accepted && n <= accepted + unanswered
-    checks.push({ name: 'bids stored on the measured lots = bids acknowledged in the measured rows', ok: exact, text: `${n} stored, ${accepted} acknowledged${unanswered ? `, ${unanswered} unanswered` : ''}` })
+    checks.push({
+      name: 'bids stored on the measured lots = bids acknowledged in the measured rows',
+      ok: exact,
+      text: `${n} stored, ${accepted} acknowledged${unanswered ? `, ${unanswered} unanswered` : ''}`,
+    })
     const open = openLots.map((l) => l.id)
     const [{ bad }] = await sql.unsafe(
       `select count(*)::int as bad from (
@@ -258,7 +412,11 @@ async function checksAfterClose(url, schema, ids, { accepted, unanswered, measur
        where before is not null and p <= before`,
       [open],
     )
-    checks.push({ name: 'open lots: every stored bid above the one before it (log order)', ok: bad === 0, text: `${bad} out of order` })
+    checks.push({
+      name: 'open lots: every stored bid above the one before it (log order)',
+      ok: bad === 0,
+      text: `${bad} out of order`,
+    })
   } catch (e) {
     checks.push({ name: 'log checks', ok: false, text: String(e.message ?? e) })
   } finally {
@@ -269,11 +427,24 @@ async function checksAfterClose(url, schema, ids, { accepted, unanswered, measur
 
 /** The engine's replay entry: every closed lot's result recomputed from the bid log and compared. */
 function replay(url) {
-  const r = spawnSync('npx', ['tsx', 'services/bidding/src/replay.ts', url], { cwd: root, encoding: 'utf8', timeout: 300_000 })
-  const out = `${r.stdout ?? ''}${r.stderr ?? ''}`.split('\n').filter((l) => !l.startsWith('npm warn')).join('\n').trim()
+  const r = spawnSync('npx', ['tsx', 'services/bidding/src/replay.ts', url], {
+    cwd: root,
+    encoding: 'utf8',
+    timeout: 300_000,
+  })
+  const out = `${r.stdout ?? ''}${r.stderr ?? ''}`
+    .split('\n')
+    .filter((l) => !l.startsWith('npm warn'))
+    .join('\n')
+    .trim()
   const checked = Number(/checked\D*(\d+)/i.exec(out)?.[1] ?? NaN)
   const mismatched = Number(/mismatch\w*\D*(\d+)/i.exec(out)?.[1] ?? NaN)
-  return { ok: r.status === 0 && checked > 0 && mismatched === 0, checked, mismatched, text: out.split('\n').slice(0, 3).join(' / ').slice(0, 600) }
+  return {
+    ok: r.status === 0 && checked > 0 && mismatched === 0,
+    checked,
+    mismatched,
+    text: out.split('\n').slice(0, 3).join(' / ').slice(0, 600),
+  }
 }
 
 function render(results) {
@@ -288,35 +459,81 @@ function render(results) {
     `Baselines measured in the same run, per mode: a bare Fastify JSON POST (same k6 shape and bodies) and PostgreSQL's one-row update`,
     `(\`update bench_counter set n = n + 1 where id = 1\`, ${PG_CLIENTS} connections, ${n(PG_UPDATES)} updates, each its own commit) on the portal's own PostgreSQL (fsync on).`,
     '',
-    'Validity of the bids: on open (live) lots every bid is the lot\'s minimum from the previous answer (high + increment), so the stored',
+    "Validity of the bids: on open (live) lots every bid is the lot's minimum from the previous answer (high + increment), so the stored",
     'amounts rise per lot (checked on the log after the run). The hot-lot throughput row uses a sealed (blind) lot: there every bid at',
     'or above the start is valid and stored, so the row measures durable bids rather than refusals — on one open lot concurrent bidders',
     'race for the same minimum and all but one per round are refused from memory (row 3 shows that, without a target).',
     '',
   ]
   for (const r of Object.values(results)) {
-    lines.push(`## ${r.mode === 'stack' ? 'Distributed: `npm run stack` (one process per service, Kafka)' : 'Embedded: `npm start` (one process, in-process bus)'}`, '')
+    lines.push(
+      `## ${r.mode === 'stack' ? 'Distributed: `npm run stack` (one process per service, Kafka)' : 'Embedded: `npm start` (one process, in-process bus)'}`,
+      '',
+    )
     if (!r.rows.echo || !r.rows.spread) {
       lines.push(`Not measured: ${r.failure?.split('\n')[0] ?? 'unknown failure'}`, '')
       continue
     }
     const { echo, pg, spread, sealed, hot, halfEcho, half, floor, halfFloor, floorAuth, halfFloorAuth } = r.rows
-    const row = (name, x, ratio, target, ok, outcome) => `| ${name} | ${n(x.rate)}/s | ${ratio} | ${target} | ${ms(x)} | ${outcome} | ${ok === null ? '' : verdict(ok)} |`
+    const row = (name, x, ratio, target, ok, outcome) =>
+      `| ${name} | ${n(x.rate)}/s | ${ratio} | ${target} | ${ms(x)} | ${outcome} | ${ok === null ? '' : verdict(ok)} |`
     const outcome = (x) => `${n(x.accepted)} stored, ${n(x.refused)} refused, ${x.errors} errors (5xx/network)`
     const r1 = spread.rate / echo.rate
     const r2 = sealed.rate / pg.rate
     const r4 = half.p99 / halfEcho.p99
-    r.verdicts = { spread: r1 >= 0.6 && spread.errors === 0, sealed: r2 >= 5 && sealed.errors === 0, half: r4 <= 2 && half.errors === 0, r1, r2, r4 }
+    r.verdicts = {
+      spread: r1 >= 0.6 && spread.errors === 0,
+      sealed: r2 >= 5 && sealed.errors === 0,
+      half: r4 <= 2 && half.errors === 0,
+      r1,
+      r2,
+      r4,
+    }
     lines.push(
       '| scenario | throughput | ratio | target | p50 / p95 / p99 | outcome | |',
       '|---|---|---|---|---|---|---|',
       row('baseline: bare Fastify JSON POST (k6, same shape)', echo, '1.00×', '', null, ''),
       `| baseline: PostgreSQL one-row update (${PG_CLIENTS} connections) | ${n(pg.rate)}/s | 1.00× | | ${ms(pg)} | ${n(pg.count)} updates, none lost | |`,
-      row(`(1) durable bids across ${LOTS} live lots`, spread, `${r1.toFixed(2)}× Fastify`, '≥ 0.60×', r.verdicts.spread, outcome(spread)),
-      row('(2) every bid on one hot lot (sealed)', sealed, `${r2.toFixed(1)}× PostgreSQL`, '≥ 5×', r.verdicts.sealed, outcome(sealed)),
-      row('(3) one hot live lot, everyone racing for the minimum', hot, `${(hot.rate / pg.rate).toFixed(1)}× PostgreSQL (stored)`, '', null, `${outcome(hot)}; ${n(hot.requests)} answers/s`),
-      row(`(4a) baseline at ${n(r.halfRate)}/s (half of (1)), bare Fastify`, { ...halfEcho, rate: halfEcho.requests }, '', '', null, ''),
-      row(`(4b) bids at ${n(r.halfRate)}/s on ${LOTS} live lots`, half, `p99 ${r4.toFixed(2)}× baseline`, 'p99 ≤ 2×', r.verdicts.half, outcome(half)),
+      row(
+        `(1) durable bids across ${LOTS} live lots`,
+        spread,
+        `${r1.toFixed(2)}× Fastify`,
+        '≥ 0.60×',
+        r.verdicts.spread,
+        outcome(spread),
+      ),
+      row(
+        '(2) every bid on one hot lot (sealed)',
+        sealed,
+        `${r2.toFixed(1)}× PostgreSQL`,
+        '≥ 5×',
+        r.verdicts.sealed,
+        outcome(sealed),
+      ),
+      row(
+        '(3) one hot live lot, everyone racing for the minimum',
+        hot,
+        `${(hot.rate / pg.rate).toFixed(1)}× PostgreSQL (stored)`,
+        '',
+        null,
+        `${outcome(hot)}; ${n(hot.requests)} answers/s`,
+      ),
+      row(
+        `(4a) baseline at ${n(r.halfRate)}/s (half of (1)), bare Fastify`,
+        { ...halfEcho, rate: halfEcho.requests },
+        '',
+        '',
+        null,
+        '',
+      ),
+      row(
+        `(4b) bids at ${n(r.halfRate)}/s on ${LOTS} live lots`,
+        half,
+        `p99 ${r4.toFixed(2)}× baseline`,
+        'p99 ≤ 2×',
+        r.verdicts.half,
+        outcome(half),
+      ),
       '',
     )
     if (floor && halfFloor) {
@@ -339,7 +556,12 @@ function render(results) {
       )
     }
     const rp = r.replay
-    if (rp) lines.push(`Replay (\`npx tsx services/bidding/src/replay.ts <database url>\`): ${Number.isNaN(rp.checked) ? '?' : rp.checked} closed lots recomputed from the bid log, ${Number.isNaN(rp.mismatched) ? '?' : rp.mismatched} mismatched — ${verdict(rp.ok)}` + (rp.ok ? '' : ` (${rp.text})`), '')
+    if (rp)
+      lines.push(
+        `Replay (\`npx tsx services/bidding/src/replay.ts <database url>\`): ${Number.isNaN(rp.checked) ? '?' : rp.checked} closed lots recomputed from the bid log, ${Number.isNaN(rp.mismatched) ? '?' : rp.mismatched} mismatched — ${verdict(rp.ok)}` +
+          (rp.ok ? '' : ` (${rp.text})`),
+        '',
+      )
     for (const c of r.checks ?? []) lines.push(`- ${c.name}: ${c.text} — ${verdict(c.ok)}`)
     if (r.failure) lines.push('', `Failure after the rows: ${r.failure.split('\n')[0]}`)
     lines.push('')
@@ -347,14 +569,33 @@ function render(results) {
   }
   const modes = Object.values(results).filter((r) => r.verdicts)
   if (modes.length > 1) {
-    lines.push('## Side by side', '', `| target | ${modes.map((r) => r.mode).join(' | ')} |`, `|---|${modes.map(() => '---|').join('')}`)
-    lines.push(`| (1) bids across ${LOTS} lots ≥ 0.6× Fastify | ${modes.map((r) => `${r.verdicts.r1.toFixed(2)}× ${verdict(r.verdicts.spread)}`).join(' | ')} |`)
-    lines.push(`| (2) one hot lot ≥ 5× PostgreSQL one-row update | ${modes.map((r) => `${r.verdicts.r2.toFixed(1)}× ${verdict(r.verdicts.sealed)}`).join(' | ')} |`)
-    lines.push(`| (4) p99 at half the ceiling ≤ 2× baseline | ${modes.map((r) => `${r.verdicts.r4.toFixed(2)}× ${verdict(r.verdicts.half)}`).join(' | ')} |`)
+    lines.push(
+      '## Side by side',
+      '',
+      `| target | ${modes.map((r) => r.mode).join(' | ')} |`,
+      `|---|${modes.map(() => '---|').join('')}`,
+    )
+    lines.push(
+      `| (1) bids across ${LOTS} lots ≥ 0.6× Fastify | ${modes.map((r) => `${r.verdicts.r1.toFixed(2)}× ${verdict(r.verdicts.spread)}`).join(' | ')} |`,
+    )
+    lines.push(
+      `| (2) one hot lot ≥ 5× PostgreSQL one-row update | ${modes.map((r) => `${r.verdicts.r2.toFixed(1)}× ${verdict(r.verdicts.sealed)}`).join(' | ')} |`,
+    )
+    lines.push(
+      `| (4) p99 at half the ceiling ≤ 2× baseline | ${modes.map((r) => `${r.verdicts.r4.toFixed(2)}× ${verdict(r.verdicts.half)}`).join(' | ')} |`,
+    )
     lines.push(`| replay identical | ${modes.map((r) => verdict(!!r.replay?.ok)).join(' | ')} |`)
-    const own = (f, h) => (r) => (r.rows[f] && r.rows[h] ? `${(r.rows[f].rate / r.rows.echo.rate).toFixed(2)}× / ${(r.rows[f].rate / r.rows.pg.rate).toFixed(1)}× / ${(r.rows[h].p99 / r.rows.halfEcho.p99).toFixed(2)}×` : '—')
-    lines.push(`| (reference) the durable floor's own figures: (1) / (2) / (4) | ${modes.map(own('floor', 'halfFloor')).join(' | ')} |`)
-    lines.push(`| (reference) the authenticated floor's own figures: (1) / (2) / (4) | ${modes.map(own('floorAuth', 'halfFloorAuth')).join(' | ')} |`, '')
+    const own = (f, h) => (r) =>
+      r.rows[f] && r.rows[h]
+        ? `${(r.rows[f].rate / r.rows.echo.rate).toFixed(2)}× / ${(r.rows[f].rate / r.rows.pg.rate).toFixed(1)}× / ${(r.rows[h].p99 / r.rows.halfEcho.p99).toFixed(2)}×`
+        : '—'
+    lines.push(
+      `| (reference) the durable floor's own figures: (1) / (2) / (4) | ${modes.map(own('floor', 'halfFloor')).join(' | ')} |`,
+    )
+    lines.push(
+      `| (reference) the authenticated floor's own figures: (1) / (2) / (4) | ${modes.map(own('floorAuth', 'halfFloorAuth')).join(' | ')} |`,
+      '',
+    )
   }
   return lines.join('\n')
 }
@@ -366,23 +607,43 @@ function perBid(seconds, bids) {
 /** The observations of rows (1), (2) and (4b): CPU by process, PostgreSQL work per bid, busy sessions, the profile. */
 function whereTheTimeGoes(r) {
   const out = ['### Where the time goes', '']
-  const names = { spread: `(1) ${LOTS} live lots`, sealed: '(2) one sealed lot', half: `(4b) ${Math.round(r.halfRate ?? 0).toLocaleString('en-US')} bids/s on ${LOTS} live lots` }
+  const names = {
+    spread: `(1) ${LOTS} live lots`,
+    sealed: '(2) one sealed lot',
+    half: `(4b) ${Math.round(r.halfRate ?? 0).toLocaleString('en-US')} bids/s on ${LOTS} live lots`,
+  }
   for (const [key, o] of Object.entries(r.observed ?? {})) {
     const cores = o.seconds // CPU seconds per core over the row
     const share = (s) => `${s.toFixed(1)} s (${((s / cores) * 100).toFixed(0)} % of a core)`
-    out.push(`**${names[key]}**, ${o.seconds.toFixed(1)} s, ${Math.round(r.rows[key].accepted).toLocaleString('en-US')} bids:`, '')
+    out.push(
+      `**${names[key]}**, ${o.seconds.toFixed(1)} s, ${Math.round(r.rows[key].accepted).toLocaleString('en-US')} bids:`,
+      '',
+    )
     const k6Cpu = r.rows[key].k6Cpu ?? 0
-    out.push(`- CPU (2 cores = ${(2 * cores).toFixed(0)} s): ${[...o.cpu.map(([k, s]) => `${k} ${share(s)}`), `k6 ${share(k6Cpu)}`, `other processes on the machine ${share(Math.max(0, o.restCpu - k6Cpu))}`, `idle ${share(o.idleCpu)}`].join('; ')}`)
-    out.push(`- CPU per bid: ${o.cpu.map(([k, s]) => `${k} ${perBid(s, r.rows[key].accepted)}`).join(', ')}, k6 ${perBid(k6Cpu, r.rows[key].accepted)}`)
-    out.push(`- PostgreSQL: ${o.commitsPerBid.toFixed(2)} commits per bid; rows written per bid: ${o.writesPerBid.map(([t, w]) => `${t} ${w.toFixed(2)}`).join(', ')}`)
+    out.push(
+      `- CPU (2 cores = ${(2 * cores).toFixed(0)} s): ${[...o.cpu.map(([k, s]) => `${k} ${share(s)}`), `k6 ${share(k6Cpu)}`, `other processes on the machine ${share(Math.max(0, o.restCpu - k6Cpu))}`, `idle ${share(o.idleCpu)}`].join('; ')}`,
+    )
+    out.push(
+      `- CPU per bid: ${o.cpu.map(([k, s]) => `${k} ${perBid(s, r.rows[key].accepted)}`).join(', ')}, k6 ${perBid(k6Cpu, r.rows[key].accepted)}`,
+    )
+    out.push(
+      `- PostgreSQL: ${o.commitsPerBid.toFixed(2)} commits per bid; rows written per bid: ${o.writesPerBid.map(([t, w]) => `${t} ${w.toFixed(2)}`).join(', ')}`,
+    )
     if (o.activity.length) {
       out.push(`- PostgreSQL sessions busy on average (pg_stat_activity every 10 ms: state · wait · statement):`)
       for (const a of o.activity.slice(0, 8)) out.push(`  - ${a.sessions.toFixed(2)} — ${a.what.replace(/\|/g, '/')}`)
     }
     const p = r.profile?.[key]
     if (p) {
-      out.push(`- The portal's CPU profile (node --cpu-prof), ${(p.totalMs / 1000).toFixed(1)} s busy, ${(p.idleMs / 1000).toFixed(1)} s idle, by the nearest project code on the stack:`)
-      out.push(`  ${p.rows.slice(0, 14).map((x) => `${x.what} ${(x.share * 100).toFixed(0)} %`).join(', ')}`)
+      out.push(
+        `- The portal's CPU profile (node --cpu-prof), ${(p.totalMs / 1000).toFixed(1)} s busy, ${(p.idleMs / 1000).toFixed(1)} s idle, by the nearest project code on the stack:`,
+      )
+      out.push(
+        `  ${p.rows
+          .slice(0, 14)
+          .map((x) => `${x.what} ${(x.share * 100).toFixed(0)} %`)
+          .join(', ')}`,
+      )
     }
     out.push('')
   }
@@ -390,7 +651,8 @@ function whereTheTimeGoes(r) {
   if (one && half) {
     // Row (4b) against row (1), per bid. 'node' is every node process of the portal: one embedded,
     // one per service in the stack.
-    const cpuOf = (o, label) => o.cpu.filter(([k]) => k === label || k.startsWith(`${label}:`)).reduce((n, [, s]) => n + s, 0)
+    const cpuOf = (o, label) =>
+      o.cpu.filter(([k]) => k === label || k.startsWith(`${label}:`)).reduce((n, [, s]) => n + s, 0)
     const per = (o, key, label) => perBid(cpuOf(o, label), r.rows[key].accepted)
     const idle = (o) => `${((o.idleCpu / (2 * o.seconds)) * 100).toFixed(0)} %` // of both cores' time
     out.push(
@@ -404,8 +666,11 @@ function whereTheTimeGoes(r) {
   const e = r.rows.echo
   if (e?.k6Cpu) {
     const per = (x) => `${((x.k6Cpu / x.count) * 1000).toFixed(2)} ms`
-    out.push(`The load generator's own cost: k6 used ${per(e)} of CPU per request against the bare Fastify baseline (which ran at ${Math.round(e.rate).toLocaleString('en-US')}/s with k6 and Fastify sharing the 2 cores)` +
-      `${r.rows.spread?.k6Cpu ? `, ${per(r.rows.spread)} in row (1)` : ''}${r.rows.sealed?.k6Cpu ? `, ${per(r.rows.sealed)} in row (2)` : ''}.`, '')
+    out.push(
+      `The load generator's own cost: k6 used ${per(e)} of CPU per request against the bare Fastify baseline (which ran at ${Math.round(e.rate).toLocaleString('en-US')}/s with k6 and Fastify sharing the 2 cores)` +
+        `${r.rows.spread?.k6Cpu ? `, ${per(r.rows.spread)} in row (1)` : ''}${r.rows.sealed?.k6Cpu ? `, ${per(r.rows.sealed)} in row (2)` : ''}.`,
+      '',
+    )
   }
   if (r.profileNote) out.push(`(No profile: ${r.profileNote}.)`, '')
   return out

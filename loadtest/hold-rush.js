@@ -10,7 +10,14 @@ const refusals = new Counter('hold_refusals')
 const errors = new Counter('hold_errors')
 
 export const options = {
-  scenarios: { rush: { executor: 'shared-iterations', vus: Number(__ENV.VUS || 200), iterations: Number(__ENV.ATTEMPTS || 1000), maxDuration: '120s' } },
+  scenarios: {
+    rush: {
+      executor: 'shared-iterations',
+      vus: Number(__ENV.VUS || 200),
+      iterations: Number(__ENV.ATTEMPTS || 1000),
+      maxDuration: '120s',
+    },
+  },
   summaryTrendStats: ['med', 'p(95)', 'p(99)', 'max'],
 }
 http.setResponseCallback(http.expectedStatuses(200, 409))
@@ -19,8 +26,15 @@ import { json, signIn } from './session.js'
 
 export function setup() {
   const tokens = ['buyer1', 'buyer2', 'seller1', 'sales1', 'admin1'].map((u) => signIn(BASE, u))
-  const list = http.post(`${BASE}/web/v1/diamond/paginate`, JSON.stringify({ limit: 1000 }), { headers: { ...json.headers, authorization: `JWT ${tokens[0]}` } }).json('data.list')
-  const stones = list.filter((s) => s.availability === 'A').slice(0, STONES).map((s) => s.id)
+  const list = http
+    .post(`${BASE}/web/v1/diamond/paginate`, JSON.stringify({ limit: 1000 }), {
+      headers: { ...json.headers, authorization: `JWT ${tokens[0]}` },
+    })
+    .json('data.list')
+  const stones = list
+    .filter((s) => s.availability === 'A')
+    .slice(0, STONES)
+    .map((s) => s.id)
   return { tokens, stones }
 }
 

@@ -18,8 +18,15 @@ chmodSync(work, 0o755) // PostgreSQL runs as another user when we are root: it m
 function runK6(script, env) {
   const summary = join(work, `${script}.json`)
   return new Promise((resolve, reject) => {
-    const p = spawn(k6, ['run', '--quiet', join(root, 'loadtest', script)], { env: { ...process.env, ...env, VUS, ATTEMPTS, SUMMARY: summary }, stdio: 'inherit' })
-    p.on('exit', (code) => (code === 0 ? resolve(JSON.parse(readFileSync(summary, 'utf8'))) : reject(new Error(`k6 ${script} exited ${code}`))))
+    const p = spawn(k6, ['run', '--quiet', join(root, 'loadtest', script)], {
+      env: { ...process.env, ...env, VUS, ATTEMPTS, SUMMARY: summary },
+      stdio: 'inherit',
+    })
+    p.on('exit', (code) =>
+      code === 0
+        ? resolve(JSON.parse(readFileSync(summary, 'utf8')))
+        : reject(new Error(`k6 ${script} exited ${code}`)),
+    )
   })
 }
 
@@ -28,12 +35,23 @@ baseline.post('/echo', async (req) => ({ code: 'OK', message: 'OK', data: req.bo
 await baseline.listen({ port: 0, host: '127.0.0.1' })
 const port = 20000 + Math.floor(Math.random() * 20000)
 let portalLog = ''
-const portal = spawn('npm', ['start', '--silent'], { cwd: root, env: { ...process.env, PORT: String(port), PORTAL_DATA_DIR: join(work, 'data') }, stdio: ['ignore', 'pipe', 'pipe'], detached: true })
+const portal = spawn('npm', ['start', '--silent'], {
+  cwd: root,
+  env: { ...process.env, PORT: String(port), PORTAL_DATA_DIR: join(work, 'data') },
+  stdio: ['ignore', 'pipe', 'pipe'],
+  detached: true,
+})
 portal.stdout.on('data', (d) => (portalLog += d))
 portal.stderr.on('data', (d) => (portalLog += d))
 try {
   for (let i = 0; ; i++) {
-    if (await fetch(`http://127.0.0.1:${port}/web/v1/health`).then((r) => r.ok, () => false)) break
+    if (
+      await fetch(`http://127.0.0.1:${port}/web/v1/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break
     if (i > 1800 || portal.exitCode !== null) throw new Error(`the portal did not start:\n${portalLog.slice(-3000)}`)
     await new Promise((r) => setTimeout(r, 100))
   }

@@ -9,12 +9,27 @@ const failures = new Counter('search_errors')
 const found = new Counter('search_stones_found')
 
 export const options = {
-  scenarios: { search: { executor: 'shared-iterations', vus: Number(__ENV.VUS || 200), iterations: Number(__ENV.ATTEMPTS || 1000), maxDuration: '120s' } },
+  scenarios: {
+    search: {
+      executor: 'shared-iterations',
+      vus: Number(__ENV.VUS || 200),
+      iterations: Number(__ENV.ATTEMPTS || 1000),
+      maxDuration: '120s',
+    },
+  },
   summaryTrendStats: ['med', 'p(95)', 'p(99)', 'max'],
 }
 
 const SHAPES = [['ROUND'], ['OVAL', 'PEAR'], ['CUSHION', 'RADIANT', 'PRINCESS'], ['EMERALD']]
-const SIZES = [[0.3, 0.39], [0.5, 0.69], [0.7, 0.89], [0.9, 0.99], [1, 1.19], [1.5, 1.99], [2, 2.99]]
+const SIZES = [
+  [0.3, 0.39],
+  [0.5, 0.69],
+  [0.7, 0.89],
+  [0.9, 0.99],
+  [1, 1.19],
+  [1.5, 1.99],
+  [2, 2.99],
+]
 const COLORS = ['D', 'E', 'F', 'G', 'H', 'I', 'J', 'K']
 const CLARITIES = ['IF', 'VVS1', 'VVS2', 'VS1', 'VS2', 'SI1', 'SI2']
 const SORTS = [[{ field: 'amt' }], [{ field: 'ctPr', dir: 'desc' }], [{ field: 'crt', dir: 'desc' }], []]
@@ -29,12 +44,20 @@ export default function (data) {
   const c = i % 4
   const q = (i >> 2) % 3
   const body = {
-    filter: { shpNm: SHAPES[i % SHAPES.length], crt: { from, to }, colNm: COLORS.slice(c, c + 4), clrNm: CLARITIES.slice(q, q + 4), lbNm: ['GIA', 'IGI'] },
+    filter: {
+      shpNm: SHAPES[i % SHAPES.length],
+      crt: { from, to },
+      colNm: COLORS.slice(c, c + 4),
+      clrNm: CLARITIES.slice(q, q + 4),
+      lbNm: ['GIA', 'IGI'],
+    },
     sort: SORTS[i % SORTS.length],
     facets: true,
     limit: 250,
   }
-  const res = http.post(`${BASE}/web/v1/diamond/paginate`, JSON.stringify(body), { headers: { ...json.headers, authorization: `JWT ${data.tokens[i % data.tokens.length]}` } })
+  const res = http.post(`${BASE}/web/v1/diamond/paginate`, JSON.stringify(body), {
+    headers: { ...json.headers, authorization: `JWT ${data.tokens[i % data.tokens.length]}` },
+  })
   if (res.status !== 200 || res.json('code') !== 'OK') failures.add(1)
   else found.add(res.json('data.count'))
 }

@@ -17,10 +17,13 @@ export function signIn(BASE, username) {
   for (let i = 0; i < 200; i++) {
     // The code of this login: a mail newer than the one there before it.
     const mail = newest()
-    const code = mail && mail.id !== (before && before.id) && mail.template === 'device-otp' ? /\b(\d{6})\b/.exec(mail.text) : null
+    const code =
+      mail && mail.id !== (before && before.id) && mail.template === 'device-otp' ? /\b(\d{6})\b/.exec(mail.text) : null
     if (code) {
       const headers = { ...json.headers, authorization: `JWT ${login.json('data.token.jwt')}` }
-      const verified = http.post(`${BASE}/web/v1/verifyfingerprint`, JSON.stringify({ otp: code[1], trust: 'once' }), { headers })
+      const verified = http.post(`${BASE}/web/v1/verifyfingerprint`, JSON.stringify({ otp: code[1], trust: 'once' }), {
+        headers,
+      })
       if (verified.json('code') !== 'OK') throw new Error(`verifyfingerprint ${username}: ${verified.body}`)
       return verified.json('data.token.jwt')
     }
@@ -28,4 +31,3 @@ export function signIn(BASE, username) {
   }
   throw new Error(`no sign-in code arrived for ${username}`)
 }
-

@@ -35,7 +35,16 @@ const secret = randomBytes(48).toString('base64url')
 const { buildPortal } = await import('@diamond/portal/portal')
 log('starting the portal (25,000 demo stones)…')
 const portal = await buildPortal(
-  { ...process.env, NODE_ENV: 'development', LOG_LEVEL: 'warn', DEMO_DATA: 'true', STOCK_DEMO_STONES: process.env.STOCK_DEMO_STONES ?? '25000', DATABASE_URL: url, JWT_SECRET: secret, AUTH_DIGEST_CHECK_SECONDS: '3600' },
+  {
+    ...process.env,
+    NODE_ENV: 'development',
+    LOG_LEVEL: 'warn',
+    DEMO_DATA: 'true',
+    STOCK_DEMO_STONES: process.env.STOCK_DEMO_STONES ?? '25000',
+    DATABASE_URL: url,
+    JWT_SECRET: secret,
+    AUTH_DIGEST_CHECK_SECONDS: '3600',
+  },
   { serveWeb: false },
 )
 await portal.app.ready()
@@ -54,7 +63,15 @@ try {
 
   const floorStart = performance.now()
   for (let i = 0; i < USERS; i += 500) {
-    await sql.begin((tx) => enqueue(tx, 'auth', Array.from({ length: Math.min(500, USERS - i) }, (_, k) => newEvent('auth', 'auth.bench.floor', String(i + k), { n: i + k }))))
+    await sql.begin((tx) =>
+      enqueue(
+        tx,
+        'auth',
+        Array.from({ length: Math.min(500, USERS - i) }, (_, k) =>
+          newEvent('auth', 'auth.bench.floor', String(i + k), { n: i + k }),
+        ),
+      ),
+    )
   }
   const floorMs = performance.now() - floorStart
   await sql`delete from auth.outbox where type = 'auth.bench.floor'`
@@ -88,7 +105,9 @@ function fmt(ms: number) {
 }
 
 async function counts(): Promise<{ ready: number; mailed: number }> {
-  const [r] = await sql<[{ ready: number }]>`select count(*)::int as ready from stock.outbox where type = 'stock.digest.ready'`
+  const [r] = await sql<
+    [{ ready: number }]
+  >`select count(*)::int as ready from stock.outbox where type = 'stock.digest.ready'`
   return { ready: r.ready, mailed: await mailedCount() }
 }
 

@@ -62,7 +62,12 @@ type Command =
 /* ---------------------------------------------------------------- clients (worker thread) ---- */
 
 function clients() {
-  const { count, stoneIds, maxV, emitBuf } = workerData as { count: number; stoneIds: string[]; maxV: number; emitBuf: SharedArrayBuffer }
+  const { count, stoneIds, maxV, emitBuf } = workerData as {
+    count: number
+    stoneIds: string[]
+    maxV: number
+    emitBuf: SharedArrayBuffer
+  }
   const emitAt = new Float64Array(emitBuf)
   const stoneOf = new Map(stoneIds.map((id, i) => [id, i]))
   const S = stoneIds.length
@@ -105,7 +110,7 @@ function clients() {
     return NaN
   }
   const port = parentPort!
-  port.on('message', async (m: Command) => {
+  const handle = async (m: Command) => {
     if (m.cmd === 'connect') {
       sockets = []
       // A hundred at a time: a thousand SYNs at once overflow the listen backlog.
@@ -143,6 +148,12 @@ function clients() {
       await Promise.all(sockets.map((ws) => new Promise((r) => (ws.once('close', r), ws.terminate()))))
       port.postMessage({ done: 'close' })
     }
+  }
+  port.on('message', (m: Command) => {
+    handle(m).catch((e: unknown) => {
+      console.error(e)
+      process.exit(1)
+    })
   })
 }
 
@@ -157,7 +168,9 @@ async function main() {
   // Each run has stones of its own (the baseline uses as many as the first batched run), so no
   // status of one run can be mistaken for another's.
   const counts = [SCENARIOS[0]!, ...SCENARIOS]
-  const slices = counts.map((n, k) => Array.from({ length: n }, (_, i) => counts.slice(0, k).reduce((a, b) => a + b, 0) + i))
+  const slices = counts.map((n, k) =>
+    Array.from({ length: n }, (_, i) => counts.slice(0, k).reduce((a, b) => a + b, 0) + i),
+  )
   const STONES = counts.reduce((a, b) => a + b, 0)
   const maxV = Math.ceil(total / Math.min(...counts)) + 2
   const stoneIds = Array.from({ length: STONES }, () => randomUUID())
@@ -185,7 +198,12 @@ async function main() {
    * while `held()` or beyond `perTick` are skipped (offered, never sent), so memory and time stay
    * bounded whatever the sender can carry.
    */
-  async function drive(stones: number[], send: (events: { stone: number; version: number; at: number }[]) => void, perTick: number, held: () => boolean = () => false) {
+  async function drive(
+    stones: number[],
+    send: (events: { stone: number; version: number; at: number }[]) => void,
+    perTick: number,
+    held: () => boolean = () => false,
+  ) {
     let order: number[] = []
     let emitted = 0
     let skipped = 0
@@ -250,7 +268,10 @@ async function main() {
     slices[0]!,
     (events) => {
       for (const e of events) {
-        const text = JSON.stringify({ type: 'stone.status', data: statusOf(stoneIds[e.stone]!, e.stone, e.version, e.at) })
+        const text = JSON.stringify({
+          type: 'stone.status',
+          data: statusOf(stoneIds[e.stone]!, e.stone, e.version, e.at),
+        })
         for (const ws of sockets) ws.send(text)
       }
     },
@@ -265,16 +286,38 @@ async function main() {
   const { createHttpServer, createTokenService, loadPlatformConfig, MemoryBus } = await import('@diamond/runtime')
   const { default: gateway } = await import('@diamond/gateway/app')
   const { loadGatewayConfig } = await import('@diamond/gateway/config')
-  const env = { LOG_LEVEL: 'silent', DATABASE_URL: 'postgres://unused/none', JWT_SECRET: 'b'.repeat(48), ...process.env }
+  const env = {
+    LOG_LEVEL: 'silent',
+    DATABASE_URL: 'postgres://unused/none',
+    JWT_SECRET: 'b'.repeat(48),
+    ...process.env,
+  }
   const config = loadPlatformConfig({ ...env, NODE_ENV: 'test' })
   const gw = loadGatewayConfig({ GATEWAY_PUSH_WINDOW_MS: process.env.BENCH_WINDOW_MS })
   const tokens = createTokenService(config.JWT_SECRET, 3600)
   const app = await createHttpServer({ title: 'bench-fanout', logger: false })
   const bus = new MemoryBus({ log: (m, e) => console.error(m, e) })
   app.addHook('onClose', () => bus.close())
-  await app.register(gateway, { config, bus, tokens, gateway: gw, mode: 'embedded', serveWeb: false, probe: async () => true })
+  await app.register(gateway, {
+    config,
+    bus,
+    tokens,
+    gateway: gw,
+    mode: 'embedded',
+    serveWeb: false,
+    probe: () => Promise.resolve(true),
+  })
   await app.listen({ host: '127.0.0.1', port: 0 })
-  const token = tokens.sign({ id: randomUUID(), username: 'bench', userType: 'buyer', perms: { searchList: 'v' }, noPrice: false, ver: 0, guest: false, trusted: true })
+  const token = tokens.sign({
+    id: randomUUID(),
+    username: 'bench',
+    userType: 'buyer',
+    perms: { searchList: 'v' },
+    noPrice: false,
+    ver: 0,
+    guest: false,
+    trusted: true,
+  })
   console.log(`Connecting ${CLIENTS} clients to the gateway (stock feed)…`)
   const joined = await ask({
     cmd: 'connect',
@@ -285,15 +328,31 @@ async function main() {
   if (joined.acks < CLIENTS) throw new Error(`only ${joined.acks} of ${CLIENTS} clients joined the feed`)
   const runs: { stones: number; run: Awaited<ReturnType<typeof drive>>; st: Stats }[] = []
   for (const [k, stones] of SCENARIOS.entries()) {
-    console.log(`Batched: per-connection batches every ${gw.GATEWAY_PUSH_WINDOW_MS} ms, ${RATE} events/s over ${stones} stones for ${SECONDS} s…`)
+    console.log(
+      `Batched: per-connection batches every ${gw.GATEWAY_PUSH_WINDOW_MS} ms, ${RATE} events/s over ${stones} stones for ${SECONDS} s…`,
+    )
     await ask({ cmd: 'reset', phase: 'events' })
     const run = await drive(
       slices[k + 1]!,
       (events) => {
         void bus.publish(
           events.map((e) => ({
-            id: randomUUID(), type: 'stock.stone.held', key: stoneIds[e.stone]!, time: new Date(e.at).toISOString(), producer: 'bench', version: 1,
-            data: { stoneId: stoneIds[e.stone]!, vStnId: `B${e.stone}`, wSts: 'H', sSts: '', availability: 'H', statusVersion: e.version, holderId: null, expiresAt: null },
+            id: randomUUID(),
+            type: 'stock.stone.held',
+            key: stoneIds[e.stone]!,
+            time: new Date(e.at).toISOString(),
+            producer: 'bench',
+            version: 1,
+            data: {
+              stoneId: stoneIds[e.stone]!,
+              vStnId: `B${e.stone}`,
+              wSts: 'H',
+              sSts: '',
+              availability: 'H',
+              statusVersion: e.version,
+              holderId: null,
+              expiresAt: null,
+            },
           })),
         )
       },

@@ -1,10 +1,10 @@
 /**
  * The in-page half of `npm run bench:grid`: functions handed to `page.evaluate`, so each must stand
  * alone (no imports or module variables at run time; only types cross over). They drive the grid's
- * benchmark hook `window.__diamondGrid` (web/src/features/stones/stores/perf.ts).
+ * benchmark hook `window.__diamondGrid` (web/src/grid/stores/perf.ts).
  */
 import type { Availability } from '@diamond/contracts/events/stock'
-import type { GridBench } from '../web/src/features/stones/stores/perf'
+import type { GridBench } from '../web/src/grid/stores/perf'
 
 export interface MountResult {
   /** seed(n) itself: putting n rows (built beforehand by prepare(n)) in the store (synchronous). */
@@ -92,7 +92,10 @@ export async function mountRows(n: number): Promise<MountResult> {
   const seedMs = performance.now() - t0
   const shown = () => {
     const table = document.querySelector('[role="table"]')
-    return table?.getAttribute('aria-rowcount') === String(n + 1) && table.querySelector('[data-testid^="stone-row-"]') !== null
+    return (
+      table?.getAttribute('aria-rowcount') === String(n + 1) &&
+      table.querySelector('[data-testid^="stone-row-"]') !== null
+    )
   }
   // The first rAF that finds the rows committed renders them; a task posted from it runs once that frame is done.
   const mountMs = await new Promise<number>((resolve, reject) => {
@@ -116,8 +119,13 @@ export async function mountRows(n: number): Promise<MountResult> {
   const longest = (xs: [number, number][]) => Math.max(0, ...xs.map(([, d]) => d))
   const shownAt = t0 + mountMs
   return {
-    seedMs, mountMs, settledMs, longestFrameMs: longest(seen.filter(([start]) => start >= t0 - 20)),
-    longestAfterMs: longest(seen.filter(([start]) => start >= shownAt)), domRows: s.domRows, stones: s.stones,
+    seedMs,
+    mountMs,
+    settledMs,
+    longestFrameMs: longest(seen.filter(([start]) => start >= t0 - 20)),
+    longestAfterMs: longest(seen.filter(([start]) => start >= shownAt)),
+    domRows: s.domRows,
+    stones: s.stones,
   }
 }
 
@@ -137,7 +145,7 @@ export async function scrollRun(o: RunOptions): Promise<RunResult> {
   const total = g.stats().stones
   const max = box.scrollHeight - box.clientHeight
   let rnd = o.seed >>> 0
-  const next = () => ((rnd = (Math.imul(rnd, 1664525) + 1013904223) >>> 0) / 2 ** 32)
+  const next = () => (rnd = (Math.imul(rnd, 1664525) + 1013904223) >>> 0) / 2 ** 32
   const shown = Math.max(1, Math.floor((box.clientHeight - headH) / rowH))
   // Where the box is scrolled, kept here: reading scrollTop back would force a style and layout
   // pass the page would not otherwise do (a real push reads no layout).
@@ -152,7 +160,10 @@ export async function scrollRun(o: RunOptions): Promise<RunResult> {
   const longFrameDetails: string[] = []
   const origin = performance.now()
   const observers: PerformanceObserver[] = []
-  for (const [type, into] of [['longtask', longTasks], ['long-animation-frame', longFrames]] as const) {
+  for (const [type, into] of [
+    ['longtask', longTasks],
+    ['long-animation-frame', longFrames],
+  ] as const) {
     if (!PerformanceObserver.supportedEntryTypes.includes(type)) continue
     const ob = new PerformanceObserver((list) => {
       for (const e of list.getEntries()) {
@@ -219,7 +230,20 @@ export async function scrollRun(o: RunOptions): Promise<RunResult> {
   await new Promise((r) => setTimeout(r, 100))
   for (const ob of observers) ob.disconnect()
   ch.port1.close()
-  return { frames, work, longTasks, longFrames, frameAt, longSpans, longFrameDetails, pushes, applied, rowRenders: g.stats().rowRenders, elapsedMs, endAt: pos }
+  return {
+    frames,
+    work,
+    longTasks,
+    longFrames,
+    frameAt,
+    longSpans,
+    longFrameDetails,
+    pushes,
+    applied,
+    rowRenders: g.stats().rowRenders,
+    elapsedMs,
+    endAt: pos,
+  }
 
   /** A long animation frame in one line: its span, blocking time, render and style/layout starts, its scripts. */
   function describeLongFrame(e: PerformanceEntry): string {
@@ -227,13 +251,22 @@ export async function scrollRun(o: RunOptions): Promise<RunResult> {
       blockingDuration: number
       renderStart: number
       styleAndLayoutStart: number
-      scripts: { invoker: string; invokerType: string; duration: number; forcedStyleAndLayoutDuration: number; sourceFunctionName: string }[]
+      scripts: {
+        invoker: string
+        invokerType: string
+        duration: number
+        forcedStyleAndLayoutDuration: number
+        sourceFunctionName: string
+      }[]
     }
     const at = (x: number) => (x > 0 ? `+${(x - f.startTime).toFixed(0)}` : '—')
     const scripts = [...(f.scripts ?? [])]
       .sort((a, b) => b.duration - a.duration)
       .slice(0, 3)
-      .map((x) => `${x.invokerType} ${x.invoker} ${x.sourceFunctionName || '?'} ${x.duration.toFixed(0)} ms (forced style/layout ${x.forcedStyleAndLayoutDuration.toFixed(0)})`)
+      .map(
+        (x) =>
+          `${x.invokerType} ${x.invoker} ${x.sourceFunctionName || '?'} ${x.duration.toFixed(0)} ms (forced style/layout ${x.forcedStyleAndLayoutDuration.toFixed(0)})`,
+      )
     return `at ${(f.startTime - origin).toFixed(0)} ms: ${f.duration.toFixed(0)} ms, blocking ${f.blockingDuration.toFixed(0)}, render ${at(f.renderStart)}, style/layout ${at(f.styleAndLayoutStart)}; scripts: ${scripts.join('; ') || 'none'}`
   }
 }
@@ -255,7 +288,10 @@ export async function checkPushes(count: number): Promise<PushCheck> {
     const b = r.getBoundingClientRect()
     return b.top >= area.top && b.bottom <= area.bottom
   })
-  const visible = rows.map((r) => ({ index: Number(r.getAttribute('aria-rowindex')) - 2, status: r.dataset.status ?? 'A' }))
+  const visible = rows.map((r) => ({
+    index: Number(r.getAttribute('aria-rowindex')) - 2,
+    status: r.dataset.status ?? 'A',
+  }))
   if (visible.length === 0) throw new Error('no rows in view')
   const states: Availability[] = ['H', 'A', 'M']
   const nextState = (cur: string) => states[(states.indexOf(cur as Availability) + 1) % states.length]!
@@ -290,5 +326,12 @@ export async function checkPushes(count: number): Promise<PushCheck> {
   g.resetCounts()
   await new Promise((r) => setTimeout(r, 3_300))
   await frame()
-  return { rowsInView: visible.length, inView, inViewRenders, offScreen, offScreenRenders, afterFlashRenders: g.stats().rowRenders }
+  return {
+    rowsInView: visible.length,
+    inView,
+    inViewRenders,
+    offScreen,
+    offScreenRenders,
+    afterFlashRenders: g.stats().rowRenders,
+  }
 }

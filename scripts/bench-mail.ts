@@ -73,7 +73,13 @@ try {
     const due = started + (i * 1000) / RATE
     if (due > Date.now()) await sleep(due - Date.now())
     const to = `bench${i}@example.com`
-    const mail: MailRequested = { to, name: `Bench ${i}`, template: 'device-otp', locale: ['en', 'fr', 'he', 'ja'][i % 4]!, params: { code: String(100000 + i), minutes: '10' } }
+    const mail: MailRequested = {
+      to,
+      name: `Bench ${i}`,
+      template: 'device-otp',
+      locale: ['en', 'fr', 'he', 'ja'][i % 4]!,
+      params: { code: String(100000 + i), minutes: '10' },
+    }
     sentAt.set(to, Date.now())
     await bus.publish([newEvent<MailRequested>('auth', AuthEventTypes.mailRequested, to, mail)])
   }
@@ -90,16 +96,28 @@ try {
     .sort((a, b) => a - b)
   // Where the time goes: publish → queued (the consumer's transaction) and queued → sent (the sender).
   const db = postgres(databaseUrl(pg.url, 'bench_mail'), { max: 1, onnotice: () => {} })
-  const rows = await db<{ to: string; queued: Date; sent: Date | null }[]>`select "to", created_at as queued, sent_at as sent from notifications.mail_outbox`
+  const rows = await db<
+    { to: string; queued: Date; sent: Date | null }[]
+  >`select "to", created_at as queued, sent_at as sent from notifications.mail_outbox`
   await db.end()
-  const queued = rows.map((r) => r.queued.getTime() - (sentAt.get(r.to) ?? NaN)).filter(Number.isFinite).sort((a, b) => a - b)
-  const sending = rows.filter((r) => r.sent).map((r) => r.sent!.getTime() - r.queued.getTime()).sort((a, b) => a - b)
+  const queued = rows
+    .map((r) => r.queued.getTime() - (sentAt.get(r.to) ?? NaN))
+    .filter(Number.isFinite)
+    .sort((a, b) => a - b)
+  const sending = rows
+    .filter((r) => r.sent)
+    .map((r) => r.sent!.getTime() - r.queued.getTime())
+    .sort((a, b) => a - b)
   await app.close()
   console.log(`\n${MAILS} mails at ${RATE}/s through Mailpit (text + HTML, 4 languages): ${latencies.length} arrived`)
   console.log('| p50 | p90 | p99 | max |')
   console.log('|---|---|---|---|')
-  console.log(`| ${percentile(latencies, 50)} ms | ${percentile(latencies, 90)} ms | ${percentile(latencies, 99)} ms | ${latencies.at(-1)} ms |`)
-  console.log(`publish → queued p50 ${percentile(queued, 50)} ms, p99 ${percentile(queued, 99)} ms; queued → sent p50 ${percentile(sending, 50)} ms, p99 ${percentile(sending, 99)} ms`)
+  console.log(
+    `| ${percentile(latencies, 50)} ms | ${percentile(latencies, 90)} ms | ${percentile(latencies, 99)} ms | ${latencies.at(-1)} ms |`,
+  )
+  console.log(
+    `publish → queued p50 ${percentile(queued, 50)} ms, p99 ${percentile(queued, 99)} ms; queued → sent p50 ${percentile(sending, 50)} ms, p99 ${percentile(sending, 99)} ms`,
+  )
   if (latencies.length < MAILS) process.exitCode = 1
 } finally {
   await mailpit.stop()

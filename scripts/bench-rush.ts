@@ -46,7 +46,7 @@ if (process.argv.includes('--serve')) {
   const { buildPortal } = await import('@diamond/portal/portal')
   const portal = await buildPortal(process.env, { serveWeb: false })
   // The floor: a JSON POST with nothing behind it, on the same server and event loop.
-  portal.app.post('/bench/echo', { config: { public: true } }, async (req) => ({ code: 'OK', message: 'OK', data: req.body }))
+  portal.app.post('/bench/echo', { config: { public: true } }, (req) => ({ code: 'OK', message: 'OK', data: req.body }))
   await portal.app.listen({ port: 0, host: '127.0.0.1' })
   process.send!({ port: (portal.app.server.address() as { port: number }).port })
   process.on('disconnect', () => void portal.app.close().finally(() => process.exit(0)))
@@ -69,11 +69,20 @@ async function main() {
   await admin.end()
   const url = databaseUrl(pg.url, 'diamond')
   const env = {
-    ...process.env, NODE_ENV: 'development', LOG_LEVEL: 'warn', DEMO_DATA: 'true', STOCK_DEMO_STONES: '2000',
-    DATABASE_URL: url, JWT_SECRET: randomBytes(48).toString('base64url'),
+    ...process.env,
+    NODE_ENV: 'development',
+    LOG_LEVEL: 'warn',
+    DEMO_DATA: 'true',
+    STOCK_DEMO_STONES: '2000',
+    DATABASE_URL: url,
+    JWT_SECRET: randomBytes(48).toString('base64url'),
   }
   log('starting PostgreSQL and the portal…')
-  const child = fork(fileURLToPath(import.meta.url), ['--serve'], { env, execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] })
+  const child = fork(fileURLToPath(import.meta.url), ['--serve'], {
+    env,
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  })
   const sql = postgres(url, { max: CONCURRENCY, onnotice: () => {} })
   let pool: Pool | null = null
   try {
@@ -85,14 +94,20 @@ async function main() {
     pool = new Pool(base, { connections: CONCURRENCY, pipelining: 1 })
     const post = async (path: string, body: unknown, token?: string): Promise<Answer & { data: any }> => {
       const res = await pool!.request({
-        method: 'POST', path: `/web/v1/${path}`, body: JSON.stringify(body),
+        method: 'POST',
+        path: `/web/v1/${path}`,
+        body: JSON.stringify(body),
         headers: { 'content-type': 'application/json', ...(token ? { authorization: `JWT ${token}` } : {}) },
       })
       const json = (await res.body.json()) as { code: string; data: any }
       return { status: res.statusCode, code: json.code, data: json.data }
     }
     const tokens = await Promise.all(USERS.map((u) => signIn(base, post, u)))
-    const free = ((await post('diamond/paginate', { limit: 1000, filter: { availability: ['A'] } }, tokens[0])).data.list as { id: string }[]).map((s) => s.id)
+    const free = (
+      (await post('diamond/paginate', { limit: 1000, filter: { availability: ['A'] } }, tokens[0])).data.list as {
+        id: string
+      }[]
+    ).map((s) => s.id)
     log(`signed in ${tokens.length} users; ${free.length} available stones to rush`)
 
     await warmUp(post, tokens, free.splice(0, 5))
@@ -102,22 +117,34 @@ async function main() {
     log(`floor: bare JSON POST on the portal: ${floor.perSecond.toLocaleString('en-US')}/s`)
 
     const rows = []
-    for (const [label, attempts, count] of [['(a) 1,000 attempts on 1 stone', 1000, 1], ['(b) 5,000 attempts over 5 stones', 5000, 5], [`(c) ${LONG.toLocaleString('en-US')} attempts over 5 stones`, LONG, 5]] as const) {
+    for (const [label, attempts, count] of [
+      ['(a) 1,000 attempts on 1 stone', 1000, 1],
+      ['(b) 5,000 attempts over 5 stones', 5000, 5],
+      [`(c) ${LONG.toLocaleString('en-US')} attempts over 5 stones`, LONG, 5],
+    ] as const) {
       const hot = free.splice(0, count)
       const r = await rush(post, tokens, hot, attempts)
       const check = await outcome(sql, hot, r.answers)
       rows.push({ label, perSecond: r.perSecond, ratio: r.perSecond / baseline, check })
-      log(`${label}: ${r.perSecond.toLocaleString('en-US')}/s (${(r.perSecond / baseline).toFixed(1)}× baseline); ${check.text}`)
+      log(
+        `${label}: ${r.perSecond.toLocaleString('en-US')}/s (${(r.perSecond / baseline).toFixed(1)}× baseline); ${check.text}`,
+      )
     }
 
     console.log(`\nConcurrency ${CONCURRENCY}, on loopback, ${new Date().toISOString()}.\n`)
     console.log('| scenario | attempts/s | × PostgreSQL one-row update | target ≥ 5× | outcome |')
     console.log('|---|---|---|---|---|')
-    console.log(`| baseline: PostgreSQL one-row update (${CONCURRENCY} clients) | ${baseline.toLocaleString('en-US')} | 1.0× | | |`)
-    console.log(`| floor: bare JSON POST, same portal process | ${floor.perSecond.toLocaleString('en-US')} | ${(floor.perSecond / baseline).toFixed(1)}× | | |`)
+    console.log(
+      `| baseline: PostgreSQL one-row update (${CONCURRENCY} clients) | ${baseline.toLocaleString('en-US')} | 1.0× | | |`,
+    )
+    console.log(
+      `| floor: bare JSON POST, same portal process | ${floor.perSecond.toLocaleString('en-US')} | ${(floor.perSecond / baseline).toFixed(1)}× | | |`,
+    )
     for (const r of rows) {
       const pass = r.ratio >= TARGET && r.check.ok
-      console.log(`| ${r.label} | ${r.perSecond.toLocaleString('en-US')} | ${r.ratio.toFixed(1)}× | ${pass ? 'PASS' : 'FAIL'} | ${r.check.text} |`)
+      console.log(
+        `| ${r.label} | ${r.perSecond.toLocaleString('en-US')} | ${r.ratio.toFixed(1)}× | ${pass ? 'PASS' : 'FAIL'} | ${r.check.text} |`,
+      )
     }
     console.log('')
   } finally {
@@ -138,9 +165,13 @@ async function signIn(base: string, post: Post, username: string): Promise<strin
   if (login.code !== 'OK') throw new Error(`login ${username}: ${login.code}`)
   if (login.data.isTrusted) return login.data.token.jwt as string
   for (let i = 0; i < 400; i++) {
-    const mail = (await fetch(`${base}/web/v1/dev/mailbox?to=${username}@demo.diamond-portal.test&limit=1`).then((r) => r.json())) as { data: { list: { text: string }[] } }
+    const mail = (await fetch(`${base}/web/v1/dev/mailbox?to=${username}@demo.diamond-portal.test&limit=1`).then((r) =>
+      r.json(),
+    )) as { data: { list: { text: string }[] } }
     const code = /\b(\d{6})\b/.exec(mail.data.list[0]?.text ?? '')?.[1]
-    if (code) return (await post('verifyfingerprint', { otp: code, trust: 'once' }, login.data.token.jwt)).data.token.jwt as string
+    if (code)
+      return (await post('verifyfingerprint', { otp: code, trust: 'once' }, login.data.token.jwt)).data.token
+        .jwt as string
     await new Promise((r) => setTimeout(r, 25))
   }
   throw new Error(`no sign-in code for ${username}`)
@@ -169,7 +200,13 @@ async function warmUp(post: Post, tokens: string[], stones: string[]) {
 }
 
 function rush(post: Post, tokens: string[], stones: string[], attempts: number) {
-  return run(attempts, (i) => post('diamond/hold', { id: stones[i % stones.length] }, tokens[i % tokens.length]).then(({ status, code }) => ({ status, code, stone: stones[i % stones.length]! })))
+  return run(attempts, (i) =>
+    post('diamond/hold', { id: stones[i % stones.length] }, tokens[i % tokens.length]).then(({ status, code }) => ({
+      status,
+      code,
+      stone: stones[i % stones.length]!,
+    })),
+  )
 }
 
 /** PostgreSQL's one-row update rate: CONCURRENCY clients on the one row, each update its own commit. */

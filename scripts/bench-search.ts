@@ -17,6 +17,7 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { getTableColumns } from 'drizzle-orm'
 import postgres from 'postgres'
 import type { StoneFilter, SortKey } from '@diamond/contracts/http/stock'
 import { migrate, RUNTIME_MIGRATIONS } from '@diamond/runtime/db'
@@ -26,14 +27,17 @@ import { runSearch } from '../services/stock/src/modules/search/search.engine'
 import { compile } from '../services/stock/src/modules/search/search.filter'
 import { StoneIndex } from '../services/stock/src/modules/search/stone-index'
 import { readStones } from '../services/stock/src/modules/stones/stone-row'
+import { stones } from '../services/stock/src/modules/stones/stones.schema'
 
 const STONES = Number(process.env.BENCH_STONES ?? 2_000_000)
 const RUNS = Number(process.env.BENCH_RUNS ?? 40)
-const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!
+const pct = (xs: number[], p: number) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!
 const f1 = (x: number) => x.toFixed(1)
 const log = (m: string) => console.log(`[bench:search] ${m}`)
 
 const COLUMNS = Object.keys(demoStone(1)) as (keyof DemoStone)[]
+const COLUMN_NAMES = COLUMNS.map((k) => getTableColumns(stones)[k].name)
 const text = (v: unknown): string => {
   if (v instanceof Date) return v.toISOString()
   if (Array.isArray(v)) return `{${v.join(',')}}`
@@ -49,27 +53,62 @@ async function load(sql: postgres.Sql, count: number, index: StoneIndex) {
   for (let from = 0; from < count; from += batch) {
     const rows: DemoStone[] = []
     for (let i = from; i < Math.min(count, from + batch); i++) rows.push(demoStone(i + 1, 2026, now))
-    for (const r of rows) index.put({ ...r, status_version: 0 })
-    const stream = await sql`copy stock.stones (${sql(COLUMNS as string[])}) from stdin`.writable()
+    for (const r of rows) index.put({ ...r, statusVersion: 0 })
+    const stream = await sql`copy stock.stones (${sql(COLUMN_NAMES)}) from stdin`.writable()
     await new Promise<void>((resolve, reject) => {
       stream.on('error', reject)
       stream.on('finish', resolve)
       stream.end(rows.map((r) => COLUMNS.map((c) => text(r[c])).join('\t')).join('\n') + '\n')
     })
-    if ((from / batch) % 20 === 0) log(`  ${(from + rows.length).toLocaleString('en-US')} stones loaded (${f1((performance.now() - t0) / 1000)} s)`)
+    if ((from / batch) % 20 === 0)
+      log(`  ${(from + rows.length).toLocaleString('en-US')} stones loaded (${f1((performance.now() - t0) / 1000)} s)`)
   }
   index.order()
 }
 
-const INDEXED = ['shape', 'color', 'clarity', 'cut', 'polish', 'symmetry', 'fluorescence', 'lab', 'location', 'shade', 'carat', 'back', 'amt_cents', 'ctpr_cents', 'rap_cents', 'w_sts', 'dep_per', 'tbl_per', 'ratio']
+const INDEXED = [
+  'shape',
+  'color',
+  'clarity',
+  'cut',
+  'polish',
+  'symmetry',
+  'fluorescence',
+  'lab',
+  'location',
+  'shade',
+  'carat',
+  'back',
+  'amt_cents',
+  'ctpr_cents',
+  'rap_cents',
+  'w_sts',
+  'dep_per',
+  'tbl_per',
+  'ratio',
+]
 
 // The typical searches a buyer runs: a shape or two, a size band, colour and clarity ranges, make,
 // a lab, often a price or discount band; sorted by price, size or stone number.
 const SHAPE_SETS = [['ROUND'], ['ROUND'], ['OVAL', 'PEAR'], ['CUSHION', 'RADIANT', 'PRINCESS'], ['EMERALD']]
-const SIZES: [number, number][] = [[0.3, 0.39], [0.5, 0.69], [0.7, 0.89], [0.9, 0.99], [1, 1.19], [1.5, 1.99], [2, 2.99]]
+const SIZES: [number, number][] = [
+  [0.3, 0.39],
+  [0.5, 0.69],
+  [0.7, 0.89],
+  [0.9, 0.99],
+  [1, 1.19],
+  [1.5, 1.99],
+  [2, 2.99],
+]
 const COLORS = ['D', 'E', 'F', 'G', 'H', 'I', 'J', 'K']
 const CLARITIES = ['IF', 'VVS1', 'VVS2', 'VS1', 'VS2', 'SI1', 'SI2']
-const SORTS: SortKey[][] = [[{ field: 'amt', dir: 'asc' }], [{ field: 'ctPr', dir: 'desc' }], [{ field: 'crt', dir: 'desc' }], [{ field: 'vStnId' }], [{ field: 'colNm' }, { field: 'clrNm' }]]
+const SORTS: SortKey[][] = [
+  [{ field: 'amt', dir: 'asc' }],
+  [{ field: 'ctPr', dir: 'desc' }],
+  [{ field: 'crt', dir: 'desc' }],
+  [{ field: 'vStnId' }],
+  [{ field: 'colNm' }, { field: 'clrNm' }],
+]
 
 function typicalSearch(rnd: () => number): { filter: StoneFilter; sort: SortKey[] } {
   const pick = <T>(xs: readonly T[]) => xs[Math.floor(rnd() * xs.length)]!
@@ -84,15 +123,25 @@ function typicalSearch(rnd: () => number): { filter: StoneFilter; sort: SortKey[
     lbNm: rnd() < 0.7 ? ['GIA'] : ['GIA', 'IGI'],
     fluNm: rnd() < 0.5 ? ['NON', 'FNT'] : ['NON', 'FNT', 'MED'],
   }
-  if (rnd() < 0.5) (filter.cutNm = ['EX', 'VG', 'NON']), (filter.polNm = ['EX', 'VG'])
+  if (rnd() < 0.5) {
+    filter.cutNm = ['EX', 'VG', 'NON']
+    filter.polNm = ['EX', 'VG']
+  }
   if (rnd() < 0.5) filter.back = { from: -60, to: -20 }
   if (rnd() < 0.3) filter.availability = ['A']
   return { filter, sort: pick(SORTS) }
 }
 
 // PostgreSQL's side: the same filter and sort as SQL (values bound as parameters).
-const ENUM_COL: Record<string, string> = { shpNm: 'shape', colNm: 'color', clrNm: 'clarity', lbNm: 'lab', fluNm: 'fluorescence', cutNm: 'cut', polNm: 'polish' }
-const AVAIL = ['A', 'H', 'M', 'U', 'B', 'S', 'O', 'E']
+const ENUM_COL: Record<string, string> = {
+  shpNm: 'shape',
+  colNm: 'color',
+  clrNm: 'clarity',
+  lbNm: 'lab',
+  fluNm: 'fluorescence',
+  cutNm: 'cut',
+  polNm: 'polish',
+}
 function where(f: StoneFilter): { text: string; params: unknown[] } {
   const parts: string[] = []
   const params: unknown[] = []
@@ -108,16 +157,35 @@ function where(f: StoneFilter): { text: string; params: unknown[] } {
   return { text: parts.join(' and '), params }
 }
 const ORDER: Record<string, string> = {
-  crt: 'carat', amt: 'amt_cents', ctPr: 'ctpr_cents', rap: 'rap_cents',
+  crt: 'carat',
+  amt: 'amt_cents',
+  ctPr: 'ctpr_cents',
+  rap: 'rap_cents',
   colNm: `array_position(array['D','E','F','G','H','I','J','K','L','M'], color)`,
   clrNm: `array_position(array['FL','IF','VVS1','VVS2','VS1','VS2','SI1','SI2','I1'], clarity)`,
 }
 // The index orders an empty grade first (code 0), and breaks ties by stone number.
 const term = (field: string, dir: 'asc' | 'desc') =>
-  field === 'vStnId' ? `length(v_stn_id) ${dir}, v_stn_id collate "C" ${dir}` : `${ORDER[field]} ${dir === 'desc' ? 'desc nulls last' : 'asc nulls first'}`
-const orderBy = (sort: SortKey[]) => [...sort.map((s) => term(s.field, s.dir ?? 'asc')), term('vStnId', 'asc')].join(', ')
+  field === 'vStnId'
+    ? `length(v_stn_id) ${dir}, v_stn_id collate "C" ${dir}`
+    : `${ORDER[field]} ${dir === 'desc' ? 'desc nulls last' : 'asc nulls first'}`
+const orderBy = (sort: SortKey[]) =>
+  [...sort.map((s) => term(s.field, s.dir ?? 'asc')), term('vStnId', 'asc')].join(', ')
 
-const FACET_COLS = ['shape', 'color', 'clarity', 'cut', 'polish', 'symmetry', 'fluorescence', 'lab', 'location', 'shade', 'fancy_color', 'w_sts']
+const FACET_COLS = [
+  'shape',
+  'color',
+  'clarity',
+  'cut',
+  'polish',
+  'symmetry',
+  'fluorescence',
+  'lab',
+  'location',
+  'shade',
+  'fancy_color',
+  'w_sts',
+]
 
 async function postgresAnswer(a: postgres.Sql, b: postgres.Sql, q: { filter: StoneFilter; sort: SortKey[] }) {
   const w = where(q.filter)
@@ -132,7 +200,12 @@ async function postgresAnswer(a: postgres.Sql, b: postgres.Sql, q: { filter: Sto
     b.unsafe(`select id from stock.stones where ${w.text} order by ${orderBy(q.sort)} limit 250`, w.params as never[]),
   ])
   const total = agg.find((r) => FACET_COLS.every((c) => r[`g_${c}`] === 1))
-  return { count: (total?.n as number) ?? 0, crt: (total?.crt as number) ?? 0, ctpr: (total?.ctpr as number) ?? 0, ids: page.map((r) => r.id as string) }
+  return {
+    count: (total?.n as number) ?? 0,
+    crt: (total?.crt as number) ?? 0,
+    ctpr: (total?.ctpr as number) ?? 0,
+    ids: page.map((r) => r.id as string),
+  }
 }
 
 let engineMs = 0
@@ -151,8 +224,16 @@ async function measure(label: string, sql: postgres.Sql, sql2: postgres.Sql, ind
   // Same answers first: count, totals and the page, stone by stone.
   for (const q of queries.slice(0, 10)) {
     const [x, y] = [await indexAnswer(sql, index, q), await postgresAnswer(sql, sql2, q)]
-    if (x.count !== y.count || Math.abs(x.crt - y.crt / 100) > 1e-6 || Math.abs(x.ctpr - y.ctpr / 100) > 0.01 || x.ids.join() !== y.ids.join() || x.rows !== x.ids.length) {
-      throw new Error(`answers differ for ${JSON.stringify(q)}: index ${x.count}/${x.crt}/${x.ids.length}, postgres ${y.count}/${y.crt / 100}`)
+    if (
+      x.count !== y.count ||
+      Math.abs(x.crt - y.crt / 100) > 1e-6 ||
+      Math.abs(x.ctpr - y.ctpr / 100) > 0.01 ||
+      x.ids.join() !== y.ids.join() ||
+      x.rows !== x.ids.length
+    ) {
+      throw new Error(
+        `answers differ for ${JSON.stringify(q)}: index ${x.count}/${x.crt}/${x.ids.length}, postgres ${y.count}/${y.crt / 100}`,
+      )
     }
   }
   const t = { index: [] as number[], engine: [] as number[], pg: [] as number[], counts: [] as number[] }
@@ -176,7 +257,9 @@ async function measure(label: string, sql: postgres.Sql, sql2: postgres.Sql, ind
     pg50: pct(t.pg, 50),
     pg95: pct(t.pg, 95),
   }
-  log(`${label}: index p50 ${f1(row.index50)} ms p95 ${f1(row.index95)} ms (engine alone ${f1(row.engine50)} / ${f1(row.engine95)} ms) | postgres p50 ${f1(row.pg50)} ms p95 ${f1(row.pg95)} ms | ratio p95 ${(row.index95 / row.pg95).toFixed(3)}`)
+  log(
+    `${label}: index p50 ${f1(row.index50)} ms p95 ${f1(row.index95)} ms (engine alone ${f1(row.engine50)} / ${f1(row.engine95)} ms) | postgres p50 ${f1(row.pg50)} ms p95 ${f1(row.pg95)} ms | ratio p95 ${(row.index95 / row.pg95).toFixed(3)}`,
+  )
   return row
 }
 
@@ -204,7 +287,11 @@ async function underChanges(index: StoneIndex, rate: number, seconds: number) {
     // A change is visible to the very next search.
     const i = Math.floor(rnd() * index.size)
     index.setStatus(index.ids[i]!, 'M', ++versions[i]! + 1_000_000)
-    if (runSearch(index, compile(index, { ids: [index.ids[i]!], availability: ['M'] }), { offset: 0, limit: 1 }).count !== 1) throw new Error('a change was not visible')
+    if (
+      runSearch(index, compile(index, { ids: [index.ids[i]!], availability: ['M'] }), { offset: 0, limit: 1 }).count !==
+      1
+    )
+      throw new Error('a change was not visible')
     visibleChecks++
     const q = queries[k++ % queries.length]!
     const t0 = performance.now()
@@ -213,7 +300,9 @@ async function underChanges(index: StoneIndex, rate: number, seconds: number) {
     await new Promise((r) => setImmediate(r))
   }
   const perSecond = applied / ((performance.now() - start) / 1000)
-  log(`under ${Math.round(perSecond).toLocaleString('en-US')} status changes/s: index search p50 ${f1(pct(times, 50))} ms p95 ${f1(pct(times, 95))} ms over ${times.length} searches; ${visibleChecks} changes each seen by the next search`)
+  log(
+    `under ${Math.round(perSecond).toLocaleString('en-US')} status changes/s: index search p50 ${f1(pct(times, 50))} ms p95 ${f1(pct(times, 95))} ms over ${times.length} searches; ${visibleChecks} changes each seen by the next search`,
+  )
   return { perSecond, p50: pct(times, 50), p95: pct(times, 95) }
 }
 
@@ -236,7 +325,9 @@ async function scale(count: number, pgUrl: string) {
   await sql.unsafe('create index if not exists bench_shape_carat on stock.stones (shape, carat)')
   await sql.unsafe('vacuum analyze stock.stones')
   const heap = process.memoryUsage()
-  log(`index holds ${index.size.toLocaleString('en-US')} stones; process memory rss ${Math.round(heap.rss / 2 ** 20)} MiB, array buffers ${Math.round(heap.arrayBuffers / 2 ** 20)} MiB`)
+  log(
+    `index holds ${index.size.toLocaleString('en-US')} stones; process memory rss ${Math.round(heap.rss / 2 ** 20)} MiB, array buffers ${Math.round(heap.arrayBuffers / 2 ** 20)} MiB`,
+  )
   const row = await measure(`${count.toLocaleString('en-US')} stones`, sql, sql2, index, RUNS)
   const live = count >= 1_000_000 ? await underChanges(index, 5000, 10) : null
   await sql.end()
@@ -253,9 +344,14 @@ try {
   console.log('\n| stones | matches (median) | index p50 / p95 | PostgreSQL b-tree p50 / p95 | p95 ratio |')
   console.log('|---|---|---|---|---|')
   for (const r of rows) {
-    console.log(`| ${r.label.replace(' stones', '')} | ${r.matches.toLocaleString('en-US')} | ${f1(r.index50)} / ${f1(r.index95)} ms | ${f1(r.pg50)} / ${f1(r.pg95)} ms | ${(r.index95 / r.pg95).toFixed(3)} |`)
+    console.log(
+      `| ${r.label.replace(' stones', '')} | ${r.matches.toLocaleString('en-US')} | ${f1(r.index50)} / ${f1(r.index95)} ms | ${f1(r.pg50)} / ${f1(r.pg95)} ms | ${(r.index95 / r.pg95).toFixed(3)} |`,
+    )
   }
-  if (big?.live) console.log(`\nWhile ${Math.round(big.live.perSecond).toLocaleString('en-US')} status changes/s were applied: index search p50 ${f1(big.live.p50)} ms, p95 ${f1(big.live.p95)} ms (no row read).`)
+  if (big?.live)
+    console.log(
+      `\nWhile ${Math.round(big.live.perSecond).toLocaleString('en-US')} status changes/s were applied: index search p50 ${f1(big.live.p50)} ms, p95 ${f1(big.live.p95)} ms (no row read).`,
+    )
 } finally {
   await pg.stop()
   await rm(dir, { recursive: true, force: true })

@@ -19,15 +19,24 @@ import { REPO } from '@diamond/portal/local'
 import { startKafka } from '../infra/kafka.mjs'
 
 const HOLDS = Number(process.env.BENCH_HOLDS ?? 300)
-const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!
+const pct = (xs: number[], p: number) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!
 const ms = (x: number) => `${x.toFixed(1)} ms`
 
 async function timeToReady(cmd: string[], env: Record<string, string>, port: number): Promise<number> {
   const t0 = performance.now()
-  const child = spawn(cmd[0]!, cmd.slice(1), { cwd: REPO, env: { ...process.env, ...env }, stdio: 'ignore', detached: true })
+  const child = spawn(cmd[0]!, cmd.slice(1), {
+    cwd: REPO,
+    env: { ...process.env, ...env },
+    stdio: 'ignore',
+    detached: true,
+  })
   try {
     for (;;) {
-      const ok = await fetch(`http://127.0.0.1:${port}/web/v1/health`).then((r) => r.ok, () => false)
+      const ok = await fetch(`http://127.0.0.1:${port}/web/v1/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
       if (ok) return performance.now() - t0
       if (performance.now() - t0 > 180_000) throw new Error('portal did not become ready')
       await new Promise((r) => setTimeout(r, 20))
@@ -62,8 +71,12 @@ async function latency(pgUrl: string, bus: MessageBus | undefined, label: string
   await admin.unsafe(`create database ${db}`)
   await admin.end()
   const env = {
-    NODE_ENV: 'test', LOG_LEVEL: 'silent', DEMO_DATA: 'true', STOCK_DEMO_STONES: String(HOLDS + 10),
-    DATABASE_URL: pgUrl.replace(/\/postgres$/, `/${db}`), JWT_SECRET: 'b'.repeat(48),
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DEMO_DATA: 'true',
+    STOCK_DEMO_STONES: String(HOLDS + 10),
+    DATABASE_URL: pgUrl.replace(/\/postgres$/, `/${db}`),
+    JWT_SECRET: 'b'.repeat(48),
   }
   const portal = await buildPortal(env, { bus, serveWeb: false })
   await portal.app.listen({ port: 0, host: '127.0.0.1' })
@@ -79,16 +92,22 @@ async function latency(pgUrl: string, bus: MessageBus | undefined, label: string
     const login = (await post('auth/login', { username, password: 'Diamond@2026' })).data
     if (login.isTrusted) return login.token.jwt as string
     for (let i = 0; i < 400; i++) {
-      const mail = await fetch(`${base}/web/v1/dev/mailbox?to=${username}@demo.diamond-portal.test&limit=1`).then((r) => r.json())
+      const mail = await fetch(`${base}/web/v1/dev/mailbox?to=${username}@demo.diamond-portal.test&limit=1`).then((r) =>
+        r.json(),
+      )
       const code = /\b(\d{6})\b/.exec(mail.data.list[0]?.text ?? '')?.[1]
-      if (code) return (await post('verifyfingerprint', { otp: code, trust: 'once' }, login.token.jwt)).data.token.jwt as string
+      if (code)
+        return (await post('verifyfingerprint', { otp: code, trust: 'once' }, login.token.jwt)).data.token.jwt as string
       await new Promise((r) => setTimeout(r, 25))
     }
     throw new Error(`no sign-in code for ${username}`)
   }
   const token = await signIn('buyer1')
   const watcher = await signIn('buyer2')
-  const stones = ((await post('diamond/paginate', { limit: HOLDS, filter: { availability: ['A'], shpNm: ['ROUND'] } }, token)).data.list as { id: string }[]).map((s) => s.id)
+  const stones = (
+    (await post('diamond/paginate', { limit: HOLDS, filter: { availability: ['A'], shpNm: ['ROUND'] } }, token)).data
+      .list as { id: string }[]
+  ).map((s) => s.id)
 
   const socket = io(base, { transports: ['websocket'], auth: { token: watcher } })
   await new Promise<void>((r) => socket.on('connect', () => r()))
@@ -128,11 +147,26 @@ try {
   const viaKafka = await latency(pg.url, bus, 'kafka')
   const start = await startup()
   const rows = [
-    ['npm start → ready, warm install (median of 3)', ms(start.warm), `bare node start ${ms(start.bare)}`, `${(start.warm / start.bare).toFixed(0)}×`],
+    [
+      'npm start → ready, warm install (median of 3)',
+      ms(start.warm),
+      `bare node start ${ms(start.bare)}`,
+      `${(start.warm / start.bare).toFixed(0)}×`,
+    ],
     ['npm start → ready, first start (initdb + demo seed)', ms(start.first), '', ''],
-    ['hold commit → socket push, embedded, p50', ms(embedded.p50), `socket.io round trip ${ms(embedded.trip)}`, `${(embedded.p50 / embedded.trip).toFixed(1)}×`],
+    [
+      'hold commit → socket push, embedded, p50',
+      ms(embedded.p50),
+      `socket.io round trip ${ms(embedded.trip)}`,
+      `${(embedded.p50 / embedded.trip).toFixed(1)}×`,
+    ],
     ['hold commit → socket push, embedded, p99', ms(embedded.p99), '', `${(embedded.p99 / embedded.trip).toFixed(1)}×`],
-    ['hold commit → socket push, Kafka, p50', ms(viaKafka.p50), `socket.io round trip ${ms(viaKafka.trip)}`, `${(viaKafka.p50 / viaKafka.trip).toFixed(1)}×`],
+    [
+      'hold commit → socket push, Kafka, p50',
+      ms(viaKafka.p50),
+      `socket.io round trip ${ms(viaKafka.trip)}`,
+      `${(viaKafka.p50 / viaKafka.trip).toFixed(1)}×`,
+    ],
     ['hold commit → socket push, Kafka, p99', ms(viaKafka.p99), '', `${(viaKafka.p99 / viaKafka.trip).toFixed(1)}×`],
   ]
   console.log('\n| figure | value | baseline (same run) | ratio |\n|---|---|---|---|')

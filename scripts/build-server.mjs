@@ -7,15 +7,26 @@
 // such import to the relative path of the compiled file ('./errors.js', '../../runtime/dist/index.js').
 // Third-party packages stay as written. Type errors fail the build. dist/ keeps src/'s depth, so
 // paths built from import.meta.url (migrations, web/dist) are the same in both.
-import { realpathSync, rmSync } from 'node:fs'
+import { existsSync, readdirSync, realpathSync, rmSync } from 'node:fs'
 import { dirname, join, relative, resolve, sep } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import ts from 'typescript'
 
 const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '..')
-export const WORKSPACES = ['contracts', 'services/runtime', 'services/auth', 'services/stock', 'services/bidding', 'services/appointments', 'services/notifications', 'services/gateway', 'services/portal']
+// contracts and every folder of services/ with sources: a new service is compiled without a change here.
+export const WORKSPACES = [
+  'contracts',
+  ...readdirSync(join(REPO, 'services'))
+    .filter((d) => existsSync(join(REPO, 'services', d, 'src')))
+    .sort()
+    .map((d) => `services/${d}`),
+]
 
-const config = ts.getParsedCommandLineOfConfigFile(join(REPO, 'tsconfig.json'), {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: (d) => fail([d]) })
+const config = ts.getParsedCommandLineOfConfigFile(
+  join(REPO, 'tsconfig.json'),
+  {},
+  { ...ts.sys, onUnRecoverableConfigFileDiagnostic: (d) => fail([d]) },
+)
 const options = {
   ...config.options,
   noEmit: false,
@@ -56,17 +67,43 @@ function rewrite(specifier, sourceFile) {
 const specifiers = (context) => (sourceFile) => {
   const f = context.factory
   const visit = (node) => {
-    if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
+    if (
+      (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) &&
+      node.moduleSpecifier &&
+      ts.isStringLiteral(node.moduleSpecifier)
+    ) {
       const to = rewrite(node.moduleSpecifier.text, sourceFile)
       if (to) {
         return ts.isImportDeclaration(node)
-          ? f.updateImportDeclaration(node, node.modifiers, node.importClause, f.createStringLiteral(to), node.attributes)
-          : f.updateExportDeclaration(node, node.modifiers, node.isTypeOnly, node.exportClause, f.createStringLiteral(to), node.attributes)
+          ? f.updateImportDeclaration(
+              node,
+              node.modifiers,
+              node.importClause,
+              f.createStringLiteral(to),
+              node.attributes,
+            )
+          : f.updateExportDeclaration(
+              node,
+              node.modifiers,
+              node.isTypeOnly,
+              node.exportClause,
+              f.createStringLiteral(to),
+              node.attributes,
+            )
       }
     }
-    if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword && node.arguments[0] && ts.isStringLiteral(node.arguments[0])) {
+    if (
+      ts.isCallExpression(node) &&
+      node.expression.kind === ts.SyntaxKind.ImportKeyword &&
+      node.arguments[0] &&
+      ts.isStringLiteral(node.arguments[0])
+    ) {
       const to = rewrite(node.arguments[0].text, sourceFile)
-      if (to) return f.updateCallExpression(node, node.expression, node.typeArguments, [f.createStringLiteral(to), ...node.arguments.slice(1)])
+      if (to)
+        return f.updateCallExpression(node, node.expression, node.typeArguments, [
+          f.createStringLiteral(to),
+          ...node.arguments.slice(1),
+        ])
     }
     return ts.visitEachChild(node, visit, context)
   }
@@ -74,7 +111,13 @@ const specifiers = (context) => (sourceFile) => {
 }
 
 function fail(diagnostics) {
-  console.error(ts.formatDiagnosticsWithColorAndContext(diagnostics, { getCanonicalFileName: (f) => f, getCurrentDirectory: () => REPO, getNewLine: () => '\n' }))
+  console.error(
+    ts.formatDiagnosticsWithColorAndContext(diagnostics, {
+      getCanonicalFileName: (f) => f,
+      getCurrentDirectory: () => REPO,
+      getNewLine: () => '\n',
+    }),
+  )
   process.exit(1)
 }
 

@@ -9,7 +9,14 @@ checkNode()
 
 const root = new URL('..', import.meta.url).pathname
 const built = join(root, 'web/dist/index.html')
-const sources = ['web/src', 'web/public', 'web/index.html', 'web/vite.config.ts', 'web/package.json', 'contracts/src'].map((p) => join(root, p))
+const sources = [
+  'web/src',
+  'web/public',
+  'web/index.html',
+  'web/vite.config.ts',
+  'web/package.json',
+  'contracts/src',
+].map((p) => join(root, p))
 
 function newest(path) {
   if (!existsSync(path)) return 0

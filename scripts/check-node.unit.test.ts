@@ -17,10 +17,14 @@ describe('the Node version check', () => {
   })
 
   it('stops a script on an older Node with what to do', () => {
-    const r = spawnSync(process.execPath, ['--input-type=module', '-e', `import('./scripts/check-node.mjs').then((m) => m.checkNode('20.20.2'))`], {
-      cwd: root,
-      encoding: 'utf8',
-    })
+    const r = spawnSync(
+      process.execPath,
+      ['--input-type=module', '-e', `import('./scripts/check-node.mjs').then((m) => m.checkNode('20.20.2'))`],
+      {
+        cwd: root,
+        encoding: 'utf8',
+      },
+    )
     expect(r.status).toBe(1)
     expect(r.stderr).toContain(`needs Node ${required}`)
     expect(r.stderr).toContain('node_modules/.bin')

@@ -26,7 +26,9 @@ for (const file of ['src/connection.js', 'cjs/src/connection.js']) {
     console.error(`patch-postgres: ${path} is not the postgres.js this patch knows; check whether the fix is released`)
     process.exit(1)
   }
-  text = text.replace('  function nextWrite(fn) {\n', guard).replaceAll(clear, `${clear}    nextWriteTimer = chunk = null ${MARK}\n`)
+  text = text
+    .replace('  function nextWrite(fn) {\n', guard)
+    .replaceAll(clear, `${clear}    nextWriteTimer = chunk = null ${MARK}\n`)
   writeFileSync(path, text)
   patched++
 }

@@ -12,7 +12,10 @@ export interface Mailpit {
 
 /** A real Mailpit on free loopback ports (or the ports given), killed with the test process. */
 export async function startTestMailpit(ports: { smtpPort?: number; httpPort?: number } = {}): Promise<Mailpit> {
-  return startMailpit({ smtpPort: ports.smtpPort ?? (await freePort()), httpPort: ports.httpPort ?? (await freePort()) })
+  return startMailpit({
+    smtpPort: ports.smtpPort ?? (await freePort()),
+    httpPort: ports.httpPort ?? (await freePort()),
+  })
 }
 export const freeTcpPort = (): Promise<number> => freePort()
 
@@ -49,7 +52,11 @@ export async function message(apiUrl: string, id: string): Promise<Received> {
 }
 
 /** Waits for `count` messages to `to` and answers the newest in full. */
-export async function nextMessage(apiUrl: string, to: string, opts: { count?: number; timeoutMs?: number; subject?: RegExp } = {}): Promise<Received> {
+export async function nextMessage(
+  apiUrl: string,
+  to: string,
+  opts: { count?: number; timeoutMs?: number; subject?: RegExp } = {},
+): Promise<Received> {
   const listed = await waitFor(
     async () => {
       const all = (await messagesTo(apiUrl, to)).filter((m) => !opts.subject || opts.subject.test(m.Subject))

@@ -8,7 +8,6 @@ import { freshDatabase } from './db'
 export const DEMO_PASSWORD = 'Diamond@2026'
 export const DEMO_EMAIL_DOMAIN = 'demo.diamond-portal.test'
 
-
 /** The six-digit code in a device-otp mail. */
 export function codeIn(mail: DevMail): string {
   const m = /\b(\d{6})\b/.exec(mail.text)
@@ -29,7 +28,15 @@ export function deviceCookieOf(headers: Headers): string | null {
  * The portal as `npm start` builds it (every service, the gateway, the in-process bus unless another
  * is given) on a fresh database with a few demo stones, listening on a loopback port.
  */
-export async function startTestPortal(opts: { stones?: number; bus?: MessageBus; env?: Record<string, string>; serveWeb?: boolean; databaseUrl?: string } = {}) {
+export async function startTestPortal(
+  opts: {
+    stones?: number
+    bus?: MessageBus
+    env?: Record<string, string>
+    serveWeb?: boolean
+    databaseUrl?: string
+  } = {},
+) {
   // A database of the test's own server (one it kills and restarts), or a fresh one on the run's.
   const databaseUrl = opts.databaseUrl ?? (await freshDatabase('portal'))
   const secret = randomBytes(32).toString('hex')
@@ -61,10 +68,18 @@ export async function startTestPortal(opts: { stones?: number; bus?: MessageBus;
   async function callRaw(path: string, body: unknown, opts: { token?: string; headers?: Record<string, string> } = {}) {
     const res = await fetch(`${base}/web/v1/${path}`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', ...(opts.token ? { authorization: `JWT ${opts.token}` } : {}), ...opts.headers },
+      headers: {
+        'content-type': 'application/json',
+        ...(opts.token ? { authorization: `JWT ${opts.token}` } : {}),
+        ...opts.headers,
+      },
       body: typeof body === 'string' ? body : JSON.stringify(body),
     })
-    return { status: res.status, headers: res.headers, body: (await res.json()) as { code: string; message: string; data: any } }
+    return {
+      status: res.status,
+      headers: res.headers,
+      body: (await res.json()) as { code: string; message: string; data: any },
+    }
   }
 
   /** The newest mails to `email` in the development mailbox (newest first). */
@@ -122,7 +137,11 @@ export async function startTestPortal(opts: { stones?: number; bus?: MessageBus;
 
   async function signIn(username: string, opts: { email?: string; password?: string }): Promise<string> {
     const cookie = deviceCookies.get(username)
-    const r = await callRaw('auth/login', { username, password: opts.password ?? DEMO_PASSWORD, captcha: '1234' }, { headers: cookie ? { cookie } : {} })
+    const r = await callRaw(
+      'auth/login',
+      { username, password: opts.password ?? DEMO_PASSWORD, captcha: '1234' },
+      { headers: cookie ? { cookie } : {} },
+    )
     if (r.body.code !== 'OK') throw new Error(`login ${username}: ${JSON.stringify(r.body)}`)
     if (r.body.data.isTrusted) return r.body.data.token.jwt as string
     const otp = await latestCode(opts.email ?? (r.body.data.user.email as string))
@@ -163,7 +182,11 @@ export async function startTestPortal(opts: { stones?: number; bus?: MessageBus;
 }
 export type TestPortal = Awaited<ReturnType<typeof startTestPortal>>
 
-export async function waitFor<T>(probe: () => T | Promise<T>, timeoutMs = 15_000, what = 'condition'): Promise<NonNullable<T>> {
+export async function waitFor<T>(
+  probe: () => T | Promise<T>,
+  timeoutMs = 15_000,
+  what = 'condition',
+): Promise<NonNullable<T>> {
   const until = Date.now() + timeoutMs
   for (;;) {
     const v = await probe()

@@ -20,7 +20,11 @@ const normalType = (t: string) =>
  * the schema and the migrations agree. `modules` are the service's schema modules (every exported
  * drizzle table counts); the runtime's own tables are added for the service's schema.
  */
-export async function schemaDrift(schema: string, migrations: URL, modules: Record<string, unknown>[]): Promise<string[]> {
+export async function schemaDrift(
+  schema: string,
+  migrations: URL,
+  modules: Record<string, unknown>[],
+): Promise<string[]> {
   const sql = postgres(await freshDatabase(`drift_${schema}`), { max: 1, onnotice: () => {} })
   try {
     await migrate(sql, schema, RUNTIME_MIGRATIONS)
@@ -45,7 +49,8 @@ export async function schemaDrift(schema: string, migrations: URL, modules: Reco
       db.get(r.table)!.set(r.column, { type: r.type, nullable: r.nullable })
     }
     const problems: string[] = []
-    for (const name of db.keys()) if (!tables.has(name)) problems.push(`${schema}.${name}: in the migrations, no drizzle table`)
+    for (const name of db.keys())
+      if (!tables.has(name)) problems.push(`${schema}.${name}: in the migrations, no drizzle table`)
     for (const [name, table] of tables) {
       const columns = db.get(name)
       if (!columns) {
@@ -63,9 +68,12 @@ export async function schemaDrift(schema: string, migrations: URL, modules: Reco
         if (normalType(col.getSQLType()) !== normalType(actual.type))
           problems.push(`${schema}.${name}.${col.name}: drizzle type ${col.getSQLType()}, migrated type ${actual.type}`)
         if (col.notNull === actual.nullable)
-          problems.push(`${schema}.${name}.${col.name}: drizzle ${col.notNull ? 'not null' : 'nullable'}, migrated ${actual.nullable ? 'nullable' : 'not null'}`)
+          problems.push(
+            `${schema}.${name}.${col.name}: drizzle ${col.notNull ? 'not null' : 'nullable'}, migrated ${actual.nullable ? 'nullable' : 'not null'}`,
+          )
       }
-      for (const column of columns.keys()) if (!defined.has(column)) problems.push(`${schema}.${name}.${column}: in the migrations, no drizzle column`)
+      for (const column of columns.keys())
+        if (!defined.has(column)) problems.push(`${schema}.${name}.${column}: in the migrations, no drizzle column`)
     }
     return problems
   } finally {

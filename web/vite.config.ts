@@ -16,7 +16,8 @@ const portal = 'http://127.0.0.1:8080'
  */
 function precompress(): Plugin {
   const outDir = join(root, 'dist')
-  const files = (dir: string): string[] => readdirSync(dir).flatMap((f) => (statSync(join(dir, f)).isDirectory() ? files(join(dir, f)) : [join(dir, f)]))
+  const files = (dir: string): string[] =>
+    readdirSync(dir).flatMap((f) => (statSync(join(dir, f)).isDirectory() ? files(join(dir, f)) : [join(dir, f)]))
   return {
     name: 'precompress',
     apply: 'build',
@@ -25,7 +26,12 @@ function precompress(): Plugin {
         if (!/\.(js|mjs|css|html|svg|json|txt)$/.test(file)) continue
         const raw = readFileSync(file)
         if (raw.length < 1024) continue
-        writeFileSync(`${file}.br`, brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length } }))
+        writeFileSync(
+          `${file}.br`,
+          brotliCompressSync(raw, {
+            params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length },
+          }),
+        )
         writeFileSync(`${file}.gz`, gzipSync(raw, { level: 9 }))
       }
     },

@@ -7,7 +7,9 @@ describe('endedPeriod (Asia/Kolkata calendar)', () => {
   it('daily: the India day before today', () => {
     // 2026-11-26 00:10 IST is 2026-11-25 18:40 UTC: the day that ended is the 25th.
     expect(endedPeriod(1, at('2026-11-25T18:40:00Z'))).toEqual({
-      key: 'daily:2026-11-25', since: '2026-11-24T18:30:00.000Z', until: '2026-11-25T18:30:00.000Z',
+      key: 'daily:2026-11-25',
+      since: '2026-11-24T18:30:00.000Z',
+      until: '2026-11-25T18:30:00.000Z',
     })
     // 23:59 IST on the 25th: the 24th is the last day that ended.
     expect(endedPeriod(1, at('2026-11-25T18:29:00Z')).key).toBe('daily:2026-11-24')
@@ -16,7 +18,9 @@ describe('endedPeriod (Asia/Kolkata calendar)', () => {
   it('weekly: the Monday-to-Sunday week before this one', () => {
     // Thursday 2026-11-26 IST: this week began Monday the 23rd; the last whole week is 16-22.
     expect(endedPeriod(2, at('2026-11-26T10:00:00Z'))).toEqual({
-      key: 'weekly:2026-11-16', since: '2026-11-15T18:30:00.000Z', until: '2026-11-22T18:30:00.000Z',
+      key: 'weekly:2026-11-16',
+      since: '2026-11-15T18:30:00.000Z',
+      until: '2026-11-22T18:30:00.000Z',
     })
     // Monday 00:00 IST exactly: the week that just ended.
     expect(endedPeriod(2, at('2026-11-22T18:30:00Z')).key).toBe('weekly:2026-11-16')
@@ -25,7 +29,9 @@ describe('endedPeriod (Asia/Kolkata calendar)', () => {
 
   it('monthly: the calendar month before this one, across a year', () => {
     expect(endedPeriod(3, at('2026-11-26T10:00:00Z'))).toEqual({
-      key: 'monthly:2026-10', since: '2026-09-30T18:30:00.000Z', until: '2026-10-31T18:30:00.000Z',
+      key: 'monthly:2026-10',
+      since: '2026-09-30T18:30:00.000Z',
+      until: '2026-10-31T18:30:00.000Z',
     })
     expect(endedPeriod(3, at('2027-01-01T05:00:00Z')).key).toBe('monthly:2026-12')
     // 1 January 03:00 IST is still 31 December in UTC: India's calendar decides.

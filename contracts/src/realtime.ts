@@ -63,7 +63,12 @@ export const BidHigh = Type.Object({
 })
 export type BidHigh = Static<typeof BidHigh>
 
-export const BidExtended = Type.Object({ lotId: Uuid, auctionId: Uuid, closesAt: Type.String(), extensions: Type.Integer({ minimum: 1 }) })
+export const BidExtended = Type.Object({
+  lotId: Uuid,
+  auctionId: Uuid,
+  closesAt: Type.String(),
+  extensions: Type.Integer({ minimum: 1 }),
+})
 export type BidExtended = Static<typeof BidExtended>
 
 export const BidClosed = Type.Object({

@@ -3,8 +3,15 @@ import type { BrowserContext, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { makePng } from './support/png'
 import { expandPermissions } from '@diamond/contracts/permissions.values'
-import { apiSession as openSession, call as callApi, companyUser, openAs as openSessionAt, STORAGE_PREFIX, type LoginData } from './support/api-session'
-import { mailbox, newPage, PASSWORD, SCREENS, usePortal } from './support/portal'
+import {
+  apiSession as openSession,
+  call as callApi,
+  companyUser,
+  openAs as openSessionAt,
+  STORAGE_PREFIX,
+  type LoginData,
+} from './support/api-session'
+import { chooseLanguage, mailbox, newPage, PASSWORD, SCREENS, usePortal } from './support/portal'
 
 /**
  * The account screens (spec sections 2, 5, 7 and 8): the Stock Notification form exactly as
@@ -13,11 +20,13 @@ import { mailbox, newPage, PASSWORD, SCREENS, usePortal } from './support/portal
  * so these tests do not depend on the sign-in screens.
  */
 const portal = usePortal()
-const call = <T>(path: string, body: unknown, token?: string, method = 'POST') => callApi<T>(portal, path, body, token, method)
+const call = <T>(path: string, body: unknown, token?: string, method = 'POST') =>
+  callApi<T>(portal, path, body, token, method)
 const apiSession = (username: string, password?: string) => openSession(portal, username, password)
 const openAs = (page: Page, session: LoginData, path: string) => openSessionAt(portal, page, session, path)
 
-const stored = <T>(page: Page, key: string) => page.evaluate((k) => JSON.parse(localStorage.getItem(k) ?? 'null') as unknown, STORAGE_PREFIX + key) as Promise<T>
+const stored = <T>(page: Page, key: string) =>
+  page.evaluate((k) => JSON.parse(localStorage.getItem(k) ?? 'null') as unknown, STORAGE_PREFIX + key) as Promise<T>
 const toast = (page: Page, text: string) => page.locator('[data-testid="toast"]', { hasText: text }).waitFor()
 
 async function withPage(width: number, fn: (page: Page, context: BrowserContext) => Promise<void>): Promise<void> {
@@ -70,7 +79,11 @@ describe('stock notification settings', () => {
       expect(request.method()).toBe('PUT')
       expect(request.postDataJSON()).toStrictEqual({ id: session.user.id, stkNotiDt: 2, stkNoti: [0], isStkNoti: true })
       await toast(page, 'Settings updated')
-      expect(await stored<{ stkNotiDt: number; stkNoti: number; isStkNoti: boolean }>(page, 'user')).toMatchObject({ stkNotiDt: 2, stkNoti: 0, isStkNoti: true })
+      expect(await stored<{ stkNotiDt: number; stkNoti: number; isStkNoti: boolean }>(page, 'user')).toMatchObject({
+        stkNotiDt: 2,
+        stkNoti: 0,
+        isStkNoti: true,
+      })
       await page.screenshot({ path: join(SCREENS, 'stock-notification-saved.png'), fullPage: true })
 
       await page.reload()
@@ -78,7 +91,11 @@ describe('stock notification settings', () => {
       expect(await interval.inputValue()).toBe('2')
       expect(await type.inputValue()).toBe('0')
       expect(await enabled.isChecked()).toBe(true)
-      const profile = await call<{ stkNotiDt: number; stkNoti: number; isStkNoti: boolean }>('user/profile', {}, session.token.jwt)
+      const profile = await call<{ stkNotiDt: number; stkNoti: number; isStkNoti: boolean }>(
+        'user/profile',
+        {},
+        session.token.jwt,
+      )
       expect(profile.data).toMatchObject({ stkNotiDt: 2, stkNoti: 0, isStkNoti: true })
 
       // A stored value outside the list is shown and called invalid.
@@ -186,7 +203,9 @@ describe('personal information, addresses and company profile', () => {
       await page.getByTestId('password-confirmPassword').fill(fresh)
       await page.getByTestId('password-save').click()
       await page.getByTestId('password-currentPassword-error').waitFor()
-      expect(await page.getByTestId('password-currentPassword-error').textContent()).toBe('The current password is not correct.')
+      expect(await page.getByTestId('password-currentPassword-error').textContent()).toBe(
+        'The current password is not correct.',
+      )
 
       await page.getByTestId('password-currentPassword').fill(PASSWORD)
       await page.getByTestId('password-save').click()
@@ -216,13 +235,19 @@ describe('company admin', () => {
       await page.getByTestId('company-foundedYear').press('ArrowUp')
       expect(await page.getByTestId('company-foundedYear').inputValue()).toBe('1998')
       await page.getByTestId('company-website').fill('diamond-portal.example')
-      await page.getByTestId('company-logo').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: makePng(160, 160) })
+      await page
+        .getByTestId('company-logo')
+        .setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: makePng(160, 160) })
       await page.getByTestId('company-logo-preview').waitFor()
       expect(await page.getByTestId('company-logo-box').textContent()).toContain('160x160 px preferred')
       expect(await page.getByTestId('company-cover-box').textContent()).toContain('1500x312 px preferred')
       await page.getByTestId('company-save').click()
       await toast(page, 'Your changes have been saved.')
-      const profile = await call<{ company: { foundedYear: number; website: string; logoFileId: string | null } }>('user/profile', {}, session.token.jwt)
+      const profile = await call<{ company: { foundedYear: number; website: string; logoFileId: string | null } }>(
+        'user/profile',
+        {},
+        session.token.jwt,
+      )
       expect(profile.data.company).toMatchObject({ foundedYear: 1998, website: 'diamond-portal.example' })
       expect(profile.data.company.logoFileId).toMatch(/^[0-9a-f-]{36}$/)
       await page.screenshot({ path: join(SCREENS, 'account-company-admin.png'), fullPage: true })
@@ -267,34 +292,45 @@ describe('company admin', () => {
 
   it('tells an admin with almost no rights that admin1 is beyond them, and leaves admin1 as it was', async () => {
     const admin = await apiSession('admin1')
-    const low = await companyUser(portal, admin.token.jwt, `lowadmin${Date.now().toString(36)}`, { userType: 'admin', permissions: expandPermissions({ searchList: 'v', dashboard: 'v' }) })
+    const low = await companyUser(portal, admin.token.jwt, `lowadmin${Date.now().toString(36)}`, {
+      userType: 'admin',
+      permissions: expandPermissions({ searchList: 'v', dashboard: 'v' }),
+    })
     await withPage(1280, async (page) => {
       await openAs(page, low, '/account/users')
       await page.getByTestId('user-edit-admin1').click()
       await page.getByTestId('user-active').uncheck()
       await page.getByTestId('user-save').click()
-      expect(await page.getByTestId('user-refused').textContent()).toBe('You cannot change this user: they hold rights you do not hold.')
+      expect(await page.getByTestId('user-refused').textContent()).toBe(
+        'You cannot change this user: they hold rights you do not hold.',
+      )
       await page.screenshot({ path: join(SCREENS, 'account-user-outranked.png'), fullPage: true })
     })
-    const list = await call<{ list: { username: string; active: boolean; userType: string }[] }>('user/paginate', { page: 1, limit: 250 }, admin.token.jwt)
+    const list = await call<{ list: { username: string; active: boolean; userType: string }[] }>(
+      'user/paginate',
+      { page: 1, limit: 250 },
+      admin.token.jwt,
+    )
     expect(list.data.list.find((u) => u.username === 'admin1')).toMatchObject({ active: true, userType: 'admin' })
   })
 })
 
-describe('the stock digest mail\'s unsubscribe link', () => {
+describe("the stock digest mail's unsubscribe link", () => {
   it('asks, then turns the digests off without signing in, on a phone and in Arabic; a forged link is refused', async () => {
     // buyer1 subscribes in the demo: the digest of the week that ended went out at start.
     const deadline = Date.now() + 30_000
     let link: string | undefined
     while (!link && Date.now() < deadline) {
-      const digest = (await mailbox(portal, 'buyer1@demo.diamond-portal.test')).find((m) => m.template === 'stock-digest')
+      const digest = (await mailbox(portal, 'buyer1@demo.diamond-portal.test')).find(
+        (m) => m.template === 'stock-digest',
+      )
       link = digest && /\/stock-notification\/unsubscribe\?token=\S+/.exec(digest.text)?.[0]
       if (!link) await new Promise((r) => setTimeout(r, 200))
     }
     expect(link).toBeTruthy()
     await withPage(390, async (page) => {
       await page.goto(`${portal.base}${link!.replace(/^.*\/stock-notification/, '/stock-notification')}`)
-      await page.getByTestId('language-switcher').selectOption('ar')
+      await chooseLanguage(page, 'ar')
       const card = page.getByTestId('unsubscribe')
       expect(await card.getAttribute('data-state')).toBe('asking')
       expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl')
@@ -303,7 +339,12 @@ describe('the stock digest mail\'s unsubscribe link', () => {
       // Subscribed (whatever the tests before left), and opening the link changed nothing: a mail
       // scanner that opens links does not unsubscribe anyone.
       const buyer1 = await apiSession('buyer1')
-      const on = await call('user/update', { id: buyer1.user.id, stkNotiDt: 2, stkNoti: [1], isStkNoti: true }, buyer1.token.jwt, 'PUT')
+      const on = await call(
+        'user/update',
+        { id: buyer1.user.id, stkNotiDt: 2, stkNoti: [1], isStkNoti: true },
+        buyer1.token.jwt,
+        'PUT',
+      )
       expect(on.code).toBe('OK')
       await page.reload()
       await page.getByTestId('unsubscribe-confirm').waitFor()

@@ -3,7 +3,14 @@ import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { makePng } from './support/png'
 import { expandPermissions } from '@diamond/contracts/permissions.values'
-import { apiSession as openSession, call as callApi, companyUser, openAs as openSessionAt, type Envelope, type LoginData } from './support/api-session'
+import {
+  apiSession as openSession,
+  call as callApi,
+  companyUser,
+  openAs as openSessionAt,
+  type Envelope,
+  type LoginData,
+} from './support/api-session'
 import { newPage, SCREENS, usePortal, waitForMail } from './support/portal'
 
 /**
@@ -12,7 +19,8 @@ import { newPage, SCREENS, usePortal, waitForMail } from './support/portal'
  * made through the API, so the test depends only on this page.
  */
 const portal = usePortal()
-const call = <T>(path: string, body: unknown, token?: string, method = 'POST') => callApi<T>(portal, path, body, token, method)
+const call = <T>(path: string, body: unknown, token?: string, method = 'POST') =>
+  callApi<T>(portal, path, body, token, method)
 const apiSession = (username: string, password?: string) => openSession(portal, username, password)
 const openAs = (page: Page, session: LoginData, path: string) => openSessionAt(portal, page, session, path)
 
@@ -23,15 +31,33 @@ async function register(): Promise<{ username: string; companyName: string }> {
   const form = new FormData()
   form.append('purpose', 'photoId')
   form.append('file', new Blob([new Uint8Array(makePng(40, 30))]), 'passport.png')
-  const uploaded = (await (await fetch(`${portal.base}/web/v1/upload-file`, { method: 'POST', body: form })).json()) as Envelope<{ id: string }>
+  const uploaded = (await (
+    await fetch(`${portal.base}/web/v1/upload-file`, { method: 'POST', body: form })
+  ).json()) as Envelope<{ id: string }>
   expect(uploaded.code, uploaded.message).toBe('OK')
   const username = `review${n}`
   const companyName = `Review Gems ${n}`
   const r = await call('register/register', {
-    firstName: 'Noa', middleName: 'R', lastName: `Applicant${seq}`, username, password: 'Brilliant#2026', confirmPassword: 'Brilliant#2026',
-    email: `${username}@example.test`, mobile: '+972 3 555 0101', companyName, businessType: 'wholesaler',
-    addressLine1: '1 Jabotinsky St', addressLine2: 'Diamond Exchange, Tower B', country: 'Israel', state: 'Tel Aviv', city: 'Ramat Gan',
-    pinCode: '52520', documentType: 'passport', photoIdFileId: uploaded.data.id, undertaking: true, termsAccepted: true,
+    firstName: 'Noa',
+    middleName: 'R',
+    lastName: `Applicant${seq}`,
+    username,
+    password: 'Brilliant#2026',
+    confirmPassword: 'Brilliant#2026',
+    email: `${username}@example.test`,
+    mobile: '+972 3 555 0101',
+    companyName,
+    businessType: 'wholesaler',
+    addressLine1: '1 Jabotinsky St',
+    addressLine2: 'Diamond Exchange, Tower B',
+    country: 'Israel',
+    state: 'Tel Aviv',
+    city: 'Ramat Gan',
+    pinCode: '52520',
+    documentType: 'passport',
+    photoIdFileId: uploaded.data.id,
+    undertaking: true,
+    termsAccepted: true,
   })
   expect(r.code, r.message).toBe('OK')
   return { username, companyName }
@@ -44,7 +70,10 @@ describe('approving registrations', () => {
     const pending = await register()
     const admin = await apiSession('admin1')
     const username = `staffview${Date.now().toString(36)}`
-    const staff = await companyUser(portal, admin.token.jwt, username, { userType: 'admin', permissions: expandPermissions({ searchList: 'v', dashboard: 'v' }) })
+    const staff = await companyUser(portal, admin.token.jwt, username, {
+      userType: 'admin',
+      permissions: expandPermissions({ searchList: 'v', dashboard: 'v' }),
+    })
     expect(staff.user.isOperator).toBe(true)
     const { context, page } = await newPage(portal, 1280, 900)
     try {
@@ -56,7 +85,12 @@ describe('approving registrations', () => {
       await page.waitForURL('**/not-found')
 
       // View on registrations: the list, without Approve and Reject.
-      const granted = await call('user/update', { id: staff.user.id, permissions: expandPermissions({ searchList: 'v', dashboard: 'v', registrations: 'v' }) }, admin.token.jwt, 'PUT')
+      const granted = await call(
+        'user/update',
+        { id: staff.user.id, permissions: expandPermissions({ searchList: 'v', dashboard: 'v', registrations: 'v' }) },
+        admin.token.jwt,
+        'PUT',
+      )
       expect(granted.code, granted.message).toBe('OK')
       await openAs(page, await apiSession(username), '/dashboard')
       await page.getByTestId('user-menu').click()
@@ -117,7 +151,9 @@ describe('approving registrations', () => {
 
       // Approve, after the question.
       await card.getByTestId(`registration-approve-${first.username}`).click()
-      expect(await page.getByTestId('confirm-text').textContent()).toBe('Are you sure you want to approve this registration?')
+      expect(await page.getByTestId('confirm-text').textContent()).toBe(
+        'Are you sure you want to approve this registration?',
+      )
       await page.getByTestId('confirm-yes').click()
       await toast(page, 'The registration has been approved.')
       await card.waitFor({ state: 'detached' })
@@ -140,7 +176,9 @@ describe('approving registrations', () => {
       await page.getByTestId('registrations-tab-rejected').click()
       const rejected = page.getByTestId(`registration-${second.username}`)
       await rejected.waitFor()
-      expect(await rejected.getByTestId('registration-decision').textContent()).toContain('Note: The photo ID is unreadable.')
+      expect(await rejected.getByTestId('registration-decision').textContent()).toContain(
+        'Note: The photo ID is unreadable.',
+      )
       await page.screenshot({ path: join(SCREENS, 'registrations-rejected.png'), fullPage: true })
       await page.setViewportSize({ width: 390, height: 844 })
       await page.getByTestId('registrations-tab-approved').click()
@@ -152,7 +190,9 @@ describe('approving registrations', () => {
 
     const pending = await call<{ list: { username: string }[] }>('admin/v1/user/registrations', {}, session.token.jwt)
     expect(pending.data.list.map((r) => r.username)).not.toContain(first.username)
-    expect((await waitForMail(portal, `${first.username}@example.test`, 'account-approved', [])).subject).toContain('Your account has been approved')
+    expect((await waitForMail(portal, `${first.username}@example.test`, 'account-approved', [])).subject).toContain(
+      'Your account has been approved',
+    )
   })
 
   it('is not there for a buyer: no menu link, and the path is unknown', async () => {

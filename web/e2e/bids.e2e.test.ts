@@ -2,7 +2,8 @@ import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { apiSession, call, openAs, type LoginData } from './support/api-session'
-import { newPage as openPage, SCREENS, usePortal } from './support/portal'
+import { expectAccessible } from './support/axe'
+import { chooseLanguage, newPage as openPage, SCREENS, usePortal } from './support/portal'
 
 /**
  * Two buyers in one live bid room against the portal started as `npm start` starts it: a bid by
@@ -25,9 +26,17 @@ interface Created {
 
 /** Available stones put up for bid by staff; bidding learns them through stock's events. */
 async function upForBid(staff: string, buyer: string, n: number): Promise<string[]> {
-  const page = await call<{ list: { id: string; availability: string }[] }>(portal, 'diamond/paginate', { limit: 60 }, buyer)
+  const page = await call<{ list: { id: string; availability: string }[] }>(
+    portal,
+    'diamond/paginate',
+    { limit: 60 },
+    buyer,
+  )
   expect(page.code, page.message).toBe('OK')
-  const ids = page.data.list.filter((s) => s.availability === 'A').slice(-n).map((s) => s.id)
+  const ids = page.data.list
+    .filter((s) => s.availability === 'A')
+    .slice(-n)
+    .map((s) => s.id)
   expect(ids).toHaveLength(n)
   for (const id of ids) expect((await call(portal, 'diamond/status-update', { id, wSts: 'B' }, staff)).code).toBe('OK')
   return ids
@@ -39,7 +48,8 @@ async function auction(staff: string, body: Record<string, unknown>): Promise<Cr
   for (;;) {
     const r = await call<Created>(portal, 'diamond-bid/auction/create', body, staff)
     if (r.code === 'OK') return r.data
-    if (r.code !== 'E_STONE_UNAVAILABLE' || Date.now() > deadline) throw new Error(`auction/create: ${JSON.stringify(r)}`)
+    if (r.code !== 'E_STONE_UNAVAILABLE' || Date.now() > deadline)
+      throw new Error(`auction/create: ${JSON.stringify(r)}`)
     await new Promise((res) => setTimeout(res, 250))
   }
 }
@@ -60,18 +70,48 @@ async function bid(page: Page, vStnId: string, amount: string) {
   await page.getByTestId(`bid-submit-${vStnId}`).click()
 }
 
-const position = (page: Page, vStnId: string, p: string) => page.locator(`[data-testid="lot-position-${vStnId}"][data-position="${p}"]`).waitFor({ timeout: PUSH_WAIT_MS })
+const position = (page: Page, vStnId: string, p: string) =>
+  page.locator(`[data-testid="lot-position-${vStnId}"][data-position="${p}"]`).waitFor({ timeout: PUSH_WAIT_MS })
 
 describe('live bid room', () => {
   it('shows each buyer the other’s bids live, tells the outbid, shows an extension, and keeps sealed bids to their bidder', async () => {
-    const [staff, buyer1, buyer2] = await Promise.all([apiSession(portal, 'sales1'), apiSession(portal, 'buyer1'), apiSession(portal, 'buyer2')])
+    const [staff, buyer1, buyer2] = await Promise.all([
+      apiSession(portal, 'sales1'),
+      apiSession(portal, 'buyer1'),
+      apiSession(portal, 'buyer2'),
+    ])
     const [s1, s2, s3, s4] = await upForBid(staff.token.jwt, buyer1.token.jwt, 4)
     const base = { incrementPerCarat: 10, opensAt: inMinutes(-1) }
-    const live = await auction(staff.token.jwt, { ...base, title: 'E2E live room', kind: 'live', closesAt: inMinutes(120), lots: [lotOf(s1!)] })
+    const live = await auction(staff.token.jwt, {
+      ...base,
+      title: 'E2E live room',
+      kind: 'live',
+      closesAt: inMinutes(120),
+      lots: [lotOf(s1!)],
+    })
     // Every bid of this one falls in its (hour-long) soft-close window: the first bid extends it.
-    const late = await auction(staff.token.jwt, { ...base, title: 'E2E late bids', kind: 'live', closesAt: inMinutes(20), softClose: { windowSeconds: 3600, extendSeconds: 3600 }, lots: [lotOf(s2!)] })
-    const sealed = await auction(staff.token.jwt, { ...base, title: 'E2E sealed', kind: 'blind', closesAt: inMinutes(120), lots: [lotOf(s3!)] })
-    const quick = await auction(staff.token.jwt, { ...base, title: 'E2E just bid it', kind: 'justBidIt', closesAt: inMinutes(120), lots: [{ ...lotOf(s4!), buyNowPerCarat: 1200 }] })
+    const late = await auction(staff.token.jwt, {
+      ...base,
+      title: 'E2E late bids',
+      kind: 'live',
+      closesAt: inMinutes(20),
+      softClose: { windowSeconds: 3600, extendSeconds: 3600 },
+      lots: [lotOf(s2!)],
+    })
+    const sealed = await auction(staff.token.jwt, {
+      ...base,
+      title: 'E2E sealed',
+      kind: 'blind',
+      closesAt: inMinutes(120),
+      lots: [lotOf(s3!)],
+    })
+    const quick = await auction(staff.token.jwt, {
+      ...base,
+      title: 'E2E just bid it',
+      kind: 'justBidIt',
+      closesAt: inMinutes(120),
+      lots: [{ ...lotOf(s4!), buyNowPerCarat: 1200 }],
+    })
     const [v1, v2, v3, v4] = [live.lots[0]!.vStnId, late.lots[0]!.vStnId, sealed.lots[0]!.vStnId, quick.lots[0]!.vStnId]
 
     const a = await newPage()
@@ -81,17 +121,22 @@ describe('live bid room', () => {
       expect(await a.page.getByTestId('bid-room').isVisible()).toBe(true)
       expect(await a.page.getByTestId(`lot-countdown-${v1}`).textContent()).toMatch(/^Closes in \d:\d\d:\d\d$/)
       expect(await a.page.getByTestId('server-clock').textContent()).toMatch(/^Server time \d\d:\d\d:\d\d [AP]M IST$/)
+      await expectAccessible(a.page, 'a bid room')
       // A marker that a reload would wipe out.
       await b.page.evaluate(() => ((window as unknown as { e2eMarker: number }).e2eMarker = 1))
 
       // The bid box checks before sending.
       await bid(a.page, v1, '999.99')
-      expect(await a.page.getByTestId(`bid-problem-${v1}`).textContent()).toBe('The bid must be at least $1,000.00 per carat.')
+      expect(await a.page.getByTestId(`bid-problem-${v1}`).textContent()).toBe(
+        'The bid must be at least $1,000.00 per carat.',
+      )
       await bid(a.page, v1, '1000.005')
       expect(await a.page.getByTestId(`bid-problem-${v1}`).textContent()).toBe('Use at most 2 decimals.')
       // A decimal comma is refused, never read as digits (1000,5 is not 10,005).
       await bid(a.page, v1, '1000,5')
-      expect(await a.page.getByTestId(`bid-problem-${v1}`).textContent()).toBe('Use a point for decimals and commas only between thousands, such as 1,250.50.')
+      expect(await a.page.getByTestId(`bid-problem-${v1}`).textContent()).toBe(
+        'Use a point for decimals and commas only between thousands, such as 1,250.50.',
+      )
 
       await bid(a.page, v1, '1000')
       await position(a.page, v1, 'leading')
@@ -107,7 +152,9 @@ describe('live bid room', () => {
       await bid(b.page, v1, '1010')
       await position(b.page, v1, 'leading')
       await position(a.page, v1, 'outbid')
-      await a.page.getByText(`You have been outbid on stone ${v1}: the high is now $1,010.00/ct.`).waitFor({ timeout: PUSH_WAIT_MS })
+      await a.page
+        .getByText(`You have been outbid on stone ${v1}: the high is now $1,010.00/ct.`)
+        .waitFor({ timeout: PUSH_WAIT_MS })
       expect(await a.page.getByTestId(`lot-high-${v1}`).textContent()).toBe('$1,010.00/ct')
       await a.page.screenshot({ path: join(SCREENS, 'bid-room-outbid.png') })
 
@@ -116,13 +163,18 @@ describe('live bid room', () => {
       expect(await b.page.getByTestId(`lot-extended-${v2}`).count()).toBe(0)
       await bid(a.page, v2, '1000')
       await b.page.getByTestId(`lot-extended-${v2}`).waitFor({ timeout: PUSH_WAIT_MS })
-      expect(await b.page.getByTestId(`lot-extended-${v2}`).textContent()).toMatch(/^Extended by a late bid \(1×\): now closes /)
+      expect(await b.page.getByTestId(`lot-extended-${v2}`).textContent()).toMatch(
+        /^Extended by a late bid \(1×\): now closes /,
+      )
       await a.page.getByTestId(`lot-extended-${v2}`).waitFor({ timeout: PUSH_WAIT_MS })
       // The countdown now runs to the new close (an hour after the bid, on the server's clock).
       expect(await b.page.getByTestId(`lot-countdown-${v2}`).textContent()).toMatch(/^Closes in (59:\d\d|1:00:\d\d)$/)
 
       // Sealed: each buyer sees their own bid only, and nothing of the other's.
-      await Promise.all([openRoom(a.page, buyer1, sealed.auctionId, v3), openRoom(b.page, buyer2, sealed.auctionId, v3)])
+      await Promise.all([
+        openRoom(a.page, buyer1, sealed.auctionId, v3),
+        openRoom(b.page, buyer2, sealed.auctionId, v3),
+      ])
       await bid(b.page, v3, '1777.77')
       await position(b.page, v3, 'sealed')
       await bid(a.page, v3, '1500')
@@ -140,10 +192,10 @@ describe('live bid room', () => {
       expect(aText).toContain('Sealed bid: nobody sees other bids')
       await a.page.getByTestId(`withdraw-${v3}`).waitFor()
       await a.page.screenshot({ path: join(SCREENS, 'bid-room-sealed.png') })
-      await a.page.getByTestId('language-switcher').selectOption('he')
+      await chooseLanguage(a.page, 'he')
       expect(await a.page.getByTestId(`lot-position-${v3}`).textContent()).toContain('ההצעה הסגורה שלכם נקלטה')
       await a.page.screenshot({ path: join(SCREENS, 'bid-room-sealed-he.png') })
-      await a.page.getByTestId('language-switcher').selectOption('en')
+      await chooseLanguage(a.page, 'en')
 
       // Every open auction, filtered by kind, each lot leading to its room.
       await a.page.goto(`${portal.base}/search-bid-diamond`)
@@ -168,7 +220,11 @@ describe('live bid room', () => {
       await a.page.getByTestId('toast').getByText('Your bid of $1,200.00/ct is in.').waitFor()
       await position(a.page, v4, 'won')
       // The bid box went with the sale; the focus is on the lot's status, not lost to the page.
-      await a.page.waitForFunction((id) => document.activeElement?.getAttribute('data-testid') === id, `lot-position-${v4}`, { timeout: PUSH_WAIT_MS })
+      await a.page.waitForFunction(
+        (id) => document.activeElement?.getAttribute('data-testid') === id,
+        `lot-position-${v4}`,
+        { timeout: PUSH_WAIT_MS },
+      )
       // The demo's just-bid-it lots, each with its buy-now button.
       await a.page.goto(`${portal.base}/new-arrival-bid-it`)
       await a.page.locator('[data-testid^="buy-now-"]').first().waitFor()
@@ -207,20 +263,25 @@ describe('live bid room', () => {
       await a.page.getByText('You have no bids on this stone.').waitFor()
       await a.page.goto(`${portal.base}/my-bid`)
       await a.page.getByTestId(`bid-row-${v3}`).waitFor()
-      await a.page.getByTestId('language-switcher').selectOption('ar')
+      await chooseLanguage(a.page, 'ar')
       expect(await a.page.evaluate(() => document.documentElement.dir)).toBe('rtl')
       expect(await a.page.getByTestId('tab-cart').textContent()).toBe('سلة المزايدة')
       await a.page.screenshot({ path: join(SCREENS, 'my-bid-ar.png') })
-      await a.page.getByTestId('language-switcher').selectOption('en')
+      await chooseLanguage(a.page, 'en')
       // My bids has the server's clock too, ticking.
       const clock = a.page.getByTestId('server-clock')
       const first = await clock.textContent()
-      await a.page.waitForFunction((shown) => document.querySelector('[data-testid="server-clock"]')?.textContent !== shown, first)
+      await a.page.waitForFunction(
+        (shown) => document.querySelector('[data-testid="server-clock"]')?.textContent !== shown,
+        first,
+      )
 
       // An account that does not see prices is told why it sees no auctions.
       const noPrice = await apiSession(portal, 'noprice1')
       await openAs(portal, b.page, noPrice, '/search-bid-diamond')
-      await b.page.getByText('Your account does not see prices, so auctions are not shown to it.', { exact: false }).waitFor()
+      await b.page
+        .getByText('Your account does not see prices, so auctions are not shown to it.', { exact: false })
+        .waitFor()
     } finally {
       await a.context.close()
       await b.context.close()

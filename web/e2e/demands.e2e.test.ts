@@ -89,7 +89,9 @@ describe('my demand', () => {
       await page.getByRole('heading', { name: 'Stones for your demand' }).waitFor()
       expect(new URL(page.url()).search).toMatch(/^\?demand=/)
       await page.locator('[data-testid^="stone-row-"]').first().waitFor()
-      expect(Number((await page.getByTestId('stones-count').locator('strong').textContent())!.replace(/,/g, ''))).toBe(matches)
+      expect(Number((await page.getByTestId('stones-count').locator('strong').textContent())!.replace(/,/g, ''))).toBe(
+        matches,
+      )
       await page.goBack()
 
       // Delete, after the spec's confirm text.

@@ -44,7 +44,11 @@ describe('downloads', () => {
       await page.getByText('Please select stone(stones) to download').waitFor()
       expect(await page.getByTestId('download-excel').isVisible()).toBe(false)
 
-      const ids = await Promise.all([0, 1].map(async (n) => ((await page.locator(rows).nth(n).getAttribute('data-testid')) ?? '').replace('stone-row-', '')))
+      const ids = await Promise.all(
+        [0, 1].map(async (n) =>
+          ((await page.locator(rows).nth(n).getAttribute('data-testid')) ?? '').replace('stone-row-', ''),
+        ),
+      )
       for (const v of ids) await page.getByTestId(`select-${v}`).check()
       await page.getByTestId('action-download').click()
       await page.screenshot({ path: join(SCREENS, 'download-menu.png') })
@@ -54,7 +58,9 @@ describe('downloads', () => {
 
       const ws = await sheetOf(download)
       // The grid's visible columns, prices included for this buyer, the stones in selection order, then totals.
-      expect((ws.getRow(1).values as unknown[]).slice(1)).toEqual(expect.arrayContaining(['Stone No', 'Carat', 'Amount']))
+      expect((ws.getRow(1).values as unknown[]).slice(1)).toEqual(
+        expect.arrayContaining(['Stone No', 'Carat', 'Amount']),
+      )
       expect([2, 3].map((n) => ws.getRow(n).getCell(1).value)).toEqual(ids)
       expect(ws.getRow(4).getCell(1).value).toBe('Total: 2 stones')
     } finally {
@@ -69,7 +75,10 @@ describe('downloads', () => {
       await page.getByTestId('screen-downloadFullStock').waitFor()
       expect(await page.getByTestId('full-stock-prices').textContent()).toMatch(/signed-in members/)
       await recordProgress(page)
-      const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('full-stock-download').click()])
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByTestId('full-stock-download').click(),
+      ])
       expect(download.suggestedFilename()).toMatch(/^full-stock-\d{8}\.xlsx$/)
       await page.getByText(/^Downloaded full-stock-/).waitFor()
       await page.screenshot({ path: join(SCREENS, 'download-full-stock.png') })

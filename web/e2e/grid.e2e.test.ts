@@ -2,7 +2,8 @@ import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { apiSession, openAs, type LoginData } from './support/api-session'
-import { newPage as openPage, SCREENS, usePortal } from './support/portal'
+import { expectAccessible } from './support/axe'
+import { chooseLanguage, newPage as openPage, SCREENS, usePortal } from './support/portal'
 
 /**
  * The result grid as a buyer uses it, against the portal started as `npm start` starts it: sort,
@@ -25,11 +26,15 @@ async function column(page: Page, key: string): Promise<string[]> {
   return page.locator(`${rows} [data-col="${key}"]`).allTextContents()
 }
 const carats = async (page: Page) => (await column(page, 'crt')).map((t) => Number(t.replace(/,/g, '')))
-const vStnIdOf = async (row: ReturnType<Page['locator']>) => ((await row.getAttribute('data-testid')) ?? '').replace('stone-row-', '')
+const vStnIdOf = async (row: ReturnType<Page['locator']>) =>
+  ((await row.getAttribute('data-testid')) ?? '').replace('stone-row-', '')
 
 /** Clicks and waits for the page read it causes. */
 async function clickAndRead(page: Page, testId: string): Promise<void> {
-  await Promise.all([page.waitForResponse((r) => r.url().endsWith('/diamond/paginate')), page.getByTestId(testId).click()])
+  await Promise.all([
+    page.waitForResponse((r) => r.url().endsWith('/diamond/paginate')),
+    page.getByTestId(testId).click(),
+  ])
   // The rows re-render from the answer on the next frame.
   await page.waitForTimeout(100)
 }
@@ -44,6 +49,7 @@ describe('result grid', () => {
       expect(await a.page.getByTestId('stones-range').textContent()).toMatch(/^1–250 of /)
       // The whole result's totals, under the grid.
       await a.page.getByTestId('grid-totals').waitFor()
+      await expectAccessible(a.page, 'the stock grid')
 
       // Sort by carat: ascending, then descending.
       await clickAndRead(a.page, 'sort-crt')
@@ -130,7 +136,9 @@ describe('result grid', () => {
           [...el.querySelectorAll<HTMLElement>('[data-testid^="stone-row-"]')]
             .map((r) => {
               const v = r.dataset.testid!.replace('stone-row-', '')
-              const own = ['select', 'details', 'status'].every((k) => r.querySelector(`[data-testid="${k}-${v}"]`) !== null)
+              const own = ['select', 'details', 'status'].every(
+                (k) => r.querySelector(`[data-testid="${k}-${v}"]`) !== null,
+              )
               return `${r.getAttribute('aria-rowindex')}:${v}:${r.textContent}:${own}`
             })
             .sort(),
@@ -166,6 +174,8 @@ describe('result grid', () => {
       await a.page.evaluate(() => ((window as unknown as { e2eMarker: number }).e2eMarker = 1))
 
       await openAs(portal, b.page, buyer2, `/diamond-detail/${targetId}`)
+      await b.page.getByTestId(`hold-${vTarget}`).waitFor()
+      await expectAccessible(b.page, 'a stone detail page')
       await b.page.getByTestId(`hold-${vTarget}`).click()
 
       await a.page.locator(`[data-testid="stone-row-${vTarget}"][data-status="H"]`).waitFor({ timeout: PUSH_WAIT_MS })
@@ -180,8 +190,11 @@ describe('result grid', () => {
       await a.page.locator(`[data-testid="stone-row-${vTarget}"][data-status="A"]`).waitFor({ timeout: PUSH_WAIT_MS })
 
       // Right to left: the frozen columns stick to the right edge.
-      await a.page.getByTestId('language-switcher').selectOption('he')
-      expect(await a.page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual(['he', 'rtl'])
+      await chooseLanguage(a.page, 'he')
+      expect(await a.page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual([
+        'he',
+        'rtl',
+      ])
       const box = (await grid.boundingBox())!
       const stoneNo = (await a.page.getByTestId('col-vStnId').boundingBox())!
       expect(stoneNo.x).toBeGreaterThan(box.x + box.width / 2)
@@ -190,7 +203,7 @@ describe('result grid', () => {
       // Still in place after scrolling sideways.
       expect((await a.page.getByTestId('col-vStnId').boundingBox())!.x).toBeCloseTo(stoneNo.x, 0)
       await a.page.screenshot({ path: join(SCREENS, 'grid-he.png') })
-      await a.page.getByTestId('language-switcher').selectOption('en')
+      await chooseLanguage(a.page, 'en')
     } finally {
       await a.context.close()
       await b.context.close()

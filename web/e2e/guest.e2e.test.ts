@@ -23,7 +23,9 @@ describe('guest login', () => {
       await page.getByTestId('guest-email').blur()
       expect(await page.getByTestId('guest-email-error').textContent()).toBe('Please enter a valid email address.')
       await page.getByTestId('guest-submit').click()
-      expect(await page.getByTestId('guest-contactNumber-error').textContent()).toBe('Please enter your contact number.')
+      expect(await page.getByTestId('guest-contactNumber-error').textContent()).toBe(
+        'Please enter your contact number.',
+      )
       await page.screenshot({ path: join(SCREENS, 'guest-login-errors.png') })
 
       await page.getByTestId('guest-name').fill('Visiting Buyer')
@@ -44,7 +46,8 @@ describe('guest login', () => {
       await page.getByTestId('nav-diamondSearch').waitFor()
       await page.getByTestId('nav-group-lists').click()
       await page.getByTestId('nav-trackDiamond').waitFor()
-      for (const id of ['cart', 'watchlist', 'hold', 'enquiry']) expect(await page.getByTestId(`nav-${id}`).count(), id).toBe(0)
+      for (const id of ['cart', 'watchlist', 'hold', 'enquiry'])
+        expect(await page.getByTestId(`nav-${id}`).count(), id).toBe(0)
       await page.keyboard.press('Escape')
       await page.getByTestId('user-menu').click()
       expect(await page.getByTestId('menu-account').count()).toBe(0)

@@ -39,10 +39,10 @@ describe('the hold list', () => {
       const countdown = page.getByTestId(`countdown-${first}`)
       const shown = (await countdown.textContent()) ?? ''
       expect(shown).toMatch(/^\d{1,2}:\d{2}$/)
-      await page.waitForFunction(
-        ([sel, before]) => document.querySelector(sel!)?.textContent !== before,
-        [`[data-testid="countdown-${first}"]`, shown] as const,
-      )
+      await page.waitForFunction(([sel, before]) => document.querySelector(sel!)?.textContent !== before, [
+        `[data-testid="countdown-${first}"]`,
+        shown,
+      ] as const)
       await page.screenshot({ path: join(SCREENS, 'hold-list.png') })
 
       // Release one here, after the spec's question.
@@ -53,7 +53,12 @@ describe('the hold list', () => {
       expect(await page.getByTestId(`hold-row-${second}`).count()).toBe(1)
 
       // The other is released elsewhere (another tab, the same account): it leaves this list live.
-      const list = await call<{ list: { id: string; vStnId: string }[] }>(portal, 'diamond-block/paginate', {}, session.token.jwt)
+      const list = await call<{ list: { id: string; vStnId: string }[] }>(
+        portal,
+        'diamond-block/paginate',
+        {},
+        session.token.jwt,
+      )
       const other = list.data.list.find((r) => r.vStnId === second)!
       expect((await call(portal, 'diamond/hold/release', { id: other.id }, session.token.jwt)).code).toBe('OK')
       await page.getByTestId(`hold-row-${second}`).waitFor({ state: 'detached', timeout: PUSH_WAIT_MS })
@@ -65,11 +70,21 @@ describe('the hold list', () => {
 
   it('shows a stone given on memo by the sales team, with its memo number', async () => {
     const [buyer, sales] = [await apiSession(portal, 'buyer2'), await apiSession(portal, 'sales1')]
-    const stones = await call<{ list: { id: string; vStnId: string; availability: string }[] }>(portal, 'diamond/paginate', { limit: 50 }, buyer.token.jwt)
+    const stones = await call<{ list: { id: string; vStnId: string; availability: string }[] }>(
+      portal,
+      'diamond/paginate',
+      { limit: 50 },
+      buyer.token.jwt,
+    )
     expect(stones.code, stones.message).toBe('OK')
     // The first test held and released the first few stones: take one further on.
     const stone = stones.data.list.filter((s) => s.availability === 'A').at(-1)!
-    const memo = await call(portal, 'diamond-block/create', { id: stone.id, blockType: 2, userId: buyer.user.id, memoNo: 'MEMO-7' }, sales.token.jwt)
+    const memo = await call(
+      portal,
+      'diamond-block/create',
+      { id: stone.id, blockType: 2, userId: buyer.user.id, memoNo: 'MEMO-7' },
+      sales.token.jwt,
+    )
     expect(memo.code, memo.message).toBe('OK')
     const { context, page } = await newPage(portal)
     try {

@@ -29,7 +29,9 @@ describe('lists and offers', () => {
       await signIn(portal, buyer.page, 'buyer1')
       const rows = buyer.page.locator('[data-testid^="stone-row-"][data-status="A"]')
       await rows.first().waitFor()
-      const ids = await Promise.all([0, 1].map(async (i) => ((await rows.nth(i).getAttribute('data-testid')) ?? '').replace('stone-row-', '')))
+      const ids = await Promise.all(
+        [0, 1].map(async (i) => ((await rows.nth(i).getAttribute('data-testid')) ?? '').replace('stone-row-', '')),
+      )
       // Nothing selected: the spec's prompt.
       await buyer.page.getByTestId('action-cart').click()
       await buyer.page.getByText('Please select stone(stones) to add to cart').waitFor()
@@ -72,7 +74,9 @@ describe('lists and offers', () => {
       const countered = buyer.page.locator(`[data-testid="offer-${vStnId}"][data-turn="buyer"]`)
       await countered.waitFor({ timeout: PUSH_WAIT_MS })
       expect(await marked(buyer.page)).toBe(1)
-      expect((await countered.getByTestId('offer-sales-price').textContent())?.replace(/[^\d.]/g, '')).toBe(`${quote + 50}.00`)
+      expect((await countered.getByTestId('offer-sales-price').textContent())?.replace(/[^\d.]/g, '')).toBe(
+        `${quote + 50}.00`,
+      )
       await countered.getByTestId('offer-accept').waitFor()
       await buyer.page.screenshot({ path: join(SCREENS, 'offer-list-buyer.png') })
     } finally {

@@ -1,7 +1,15 @@
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { logOut, newPage as openPage, openSignin, SCREENS, signIn as signInUi, usePortal } from './support/portal'
+import {
+  chooseLanguage,
+  logOut,
+  newPage as openPage,
+  openSignin,
+  SCREENS,
+  signIn as signInUi,
+  usePortal,
+} from './support/portal'
 
 /**
  * Two buyers in two browsers against the portal started as `npm start` starts it: one holds a stone,
@@ -62,15 +70,18 @@ describe('live stone status', () => {
       await a.page.getByTestId(`hold-${vStnId}`).waitFor()
 
       // Right to left: the same dashboard in Hebrew.
-      await a.page.getByTestId('language-switcher').selectOption('he')
-      expect(await a.page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual(['he', 'rtl'])
+      await chooseLanguage(a.page, 'he')
+      expect(await a.page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual([
+        'he',
+        'rtl',
+      ])
       expect(await a.page.getByTestId(`status-${vStnId}`).textContent()).toBe('זמין')
       await a.page.screenshot({ path: join(SCREENS, 'dashboard-he.png') })
       // The choice is kept on this device.
       await a.page.reload()
       await a.page.locator('[data-testid^="stone-row-"]').first().waitFor()
       expect(await a.page.evaluate(() => document.documentElement.dir)).toBe('rtl')
-      await a.page.getByTestId('language-switcher').selectOption('en')
+      await chooseLanguage(a.page, 'en')
     } finally {
       await a.context.close()
       await b.context.close()

@@ -9,7 +9,12 @@ const portal = usePortal()
 describe('notifications', () => {
   it('lists my notices, marks them read, and shows a new one without a reload', async () => {
     const me = await apiSession(portal, 'buyer2')
-    const stones = await call<{ list: { id: string; vStnId: string; availability: string }[] }>(portal, 'diamond/paginate', { limit: 120 }, me.token.jwt)
+    const stones = await call<{ list: { id: string; vStnId: string; availability: string }[] }>(
+      portal,
+      'diamond/paginate',
+      { limit: 120 },
+      me.token.jwt,
+    )
     const [first, second] = stones.data.list.filter((s) => s.availability === 'A').slice(100)
     expect((await call(portal, 'diamond/hold', { id: first!.id }, me.token.jwt)).code).toBe('OK')
 

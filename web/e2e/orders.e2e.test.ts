@@ -18,7 +18,9 @@ async function signIn(page: Page, username: string): Promise<void> {
 }
 
 const vStnIdOf = async (page: Page, n: number) =>
-  ((await page.locator('[data-testid^="stone-row-"][data-status="A"]').nth(n).getAttribute('data-testid')) ?? '').replace('stone-row-', '')
+  (
+    (await page.locator('[data-testid^="stone-row-"][data-status="A"]').nth(n).getAttribute('data-testid')) ?? ''
+  ).replace('stone-row-', '')
 
 describe('confirm to order in the browser', () => {
   it('confirms with a bill type, names a stone taken meanwhile, and shows the order with its invoice', async () => {
@@ -33,7 +35,9 @@ describe('confirm to order in the browser', () => {
       const dialog = a.page.getByTestId('confirm-dialog')
       await dialog.getByTestId('confirm-bill-type').selectOption('4')
       await dialog.locator('[data-testid="confirm-line"]').nth(1).waitFor()
-      expect(await dialog.getByTestId('confirm-notices').textContent()).toContain('Prices on confirm are fixed and not negotiable.')
+      expect(await dialog.getByTestId('confirm-notices').textContent()).toContain(
+        'Prices on confirm are fixed and not negotiable.',
+      )
       expect(await dialog.getByTestId('confirm-final').textContent()).toMatch(/^\d{1,3}(,\d{3})*\.\d{2}$/)
       await a.page.screenshot({ path: join(SCREENS, 'confirm-dialog.png') })
 

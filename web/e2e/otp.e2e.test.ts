@@ -1,6 +1,17 @@
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { codeIn, emailOf, fillLogin, logOut, mailIds, newPage, SCREENS, signIn, usePortal, waitForMail } from './support/portal'
+import {
+  codeIn,
+  emailOf,
+  fillLogin,
+  logOut,
+  mailIds,
+  newPage,
+  SCREENS,
+  signIn,
+  usePortal,
+  waitForMail,
+} from './support/portal'
 
 /** Spec section 2: a browser the user has not trusted passes a mailed code; "Always" trusts it. */
 const portal = usePortal()

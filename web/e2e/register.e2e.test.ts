@@ -38,7 +38,10 @@ async function personalStep(page: Page, who: Person): Promise<void> {
  * Country, state and city come from the location lists. With `place` they are picked by name from
  * the lists; without, the first country is taken and state and city are typed where its lists are empty.
  */
-async function businessStep(page: Page, place?: { country: string; state: string; city: string }): Promise<{ country: string; state: string; city: string }> {
+async function businessStep(
+  page: Page,
+  place?: { country: string; state: string; city: string },
+): Promise<{ country: string; state: string; city: string }> {
   await fill(page, 'companyName', 'Brunner Juwelen AG')
   await fill(page, 'designation', 'Buyer')
   await page.getByTestId('reg-businessType').selectOption('jeweller')
@@ -105,7 +108,16 @@ describe('registration', () => {
 
       // Next on an empty step flags every required field and stays.
       await page.getByTestId('reg-next').click()
-      for (const f of ['firstName', 'middleName', 'lastName', 'username', 'password', 'confirmPassword', 'email', 'mobile']) {
+      for (const f of [
+        'firstName',
+        'middleName',
+        'lastName',
+        'username',
+        'password',
+        'confirmPassword',
+        'email',
+        'mobile',
+      ]) {
         expect(await errorOf(page, f).textContent(), f).toBe('This field is required.')
         expect(await page.getByTestId(`reg-${f}`).getAttribute('aria-invalid'), f).toBe('true')
       }
@@ -145,13 +157,21 @@ describe('registration', () => {
       page.on('request', (r) => {
         if (r.url().endsWith('/web/v1/upload-file')) uploads.push(r.url())
       })
-      await page.getByTestId('reg-file-photoId').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') })
-      expect(await page.getByTestId('reg-upload-error-photoId').textContent()).toBe('Only jpg, jpeg, png and pdf files are allowed.')
+      await page
+        .getByTestId('reg-file-photoId')
+        .setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') })
+      expect(await page.getByTestId('reg-upload-error-photoId').textContent()).toBe(
+        'Only jpg, jpeg, png and pdf files are allowed.',
+      )
       expect(uploads).toEqual([])
       // A text file renamed to .png passes the name check and is refused by the server, which reads the content.
-      await page.getByTestId('reg-file-photoId').setInputFiles({ name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('this is not an image at all') })
+      await page
+        .getByTestId('reg-file-photoId')
+        .setInputFiles({ name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('this is not an image at all') })
       await page.locator('[data-testid="reg-upload-photoId"][data-state="error"]').waitFor()
-      expect(await page.getByTestId('reg-upload-error-photoId').textContent()).toBe('Only jpg, jpeg, png and pdf files are allowed.')
+      expect(await page.getByTestId('reg-upload-error-photoId').textContent()).toBe(
+        'Only jpg, jpeg, png and pdf files are allowed.',
+      )
       expect(uploads).toHaveLength(1)
       await page.screenshot({ path: join(SCREENS, 'register-step3-refused-file.png'), fullPage: true })
 
@@ -169,8 +189,19 @@ describe('registration', () => {
       await page.getByTestId('reg-submit').click()
       const body = (await sent).postDataJSON() as Record<string, unknown>
       expect(body).toMatchObject({
-        firstName: 'Lea', middleName: 'Sophie', lastName: 'Brunner', username: who.username, email: who.email, country: place.country,
-        state: place.state, city: place.city, pinCode: '8001', documentType: 'passport', undertaking: true, termsAccepted: true, newsletter: true,
+        firstName: 'Lea',
+        middleName: 'Sophie',
+        lastName: 'Brunner',
+        username: who.username,
+        email: who.email,
+        country: place.country,
+        state: place.state,
+        city: place.city,
+        pinCode: '8001',
+        documentType: 'passport',
+        undertaking: true,
+        termsAccepted: true,
+        newsletter: true,
       })
       expect(body).not.toHaveProperty('countryId')
       expect(body).not.toHaveProperty('telephone')
@@ -208,7 +239,9 @@ describe('registration', () => {
       await page.getByTestId('reg-submit').click()
       await sent
       await page.locator('[data-testid="reg-form"][data-step="personal"]').waitFor()
-      expect(await errorOf(page, 'username').textContent()).toBe('An account with this username or email already exists.')
+      expect(await errorOf(page, 'username').textContent()).toBe(
+        'An account with this username or email already exists.',
+      )
       expect(await errorOf(page, 'email').count()).toBe(0)
       expect(await page.evaluate(() => document.activeElement?.id)).toBe('reg-username')
       expect(new URL(page.url()).pathname).toBe('/device/signup')

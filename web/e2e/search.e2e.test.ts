@@ -1,7 +1,7 @@
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { newPage as openPage, SCREENS, signIn, usePortal } from './support/portal'
+import { chooseLanguage, newPage as openPage, SCREENS, signIn, usePortal } from './support/portal'
 
 /**
  * The search forms against the portal started as `npm start` starts it (25,000 demo stones), with a
@@ -48,7 +48,9 @@ describe('diamond search', () => {
       expect(rounds).toBeLessThan(all)
       expect(rounds).toBeGreaterThan(LIMIT)
       await page.getByTestId('search-submit').click()
-      expect(await page.getByTestId('search-notice').textContent()).toBe(`Please narrow your search, as result is > ${LIMIT} Diamonds`)
+      expect(await page.getByTestId('search-notice').textContent()).toBe(
+        `Please narrow your search, as result is > ${LIMIT} Diamonds`,
+      )
       expect(new URL(page.url()).pathname).toBe('/diamond-search')
       await page.screenshot({ path: join(SCREENS, 'search-limit.png') })
 
@@ -92,7 +94,9 @@ describe('diamond search', () => {
       await openSearch(page)
       const recent = page.getByTestId('recent-searches').getByTestId('search-row').first()
       expect(await recent.getByTestId('search-summary').textContent()).toBe('ROUND · 1.00–1.49 ct · D, E')
-      expect(await recent.getByTestId('search-item-count').textContent()).toBe(`${found.toLocaleString('en-US')} stones`)
+      expect(await recent.getByTestId('search-item-count').textContent()).toBe(
+        `${found.toLocaleString('en-US')} stones`,
+      )
 
       // Nothing found: the count shows 0 and Search says so without leaving.
       await page.getByTestId('advanced-toggle').click()
@@ -171,8 +175,11 @@ describe('diamond search', () => {
       await page.waitForURL(new RegExp(`/diamond-list/${UUID}$`))
 
       await openSearch(page)
-      await page.getByTestId('language-switcher').selectOption('he')
-      expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual(['he', 'rtl'])
+      await chooseLanguage(page, 'he')
+      expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual([
+        'he',
+        'rtl',
+      ])
       expect(await page.getByTestId('group-shpNm').locator('.srch-label').textContent()).toBe('צורה')
       // The filter names sit on the right of their choices.
       const label = await page.getByTestId('group-colNm').locator('.srch-label').boundingBox()
@@ -182,7 +189,7 @@ describe('diamond search', () => {
       await settledCount(page)
       await page.getByTestId('advanced-toggle').click()
       await page.screenshot({ path: join(SCREENS, 'search-form-he.png'), fullPage: true })
-      await page.getByTestId('language-switcher').selectOption('en')
+      await chooseLanguage(page, 'en')
 
       await signIn(portal, phone.page, 'buyer2')
       await openSearch(phone.page)
@@ -192,7 +199,9 @@ describe('diamond search', () => {
       await openSearch(phone.page, '/quick-search')
       await phone.page.getByTestId('quick-text').fill('1.01 round G VS1')
       await phone.page.getByTestId('quick-submit').click()
-      await phone.page.waitForURL((u) => u.pathname === '/diamond-list' && u.searchParams.get('q') === '1.01 round G VS1')
+      await phone.page.waitForURL(
+        (u) => u.pathname === '/diamond-list' && u.searchParams.get('q') === '1.01 round G VS1',
+      )
     } finally {
       await context.close()
       await phone.context.close()

@@ -1,6 +1,19 @@
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { emailOf, fillLogin, mailIds, newPage, openSignin, PASSWORD, SCREENS, signIn, takeCspViolations, usePortal, waitForMail } from './support/portal'
+import { expectAccessible } from './support/axe'
+import {
+  emailOf,
+  fillLogin,
+  mailIds,
+  newPage,
+  openSignin,
+  PASSWORD,
+  SCREENS,
+  signIn,
+  takeCspViolations,
+  usePortal,
+  waitForMail,
+} from './support/portal'
 
 /** The login screen of spec sections 2, 5 and 8, and the password and mail-link screens around it. */
 const portal = usePortal()
@@ -17,6 +30,7 @@ describe('the login screen', () => {
       await page.screenshot({ path: join(SCREENS, 'signin-popup.png') })
       await page.getByTestId('banner-popup-close').click()
       await popup.waitFor({ state: 'hidden' })
+      await expectAccessible(page, 'the sign-in screen')
 
       expect(await page.getByTestId('banner-marquee').textContent()).toContain('New arrivals every Monday')
       const slideshow = page.getByTestId('banner-slideshow')
@@ -49,7 +63,8 @@ describe('the login screen', () => {
       const notice = page.getByTestId('login-notice')
       expect(await notice.textContent()).toContain('Required Fields')
       expect(await notice.textContent()).toContain('Login ID, Password, and Captcha')
-      for (const id of ['login-username', 'login-password', 'login-captcha-input']) expect(await page.getByTestId(id).getAttribute('aria-invalid'), id).toBe('true')
+      for (const id of ['login-username', 'login-password', 'login-captcha-input'])
+        expect(await page.getByTestId(id).getAttribute('aria-invalid'), id).toBe('true')
 
       // Only what is still missing stays listed.
       await page.getByTestId('login-username').fill('buyer1')
@@ -133,7 +148,9 @@ describe('passwords and mail links', () => {
       await page.getByTestId('reset-password').fill('short')
       await page.getByTestId('reset-repeat').fill('different1')
       await page.getByTestId('reset-submit').click()
-      expect(await page.getByTestId('reset-password-error').textContent()).toBe('The password needs at least 8 characters, with a letter and a digit.')
+      expect(await page.getByTestId('reset-password-error').textContent()).toBe(
+        'The password needs at least 8 characters, with a letter and a digit.',
+      )
       expect(await page.getByTestId('reset-repeat-error').textContent()).toBe('The passwords do not match.')
       await page.screenshot({ path: join(SCREENS, 'reset-password.png') })
 
@@ -221,7 +238,9 @@ describe('the Content-Security-Policy', () => {
         document.body.append(img)
       })
       let seen = ''
-      await expect.poll(() => (seen += takeCspViolations().join('\n')), { timeout: 10_000 }).toMatch(/script-src[\s\S]*img-src|img-src[\s\S]*script-src/)
+      await expect
+        .poll(() => (seen += takeCspViolations().join('\n')), { timeout: 10_000 })
+        .toMatch(/script-src[\s\S]*img-src|img-src[\s\S]*script-src/)
       expect(await page.evaluate(() => (window as { __inlineRan?: boolean }).__inlineRan ?? false)).toBe(false)
       // Nothing the app does itself is reported.
       takeCspViolations()

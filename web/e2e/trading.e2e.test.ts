@@ -20,7 +20,12 @@ const marked = (page: Page) => page.evaluate(() => (window as unknown as { e2eMa
 describe('trading across buyers', () => {
   it('shows a stone in one cart taken when another buyer holds and confirms it', async () => {
     const other = await apiSession(portal, 'buyer2')
-    const page = await call<{ list: { id: string; vStnId: string; availability: string }[] }>(portal, 'diamond/paginate', { limit: 60 }, other.token.jwt)
+    const page = await call<{ list: { id: string; vStnId: string; availability: string }[] }>(
+      portal,
+      'diamond/paginate',
+      { limit: 60 },
+      other.token.jwt,
+    )
     // One stone nobody else's test reaches for first: from the middle of the first page.
     const stone = page.data.list.filter((s) => s.availability === 'A')[25]!
     const added = await call(portal, 'diamond-track/create', { trackType: 1, stoneIds: [stone.id] }, other.token.jwt)
@@ -42,8 +47,14 @@ describe('trading across buyers', () => {
       await b1.page.getByTestId(`release-${stone.vStnId}`).waitFor()
 
       // buyer2's cart, never reloaded: the row is on hold now, and a notice says so.
-      await b2.page.locator(`[data-testid="stone-row-${stone.vStnId}"][data-status="H"]`).waitFor({ timeout: PUSH_WAIT_MS })
-      await b2.page.locator('[data-testid="toast"]', { hasText: `Stone ${stone.vStnId} from your lists has just been taken by another buyer.` }).waitFor({ timeout: PUSH_WAIT_MS })
+      await b2.page
+        .locator(`[data-testid="stone-row-${stone.vStnId}"][data-status="H"]`)
+        .waitFor({ timeout: PUSH_WAIT_MS })
+      await b2.page
+        .locator('[data-testid="toast"]', {
+          hasText: `Stone ${stone.vStnId} from your lists has just been taken by another buyer.`,
+        })
+        .waitFor({ timeout: PUSH_WAIT_MS })
       expect(await marked(b2.page)).toBe(1)
       await b2.page.screenshot({ path: join(SCREENS, 'cart-stone-taken.png') })
 
@@ -59,11 +70,16 @@ describe('trading across buyers', () => {
       await dialog.getByTestId('confirm-order-link').click()
       const card = b1.page.getByTestId('order-card').filter({ hasText: stone.vStnId })
       await card.waitFor()
-      const [download] = await Promise.all([b1.page.waitForEvent('download'), card.getByTestId('invoice-download').click()])
+      const [download] = await Promise.all([
+        b1.page.waitForEvent('download'),
+        card.getByTestId('invoice-download').click(),
+      ])
       expect((await readFile(await download.path())).subarray(0, 5).toString()).toBe('%PDF-')
 
       // The confirmed stone leaves "hold" in buyer2's cart too, still without a reload.
-      await b2.page.locator(`[data-testid="stone-row-${stone.vStnId}"]:not([data-status="H"]):not([data-status="A"])`).waitFor({ timeout: PUSH_WAIT_MS })
+      await b2.page
+        .locator(`[data-testid="stone-row-${stone.vStnId}"]:not([data-status="H"]):not([data-status="A"])`)
+        .waitFor({ timeout: PUSH_WAIT_MS })
       expect(await marked(b2.page)).toBe(1)
       expect(await cartRow.count()).toBe(1)
     } finally {

@@ -1,59 +1,141 @@
-import type { ReactNode } from 'react'
+import {
+  lazy,
+  Suspense,
+  type ComponentProps,
+  type ComponentType,
+  type LazyExoticComponent,
+  type ReactNode,
+} from 'react'
 import { useSnapshot } from 'valtio'
 import { Redirect, Route, Switch, useLocation } from 'wouter'
-import { AccountPage } from './features/account/components/AccountPage'
-import { AddressesPage } from './features/account/components/AddressesPage'
-import { ChangePasswordPage } from './features/account/components/ChangePasswordPage'
-import { CompanyProfilePage } from './features/account/components/CompanyProfilePage'
-import { PersonalInfoPage } from './features/account/components/PersonalInfoPage'
-import { ProfilePage } from './features/account/components/ProfilePage'
-import { StockNotificationPage } from './features/account/components/StockNotificationPage'
-import { UnsubscribePage } from './features/account/components/UnsubscribePage'
-import { UsersPage } from './features/account/components/UsersPage'
-import { RegistrationsPage } from './features/approvals/components/RegistrationsPage'
-import { AuctionsPage } from './features/auctions/components/AuctionsPage'
-import { BidLotsPage } from './features/bids/components/BidLotsPage'
-import { MyBidPage } from './features/bids/components/MyBidPage'
-import { ForgotPasswordPage } from './features/auth/components/ForgotPasswordPage'
-import { MyDemandPage } from './features/demands/components/MyDemandPage'
-import { FullStockPage } from './features/downloads/components/FullStockPage'
-import { GuestLoginPage } from './features/auth/components/GuestLoginPage'
-import { ResetPasswordPage } from './features/auth/components/ResetPasswordPage'
-import { SignInPage } from './features/auth/components/SignInPage'
-import { ThankYouPage } from './features/auth/components/ThankYouPage'
-import { VerifyEmailPage } from './features/auth/components/VerifyEmailPage'
-import { VerifyOtpPage } from './features/auth/components/VerifyOtpPage'
-import { ListPage } from './features/lists/components/ListPage'
-import { OfferListPage } from './features/lists/components/OfferListPage'
-import { NotFoundPage } from './features/not-found/components/NotFoundPage'
-import { NotificationsPage } from './features/notifications/components/NotificationsPage'
-import { ConfirmListPage } from './features/orders/components/ConfirmListPage'
-import { MyShipmentPage } from './features/orders/components/MyShipmentPage'
-import { PurchaseHistoryPage } from './features/orders/components/PurchaseHistoryPage'
-import { TrackDiamondPage } from './features/orders/components/TrackDiamondPage'
-import { HoldListPage } from './features/holds/components/HoldListPage'
-import { PlaceholderPage } from './features/placeholder/components/PlaceholderPage'
-import { SignUpPage } from './features/register/components/SignUpPage'
-import { MatchPairSearchPage } from './features/search/components/MatchPairSearchPage'
-import { QuickSearchPage } from './features/search/components/QuickSearchPage'
-import { SavedSearchPage } from './features/search/components/SavedSearchPage'
-import { SearchPage } from './features/search/components/SearchPage'
+import { ScreenLoading } from './components/ScreenLoading'
+import { SlotsProvider, type Slots } from './components/Slots'
 import { useViewer } from './features/shell/components/useViewer'
-import { ComparePage } from './features/stones/components/ComparePage'
-import { DashboardPage } from './features/stones/components/DashboardPage'
-import { DiamondDetailPage } from './features/stones/components/DiamondDetailPage'
-import { DiamondDnaPage } from './features/stones/components/DiamondDnaPage'
-import { DiamondListPage, ExclusivePage, MatchPairPage, StockPage } from './features/stones/components/ResultPages'
 import { AdaptiveLayout } from './layouts/AdaptiveLayout'
 import { PublicLayout } from './layouts/PublicLayout'
-import { SignedInLayout } from './layouts/SignedInLayout'
+import { preloadSignedInFrame, SignedInFrame } from './layouts/SignedInFrame'
 import { decide } from './lib/navigation'
 import { session } from './lib/session'
+
+/**
+ * A screen, fetched the first time it is shown: each screen's code (and its feature's CSS) is a chunk
+ * of its own, so the app's first script holds only the frame, and a visitor of the sign-in screen
+ * downloads nothing of the grid, the search form or the bid rooms.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- React.lazy's own bound; each page keeps its props type (M[K])
+function page<K extends string, M extends Record<K, ComponentType<any>>>(
+  load: () => Promise<M>,
+  name: K,
+): LazyExoticComponent<M[K]> & { preload: () => Promise<M> } {
+  return Object.assign(
+    lazy(async () => ({ default: (await load())[name] })),
+    { preload: load },
+  )
+}
+
+const AccountPage = page(() => import('./features/account/components/AccountPage'), 'AccountPage')
+const AddressesPage = page(() => import('./features/account/components/AddressesPage'), 'AddressesPage')
+const ChangePasswordPage = page(() => import('./features/account/components/ChangePasswordPage'), 'ChangePasswordPage')
+const CompanyProfilePage = page(() => import('./features/account/components/CompanyProfilePage'), 'CompanyProfilePage')
+const PersonalInfoPage = page(() => import('./features/account/components/PersonalInfoPage'), 'PersonalInfoPage')
+const ProfilePage = page(() => import('./features/account/components/ProfilePage'), 'ProfilePage')
+const StockNotificationPage = page(
+  () => import('./features/account/components/StockNotificationPage'),
+  'StockNotificationPage',
+)
+const UnsubscribePage = page(() => import('./features/account/components/UnsubscribePage'), 'UnsubscribePage')
+const UsersPage = page(() => import('./features/account/components/UsersPage'), 'UsersPage')
+const RegistrationsPage = page(() => import('./features/approvals/components/RegistrationsPage'), 'RegistrationsPage')
+const AuctionsPage = page(() => import('./features/bids/components/AuctionsPage'), 'AuctionsPage')
+const ForgotPasswordPage = page(() => import('./features/auth/components/ForgotPasswordPage'), 'ForgotPasswordPage')
+const GuestLoginPage = page(() => import('./features/auth/components/GuestLoginPage'), 'GuestLoginPage')
+const ResetPasswordPage = page(() => import('./features/auth/components/ResetPasswordPage'), 'ResetPasswordPage')
+const SignInPage = page(() => import('./features/auth/components/SignInPage'), 'SignInPage')
+const ThankYouPage = page(() => import('./features/auth/components/ThankYouPage'), 'ThankYouPage')
+const VerifyEmailPage = page(() => import('./features/auth/components/VerifyEmailPage'), 'VerifyEmailPage')
+const VerifyOtpPage = page(() => import('./features/auth/components/VerifyOtpPage'), 'VerifyOtpPage')
+const BidLotsPage = page(() => import('./features/bids/components/BidLotsPage'), 'BidLotsPage')
+const MyBidPage = page(() => import('./features/bids/components/MyBidPage'), 'MyBidPage')
+const DemandStonesPage = page(() => import('./features/demands/components/DemandStonesPage'), 'DemandStonesPage')
+const MyDemandPage = page(() => import('./features/demands/components/MyDemandPage'), 'MyDemandPage')
+const FullStockPage = page(() => import('./features/downloads/components/FullStockPage'), 'FullStockPage')
+const HoldListPage = page(() => import('./features/holds/components/HoldListPage'), 'HoldListPage')
+const ListPage = page(() => import('./features/lists/components/ListPage'), 'ListPage')
+const OfferListPage = page(() => import('./features/lists/components/OfferListPage'), 'OfferListPage')
+const NotFoundPage = page(() => import('./features/not-found/components/NotFoundPage'), 'NotFoundPage')
+const NotificationsPage = page(async () => {
+  const [{ NotificationsPage: List }, { noticeText }] = await Promise.all([
+    import('./features/notifications/components/NotificationsPage'),
+    import('./notices'),
+  ])
+  return {
+    NotificationsPage: (props: Omit<ComponentProps<typeof List>, 'noticeText'>) => (
+      <List {...props} noticeText={noticeText} />
+    ),
+  }
+}, 'NotificationsPage')
+const ConfirmListPage = page(() => import('./features/orders/components/ConfirmListPage'), 'ConfirmListPage')
+const MyShipmentPage = page(() => import('./features/orders/components/MyShipmentPage'), 'MyShipmentPage')
+const PurchaseHistoryPage = page(
+  () => import('./features/orders/components/PurchaseHistoryPage'),
+  'PurchaseHistoryPage',
+)
+const TrackDiamondPage = page(() => import('./features/orders/components/TrackDiamondPage'), 'TrackDiamondPage')
+const PlaceholderPage = page(() => import('./features/placeholder/components/PlaceholderPage'), 'PlaceholderPage')
+const SignUpPage = page(() => import('./features/register/components/SignUpPage'), 'SignUpPage')
+const MatchPairSearchPage = page(
+  () => import('./features/search/components/MatchPairSearchPage'),
+  'MatchPairSearchPage',
+)
+const QuickSearchPage = page(() => import('./features/search/components/QuickSearchPage'), 'QuickSearchPage')
+const SavedSearchPage = page(() => import('./features/search/components/SavedSearchPage'), 'SavedSearchPage')
+const SearchPage = page(() => import('./features/search/components/SearchPage'), 'SearchPage')
+const ComparePage = page(() => import('./features/stones/components/ComparePage'), 'ComparePage')
+const DashboardPage = page(() => import('./features/stones/components/DashboardPage'), 'DashboardPage')
+const DiamondDetailPage = page(() => import('./features/stones/components/DiamondDetailPage'), 'DiamondDetailPage')
+const DiamondDnaPage = page(() => import('./features/stones/components/DiamondDnaPage'), 'DiamondDnaPage')
+const DiamondListPage = page(() => import('./features/stones/components/ResultPages'), 'DiamondListPage')
+const ExclusivePage = page(() => import('./features/stones/components/ResultPages'), 'ExclusivePage')
+const MatchPairPage = page(() => import('./features/stones/components/ResultPages'), 'MatchPairPage')
+const StockPage = page(() => import('./features/stones/components/ResultPages'), 'StockPage')
+
+/**
+ * A slot's piece, fetched when first shown, in a Suspense of its own: the order dialog opening for
+ * the first time must not hide the grid behind the screen's loading bar.
+ */
+function slot<P extends object>(Piece: ComponentType<P>): (props: P) => ReactNode {
+  const Slot = (props: P) => (
+    <Suspense fallback={null}>
+      <Piece {...props} />
+    </Suspense>
+  )
+  return Slot
+}
+
+/**
+ * Where one feature's piece shows in the shared grid or in another feature's page
+ * (components/Slots.tsx): composed here, so that no feature imports another.
+ */
+const SLOTS: Slots = {
+  ConfirmOrder: slot(page(() => import('./features/orders/components/ConfirmDialog'), 'ConfirmDialog')),
+  ListActions: slot(page(() => import('./features/lists/components/ListActions'), 'ListActions')),
+  DownloadMenu: slot(page(() => import('./features/downloads/components/DownloadMenu'), 'DownloadMenu')),
+  NoMatchOffer: slot(page(() => import('./features/demands/components/AddDemandLink'), 'NoMatchOffer')),
+}
+
+/** A screen in its frame: the frame shows at once, the screen when its code is in (the loading bar meanwhile). */
+const Screen = ({ children }: { children: ReactNode }) => <Suspense fallback={<ScreenLoading />}>{children}</Suspense>
 
 /** Spec section 2: public routes send a signed-in (trusted) user to /dashboard. */
 function PublicOnly({ children }: { children: ReactNode }) {
   const { token, isTrusted } = useSnapshot(session)
-  return token && isTrusted ? <Redirect to="/dashboard" replace /> : <PublicLayout>{children}</PublicLayout>
+  return token && isTrusted ? (
+    <Redirect to="/dashboard" replace />
+  ) : (
+    <Public>
+      <Screen>{children}</Screen>
+    </Public>
+  )
 }
 
 /** /verify-otp needs the untrusted token of a login that is waiting for its code. */
@@ -61,15 +143,33 @@ function OtpOnly({ children }: { children: ReactNode }) {
   const { token, isTrusted } = useSnapshot(session)
   if (!token) return <Redirect to="/signin" replace />
   if (isTrusted) return <Redirect to="/dashboard" replace />
-  return <PublicLayout>{children}</PublicLayout>
+  return (
+    <Public>
+      <Screen>{children}</Screen>
+    </Public>
+  )
 }
+
+/** Open routes (spec section 2): the frame of whoever looks, signed in or not. */
+const Open = ({ children }: { children: ReactNode }) => (
+  <AdaptiveLayout>
+    <Screen>{children}</Screen>
+  </AdaptiveLayout>
+)
+
+/** Pages of the mail links and the end of registration: the public frame, whoever looks. */
+const Public = ({ children }: { children: ReactNode }) => (
+  <PublicLayout>
+    <Screen>{children}</Screen>
+  </PublicLayout>
+)
 
 /** The built screens by id (lib/navigation.ts); every other signed-in screen is a placeholder. */
 const SCREEN_VIEWS: Record<string, (params: Record<string, string>) => ReactNode> = {
   dashboard: () => <DashboardPage />,
   notifications: () => <NotificationsPage screenId="notifications" />,
   notification: () => <NotificationsPage screenId="notification" />,
-  diamondList: (p) => <DiamondListPage id={p.id} />,
+  diamondList: (p) => <DiamondListPage id={p.id} demandStones={(demandId) => <DemandStonesPage id={demandId} />} />,
   newArrivals: () => <StockPage screenId="newArrivals" pageType="newArrival" listType="newArrival" />,
   stoneOfTheDay: (p) => <StockPage screenId="stoneOfTheDay" pageType="stoneOfDay" listType="stoneOfDay" id={p.id} />,
   dealOfTheDay: (p) => <StockPage screenId="dealOfTheDay" pageType="dealOfDay" listType="dealOfDay" id={p.id} />,
@@ -121,13 +221,26 @@ function SignedInArea() {
   if (d.kind === 'redirect') return <Redirect to={d.to} replace />
   const view = SCREEN_VIEWS[d.screen.id]
   return (
-    <SignedInLayout>
-      {/* Keyed by screen: moving between screens starts each page afresh, the frame stays. */}
-      <ScreenView key={d.screen.id}>{view ? view(d.params) : <PlaceholderPage screenId={d.screen.id} reference={d.params.id} />}</ScreenView>
-    </SignedInLayout>
+    <SignedInFrame>
+      <SlotsProvider slots={SLOTS}>
+        {/* Keyed by screen: moving between screens starts each page afresh, the frame stays. */}
+        <Screen key={d.screen.id}>
+          {view ? view(d.params) : <PlaceholderPage screenId={d.screen.id} reference={d.params.id} />}
+        </Screen>
+      </SlotsProvider>
+    </SignedInFrame>
   )
 }
-const ScreenView = ({ children }: { children: ReactNode }) => <>{children}</>
+
+/**
+ * Starts fetching the code a visit opens on, alongside the texts (main.tsx): nothing renders before the
+ * texts are in, and code asked for only then would cost one more round trip before the first screen.
+ * A signed-out visit starts on the sign-in screen; a signed-in one needs the signed-in frame.
+ */
+export function preloadLanding(path: string): void {
+  if (session.token && session.isTrusted) void preloadSignedInFrame()
+  else if (path === '/' || path === '/signin') void SignInPage.preload()
+}
 
 export function AppRoutes() {
   return (
@@ -172,54 +285,54 @@ export function AppRoutes() {
       </Route>
       <Route path="/reset-password/:token">
         {(p) => (
-          <PublicLayout>
+          <Public>
             <ResetPasswordPage token={p.token} />
-          </PublicLayout>
+          </Public>
         )}
       </Route>
       <Route path="/verify-email">
-        <PublicLayout>
+        <Public>
           <VerifyEmailPage />
-        </PublicLayout>
+        </Public>
       </Route>
       <Route path="/thank-you">
-        <PublicLayout>
+        <Public>
           <ThankYouPage />
-        </PublicLayout>
+        </Public>
       </Route>
       <Route path="/stock-notification/unsubscribe">
-        <AdaptiveLayout>
+        <Open>
           <UnsubscribePage />
-        </AdaptiveLayout>
+        </Open>
       </Route>
       <Route path="/download-full-stock">
-        <AdaptiveLayout>
+        <Open>
           <FullStockPage />
-        </AdaptiveLayout>
+        </Open>
       </Route>
       <Route path="/dna">
-        <AdaptiveLayout>
+        <Open>
           <PlaceholderPage screenId="dna" />
-        </AdaptiveLayout>
+        </Open>
       </Route>
       <Route path="/diamond-dna/:id">
         {(p) => (
-          <AdaptiveLayout>
+          <Open>
             <DiamondDnaPage id={p.id} />
-          </AdaptiveLayout>
+          </Open>
         )}
       </Route>
       <Route path="/diamond-detail/:id">
         {(p) => (
-          <AdaptiveLayout>
+          <Open>
             <DiamondDetailPage id={p.id} />
-          </AdaptiveLayout>
+          </Open>
         )}
       </Route>
       <Route path="/not-found">
-        <AdaptiveLayout>
+        <Open>
           <NotFoundPage />
-        </AdaptiveLayout>
+        </Open>
       </Route>
 
       {/* The signed-in area, and unknown paths. */}

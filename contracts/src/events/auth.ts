@@ -16,8 +16,15 @@ export const SessionRevoked = Type.Object(
 export type SessionRevoked = Static<typeof SessionRevoked>
 
 export const MAIL_TEMPLATES = [
-  'verify-email', 'device-otp', 'reset-password', 'password-changed', 'registration-received', 'user-invited',
-  'account-approved', 'account-rejected', 'reminder-due',
+  'verify-email',
+  'device-otp',
+  'reset-password',
+  'password-changed',
+  'registration-received',
+  'user-invited',
+  'account-approved',
+  'account-rejected',
+  'reminder-due',
 ] as const
 export type MailTemplate = (typeof MAIL_TEMPLATES)[number]
 

@@ -17,6 +17,7 @@ export const BiddingEventTypes = {
   /** A new lot: its stone is in an auction until the lot's `closed` (stock refuses to move it meanwhile). */
   opened: 'bidding.lot.opened',
 } as const
+export type LotEventType = (typeof BiddingEventTypes)[keyof typeof BiddingEventTypes]
 
 export const LotOpened = Type.Object({ lotId: Uuid, auctionId: Uuid, stoneId: Uuid }, { additionalProperties: false })
 export type LotOpened = Static<typeof LotOpened>
@@ -55,7 +56,14 @@ export function outbidOf(e: LotHighChanged): string[] {
 }
 
 export const LotExtended = Type.Object(
-  { lotId: Uuid, auctionId: Uuid, stoneId: Uuid, vStnId: Type.String(), closesAt: Type.String({ format: 'date-time' }), extensions: Type.Integer({ minimum: 1 }) },
+  {
+    lotId: Uuid,
+    auctionId: Uuid,
+    stoneId: Uuid,
+    vStnId: Type.String(),
+    closesAt: Type.String({ format: 'date-time' }),
+    extensions: Type.Integer({ minimum: 1 }),
+  },
   { additionalProperties: false },
 )
 export type LotExtended = Static<typeof LotExtended>

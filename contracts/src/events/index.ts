@@ -1,14 +1,25 @@
-import type { TSchema } from 'typebox'
+import type { Static, TSchema } from 'typebox'
 import { AuthEventTypes, MailRequested, SessionRevoked } from './auth'
 import { DigestDue, DigestEventTypes, DigestPrepared, DigestReady } from './digests'
-import { BiddingEventTypes, LotClosed, LotExtended, LotHighChanged } from './bidding'
+import { BiddingEventTypes, LotClosed, LotExtended, LotHighChanged, LotOpened } from './bidding'
+import type { AnyEvent } from './envelope'
 import { Notification, NotificationEventTypes } from './notifications'
 import { StockEventTypes, StoneStatusChanged, TradeEvent, TradeEventTypes } from './stock'
 
-/** Every event type we publish and the schema of its data: consumers validate against this. */
-export const EventSchemas: Record<string, TSchema> = {
-  ...Object.fromEntries(Object.values(StockEventTypes).map((t) => [t, StoneStatusChanged])),
-  ...Object.fromEntries(Object.values(TradeEventTypes).map((t) => [t, TradeEvent])),
+/** Every type of a group (`StockEventTypes`, ...) carrying the same data. */
+function sharing<T extends string, S extends TSchema>(types: Readonly<Record<string, T>>, schema: S): Record<T, S> {
+  return Object.fromEntries(Object.values(types).map((type) => [type, schema])) as Record<T, S>
+}
+
+/**
+ * Every event type we publish and the schema of its data: the bus validates each incoming event
+ * against it, and the types below are derived from it, so a consumer's handler is typed by the same
+ * schema its events were checked with.
+ */
+export const EventSchemas = {
+  ...sharing(StockEventTypes, StoneStatusChanged),
+  ...sharing(TradeEventTypes, TradeEvent),
+  [BiddingEventTypes.opened]: LotOpened,
   [BiddingEventTypes.high]: LotHighChanged,
   [BiddingEventTypes.extended]: LotExtended,
   [BiddingEventTypes.closed]: LotClosed,
@@ -18,4 +29,26 @@ export const EventSchemas: Record<string, TSchema> = {
   [DigestEventTypes.due]: DigestDue,
   [DigestEventTypes.prepared]: DigestPrepared,
   [DigestEventTypes.ready]: DigestReady,
+}
+
+/** A type the platform publishes, e.g. `stock.stone.held`. */
+export type EventType = keyof typeof EventSchemas
+/** The data an event of type K carries. */
+export type EventData<K extends EventType> = Static<(typeof EventSchemas)[K]>
+/** One event of type K: the envelope with its type and data tied together. */
+export type EventOf<K extends EventType> = Omit<AnyEvent, 'type' | 'data'> & { type: K; data: EventData<K> }
+/**
+ * The domain events as a discriminated union on `type` (of the types K; all by default): testing
+ * `event.type` narrows `event.data`, so neither a consumer nor a rule ever casts it.
+ */
+export type DomainEvent<K extends EventType = EventType> = { [T in K]: EventOf<T> }[K]
+
+export const isEventType = (type: string): type is EventType => Object.hasOwn(EventSchemas, type)
+
+/** Whether the event is of one of `types`, narrowing it to those (a group such as every trading event). */
+export function isOneOf<E extends DomainEvent, K extends EventType>(
+  event: E,
+  types: readonly K[],
+): event is Extract<E, { type: K }> {
+  return (types as readonly EventType[]).includes(event.type)
 }

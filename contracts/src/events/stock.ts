@@ -19,11 +19,19 @@ export const StockEventTypes = {
   priced: 'stock.stone.priced',
   arrived: 'stock.stone.arrived',
 } as const
+export type StoneEventType = (typeof StockEventTypes)[keyof typeof StockEventTypes]
 
 /** Availability codes of spec section 4 that a status change can carry. */
 export const Availability = Type.Union([
-  Type.Literal('A'), Type.Literal('H'), Type.Literal('M'), Type.Literal('NA'), Type.Literal('U'),
-  Type.Literal('B'), Type.Literal('S'), Type.Literal('O'), Type.Literal('E'),
+  Type.Literal('A'),
+  Type.Literal('H'),
+  Type.Literal('M'),
+  Type.Literal('NA'),
+  Type.Literal('U'),
+  Type.Literal('B'),
+  Type.Literal('S'),
+  Type.Literal('O'),
+  Type.Literal('E'),
 ])
 export type Availability = Static<typeof Availability>
 
@@ -47,7 +55,12 @@ export const StoneStatusChanged = Type.Object(
      */
     facts: Type.Optional(
       Type.Object(
-        { crt: Type.Number(), rapCents: Type.Integer({ minimum: 0 }), amtCents: Type.Integer({ minimum: 0 }), seller: Type.String() },
+        {
+          crt: Type.Number(),
+          rapCents: Type.Integer({ minimum: 0 }),
+          amtCents: Type.Integer({ minimum: 0 }),
+          seller: Type.String(),
+        },
         { additionalProperties: false },
       ),
     ),
@@ -82,6 +95,7 @@ export const TradeEventTypes = {
   /** A stone arrived (or came back to stock) that one of the buyer's open demands asks for. */
   demandMatched: 'stock.trade.demand-matched',
 } as const
+export type TradeEventType = (typeof TradeEventTypes)[keyof typeof TradeEventTypes]
 
 /**
  * Data of every trading event: who must hear (`userIds`; `toSales` for the sales team), what kind

@@ -2,7 +2,14 @@ import { Type, type Static } from 'typebox'
 import { literals, Uuid } from '../common'
 import { UserPermissions } from '../permissions'
 import { Email, Password } from './auth'
-import { ADDRESS_TYPES, BUSINESS_TYPES, DOCUMENT_TYPES, HEARD_FROM, MANAGED_USER_TYPES, UPLOAD_PURPOSES } from './account.values'
+import {
+  ADDRESS_TYPES,
+  BUSINESS_TYPES,
+  DOCUMENT_TYPES,
+  HEARD_FROM,
+  MANAGED_USER_TYPES,
+  UPLOAD_PURPOSES,
+} from './account.values'
 
 export * from './account.values'
 
@@ -206,7 +213,10 @@ export const UserUpdate = Type.Object(
     active: Type.Optional(Type.Boolean()),
     permissions: Type.Optional(UserPermissions),
     setting: Type.Optional(
-      Type.Object({ Is_PlaceOrder: Type.Optional(Type.Boolean()), Is_NoPrice: Type.Optional(Type.Boolean()) }, { additionalProperties: false }),
+      Type.Object(
+        { Is_PlaceOrder: Type.Optional(Type.Boolean()), Is_NoPrice: Type.Optional(Type.Boolean()) },
+        { additionalProperties: false },
+      ),
     ),
   },
   { additionalProperties: false },
@@ -245,7 +255,10 @@ export const UserCreate = Type.Object(
     userType: literals(MANAGED_USER_TYPES),
     permissions: Type.Optional(UserPermissions),
     setting: Type.Optional(
-      Type.Object({ Is_PlaceOrder: Type.Optional(Type.Boolean()), Is_NoPrice: Type.Optional(Type.Boolean()) }, { additionalProperties: false }),
+      Type.Object(
+        { Is_PlaceOrder: Type.Optional(Type.Boolean()), Is_NoPrice: Type.Optional(Type.Boolean()) },
+        { additionalProperties: false },
+      ),
     ),
   },
   { additionalProperties: false },

@@ -6,7 +6,13 @@
 export const ApprovalStatus = { pending: 1, approved: 2, rejected: 3, expired: 4 } as const
 
 /** Master lists of the registration form. The web app shows each value translated. */
-export const DOCUMENT_TYPES = ['passport', 'nationalId', 'drivingLicence', 'companyRegistration', 'taxCertificate'] as const
+export const DOCUMENT_TYPES = [
+  'passport',
+  'nationalId',
+  'drivingLicence',
+  'companyRegistration',
+  'taxCertificate',
+] as const
 export const BUSINESS_TYPES = ['retailer', 'wholesaler', 'manufacturer', 'jeweller', 'broker', 'other'] as const
 export const HEARD_FROM = ['tradeShow', 'searchEngine', 'socialMedia', 'referral', 'salesPerson', 'other'] as const
 export const ADDRESS_TYPES = ['billing', 'shipping', 'office'] as const

@@ -93,7 +93,11 @@ export const ForgotPasswordRequest = Type.Object(
 export type ForgotPasswordRequest = Static<typeof ForgotPasswordRequest>
 
 export const ResetPasswordRequest = Type.Object(
-  { token: Type.String({ minLength: 20, maxLength: 200 }), password: Password, confirmPassword: Type.String({ maxLength: 128 }) },
+  {
+    token: Type.String({ minLength: 20, maxLength: 200 }),
+    password: Password,
+    confirmPassword: Type.String({ maxLength: 128 }),
+  },
   { additionalProperties: false },
 )
 export type ResetPasswordRequest = Static<typeof ResetPasswordRequest>

@@ -25,7 +25,10 @@ export const BidKindInfo = Type.Object({
 export type BidKindInfo = Static<typeof BidKindInfo>
 
 export const SoftClose = Type.Object(
-  { windowSeconds: Type.Integer({ minimum: 10, maximum: 3600 }), extendSeconds: Type.Integer({ minimum: 10, maximum: 3600 }) },
+  {
+    windowSeconds: Type.Integer({ minimum: 10, maximum: 3600 }),
+    extendSeconds: Type.Integer({ minimum: 10, maximum: 3600 }),
+  },
   { additionalProperties: false },
 )
 
@@ -57,7 +60,12 @@ export const AuctionCreate = Type.Object(
 export type AuctionCreate = Static<typeof AuctionCreate>
 
 /** The current high of an open lot: never who, never for a sealed lot. */
-export const LotHigh = Type.Object({ pricePerCaratCents: Cents, amountCents: Cents, back: Type.Union([Type.Number(), Type.Null()]), bidCount: Type.Integer({ minimum: 0 }) })
+export const LotHigh = Type.Object({
+  pricePerCaratCents: Cents,
+  amountCents: Cents,
+  back: Type.Union([Type.Number(), Type.Null()]),
+  bidCount: Type.Integer({ minimum: 0 }),
+})
 
 /** The caller's own standing on a lot. */
 export const MyStanding = Type.Object({
@@ -112,7 +120,11 @@ const Page = {
 }
 export const LotPageRequest = Type.Object(
   {
-    ...Page, kind: Type.Optional(BidKind), state: Type.Optional(LotState), auctionId: Type.Optional(Uuid), inCart: Type.Optional(Type.Boolean()),
+    ...Page,
+    kind: Type.Optional(BidKind),
+    state: Type.Optional(LotState),
+    auctionId: Type.Optional(Uuid),
+    inCart: Type.Optional(Type.Boolean()),
     /** Lots not yet closed (open or coming), as the bid pages list them. */
     unfinished: Type.Optional(Type.Boolean()),
   },
@@ -122,7 +134,10 @@ export type LotPageRequest = Static<typeof LotPageRequest>
 export const LotPage = Type.Object({ list: Type.Array(LotView), count: Type.Integer(), serverTime: Time })
 export type LotPage = Static<typeof LotPage>
 
-export const BidCartCreate = Type.Object({ lotIds: Type.Array(Uuid, { minItems: 1, maxItems: MAX_LOTS }) }, { additionalProperties: false })
+export const BidCartCreate = Type.Object(
+  { lotIds: Type.Array(Uuid, { minItems: 1, maxItems: MAX_LOTS }) },
+  { additionalProperties: false },
+)
 export type BidCartCreate = Static<typeof BidCartCreate>
 
 /**

@@ -42,14 +42,44 @@ export interface BidKindRules {
  * - live: open ascending bids in a room, minimum increment, optional reserve, soft close.
  */
 export const BID_KIND_RULES: Record<BidKind, BidKindRules> = {
-  justBidIt: { subTypeCode: 'JBI', bidType: BID_TYPE.open, sealed: false, softClose: false, buyNow: true, allowDiamondFilterWSts: ['B'] },
-  lookAndBid: { subTypeCode: 'LAB', bidType: BID_TYPE.open, sealed: false, softClose: false, buyNow: false, allowDiamondFilterWSts: ['B', 'S', 'O'] },
-  blind: { subTypeCode: 'BLD', bidType: BID_TYPE.blind, sealed: true, softClose: false, buyNow: false, allowDiamondFilterWSts: ['B'] },
-  live: { subTypeCode: 'LIV', bidType: BID_TYPE.open, sealed: false, softClose: true, buyNow: false, allowDiamondFilterWSts: ['B'] },
+  justBidIt: {
+    subTypeCode: 'JBI',
+    bidType: BID_TYPE.open,
+    sealed: false,
+    softClose: false,
+    buyNow: true,
+    allowDiamondFilterWSts: ['B'],
+  },
+  lookAndBid: {
+    subTypeCode: 'LAB',
+    bidType: BID_TYPE.open,
+    sealed: false,
+    softClose: false,
+    buyNow: false,
+    allowDiamondFilterWSts: ['B', 'S', 'O'],
+  },
+  blind: {
+    subTypeCode: 'BLD',
+    bidType: BID_TYPE.blind,
+    sealed: true,
+    softClose: false,
+    buyNow: false,
+    allowDiamondFilterWSts: ['B'],
+  },
+  live: {
+    subTypeCode: 'LIV',
+    bidType: BID_TYPE.open,
+    sealed: false,
+    softClose: true,
+    buyNow: false,
+    allowDiamondFilterWSts: ['B'],
+  },
 }
 
 /** Every web status some bid kind takes (a stone in one of these may be in a lot). */
-export const BIDDABLE_WSTS: readonly string[] = [...new Set(Object.values(BID_KIND_RULES).flatMap((r) => r.allowDiamondFilterWSts))]
+export const BIDDABLE_WSTS: readonly string[] = [
+  ...new Set(Object.values(BID_KIND_RULES).flatMap((r) => r.allowDiamondFilterWSts)),
+]
 
 /** Soft close defaults of a live auction. */
 export const SOFT_CLOSE_DEFAULTS = { windowSeconds: 120, extendSeconds: 120 } as const
@@ -64,4 +94,9 @@ export const MAX_AUCTION_DAYS = 90
  * The notices bidding's events give users (notifications service; params: lotId, auctionId, vStnId,
  * price in USD per carat where it may be told). An extension is a push to the room only.
  */
-export const BID_NOTICE_KINDS = { outbid: 'bid.outbid', won: 'bid.won', lost: 'bid.lost', withdrawn: 'bid.withdrawn' } as const
+export const BID_NOTICE_KINDS = {
+  outbid: 'bid.outbid',
+  won: 'bid.won',
+  lost: 'bid.lost',
+  withdrawn: 'bid.withdrawn',
+} as const

@@ -71,7 +71,12 @@ export type MemoList = Static<typeof MemoList>
 export const MemoPage = Type.Object({ list: Type.Array(BlockRow), count: Type.Integer() })
 export type MemoPage = Static<typeof MemoPage>
 
-export const BlockMasterRow = Type.Object({ blockType: BlockTypeSchema, code: Type.String(), name: Type.String(), wSts: Type.String() })
+export const BlockMasterRow = Type.Object({
+  blockType: BlockTypeSchema,
+  code: Type.String(),
+  name: Type.String(),
+  wSts: Type.String(),
+})
 export const BlockMasterPage = Type.Object({ list: Type.Array(BlockMasterRow), count: Type.Integer() })
 export type BlockMasterPage = Static<typeof BlockMasterPage>
 export const BlockMasterList = Type.Object(page, { additionalProperties: false })

@@ -1,7 +1,13 @@
 import { Type, type Static } from 'typebox'
 import { literals, Uuid } from '../common'
 import { StoneFilter } from './stock'
-import { DEMAND_DESCRIPTION_MAX, DEMAND_PAGE_MAX, DEMAND_STATES, DEMAND_STATUSES, DEMAND_TITLE_MAX } from './demands.values'
+import {
+  DEMAND_DESCRIPTION_MAX,
+  DEMAND_PAGE_MAX,
+  DEMAND_STATES,
+  DEMAND_STATUSES,
+  DEMAND_TITLE_MAX,
+} from './demands.values'
 
 export * from './demands.values'
 

@@ -11,7 +11,10 @@ export * from './downloads.values'
  */
 
 const Ids = (max: number) => Type.Array(Uuid, { minItems: 1, maxItems: max })
-const Columns = Type.Array(Type.String({ minLength: 1, maxLength: 40 }), { minItems: 1, maxItems: DOWNLOAD_COLUMNS.length })
+const Columns = Type.Array(Type.String({ minLength: 1, maxLength: 40 }), {
+  minItems: 1,
+  maxItems: DOWNLOAD_COLUMNS.length,
+})
 
 /**
  * diamond/excel and diamond/pdf: the selected stones, in the order given, with the caller's visible

@@ -11,7 +11,10 @@ export const BannerPageRequest = Type.Object(
     limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
     filter: Type.Optional(
       Type.Object(
-        { bannerType: Type.Optional(Type.Integer({ minimum: 1, maximum: 99 })), type: Type.Optional(Type.Integer({ minimum: 1, maximum: 99 })) },
+        {
+          bannerType: Type.Optional(Type.Integer({ minimum: 1, maximum: 99 })),
+          type: Type.Optional(Type.Integer({ minimum: 1, maximum: 99 })),
+        },
         { additionalProperties: false },
       ),
     ),
@@ -89,7 +92,10 @@ export type DevMailList = Static<typeof DevMailList>
  * DOCUMENT_TYPE, BUSINESS_TYPE, HEARD_FROM, ADDRESS_TYPE and the grading lists of masters.ts
  * (SHAPE, COLOR, ...). An unknown code is E_VALIDATION naming `code`.
  */
-export const MasterListRequest = Type.Object({ code: Type.String({ minLength: 1, maxLength: 40 }) }, { additionalProperties: false })
+export const MasterListRequest = Type.Object(
+  { code: Type.String({ minLength: 1, maxLength: 40 }) },
+  { additionalProperties: false },
+)
 export type MasterListRequest = Static<typeof MasterListRequest>
 export const MasterList = Type.Object({ list: Type.Array(Type.String()) })
 export type MasterList = Static<typeof MasterList>

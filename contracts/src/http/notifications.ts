@@ -3,7 +3,11 @@ import { PageRequest, Uuid } from '../common'
 import { Notification } from '../events/notifications'
 
 export const NotificationList = PageRequest
-export const NotificationPage = Type.Object({ list: Type.Array(Notification), count: Type.Integer(), unread: Type.Integer() })
+export const NotificationPage = Type.Object({
+  list: Type.Array(Notification),
+  count: Type.Integer(),
+  unread: Type.Integer(),
+})
 export type NotificationPage = Static<typeof NotificationPage>
 
 export const MarkAsRead = Type.Object(
@@ -40,7 +44,10 @@ export const FailedMailPage = Type.Object({ list: Type.Array(FailedMail), count:
 export type FailedMailPage = Static<typeof FailedMailPage>
 
 /** notifications/mail/retry (operator staff): failed mails back in the queue, due now, with fresh attempts. */
-export const MailRetryRequest = Type.Object({ ids: Type.Array(Uuid, { minItems: 1, maxItems: 500 }) }, { additionalProperties: false })
+export const MailRetryRequest = Type.Object(
+  { ids: Type.Array(Uuid, { minItems: 1, maxItems: 500 }) },
+  { additionalProperties: false },
+)
 export type MailRetryRequest = Static<typeof MailRetryRequest>
 export const MailRetried = Type.Object({ retried: Type.Array(Uuid) })
 export type MailRetried = Static<typeof MailRetried>

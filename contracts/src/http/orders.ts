@@ -26,7 +26,10 @@ export type BillTypeList = Static<typeof BillTypeList>
 const StoneIds = Type.Array(Uuid, { minItems: 1, maxItems: MAX_CONFIRM_STONES, uniqueItems: true })
 
 /** `diamond/get-discount-calculations`: the figures of a selection on one bill type. */
-export const CalculationRequest = Type.Object({ ids: StoneIds, billType: BillTypeCode }, { additionalProperties: false })
+export const CalculationRequest = Type.Object(
+  { ids: StoneIds, billType: BillTypeCode },
+  { additionalProperties: false },
+)
 export type CalculationRequest = Static<typeof CalculationRequest>
 
 export const CalculationLine = Type.Object({
@@ -178,13 +181,20 @@ export type ShipmentPage = Static<typeof ShipmentPage>
 
 /** Staff: move a shipment on by one step; shipping needs the carrier's tracking number. */
 export const ShipmentUpdate = Type.Object(
-  { orderId: Uuid, status: ShipmentStatus, trackingNo: Type.Optional(Type.String({ minLength: 3, maxLength: 60, pattern: '^[A-Za-z0-9-]+$' })) },
+  {
+    orderId: Uuid,
+    status: ShipmentStatus,
+    trackingNo: Type.Optional(Type.String({ minLength: 3, maxLength: 60, pattern: '^[A-Za-z0-9-]+$' })),
+  },
   { additionalProperties: false },
 )
 export type ShipmentUpdate = Static<typeof ShipmentUpdate>
 
 /** `shipping-detail/track`: a stone number (vStnId) or an order number of the caller's own orders. */
-export const TrackRequest = Type.Object({ q: Type.String({ minLength: 1, maxLength: 40 }) }, { additionalProperties: false })
+export const TrackRequest = Type.Object(
+  { q: Type.String({ minLength: 1, maxLength: 40 }) },
+  { additionalProperties: false },
+)
 export type TrackRequest = Static<typeof TrackRequest>
 export const TrackResult = Type.Object({ order: Order, shipment: Shipment })
 export type TrackResult = Static<typeof TrackResult>

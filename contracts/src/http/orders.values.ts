@@ -22,7 +22,14 @@ export interface BillTypeInfo {
 export const MIN_BILL_AMOUNT_CENTS = 1_500_000
 
 export const BILL_TYPES: readonly BillTypeInfo[] = [
-  { code: 1, name: '5 Days Rupee Bill', days: 5, value: 2.5, resetDiscount: 2.5, minAmountCents: MIN_BILL_AMOUNT_CENTS },
+  {
+    code: 1,
+    name: '5 Days Rupee Bill',
+    days: 5,
+    value: 2.5,
+    resetDiscount: 2.5,
+    minAmountCents: MIN_BILL_AMOUNT_CENTS,
+  },
   { code: 2, name: '30 Days Rupee Bill', days: 30, value: 0, resetDiscount: 2, minAmountCents: MIN_BILL_AMOUNT_CENTS },
   { code: 3, name: '5 Days DD bill', days: 5, value: 5, resetDiscount: 5, minAmountCents: MIN_BILL_AMOUNT_CENTS },
   { code: 4, name: '5 Days Export', days: 5, value: 2, resetDiscount: 2, minAmountCents: null },
@@ -52,6 +59,5 @@ export const DELIVERY_WORKING_DAYS = { from: 7, to: 10 } as const
 /** Where the buyers of the spec's notice are: stones located elsewhere need the sales person for delivery in India. */
 export const HOME_LOCATION = 'India'
 
-/** The header that carries the idempotency key of a confirm. */
-export const IDEMPOTENCY_HEADER = 'idempotency-key'
+/** The idempotency key of a confirm (its header is `idempotency-key`). */
 export const IDEMPOTENCY_KEY_PATTERN = '^[A-Za-z0-9_-]{8,100}$'

@@ -1,9 +1,17 @@
 import { Type, type Static, type TSchema } from 'typebox'
-import { literals, PageRequest, Uuid, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../common'
+import { literals, Uuid, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../common'
 import { Availability } from '../events/stock'
 import { MASTERS } from '../masters'
+import type { FACETS } from './stock.values'
 import {
-  BOOL_FILTERS, ENUM_FILTERS, FACETS, LIST_FILTERS, LIST_TYPES, MAX_CARAT_RANGES, MAX_LIST_FILTER, RANGE_FILTERS, SORTABLE,
+  BOOL_FILTERS,
+  ENUM_FILTERS,
+  LIST_FILTERS,
+  LIST_TYPES,
+  MAX_CARAT_RANGES,
+  MAX_LIST_FILTER,
+  RANGE_FILTERS,
+  SORTABLE,
 } from './stock.values'
 
 const Price = Type.Optional(Type.Number())
@@ -188,9 +196,6 @@ export const StonePage = Type.Object({
 })
 export type StonePage = Omit<Static<typeof StonePage>, 'facets'> & { facets?: FacetCounts }
 
-/** Kept for older callers: a page without filters. */
-export const PaginateStones = PageRequest
-
 /** `diamond/quick-search`: stone numbers, report numbers or words like "1.01 round G VS1". */
 export const QuickSearch = Type.Object(
   {
@@ -217,11 +222,18 @@ export const MatchPairSearch = Type.Object(
 )
 export type MatchPairSearch = Static<typeof MatchPairSearch>
 export const MatchPair = Type.Object({ pairNo: Type.String(), stones: Type.Array(StoneRow) })
-export const MatchPairPage = Type.Object({ list: Type.Array(MatchPair), count: Type.Integer(), totals: Type.Optional(Totals) })
+export const MatchPairPage = Type.Object({
+  list: Type.Array(MatchPair),
+  count: Type.Integer(),
+  totals: Type.Optional(Totals),
+})
 export type MatchPairPage = Static<typeof MatchPairPage>
 
 /** `diamond/view`: one stone, by id or stone number (shared links use either), with its media links and the lab's verification link. */
-export const ViewStone = Type.Object({ id: Type.String({ minLength: 1, maxLength: 40, pattern: '^[A-Za-z0-9-]+$' }) }, { additionalProperties: false })
+export const ViewStone = Type.Object(
+  { id: Type.String({ minLength: 1, maxLength: 40, pattern: '^[A-Za-z0-9-]+$' }) },
+  { additionalProperties: false },
+)
 export type ViewStone = Static<typeof ViewStone>
 export const StoneMedia = Type.Object({
   image: Type.String(),
@@ -294,7 +306,10 @@ export const RapPrice = Type.Object({
 export const RapPricePage = Type.Object({ list: Type.Array(RapPrice), count: Type.Integer(), date: Type.String() })
 export type RapPricePage = Static<typeof RapPricePage>
 
-export const HoldRequest = Type.Object({ id: Uuid }, { additionalProperties: false, examples: [{ id: '0b5f3c2e-8d1a-4f6b-9c7e-2a4d6e8f0a1b' }] })
+export const HoldRequest = Type.Object(
+  { id: Uuid },
+  { additionalProperties: false, examples: [{ id: '0b5f3c2e-8d1a-4f6b-9c7e-2a4d6e8f0a1b' }] },
+)
 export type HoldRequest = Static<typeof HoldRequest>
 
 /** A stone's status after the caller's hold or release; statusVersion orders it against pushes. */

@@ -6,23 +6,66 @@
 
 /** Multi-select filters: the stone matches when its value is one of those asked for. */
 export const ENUM_FILTERS = [
-  'shpNm', 'colNm', 'clrNm', 'cutNm', 'polNm', 'symNm', 'fluNm', 'shdNm', 'lbNm', 'locNm',
+  'shpNm',
+  'colNm',
+  'clrNm',
+  'cutNm',
+  'polNm',
+  'symNm',
+  'fluNm',
+  'shdNm',
+  'lbNm',
+  'locNm',
   // Fancy colour: colour, intensity, overtone.
-  'fcColNm', 'fcIntNm', 'fcOvtNm',
+  'fcColNm',
+  'fcIntNm',
+  'fcOvtNm',
   // Inclusions: black (natts) on table = centre, on side; white on table = centre, on side; open.
-  'blkTblNm', 'blkSdNm', 'wTblNm', 'wSdNm', 'opTblNm', 'opCrwnNm', 'opPavNm',
-  'eClnNm', 'milkyNm', 'hANm', 'brlncyNm',
+  'blkTblNm',
+  'blkSdNm',
+  'wTblNm',
+  'wSdNm',
+  'opTblNm',
+  'opCrwnNm',
+  'opPavNm',
+  'eClnNm',
+  'milkyNm',
+  'hANm',
+  'brlncyNm',
   // Girdle and culet, and their conditions.
-  'girdleNm', 'grdlCondNm', 'cultNm', 'cultCondNm',
+  'girdleNm',
+  'grdlCondNm',
+  'cultNm',
+  'cultCondNm',
   // Seller, trade show, availability.
-  'sellerNm', 'showNm', 'availability',
+  'sellerNm',
+  'showNm',
+  'availability',
 ] as const
 export type EnumFilter = (typeof ENUM_FILTERS)[number]
 
 /** Numeric range filters `{ from?, to? }`, both ends included. Prices are in dollars. */
 export const RANGE_FILTERS = [
-  'crt', 'back', 'amt', 'ctPr', 'rap', 'depPer', 'tblPer', 'grdlPer', 'pAng', 'cAng', 'cHgt', 'pHgt',
-  'ratio', 'length', 'width', 'height', 'diaMin', 'diaMax', 'strLn', 'lwrHal',
+  'crt',
+  'back',
+  'amt',
+  'ctPr',
+  'rap',
+  'depPer',
+  'tblPer',
+  'grdlPer',
+  'pAng',
+  'cAng',
+  'cHgt',
+  'pHgt',
+  'ratio',
+  'length',
+  'width',
+  'height',
+  'diaMin',
+  'diaMax',
+  'strLn',
+  'lwrHal',
 ] as const
 export type RangeFilter = (typeof RANGE_FILTERS)[number]
 
@@ -52,11 +95,21 @@ export type SortField = (typeof SORTABLE)[number]
 export const PRICE_SORTS = ['rap', 'ctPr', 'amt'] as const satisfies readonly SortField[]
 
 /** Counts by value for the main filters, over the whole result. */
-export const FACETS = ['shpNm', 'colNm', 'clrNm', 'cutNm', 'polNm', 'symNm', 'fluNm', 'lbNm', 'locNm', 'shdNm', 'fcColNm', 'availability'] as const
+export const FACETS = [
+  'shpNm',
+  'colNm',
+  'clrNm',
+  'cutNm',
+  'polNm',
+  'symNm',
+  'fluNm',
+  'lbNm',
+  'locNm',
+  'shdNm',
+  'fcColNm',
+  'availability',
+] as const
 export type Facet = (typeof FACETS)[number]
-
-/** Totals over the whole result (spec section 9). Prices in dollars. */
-export const TOTAL_FIELDS = ['crt', 'ctPr', 'amt', 'rap', 'back', 'fnCtpr', 'fnAmt'] as const
 
 /**
  * The stock pages of the portal, each a query over the stock (see the stock service's
@@ -64,13 +117,33 @@ export const TOTAL_FIELDS = ['crt', 'ctPr', 'amt', 'rap', 'back', 'fnCtpr', 'fnA
  * suggested, collection, fancy, match pair, parcel, non-certified.
  */
 export const LIST_TYPES = [
-  'all', 'newArrival', 'stoneOfDay', 'dealOfDay', 'exclusive', 'best', 'upcoming', 'suggested',
-  'collection', 'fancy', 'matchPair', 'parcel', 'nonCertified',
+  'all',
+  'newArrival',
+  'stoneOfDay',
+  'dealOfDay',
+  'exclusive',
+  'best',
+  'upcoming',
+  'suggested',
+  'collection',
+  'fancy',
+  'matchPair',
+  'parcel',
+  'nonCertified',
 ] as const
 export type ListType = (typeof LIST_TYPES)[number]
 
 /** Spec section 4: stone categories. */
-export const STONE_CATEGORIES = { business: 1, new: 2, available: 3, inLab: 4, exclusive: 11, best: 12, stoneOfDay: 13, lucky: 14 } as const
+export const STONE_CATEGORIES = {
+  business: 1,
+  new: 2,
+  available: 3,
+  inLab: 4,
+  exclusive: 11,
+  best: 12,
+  stoneOfDay: 13,
+  lucky: 14,
+} as const
 
 /** Saved searches have a title; recent ones are kept by the server, newest first. */
 export const SEARCH_TYPES = { saved: 1, recent: 2 } as const

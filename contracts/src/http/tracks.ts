@@ -7,8 +7,17 @@ export * from './tracks.values'
 
 /** One of the spec's action list types (cart 1 … buy request 11, comment 99). */
 export const TrackTypeSchema = Type.Union([
-  Type.Literal(1), Type.Literal(2), Type.Literal(3), Type.Literal(4), Type.Literal(5), Type.Literal(6),
-  Type.Literal(7), Type.Literal(8), Type.Literal(10), Type.Literal(11), Type.Literal(99),
+  Type.Literal(1),
+  Type.Literal(2),
+  Type.Literal(3),
+  Type.Literal(4),
+  Type.Literal(5),
+  Type.Literal(6),
+  Type.Literal(7),
+  Type.Literal(8),
+  Type.Literal(10),
+  Type.Literal(11),
+  Type.Literal(99),
 ])
 const StoneIds = Type.Array(Uuid, { minItems: 1, maxItems: MAX_TRACK_STONES })
 const Remarks = Type.String({ maxLength: 500 })

@@ -17,7 +17,6 @@ export const TRACK_TYPES = {
 } as const
 export type TrackTypeName = keyof typeof TRACK_TYPES
 export type TrackType = (typeof TRACK_TYPES)[TrackTypeName]
-export const TRACK_TYPE_VALUES = Object.values(TRACK_TYPES) as TrackType[]
 
 /** At most this many stones in one add or remove (a selection). */
 export const MAX_TRACK_STONES = 500

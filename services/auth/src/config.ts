@@ -1,8 +1,9 @@
 import { Type, type Static } from 'typebox'
 import { loadConfig } from '@diamond/runtime/config'
+import { portOf } from '@diamond/runtime/registry'
 
 export const AuthConfig = Type.Object({
-  AUTH_PORT: Type.Integer({ default: 3101 }),
+  AUTH_PORT: Type.Integer({ default: portOf('auth') }),
   AUTH_DATABASE_URL: Type.Optional(Type.String({ pattern: '^postgres(ql)?://' })),
   /** How often subscribers whose stock digest period has ended are looked for (India's calendar). */
   /** Whether this instance sends stock digests at all (any number of instances may: each digest goes once). */

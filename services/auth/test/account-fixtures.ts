@@ -43,13 +43,39 @@ export function png(width: number, height: number): Buffer {
 export function jpeg(width: number, height: number): Buffer {
   return Buffer.concat([
     Buffer.from([0xff, 0xd8]),
-    Buffer.from([0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00]),
-    Buffer.from([0xff, 0xc0, 0x00, 0x11, 0x08, height >> 8, height & 0xff, width >> 8, width & 0xff, 0x03, 0x01, 0x22, 0x00, 0x02, 0x11, 0x01, 0x03, 0x11, 0x01]),
+    Buffer.from([
+      0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00,
+    ]),
+    Buffer.from([
+      0xff,
+      0xc0,
+      0x00,
+      0x11,
+      0x08,
+      height >> 8,
+      height & 0xff,
+      width >> 8,
+      width & 0xff,
+      0x03,
+      0x01,
+      0x22,
+      0x00,
+      0x02,
+      0x11,
+      0x01,
+      0x03,
+      0x11,
+      0x01,
+    ]),
     Buffer.from([0xff, 0xd9]),
   ])
 }
 
-export const pdf = () => Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n', 'latin1')
+export const pdf = () =>
+  Buffer.from(
+    '%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n',
+    'latin1',
+  )
 
 export interface UploadOptions {
   purpose: string
@@ -71,7 +97,10 @@ export async function upload(portal: TestPortal, o: UploadOptions) {
   if (!o.fileFirst) form.append('file', file, o.name)
   const res = await fetch(`${portal.base}/web/v1/upload-file`, {
     method: 'POST',
-    headers: { ...(o.token ? { authorization: `JWT ${o.token}` } : {}), ...(o.from ? { 'x-forwarded-for': o.from } : {}) },
+    headers: {
+      ...(o.token ? { authorization: `JWT ${o.token}` } : {}),
+      ...(o.from ? { 'x-forwarded-for': o.from } : {}),
+    },
     body: form,
   })
   return { status: res.status, body: (await res.json()) as { code: string; message: string; data: any } }
@@ -81,7 +110,12 @@ export async function upload(portal: TestPortal, o: UploadOptions) {
 export async function download(portal: TestPortal, id: string, token: string) {
   const res = await fetch(`${portal.base}/web/v1/upload-file/${id}`, { headers: { authorization: `JWT ${token}` } })
   const bytes = Buffer.from(await res.arrayBuffer())
-  return { status: res.status, type: res.headers.get('content-type'), disposition: res.headers.get('content-disposition'), bytes }
+  return {
+    status: res.status,
+    type: res.headers.get('content-type'),
+    disposition: res.headers.get('content-disposition'),
+    bytes,
+  }
 }
 
 let addressSeq = 0
@@ -116,7 +150,12 @@ export function registrationForm(n: string, photoIdFileId: string) {
 
 /** A guest token (guest/auth/login). */
 export async function guestToken(portal: TestPortal): Promise<string> {
-  const r = await portal.call('guest/auth/login', { name: 'Gil Guest', companyName: 'Just Looking', contactNumber: '+1 555 0100', email: 'gil@example.test' })
+  const r = await portal.call('guest/auth/login', {
+    name: 'Gil Guest',
+    companyName: 'Just Looking',
+    contactNumber: '+1 555 0100',
+    email: 'gil@example.test',
+  })
   if (r.body.code !== 'OK') throw new Error(`guest login: ${JSON.stringify(r.body)}`)
   return r.body.data.token.jwt as string
 }

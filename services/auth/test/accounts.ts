@@ -7,7 +7,13 @@ export const PASSWORD = 'Secret-pass1'
 /** A user of its own for a test: approved, verified, active buyer unless told otherwise. */
 export async function makeUser(
   portal: TestPortal,
-  over: Partial<{ email_verified: boolean; approval_status: number; active: boolean; user_type: string; password: string }> = {},
+  over: Partial<{
+    email_verified: boolean
+    approval_status: number
+    active: boolean
+    user_type: string
+    password: string
+  }> = {},
 ) {
   const username = `u${randomBytes(5).toString('hex')}`
   const email = `${username}@example.test`
@@ -38,15 +44,19 @@ export function signIn(portal: TestPortal, username: string, password: string, b
   return portal.callRaw('auth/login', { username, password, captcha: '1234' }, { headers: headersOf(b) })
 }
 
-
 /**
  * The whole sign-in of a new browser: login, code from the mailbox, verifyfingerprint with `trust`.
  * Answers the verification's response and the browser's cookie after it.
  */
 export async function signInWithCode(portal: TestPortal, user: TestUser, trust: 'always' | 'once', b: Browser = {}) {
   const login = await signIn(portal, user.username, user.password, b)
-  if (login.body.code !== 'OK' || login.body.data.isTrusted) throw new Error(`expected an untrusted sign-in: ${JSON.stringify(login.body)}`)
+  if (login.body.code !== 'OK' || login.body.data.isTrusted)
+    throw new Error(`expected an untrusted sign-in: ${JSON.stringify(login.body)}`)
   const otp = await portal.latestCode(user.email)
-  const verified = await portal.callRaw('verifyfingerprint', { otp, trust }, { token: login.body.data.token.jwt, headers: headersOf(b) })
+  const verified = await portal.callRaw(
+    'verifyfingerprint',
+    { otp, trust },
+    { token: login.body.data.token.jwt, headers: headersOf(b) },
+  )
   return { login, verified, cookie: deviceCookieOf(verified.headers) ?? b.cookie ?? null }
 }

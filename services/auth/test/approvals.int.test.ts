@@ -35,7 +35,12 @@ describe('approving registrations', () => {
   /** A registration sent through the API, as the sign-up form sends it: photo ID first, then the form. */
   async function register(opts: { locale?: string; path?: string } = {}) {
     const id = `ap${++n}`
-    const photo = await upload(portal, { purpose: 'photoId', name: `passport-${id}.png`, content: png(40, 30), from: freshAddress() })
+    const photo = await upload(portal, {
+      purpose: 'photoId',
+      name: `passport-${id}.png`,
+      content: png(40, 30),
+      from: freshAddress(),
+    })
     expect(photo.body.code).toBe('OK')
     const form = registrationForm(id, photo.body.data.id)
     const r = await portal.call(opts.path ?? 'register/register', form, undefined, {
@@ -53,14 +58,27 @@ describe('approving registrations', () => {
     expect((await portal.call('auth/verify-email', { token })).body.code).toBe('OK')
   }
 
-  const idOf = async (username: string) => ((await portal.sql`select id from auth.users where username = ${username}`)[0]!.id as string)
+  const idOf = async (username: string) =>
+    (await portal.sql`select id from auth.users where username = ${username}`)[0]!.id as string
 
   it('tells operator staff apart at sign-in', async () => {
-    const login = async (username: string) => (await portal.callRaw('auth/login', { username, password: 'Diamond@2026' }, { headers: { cookie: portal.deviceCookies.get(username)! } })).body.data.user
+    const login = async (username: string) =>
+      (
+        await portal.callRaw(
+          'auth/login',
+          { username, password: 'Diamond@2026' },
+          { headers: { cookie: portal.deviceCookies.get(username)! } },
+        )
+      ).body.data.user
     expect(await login('sales1')).toMatchObject({ username: 'sales1', isOperator: true })
     expect(await login('admin1')).toMatchObject({ isOperator: true })
     expect(await login('buyer1')).toMatchObject({ isOperator: false })
-    const guest = await portal.call('guest/auth/login', { name: 'Gil', companyName: 'Just Looking', contactNumber: '+1 555 0100', email: 'gil@example.test' })
+    const guest = await portal.call('guest/auth/login', {
+      name: 'Gil',
+      companyName: 'Just Looking',
+      contactNumber: '+1 555 0100',
+      email: 'gil@example.test',
+    })
     expect(guest.body.data.user.isOperator).toBe(false)
   })
 
@@ -68,7 +86,10 @@ describe('approving registrations', () => {
     const { id } = await register()
     for (const token of [buyer1, otherAdmin]) {
       expect(await registrations({}, token)).toMatchObject({ status: 403, body: { code: 'E_FORBIDDEN' } })
-      expect(await decide({ id, approvalStatus: 2 }, token)).toMatchObject({ status: 403, body: { code: 'E_FORBIDDEN' } })
+      expect(await decide({ id, approvalStatus: 2 }, token)).toMatchObject({
+        status: 403,
+        body: { code: 'E_FORBIDDEN' },
+      })
     }
     const guest = await guestToken(portal)
     expect((await registrations({}, guest)).body.code).toBe('E_GUEST_FORBIDDEN')
@@ -118,8 +139,11 @@ describe('approving registrations', () => {
     expect((await decide({ id, approvalStatus: 2 }, token)).body.code).toBe('OK')
   })
 
-  it('keeps the demo staff, with their types\' default rights, able to list and decide', async () => {
-    for (const [username, token] of [['sales1', sales1], ['admin1', admin1]] as const) {
+  it("keeps the demo staff, with their types' default rights, able to list and decide", async () => {
+    for (const [username, token] of [
+      ['sales1', sales1],
+      ['admin1', admin1],
+    ] as const) {
       const [row] = await portal.sql`select permissions from auth.users where username = ${username}`
       expect(row!.permissions).toBeNull()
       expect((await registrations({}, token)).body.code).toBe('OK')
@@ -158,9 +182,25 @@ describe('approving registrations', () => {
       businessType: 'wholesaler',
       designation: '',
       contact: { mobile: f.mobile, telephone: '', whatsapp: '', skype: '' },
-      address: { line1: f.addressLine1, line2: f.addressLine2, line3: '', city: f.city, state: f.state, country: f.country, pinCode: f.pinCode },
+      address: {
+        line1: f.addressLine1,
+        line2: f.addressLine2,
+        line3: '',
+        city: f.city,
+        state: f.state,
+        country: f.country,
+        pinCode: f.pinCode,
+      },
       documentType: 'passport',
-      files: [{ id: newer.photoId, purpose: 'photoId', name: `passport-ap${n}.png`, mimeType: 'image/png', size: png(40, 30).length }],
+      files: [
+        {
+          id: newer.photoId,
+          purpose: 'photoId',
+          name: `passport-ap${n}.png`,
+          mimeType: 'image/png',
+          size: png(40, 30).length,
+        },
+      ],
       decidedBy: null,
       decidedAt: null,
       note: '',
@@ -169,7 +209,9 @@ describe('approving registrations', () => {
     const page = await registrations({ page: 1, limit: 1 }, sales1)
     expect(page.body.data.list).toHaveLength(1)
     expect(page.body.data.count).toBe(list.length)
-    expect((await registrations({ status: 2 }, sales1)).body.data.list.map((x: { id: string }) => x.id)).not.toContain(newer.id)
+    expect((await registrations({ status: 2 }, sales1)).body.data.list.map((x: { id: string }) => x.id)).not.toContain(
+      newer.id,
+    )
     const bad = await registrations({ status: 5 }, sales1)
     expect(bad).toMatchObject({ status: 400, body: { code: 'E_VALIDATION' } })
     expect(bad.body.data.fields.map((x: { field: string }) => x.field)).toContain('status')
@@ -179,7 +221,13 @@ describe('approving registrations', () => {
     const { id, form } = await register({ locale: 'fr' })
     const approved = await decide({ id, approvalStatus: 2 }, sales1)
     expect(approved).toMatchObject({ status: 200, body: { code: 'OK', message: 'Account approved.' } })
-    expect(approved.body.data).toMatchObject({ id, approvalStatus: 2, decidedBy: 'sales1', decidedAt: expect.any(String), note: '' })
+    expect(approved.body.data).toMatchObject({
+      id,
+      approvalStatus: 2,
+      decidedBy: 'sales1',
+      decidedAt: expect.any(String),
+      note: '',
+    })
     const [row] = await portal.sql`select approval_status, approved_by, approved_at from auth.users where id = ${id}`
     expect(row).toMatchObject({ approval_status: 2, approved_by: await idOf('sales1'), approved_at: expect.any(Date) })
 
@@ -193,7 +241,10 @@ describe('approving registrations', () => {
     expect(early.body.code).toBe('EMAIL_NOT_VERIFIED')
     await verifyEmail(form.email)
     const token = await portal.login(form.username, { email: form.email, password: form.password })
-    expect((await portal.call('user/profile', {}, token)).body.data).toMatchObject({ username: form.username, approvalStatus: 2 })
+    expect((await portal.call('user/profile', {}, token)).body.data).toMatchObject({
+      username: form.username,
+      approvalStatus: 2,
+    })
 
     expect((await registrations({}, sales1)).body.data.list.map((x: { id: string }) => x.id)).not.toContain(id)
     expect((await registrations({ status: 2 }, admin1)).body.data.list.map((x: { id: string }) => x.id)).toContain(id)
@@ -204,12 +255,21 @@ describe('approving registrations', () => {
     expect((await decide({ id, approvalStatus: 2 }, admin1)).body.code).toBe('OK')
     for (const approvalStatus of [2, 3]) {
       const again = await decide({ id, approvalStatus }, sales1)
-      expect(again).toMatchObject({ status: 409, body: { code: 'E_ALREADY_DECIDED', message: 'This registration has been decided already.', data: { approvalStatus: 2 } } })
+      expect(again).toMatchObject({
+        status: 409,
+        body: {
+          code: 'E_ALREADY_DECIDED',
+          message: 'This registration has been decided already.',
+          data: { approvalStatus: 2 },
+        },
+      })
     }
     const [row] = await portal.sql`select approval_status, approved_by from auth.users where id = ${id}`
     expect(row).toEqual({ approval_status: 2, approved_by: await idOf('admin1') })
 
-    expect((await decide({ id: '00000000-0000-4000-8000-000000000000', approvalStatus: 2 }, sales1)).body.code).toBe('E_NOT_FOUND')
+    expect((await decide({ id: '00000000-0000-4000-8000-000000000000', approvalStatus: 2 }, sales1)).body.code).toBe(
+      'E_NOT_FOUND',
+    )
     // Staff are not registrations; buyer1 was approved long ago.
     expect((await decide({ id: await idOf('admin1'), approvalStatus: 3 }, sales1)).body.code).toBe('E_NOT_FOUND')
     expect((await decide({ id: await idOf('buyer1'), approvalStatus: 3 }, sales1)).body.code).toBe('E_ALREADY_DECIDED')
@@ -217,7 +277,10 @@ describe('approving registrations', () => {
 
   it('decides a registration once when two staff decide it at the same time', async () => {
     const { id } = await register()
-    const answers = await Promise.all([decide({ id, approvalStatus: 2 }, sales1), decide({ id, approvalStatus: 3 }, admin1)])
+    const answers = await Promise.all([
+      decide({ id, approvalStatus: 2 }, sales1),
+      decide({ id, approvalStatus: 3 }, admin1),
+    ])
     expect(answers.map((a) => a.body.code).sort()).toEqual(['E_ALREADY_DECIDED', 'OK'])
     const [row] = await portal.sql`select approval_status from auth.users where id = ${id}`
     expect(row!.approval_status).toBe(answers.find((a) => a.body.code === 'OK')!.body.data.approvalStatus)
@@ -239,9 +302,16 @@ describe('approving registrations', () => {
     const { id, form } = await register()
     await verifyEmail(form.email)
     const before = (await portal.sql`select token_version from auth.users where id = ${id}`)[0]!.token_version as number
-    const rejected = await decide({ id, approvalStatus: 3, note: '  The photo ID is unreadable.\nPlease send a clearer scan.  ' }, admin1)
+    const rejected = await decide(
+      { id, approvalStatus: 3, note: '  The photo ID is unreadable.\nPlease send a clearer scan.  ' },
+      admin1,
+    )
     expect(rejected).toMatchObject({ status: 200, body: { code: 'OK', message: 'Account rejected.' } })
-    expect(rejected.body.data).toMatchObject({ approvalStatus: 3, decidedBy: 'admin1', note: 'The photo ID is unreadable.\nPlease send a clearer scan.' })
+    expect(rejected.body.data).toMatchObject({
+      approvalStatus: 3,
+      decidedBy: 'admin1',
+      note: 'The photo ID is unreadable.\nPlease send a clearer scan.',
+    })
     const [row] = await portal.sql`select token_version, approval_note from auth.users where id = ${id}`
     expect(row!.token_version).toBe(before + 1)
 

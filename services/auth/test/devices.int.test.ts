@@ -15,7 +15,8 @@ describe('device trust', () => {
     const r = await signIn(portal, user.username, user.password, { address: newAddress() })
     return { r, token: r.body.data.token.jwt as string, code: await portal.latestCode(user.email) }
   }
-  const verify = (token: string, otp: string, trust: 'always' | 'once' = 'once') => portal.callRaw('verifyfingerprint', { otp, trust }, { token })
+  const verify = (token: string, otp: string, trust: 'always' | 'once' = 'once') =>
+    portal.callRaw('verifyfingerprint', { otp, trust }, { token })
   const wrongCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0')
 
   it('answers a new browser an untrusted token and mails it a code', async () => {
@@ -23,7 +24,10 @@ describe('device trust', () => {
     const { r, code } = await untrusted(u)
     expect(r.body.code).toBe('OK')
     expect(r.body.data.isTrusted).toBe(false)
-    expect(r.body.data.otp).toEqual({ sentTo: `${u.username[0]}***${u.username.at(-1)}@example.test`, resendInSeconds: 30 })
+    expect(r.body.data.otp).toEqual({
+      sentTo: `${u.username[0]}***${u.username.at(-1)}@example.test`,
+      resendInSeconds: 30,
+    })
     expect(r.body.data.user.username).toBe(u.username)
     expect(code).toMatch(/^\d{6}$/)
     const mail = await portal.readMail(u.email)
@@ -37,8 +41,15 @@ describe('device trust', () => {
   it('refuses the untrusted token everywhere but the code calls and logout', async () => {
     const u = await makeUser(portal)
     const { token } = await untrusted(u)
-    expect(await portal.call('diamond/paginate', { limit: 1 }, token)).toMatchObject({ status: 403, body: { code: 'E_DEVICE_UNTRUSTED' } })
-    const change = await portal.call('auth/reset-password-by-user', { currentPassword: u.password, newPassword: 'Another-pass2', confirmPassword: 'Another-pass2' }, token)
+    expect(await portal.call('diamond/paginate', { limit: 1 }, token)).toMatchObject({
+      status: 403,
+      body: { code: 'E_DEVICE_UNTRUSTED' },
+    })
+    const change = await portal.call(
+      'auth/reset-password-by-user',
+      { currentPassword: u.password, newPassword: 'Another-pass2', confirmPassword: 'Another-pass2' },
+      token,
+    )
     expect(change.body.code).toBe('E_DEVICE_UNTRUSTED')
   })
 
@@ -77,16 +88,32 @@ describe('device trust', () => {
     const u = await makeUser(portal)
     const { code } = await untrusted(u)
     await portal.sql`update auth.device_otps set token_version = token_version + 1 where user_id = ${u.id}`
-    const [{ token_version }] = await portal.sql<[{ token_version: number }]>`select token_version from auth.users where id = ${u.id}`
-    const other = portal.tokens.sign({ id: u.id, username: u.username, userType: 'buyer', perms: {}, noPrice: false, ver: token_version, guest: false, trusted: false })
+    const [{ token_version }] = await portal.sql<
+      [{ token_version: number }]
+    >`select token_version from auth.users where id = ${u.id}`
+    const other = portal.tokens.sign({
+      id: u.id,
+      username: u.username,
+      userType: 'buyer',
+      perms: {},
+      noPrice: false,
+      ver: token_version,
+      guest: false,
+      trusted: false,
+    })
     expect((await verify(other, code)).body.code).toBe('E_OTP_EXPIRED')
   })
 
   it('validates the code format and the trust choice', async () => {
     const u = await makeUser(portal)
     const { token } = await untrusted(u)
-    expect((await portal.call('verifyfingerprint', { otp: '12345', trust: 'once' }, token)).body).toMatchObject({ code: 'E_VALIDATION', data: { fields: [{ field: 'otp' }] } })
-    expect((await portal.call('verifyfingerprint', { otp: '123456', trust: 'forever' }, token)).body.code).toBe('E_VALIDATION')
+    expect((await portal.call('verifyfingerprint', { otp: '12345', trust: 'once' }, token)).body).toMatchObject({
+      code: 'E_VALIDATION',
+      data: { fields: [{ field: 'otp' }] },
+    })
+    expect((await portal.call('verifyfingerprint', { otp: '123456', trust: 'forever' }, token)).body.code).toBe(
+      'E_VALIDATION',
+    )
     expect((await portal.call('verifyfingerprint', { otp: '123456', trust: 'once' })).body.code).toBe('E_UNAUTHORIZED')
   })
 
@@ -107,7 +134,8 @@ describe('device trust', () => {
     const [device] = await portal.sql`select key_hash from auth.trusted_devices where user_id = ${u.id}`
     expect(cookie).not.toContain(device!.key_hash)
 
-    const codes = async () => (await portal.sql`select count(*)::int as n from auth.device_otps where user_id = ${u.id}`)[0]!.n
+    const codes = async () =>
+      (await portal.sql`select count(*)::int as n from auth.device_otps where user_id = ${u.id}`)[0]!.n
     const sent = await codes()
     const again = await signIn(portal, u.username, u.password, { address, cookie })
     expect(again.body.data.isTrusted).toBe(true)
@@ -126,7 +154,7 @@ describe('device trust', () => {
     expect((await signIn(portal, u.username, u.password, { address: newAddress() })).body.data.isTrusted).toBe(false)
   })
 
-  it("does not trust a browser for a user who did not trust it, nor a made-up key", async () => {
+  it('does not trust a browser for a user who did not trust it, nor a made-up key', async () => {
     const [a, b] = [await makeUser(portal), await makeUser(portal)]
     const { cookie } = await signInWithCode(portal, a, 'always')
     expect((await signIn(portal, b.username, b.password, { cookie })).body.data.isTrusted).toBe(false)
@@ -140,7 +168,10 @@ describe('device trust', () => {
 
   it('answers a trusted token that calls verifyfingerprint E_BAD_REQUEST', async () => {
     const token = await portal.login('buyer2')
-    expect(await portal.call('verifyfingerprint', { otp: '123456', trust: 'always' }, token)).toMatchObject({ status: 400, body: { code: 'E_BAD_REQUEST' } })
+    expect(await portal.call('verifyfingerprint', { otp: '123456', trust: 'always' }, token)).toMatchObject({
+      status: 400,
+      body: { code: 'E_BAD_REQUEST' },
+    })
     expect((await portal.call('resend-fp-otp', {}, token)).body.code).toBe('E_BAD_REQUEST')
   })
 
@@ -161,7 +192,10 @@ describe('device trust', () => {
       const { token, code: first } = await untrusted(u)
       await portal.sql`update auth.device_otps set sent_at = sent_at - interval '31 seconds' where user_id = ${u.id}`
       const r = await portal.call('resend-fp-otp', {}, token)
-      expect(r.body).toMatchObject({ code: 'OK', data: { resendInSeconds: 30, sentTo: expect.stringContaining('***') } })
+      expect(r.body).toMatchObject({
+        code: 'OK',
+        data: { resendInSeconds: 30, sentTo: expect.stringContaining('***') },
+      })
       const second = await portal.latestCode(u.email)
       if (second !== first) expect((await verify(token, first)).body.code).toBe('E_OTP_INVALID')
       expect((await verify(token, second)).body.code).toBe('OK')

@@ -7,8 +7,14 @@ describe('guest sign-in', () => {
   let token: string
   let data: any
 
-  const guest = { name: 'Noa Katz', companyName: 'Katz Gems', contactNumber: '+972 3 555 0101', email: 'Noa@Katz.example' }
-  const asGuest = (body: unknown, address = newAddress()) => portal.callRaw('guest/auth/login', body, { headers: { 'x-forwarded-for': address } })
+  const guest = {
+    name: 'Noa Katz',
+    companyName: 'Katz Gems',
+    contactNumber: '+972 3 555 0101',
+    email: 'Noa@Katz.example',
+  }
+  const asGuest = (body: unknown, address = newAddress()) =>
+    portal.callRaw('guest/auth/login', body, { headers: { 'x-forwarded-for': address } })
 
   beforeAll(async () => {
     portal = await startTestPortal({ stones: 5 })
@@ -33,11 +39,19 @@ describe('guest sign-in', () => {
       setting: { Is_PlaceOrder: false, Is_NoPrice: false },
     })
     expect(Object.keys(data.masters).length).toBeGreaterThan(0)
-    for (const [module, rights] of Object.entries(data.userPermissions as Record<string, { insert: boolean; all: boolean }>)) {
+    for (const [module, rights] of Object.entries(
+      data.userPermissions as Record<string, { insert: boolean; all: boolean }>,
+    )) {
       expect({ module, insert: rights.insert, all: rights.all }).toEqual({ module, insert: false, all: false })
     }
-    const [row] = await portal.sql`select name, company_name, contact_number, email from auth.guests where id = ${data.user.id}`
-    expect(row).toEqual({ name: 'Noa Katz', company_name: 'Katz Gems', contact_number: '+972 3 555 0101', email: 'noa@katz.example' })
+    const [row] =
+      await portal.sql`select name, company_name, contact_number, email from auth.guests where id = ${data.user.id}`
+    expect(row).toEqual({
+      name: 'Noa Katz',
+      company_name: 'Katz Gems',
+      contact_number: '+972 3 555 0101',
+      email: 'noa@katz.example',
+    })
   })
 
   it('lets a guest look at stock, with prices', async () => {
@@ -48,7 +62,10 @@ describe('guest sign-in', () => {
 
   it('refuses a guest a hold', async () => {
     const [stone] = await portal.stones(token, 1)
-    expect(await portal.call('diamond/hold', { id: stone!.id }, token)).toMatchObject({ status: 403, body: { code: 'E_GUEST_FORBIDDEN' } })
+    expect(await portal.call('diamond/hold', { id: stone!.id }, token)).toMatchObject({
+      status: 403,
+      body: { code: 'E_GUEST_FORBIDDEN' },
+    })
     const [row] = await portal.sql`select w_sts from stock.stones where id = ${stone!.id}`
     expect(row!.w_sts).toBe('A')
   })
@@ -60,7 +77,11 @@ describe('guest sign-in', () => {
   })
 
   it('refuses a guest the member calls', async () => {
-    const r = await portal.call('auth/reset-password-by-user', { currentPassword: 'x', newPassword: 'Another-pass2', confirmPassword: 'Another-pass2' }, token)
+    const r = await portal.call(
+      'auth/reset-password-by-user',
+      { currentPassword: 'x', newPassword: 'Another-pass2', confirmPassword: 'Another-pass2' },
+      token,
+    )
     expect(r).toMatchObject({ status: 403, body: { code: 'E_GUEST_FORBIDDEN' } })
   })
 
@@ -75,7 +96,11 @@ describe('guest sign-in', () => {
     expect(bad.body.code).toBe('E_VALIDATION')
     expect(bad.body.data.fields.map((f: { field: string }) => f.field).sort()).toEqual(['contactNumber', 'email'])
     const missing = await asGuest({ name: 'A' })
-    expect(missing.body.data.fields.map((f: { field: string }) => f.field).sort()).toEqual(['companyName', 'contactNumber', 'email'])
+    expect(missing.body.data.fields.map((f: { field: string }) => f.field).sort()).toEqual([
+      'companyName',
+      'contactNumber',
+      'email',
+    ])
     expect((await asGuest({ ...guest, userType: 'admin' })).body.code).toBe('E_VALIDATION')
   })
 

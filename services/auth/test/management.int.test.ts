@@ -9,7 +9,8 @@ describe('user settings and user management', () => {
   let portal: TestPortal
   let buyer1: string
   let admin1: string
-  const idOf = async (username: string) => ((await portal.sql`select id from auth.users where username = ${username}`)[0]!.id as string)
+  const idOf = async (username: string) =>
+    (await portal.sql`select id from auth.users where username = ${username}`)[0]!.id as string
   const update = (body: unknown, token: string) => callWith(portal, 'PUT', 'user/update', body, token)
 
   beforeAll(async () => {
@@ -23,14 +24,27 @@ describe('user settings and user management', () => {
     const email = `${username}@example.test`
     const created = await portal.call(
       'user/create',
-      { username, email, password: 'Invited#2026', firstName: 'Ira', lastName: 'Invited', mobile: '+32 3 555 0199', userType: 'buyer', ...extra },
+      {
+        username,
+        email,
+        password: 'Invited#2026',
+        firstName: 'Ira',
+        lastName: 'Invited',
+        mobile: '+32 3 555 0199',
+        userType: 'buyer',
+        ...extra,
+      },
       admin1,
     )
     expect(created.body.code).toBe('OK')
     const verify = await portal.nextMail(email, new Set(), 'verify-email')
     const token = decodeURIComponent(/token=([^\s&]+)/.exec(verify.text)![1]!)
     expect((await portal.call('auth/verify-email', { token })).body.code).toBe('OK')
-    return { id: created.body.data.id as string, email, token: await portal.login(username, { email, password: 'Invited#2026' }) }
+    return {
+      id: created.body.data.id as string,
+      email,
+      token: await portal.login(username, { email, password: 'Invited#2026' }),
+    }
   }
 
   describe("PUT user/update of one's own stock notification settings", () => {
@@ -41,7 +55,11 @@ describe('user settings and user management', () => {
       expect(r.body.data[0]).toMatchObject({ id, stkNotiDt: 3, stkNoti: 0, isStkNoti: false })
       const [row] = await portal.sql`select stk_noti_dt, stk_noti, is_stk_noti from auth.users where id = ${id}`
       expect(row).toEqual({ stk_noti_dt: 3, stk_noti: 0, is_stk_noti: false })
-      expect((await portal.call('user/profile', {}, buyer1)).body.data).toMatchObject({ stkNotiDt: 3, stkNoti: 0, isStkNoti: false })
+      expect((await portal.call('user/profile', {}, buyer1)).body.data).toMatchObject({
+        stkNotiDt: 3,
+        stkNoti: 0,
+        isStkNoti: false,
+      })
     })
 
     it('refuses an invalid interval or stock type, naming the field', async () => {
@@ -57,7 +75,10 @@ describe('user settings and user management', () => {
 
     it('needs interval and stock type', async () => {
       const r = await update({ id: await idOf('buyer1'), isStkNoti: true }, buyer1)
-      expect(r.body).toMatchObject({ code: 'E_VALIDATION', data: { fields: [{ field: 'stkNotiDt', message: 'Please, select an option' }, { field: 'stkNoti' }] } })
+      expect(r.body).toMatchObject({
+        code: 'E_VALIDATION',
+        data: { fields: [{ field: 'stkNotiDt', message: 'Please, select an option' }, { field: 'stkNoti' }] },
+      })
     })
 
     it("refuses anything but the settings on one's own record", async () => {
@@ -85,7 +106,15 @@ describe('user settings and user management', () => {
     it('refuses both to anyone but a company admin', async () => {
       const r = await portal.call(
         'user/create',
-        { username: 'sneaky', email: 'sneaky@example.test', password: 'Sneaky#2026', firstName: 'S', lastName: 'N', mobile: '+1 555 0101', userType: 'admin' },
+        {
+          username: 'sneaky',
+          email: 'sneaky@example.test',
+          password: 'Sneaky#2026',
+          firstName: 'S',
+          lastName: 'N',
+          mobile: '+1 555 0101',
+          userType: 'admin',
+        },
         buyer1,
       )
       expect(r).toMatchObject({ status: 403, body: { code: 'E_FORBIDDEN' } })
@@ -93,16 +122,32 @@ describe('user settings and user management', () => {
       expect((await portal.sql`select 1 from auth.users where username = 'sneaky'`).length).toBe(0)
     })
 
-    it('adds an approved, unverified user to the admin\'s company, with an invitation', async () => {
+    it("adds an approved, unverified user to the admin's company, with an invitation", async () => {
       const email = 'newsales@example.test'
       const r = await portal.call(
         'user/create',
-        { username: 'newsales', email, password: 'NewSales#2026', firstName: 'Nia', lastName: 'Sales', mobile: '+32 3 555 0100', userType: 'sales', setting: { Is_NoPrice: true } },
+        {
+          username: 'newsales',
+          email,
+          password: 'NewSales#2026',
+          firstName: 'Nia',
+          lastName: 'Sales',
+          mobile: '+32 3 555 0100',
+          userType: 'sales',
+          setting: { Is_NoPrice: true },
+        },
         admin1,
       )
       expect(r.body).toMatchObject({
         code: 'OK',
-        data: { username: 'newsales', userType: 'sales', approvalStatus: 2, active: true, emailVerified: false, setting: { Is_PlaceOrder: true, Is_NoPrice: true } },
+        data: {
+          username: 'newsales',
+          userType: 'sales',
+          approvalStatus: 2,
+          active: true,
+          emailVerified: false,
+          setting: { Is_PlaceOrder: true, Is_NoPrice: true },
+        },
       })
       expect(r.body.data.userPermissions.pricing.view).toBe(false)
       const [row] = await portal.sql`
@@ -111,10 +156,15 @@ describe('user settings and user management', () => {
       expect(row).toEqual({ same_company: true, by_admin: true })
       await portal.nextMail(email, new Set(), 'user-invited')
       await portal.nextMail(email, new Set(), 'verify-email')
-      expect((await portal.call('auth/login', { username: 'newsales', password: 'NewSales#2026', captcha: '1234' })).body.code).toBe('EMAIL_NOT_VERIFIED')
+      expect(
+        (await portal.call('auth/login', { username: 'newsales', password: 'NewSales#2026', captcha: '1234' })).body
+          .code,
+      ).toBe('EMAIL_NOT_VERIFIED')
 
       const page = await portal.call('user/paginate', { page: 1, limit: 50 }, admin1)
-      expect(page.body.data.list.map((u: { username: string }) => u.username)).toEqual(expect.arrayContaining(['admin1', 'sales1', 'newsales']))
+      expect(page.body.data.list.map((u: { username: string }) => u.username)).toEqual(
+        expect.arrayContaining(['admin1', 'sales1', 'newsales']),
+      )
       expect(page.body.data.list.map((u: { username: string }) => u.username)).not.toContain('buyer1')
       expect(page.body.data.count).toBe(page.body.data.list.length)
     })
@@ -122,7 +172,15 @@ describe('user settings and user management', () => {
     it('refuses a taken username', async () => {
       const r = await portal.call(
         'user/create',
-        { username: 'Sales1', email: 'other@example.test', password: 'Other#20266', firstName: 'O', lastName: 'T', mobile: '+1 555 0102', userType: 'buyer' },
+        {
+          username: 'Sales1',
+          email: 'other@example.test',
+          password: 'Other#20266',
+          firstName: 'O',
+          lastName: 'T',
+          mobile: '+1 555 0102',
+          userType: 'buyer',
+        },
         admin1,
       )
       expect(r.body).toMatchObject({ code: 'E_ALREADY_EXISTS', data: { fields: [{ field: 'username' }] } })
@@ -134,15 +192,31 @@ describe('user settings and user management', () => {
       const restricted = { searchList: 'v', cart: 'vi', hold: 'v', pricing: 'v', order: 'vi' }
       await portal.sql`update auth.users set permissions = ${portal.sql.json(restricted)} where username = 'admin1'`
       try {
-        const body = { username: 'overreach', email: 'overreach@example.test', password: 'Over#reach2026', firstName: 'O', lastName: 'R', mobile: '+1 555 0103', userType: 'buyer' }
-        const r = await portal.call('user/create', { ...body, permissions: rights({ searchList: 'v', hold: 'vi' }) }, admin1)
+        const body = {
+          username: 'overreach',
+          email: 'overreach@example.test',
+          password: 'Over#reach2026',
+          firstName: 'O',
+          lastName: 'R',
+          mobile: '+1 555 0103',
+          userType: 'buyer',
+        }
+        const r = await portal.call(
+          'user/create',
+          { ...body, permissions: rights({ searchList: 'v', hold: 'vi' }) },
+          admin1,
+        )
         expect(r).toMatchObject({ status: 403, body: { code: 'E_FORBIDDEN', data: { rights: ['hold.insert'] } } })
         const byType = await portal.call('user/create', { ...body, userType: 'sales' }, admin1)
         expect(byType.body.code).toBe('E_FORBIDDEN')
         expect(byType.body.data.rights).toEqual(expect.arrayContaining(['hold.all', 'memo.view']))
         expect((await portal.sql`select 1 from auth.users where username = 'overreach'`).length).toBe(0)
         // Within the admin's rights it works.
-        const fine = await portal.call('user/create', { ...body, permissions: rights({ searchList: 'v', cart: 'vi', hold: 'v' }) }, admin1)
+        const fine = await portal.call(
+          'user/create',
+          { ...body, permissions: rights({ searchList: 'v', cart: 'vi', hold: 'v' }) },
+          admin1,
+        )
         expect(fine.body.code).toBe('OK')
         expect(fine.body.data.userPermissions.hold).toEqual({ view: true, insert: false, all: false })
         const [stored] = await portal.sql`select permissions from auth.users where username = 'overreach'`
@@ -155,7 +229,16 @@ describe('user settings and user management', () => {
     it('refuses rights for modules that do not exist', async () => {
       const r = await portal.call(
         'user/create',
-        { username: 'modless', email: 'modless@example.test', password: 'Modless#2026', firstName: 'M', lastName: 'L', mobile: '+1 555 0104', userType: 'buyer', permissions: { teleport: { view: true, insert: false, all: false } } },
+        {
+          username: 'modless',
+          email: 'modless@example.test',
+          password: 'Modless#2026',
+          firstName: 'M',
+          lastName: 'L',
+          mobile: '+1 555 0104',
+          userType: 'buyer',
+          permissions: { teleport: { view: true, insert: false, all: false } },
+        },
         admin1,
       )
       expect(r.body).toMatchObject({ code: 'E_VALIDATION', data: { fields: [{ field: 'permissions.teleport' }] } })
@@ -168,10 +251,17 @@ describe('user settings and user management', () => {
       expect((await portal.call('user/profile', {}, user.token)).body.code).toBe('OK')
       const r = await update({ id: user.id, active: false }, admin1)
       expect(r.body).toMatchObject({ code: 'OK', data: [{ id: user.id, active: false }] })
-      expect((await portal.call('user/profile', {}, user.token))).toMatchObject({ status: 401, body: { code: 'E_UNAUTHORIZED' } })
-      const [event] = await portal.sql`select event from auth.outbox where type = 'auth.session.revoked' and key = ${user.id} order by seq desc limit 1`
+      expect(await portal.call('user/profile', {}, user.token)).toMatchObject({
+        status: 401,
+        body: { code: 'E_UNAUTHORIZED' },
+      })
+      const [event] =
+        await portal.sql`select event from auth.outbox where type = 'auth.session.revoked' and key = ${user.id} order by seq desc limit 1`
       expect(event!.event.data).toMatchObject({ userId: user.id, reason: 'deactivated' })
-      expect((await portal.call('auth/login', { username: 'tobedeactivated', password: 'Invited#2026', captcha: '1234' })).body.code).toBe('E_ACCOUNT_INACTIVE')
+      expect(
+        (await portal.call('auth/login', { username: 'tobedeactivated', password: 'Invited#2026', captcha: '1234' }))
+          .body.code,
+      ).toBe('E_ACCOUNT_INACTIVE')
     })
 
     it('ends sessions when rights change, and stores them in compact form', async () => {
@@ -183,7 +273,11 @@ describe('user settings and user management', () => {
       expect((await portal.call('user/profile', {}, user.token)).body.code).toBe('E_UNAUTHORIZED')
       // The next sign-in carries the new rights.
       const fresh = await portal.login('rightschanged', { email: user.email, password: 'Invited#2026' })
-      expect((await portal.call('user/profile', {}, fresh)).body.data.userPermissions.cart).toEqual({ view: false, insert: false, all: false })
+      expect((await portal.call('user/profile', {}, fresh)).body.data.userPermissions.cart).toEqual({
+        view: false,
+        insert: false,
+        all: false,
+      })
     })
 
     it('keeps sessions for a change of name or mobile', async () => {
@@ -196,7 +290,16 @@ describe('user settings and user management', () => {
     it('refuses to grant rights beyond its own, naming them, and grants what it holds', async () => {
       const created = await portal.call(
         'user/create',
-        { username: 'narrow', email: 'narrow@example.test', password: 'Narrow#2026', firstName: 'N', lastName: 'A', mobile: '+1 555 0105', userType: 'buyer', permissions: rights({ searchList: 'v' }) },
+        {
+          username: 'narrow',
+          email: 'narrow@example.test',
+          password: 'Narrow#2026',
+          firstName: 'N',
+          lastName: 'A',
+          mobile: '+1 555 0105',
+          userType: 'buyer',
+          permissions: rights({ searchList: 'v' }),
+        },
         admin1,
       )
       const target = created.body.data.id as string
@@ -219,13 +322,26 @@ describe('user settings and user management', () => {
       // such rights alone and change the rest).
       const created = await portal.call(
         'user/create',
-        { username: 'widerthanadmin', email: 'wider@example.test', password: 'Wider#20266', firstName: 'W', lastName: 'A', mobile: '+1 555 0106', userType: 'buyer', permissions: rights({ searchList: 'v', memo: 'v' }) },
+        {
+          username: 'widerthanadmin',
+          email: 'wider@example.test',
+          password: 'Wider#20266',
+          firstName: 'W',
+          lastName: 'A',
+          mobile: '+1 555 0106',
+          userType: 'buyer',
+          permissions: rights({ searchList: 'v', memo: 'v' }),
+        },
         admin1,
       )
       const target = created.body.data.id as string
       await portal.sql`update auth.users set permissions = ${portal.sql.json({ searchList: 'v', hold: 'v', pricing: 'v', order: 'vi' })} where username = 'admin1'`
       try {
-        for (const change of [{ permissions: rights({ searchList: 'v', memo: 'v', hold: 'v' }) }, { active: false }, { firstName: 'Renamed' }]) {
+        for (const change of [
+          { permissions: rights({ searchList: 'v', memo: 'v', hold: 'v' }) },
+          { active: false },
+          { firstName: 'Renamed' },
+        ]) {
           const r = await update({ id: target, ...change }, admin1)
           expect(r).toMatchObject({ status: 403, body: { code: 'E_FORBIDDEN', data: { outranked: ['memo.view'] } } })
         }
@@ -240,19 +356,36 @@ describe('user settings and user management', () => {
   describe('an admin of the company with almost no rights', () => {
     let low: { id: string; token: string }
     beforeAll(async () => {
-      low = await invitedUser('lowadmin', { userType: 'admin', permissions: rights({ searchList: 'v', dashboard: 'v' }) })
+      low = await invitedUser('lowadmin', {
+        userType: 'admin',
+        permissions: rights({ searchList: 'v', dashboard: 'v' }),
+      })
     })
 
     it('can neither demote, deactivate, narrow nor rename admin1, nor change sales1', async () => {
       const admin1Id = await idOf('admin1')
-      for (const change of [{ userType: 'buyer' }, { active: false }, { permissions: rights({ searchList: 'v' }) }, { permissions: rights({}) }, { setting: { Is_NoPrice: true } }, { firstName: 'Mallory' }]) {
+      for (const change of [
+        { userType: 'buyer' },
+        { active: false },
+        { permissions: rights({ searchList: 'v' }) },
+        { permissions: rights({}) },
+        { setting: { Is_NoPrice: true } },
+        { firstName: 'Mallory' },
+      ]) {
         const r = await update({ id: admin1Id, ...change }, low.token)
         expect(r).toMatchObject({ status: 403, body: { code: 'E_FORBIDDEN' } })
         expect(r.body.data.outranked).toEqual(expect.arrayContaining(['hold.all', 'searchList.all']))
       }
       expect((await update({ id: await idOf('sales1'), active: false }, low.token)).body.code).toBe('E_FORBIDDEN')
-      const [row] = await portal.sql`select user_type, active, permissions, is_no_price, first_name from auth.users where username = 'admin1'`
-      expect(row).toEqual({ user_type: 'admin', active: true, permissions: null, is_no_price: false, first_name: 'Sara' })
+      const [row] =
+        await portal.sql`select user_type, active, permissions, is_no_price, first_name from auth.users where username = 'admin1'`
+      expect(row).toEqual({
+        user_type: 'admin',
+        active: true,
+        permissions: null,
+        is_no_price: false,
+        first_name: 'Sara',
+      })
       // admin1's session was not touched either.
       expect((await portal.call('user/profile', {}, admin1)).body.code).toBe('OK')
     })
@@ -270,11 +403,22 @@ describe('user settings and user management', () => {
     })
 
     it('creates users only within its rights', async () => {
-      const body = { username: 'lowcreated', email: 'lowcreated@example.test', password: 'LowCreated#2026', firstName: 'L', lastName: 'C', mobile: '+1 555 0107' }
+      const body = {
+        username: 'lowcreated',
+        email: 'lowcreated@example.test',
+        password: 'LowCreated#2026',
+        firstName: 'L',
+        lastName: 'C',
+        mobile: '+1 555 0107',
+      }
       const asAdmin = await portal.call('user/create', { ...body, userType: 'admin' }, low.token)
       expect(asAdmin).toMatchObject({ status: 403, body: { code: 'E_FORBIDDEN' } })
       expect(asAdmin.body.data.rights).toEqual(expect.arrayContaining(['hold.all']))
-      const within = await portal.call('user/create', { ...body, userType: 'admin', permissions: rights({ dashboard: 'v' }) }, low.token)
+      const within = await portal.call(
+        'user/create',
+        { ...body, userType: 'admin', permissions: rights({ dashboard: 'v' }) },
+        low.token,
+      )
       expect(within.body.code).toBe('OK')
     })
   })
@@ -284,9 +428,13 @@ describe('user settings and user management', () => {
       const second = await invitedUser('fulladmin2', { userType: 'admin' })
       const admin1Id = await idOf('admin1')
       try {
-        const answers = await Promise.all([update({ id: second.id, userType: 'buyer' }, admin1), update({ id: admin1Id, userType: 'buyer' }, second.token)])
+        const answers = await Promise.all([
+          update({ id: second.id, userType: 'buyer' }, admin1),
+          update({ id: admin1Id, userType: 'buyer' }, second.token),
+        ])
         expect(answers.filter((a) => a.body.code === 'OK')).toHaveLength(1)
-        const admins = await portal.sql`select username from auth.users where username in ('admin1', 'fulladmin2') and user_type = 'admin'`
+        const admins =
+          await portal.sql`select username from auth.users where username in ('admin1', 'fulladmin2') and user_type = 'admin'`
         expect(admins).toHaveLength(1)
       } finally {
         await portal.sql`update auth.users set user_type = 'admin', permissions = null where username = 'admin1'`

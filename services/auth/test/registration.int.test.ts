@@ -32,7 +32,8 @@ describe('registration', () => {
   it('registers a buyer as pending, with company, office address, claimed documents and mails', async () => {
     const id = ++n
     const photo = await photoId()
-    const kyc = (await upload(portal, { purpose: 'kyc', name: 'kyc.pdf', content: pdf(), from: freshAddress() })).body.data.id
+    const kyc = (await upload(portal, { purpose: 'kyc', name: 'kyc.pdf', content: pdf(), from: freshAddress() })).body
+      .data.id
     const form = { ...registrationForm(String(id), photo), kycFileId: kyc, newsletter: true, heardFrom: 'tradeShow' }
     const r = await register(form)
     expect(r).toMatchObject({ status: 200, body: { code: 'OK', data: { approvalStatus: 1, email: form.email } } })
@@ -40,13 +41,35 @@ describe('registration', () => {
     const [user] = await portal.sql`
       select u.*, c.name as company, c.code, c.type as company_type from auth.users u join auth.companies c on c.id = u.company_id where u.id = ${r.body.data.id}`
     expect(user).toMatchObject({
-      username: form.username, user_type: 'buyer', approval_status: 1, active: true, email_verified: false,
-      first_name: 'Noa', middle_name: 'R', company: form.companyName, company_name: form.companyName, code: `RAMAT-GAN-GEMS-${id}`,
-      company_type: 'wholesaler', newsletter: true, heard_from: 'tradeShow', document_type: 'passport', locale: 'fr',
+      username: form.username,
+      user_type: 'buyer',
+      approval_status: 1,
+      active: true,
+      email_verified: false,
+      first_name: 'Noa',
+      middle_name: 'R',
+      company: form.companyName,
+      company_name: form.companyName,
+      code: `RAMAT-GAN-GEMS-${id}`,
+      company_type: 'wholesaler',
+      newsletter: true,
+      heard_from: 'tradeShow',
+      document_type: 'passport',
+      locale: 'fr',
     })
     expect(user!.password_hash).toMatch(/^\$argon2id\$/)
-    const addresses = await portal.sql`select type, line1, line2, city, pin_code, is_default from auth.addresses where user_id = ${user!.id}`
-    expect(addresses).toEqual([{ type: 'office', line1: form.addressLine1, line2: form.addressLine2, city: 'Ramat Gan', pin_code: '52520', is_default: true }])
+    const addresses =
+      await portal.sql`select type, line1, line2, city, pin_code, is_default from auth.addresses where user_id = ${user!.id}`
+    expect(addresses).toEqual([
+      {
+        type: 'office',
+        line1: form.addressLine1,
+        line2: form.addressLine2,
+        city: 'Ramat Gan',
+        pin_code: '52520',
+        is_default: true,
+      },
+    ])
     const files = await portal.sql`select id, owner_id from auth.files where id in ${portal.sql([photo, kyc])}`
     expect(files.every((f) => f.owner_id === user!.id)).toBe(true)
 
@@ -65,18 +88,44 @@ describe('registration', () => {
 
   it('registers a seller through register/sellers, with a numbered code when the name is taken', async () => {
     const id = ++n
-    const first = await register({ ...registrationForm(String(id), await photoId()), companyName: 'Same Name Diamonds' }, 'register/sellers')
-    const second = await register({ ...registrationForm(`${id}b`, await photoId()), companyName: 'Same Name Diamonds' }, 'register/sellers')
+    const first = await register(
+      { ...registrationForm(String(id), await photoId()), companyName: 'Same Name Diamonds' },
+      'register/sellers',
+    )
+    const second = await register(
+      { ...registrationForm(`${id}b`, await photoId()), companyName: 'Same Name Diamonds' },
+      'register/sellers',
+    )
     expect([first.body.code, second.body.code]).toEqual(['OK', 'OK'])
     const rows = await portal.sql`
       select u.user_type, c.code from auth.users u join auth.companies c on c.id = u.company_id
        where u.id in ${portal.sql([first.body.data.id, second.body.data.id])} order by c.code`
-    expect(rows).toEqual([{ user_type: 'seller', code: 'SAME-NAME-DIAMONDS' }, { user_type: 'seller', code: 'SAME-NAME-DIAMONDS-2' }])
+    expect(rows).toEqual([
+      { user_type: 'seller', code: 'SAME-NAME-DIAMONDS' },
+      { user_type: 'seller', code: 'SAME-NAME-DIAMONDS-2' },
+    ])
   })
 
   const required = [
-    'firstName', 'middleName', 'lastName', 'username', 'password', 'confirmPassword', 'email', 'mobile', 'companyName',
-    'addressLine1', 'addressLine2', 'country', 'state', 'city', 'pinCode', 'documentType', 'photoIdFileId', 'undertaking', 'termsAccepted',
+    'firstName',
+    'middleName',
+    'lastName',
+    'username',
+    'password',
+    'confirmPassword',
+    'email',
+    'mobile',
+    'companyName',
+    'addressLine1',
+    'addressLine2',
+    'country',
+    'state',
+    'city',
+    'pinCode',
+    'documentType',
+    'photoIdFileId',
+    'undertaking',
+    'termsAccepted',
   ]
 
   it('names each missing required field, and writes nothing', async () => {
@@ -101,7 +150,10 @@ describe('registration', () => {
     const form = registrationForm(String(++n), await photoId())
     const before = await counts()
     const r = await register({ ...form, confirmPassword: 'Brilliant#2027' })
-    expect(r).toMatchObject({ status: 400, body: { code: 'E_VALIDATION', data: { fields: [{ field: 'confirmPassword' }] } } })
+    expect(r).toMatchObject({
+      status: 400,
+      body: { code: 'E_VALIDATION', data: { fields: [{ field: 'confirmPassword' }] } },
+    })
     expect(await counts()).toEqual(before)
   })
 
@@ -116,7 +168,10 @@ describe('registration', () => {
     const form = registrationForm(String(++n), photo)
     const before = await counts()
     const byName = await register({ ...form, username: 'BUYER1' })
-    expect(byName).toMatchObject({ status: 409, body: { code: 'E_ALREADY_EXISTS', data: { fields: [{ field: 'username' }] } } })
+    expect(byName).toMatchObject({
+      status: 409,
+      body: { code: 'E_ALREADY_EXISTS', data: { fields: [{ field: 'username' }] } },
+    })
     const byEmail = await register({ ...form, email: 'Buyer2@demo.diamond-portal.test' })
     expect(byEmail.body).toMatchObject({ code: 'E_ALREADY_EXISTS', data: { fields: [{ field: 'email' }] } })
     expect(await counts()).toEqual(before)
@@ -145,7 +200,8 @@ describe('registration', () => {
   it('limits registrations per address', async () => {
     const from = freshAddress()
     const form = { ...registrationForm(String(++n), await photoId()), confirmPassword: 'not the same' }
-    for (let i = 0; i < 10; i++) expect((await register(form, 'register/register', from)).body.code).toBe('E_VALIDATION')
+    for (let i = 0; i < 10; i++)
+      expect((await register(form, 'register/register', from)).body.code).toBe('E_VALIDATION')
     const limited = await register(form, 'register/register', from)
     expect(limited).toMatchObject({ status: 429, body: { code: 'E_RATE_LIMITED' } })
     expect((await register(form, 'register/register', freshAddress())).body.code).toBe('E_VALIDATION')

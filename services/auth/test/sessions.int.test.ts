@@ -22,12 +22,21 @@ describe('sessions', () => {
     expect(await portal.call('auth/logout', {}, token)).toMatchObject({ status: 200, body: { code: 'OK', data: null } })
     expect(await portal.call('auth/logout', {}, token)).toMatchObject({ status: 401, body: { code: 'E_UNAUTHORIZED' } })
     await waitFor(async () => (await page(token)).body.code === 'E_UNAUTHORIZED', 15_000, 'stock refuses the token')
-    await waitFor(async () => (await portal.sql`select 1 from stock.token_floors where user_id = ${u.id}`).length > 0, 15_000, 'stock keeps the floor')
-    const [event] = await portal.sql`select event from auth.outbox where type = ${AuthEventTypes.revoked} and key = ${u.id}`
+    await waitFor(
+      async () => (await portal.sql`select 1 from stock.token_floors where user_id = ${u.id}`).length > 0,
+      15_000,
+      'stock keeps the floor',
+    )
+    const [event] =
+      await portal.sql`select event from auth.outbox where type = ${AuthEventTypes.revoked} and key = ${u.id}`
     expect(event!.event.data).toMatchObject({ userId: u.id, reason: 'logout' })
 
     // Signing in again works, and the browser is still trusted.
-    const again = await portal.callRaw('auth/login', { username: u.username, password: u.password }, { headers: { cookie: cookie! } })
+    const again = await portal.callRaw(
+      'auth/login',
+      { username: u.username, password: u.password },
+      { headers: { cookie: cookie! } },
+    )
     expect(again.body.data.isTrusted).toBe(true)
     expect((await page(again.body.data.token.jwt)).body.code).toBe('OK')
   })
@@ -51,10 +60,16 @@ describe('sessions', () => {
     const u = await makeUser(portal)
     const token = (await signInWithCode(portal, u, 'once')).verified.body.data.token.jwt
     await portal.call('auth/logout', {}, token)
-    const [{ token_version }] = await portal.sql<[{ token_version: number }]>`select token_version from auth.users where id = ${u.id}`
-    await waitFor(async () => {
-      const rows = await portal.sql`select min_version from auth.token_floors where user_id = ${u.id}`
-      return rows[0]?.min_version === token_version
-    }, 15_000, 'auth keeps the floor')
+    const [{ token_version }] = await portal.sql<
+      [{ token_version: number }]
+    >`select token_version from auth.users where id = ${u.id}`
+    await waitFor(
+      async () => {
+        const rows = await portal.sql`select min_version from auth.token_floors where user_id = ${u.id}`
+        return rows[0]?.min_version === token_version
+      },
+      15_000,
+      'auth keeps the floor',
+    )
   })
 })

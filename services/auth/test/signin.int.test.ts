@@ -11,14 +11,20 @@ describe('sign-in', () => {
   })
   afterAll(() => portal?.close())
 
-  const answer = (r: { status: number; body: { code: string; message: string; data: unknown } }) => ({ status: r.status, body: r.body })
+  const answer = (r: { status: number; body: { code: string; message: string; data: unknown } }) => ({
+    status: r.status,
+    body: r.body,
+  })
 
   describe('credentials and account states', () => {
     it('answers a wrong password and an unknown user alike', async () => {
       const wrong = await signIn(portal, 'buyer2', 'Wrong-pass1', { address: newAddress() })
       const unknown = await signIn(portal, 'nobody-at-all', 'Wrong-pass1', { address: newAddress() })
       const unknownEmail = await signIn(portal, 'nobody@example.test', 'Wrong-pass1', { address: newAddress() })
-      expect(answer(wrong)).toEqual({ status: 401, body: { code: 'E_INVALID_CREDENTIALS', message: ErrorCodes.E_INVALID_CREDENTIALS.message, data: null } })
+      expect(answer(wrong)).toEqual({
+        status: 401,
+        body: { code: 'E_INVALID_CREDENTIALS', message: ErrorCodes.E_INVALID_CREDENTIALS.message, data: null },
+      })
       expect(answer(unknown)).toEqual(answer(wrong))
       expect(answer(unknownEmail)).toEqual(answer(wrong))
       expect(wrong.headers.get('access-token')).toBeNull()
@@ -30,7 +36,8 @@ describe('sign-in', () => {
         status: 403,
         body: {
           code: 'EMAIL_NOT_VERIFIED',
-          message: "Your registered email hasn't verified yet. Please contact Admin or check your mail for verification link.",
+          message:
+            "Your registered email hasn't verified yet. Please contact Admin or check your mail for verification link.",
           data: null,
         },
       })
@@ -40,22 +47,32 @@ describe('sign-in', () => {
 
     it('refuses an account waiting for approval, rejected or expired', async () => {
       const pending = await signIn(portal, 'pending1', DEMO_PASSWORD, { address: newAddress() })
-      expect(answer(pending)).toMatchObject({ status: 403, body: { code: 'E_ACCOUNT_NOT_APPROVED', data: { approvalStatus: 1 } } })
+      expect(answer(pending)).toMatchObject({
+        status: 403,
+        body: { code: 'E_ACCOUNT_NOT_APPROVED', data: { approvalStatus: 1 } },
+      })
       for (const approval_status of [3, 4]) {
         const u = await makeUser(portal, { approval_status })
         const r = await signIn(portal, u.username, u.password, { address: newAddress() })
-        expect(answer(r)).toMatchObject({ status: 403, body: { code: 'E_ACCOUNT_NOT_APPROVED', data: { approvalStatus: approval_status } } })
+        expect(answer(r)).toMatchObject({
+          status: 403,
+          body: { code: 'E_ACCOUNT_NOT_APPROVED', data: { approvalStatus: approval_status } },
+        })
       }
     })
 
     it('checks email verification before approval, and approval before activity', async () => {
       const both = await makeUser(portal, { email_verified: false, approval_status: 1 })
-      expect((await signIn(portal, both.username, both.password, { address: newAddress() })).body.code).toBe('EMAIL_NOT_VERIFIED')
+      expect((await signIn(portal, both.username, both.password, { address: newAddress() })).body.code).toBe(
+        'EMAIL_NOT_VERIFIED',
+      )
       const inactive = await makeUser(portal, { active: false })
       const r = await signIn(portal, inactive.username, inactive.password, { address: newAddress() })
       expect(answer(r)).toMatchObject({ status: 403, body: { code: 'E_ACCOUNT_INACTIVE' } })
       const pendingInactive = await makeUser(portal, { active: false, approval_status: 1 })
-      expect((await signIn(portal, pendingInactive.username, pendingInactive.password, { address: newAddress() })).body.code).toBe('E_ACCOUNT_NOT_APPROVED')
+      expect(
+        (await signIn(portal, pendingInactive.username, pendingInactive.password, { address: newAddress() })).body.code,
+      ).toBe('E_ACCOUNT_NOT_APPROVED')
     })
 
     it('accepts the email or the username in any letter case', async () => {
@@ -68,7 +85,10 @@ describe('sign-in', () => {
 
     it('refuses a login without the required fields', async () => {
       const r = await portal.call('auth/login', { username: 'buyer1' })
-      expect(r).toMatchObject({ status: 400, body: { code: 'E_VALIDATION', data: { fields: [{ field: 'password' }] } } })
+      expect(r).toMatchObject({
+        status: 400,
+        body: { code: 'E_VALIDATION', data: { fields: [{ field: 'password' }] } },
+      })
       const extra = await portal.call('auth/login', { username: 'buyer1', password: 'x', isAdmin: true })
       expect(extra.body.code).toBe('E_VALIDATION')
     })
@@ -77,9 +97,18 @@ describe('sign-in', () => {
   describe('the session it answers', () => {
     it('fills the stored user, rights, masters and the access-token header', async () => {
       const trusted = await portal.login('buyer1')
-      const again = await portal.callRaw('auth/login', { username: 'buyer1', password: DEMO_PASSWORD, captcha: '0000', masters: ['SHAPE', 'COLOR', 'NOPE', 'toString'] }, {
-        headers: { cookie: portal.deviceCookies.get('buyer1')! },
-      })
+      const again = await portal.callRaw(
+        'auth/login',
+        {
+          username: 'buyer1',
+          password: DEMO_PASSWORD,
+          captcha: '0000',
+          masters: ['SHAPE', 'COLOR', 'NOPE', 'toString'],
+        },
+        {
+          headers: { cookie: portal.deviceCookies.get('buyer1')! },
+        },
+      )
       expect(trusted).toBeTruthy()
       expect(again.body.code).toBe('OK')
       const d = again.body.data
@@ -110,7 +139,8 @@ describe('sign-in', () => {
     })
 
     it('names the company from the companies table', async () => {
-      const [c] = await portal.sql`select c.name, c.code from auth.companies c join auth.users u on u.company_id = c.id where u.username = 'admin1'`
+      const [c] =
+        await portal.sql`select c.name, c.code from auth.companies c join auth.users u on u.company_id = c.id where u.username = 'admin1'`
       expect(c).toEqual({ name: 'Diamond Portal', code: 'DIAMOND-PORTAL' })
       await portal.sql`update auth.companies set name = 'Diamond Portal Ltd' where code = 'DIAMOND-PORTAL'`
       const u = await makeUser(portal)
@@ -164,13 +194,18 @@ describe('sign-in', () => {
       }
       for (const r of answers) {
         expect(r.status).toBe(429)
-        expect({ code: r.body.code, message: r.body.message }).toEqual({ code: 'E_RATE_LIMITED', message: ErrorCodes.E_RATE_LIMITED.message })
+        expect({ code: r.body.code, message: r.body.message }).toEqual({
+          code: 'E_RATE_LIMITED',
+          message: ErrorCodes.E_RATE_LIMITED.message,
+        })
         expect(r.body.data.retryAfter).toBeGreaterThan(14 * 60)
         expect(r.body.data.retryAfter).toBeLessThanOrEqual(15 * 60)
       }
       // Locked even with the right password, from that address; elsewhere the account works.
       expect((await signIn(portal, u.username, u.password, { address: a })).body.code).toBe('E_RATE_LIMITED')
-      expect((await signIn(portal, u.username.toUpperCase(), u.password, { address: a })).body.code).toBe('E_RATE_LIMITED')
+      expect((await signIn(portal, u.username.toUpperCase(), u.password, { address: a })).body.code).toBe(
+        'E_RATE_LIMITED',
+      )
       expect((await signIn(portal, u.username, u.password, { address: newAddress() })).body.code).toBe('OK')
     })
 
@@ -194,7 +229,8 @@ describe('sign-in', () => {
         // Twenty failures from four addresses (each address stops at its own lock of five).
         for (let n = 0; n < 4; n++) {
           const address = newAddress()
-          for (let i = 0; i < 5; i++) expect((await fail(victim.username, address)).body.code).toBe('E_INVALID_CREDENTIALS')
+          for (let i = 0; i < 5; i++)
+            expect((await fail(victim.username, address)).body.code).toBe('E_INVALID_CREDENTIALS')
         }
       })
 
@@ -207,7 +243,10 @@ describe('sign-in', () => {
         // A cookie of another user's trusted browser does not open it.
         const other = await makeUser(portal)
         const otherCookie = (await signInWithCode(portal, other, 'always', { address: newAddress() })).cookie!
-        expect((await signIn(portal, victim.username, victim.password, { address: newAddress(), cookie: otherCookie })).body.code).toBe('E_RATE_LIMITED')
+        expect(
+          (await signIn(portal, victim.username, victim.password, { address: newAddress(), cookie: otherCookie })).body
+            .code,
+        ).toBe('E_RATE_LIMITED')
       })
 
       it('answers an unknown login under the same lock alike', async () => {
@@ -217,15 +256,24 @@ describe('sign-in', () => {
           for (let i = 0; i < 5; i++) await fail(ghost, address)
         }
         const r = await signIn(portal, ghost, 'Whatever-1', { address: newAddress() })
-        expect({ status: r.status, code: r.body.code, message: r.body.message }).toEqual({ status: 429, code: 'E_RATE_LIMITED', message: ErrorCodes.E_RATE_LIMITED.message })
+        expect({ status: r.status, code: r.body.code, message: r.body.message }).toEqual({
+          status: 429,
+          code: 'E_RATE_LIMITED',
+          message: ErrorCodes.E_RATE_LIMITED.message,
+        })
         expect(r.body.data.retryAfter).toBeLessThanOrEqual(5 * 60)
       })
 
       it("lets the user's trusted browser in, and that success lifts the lock", async () => {
-        const r = await signIn(portal, victim.username, victim.password, { address: newAddress(), cookie: trustedCookie })
+        const r = await signIn(portal, victim.username, victim.password, {
+          address: newAddress(),
+          cookie: trustedCookie,
+        })
         expect(r.body.code).toBe('OK')
         expect(r.body.data.isTrusted).toBe(true)
-        const [{ n }] = await portal.sql<[{ n: number }]>`select count(*)::int as n from auth.login_failures where login = ${victim.username}`
+        const [{ n }] = await portal.sql<
+          [{ n: number }]
+        >`select count(*)::int as n from auth.login_failures where login = ${victim.username}`
         expect(n).toBe(0)
         expect((await signIn(portal, victim.username, victim.password, { address: newAddress() })).body.code).toBe('OK')
       })

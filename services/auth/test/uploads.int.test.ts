@@ -12,13 +12,21 @@ describe('upload-file', () => {
 
   beforeAll(async () => {
     portal = await startTestPortal({ stones: 5 })
-    ;[buyer1, buyer2, admin1, sales1] = await Promise.all([portal.login('buyer1'), portal.login('buyer2'), portal.login('admin1'), portal.login('sales1')])
+    ;[buyer1, buyer2, admin1, sales1] = await Promise.all([
+      portal.login('buyer1'),
+      portal.login('buyer2'),
+      portal.login('admin1'),
+      portal.login('sales1'),
+    ])
   })
   afterAll(() => portal?.close())
 
   it('stores a real png, jpeg and pdf, with the size of each image, owned by the member', async () => {
     const a = await upload(portal, { purpose: 'logo', name: 'logo.png', content: png(160, 160), token: buyer1 })
-    expect(a).toMatchObject({ status: 200, body: { code: 'OK', data: { name: 'logo.png', mimeType: 'image/png', purpose: 'logo', width: 160, height: 160 } } })
+    expect(a).toMatchObject({
+      status: 200,
+      body: { code: 'OK', data: { name: 'logo.png', mimeType: 'image/png', purpose: 'logo', width: 160, height: 160 } },
+    })
     expect(a.body.data.size).toBe(png(160, 160).length)
 
     const b = await upload(portal, { purpose: 'cover', name: 'Cover.JPG', content: jpeg(1500, 312), token: buyer1 })
@@ -27,7 +35,8 @@ describe('upload-file', () => {
     const c = await upload(portal, { purpose: 'kyc', name: 'kyc-form.pdf', content: pdf(), token: buyer1 })
     expect(c.body).toMatchObject({ code: 'OK', data: { mimeType: 'application/pdf', width: null, height: null } })
 
-    const [owner] = await portal.sql`select u.username from auth.files f join auth.users u on u.id = f.owner_id where f.id = ${a.body.data.id}`
+    const [owner] =
+      await portal.sql`select u.username from auth.files f join auth.users u on u.id = f.owner_id where f.id = ${a.body.data.id}`
     expect(owner!.username).toBe('buyer1')
   })
 
@@ -54,12 +63,23 @@ describe('upload-file', () => {
   })
 
   it('refuses a text file renamed .png, a program renamed .png, and a png named .pdf', async () => {
-    const text = await upload(portal, { purpose: 'logo', name: 'notes.png', content: Buffer.from('just some text, not an image at all'), token: buyer1 })
+    const text = await upload(portal, {
+      purpose: 'logo',
+      name: 'notes.png',
+      content: Buffer.from('just some text, not an image at all'),
+      token: buyer1,
+    })
     expect(text).toMatchObject({ status: 400, body: { code: 'E_FILE_TYPE' } })
     const exe = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(200, 0x90)])
-    expect((await upload(portal, { purpose: 'logo', name: 'setup.png', content: exe, token: buyer1 })).body.code).toBe('E_FILE_TYPE')
-    expect((await upload(portal, { purpose: 'kyc', name: 'scan.pdf', content: png(4, 4), token: buyer1 })).body.code).toBe('E_FILE_TYPE')
-    expect((await upload(portal, { purpose: 'kyc', name: 'scan.gif', content: png(4, 4), token: buyer1 })).body.code).toBe('E_FILE_TYPE')
+    expect((await upload(portal, { purpose: 'logo', name: 'setup.png', content: exe, token: buyer1 })).body.code).toBe(
+      'E_FILE_TYPE',
+    )
+    expect(
+      (await upload(portal, { purpose: 'kyc', name: 'scan.pdf', content: png(4, 4), token: buyer1 })).body.code,
+    ).toBe('E_FILE_TYPE')
+    expect(
+      (await upload(portal, { purpose: 'kyc', name: 'scan.gif', content: png(4, 4), token: buyer1 })).body.code,
+    ).toBe('E_FILE_TYPE')
   })
 
   it('refuses a file over 5 MiB with E_FILE_TOO_LARGE, and stores nothing', async () => {
@@ -81,12 +101,22 @@ describe('upload-file', () => {
   it('keeps logo and cover to signed-in members: signed out and guests are refused', async () => {
     const out = await upload(portal, { purpose: 'logo', name: 'logo.png', content: png(4, 4), from: freshAddress() })
     expect(out).toMatchObject({ status: 401, body: { code: 'E_UNAUTHORIZED' } })
-    const guest = await upload(portal, { purpose: 'cover', name: 'cover.png', content: png(4, 4), token: await guestToken(portal) })
+    const guest = await upload(portal, {
+      purpose: 'cover',
+      name: 'cover.png',
+      content: png(4, 4),
+      token: await guestToken(portal),
+    })
     expect(guest).toMatchObject({ status: 403, body: { code: 'E_GUEST_FORBIDDEN' } })
   })
 
   it('takes registration documents signed out, owned by nobody until a registration claims them', async () => {
-    const r = await upload(portal, { purpose: 'photoId', name: 'id.jpeg', content: jpeg(800, 600), from: freshAddress() })
+    const r = await upload(portal, {
+      purpose: 'photoId',
+      name: 'id.jpeg',
+      content: jpeg(800, 600),
+      from: freshAddress(),
+    })
     expect(r.body).toMatchObject({ code: 'OK', data: { purpose: 'photoId', width: 800, height: 600 } })
     const [row] = await portal.sql`select owner_id from auth.files where id = ${r.body.data.id}`
     expect(row!.owner_id).toBeNull()
@@ -98,8 +128,17 @@ describe('upload-file', () => {
   })
 
   it('needs the purpose before the file, and a known purpose', async () => {
-    const first = await upload(portal, { purpose: 'kyc', name: 'kyc.pdf', content: pdf(), token: buyer1, fileFirst: true })
-    expect(first).toMatchObject({ status: 400, body: { code: 'E_VALIDATION', data: { fields: [{ field: 'purpose' }] } } })
+    const first = await upload(portal, {
+      purpose: 'kyc',
+      name: 'kyc.pdf',
+      content: pdf(),
+      token: buyer1,
+      fileFirst: true,
+    })
+    expect(first).toMatchObject({
+      status: 400,
+      body: { code: 'E_VALIDATION', data: { fields: [{ field: 'purpose' }] } },
+    })
     const unknown = await upload(portal, { purpose: 'selfie', name: 'me.png', content: png(2, 2), token: buyer1 })
     expect(unknown.body).toMatchObject({ code: 'E_VALIDATION', data: { fields: [{ field: 'purpose' }] } })
   })
@@ -111,15 +150,28 @@ describe('upload-file', () => {
       form.append('purpose', 'kyc')
       form.append('file', new Blob([new Uint8Array(pdf())]), 'first.pdf')
       extra(form)
-      const res = await fetch(`${portal.base}/web/v1/upload-file`, { method: 'POST', headers: { authorization: `JWT ${buyer1}` }, body: form })
+      const res = await fetch(`${portal.base}/web/v1/upload-file`, {
+        method: 'POST',
+        headers: { authorization: `JWT ${buyer1}` },
+        body: form,
+      })
       return { status: res.status, body: (await res.json()) as { code: string; data: any } }
     }
     const twoFiles = await send((f) => f.append('file', new Blob([new Uint8Array(png(2, 2))]), 'second.png'))
-    expect(twoFiles).toMatchObject({ status: 400, body: { code: 'E_VALIDATION', data: { fields: [{ field: 'file', in: 'body' }] } } })
+    expect(twoFiles).toMatchObject({
+      status: 400,
+      body: { code: 'E_VALIDATION', data: { fields: [{ field: 'file', in: 'body' }] } },
+    })
     const otherName = await send((f) => f.append('document', new Blob([new Uint8Array(pdf())]), 'second.pdf'))
-    expect(otherName).toMatchObject({ status: 400, body: { code: 'E_VALIDATION', data: { fields: [{ field: 'document' }] } } })
+    expect(otherName).toMatchObject({
+      status: 400,
+      body: { code: 'E_VALIDATION', data: { fields: [{ field: 'document' }] } },
+    })
     const fieldAfter = await send((f) => f.append('note', 'hello'))
-    expect(fieldAfter).toMatchObject({ status: 400, body: { code: 'E_VALIDATION', data: { fields: [{ field: 'note' }] } } })
+    expect(fieldAfter).toMatchObject({
+      status: 400,
+      body: { code: 'E_VALIDATION', data: { fields: [{ field: 'note' }] } },
+    })
     const [after] = await portal.sql`select count(*)::int as n from auth.files`
     expect(after!.n).toBe(before!.n)
   })
@@ -138,13 +190,27 @@ describe('upload-file', () => {
     expect(limited).toMatchObject({ status: 429, body: { code: 'E_RATE_LIMITED' } })
     expect(limited.body.data.retryAfter).toBeGreaterThan(0)
     // Another address, and members, are not held back by it.
-    expect((await upload(portal, { purpose: 'kyc', name: 'other.pdf', content: pdf(), from: freshAddress() })).body.code).toBe('OK')
-    expect((await upload(portal, { purpose: 'kyc', name: 'member.pdf', content: pdf(), token: buyer1, from })).body.code).toBe('OK')
+    expect(
+      (await upload(portal, { purpose: 'kyc', name: 'other.pdf', content: pdf(), from: freshAddress() })).body.code,
+    ).toBe('OK')
+    expect(
+      (await upload(portal, { purpose: 'kyc', name: 'member.pdf', content: pdf(), token: buyer1, from })).body.code,
+    ).toBe('OK')
   })
 
   it('purges unclaimed uploads older than a day, and keeps claimed and fresh ones', async () => {
-    const stale = await upload(portal, { purpose: 'photoId', name: 'old.png', content: png(2, 2), from: freshAddress() })
-    const fresh = await upload(portal, { purpose: 'photoId', name: 'new.png', content: png(2, 2), from: freshAddress() })
+    const stale = await upload(portal, {
+      purpose: 'photoId',
+      name: 'old.png',
+      content: png(2, 2),
+      from: freshAddress(),
+    })
+    const fresh = await upload(portal, {
+      purpose: 'photoId',
+      name: 'new.png',
+      content: png(2, 2),
+      from: freshAddress(),
+    })
     const owned = await upload(portal, { purpose: 'photoId', name: 'mine.png', content: png(2, 2), token: buyer1 })
     await portal.sql`update auth.files set created_at = now() - interval '25 hours' where id in ${portal.sql([stale.body.data.id, owned.body.data.id])}`
     const { FileService } = await import('../src/modules/files/files.service')
@@ -155,7 +221,8 @@ describe('upload-file', () => {
     } finally {
       await database.end()
     }
-    const left = await portal.sql`select id from auth.files where id in ${portal.sql([stale.body.data.id, fresh.body.data.id, owned.body.data.id])}`
+    const left =
+      await portal.sql`select id from auth.files where id in ${portal.sql([stale.body.data.id, fresh.body.data.id, owned.body.data.id])}`
     expect(left.map((r) => r.id).sort()).toEqual([fresh.body.data.id, owned.body.data.id].sort())
   })
 })

@@ -1,8 +1,9 @@
 import { Type, type Static } from 'typebox'
 import { loadConfig } from '@diamond/runtime/config'
+import { portOf } from '@diamond/runtime/registry'
 
 export const BiddingConfig = Type.Object({
-  BIDDING_PORT: Type.Integer({ default: 3103 }),
+  BIDDING_PORT: Type.Integer({ default: portOf('bidding') }),
   BIDDING_DATABASE_URL: Type.Optional(Type.String({ pattern: '^postgres(ql)?://' })),
   /** A lot closes this long after its close time (database clock), so bids in flight at the close are stored first. */
   BIDDING_CLOSE_GRACE_MS: Type.Integer({ minimum: 0, maximum: 5000, default: 250 }),

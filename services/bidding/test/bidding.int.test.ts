@@ -10,53 +10,110 @@ describe('the bidding service', () => {
   let f: ReturnType<typeof biddingFixtures>
 
   beforeAll(async () => {
-    portal = await startTestPortal({ stones: 120, env: { BIDDING_DEMO_AUCTIONS: 'false', BIDDING_CLOSE_GRACE_MS: '50' } })
+    portal = await startTestPortal({
+      stones: 120,
+      env: { BIDDING_DEMO_AUCTIONS: 'false', BIDDING_CLOSE_GRACE_MS: '50' },
+    })
     const tokens = await Promise.all(['sales1', 'buyer1', 'buyer2', 'seller1', 'noprice1'].map((u) => portal.login(u)))
     ;[staff, buyer1, buyer2, seller1, noprice] = tokens as [string, string, string, string, string]
-    for (const r of await portal.sql<{ id: string; username: string }[]>`select id, username from auth.users`) ids[r.username] = r.id
+    for (const r of await portal.sql<{ id: string; username: string }[]>`select id, username from auth.users`)
+      ids[r.username] = r.id
     f = biddingFixtures(portal, { staff, browse: buyer1 })
   }, 60_000)
   afterAll(() => portal?.close())
 
   it('answers the bid type call with the four kinds and their sub types, on the server clock', async () => {
-    const res = await fetch(`${portal.base}/web/v1/diamond-bid/dynamic-bid-config`, { headers: { authorization: `JWT ${buyer1}` } })
+    const res = await fetch(`${portal.base}/web/v1/diamond-bid/dynamic-bid-config`, {
+      headers: { authorization: `JWT ${buyer1}` },
+    })
     const body = (await res.json()) as any
     expect(body.code).toBe('OK')
     expect(body.data.kinds.map((k: any) => k.kind)).toEqual(['justBidIt', 'lookAndBid', 'blind', 'live'])
-    expect(body.data.kinds.find((k: any) => k.kind === 'blind')).toMatchObject({ bidType: 1, sub_types: { subTypeCode: 'BLD', allowDiamondFilterWSts: ['B'] } })
+    expect(body.data.kinds.find((k: any) => k.kind === 'blind')).toMatchObject({
+      bidType: 1,
+      sub_types: { subTypeCode: 'BLD', allowDiamondFilterWSts: ['B'] },
+    })
     expect(Math.abs(Date.parse(body.data.serverTime) - Date.now())).toBeLessThan(60_000)
   })
 
   it('lets only staff create auctions, of stones up for bid, each stone in one unfinished lot', async () => {
     const [a, b] = await f.upForBid(2)
     const notForBid = (await portal.stones(buyer1, 1))[0]!.id
-    const body = (stoneIds: string[]) => ({ title: 'T', kind: 'live', opensAt: new Date(Date.now() - 1000).toISOString(), closesAt: new Date(Date.now() + 600_000).toISOString(), incrementPerCarat: 5, lots: stoneIds.map((stoneId) => ({ stoneId, startPerCarat: 100 })) })
+    const body = (stoneIds: string[]) => ({
+      title: 'T',
+      kind: 'live',
+      opensAt: new Date(Date.now() - 1000).toISOString(),
+      closesAt: new Date(Date.now() + 600_000).toISOString(),
+      incrementPerCarat: 5,
+      lots: stoneIds.map((stoneId) => ({ stoneId, startPerCarat: 100 })),
+    })
     expect((await portal.call('diamond-bid/auction/create', body([a!]), buyer1)).body.code).toBe('E_FORBIDDEN')
-    expect((await portal.call('diamond-bid/auction/create', body([notForBid]), staff)).body).toMatchObject({ code: 'E_STONE_UNAVAILABLE', data: { ids: [notForBid] } })
-    expect((await portal.call('diamond-bid/auction/create', { ...body([a!]), opensAt: new Date(Date.now() - 10_000).toISOString(), closesAt: new Date(Date.now() - 5000).toISOString() }, staff)).body).toMatchObject({ code: 'E_VALIDATION', data: { fields: [{ field: 'closesAt' }] } })
-    expect((await portal.call('diamond-bid/auction/create', { ...body([a!]), lots: [{ stoneId: a, startPerCarat: 100, buyNowPerCarat: 200 }] }, staff)).body.code).toBe('E_VALIDATION')
+    expect((await portal.call('diamond-bid/auction/create', body([notForBid]), staff)).body).toMatchObject({
+      code: 'E_STONE_UNAVAILABLE',
+      data: { ids: [notForBid] },
+    })
+    expect(
+      (
+        await portal.call(
+          'diamond-bid/auction/create',
+          {
+            ...body([a!]),
+            opensAt: new Date(Date.now() - 10_000).toISOString(),
+            closesAt: new Date(Date.now() - 5000).toISOString(),
+          },
+          staff,
+        )
+      ).body,
+    ).toMatchObject({ code: 'E_VALIDATION', data: { fields: [{ field: 'closesAt' }] } })
+    expect(
+      (
+        await portal.call(
+          'diamond-bid/auction/create',
+          { ...body([a!]), lots: [{ stoneId: a, startPerCarat: 100, buyNowPerCarat: 200 }] },
+          staff,
+        )
+      ).body.code,
+    ).toBe('E_VALIDATION')
     // A NUL character no text column can hold: named, not a 500.
-    expect((await portal.call('diamond-bid/auction/create', { ...body([a!]), title: 'Night\u0000' }, staff)).body).toMatchObject({ code: 'E_VALIDATION', data: { fields: [{ field: 'title', message: 'must not contain a NUL character' }] } })
+    expect(
+      (await portal.call('diamond-bid/auction/create', { ...body([a!]), title: 'Night\u0000' }, staff)).body,
+    ).toMatchObject({
+      code: 'E_VALIDATION',
+      data: { fields: [{ field: 'title', message: 'must not contain a NUL character' }] },
+    })
     expect((await portal.sql`select count(*)::int as n from bidding.auctions`)[0]!.n).toBe(0)
     expect((await portal.call('diamond-bid/auction/create', body([a!]), staff)).body.code).toBe('OK')
-    expect((await portal.call('diamond-bid/auction/create', body([a!, b!]), staff)).body).toMatchObject({ code: 'E_STONE_UNAVAILABLE', data: { ids: [a] } })
+    expect((await portal.call('diamond-bid/auction/create', body([a!, b!]), staff)).body).toMatchObject({
+      code: 'E_STONE_UNAVAILABLE',
+      data: { ids: [a] },
+    })
   })
 
   it('shows staff the stones a new auction may take and the auctions with their lots counted, and nobody else', async () => {
     const [free, taken, shown] = await f.upForBid(3)
     // A look-and-bid stone may also be on show (S); the other kinds take bid stones (B) only.
     await portal.call('diamond/status-update', { id: shown, wSts: 'S' }, staff)
-    await waitFor(async () => (await portal.sql`select 1 from bidding.stone_status where stone_id = ${shown!} and w_sts = 'S'`)[0], 10_000, 'S known')
+    await waitFor(
+      async () => (await portal.sql`select 1 from bidding.stone_status where stone_id = ${shown!} and w_sts = 'S'`)[0],
+      10_000,
+      'S known',
+    )
     const before = Date.now()
     const sealed = await f.auction('blind', [taken!], { title: 'Sealed one' })
     await f.bid(buyer1, sealed.lots[0]!.id, 1200)
-    const stones = async (body: object, token = staff) => (await portal.call('diamond-bid/auction/stones', { limit: 100, ...body }, token)).body
+    const stones = async (body: object, token = staff) =>
+      (await portal.call('diamond-bid/auction/stones', { limit: 100, ...body }, token)).body
     const idsOf = (b: any) => b.data.list.map((s: any) => s.stoneId)
 
     const all = await stones({})
     expect(idsOf(all)).toEqual(expect.arrayContaining([free, shown]))
     expect(idsOf(all)).not.toContain(taken)
-    expect(all.data.list.find((s: any) => s.stoneId === free)).toMatchObject({ wSts: 'B', crt: expect.any(Number), askingPerCaratCents: expect.any(Number), rapPerCaratCents: expect.any(Number) })
+    expect(all.data.list.find((s: any) => s.stoneId === free)).toMatchObject({
+      wSts: 'B',
+      crt: expect.any(Number),
+      askingPerCaratCents: expect.any(Number),
+      rapPerCaratCents: expect.any(Number),
+    })
     expect(idsOf(await stones({ kind: 'live' }))).not.toContain(shown)
     expect(idsOf(await stones({ kind: 'lookAndBid' }))).toContain(shown)
     const vStnId = all.data.list.find((s: any) => s.stoneId === free).vStnId as string
@@ -70,7 +127,15 @@ describe('the bidding service', () => {
     expect(page.code).toBe('OK')
     const mine = page.data.list.find((a: any) => a.id === sealed.auctionId)
     // Nobody learns how many sealed bids a lot has, staff neither.
-    expect(mine).toMatchObject({ title: 'Sealed one', kind: 'blind', lots: 1, unfinished: 1, sold: 0, withdrawn: 0, bids: null })
+    expect(mine).toMatchObject({
+      title: 'Sealed one',
+      kind: 'blind',
+      lots: 1,
+      unfinished: 1,
+      sold: 0,
+      withdrawn: 0,
+      bids: null,
+    })
     expect(Date.parse(mine.createdAt)).toBeGreaterThanOrEqual(before - 60_000)
     expect(page.data.list.some((a: any) => a.kind === 'live' && typeof a.bids === 'number')).toBe(true)
     expect((await portal.call('diamond-bid/auction/paginate', {}, buyer1)).body.code).toBe('E_FORBIDDEN')
@@ -83,13 +148,39 @@ describe('the bidding service', () => {
     // The facts are taken when the stone is put up for bid: put the seller's stone up again.
     await portal.call('diamond/status-update', { id: own, wSts: 'A' }, staff)
     await portal.call('diamond/status-update', { id: own, wSts: 'B' }, staff)
-    await waitFor(async () => (await portal.sql`select 1 from bidding.stone_status where stone_id = ${own!} and seller = 'Shah Diamonds' and w_sts = 'B'`)[0], 10_000, 'facts')
+    await waitFor(
+      async () =>
+        (
+          await portal.sql`select 1 from bidding.stone_status where stone_id = ${own!} and seller = 'Shah Diamonds' and w_sts = 'B'`
+        )[0],
+      10_000,
+      'facts',
+    )
     const { lots } = await f.auction('live', [stone!, own!])
     const lot = lots.find((l) => l.stoneId === stone)!.id
     const ownLot = lots.find((l) => l.stoneId === own)!.id
-    const upcoming = (await f.auction('live', [later!], { opensAt: new Date(Date.now() + 600_000).toISOString() })).lots[0]!.id
-    const guest = portal.tokens.sign({ id: randomUUID(), username: 'g@x.example', userType: 'guest', perms: { bid: 'v', pricing: 'v' }, noPrice: false, ver: 0, guest: true, trusted: true })
-    const viewOnly = portal.tokens.sign({ id: randomUUID(), username: 'v', userType: 'buyer', perms: { bid: 'v', pricing: 'v' }, noPrice: false, ver: 0, guest: false, trusted: true })
+    const upcoming = (await f.auction('live', [later!], { opensAt: new Date(Date.now() + 600_000).toISOString() }))
+      .lots[0]!.id
+    const guest = portal.tokens.sign({
+      id: randomUUID(),
+      username: 'g@x.example',
+      userType: 'guest',
+      perms: { bid: 'v', pricing: 'v' },
+      noPrice: false,
+      ver: 0,
+      guest: true,
+      trusted: true,
+    })
+    const viewOnly = portal.tokens.sign({
+      id: randomUUID(),
+      username: 'v',
+      userType: 'buyer',
+      perms: { bid: 'v', pricing: 'v' },
+      noPrice: false,
+      ver: 0,
+      guest: false,
+      trusted: true,
+    })
 
     const cases: [string, Promise<{ status: number; body: any }>, string, unknown?][] = [
       ['zero', f.bid(buyer1, lot, 0), 'E_VALIDATION', { fields: [{ field: 'pricePerCarat' }] }],
@@ -97,7 +188,12 @@ describe('the bidding service', () => {
       ['non-numeric', f.bid(buyer1, lot, '1000'), 'E_VALIDATION'],
       ['absurdly large', f.bid(buyer1, lot, 1e12), 'E_VALIDATION'],
       ['over-precise', f.bid(buyer1, lot, 1000.001), 'E_BID_PRECISION', { fields: [{ field: 'pricePerCarat' }] }],
-      ['over-precise by a hair', f.bid(buyer1, lot, 1500.000000001), 'E_BID_PRECISION', { fields: [{ field: 'pricePerCarat' }] }],
+      [
+        'over-precise by a hair',
+        f.bid(buyer1, lot, 1500.000000001),
+        'E_BID_PRECISION',
+        { fields: [{ field: 'pricePerCarat' }] },
+      ],
       ['less than a cent', f.bid(buyer1, lot, 1e-10), 'E_BID_PRECISION', { fields: [{ field: 'pricePerCarat' }] }],
       ['below the start', f.bid(buyer1, lot, 999.99), 'E_BID_TOO_LOW', { minimumPerCaratCents: 100_000 }],
       ['not open yet', f.bid(buyer1, upcoming, 2000), 'E_BID_NOT_OPEN'],
@@ -107,7 +203,11 @@ describe('the bidding service', () => {
       ['without prices', f.bid(noprice, lot, 2000), 'E_BID_NO_PRICE'],
       ['on no such lot', f.bid(buyer1, randomUUID(), 2000), 'E_NOT_FOUND'],
       ['an update without a bid', f.bid(buyer1, lot, 2000, randomUUID(), 'dynamic-diamond-bid/update'), 'E_NOT_FOUND'],
-      ['a withdrawal of an open bid', portal.call('dynamic-diamond-bid/delete', { lotId: lot, requestId: randomUUID() }, buyer1), 'E_BID_CANNOT_WITHDRAW'],
+      [
+        'a withdrawal of an open bid',
+        portal.call('dynamic-diamond-bid/delete', { lotId: lot, requestId: randomUUID() }, buyer1),
+        'E_BID_CANNOT_WITHDRAW',
+      ],
     ]
     for (const [what, res, code, data] of cases) {
       const { body } = await res
@@ -116,7 +216,11 @@ describe('the bidding service', () => {
     }
     expect((await f.bid(buyer1, lot, 1000)).body.code).toBe('OK')
     const high = await f.bid(buyer2, lot, 1009.99)
-    expect(high.body).toMatchObject({ code: 'E_BID_TOO_LOW', data: { minimumPerCaratCents: 101_000 }, message: 'Your bid is below the minimum of 1010.00 USD per carat.' })
+    expect(high.body).toMatchObject({
+      code: 'E_BID_TOO_LOW',
+      data: { minimumPerCaratCents: 101_000 },
+      message: 'Your bid is below the minimum of 1010.00 USD per carat.',
+    })
     expect(await f.logCount(lot)).toBe(1)
     expect(await f.logCount(ownLot)).toBe(0)
     expect(await f.logCount(upcoming)).toBe(0)
@@ -130,7 +234,10 @@ describe('the bidding service', () => {
     await portal.sql`update auth.users u set company_name = 'Shah Trading' from auth.companies c where c.id = u.company_id and c.name = 'Shah Trading'`
     try {
       const renamed = await portal.login('seller1')
-      expect(portal.tokens.verify(renamed)).toMatchObject({ company: 'Shah Trading', registeredCompany: 'Shah Diamonds' })
+      expect(portal.tokens.verify(renamed)).toMatchObject({
+        company: 'Shah Trading',
+        registeredCompany: 'Shah Diamonds',
+      })
       expect((await f.bid(renamed, lot, 2000)).body.code).toBe('E_BID_OWN_STONE')
       expect(await f.logCount(lot)).toBe(0)
     } finally {
@@ -150,58 +257,155 @@ describe('the bidding service', () => {
     expect((await f.bid(buyer1, lot, 1600, requestId)).body.code).toBe('E_IDEMPOTENCY_MISMATCH')
     expect(await f.logCount(lot)).toBe(1)
     // UUIDs in capitals are the same ids: the same lot, the same request.
-    expect((await f.bid(buyer1, lot.toUpperCase(), 1500, requestId.toUpperCase())).body.data.bid.id).toBe(first.body.data.bid.id)
+    expect((await f.bid(buyer1, lot.toUpperCase(), 1500, requestId.toUpperCase())).body.data.bid.id).toBe(
+      first.body.data.bid.id,
+    )
     expect((await f.lotView(buyer1, lot.toUpperCase())).code).toBe('OK')
     // A new bid of the leader (a second tab, a double click) is refused: nobody bids against themselves.
-    expect((await f.bid(buyer1, lot, 1600)).body).toMatchObject({ code: 'E_BID_LEADING', message: 'You already hold the highest bid on this stone.' })
+    expect((await f.bid(buyer1, lot, 1600)).body).toMatchObject({
+      code: 'E_BID_LEADING',
+      message: 'You already hold the highest bid on this stone.',
+    })
     expect(await f.logCount(lot)).toBe(1)
     const [other] = await f.upForBid(1)
-    const twice = { title: 'Caps', kind: 'live', opensAt: new Date(Date.now() - 1000).toISOString(), closesAt: new Date(Date.now() + 600_000).toISOString(), incrementPerCarat: 5 }
-    expect((await portal.call('diamond-bid/auction/create', { ...twice, lots: [{ stoneId: other, startPerCarat: 100 }, { stoneId: other!.toUpperCase(), startPerCarat: 100 }] }, staff)).body).toMatchObject({ code: 'E_VALIDATION', data: { fields: [{ field: 'lots.1.stoneId' }] } })
-    expect((await portal.call('diamond-bid/auction/create', { ...twice, lots: [{ stoneId: other!.toUpperCase(), startPerCarat: 100 }] }, staff)).body.code).toBe('OK')
+    const twice = {
+      title: 'Caps',
+      kind: 'live',
+      opensAt: new Date(Date.now() - 1000).toISOString(),
+      closesAt: new Date(Date.now() + 600_000).toISOString(),
+      incrementPerCarat: 5,
+    }
+    expect(
+      (
+        await portal.call(
+          'diamond-bid/auction/create',
+          {
+            ...twice,
+            lots: [
+              { stoneId: other, startPerCarat: 100 },
+              { stoneId: other!.toUpperCase(), startPerCarat: 100 },
+            ],
+          },
+          staff,
+        )
+      ).body,
+    ).toMatchObject({ code: 'E_VALIDATION', data: { fields: [{ field: 'lots.1.stoneId' }] } })
+    expect(
+      (
+        await portal.call(
+          'diamond-bid/auction/create',
+          { ...twice, lots: [{ stoneId: other!.toUpperCase(), startPerCarat: 100 }] },
+          staff,
+        )
+      ).body.code,
+    ).toBe('OK')
   })
 
   it('runs a live lot: increments, outbid, soft-close extension, close, result, the stone won in stock, notices', async () => {
     const [stone] = await f.upForBid(1)
     const closesAt = Date.now() + 5_000
-    const lot = (await f.auction('live', [stone!], { closesAt: new Date(closesAt).toISOString(), softClose: { windowSeconds: 10, extendSeconds: 10 } }, { reservePerCarat: 1100 })).lots[0]!.id
+    const lot = (
+      await f.auction(
+        'live',
+        [stone!],
+        { closesAt: new Date(closesAt).toISOString(), softClose: { windowSeconds: 10, extendSeconds: 10 } },
+        { reservePerCarat: 1100 },
+      )
+    ).lots[0]!.id
 
     const b1 = await f.bid(buyer1, lot, 1000)
-    expect(b1.body.data.lot).toMatchObject({ high: { pricePerCaratCents: 100_000, bidCount: 1 }, my: { position: 'leading' }, reserveMet: false, minimumPerCaratCents: 101_000, extensions: 1 })
+    expect(b1.body.data.lot).toMatchObject({
+      high: { pricePerCaratCents: 100_000, bidCount: 1 },
+      my: { position: 'leading' },
+      reserveMet: false,
+      minimumPerCaratCents: 101_000,
+      extensions: 1,
+    })
     expect(Date.parse(b1.body.data.lot.closesAt)).toBeGreaterThan(closesAt)
     const b2 = await f.bid(buyer2, lot, 1200)
-    expect(b2.body.data.lot).toMatchObject({ high: { pricePerCaratCents: 120_000, bidCount: 2 }, my: { position: 'leading' }, reserveMet: true })
-    expect((await f.lotView(buyer1, lot)).data).toMatchObject({ my: { position: 'outbid', pricePerCaratCents: 100_000 }, high: { pricePerCaratCents: 120_000 } })
+    expect(b2.body.data.lot).toMatchObject({
+      high: { pricePerCaratCents: 120_000, bidCount: 2 },
+      my: { position: 'leading' },
+      reserveMet: true,
+    })
+    expect((await f.lotView(buyer1, lot)).data).toMatchObject({
+      my: { position: 'outbid', pricePerCaratCents: 100_000 },
+      high: { pricePerCaratCents: 120_000 },
+    })
 
-    const events = await portal.sql<{ type: string; event: any }[]>`select type, event from bidding.outbox where key = ${lot} order by seq`
-    expect(events.map((e) => e.type)).toEqual(['bidding.lot.opened', 'bidding.lot.high', 'bidding.lot.extended', 'bidding.lot.high', 'bidding.lot.extended'])
-    expect(events[3]!.event.data).toMatchObject({ leaderId: ids.buyer2, previousLeaderId: ids.buyer1, pricePerCaratCents: 120_000 })
+    const events = await portal.sql<
+      { type: string; event: any }[]
+    >`select type, event from bidding.outbox where key = ${lot} order by seq`
+    expect(events.map((e) => e.type)).toEqual([
+      'bidding.lot.opened',
+      'bidding.lot.high',
+      'bidding.lot.extended',
+      'bidding.lot.high',
+      'bidding.lot.extended',
+    ])
+    expect(events[3]!.event.data).toMatchObject({
+      leaderId: ids.buyer2,
+      previousLeaderId: ids.buyer1,
+      pricePerCaratCents: 120_000,
+    })
 
     expect((await f.closed(lot, 30_000)).state).toBe('won')
     const view = (await f.lotView(buyer2, lot)).data
     expect(view).toMatchObject({ state: 'won', my: { position: 'won' }, resultPerCaratCents: 120_000 })
     const mine = await portal.call('dynamic-diamond-bid/paginate', {}, buyer1)
-    expect(mine.body.data.list.find((b: any) => b.lotId === lot)).toMatchObject({ type: 2, status: 3, pricePerCaratCents: 100_000 })
-    expect((await portal.call('dynamic-diamond-bid/paginate', { lotId: lot }, buyer2)).body.data.list[0]).toMatchObject({ status: 2 })
+    expect(mine.body.data.list.find((b: any) => b.lotId === lot)).toMatchObject({
+      type: 2,
+      status: 3,
+      pricePerCaratCents: 100_000,
+    })
+    expect((await portal.call('dynamic-diamond-bid/paginate', { lotId: lot }, buyer2)).body.data.list[0]).toMatchObject(
+      { status: 2 },
+    )
     expect((await f.bid(buyer1, lot, 5000)).body.code).toBe('E_BID_CLOSED')
 
-    const won = await waitFor(async () => (await portal.sql`select event from stock.outbox where key = ${stone!} and type = 'stock.stone.bid-won'`)[0], 15_000, 'bid-won')
+    const won = await waitFor(
+      async () =>
+        (await portal.sql`select event from stock.outbox where key = ${stone!} and type = 'stock.stone.bid-won'`)[0],
+      15_000,
+      'bid-won',
+    )
     expect(won.event.data).toMatchObject({ holderId: ids.buyer2, wSts: 'C' })
     expect((await portal.sql`select w_sts from stock.stones where id = ${stone!}`)[0]!.w_sts).toBe('C')
     // The notices are the notifications service's; they exist once it has consumed the events.
-    await waitFor(async () => (await portal.sql`select 1 from notifications.notifications where user_id = ${ids.buyer2!} and kind like 'bid.%'`)[0], 15_000, 'a notice to the winner')
+    await waitFor(
+      async () =>
+        (
+          await portal.sql`select 1 from notifications.notifications where user_id = ${ids.buyer2!} and kind like 'bid.%'`
+        )[0],
+      15_000,
+      'a notice to the winner',
+    )
   }, 60_000)
 
   it('keeps a sealed lot secret from everyone else until the close, then tells the result', async () => {
     const [stone] = await f.upForBid(1)
-    const lot = (await f.auction('blind', [stone!], { closesAt: new Date(Date.now() + 4_000).toISOString() })).lots[0]!.id
+    const lot = (await f.auction('blind', [stone!], { closesAt: new Date(Date.now() + 4_000).toISOString() })).lots[0]!
+      .id
     const b1 = await f.bid(buyer1, lot, 1777.77)
-    expect(b1.body.data.lot).toMatchObject({ high: null, reserveMet: null, my: { position: 'sealed', pricePerCaratCents: 177_777 }, minimumPerCaratCents: 100_000 })
-    expect((await f.bid(buyer1, lot, 1700, randomUUID(), 'dynamic-diamond-bid/update')).body.code).toBe('E_BID_NOT_RAISED')
+    expect(b1.body.data.lot).toMatchObject({
+      high: null,
+      reserveMet: null,
+      my: { position: 'sealed', pricePerCaratCents: 177_777 },
+      minimumPerCaratCents: 100_000,
+    })
+    expect((await f.bid(buyer1, lot, 1700, randomUUID(), 'dynamic-diamond-bid/update')).body.code).toBe(
+      'E_BID_NOT_RAISED',
+    )
 
     // buyer2 probes every route: nothing of buyer1's bid shows, not even that there is one.
     const probe = [
-      JSON.stringify((await (await fetch(`${portal.base}/web/v1/diamond-bid/dynamic-bid-config`, { headers: { authorization: `JWT ${buyer2}` } })).json())),
+      JSON.stringify(
+        await (
+          await fetch(`${portal.base}/web/v1/diamond-bid/dynamic-bid-config`, {
+            headers: { authorization: `JWT ${buyer2}` },
+          })
+        ).json(),
+      ),
       JSON.stringify(await portal.call('diamond-bid/lot/paginate', { kind: 'blind' }, buyer2)),
       JSON.stringify(await f.lotView(buyer2, lot)),
       JSON.stringify(await portal.call('dynamic-diamond-bid/paginate', {}, buyer2)),
@@ -214,27 +418,45 @@ describe('the bidding service', () => {
     expect(probe).not.toContain(ids.buyer1!)
     const seen = JSON.parse(probe.split('\n')[0]!).data.lots.find((l: any) => l.id === lot)
     expect(seen).toMatchObject({ high: null, my: null, reserveMet: null })
-    expect(JSON.parse(probe.split('\n')[5]!)).toMatchObject({ body: { code: 'E_BID_BELOW_START', data: { startPerCaratCents: 100_000 } } })
+    expect(JSON.parse(probe.split('\n')[5]!)).toMatchObject({
+      body: { code: 'E_BID_BELOW_START', data: { startPerCaratCents: 100_000 } },
+    })
     // A bid far below buyer1's is taken: the hidden high plays no part before the close.
     expect((await f.bid(buyer2, lot, 1000)).body.data.lot).toMatchObject({ high: null, my: { position: 'sealed' } })
-    expect((await portal.call('dynamic-diamond-bid/delete', { lotId: lot, requestId: randomUUID() }, buyer2)).body.code).toBe('OK')
+    expect(
+      (await portal.call('dynamic-diamond-bid/delete', { lotId: lot, requestId: randomUUID() }, buyer2)).body.code,
+    ).toBe('OK')
     expect((await f.bid(buyer2, lot, 1777.77)).body.code).toBe('OK')
     // No event about the lot's bids before its close (only its opening, which names lot, auction and
     // stone), and no high in its own row.
-    const said = await portal.sql<{ type: string; event: any }[]>`select type, event from bidding.outbox where key = ${lot}`
+    const said = await portal.sql<
+      { type: string; event: any }[]
+    >`select type, event from bidding.outbox where key = ${lot}`
     expect(said.map((e) => e.type)).toEqual(['bidding.lot.opened'])
     expect(Object.keys(said[0]!.event.data).sort()).toEqual(['auctionId', 'lotId', 'stoneId'])
-    expect((await portal.sql`select high_cents, bid_count from bidding.lots where id = ${lot}`)[0]).toEqual({ high_cents: null, bid_count: 0 })
+    expect((await portal.sql`select high_cents, bid_count from bidding.lots where id = ${lot}`)[0]).toEqual({
+      high_cents: null,
+      bid_count: 0,
+    })
 
     await f.closed(lot)
     // A tie at 1777.77: the earlier bid (buyer1's) wins.
-    expect((await f.lotView(buyer2, lot)).data).toMatchObject({ state: 'won', my: { position: 'lost' }, resultPerCaratCents: 177_777 })
+    expect((await f.lotView(buyer2, lot)).data).toMatchObject({
+      state: 'won',
+      my: { position: 'lost' },
+      resultPerCaratCents: 177_777,
+    })
     expect((await f.lotView(buyer1, lot)).data).toMatchObject({ my: { position: 'won' } })
-    const closedEvents = await portal.sql<{ type: string; event: any }[]>`select type, event from bidding.outbox where key = ${lot} order by seq`
+    const closedEvents = await portal.sql<
+      { type: string; event: any }[]
+    >`select type, event from bidding.outbox where key = ${lot} order by seq`
     expect(closedEvents.map((e) => e.type)).toEqual(['bidding.lot.opened', 'bidding.lot.closed'])
     expect(new Set(closedEvents[1]!.event.data.bidderIds)).toEqual(new Set([ids.buyer1, ids.buyer2]))
     const b2bids = (await portal.call('dynamic-diamond-bid/paginate', { lotId: lot }, buyer2)).body.data.list
-    expect(b2bids.map((b: any) => [b.pricePerCaratCents, b.status, b.withdrawn, b.type])).toEqual([[177_777, 3, false, 1], [100_000, 3, true, 1]])
+    expect(b2bids.map((b: any) => [b.pricePerCaratCents, b.status, b.withdrawn, b.type])).toEqual([
+      [177_777, 3, false, 1],
+      [100_000, 3, true, 1],
+    ])
   }, 60_000)
 
   it('lists the bid that stands on each lot apart from those a later bid of mine replaced or I withdrew', async () => {
@@ -245,17 +467,26 @@ describe('the bidding service', () => {
     expect((await f.bid(buyer1, raised, 1100, randomUUID(), 'dynamic-diamond-bid/update')).body.code).toBe('OK')
     expect((await f.bid(buyer1, withdrawn, 1200)).body.code).toBe('OK')
     expect((await f.bid(buyer1, withdrawn, 1300, randomUUID(), 'dynamic-diamond-bid/update')).body.code).toBe('OK')
-    expect((await portal.call('dynamic-diamond-bid/delete', { lotId: withdrawn, requestId: randomUUID() }, buyer1)).body.code).toBe('OK')
+    expect(
+      (await portal.call('dynamic-diamond-bid/delete', { lotId: withdrawn, requestId: randomUUID() }, buyer1)).body
+        .code,
+    ).toBe('OK')
     // Bid again after the withdrawal, lower: the withdrawn bid was withdrawn, not raised.
     expect((await f.bid(buyer1, withdrawn, 1050)).body.code).toBe('OK')
-    const list = async (q: object) => (await portal.call('dynamic-diamond-bid/paginate', q, buyer1)).body.data.list as any[]
-    expect((await list({ lotId: raised })).map((x) => [x.pricePerCaratCents, x.replaced, x.withdrawn])).toEqual([[110_000, false, false], [100_000, true, false]])
+    const list = async (q: object) =>
+      (await portal.call('dynamic-diamond-bid/paginate', q, buyer1)).body.data.list as any[]
+    expect((await list({ lotId: raised })).map((x) => [x.pricePerCaratCents, x.replaced, x.withdrawn])).toEqual([
+      [110_000, false, false],
+      [100_000, true, false],
+    ])
     expect((await list({ lotId: withdrawn })).map((x) => [x.pricePerCaratCents, x.replaced, x.withdrawn])).toEqual([
       [105_000, false, false],
       [130_000, false, true],
       [120_000, true, false],
     ])
-    const standing = (await list({ status: 1, current: true })).filter((x) => x.lotId === raised || x.lotId === withdrawn)
+    const standing = (await list({ status: 1, current: true })).filter(
+      (x) => x.lotId === raised || x.lotId === withdrawn,
+    )
     expect(standing.map((x) => x.pricePerCaratCents).sort()).toEqual([105_000, 110_000])
     // A standing bid says where it stands: sealed tells nothing more; an open lot, leading or outbid.
     expect(standing.map((x) => x.position)).toEqual(['sealed', 'sealed'])
@@ -265,7 +496,9 @@ describe('the bidding service', () => {
     expect((await f.bid(buyer1, open, 1000)).body.code).toBe('OK')
     expect((await f.bid(buyer2, open, 1010)).body.code).toBe('OK')
     expect((await list({ lotId: open }))[0]).toMatchObject({ position: 'outbid', status: 1 })
-    expect((await portal.call('dynamic-diamond-bid/paginate', { lotId: open }, buyer2)).body.data.list[0]).toMatchObject({ position: 'leading' })
+    expect(
+      (await portal.call('dynamic-diamond-bid/paginate', { lotId: open }, buyer2)).body.data.list[0],
+    ).toMatchObject({ position: 'leading' })
     // Only my own: another bidder's call names none of these.
     expect((await portal.call('dynamic-diamond-bid/paginate', { lotId: raised }, buyer2)).body.data.list).toEqual([])
   })
@@ -274,14 +507,27 @@ describe('the bidding service', () => {
     const [stone] = await f.upForBid(1)
     const lot = (await f.auction('lookAndBid', [stone!], { incrementPerCarat: 1 })).lots[0]!.id
     const bidders = Array.from({ length: 50 }, (_, i) =>
-      portal.tokens.sign({ id: randomUUID(), username: `rush${i}`, userType: 'buyer', perms: { bid: 'vi', pricing: 'v' }, noPrice: false, ver: 0, guest: false, trusted: true }))
+      portal.tokens.sign({
+        id: randomUUID(),
+        username: `rush${i}`,
+        userType: 'buyer',
+        perms: { bid: 'vi', pricing: 'v' },
+        noPrice: false,
+        ver: 0,
+        guest: false,
+        trusted: true,
+      }),
+    )
     const results = await Promise.all(Array.from({ length: 500 }, (_, i) => f.bid(bidders[i % 50]!, lot, 1000 + i)))
     const acked = results.filter((r) => r.body.code === 'OK').map((r) => r.body.data.bid)
     expect(results.every((r) => r.body.code === 'OK' || r.body.code === 'E_BID_TOO_LOW')).toBe(true)
     expect(acked.length).toBeGreaterThan(0)
-    const log = await portal.sql<{ id: string; seq: string; price_cents: string }[]>`select id, seq, price_cents from bidding.bids where lot_id = ${lot} order by seq`
+    const log = await portal.sql<
+      { id: string; seq: string; price_cents: string }[]
+    >`select id, seq, price_cents from bidding.bids where lot_id = ${lot} order by seq`
     expect(log.map((r) => Number(r.seq))).toEqual(log.map((_, i) => i + 1))
-    for (let i = 1; i < log.length; i++) expect(Number(log[i]!.price_cents)).toBeGreaterThanOrEqual(Number(log[i - 1]!.price_cents) + 100)
+    for (let i = 1; i < log.length; i++)
+      expect(Number(log[i]!.price_cents)).toBeGreaterThanOrEqual(Number(log[i - 1]!.price_cents) + 100)
     expect(new Set(log.map((r) => r.id))).toEqual(new Set(acked.map((b: any) => b.id)))
     const row = (await portal.sql`select high_cents, bid_count, high_bid_id from bidding.lots where id = ${lot}`)[0]!
     expect(Number(row.high_cents)).toBe(Math.max(...acked.map((b: any) => b.pricePerCaratCents)))
@@ -292,23 +538,38 @@ describe('the bidding service', () => {
     const stones = await f.upForBid(8)
     const lots = (await f.auction('lookAndBid', stones, { incrementPerCarat: 1 })).lots.map((l) => l.id)
     const bidders = Array.from({ length: 40 }, (_, i) =>
-      portal.tokens.sign({ id: randomUUID(), username: `spread${i}`, userType: 'buyer', perms: { bid: 'vi', pricing: 'v' }, noPrice: false, ver: 0, guest: false, trusted: true }))
+      portal.tokens.sign({
+        id: randomUUID(),
+        username: `spread${i}`,
+        userType: 'buyer',
+        perms: { bid: 'vi', pricing: 'v' },
+        noPrice: false,
+        ver: 0,
+        guest: false,
+        trusted: true,
+      }),
+    )
     // Several rounds, so that batches of some lots are in flight while others' bids arrive.
     const acked: { lot: string; id: string }[] = []
     for (let round = 0; round < 4; round++) {
       const results = await Promise.all(
         Array.from({ length: 160 }, (_, i) => {
           const lot = lots[i % lots.length]!
-          return f.bid(bidders[i % bidders.length]!, lot, 1000 + round * 200 + Math.floor(i / lots.length)).then((r) => ({ lot, r }))
+          return f
+            .bid(bidders[i % bidders.length]!, lot, 1000 + round * 200 + Math.floor(i / lots.length))
+            .then((r) => ({ lot, r }))
         }),
       )
       expect(results.every(({ r }) => r.body.code === 'OK' || r.body.code === 'E_BID_TOO_LOW')).toBe(true)
       for (const { lot, r } of results) if (r.body.code === 'OK') acked.push({ lot, id: r.body.data.bid.id })
     }
     for (const lot of lots) {
-      const log = await portal.sql<{ id: string; seq: string; price_cents: string }[]>`select id, seq, price_cents from bidding.bids where lot_id = ${lot} order by seq`
+      const log = await portal.sql<
+        { id: string; seq: string; price_cents: string }[]
+      >`select id, seq, price_cents from bidding.bids where lot_id = ${lot} order by seq`
       expect(log.map((r) => Number(r.seq))).toEqual(log.map((_, i) => i + 1))
-      for (let i = 1; i < log.length; i++) expect(Number(log[i]!.price_cents)).toBeGreaterThan(Number(log[i - 1]!.price_cents))
+      for (let i = 1; i < log.length; i++)
+        expect(Number(log[i]!.price_cents)).toBeGreaterThan(Number(log[i - 1]!.price_cents))
       expect(new Set(log.map((r) => r.id))).toEqual(new Set(acked.filter((a) => a.lot === lot).map((a) => a.id)))
       const row = (await portal.sql`select high_cents, bid_count, last_seq from bidding.lots where id = ${lot}`)[0]!
       expect(row).toMatchObject({ bid_count: log.length })
@@ -318,14 +579,20 @@ describe('the bidding service', () => {
         select event -> 'data' ->> 'pricePerCaratCents' as price from bidding.outbox
          where key = ${lot} and type = 'bidding.lot.high' order by seq`
       expect(highs.length).toBeGreaterThan(0)
-      for (let i = 1; i < highs.length; i++) expect(Number(highs[i]!.price)).toBeGreaterThan(Number(highs[i - 1]!.price))
+      for (let i = 1; i < highs.length; i++)
+        expect(Number(highs[i]!.price)).toBeGreaterThan(Number(highs[i - 1]!.price))
       expect(Number(highs[highs.length - 1]!.price)).toBe(Number(row.high_cents))
     }
   }, 60_000)
 
   it('accepts exactly the bids that arrive before the close instant', async () => {
     const [stone] = await f.upForBid(1)
-    const lot = (await f.auction('lookAndBid', [stone!], { closesAt: new Date(Date.now() + 2_000).toISOString(), incrementPerCarat: 1 })).lots[0]!.id
+    const lot = (
+      await f.auction('lookAndBid', [stone!], {
+        closesAt: new Date(Date.now() + 2_000).toISOString(),
+        incrementPerCarat: 1,
+      })
+    ).lots[0]!.id
     const closesAt = Date.parse((await f.lotView(buyer1, lot)).data.closesAt)
     const shots: Promise<{ body: any }>[] = []
     await new Promise((r) => setTimeout(r, Math.max(0, closesAt - Date.now() - 300)))
@@ -342,7 +609,8 @@ describe('the bidding service', () => {
     // Both sides of the instant were exercised.
     expect(results.some((r) => r.body.code === 'OK')).toBe(true)
     expect(results.some((r) => r.body.code === 'E_BID_CLOSED')).toBe(true)
-    const late = await portal.sql`select count(*)::int as n from bidding.bids b join bidding.lots l on l.id = b.lot_id where b.lot_id = ${lot} and b.created_at >= l.closes_at`
+    const late =
+      await portal.sql`select count(*)::int as n from bidding.bids b join bidding.lots l on l.id = b.lot_id where b.lot_id = ${lot} and b.created_at >= l.closes_at`
     expect(late[0]!.n).toBe(0)
     await f.closed(lot)
     const replay = await portal.call('diamond-bid/replay', {}, staff)
@@ -369,25 +637,52 @@ describe('the bidding service', () => {
     expect((await f.bid(buyer1, lot, 1400)).body.code).toBe('OK')
 
     // Stock knows the stone is in a running lot and will not move it from under the auction.
-    await waitFor(async () => (await portal.sql`select 1 from stock.stones where id = ${stone!} and bid_lot_id = ${lot}`)[0], 15_000, 'stock told of the lot')
-    expect((await portal.call('diamond/status-update', { id: stone, wSts: 'A' }, staff)).body).toMatchObject({ code: 'E_STONE_IN_AUCTION', data: { id: stone } })
+    await waitFor(
+      async () => (await portal.sql`select 1 from stock.stones where id = ${stone!} and bid_lot_id = ${lot}`)[0],
+      15_000,
+      'stock told of the lot',
+    )
+    expect((await portal.call('diamond/status-update', { id: stone, wSts: 'A' }, staff)).body).toMatchObject({
+      code: 'E_STONE_IN_AUCTION',
+      data: { id: stone },
+    })
     expect((await f.lotView(buyer1, lot)).data.state).toBe('open')
     // Had stock moved it before hearing of the lot (the event still on its way), bidding withdraws the
     // lot when it hears of the move: the stone leaves the auction, and a buyer may hold it.
     await portal.sql`update stock.stones set bid_lot_id = null where id = ${stone!}`
     expect((await portal.call('diamond/status-update', { id: stone, wSts: 'A' }, staff)).body.code).toBe('OK')
-    await waitFor(async () => (await portal.sql`select 1 from bidding.lots where id = ${lot} and state = 'withdrawn' and winner_id is null`)[0], 15_000, 'lot withdrawn')
+    await waitFor(
+      async () =>
+        (
+          await portal.sql`select 1 from bidding.lots where id = ${lot} and state = 'withdrawn' and winner_id is null`
+        )[0],
+      15_000,
+      'lot withdrawn',
+    )
     expect((await f.bid(buyer2, lot, 1600, undefined, 'dynamic-diamond-bid/update')).body.code).toBe('E_BID_CLOSED')
     expect((await f.lotView(buyer2, lot)).data).toMatchObject({ state: 'closed', resultPerCaratCents: null })
-    await waitFor(async () => (await portal.sql`select 1 from notifications.notifications where kind = 'bid.withdrawn' and params ->> 'lotId' = ${lot}`).length === 2, 15_000, 'both bidders told')
-    expect((await portal.sql`select 1 from notifications.notifications where kind = 'bid.won' and params ->> 'lotId' = ${lot}`).length).toBe(0)
+    await waitFor(
+      async () =>
+        (
+          await portal.sql`select 1 from notifications.notifications where kind = 'bid.withdrawn' and params ->> 'lotId' = ${lot}`
+        ).length === 2,
+      15_000,
+      'both bidders told',
+    )
+    expect(
+      (
+        await portal.sql`select 1 from notifications.notifications where kind = 'bid.won' and params ->> 'lotId' = ${lot}`
+      ).length,
+    ).toBe(0)
     // Stock keeps the status staff gave it (no confirmation to a winner, no return to stock twice).
     expect((await portal.sql`select w_sts from stock.stones where id = ${stone!}`)[0]!.w_sts).toBe('A')
     expect((await portal.call('diamond/hold', { id: stone }, buyer1)).body.code).toBe('OK')
     // The other stone of the auction runs on.
     expect((await f.lotView(buyer1, stays)).data.state).toBe('open')
     // The bid pages list what is still running, of a kind, page by page.
-    const running = (await portal.call('diamond-bid/lot/paginate', { unfinished: true, kind: 'blind', limit: 1000 }, buyer1)).body.data
+    const running = (
+      await portal.call('diamond-bid/lot/paginate', { unfinished: true, kind: 'blind', limit: 1000 }, buyer1)
+    ).body.data
     expect(running.list.map((l: any) => l.id)).toContain(stays)
     expect(running.list.map((l: any) => l.id)).not.toContain(lot)
     expect(running.list.every((l: any) => l.kind === 'blind' && (l.state === 'open' || l.state === 'new'))).toBe(true)
@@ -396,14 +691,28 @@ describe('the bidding service', () => {
     // Staff withdraw the auction: what still runs ends without a winner and stock may move the stone again.
     const auctionId = (await f.lotView(buyer1, stays)).data.auctionId
     expect((await portal.call('diamond-bid/auction/withdraw', { auctionId }, buyer1)).body.code).toBe('E_FORBIDDEN')
-    expect((await portal.call('diamond-bid/auction/withdraw', { auctionId: randomUUID() }, staff)).body.code).toBe('E_NOT_FOUND')
-    expect((await portal.call('diamond-bid/auction/withdraw', { auctionId }, staff)).body).toMatchObject({ code: 'OK', data: { withdrawn: 1 } })
-    expect((await portal.call('diamond-bid/auction/withdraw', { auctionId }, staff)).body).toMatchObject({ code: 'OK', data: { withdrawn: 0 } })
-    const listed = (await portal.call('diamond-bid/auction/paginate', { limit: 1000 }, staff)).body.data.list.find((a: any) => a.id === auctionId)
+    expect((await portal.call('diamond-bid/auction/withdraw', { auctionId: randomUUID() }, staff)).body.code).toBe(
+      'E_NOT_FOUND',
+    )
+    expect((await portal.call('diamond-bid/auction/withdraw', { auctionId }, staff)).body).toMatchObject({
+      code: 'OK',
+      data: { withdrawn: 1 },
+    })
+    expect((await portal.call('diamond-bid/auction/withdraw', { auctionId }, staff)).body).toMatchObject({
+      code: 'OK',
+      data: { withdrawn: 0 },
+    })
+    const listed = (await portal.call('diamond-bid/auction/paginate', { limit: 1000 }, staff)).body.data.list.find(
+      (a: any) => a.id === auctionId,
+    )
     expect(listed).toMatchObject({ lots: 2, unfinished: 0, sold: 0, withdrawn: 2 })
     expect((await f.lotView(buyer1, stays)).data).toMatchObject({ state: 'closed', resultPerCaratCents: null })
     expect((await f.bid(buyer1, stays, 5000)).body.code).toBe('E_BID_CLOSED')
-    await waitFor(async () => (await portal.sql`select 1 from stock.stones where id = ${other!} and bid_lot_id is null`)[0], 15_000, 'stock told of the withdrawal')
+    await waitFor(
+      async () => (await portal.sql`select 1 from stock.stones where id = ${other!} and bid_lot_id is null`)[0],
+      15_000,
+      'stock told of the withdrawal',
+    )
     expect((await portal.call('diamond/status-update', { id: other, wSts: 'A' }, staff)).body.code).toBe('OK')
     // The replay skips withdrawn lots.
     expect((await portal.call('diamond-bid/replay', {}, staff)).body.data.mismatched).toEqual([])
@@ -413,12 +722,17 @@ describe('the bidding service', () => {
     const [stone] = await f.upForBid(1)
     const { auctionId, lots } = await f.auction('lookAndBid', [stone!])
     const lot = lots[0]!.id
-    expect((await portal.call('bid-cart/create', { lotIds: [lot] }, buyer1)).body.data.list.map((l: any) => l.id)).toContain(lot)
+    expect(
+      (await portal.call('bid-cart/create', { lotIds: [lot] }, buyer1)).body.data.list.map((l: any) => l.id),
+    ).toContain(lot)
     expect((await portal.call('bid-cart/paginate', {}, buyer1)).body.data.list.map((l: any) => l.id)).toContain(lot)
     expect((await portal.call('bid-cart/paginate', {}, buyer2)).body.data.list.map((l: any) => l.id)).not.toContain(lot)
     expect((await portal.call('bid-cart/create', { lotIds: [randomUUID()] }, buyer1)).body.code).toBe('E_NOT_FOUND')
     // Each viewer's lists say whether the lot is in their own cart; taken out, it is not.
-    const inCart = async (token: string) => ((await portal.call('diamond-bid/lot/paginate', { auctionId }, token)).body.data.list as any[]).find((l) => l.id === lot)?.inCart
+    const inCart = async (token: string) =>
+      ((await portal.call('diamond-bid/lot/paginate', { auctionId }, token)).body.data.list as any[]).find(
+        (l) => l.id === lot,
+      )?.inCart
     expect(await inCart(buyer1)).toBe(true)
     expect(await inCart(buyer2)).toBe(false)
     expect((await portal.call('bid-cart/delete', { lotIds: [lot] }, buyer1)).body.data).toEqual({ removed: 1 })

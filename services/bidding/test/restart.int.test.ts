@@ -16,7 +16,14 @@ describe('closing survives a restart', () => {
   })
 
   const call = async (p: Portal, url: string, payload: unknown, token: string) =>
-    (await p.app.inject({ method: 'POST', url: `/web/v1/${url}`, payload: payload as object, headers: { authorization: `JWT ${token}` } })).json()
+    (
+      await p.app.inject({
+        method: 'POST',
+        url: `/web/v1/${url}`,
+        payload: payload as object,
+        headers: { authorization: `JWT ${token}` },
+      })
+    ).json()
 
   /** A portal on a fresh database (the one before closed), with staff, two bidders and `count` stones up for bid. */
   async function setUp(name: string, count: number) {
@@ -25,8 +32,13 @@ describe('closing survives a restart', () => {
     await sql?.end()
     const databaseUrl = await freshDatabase(name)
     const env = {
-      NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: databaseUrl, JWT_SECRET: randomBytes(32).toString('hex'), DEMO_DATA: 'true',
-      STOCK_DEMO_STONES: '60', BIDDING_DEMO_AUCTIONS: 'false',
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      DATABASE_URL: databaseUrl,
+      JWT_SECRET: randomBytes(32).toString('hex'),
+      DEMO_DATA: 'true',
+      STOCK_DEMO_STONES: '60',
+      BIDDING_DEMO_AUCTIONS: 'false',
     }
     const db = postgres(databaseUrl, { max: 2, onnotice: () => {} })
     sql = db
@@ -34,12 +46,31 @@ describe('closing survives a restart', () => {
     running = portal
     await portal.app.ready()
     const sign = (perms: Record<string, string>) =>
-      portal.tokens.sign({ id: randomUUID(), username: randomUUID(), userType: 'buyer', perms, noPrice: false, ver: 0, guest: false, trusted: true })
+      portal.tokens.sign({
+        id: randomUUID(),
+        username: randomUUID(),
+        userType: 'buyer',
+        perms,
+        noPrice: false,
+        ver: 0,
+        guest: false,
+        trusted: true,
+      })
     const staff = sign({ bid: 'via', pricing: 'va', memo: 'via' })
     const [b1, b2] = [sign({ bid: 'vi', pricing: 'v' }), sign({ bid: 'vi', pricing: 'v' })]
-    const stones = (await db<{ id: string }[]>`select id from stock.stones where w_sts = 'A' order by v_stn_id limit ${count}`).map((r) => r.id)
-    for (const id of stones) expect((await call(portal, 'diamond/status-update', { id, wSts: 'B' }, staff)).code).toBe('OK')
-    await waitFor(async () => (await db`select count(*)::int as n from bidding.stone_status where stone_id = any(${stones}::uuid[]) and crt is not null`)[0]!.n === count, 15_000, 'projection')
+    const stones = (
+      await db<{ id: string }[]>`select id from stock.stones where w_sts = 'A' order by v_stn_id limit ${count}`
+    ).map((r) => r.id)
+    for (const id of stones)
+      expect((await call(portal, 'diamond/status-update', { id, wSts: 'B' }, staff)).code).toBe('OK')
+    await waitFor(
+      async () =>
+        (
+          await db`select count(*)::int as n from bidding.stone_status where stone_id = any(${stones}::uuid[]) and crt is not null`
+        )[0]!.n === count,
+      15_000,
+      'projection',
+    )
     return { env, staff, b1, b2, stones, db }
   }
 
@@ -49,17 +80,34 @@ describe('closing survives a restart', () => {
     const closesAt = Date.now() + 2_000
     const lots: string[] = []
     for (const kind of ['blind', 'lookAndBid'] as const) {
-      const r = await call(portal, 'diamond-bid/auction/create', {
-        title: kind, kind, opensAt: new Date(Date.now() - 1000).toISOString(), closesAt: new Date(closesAt).toISOString(), incrementPerCarat: 1,
-        lots: stones.splice(0, 2).map((stoneId) => ({ stoneId, startPerCarat: 100 })),
-      }, staff)
+      const r = await call(
+        portal,
+        'diamond-bid/auction/create',
+        {
+          title: kind,
+          kind,
+          opensAt: new Date(Date.now() - 1000).toISOString(),
+          closesAt: new Date(closesAt).toISOString(),
+          incrementPerCarat: 1,
+          lots: stones.splice(0, 2).map((stoneId) => ({ stoneId, startPerCarat: 100 })),
+        },
+        staff,
+      )
       expect(r.code).toBe('OK')
       lots.push(...r.data.lots.map((l: { id: string }) => l.id))
     }
     const acked: string[] = []
     for (const lotId of lots) {
-      for (const [token, price] of [[b1, 150], [b2, 160]] as const) {
-        const r = await call(portal, 'dynamic-diamond-bid/create', { lotId, pricePerCarat: price, requestId: randomUUID() }, token)
+      for (const [token, price] of [
+        [b1, 150],
+        [b2, 160],
+      ] as const) {
+        const r = await call(
+          portal,
+          'dynamic-diamond-bid/create',
+          { lotId, pricePerCarat: price, requestId: randomUUID() },
+          token,
+        )
         expect(r.code).toBe('OK')
         acked.push(r.data.bid.id)
       }
@@ -75,10 +123,16 @@ describe('closing survives a restart', () => {
     const started = Date.now()
     await portal.app.ready()
     const ready = Date.now()
-    await waitFor(async () => (await db`select count(*)::int as n from bidding.lots where closed_at is null`)[0]!.n === 0, 15_000, 'due lots closed')
+    await waitFor(
+      async () => (await db`select count(*)::int as n from bidding.lots where closed_at is null`)[0]!.n === 0,
+      15_000,
+      'due lots closed',
+    )
     const [{ last }] = await db<[{ last: Date }]>`select max(closed_at) as last from bidding.lots`
     // Reported, not asserted (no timing assertions in tests).
-    console.log(`due lots closed: build+ready ${ready - started} ms, last close ${last.getTime() - ready} ms after ready`)
+    console.log(
+      `due lots closed: build+ready ${ready - started} ms, last close ${last.getTime() - ready} ms after ready`,
+    )
 
     const stored = await db<{ id: string }[]>`select id from bidding.bids`
     expect(new Set(stored.map((r) => r.id))).toEqual(new Set(acked))
@@ -91,10 +145,19 @@ describe('closing survives a restart', () => {
   it('after a restart, loads the lots bid on together and still answers a retried bid with the stored one', async () => {
     const { env, staff, b1, b2, stones, db } = await setUp('restart-cold', 12)
     let portal = running!
-    const created = await call(portal, 'diamond-bid/auction/create', {
-      title: 'cold', kind: 'lookAndBid', opensAt: new Date(Date.now() - 1000).toISOString(), closesAt: new Date(Date.now() + 3_600_000).toISOString(), incrementPerCarat: 1,
-      lots: stones.map((stoneId) => ({ stoneId, startPerCarat: 100 })),
-    }, staff)
+    const created = await call(
+      portal,
+      'diamond-bid/auction/create',
+      {
+        title: 'cold',
+        kind: 'lookAndBid',
+        opensAt: new Date(Date.now() - 1000).toISOString(),
+        closesAt: new Date(Date.now() + 3_600_000).toISOString(),
+        incrementPerCarat: 1,
+        lots: stones.map((stoneId) => ({ stoneId, startPerCarat: 100 })),
+      },
+      staff,
+    )
     expect(created.code).toBe('OK')
     const lots: string[] = created.data.lots.map((l: { id: string }) => l.id)
     const first = new Map<string, { requestId: string; bidId: string }>()
@@ -111,9 +174,27 @@ describe('closing survives a restart', () => {
     await portal.app.ready()
     // Every lot cold at once: retries of the first bids, new bids, and a lot that does not exist.
     const [retries, raises, unknown] = await Promise.all([
-      Promise.all(lots.map((lotId) => call(portal, 'dynamic-diamond-bid/create', { lotId, pricePerCarat: 150, requestId: first.get(lotId)!.requestId }, b1))),
-      Promise.all(lots.map((lotId) => call(portal, 'dynamic-diamond-bid/create', { lotId, pricePerCarat: 151, requestId: randomUUID() }, b2))),
-      call(portal, 'dynamic-diamond-bid/create', { lotId: randomUUID(), pricePerCarat: 151, requestId: randomUUID() }, b2),
+      Promise.all(
+        lots.map((lotId) =>
+          call(
+            portal,
+            'dynamic-diamond-bid/create',
+            { lotId, pricePerCarat: 150, requestId: first.get(lotId)!.requestId },
+            b1,
+          ),
+        ),
+      ),
+      Promise.all(
+        lots.map((lotId) =>
+          call(portal, 'dynamic-diamond-bid/create', { lotId, pricePerCarat: 151, requestId: randomUUID() }, b2),
+        ),
+      ),
+      call(
+        portal,
+        'dynamic-diamond-bid/create',
+        { lotId: randomUUID(), pricePerCarat: 151, requestId: randomUUID() },
+        b2,
+      ),
     ])
     lots.forEach((lotId, i) => {
       expect(retries[i]).toMatchObject({ code: 'OK', data: { bid: { id: first.get(lotId)!.bidId } } })

@@ -13,7 +13,8 @@ describe("bidding's projection of stone status", () => {
 
   it('follows holds and releases from stock events, never reading stock tables', async () => {
     const [stone] = await portal.stones(token, 1)
-    const seen = async () => (await portal.sql`select w_sts, status_version from bidding.stone_status where stone_id = ${stone!.id}`)[0]
+    const seen = async () =>
+      (await portal.sql`select w_sts, status_version from bidding.stone_status where stone_id = ${stone!.id}`)[0]
     await portal.call('diamond/hold', { id: stone!.id }, token)
     await waitFor(async () => (await seen())?.w_sts === 'H', 10_000, 'held')
     await portal.call('diamond/hold/release', { id: stone!.id }, token)

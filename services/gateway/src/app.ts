@@ -1,16 +1,12 @@
-import { hostname } from 'node:os'
 import type { FastifyInstance } from 'fastify'
-import { AuthEventTypes, AuthTopics, type SessionRevoked } from '@diamond/contracts/events/auth'
-import { BiddingTopics } from '@diamond/contracts/events/bidding'
-import { NotificationTopics } from '@diamond/contracts/events/notifications'
-import { StockTopics } from '@diamond/contracts/events/stock'
-import type { MessageBus, PlatformConfig, Subscription, TokenService } from '@diamond/runtime'
+import type { MessageBus, PlatformConfig, TokenService } from '@diamond/runtime'
 import { apiDocsEnabled, serviceUrls, type GatewayConfig } from './config'
 import docsRoutes from './modules/docs/docs.routes'
 import healthRoutes, { type ServiceProbe } from './modules/health/health.routes'
 import proxyRoutes from './modules/proxy/proxy.routes'
 import { AuctionMembers } from './modules/realtime/auctions'
 import type { BidTarget } from './modules/realtime/bids.rules'
+import { EventFeed } from './modules/realtime/feed'
 import { Fanout } from './modules/realtime/fanout'
 import { Hub, WsRooms } from './modules/realtime/hub'
 import type { PushTarget } from './modules/realtime/push.rules'
@@ -44,37 +40,34 @@ export default async function gateway(app: FastifyInstance, opts: GatewayOptions
   const ws = new WsRooms()
   const hub = new Hub(io, ws)
   const fanout = new Fanout(hub, watchers, opts.gateway.GATEWAY_PUSH_WINDOW_MS, auctions)
-  let subscription: Subscription | null = null
+  const feed = new EventFeed({
+    bus: opts.bus,
+    tokens: opts.tokens,
+    hub,
+    fanout,
+    lag: (seconds) => app.metrics?.eventLag.observe({ group: 'gateway' }, seconds),
+  })
   // Live connections, read when /metrics is scraped.
   const unread = app.hasDecorator('metrics')
-    ? [app.metrics.sockets.read('socketio', () => io.engine.clientsCount), app.metrics.sockets.read('ws', () => ws.size)]
+    ? [
+        app.metrics.sockets.read('socketio', () => io.engine.clientsCount),
+        app.metrics.sockets.read('ws', () => ws.size),
+      ]
     : []
-  app.addHook('onClose', async () => unread.forEach((u) => u()))
-
-  app.addHook('onReady', async () => {
-    // Each gateway instance sees every event; pushes are at most once, so it starts at new events.
-    subscription = await opts.bus.subscribe({
-      group: `gateway.${hostname()}.${process.pid}.${Date.now()}`,
-      topics: [StockTopics.stone, BiddingTopics.lot, NotificationTopics.notification, AuthTopics.session],
-      fromBeginning: false,
-      handler: async (e) => {
-        app.metrics?.eventLag.observe({ group: 'gateway' }, Math.max(0, Date.now() - Date.parse(e.time)) / 1000)
-        if (e.type !== AuthEventTypes.revoked) return fanout.onEvent(e)
-        const { userId, minVersion } = e.data as SessionRevoked
-        opts.tokens.revoke(userId, minVersion)
-        hub.endSessions(userId, minVersion)
-      },
-    })
-  })
+  app.addHook('onClose', () => unread.forEach((u) => u()))
+  app.addHook('onReady', () => feed.start())
   app.addHook('preClose', async () => {
-    await subscription?.close()
+    await feed.stop()
     fanout.stop()
     io.disconnectSockets(true)
     io.engine.close()
   })
 
-  await app.register(healthRoutes, { probe: opts.probe, realtimeReady: () => subscription !== null })
-  await app.register(docsRoutes, { enabled: apiDocsEnabled(opts.gateway, opts.config.NODE_ENV), serviceDocs: opts.serviceDocs as never })
+  await app.register(healthRoutes, { probe: opts.probe, realtimeReady: () => feed.started })
+  await app.register(docsRoutes, {
+    enabled: apiDocsEnabled(opts.gateway, opts.config.NODE_ENV),
+    serviceDocs: opts.serviceDocs as never,
+  })
   await app.register(websocketFeed, { tokens: opts.tokens, ws, watchers, auctions, maxBuffered })
   if (opts.mode === 'distributed') await app.register(proxyRoutes, { urls: serviceUrls(opts.gateway) })
   if (opts.serveWeb !== false) await app.register(webApp, { dist: opts.gateway.WEB_DIST })

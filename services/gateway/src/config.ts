@@ -1,11 +1,26 @@
 import { fileURLToPath } from 'node:url'
 import { Type, type Static } from 'typebox'
 import { loadConfig } from '@diamond/runtime/config'
+import {
+  envPrefix,
+  GATEWAY_PORT,
+  SERVICE_NAMES,
+  SERVICES as REGISTRY,
+  type ServiceName,
+} from '@diamond/runtime/registry'
 
 const url = (port: number) => Type.String({ pattern: '^https?://', default: `http://127.0.0.1:${port}` })
 
+type UrlVar = `${Uppercase<ServiceName>}_URL`
+const urlVar = (name: ServiceName) => `${envPrefix(name)}URL` as UrlVar
+/** Where each service of the registry answers (distributed mode): AUTH_URL, STOCK_URL, ... */
+const SERVICE_URLS = Object.fromEntries(REGISTRY.map((s) => [urlVar(s.name), url(s.port)])) as Record<
+  UrlVar,
+  ReturnType<typeof url>
+>
+
 export const GatewayConfig = Type.Object({
-  PORT: Type.Integer({ minimum: 1, maximum: 65535, default: 8080 }),
+  PORT: Type.Integer({ minimum: 1, maximum: 65535, default: GATEWAY_PORT }),
   WEB_DIST: Type.String({ default: fileURLToPath(new URL('../../../web/dist/', import.meta.url)) }),
   /**
    * How long each connection's stone status changes are gathered into one `stones.status` message
@@ -26,11 +41,7 @@ export const GatewayConfig = Type.Object({
   STOCK_XRAY_HOST: Type.Optional(Type.String()),
   /** Serve the API documentation (/web/v1/docs, /web/v1/openapi.json): on unless NODE_ENV is production. */
   API_DOCS: Type.Optional(Type.Boolean()),
-  AUTH_URL: url(3101),
-  STOCK_URL: url(3102),
-  BIDDING_URL: url(3103),
-  APPOINTMENTS_URL: url(3104),
-  NOTIFICATIONS_URL: url(3105),
+  ...SERVICE_URLS,
 })
 export type GatewayConfig = Static<typeof GatewayConfig>
 export const loadGatewayConfig = (env = process.env) => loadConfig(GatewayConfig, env)
@@ -38,13 +49,20 @@ export const loadGatewayConfig = (env = process.env) => loadConfig(GatewayConfig
 /** Production keeps its API documentation to itself unless API_DOCS=true; elsewhere it is on unless API_DOCS=false. */
 export const apiDocsEnabled = (gw: GatewayConfig, nodeEnv: string) => gw.API_DOCS ?? nodeEnv !== 'production'
 
-export const SERVICES = ['auth', 'stock', 'bidding', 'appointments', 'notifications'] as const
-export type ServiceName = (typeof SERVICES)[number]
+/** The services behind the gateway, by name, in the registry's order. */
+export const SERVICES = SERVICE_NAMES
+export type { ServiceName }
 
 export function serviceUrls(c: GatewayConfig): Record<ServiceName, string> {
-  return { auth: c.AUTH_URL, stock: c.STOCK_URL, bidding: c.BIDDING_URL, appointments: c.APPOINTMENTS_URL, notifications: c.NOTIFICATIONS_URL }
+  return Object.fromEntries(SERVICE_NAMES.map((name) => [name, c[urlVar(name)]])) as Record<ServiceName, string>
 }
 
 export function mediaHosts(c: GatewayConfig): string[] {
-  return [c.STOCK_IMAGE_HOST, c.STOCK_PLOTTING_HOST, c.STOCK_VIDEO_HOST, c.STOCK_CERTIFICATE_HOST, c.STOCK_XRAY_HOST].filter((h): h is string => !!h)
+  return [
+    c.STOCK_IMAGE_HOST,
+    c.STOCK_PLOTTING_HOST,
+    c.STOCK_VIDEO_HOST,
+    c.STOCK_CERTIFICATE_HOST,
+    c.STOCK_XRAY_HOST,
+  ].filter((h): h is string => !!h)
 }

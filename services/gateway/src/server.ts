@@ -7,7 +7,11 @@ import edge from './modules/edge/edge'
 const config = loadPlatformConfig()
 const gw = loadGatewayConfig()
 const urls = serviceUrls(gw)
-const app = await createHttpServer({ title: 'diamond-portal', logger: { level: config.LOG_LEVEL }, metricsToken: config.METRICS_TOKEN })
+const app = await createHttpServer({
+  title: 'diamond-portal',
+  logger: { level: config.LOG_LEVEL },
+  metricsToken: config.METRICS_TOKEN,
+})
 await app.register(edge, { mediaHosts: mediaHosts(gw) })
 const bus = createBus(config, 'gateway', (m, e) => app.log.warn({ err: e }, m))
 app.addHook('onClose', () => bus.close())
@@ -20,15 +24,13 @@ await app.register(gateway, {
   mode: 'distributed',
   probe: async (name) => (await fetch(`${urls[name]}/web/v1/${name}/health`, { signal: AbortSignal.timeout(2000) })).ok,
   serviceDocs: async () =>
-    (
-      await Promise.all(
-        SERVICES.map((s) =>
-          fetch(`${urls[s]}/web/v1/${s}/openapi.json`, { signal: AbortSignal.timeout(3000) })
-            .then((r) => r.json())
-            .catch(() => ({})),
-        ),
-      )
-    ) as object[],
+    (await Promise.all(
+      SERVICES.map((s) =>
+        fetch(`${urls[s]}/web/v1/${s}/openapi.json`, { signal: AbortSignal.timeout(3000) })
+          .then((r) => r.json())
+          .catch(() => ({})),
+      ),
+    )) as object[],
 })
 closeOnSignals(app)
 await app.listen({ port: gw.PORT, host: config.HOST })

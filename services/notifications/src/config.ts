@@ -1,10 +1,11 @@
 import { Type, type Static } from 'typebox'
 import { loadConfig, PlatformConfig } from '@diamond/runtime/config'
+import { portOf } from '@diamond/runtime/registry'
 
 const HttpUrl = Type.String({ pattern: '^https?://[^\\s]+$' })
 
 export const NotificationsConfig = Type.Object({
-  NOTIFICATIONS_PORT: Type.Integer({ default: 3105 }),
+  NOTIFICATIONS_PORT: Type.Integer({ default: portOf('notifications') }),
   NOTIFICATIONS_DATABASE_URL: Type.Optional(Type.String({ pattern: '^postgres(ql)?://' })),
   /**
    * Where people open the web app: links in mails (paths such as /reset-password/<token>) start here.
@@ -39,13 +40,19 @@ export function loadNotificationsConfig(env: Record<string, string | undefined> 
   const production = loadConfig(Mode, env).NODE_ENV === 'production'
   const problems: string[] = []
   if (config.NOTIFICATIONS_DEV_MAILBOX && production) {
-    problems.push('NOTIFICATIONS_DEV_MAILBOX must not be set in production mode (the mailbox shows every mail, codes and links included, to anyone)')
+    problems.push(
+      'NOTIFICATIONS_DEV_MAILBOX must not be set in production mode (the mailbox shows every mail, codes and links included, to anyone)',
+    )
   }
   if (!config.SMTP_URL && production) {
-    problems.push('SMTP_URL is required in production mode (without it no mail reaches anyone: no sign-in code, no verification, no password reset)')
+    problems.push(
+      'SMTP_URL is required in production mode (without it no mail reaches anyone: no sign-in code, no verification, no password reset)',
+    )
   }
   if (!config.PUBLIC_URL && !env.NOTIFICATIONS_PUBLIC_URL && production) {
-    problems.push('PUBLIC_URL is required in production mode (the address people open the portal at: every link in mail starts there)')
+    problems.push(
+      'PUBLIC_URL is required in production mode (the address people open the portal at: every link in mail starts there)',
+    )
   }
   if (problems.length) throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`)
   const publicUrl = (config.PUBLIC_URL ?? config.NOTIFICATIONS_PUBLIC_URL).replace(/\/+$/, '')
@@ -53,7 +60,10 @@ export function loadNotificationsConfig(env: Record<string, string | undefined> 
 }
 
 /** The development mailbox: demo or explicitly asked for, never in production mode, and not when SMTP is configured. */
-export function devMailboxEnabled(platform: { NODE_ENV: string; DEMO_DATA: boolean }, own: NotificationsConfig): boolean {
+export function devMailboxEnabled(
+  platform: { NODE_ENV: string; DEMO_DATA: boolean },
+  own: NotificationsConfig,
+): boolean {
   return platform.NODE_ENV !== 'production' && !own.SMTP_URL && (platform.DEMO_DATA || own.NOTIFICATIONS_DEV_MAILBOX)
 }
 

@@ -59,7 +59,10 @@ describe('banners', () => {
     const r = await page({ page: 1, limit: 101 })
     expect(r.status).toBe(400)
     expect(r.body).toMatchObject({ code: 'E_VALIDATION', data: { fields: [{ field: 'limit' }] } })
-    expect((await page({ filter: { colour: 'D' } })).body).toMatchObject({ code: 'E_VALIDATION', data: { fields: [{ field: 'filter.colour' }] } })
+    expect((await page({ filter: { colour: 'D' } })).body).toMatchObject({
+      code: 'E_VALIDATION',
+      data: { fields: [{ field: 'filter.colour' }] },
+    })
   })
 
   it('seeds demo banners only into an empty table', async () => {

@@ -34,10 +34,19 @@ describe('notifications learn from stock events', () => {
     const event = heldEvent(userId)
     await portal.bus.publish([event, event])
     await portal.bus.publish([event])
-    await waitFor(async () => (await portal.call('notification/list', {}, buyer1)).body.data.count > me.data.count, 10_000, 'notice')
+    await waitFor(
+      async () => (await portal.call('notification/list', {}, buyer1)).body.data.count > me.data.count,
+      10_000,
+      'notice',
+    )
     await portal.bus.publish([heldEvent(userId)]) // a later, different event: once it shows, the duplicates are done
-    await waitFor(async () => (await portal.call('notification/list', {}, buyer1)).body.data.count === me.data.count + 2, 10_000, 'second notice')
-    const rows = await portal.sql`select count(*)::int as n from notifications.notifications where params->>'stoneId' = ${(event.data as StoneStatusChanged).stoneId}`
+    await waitFor(
+      async () => (await portal.call('notification/list', {}, buyer1)).body.data.count === me.data.count + 2,
+      10_000,
+      'second notice',
+    )
+    const rows =
+      await portal.sql`select count(*)::int as n from notifications.notifications where params->>'stoneId' = ${(event.data as StoneStatusChanged).stoneId}`
     expect(rows[0]!.n).toBe(1)
   })
 
@@ -46,27 +55,52 @@ describe('notifications learn from stock events', () => {
     const [lot1, lot2, auctionId] = [randomUUID(), randomUUID(), randomUUID()]
     const high = (lotId: string, cents: number) =>
       newEvent<LotHighChanged>('bidding', BiddingEventTypes.high, lotId, {
-        lotId, auctionId, stoneId: randomUUID(), vStnId: 'B-9', pricePerCaratCents: cents, bidCount: 2, closesAt: new Date().toISOString(),
-        reserveMet: null, leaderId: randomUUID(), previousLeaderId: userId, outbidIds: [userId],
+        lotId,
+        auctionId,
+        stoneId: randomUUID(),
+        vStnId: 'B-9',
+        pricePerCaratCents: cents,
+        bidCount: 2,
+        closesAt: new Date().toISOString(),
+        reserveMet: null,
+        leaderId: randomUUID(),
+        previousLeaderId: userId,
+        outbidIds: [userId],
       })
     // One burst: the consumer takes the waiting events together.
-    await portal.bus.publish([...Array.from({ length: 40 }, (_, i) => high(lot1, 100_000 + i * 100)), high(lot2, 50_000)])
+    await portal.bus.publish([
+      ...Array.from({ length: 40 }, (_, i) => high(lot1, 100_000 + i * 100)),
+      high(lot2, 50_000),
+    ])
     await portal.bus.publish([high(lot1, 200_000)])
     const notices = async () =>
       portal.sql<{ lot: string; price: number }[]>`
         select params->>'lotId' as lot, (params->>'price')::float8 as price from notifications.notifications
          where user_id = ${userId} and kind = 'bid.outbid' and read_at is null and params->>'auctionId' = ${auctionId} order by lot`
-    await waitFor(async () => (await notices()).some((n) => n.lot === lot1 && n.price === 2000), 10_000, 'the latest price')
+    await waitFor(
+      async () => (await notices()).some((n) => n.lot === lot1 && n.price === 2000),
+      10_000,
+      'the latest price',
+    )
     expect((await notices()).sort((a, b) => a.lot.localeCompare(b.lot))).toEqual(
-      [{ lot: lot1, price: 2000 }, { lot: lot2, price: 500 }].sort((a, b) => a.lot.localeCompare(b.lot)),
+      [
+        { lot: lot1, price: 2000 },
+        { lot: lot2, price: 500 },
+      ].sort((a, b) => a.lot.localeCompare(b.lot)),
     )
   })
 
   it("lists only the caller's notices and marks only theirs read", async () => {
     const theirs = (await portal.call('notification/list', {}, buyer1)).body.data
     const mine = (await portal.call('notification/list', {}, buyer2)).body.data
-    expect(mine.list.every((n: { userId: string }) => !theirs.list.some((t: { userId: string }) => t.userId === n.userId))).toBe(true)
-    const r = await portal.call('notification/markAsRead', { ids: theirs.list.map((n: { id: string }) => n.id) }, buyer2)
+    expect(
+      mine.list.every((n: { userId: string }) => !theirs.list.some((t: { userId: string }) => t.userId === n.userId)),
+    ).toBe(true)
+    const r = await portal.call(
+      'notification/markAsRead',
+      { ids: theirs.list.map((n: { id: string }) => n.id) },
+      buyer2,
+    )
     expect(r.body.data.updated).toBe(0)
     expect((await portal.call('notification/list', {}, buyer1)).body.data.unread).toBe(theirs.unread)
     expect((await portal.call('notification/markAsRead', {}, buyer1)).body.data.updated).toBe(theirs.unread)

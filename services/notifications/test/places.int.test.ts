@@ -25,11 +25,21 @@ describe('location and master data, signed out', () => {
   it("lists a country's states and a state's cities", async () => {
     const states = await portal.call('state/paginate', { countryId: 'IN' })
     expect(states.body.data.count).toBe(36)
-    expect(states.body.data.list).toContainEqual({ id: 'IN-MH', name: 'Maharashtra', countryId: 'IN', countryName: 'India' })
+    expect(states.body.data.list).toContainEqual({
+      id: 'IN-MH',
+      name: 'Maharashtra',
+      countryId: 'IN',
+      countryName: 'India',
+    })
     const cities = await portal.call('city/paginate', { stateId: 'BE-VAN' })
     expect(cities.body.data.list.map((c: Place) => c.name)).toEqual(['Antwerp', 'Mechelen', 'Turnhout'])
     expect(cities.body.data.list[0]).toEqual({
-      id: 'BE-VAN-ANTWERP', name: 'Antwerp', countryId: 'BE', countryName: 'Belgium', stateId: 'BE-VAN', stateName: 'Antwerp',
+      id: 'BE-VAN-ANTWERP',
+      name: 'Antwerp',
+      countryId: 'BE',
+      countryName: 'Belgium',
+      stateId: 'BE-VAN',
+      stateName: 'Antwerp',
     })
     expect((await portal.call('state/paginate', { countryId: 'ZZ' })).body.data).toEqual({ list: [], count: 0 })
   })
@@ -45,12 +55,19 @@ describe('location and master data, signed out', () => {
   })
 
   it('names the missing field when a call lacks what it needs, and refuses a bad limit', async () => {
-    for (const [path, field] of [['state/paginate', 'countryId'], ['city/paginate', 'stateId'], ['city/search', 'search']] as const) {
+    for (const [path, field] of [
+      ['state/paginate', 'countryId'],
+      ['city/paginate', 'stateId'],
+      ['city/search', 'search'],
+    ] as const) {
       const r = await portal.call(path, {})
       expect(r.status, path).toBe(400)
       expect(r.body, path).toMatchObject({ code: 'E_VALIDATION', data: { fields: [{ field }] } })
     }
-    expect((await portal.call('country/paginate', { limit: 1001 })).body).toMatchObject({ code: 'E_VALIDATION', data: { fields: [{ field: 'limit' }] } })
+    expect((await portal.call('country/paginate', { limit: 1001 })).body).toMatchObject({
+      code: 'E_VALIDATION',
+      data: { fields: [{ field: 'limit' }] },
+    })
   })
 
   it('tells the server time whatever random query value is sent', async () => {
@@ -65,8 +82,13 @@ describe('location and master data, signed out', () => {
   })
 
   it('answers master lists by code and refuses an unknown code', async () => {
-    expect((await portal.call('master/list-by-code-no-auth', { code: 'DOCUMENT_TYPE' })).body).toMatchObject({ code: 'OK', data: { list: [...DOCUMENT_TYPES] } })
-    expect((await portal.call('master/list-by-code-no-auth', { code: 'CLARITY' })).body.data.list).toEqual([...MASTERS.CLARITY])
+    expect((await portal.call('master/list-by-code-no-auth', { code: 'DOCUMENT_TYPE' })).body).toMatchObject({
+      code: 'OK',
+      data: { list: [...DOCUMENT_TYPES] },
+    })
+    expect((await portal.call('master/list-by-code-no-auth', { code: 'CLARITY' })).body.data.list).toEqual([
+      ...MASTERS.CLARITY,
+    ])
     const bad = await portal.call('master/list-by-code-no-auth', { code: 'PASSWORDS' })
     expect(bad.status).toBe(400)
     expect(bad.body).toMatchObject({ code: 'E_VALIDATION', data: { fields: [{ field: 'code' }] } })

@@ -18,4 +18,9 @@ const { app, gateway, config } = await buildPortal(env)
 closeOnSignals(app, { after: () => pg.stop() })
 await app.listen({ port: gateway.PORT, host: config.HOST })
 // With SMTP_URL set, mail leaves through that server instead of the development mailbox.
-banner(`http://localhost:${gateway.PORT}`, 'embedded', config.DEMO_DATA, env.SMTP_URL ? { mailbox: `mail leaves through ${new URL(env.SMTP_URL).host} (SMTP_URL)` } : {})
+banner(
+  `http://localhost:${gateway.PORT}`,
+  'embedded',
+  config.DEMO_DATA,
+  env.SMTP_URL ? { mailbox: `mail leaves through ${new URL(env.SMTP_URL).host} (SMTP_URL)` } : {},
+)

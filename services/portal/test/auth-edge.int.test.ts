@@ -14,7 +14,15 @@ describe('authentication at the edge', () => {
   afterAll(() => portal?.close())
 
   // trs: a token of a verified (trusted) device; without it every service answers E_DEVICE_UNTRUSTED.
-  const claims = { sub: '00000000-0000-4000-8000-000000000001', usr: 'x', typ: 'buyer', prm: { searchList: 'via', hold: 'via' }, np: false, ver: 0, trs: true }
+  const claims = {
+    sub: '00000000-0000-4000-8000-000000000001',
+    usr: 'x',
+    typ: 'buyer',
+    prm: { searchList: 'via', hold: 'via' },
+    np: false,
+    ver: 0,
+    trs: true,
+  }
   const page = (headers: Record<string, string>, query = '') =>
     fetch(`${portal.base}/web/v1/diamond/paginate${query}`, {
       method: 'POST',
@@ -39,12 +47,18 @@ describe('authentication at the edge', () => {
 
   it('refuses an expired token', async () => {
     const sign = createSigner({ key: portal.secret, algorithm: 'HS256', iss: 'diamond-portal' })
-    const expired = sign({ ...claims, iat: Math.floor(Date.now() / 1000) - 7200, exp: Math.floor(Date.now() / 1000) - 3600 })
+    const expired = sign({
+      ...claims,
+      iat: Math.floor(Date.now() / 1000) - 7200,
+      exp: Math.floor(Date.now() / 1000) - 3600,
+    })
     expect(await page({ authorization: `JWT ${expired}` })).toMatchObject(refused)
   })
 
   it('refuses a token signed with another key', async () => {
-    const forged = createSigner({ key: 'x'.repeat(48), algorithm: 'HS256', iss: 'diamond-portal', expiresIn: 60_000 })(claims)
+    const forged = createSigner({ key: 'x'.repeat(48), algorithm: 'HS256', iss: 'diamond-portal', expiresIn: 60_000 })(
+      claims,
+    )
     expect(await page({ authorization: `JWT ${forged}` })).toMatchObject(refused)
   })
 
@@ -83,7 +97,8 @@ describe('authentication at the edge', () => {
     const r = await portal.call('diamond/paginate', { limit: 3 }, noPrice)
     expect(r.body.code).toBe('OK')
     // The fields are absent, not null.
-    for (const s of r.body.data.list) for (const f of ['rap', 'back', 'amt', 'ctPr']) expect(Object.keys(s)).not.toContain(f)
+    for (const s of r.body.data.list)
+      for (const f of ['rap', 'back', 'amt', 'ctPr']) expect(Object.keys(s)).not.toContain(f)
     const priced = await portal.call('diamond/paginate', { limit: 3 }, good)
     expect(priced.body.data.list[0].amt).toBeGreaterThan(0)
   })

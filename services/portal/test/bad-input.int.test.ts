@@ -15,7 +15,8 @@ describe('bad input', () => {
   afterAll(() => portal?.close())
 
   const snapshot = async () => {
-    const [s] = await portal.sql`select (select count(*)::int from stock.holds) as holds, (select count(*)::int from stock.outbox) as events,
+    const [s] =
+      await portal.sql`select (select count(*)::int from stock.holds) as holds, (select count(*)::int from stock.outbox) as events,
                                         (select count(*)::int from stock.stones where w_sts <> 'A') as taken`
     return s
   }
@@ -38,7 +39,10 @@ describe('bad input', () => {
   it('names an unknown field', async () => {
     const before = await snapshot()
     const r = await raw(JSON.stringify({ id: stoneId, price: 1 }))
-    expect(r).toMatchObject({ status: 400, body: { code: 'E_VALIDATION', data: { fields: [{ field: 'price', message: 'is not allowed' }] } } })
+    expect(r).toMatchObject({
+      status: 400,
+      body: { code: 'E_VALIDATION', data: { fields: [{ field: 'price', message: 'is not allowed' }] } },
+    })
     expect(await snapshot()).toEqual(before)
   })
 

@@ -18,9 +18,13 @@ describe('stock notification digests', () => {
   const weekly = endedPeriod(2, Date.now())
 
   const events = async <T>(schema: 'auth' | 'stock', type: string) =>
-    (await portal.sql<{ event: { key: string; data: T } }[]>`select event from ${portal.sql(schema)}.outbox where type = ${type} order by created_at`)
-      .map((r) => r.event)
-  const userId = async (username: string) => (await portal.sql<[{ id: string }]>`select id from auth.users where username = ${username}`)[0].id
+    (
+      await portal.sql<
+        { event: { key: string; data: T } }[]
+      >`select event from ${portal.sql(schema)}.outbox where type = ${type} order by created_at`
+    ).map((r) => r.event)
+  const userId = async (username: string) =>
+    (await portal.sql<[{ id: string }]>`select id from auth.users where username = ${username}`)[0].id
 
   beforeAll(async () => {
     portal = await startTestPortal({ stones: 300, env: { AUTH_DIGEST_CHECK_SECONDS: '1' } })
@@ -32,8 +36,20 @@ describe('stock notification digests', () => {
 
   it('counts and attaches the new arrivals of the week that ended, with prices for buyer1', async () => {
     const buyer1 = await userId('buyer1')
-    const ready = await waitFor(async () => (await events<DigestReady>('stock', 'stock.digest.ready')).find((e) => e.data.userId === buyer1), 30_000, 'buyer1 digest')
-    expect(ready.data).toMatchObject({ interval: 2, stockType: 1, period: weekly.key, since: weekly.since, until: weekly.until, noPrice: false, locale: 'en' })
+    const ready = await waitFor(
+      async () => (await events<DigestReady>('stock', 'stock.digest.ready')).find((e) => e.data.userId === buyer1),
+      30_000,
+      'buyer1 digest',
+    )
+    expect(ready.data).toMatchObject({
+      interval: 2,
+      stockType: 1,
+      period: weekly.key,
+      since: weekly.since,
+      until: weekly.until,
+      noPrice: false,
+      locale: 'en',
+    })
     const [{ n, carats }] = await portal.sql<[{ n: number; carats: number }]>`
       select count(*)::int as n, coalesce(sum(carat), 0)::float8 as carats from stock.stones
        where w_sts = 'A' and arrived_at >= ${weekly.since} and arrived_at < ${weekly.until}`
@@ -50,7 +66,9 @@ describe('stock notification digests', () => {
     expect(backs).toEqual([...backs].sort((a, b) => a - b))
     expect(s.best[0]!.pricePerCarat).toBeGreaterThan(0)
 
-    const file = (await events<DigestPrepared>('stock', 'stock.digest.prepared')).find((e) => e.data.fileKey === ready.data.fileKey)!
+    const file = (await events<DigestPrepared>('stock', 'stock.digest.prepared')).find(
+      (e) => e.data.fileKey === ready.data.fileKey,
+    )!
     expect(file.data.fileName).toBe(`stock-digest-${weekly.key.replace(':', '-')}.xlsx`)
     const book = new ExcelJS.Workbook()
     await book.xlsx.load(Buffer.from(file.data.xlsx, 'base64') as never)
@@ -61,8 +79,12 @@ describe('stock notification digests', () => {
     expect(header.some((h) => /price|amount/i.test(h))).toBe(true)
   })
 
-  it('mails the digest in the reader\'s language with the unsubscribe link (development mailbox)', async () => {
-    const mail = await waitFor(async () => (await portal.mails('buyer1@demo.diamond-portal.test')).find((m) => m.template === 'stock-digest'), 30_000, 'the digest mail')
+  it("mails the digest in the reader's language with the unsubscribe link (development mailbox)", async () => {
+    const mail = await waitFor(
+      async () => (await portal.mails('buyer1@demo.diamond-portal.test')).find((m) => m.template === 'stock-digest'),
+      30_000,
+      'the digest mail',
+    )
     expect(mail.subject).toMatch(/^Weekly stock update – new stones: \d+ \| Diamond Portal$/)
     expect(mail.text).toContain('/new-arrivals')
     expect(mail.text).toMatch(/\/stock-notification\/unsubscribe\?token=[0-9a-f-]{36}\.[A-Za-z0-9_-]+/)
@@ -70,10 +92,16 @@ describe('stock notification digests', () => {
 
   it('leaves prices out of the summary and the file for noprice1', async () => {
     const id = await userId('noprice1')
-    const ready = await waitFor(async () => (await events<DigestReady>('stock', 'stock.digest.ready')).find((e) => e.data.userId === id), 30_000, 'noprice1 digest')
+    const ready = await waitFor(
+      async () => (await events<DigestReady>('stock', 'stock.digest.ready')).find((e) => e.data.userId === id),
+      30_000,
+      'noprice1 digest',
+    )
     expect(ready.data.noPrice).toBe(true)
     expect(ready.data.summary.best.every((b) => b.back === null && b.pricePerCarat === null)).toBe(true)
-    const file = (await events<DigestPrepared>('stock', 'stock.digest.prepared')).find((e) => e.data.fileKey === ready.data.fileKey)!
+    const file = (await events<DigestPrepared>('stock', 'stock.digest.prepared')).find(
+      (e) => e.data.fileKey === ready.data.fileKey,
+    )!
     const book = new ExcelJS.Workbook()
     await book.xlsx.load(Buffer.from(file.data.xlsx, 'base64') as never)
     const header = (book.worksheets[0]!.getRow(1).values as unknown[]).map(String)
@@ -82,7 +110,11 @@ describe('stock notification digests', () => {
 
   it('summarises the whole available stock for a full-stock subscriber', async () => {
     const id = await userId('buyer2')
-    const ready = await waitFor(async () => (await events<DigestReady>('stock', 'stock.digest.ready')).find((e) => e.data.userId === id), 30_000, 'buyer2 digest')
+    const ready = await waitFor(
+      async () => (await events<DigestReady>('stock', 'stock.digest.ready')).find((e) => e.data.userId === id),
+      30_000,
+      'buyer2 digest',
+    )
     const [{ n }] = await portal.sql<[{ n: number }]>`select count(*)::int as n from stock.stones where w_sts = 'A'`
     expect(ready.data).toMatchObject({ interval: 3, stockType: 0, period: endedPeriod(3, Date.now()).key })
     expect(ready.data.summary.count).toBe(n)
@@ -100,10 +132,14 @@ describe('stock notification digests', () => {
       const keys = due.map((e) => `${e.data.userId}/${e.data.period}`)
       expect(new Set(keys).size).toBe(keys.length)
       expect(due.filter((e) => e.data.interval === 1).length).toBe(3)
-      const ready = await waitFor(async () => {
-        const r = await events<DigestReady>('stock', 'stock.digest.ready')
-        return r.length === due.length ? r : null
-      }, 30_000, 'a ready digest for every due one')
+      const ready = await waitFor(
+        async () => {
+          const r = await events<DigestReady>('stock', 'stock.digest.ready')
+          return r.length === due.length ? r : null
+        },
+        30_000,
+        'a ready digest for every due one',
+      )
       expect(new Set(ready.map((e) => `${e.data.userId}/${e.data.period}`)).size).toBe(due.length)
       // One file per period, stock type and price view.
       const files = await events<DigestPrepared>('stock', 'stock.digest.prepared')
@@ -119,7 +155,7 @@ describe('stock notification digests', () => {
     const due = (await events<DigestDue>('auth', 'auth.digest.due')).find((e) => e.data.userId === id)!
     const token = due.data.unsubscribeToken
     const forged = `${id}.${'A'.repeat(token.length - id.length - 1)}`
-    for (const bad of [forged, token.slice(0, -1), `${(await userId('buyer2'))}.${token.split('.')[1]}`, 'not-a-token']) {
+    for (const bad of [forged, token.slice(0, -1), `${await userId('buyer2')}.${token.split('.')[1]}`, 'not-a-token']) {
       const r = await portal.call('user/stock-notification/unsubscribe', { token: bad })
       expect(r.status).toBe(400)
       expect(r.body).toMatchObject({ code: 'E_LINK_INVALID', data: { fields: [{ field: 'token' }] } })
@@ -141,7 +177,11 @@ describe('stock digests through a real SMTP server (Mailpit)', () => {
     mailpit = await startTestMailpit()
     portal = await startTestPortal({
       stones: 300,
-      env: { SMTP_URL: `smtp://127.0.0.1:${mailpit.smtpPort}`, PUBLIC_URL: 'https://portal.example.test', AUTH_DIGEST_CHECK_SECONDS: '1' },
+      env: {
+        SMTP_URL: `smtp://127.0.0.1:${mailpit.smtpPort}`,
+        PUBLIC_URL: 'https://portal.example.test',
+        AUTH_DIGEST_CHECK_SECONDS: '1',
+      },
     })
     // noprice1 subscribes after start, in Hebrew: the next look (every second) finds them.
     await portal.sql`update auth.users set locale = 'he', is_stk_noti = true, stk_noti_dt = 2, stk_noti = 1 where username = 'noprice1'`
@@ -162,7 +202,9 @@ describe('stock digests through a real SMTP server (Mailpit)', () => {
     expect(mail.HTML).toContain('<html lang="he" dir="rtl">')
     expect(mail.HTML).toContain('https://portal.example.test/stock-notification/unsubscribe?token=')
     expect(mail.Text).toContain('https://portal.example.test/new-arrivals')
-    const full = (await message(mailpit.apiUrl, mail.ID)) as unknown as { Attachments: { FileName: string; PartID: string; ContentType: string }[] }
+    const full = (await message(mailpit.apiUrl, mail.ID)) as unknown as {
+      Attachments: { FileName: string; PartID: string; ContentType: string }[]
+    }
     expect(full.Attachments.map((a) => a.FileName)).toEqual([`stock-digest-${weekly.key.replace(':', '-')}.xlsx`])
     const part = await fetch(`${mailpit.apiUrl}/api/v1/message/${mail.ID}/part/${full.Attachments[0]!.PartID}`)
     const book = new ExcelJS.Workbook()
@@ -170,8 +212,12 @@ describe('stock digests through a real SMTP server (Mailpit)', () => {
     expect(book.worksheets[0]!.rowCount).toBe(n + 2)
     // No price reaches a reader who may not see prices, in the mail or the file.
     expect(mail.Text).not.toMatch(/USD|\$/)
-    expect((book.worksheets[0]!.getRow(1).values as unknown[]).map(String).some((h) => /price|amount|rap|disc/i.test(h))).toBe(false)
-    const row = (await portal.sql`select status, attempts from notifications.mail_outbox where template = 'stock-digest' and "to" = 'noprice1@demo.diamond-portal.test'`)[0]!
+    expect(
+      (book.worksheets[0]!.getRow(1).values as unknown[]).map(String).some((h) => /price|amount|rap|disc/i.test(h)),
+    ).toBe(false)
+    const row = (
+      await portal.sql`select status, attempts from notifications.mail_outbox where template = 'stock-digest' and "to" = 'noprice1@demo.diamond-portal.test'`
+    )[0]!
     expect(row).toMatchObject({ status: 'sent', attempts: 1 })
   })
 
@@ -181,7 +227,9 @@ describe('stock digests through a real SMTP server (Mailpit)', () => {
                             ('daily:2026-01-02:new:priced', 'kept.xlsx', '\\x00', now() - interval '40 days')`
     await portal.sql`insert into notifications.mail_outbox (id, message_id, "to", subject, text, html, template, language, attachment_key)
                      values (gen_random_uuid(), '<kept@test>', 'x@example.com', 's', 't', 'h', 'stock-digest', 'en', 'daily:2026-01-02:new:priced')`
-    const recent = (await portal.sql`select key from notifications.digest_files where created_at > now() - interval '1 day'`).length
+    const recent = (
+      await portal.sql`select key from notifications.digest_files where created_at > now() - interval '1 day'`
+    ).length
     await purgeSent(portal.sql as never)
     const left = (await portal.sql<{ key: string }[]>`select key from notifications.digest_files`).map((r) => r.key)
     expect(left).not.toContain('daily:2026-01-01:new:priced')

@@ -13,7 +13,11 @@ interface Raw {
 }
 
 /** One request with node:http, so the body is counted as sent (fetch would decompress it). */
-function raw(base: string, path: string, opts: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<Raw> {
+function raw(
+  base: string,
+  path: string,
+  opts: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<Raw> {
   return new Promise((resolve, reject) => {
     const req = request(`${base}${path}`, { method: opts.method ?? 'GET', headers: opts.headers }, (res) => {
       const chunks: Buffer[] = []
@@ -35,16 +39,27 @@ describe('the edge', () => {
 
   beforeAll(async () => {
     // The web app is served from web/dist: build it as `npm start` does.
-    const built = spawnSync(process.execPath, [join(ROOT, 'scripts/build-web-if-stale.mjs')], { cwd: ROOT, encoding: 'utf8' })
+    const built = spawnSync(process.execPath, [join(ROOT, 'scripts/build-web-if-stale.mjs')], {
+      cwd: ROOT,
+      encoding: 'utf8',
+    })
     if (built.status !== 0) throw new Error(`web build failed:\n${built.stdout}\n${built.stderr}`)
-    portal = await startTestPortal({ stones: 300, serveWeb: true, env: { STOCK_IMAGE_HOST: 'https://images.example.net/stones' } })
+    portal = await startTestPortal({
+      stones: 300,
+      serveWeb: true,
+      env: { STOCK_IMAGE_HOST: 'https://images.example.net/stones' },
+    })
     token = await portal.login('buyer1')
   })
   afterAll(() => portal?.close())
 
   describe('security headers', () => {
     it('sends a strict Content-Security-Policy and the other headers with the web app and the API', async () => {
-      for (const r of [await raw(portal.base, '/'), await raw(portal.base, '/web/v1/health'), await raw(portal.base, '/web/v1/nothing')]) {
+      for (const r of [
+        await raw(portal.base, '/'),
+        await raw(portal.base, '/web/v1/health'),
+        await raw(portal.base, '/web/v1/nothing'),
+      ]) {
         const csp = String(r.headers['content-security-policy'])
         expect(csp).toContain("frame-ancestors 'none'")
         expect(csp).toContain("script-src 'self'")
@@ -65,7 +80,11 @@ describe('the edge', () => {
     it('sends HSTS only when a trusted proxy says the request came over TLS', async () => {
       const r = await raw(portal.base, '/web/v1/health', { headers: { 'x-forwarded-proto': 'https' } })
       expect(r.headers['strict-transport-security']).toMatch(/max-age=\d+/)
-      const remote = await portal.app.inject({ url: '/web/v1/health', headers: { 'x-forwarded-proto': 'https' }, remoteAddress: '203.0.113.7' })
+      const remote = await portal.app.inject({
+        url: '/web/v1/health',
+        headers: { 'x-forwarded-proto': 'https' },
+        remoteAddress: '203.0.113.7',
+      })
       expect(remote.headers['strict-transport-security']).toBeUndefined()
     })
 
@@ -111,7 +130,11 @@ describe('the edge', () => {
       const plain = await raw(portal.base, '/web/v1/diamond/paginate', { method: 'POST', headers, body })
       expect(json(plain).data.list).toHaveLength(250)
       for (const encoding of ['br', 'gzip']) {
-        const packed = await raw(portal.base, '/web/v1/diamond/paginate', { method: 'POST', headers: { ...headers, 'accept-encoding': `${encoding}` }, body })
+        const packed = await raw(portal.base, '/web/v1/diamond/paginate', {
+          method: 'POST',
+          headers: { ...headers, 'accept-encoding': `${encoding}` },
+          body,
+        })
         expect(packed.headers['content-encoding']).toBe(encoding)
         expect(String(packed.headers.vary)).toMatch(/accept-encoding/i)
         expect(packed.bytes.length * 3).toBeLessThanOrEqual(plain.bytes.length)
@@ -121,8 +144,18 @@ describe('the edge', () => {
 
   describe('routes of its own', () => {
     it('answers unknown paths under the API with 404 in the envelope, never the web app', async () => {
-      for (const [method, path] of [['GET', '/web/v1/nothing/here'], ['POST', '/web/v1/nothing'], ['GET', '//web/v1/nothing'], ['GET', '/WEB/V1/nothing'], ['GET', '/web/v1']]) {
-        const r = await raw(portal.base, path!, { method, headers: { 'content-type': 'application/json' }, body: method === 'POST' ? '{}' : undefined })
+      for (const [method, path] of [
+        ['GET', '/web/v1/nothing/here'],
+        ['POST', '/web/v1/nothing'],
+        ['GET', '//web/v1/nothing'],
+        ['GET', '/WEB/V1/nothing'],
+        ['GET', '/web/v1'],
+      ]) {
+        const r = await raw(portal.base, path!, {
+          method,
+          headers: { 'content-type': 'application/json' },
+          body: method === 'POST' ? '{}' : undefined,
+        })
         expect(r.status, `${method} ${path}`).toBe(404)
         expect(r.headers['content-type']).toMatch(/application\/json/)
         expect(json(r).code).toBe('E_NOT_FOUND')
@@ -137,16 +170,28 @@ describe('the edge', () => {
       expect(json(live)).toMatchObject({ code: 'OK', message: 'live' })
       const ready = await raw(portal.base, '/ready')
       expect(ready.status).toBe(200)
-      expect(json(ready)).toMatchObject({ code: 'OK', data: { realtime: true, services: { auth: true, stock: true, bidding: true, appointments: true, notifications: true } } })
+      expect(json(ready)).toMatchObject({
+        code: 'OK',
+        data: {
+          realtime: true,
+          services: { auth: true, stock: true, bidding: true, appointments: true, notifications: true },
+        },
+      })
     })
 
     it('serves Prometheus metrics to a local scraper, per route pattern, and hides them from others', async () => {
-      await raw(portal.base, '/web/v1/diamond/paginate', { method: 'POST', headers: { 'content-type': 'application/json', authorization: `JWT ${token}` }, body: '{"page":1,"limit":5}' })
+      await raw(portal.base, '/web/v1/diamond/paginate', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `JWT ${token}` },
+        body: '{"page":1,"limit":5}',
+      })
       const r = await raw(portal.base, '/metrics')
       expect(r.status).toBe(200)
       expect(r.headers['content-type']).toMatch(/text\/plain/)
       const text = r.bytes.toString()
-      expect(text).toMatch(/http_request_duration_seconds_count\{method="POST",route="\/web\/v1\/diamond\/paginate",status_code="200"\} \d+/)
+      expect(text).toMatch(
+        /http_request_duration_seconds_count\{method="POST",route="\/web\/v1\/diamond\/paginate",status_code="200"\} \d+/,
+      )
       // A raw URL never becomes a label: an unknown path is "unmatched".
       expect(text).not.toContain('route="/web/v1/nothing')
       expect(text).toMatch(/outbox_backlog\{service="stock"\} \d+/)
@@ -164,17 +209,28 @@ describe('the edge', () => {
     it('counts the lag of the events consumers handled and the relay publishes', async () => {
       const [stone] = await portal.stones(token, 1)
       expect((await portal.call('diamond/hold', { id: stone!.id }, token)).body.code).toBe('OK')
-      await waitFor(async () => {
-        const text = (await raw(portal.base, '/metrics')).bytes.toString()
-        return /outbox_relay_publish_seconds_count\{service="stock"\} [1-9]/.test(text) && /event_consumer_lag_seconds_count\{group="notifications\.[a-z-]+"\} [1-9]/.test(text)
-      }, 15_000, 'relay and consumer metrics')
+      await waitFor(
+        async () => {
+          const text = (await raw(portal.base, '/metrics')).bytes.toString()
+          return (
+            /outbox_relay_publish_seconds_count\{service="stock"\} [1-9]/.test(text) &&
+            /event_consumer_lag_seconds_count\{group="notifications\.[a-z-]+"\} [1-9]/.test(text)
+          )
+        },
+        15_000,
+        'relay and consumer metrics',
+      )
     })
   })
 
   describe('request id', () => {
     it('keeps the X-Request-Id of a loopback proxy, echoes it, and writes it into the events the request causes', async () => {
       const [stone] = await portal.stones(token, 1)
-      const r = await portal.callRaw('diamond/hold', { id: stone!.id }, { token, headers: { 'x-request-id': 'edge-test-42' } })
+      const r = await portal.callRaw(
+        'diamond/hold',
+        { id: stone!.id },
+        { token, headers: { 'x-request-id': 'edge-test-42' } },
+      )
       expect(r.body.code).toBe('OK')
       expect(r.headers.get('x-request-id')).toBe('edge-test-42')
       const events = await portal.sql<{ type: string; request_id: string | null }[]>`

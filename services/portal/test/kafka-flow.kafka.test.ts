@@ -38,7 +38,12 @@ describe('the portal on a real Kafka broker', () => {
     expect((await portal.call('diamond/hold', { id: stone!.id }, b1)).body.code).toBe('OK')
     await waitFor(() => seen.find((s) => s.availability === 'H'), 20_000, 'push through Kafka')
     // The same event reached the other services' consumers through Kafka too.
-    await waitFor(async () => (await portal.sql`select 1 from bidding.stone_status where stone_id = ${stone!.id} and w_sts = 'H'`).length, 20_000, 'bidding projection')
+    await waitFor(
+      async () =>
+        (await portal.sql`select 1 from bidding.stone_status where stone_id = ${stone!.id} and w_sts = 'H'`).length,
+      20_000,
+      'bidding projection',
+    )
     await waitFor(async () => (await portal.call('notification/list', {}, b1)).body.data.count === 1, 20_000, 'notice')
   })
 
@@ -61,7 +66,8 @@ describe('the portal on a real Kafka broker', () => {
       await waitFor(async () => (await health()).code === 'E_UNAVAILABLE', 20_000, 'health to report the broker down')
       // The hold is the database's business: it succeeds, and its event waits in the outbox.
       expect((await portal.call('diamond/hold', { id: stone!.id }, b1)).body.code).toBe('OK')
-      const [pending] = await portal.sql`select count(*)::int as n from stock.outbox where key = ${stone!.id} and published_at is null`
+      const [pending] =
+        await portal.sql`select count(*)::int as n from stock.outbox where key = ${stone!.id} and published_at is null`
       expect(pending!.n).toBe(1)
 
       kafka = await startKafka({ port, dataDir: dir })

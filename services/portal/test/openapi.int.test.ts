@@ -6,31 +6,37 @@ import { createConfig, lintFromString } from '@redocly/openapi-core'
 import openapiTS, { astToString } from 'openapi-typescript'
 import ts from 'typescript'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import authService from '@diamond/auth/app'
-import { loadAuthConfig } from '@diamond/auth/config'
-import appointmentsService from '@diamond/appointments/app'
-import { loadAppointmentsConfig } from '@diamond/appointments/config'
-import biddingService from '@diamond/bidding/app'
-import { loadBiddingConfig } from '@diamond/bidding/config'
 import gateway from '@diamond/gateway/app'
 import { loadGatewayConfig } from '@diamond/gateway/config'
-import notificationsService from '@diamond/notifications/app'
-import { loadNotificationsConfig } from '@diamond/notifications/config'
+import { serviceModules } from '@diamond/portal/portal'
 import { API_PREFIX, createHttpServer, MemoryBus, type HttpServer } from '@diamond/runtime'
-import stockService from '@diamond/stock/app'
-import { loadStockConfig } from '@diamond/stock/config'
 import { startTestPortal, type TestPortal } from '../../../test/portal'
 
-type Operation = { operationId?: string; security?: unknown[]; responses: Record<string, { content?: Record<string, { schema?: unknown }> }>; requestBody?: unknown; parameters?: unknown[] }
-type Doc = { openapi: string; paths: Record<string, Record<string, Operation>>; components: { schemas: Record<string, unknown> } }
+type Operation = {
+  operationId?: string
+  security?: unknown[]
+  responses: Record<string, { content?: Record<string, { schema?: unknown }> }>
+  requestBody?: unknown
+  parameters?: unknown[]
+}
+type Doc = {
+  openapi: string
+  paths: Record<string, Record<string, Operation>>
+  components: { schemas: Record<string, unknown> }
+}
 
-const operations = (doc: Doc) => Object.entries(doc.paths).flatMap(([path, item]) => Object.entries(item).map(([method, op]) => ({ key: `${method} ${path}`, op })))
+const operations = (doc: Doc) =>
+  Object.entries(doc.paths).flatMap(([path, item]) =>
+    Object.entries(item).map(([method, op]) => ({ key: `${method} ${path}`, op })),
+  )
 
 /** Redocly's recommended rules, run offline on the document: its errors and warnings by rule. */
 async function lint(doc: Doc) {
   const config = await createConfig({ extends: ['recommended'] })
   const problems = await lintFromString({ source: JSON.stringify(doc), absoluteRef: 'openapi.json', config })
-  const errors = problems.filter((p) => p.severity === 'error').map((p) => `${p.ruleId}: ${p.message} at ${p.location[0]?.pointer}`)
+  const errors = problems
+    .filter((p) => p.severity === 'error')
+    .map((p) => `${p.ruleId}: ${p.message} at ${p.location[0]?.pointer}`)
   return { errors, warnings: problems.filter((p) => p.severity === 'warn').map((p) => p.ruleId) }
 }
 
@@ -65,18 +71,17 @@ describe('the OpenAPI document', () => {
     embedded = (await (await fetch(`${portal.base}/web/v1/openapi.json`)).json()) as Doc
     // The distributed mode: each service as its own server (as runStandalone builds it) and the
     // gateway merging their documents, on the portal's database.
-    const env = { NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: portal.databaseUrl, JWT_SECRET: portal.secret, STOCK_DEMO_STONES: '0' }
+    const env = {
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      DATABASE_URL: portal.databaseUrl,
+      JWT_SECRET: portal.secret,
+      STOCK_DEMO_STONES: '0',
+    }
     const ctx = { config: portal.config, bus: new MemoryBus(), tokens: portal.tokens, prefix: API_PREFIX }
-    const plugins = [
-      ['auth', authService, { auth: loadAuthConfig(env) }],
-      ['stock', stockService, { stock: loadStockConfig(env) }],
-      ['bidding', biddingService, { bidding: loadBiddingConfig(env) }],
-      ['appointments', appointmentsService, { appointments: loadAppointmentsConfig(env) }],
-      ['notifications', notificationsService, { notifications: loadNotificationsConfig(env) }],
-    ] as const
-    for (const [name, plugin, own] of plugins) {
-      const app = await createHttpServer({ title: `diamond-portal ${name}` })
-      await app.register(plugin as never, { ...ctx, ...own })
+    for (const service of await serviceModules()) {
+      const app = await createHttpServer({ title: `diamond-portal ${service.name}` })
+      await app.register(service.plugin, { ...ctx, ...service.options(env) })
       services.push(app)
       await app.ready()
     }
@@ -88,8 +93,8 @@ describe('the OpenAPI document', () => {
       gateway: loadGatewayConfig(env),
       mode: 'distributed',
       serveWeb: false,
-      probe: async () => true,
-      serviceDocs: async () => services.map((s) => s.swagger()),
+      probe: () => Promise.resolve(true),
+      serviceDocs: () => Promise.resolve(services.map((s) => s.swagger())),
     })
     distributed = (await edge.inject({ method: 'GET', url: '/web/v1/openapi.json' })).json() as Doc
     dir = await mkdtemp(join(tmpdir(), 'diamond-openapi-'))
@@ -112,22 +117,32 @@ describe('the OpenAPI document', () => {
     expectComplete(distributed)
     await expect(SwaggerParser.validate(structuredClone(distributed) as never)).resolves.toBeDefined()
     expect((await lint(distributed)).errors).toEqual([])
-    const ids = (d: Doc) => operations(d).map((o) => `${o.key} ${o.op.operationId}`).sort()
+    const ids = (d: Doc) =>
+      operations(d)
+        .map((o) => `${o.key} ${o.op.operationId}`)
+        .sort()
     expect(ids(distributed)).toEqual(ids(embedded))
   })
 
   it('describes calls as the server enforces them', () => {
     const hold = embedded.paths['/web/v1/diamond/hold']!.post!
     expect(hold.operationId).toBe('diamondHold')
-    expect(Object.keys(hold.responses)).toEqual(expect.arrayContaining(['200', '400', '401', '403', '404', '409', '500', '503']))
+    expect(Object.keys(hold.responses)).toEqual(
+      expect.arrayContaining(['200', '400', '401', '403', '404', '409', '500', '503']),
+    )
     const login = embedded.paths['/web/v1/auth/login']!.post!
     expect(login.security).toEqual([])
     expect(Object.keys(login.responses)).toEqual(expect.arrayContaining(['401', '403', '429']))
     expect(Object.keys(login.responses)).not.toContain('404')
     // Files are binary answers of their media type, not JSON.
     const excel = embedded.paths['/web/v1/diamond/excel']!.post!.responses['200']!.content!
-    expect(excel['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet']?.schema).toEqual({ type: 'string', format: 'binary' })
-    expect(Object.keys(embedded.paths['/web/v1/order/invoice']!.post!.responses['200']!.content!)).toEqual(['application/pdf'])
+    expect(excel['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet']?.schema).toEqual({
+      type: 'string',
+      format: 'binary',
+    })
+    expect(Object.keys(embedded.paths['/web/v1/order/invoice']!.post!.responses['200']!.content!)).toEqual([
+      'application/pdf',
+    ])
     // A union of literals is one enum; "or null" is a type array.
     const data = JSON.stringify(hold.responses['200'])
     expect(data).toContain('"availability":{"type":"string","enum":["A","H","M","NA","U","B","S","O","E"]}')
@@ -145,7 +160,7 @@ describe('the OpenAPI document', () => {
         "type Login = paths['/web/v1/auth/login']['post']['requestBody']['content']['application/json']",
         "export const login: Login = { username: 'buyer1', password: 'Diamond@2026' }",
         "type Held = paths['/web/v1/diamond/hold']['post']['responses']['200']['content']['application/json']",
-        "export const availability = (h: Held): string => h.data.availability",
+        'export const availability = (h: Held): string => h.data.availability',
         "type Refused = paths['/web/v1/diamond/hold']['post']['responses']['409']['content']['application/json']",
         "export const code = (r: Refused): components['schemas']['Error']['code'] => r.code",
         '',

@@ -19,7 +19,16 @@ describe('module rights, enforced by every service', () => {
     const rights = expandPermissions({ hold: 'v', searchList: 'v', dashboard: 'v' })
     const created = await portal.call(
       'user/create',
-      { username: 'viewer1', email, password: 'Viewer#2026', firstName: 'Vic', lastName: 'Viewer', mobile: '+91 22 5555 0101', userType: 'buyer', permissions: rights },
+      {
+        username: 'viewer1',
+        email,
+        password: 'Viewer#2026',
+        firstName: 'Vic',
+        lastName: 'Viewer',
+        mobile: '+91 22 5555 0101',
+        userType: 'buyer',
+        permissions: rights,
+      },
       admin,
     )
     expect(created.body.code).toBe('OK')
@@ -33,14 +42,25 @@ describe('module rights, enforced by every service', () => {
   it('lets a view-only user list stones but not hold or release one', async () => {
     const [stone] = await portal.stones(viewer, 1)
     expect(stone).toBeDefined()
-    expect(await portal.call('diamond/hold', { id: stone!.id }, viewer)).toMatchObject({ status: 403, body: { code: 'E_FORBIDDEN' } })
-    expect(await portal.call('diamond/hold/release', { id: stone!.id }, viewer)).toMatchObject({ status: 403, body: { code: 'E_FORBIDDEN' } })
+    expect(await portal.call('diamond/hold', { id: stone!.id }, viewer)).toMatchObject({
+      status: 403,
+      body: { code: 'E_FORBIDDEN' },
+    })
+    expect(await portal.call('diamond/hold/release', { id: stone!.id }, viewer)).toMatchObject({
+      status: 403,
+      body: { code: 'E_FORBIDDEN' },
+    })
     const [row] = await portal.sql`select w_sts from stock.stones where id = ${stone!.id}`
     expect(row!.w_sts).toBe('A')
   })
 
   it('refuses a guest on every changing route, in every service', async () => {
-    const guest = await portal.call('guest/auth/login', { name: 'Gil', companyName: 'Gil Gems', contactNumber: '+972 3 555 0100', email: 'gil@example.test' })
+    const guest = await portal.call('guest/auth/login', {
+      name: 'Gil',
+      companyName: 'Gil Gems',
+      contactNumber: '+972 3 555 0100',
+      email: 'gil@example.test',
+    })
     const token = guest.body.data.token.jwt as string
     const [stone] = await portal.stones(token, 1)
     expect(stone).toBeDefined()
@@ -51,7 +71,18 @@ describe('module rights, enforced by every service', () => {
       ['account/update', { firstName: 'X' }],
       ['address/upsert', { type: 'office', line1: 'a', city: 'b', state: 'c', country: 'd', pinCode: '400001' }],
       ['auth/reset-password-by-user', { currentPassword: 'x', newPassword: 'Abcdefg1', confirmPassword: 'Abcdefg1' }],
-      ['user/create', { username: 'gg', email: 'gg@example.test', password: 'Abcdefg1', firstName: 'a', lastName: 'b', mobile: '+1 555 0100', userType: 'buyer' }],
+      [
+        'user/create',
+        {
+          username: 'gg',
+          email: 'gg@example.test',
+          password: 'Abcdefg1',
+          firstName: 'a',
+          lastName: 'b',
+          mobile: '+1 555 0100',
+          userType: 'buyer',
+        },
+      ],
     ]
     for (const [path, body] of changing) {
       const r = await portal.call(path, body, token)
@@ -65,7 +96,8 @@ describe('module rights, enforced by every service', () => {
     expect(list.length).toBeGreaterThan(0)
     for (const s of list as unknown as Record<string, unknown>[]) {
       // Not even null: the price fields are absent from what the API sends.
-      for (const field of ['rap', 'back', 'amt', 'ctPr', 'rapAvg', 'fnDis', 'fnAmt', 'fnCtpr']) expect(Object.keys(s)).not.toContain(field)
+      for (const field of ['rap', 'back', 'amt', 'ctPr', 'rapAvg', 'fnDis', 'fnAmt', 'fnCtpr'])
+        expect(Object.keys(s)).not.toContain(field)
     }
     const profile = await portal.call('user/profile', {}, noprice)
     expect(profile.body.data.userPermissions.pricing).toMatchObject({ view: false, all: false })
@@ -77,7 +109,11 @@ describe('module rights, enforced by every service', () => {
     expect(r.body.data.isTrusted).toBe(false)
     const untrusted = r.body.data.token.jwt as string
     for (const path of ['diamond/paginate', 'notification/list', 'user/profile']) {
-      expect({ path, ...(await portal.call(path, {}, untrusted)) }).toMatchObject({ path, status: 403, body: { code: 'E_DEVICE_UNTRUSTED' } })
+      expect({ path, ...(await portal.call(path, {}, untrusted)) }).toMatchObject({
+        path,
+        status: 403,
+        body: { code: 'E_DEVICE_UNTRUSTED' },
+      })
     }
   })
 })

@@ -3,7 +3,13 @@ import { io, type Socket } from 'socket.io-client'
 import { WebSocket } from 'ws'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { StockEventTypes, type StoneStatusChanged } from '@diamond/contracts/events/stock'
-import { MAX_WATCHED_STONES, type Ack, type ServerFrame, type StoneStatus, type StonesStatus } from '@diamond/contracts/realtime'
+import {
+  MAX_WATCHED_STONES,
+  type Ack,
+  type ServerFrame,
+  type StoneStatus,
+  type StonesStatus,
+} from '@diamond/contracts/realtime'
 import { startTestPortal, waitFor, type TestPortal } from '../../../test/portal'
 
 describe('live changes reach subscribers', () => {
@@ -33,7 +39,8 @@ describe('live changes reach subscribers', () => {
       s.on('connect', () => resolve())
       s.on('connect_error', (e) => reject(e))
     })
-  const emit = (s: Socket, event: string, data: unknown) => new Promise<Ack>((resolve) => s.emit(event as never, data as never, resolve as never))
+  const emit = (s: Socket, event: string, data: unknown) =>
+    new Promise<Ack>((resolve) => s.emit(event as never, data as never, resolve as never))
 
   it('refuses a socket without a valid token, and a token in the query string', async () => {
     await expect(connected(connect({}))).rejects.toThrow('E_UNAUTHORIZED')
@@ -102,11 +109,15 @@ describe('live changes reach subscribers', () => {
 
   it('carries the same messages as JSON frames on the plain WebSocket', async () => {
     const refused = new WebSocket(`${portal.base.replace('http', 'ws')}/web/v1/ws`)
-    const code = await new Promise<number>((resolve) => refused.on('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0)))
+    const code = await new Promise<number>((resolve) =>
+      refused.on('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0)),
+    )
     expect(code).toBe(401)
 
     const [stone] = (await portal.stones(buyer1, 20)).filter((s) => s.availability === 'A')
-    const ws = new WebSocket(`${portal.base.replace('http', 'ws')}/web/v1/ws`, { headers: { authorization: `JWT ${buyer2}` } })
+    const ws = new WebSocket(`${portal.base.replace('http', 'ws')}/web/v1/ws`, {
+      headers: { authorization: `JWT ${buyer2}` },
+    })
     raws.push(ws)
     const frames: ServerFrame[] = []
     ws.on('message', (m) => frames.push(JSON.parse(m.toString())))
@@ -128,7 +139,9 @@ describe('live changes reach subscribers', () => {
 
   it('coalesces many changes of one stone that come together into one entry with the latest version', async () => {
     const [stone] = (await portal.stones(buyer1, 30)).filter((s) => s.availability === 'A').slice(-1)
-    const ws = new WebSocket(`${portal.base.replace('http', 'ws')}/web/v1/ws`, { headers: { authorization: `JWT ${buyer2}` } })
+    const ws = new WebSocket(`${portal.base.replace('http', 'ws')}/web/v1/ws`, {
+      headers: { authorization: `JWT ${buyer2}` },
+    })
     raws.push(ws)
     const frames: ServerFrame[] = []
     ws.on('message', (m) => frames.push(JSON.parse(m.toString())))
@@ -138,25 +151,51 @@ describe('live changes reach subscribers', () => {
     await Promise.all([new Promise((r) => ws.on('open', r)), connected(sio)])
     ws.send(JSON.stringify({ type: 'stones.watch', data: { ids: [stone!.id] } }))
     expect(await emit(sio, 'stones.watch', { ids: [stone!.id] })).toEqual({ code: 'OK', message: 'OK' })
-    expect(await waitFor(() => frames.find((f) => f.type === 'ack'), 5000, 'ack')).toMatchObject({ data: { code: 'OK' } })
+    expect(await waitFor(() => frames.find((f) => f.type === 'ack'), 5000, 'ack')).toMatchObject({
+      data: { code: 'OK' },
+    })
 
     // A burst as stock would publish it, in one go on the portal's bus: the gateway takes all of
     // them before its window ends (the in-process bus hands them over without yielding to timers).
     const first = 1000
     const changes = Array.from({ length: 40 }, (_, i): StoneStatusChanged => ({
-      stoneId: stone!.id, vStnId: stone!.vStnId, wSts: i % 2 ? 'A' : 'M', sSts: '', availability: i % 2 ? 'A' : 'M',
-      statusVersion: first + i, holderId: null, expiresAt: null,
+      stoneId: stone!.id,
+      vStnId: stone!.vStnId,
+      wSts: i % 2 ? 'A' : 'M',
+      sSts: '',
+      availability: i % 2 ? 'A' : 'M',
+      statusVersion: first + i,
+      holderId: null,
+      expiresAt: null,
     }))
     await portal.bus.publish(
       changes.map((data) => ({
-        id: randomUUID(), type: StockEventTypes.released, key: stone!.id, time: new Date().toISOString(), producer: 'stock', version: 1, data,
+        id: randomUUID(),
+        type: StockEventTypes.released,
+        key: stone!.id,
+        time: new Date().toISOString(),
+        producer: 'stock',
+        version: 1,
+        data,
       })),
     )
     const last = first + changes.length - 1
     const wsBatches = () => frames.flatMap((f) => (f.type === 'stones.status' ? [f.data.changes] : []))
-    for (const [name, got] of [['plain WebSocket', wsBatches], ['socket.io', () => sioBatches]] as const) {
-      await waitFor(() => got().flat().find((c) => c.id === stone!.id && c.version === last), 10_000, `the latest version on ${name}`)
-      const burst = got().flat().filter((c) => c.id === stone!.id && c.version >= first)
+    for (const [name, got] of [
+      ['plain WebSocket', wsBatches],
+      ['socket.io', () => sioBatches],
+    ] as const) {
+      await waitFor(
+        () =>
+          got()
+            .flat()
+            .find((c) => c.id === stone!.id && c.version === last),
+        10_000,
+        `the latest version on ${name}`,
+      )
+      const burst = got()
+        .flat()
+        .filter((c) => c.id === stone!.id && c.version >= first)
       expect(burst, name).toHaveLength(1)
       expect(burst[0], name).toMatchObject({ version: last, availability: 'A' })
     }
@@ -167,7 +206,9 @@ describe('live changes reach subscribers', () => {
     const sio = connect({ token })
     await connected(sio)
     expect((await emit(sio, 'feed.join', { feed: 'stock' })).code).toBe('OK')
-    const ws = new WebSocket(`${portal.base.replace('http', 'ws')}/web/v1/ws`, { headers: { authorization: `JWT ${token}` } })
+    const ws = new WebSocket(`${portal.base.replace('http', 'ws')}/web/v1/ws`, {
+      headers: { authorization: `JWT ${token}` },
+    })
     raws.push(ws)
     await new Promise((r) => ws.on('open', r))
     const sioGone = new Promise<string>((resolve) => sio.on('disconnect', (reason) => resolve(reason)))
@@ -177,5 +218,4 @@ describe('live changes reach subscribers', () => {
     expect(await sioGone).toBe('io server disconnect')
     expect(await wsGone).toBe(4401)
   })
-
 })

@@ -39,7 +39,8 @@ describe('a rush of holds on one stone', () => {
     expect(new Set(refusals.map((r) => r.status))).toEqual(new Set([409]))
 
     const [holds] = await portal.sql`select count(*)::int as n from stock.holds where stone_id = ${stone!.id}`
-    const [events] = await portal.sql`select count(*)::int as n from stock.outbox where key = ${stone!.id} and type = 'stock.stone.held'`
+    const [events] =
+      await portal.sql`select count(*)::int as n from stock.outbox where key = ${stone!.id} and type = 'stock.stone.held'`
     expect(holds!.n).toBe(1)
     expect(events!.n).toBe(1)
   })

@@ -30,14 +30,25 @@ describe('shutdown of the embedded portal', () => {
     port = await freePort()
     child = spawn(process.execPath, ['--import', 'tsx', 'services/portal/src/embedded.ts'], {
       cwd: REPO,
-      env: { ...process.env, PORTAL_DATA_DIR: join(dir, 'data'), PORT: String(port), WEB_DIST: join(dir, 'web'), STOCK_DEMO_STONES: '400', LOG_LEVEL: 'info', BIDDING_DEMO_AUCTIONS: 'false' },
+      env: {
+        ...process.env,
+        PORTAL_DATA_DIR: join(dir, 'data'),
+        PORT: String(port),
+        WEB_DIST: join(dir, 'web'),
+        STOCK_DEMO_STONES: '400',
+        LOG_LEVEL: 'info',
+        BIDDING_DEMO_AUCTIONS: 'false',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     })
     child.stdout!.on('data', (d) => (output += d))
     child.stderr!.on('data', (d) => (output += d))
     const up = () => {
       if (child.exitCode !== null) throw new Error(`the portal exited (${child.exitCode})`)
-      return fetch(`${base()}/web/v1/health`).then((r) => r.status === 200, () => false)
+      return fetch(`${base()}/web/v1/health`).then(
+        (r) => r.status === 200,
+        () => false,
+      )
     }
     await waitFor(up, 240_000, 'the portal to start').catch((err: Error) => {
       throw new Error(`${err.message}\n${output.slice(-3000)}`)
@@ -66,10 +77,14 @@ describe('shutdown of the embedded portal', () => {
     expect(login.code).toBe('OK')
     if (login.data.isTrusted) return login.data.token.jwt
     const email = login.data.user.email as string
-    const mail = await waitFor(async () => {
-      const r = await fetch(`${base()}/web/v1/dev/mailbox?to=${encodeURIComponent(email)}&limit=1`)
-      return ((await r.json()) as { data: { list: DevMail[] } }).data.list.find((m) => m.template === 'device-otp')
-    }, 30_000, 'the sign-in code')
+    const mail = await waitFor(
+      async () => {
+        const r = await fetch(`${base()}/web/v1/dev/mailbox?to=${encodeURIComponent(email)}&limit=1`)
+        return ((await r.json()) as { data: { list: DevMail[] } }).data.list.find((m) => m.template === 'device-otp')
+      },
+      30_000,
+      'the sign-in code',
+    )
     const verified = await post('verifyfingerprint', { otp: codeIn(mail), trust: 'always' }, login.data.token.jwt)
     expect(verified.code).toBe('OK')
     return verified.data.token.jwt
@@ -77,7 +92,8 @@ describe('shutdown of the embedded portal', () => {
 
   it('answers every search in flight at SIGTERM, then exits within 10 s', async () => {
     const token = await signIn()
-    const seen = () => output.split('\n').filter((l) => l.includes('incoming request') && l.includes('/web/v1/diamond/paginate')).length
+    const seen = () =>
+      output.split('\n').filter((l) => l.includes('incoming request') && l.includes('/web/v1/diamond/paginate')).length
     const before = seen()
     const searches = Array.from({ length: SEARCHES }, (_, i) =>
       fetch(`${base()}/web/v1/diamond/paginate`, {
@@ -87,7 +103,10 @@ describe('shutdown of the embedded portal', () => {
         dispatcher: agent,
       } as RequestInit).then(
         async (r) => ({ status: r.status, code: ((await r.json()) as { code: string }).code }),
-        (err: Error) => ({ status: 0, code: `${err.message} ${String((err.cause as Error | undefined)?.message ?? '')}` }),
+        (err: Error) => ({
+          status: 0,
+          code: `${err.message} ${String((err.cause as Error | undefined)?.message ?? '')}`,
+        }),
       ),
     )
     // Every search has reached the server (it logged it) before the signal: all are in flight.

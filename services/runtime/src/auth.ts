@@ -83,8 +83,16 @@ export function createTokenService(secret: string, ttlSeconds: number): TokenSer
   return {
     sign: (p) =>
       signer({
-        sub: p.id, usr: p.username, typ: p.userType, prm: p.perms, np: p.noPrice, ver: p.ver,
-        ...(p.guest ? { gst: true } : {}), trs: p.trusted, ...(p.company ? { cmp: p.company } : {}), ...(p.registeredCompany ? { cmr: p.registeredCompany } : {}),
+        sub: p.id,
+        usr: p.username,
+        typ: p.userType,
+        prm: p.perms,
+        np: p.noPrice,
+        ver: p.ver,
+        ...(p.guest ? { gst: true } : {}),
+        trs: p.trusted,
+        ...(p.company ? { cmp: p.company } : {}),
+        ...(p.registeredCompany ? { cmr: p.registeredCompany } : {}),
         ...(p.operator ? { op: true } : {}),
       } satisfies Claims),
     verify: (token) => {
@@ -92,8 +100,16 @@ export function createTokenService(secret: string, ttlSeconds: number): TokenSer
       const ver = c.ver ?? 0
       if (ver < (floors.get(c.sub) ?? 0)) throw new Error('token revoked')
       return {
-        id: c.sub, username: c.usr, userType: c.typ, perms: c.prm ?? {}, noPrice: !!c.np, ver,
-        guest: c.gst === true, trusted: c.trs === true, company: c.cmp ?? '', ...(c.cmr ? { registeredCompany: c.cmr } : {}),
+        id: c.sub,
+        username: c.usr,
+        userType: c.typ,
+        perms: c.prm ?? {},
+        noPrice: !!c.np,
+        ver,
+        guest: c.gst === true,
+        trusted: c.trs === true,
+        company: c.cmp ?? '',
+        ...(c.cmr ? { registeredCompany: c.cmr } : {}),
         ...(c.op === true ? { operator: true } : {}),
       }
     },
@@ -112,7 +128,11 @@ export function tokenFromHeader(header: string | undefined): string | null {
 }
 
 /** A valid, live token of a trusted device (or, with `untrusted`, of a device still to verify). */
-export function authenticate(tokens: TokenService, header: string | undefined, opts: { untrusted?: boolean } = {}): Principal {
+export function authenticate(
+  tokens: TokenService,
+  header: string | undefined,
+  opts: { untrusted?: boolean } = {},
+): Principal {
   const token = tokenFromHeader(header)
   if (!token) throw new AppError('E_UNAUTHORIZED')
   let p: Principal
@@ -126,7 +146,8 @@ export function authenticate(tokens: TokenService, header: string | undefined, o
 }
 
 export function requirePermission(p: Principal, module: Module, action: Action): void {
-  if (!can(p.perms, module, action)) throw new AppError(p.guest && action !== 'view' ? 'E_GUEST_FORBIDDEN' : 'E_FORBIDDEN')
+  if (!can(p.perms, module, action))
+    throw new AppError(p.guest && action !== 'view' ? 'E_GUEST_FORBIDDEN' : 'E_FORBIDDEN')
 }
 
 declare module 'fastify' {
@@ -151,6 +172,7 @@ declare module 'fastify' {
  */
 export function installAuth(app: FastifyInstance, tokens: TokenService): void {
   app.decorateRequest('principal', null)
+  // eslint-disable-next-line @typescript-eslint/require-await -- Fastify treats a hook without a `done` parameter as async: it must return a promise, and a throw becomes the error reply
   app.addHook('onRequest', async (req: FastifyRequest) => {
     const cfg = req.routeOptions.config
     if (cfg?.public) return

@@ -4,8 +4,15 @@ import { authenticate, createTokenService, TOKEN_ISSUER, type Principal } from '
 
 const SECRET = 'a-test-secret-of-enough-length-0123456789'
 const who: Principal = {
-  id: '11111111-1111-4111-8111-111111111111', username: 'buyer1', userType: 'buyer', perms: {}, noPrice: false, ver: 3,
-  guest: false, trusted: true, company: 'Acme',
+  id: '11111111-1111-4111-8111-111111111111',
+  username: 'buyer1',
+  userType: 'buyer',
+  perms: {},
+  noPrice: false,
+  ver: 3,
+  guest: false,
+  trusted: true,
+  company: 'Acme',
 }
 
 describe('token service', () => {
@@ -53,14 +60,20 @@ describe('token service', () => {
     const tokens = createTokenService(SECRET, 60)
     const claims = { sub: who.id, usr: 'x', typ: 'buyer', prm: {}, np: false, ver: 0, trs: true }
     expect(() => tokens.verify(createTokenService('another-secret-of-enough-length-987654', 60).sign(who))).toThrow()
-    expect(() => tokens.verify(createSigner({ key: SECRET, algorithm: 'HS256', expiresIn: 60_000, iss: 'someone-else' })(claims))).toThrow()
-    expect(() => tokens.verify(createSigner({ key: SECRET, algorithm: 'HS512', expiresIn: 60_000, iss: TOKEN_ISSUER })(claims))).toThrow()
+    expect(() =>
+      tokens.verify(createSigner({ key: SECRET, algorithm: 'HS256', expiresIn: 60_000, iss: 'someone-else' })(claims)),
+    ).toThrow()
+    expect(() =>
+      tokens.verify(createSigner({ key: SECRET, algorithm: 'HS512', expiresIn: 60_000, iss: TOKEN_ISSUER })(claims)),
+    ).toThrow()
     expect(() => tokens.verify(createSigner({ key: SECRET, algorithm: 'HS256', iss: TOKEN_ISSUER })(claims))).toThrow()
   })
 
   it('keeps verifying correctly past the size of its memory of tokens', () => {
     const tokens = createTokenService(SECRET, 60)
-    const many = Array.from({ length: 10_050 }, (_, i) => tokens.sign({ ...who, id: `11111111-1111-4111-8111-${String(i).padStart(12, '0')}` }))
+    const many = Array.from({ length: 10_050 }, (_, i) =>
+      tokens.sign({ ...who, id: `11111111-1111-4111-8111-${String(i).padStart(12, '0')}` }),
+    )
     for (const t of many) tokens.verify(t)
     expect(tokens.verify(many[0]!).id).toBe('11111111-1111-4111-8111-000000000000')
     expect(tokens.verify(many.at(-1)!).id).toBe('11111111-1111-4111-8111-000000010049')

@@ -6,7 +6,10 @@ import { Value } from 'typebox/value'
  * Reads the environment once at start-up, converts and validates it against a schema, and fails
  * with every bad variable named. Nothing else in the code reads process.env.
  */
-export function loadConfig<T extends TObject>(schema: T, env: Record<string, string | undefined> = process.env): Static<T> {
+export function loadConfig<T extends TObject>(
+  schema: T,
+  env: Record<string, string | undefined> = process.env,
+): Static<T> {
   const raw: Record<string, unknown> = {}
   for (const key of Object.keys(schema.properties)) {
     const v = env[key]
@@ -47,11 +50,15 @@ export type PlatformConfig = Static<typeof PlatformConfig>
 export function loadPlatformConfig(env: Record<string, string | undefined> = process.env): PlatformConfig {
   const config = loadConfig(PlatformConfig, env)
   if (config.NODE_ENV === 'production' && config.DEMO_DATA) {
-    throw new Error('Invalid configuration:\n  DEMO_DATA must not be set in production mode (demo accounts share a known password)')
+    throw new Error(
+      'Invalid configuration:\n  DEMO_DATA must not be set in production mode (demo accounts share a known password)',
+    )
   }
   return config
 }
 
 export function kafkaBrokers(config: PlatformConfig): string[] {
-  return config.KAFKA_BROKERS.split(',').map((b) => b.trim()).filter(Boolean)
+  return config.KAFKA_BROKERS.split(',')
+    .map((b) => b.trim())
+    .filter(Boolean)
 }

@@ -1,9 +1,23 @@
 import type { AnyEvent } from '@diamond/contracts/events/envelope'
+import type { DomainEvent, EventType } from '@diamond/contracts/events/index'
 import type { Database, Tx } from './db'
 import type { MessageBus, Subscription } from './bus/types'
 import { sleep } from './bus/deliver'
+import { EventHandlers, type TypedHandler } from './bus/handlers'
 import { isUnavailable } from './errors'
 
+/** What a consumer's handler is given beside its event. */
+export interface ConsumerContext {
+  /** The consumer's transaction: the effect and the record of the consumed event commit together. */
+  tx: Tx
+  /**
+   * Work that must wait for the commit (telling an in-memory writer what changed): runs once the
+   * transaction committed, never if it rolled back (the event is then tried again).
+   */
+  afterCommit(work: () => void): void
+}
+
+/** The low-level definition subscribeIdempotent runs; services declare theirs with `consumer(name).on(...)`. */
 export interface IdempotentConsumer {
   /** Unique per service: `<service>.<purpose>`; it is also the bus consumer group. */
   name: string
@@ -21,7 +35,8 @@ export interface IdempotentConsumer {
    * so that a redelivery is decided the same way.
    */
   wants?: (event: AnyEvent) => boolean
-  handle: (event: AnyEvent, tx: Tx) => Promise<void>
+  /** Applies one event in `tx` (also `ctx.tx`, beside the work to run after the commit). */
+  handle: (event: AnyEvent, tx: Tx, ctx: ConsumerContext) => Promise<void>
   /**
    * Opt-in: up to this many waiting events of a partition are applied in ONE transaction (one commit
    * instead of one per event) — for consumers whose effect is only database writes in `tx`. If any of
@@ -29,12 +44,87 @@ export interface IdempotentConsumer {
    */
   batch?: number
   /** With `batch`: applies the fresh events of a batch, in order (default: `handle` for each). */
-  handleBatch?: (events: AnyEvent[], tx: Tx) => Promise<void>
+  handleBatch?: (events: AnyEvent[], tx: Tx, ctx: ConsumerContext) => Promise<void>
 }
+
+/**
+ * A service's idempotent consumer, declared by the event types it acts on, each with a handler that
+ * gets its event's data already typed; the topics follow from the types:
+ *
+ *   consumer('stock.bid-results')
+ *     .on(BiddingEventTypes.opened, ({ data }, { tx }) => stones.enterLot(tx, data))
+ *     .on(BiddingEventTypes.closed, ({ data }, { tx }) => stones.settleLot(tx, data))
+ *
+ * Events of other types on those topics are acknowledged without a transaction. `wants` and `batch`
+ * refer to the types registered before them.
+ */
+export class Consumer<K extends EventType = never> {
+  private readonly handlers = new EventHandlers<never, ConsumerContext>()
+  private filter: ((event: AnyEvent) => boolean) | undefined
+  private size = 0
+  private batchHandler: ((events: AnyEvent[], ctx: ConsumerContext) => void | Promise<void>) | undefined
+
+  constructor(readonly name: string) {}
+
+  on<T extends EventType>(types: T | readonly T[], handler: TypedHandler<T, ConsumerContext>): Consumer<K | T> {
+    this.handlers.on(types, handler)
+    return this as Consumer<K | T>
+  }
+
+  /** See IdempotentConsumer.wants: a pure function of the event, false for one it would do nothing with. */
+  wants(filter: (event: DomainEvent<K>) => boolean): this {
+    this.filter = (event) => filter(this.typed(event))
+    return this
+  }
+
+  /**
+   * See IdempotentConsumer.batch: up to `size` waiting events in one transaction, applied by
+   * `handler` all at once, or else each by its type's handler, in order.
+   */
+  batch(size: number, handler?: (events: DomainEvent<K>[], ctx: ConsumerContext) => void | Promise<void>): this {
+    this.size = size
+    this.batchHandler =
+      handler &&
+      ((events, ctx) =>
+        handler(
+          events.map((e) => this.typed(e)),
+          ctx,
+        ))
+    return this
+  }
+
+  /** What subscribeIdempotent runs. */
+  definition(): IdempotentConsumer {
+    const { handlers, batchHandler } = this
+    if (!handlers.types.length) throw new Error(`consumer ${this.name} handles no event type`)
+    return {
+      name: this.name,
+      topics: handlers.topics,
+      types: handlers.types,
+      ...(this.filter ? { wants: this.filter } : {}),
+      handle: (event, _tx, ctx) => handlers.handle(event, ctx),
+      ...(this.size ? { batch: this.size } : {}),
+      ...(batchHandler
+        ? { handleBatch: async (events: AnyEvent[], _tx: Tx, ctx: ConsumerContext) => await batchHandler(events, ctx) }
+        : {}),
+    }
+  }
+
+  /**
+   * Events reach a filter or a batch handler only when their type is one of this consumer's (see
+   * `types` in subscribeIdempotent), and the bus validated their data against that type's schema.
+   */
+  private typed(event: AnyEvent): DomainEvent<K> {
+    return event as DomainEvent<K>
+  }
+}
+
+/** A new idempotent consumer, named `<service>.<purpose>` (also its consumer group). */
+export const consumer = (name: string): Consumer => new Consumer(name)
 
 /** What a host wants to know of the events a consumer applied: its log and the lag metric. */
 export interface ConsumerObserver {
-  log?: { info(o: object, m: string): void; debug(o: object, m: string): void }
+  log?: { info(o: object, m: string): void; debug(o: object, m: string): void; warn?(o: object, m: string): void }
   /** Seconds between the event's time and its handling. */
   lag?: (group: string, seconds: number) => void
 }
@@ -60,12 +150,33 @@ function applied(c: IdempotentConsumer, o: ConsumerObserver | undefined, events:
  * id is recorded in the same transaction as the effect, so a redelivered event changes nothing.
  * Events the consumer does not act on (`types`, `wants`) are passed over without a transaction.
  */
-export function subscribeIdempotent(bus: MessageBus, database: Database, c: IdempotentConsumer, observer?: ConsumerObserver): Promise<Subscription> {
+export function subscribeIdempotent(
+  bus: MessageBus,
+  database: Database,
+  c: IdempotentConsumer,
+  observer?: ConsumerObserver,
+): Promise<Subscription> {
   const s = `"${database.schema}"`
   const types = c.types ? new Set(c.types) : null
   const acts = (event: AnyEvent) => (!types || types.has(event.type)) && (!c.wants || c.wants(event))
   const batch = c.batch && c.batch > 1 ? c.batch : 0
-  const transaction = <T>(work: (tx: Tx) => Promise<T>) => whileUnavailable(() => database.sql.begin(work) as Promise<T>)
+  // One transaction per attempt; the work a handler put off until the commit runs once it committed,
+  // and the work of an attempt that failed is dropped with it.
+  const transaction = async <T>(work: (ctx: ConsumerContext) => Promise<T>): Promise<T> => {
+    let later: (() => void)[] = []
+    const result = await whileUnavailable(() => {
+      later = []
+      return database.sql.begin((tx) => work({ tx, afterCommit: (fn) => void later.push(fn) })) as Promise<T>
+    })
+    for (const fn of later) {
+      try {
+        fn()
+      } catch (err) {
+        observer?.log?.warn?.({ err, consumer: c.name }, 'work after a consumer commit failed')
+      }
+    }
+    return result
+  }
   return bus.subscribe({
     group: c.name,
     topics: c.topics,
@@ -76,7 +187,8 @@ export function subscribeIdempotent(bus: MessageBus, database: Database, c: Idem
           batchHandler: async (events: AnyEvent[]) => {
             const todo = events.filter(acts)
             if (!todo.length) return
-            const done = await transaction(async (tx) => {
+            const done = await transaction(async (ctx) => {
+              const { tx } = ctx
               const fresh = new Set(
                 (
                   await tx.unsafe<{ event_id: string }[]>(
@@ -90,8 +202,8 @@ export function subscribeIdempotent(bus: MessageBus, database: Database, c: Idem
               // An id twice in one batch (a redelivery right behind the first) counts once.
               const list = todo.filter((e) => fresh.delete(e.id.toLowerCase()))
               if (!list.length) return []
-              if (c.handleBatch) await c.handleBatch(list, tx)
-              else for (const e of list) await c.handle(e, tx)
+              if (c.handleBatch) await c.handleBatch(list, tx, ctx)
+              else for (const e of list) await c.handle(e, tx, ctx)
               return list
             })
             applied(c, observer, done)
@@ -100,14 +212,15 @@ export function subscribeIdempotent(bus: MessageBus, database: Database, c: Idem
       : {}),
     handler: async (event) => {
       if (!acts(event)) return
-      const done = await transaction(async (tx) => {
+      const done = await transaction(async (ctx) => {
+        const { tx } = ctx
         const fresh = await tx.unsafe(
           `insert into ${s}.consumed_events (consumer, event_id) values ($1, $2) on conflict do nothing returning event_id`,
           [c.name, event.id],
           { prepare: true },
         )
         if (!fresh.length) return false
-        await c.handle(event, tx)
+        await c.handle(event, tx, ctx)
         return true
       })
       if (done) applied(c, observer, [event])

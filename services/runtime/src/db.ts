@@ -35,7 +35,8 @@ export function orm(client: Sql | TransactionSql): Orm {
   let db = orms.get(client)
   if (!db) {
     const options = { parsers: {}, serializers: {} }
-    const unsafe = (text: string, params?: never[], opts?: object) => client.unsafe(text, params, { ...opts, prepare: true })
+    const unsafe = (text: string, params?: never[], opts?: object) =>
+      client.unsafe(text, params, { ...opts, prepare: true })
     const view = new Proxy(client, {
       get: (target, key) => (key === 'options' ? options : key === 'unsafe' ? unsafe : Reflect.get(target, key)),
     })
@@ -76,7 +77,9 @@ export async function migrate(sql: Sql, schema: string, dir: URL): Promise<strin
     await tx.unsafe(
       `create table if not exists "${schema}".schema_migrations (name text primary key, applied_at timestamptz not null default now())`,
     )
-    const done = new Set((await tx.unsafe(`select name from "${schema}".schema_migrations`)).map((r) => r.name as string))
+    const done = new Set(
+      (await tx.unsafe(`select name from "${schema}".schema_migrations`)).map((r) => r.name as string),
+    )
     for (const file of files) {
       if (done.has(file)) continue
       const text = await readFile(new URL(file, dir), 'utf8')

@@ -36,14 +36,25 @@ interface AjvError {
  */
 export function fieldErrors(context: string, errors: AjvError[]) {
   const allowed = new Map<string, unknown[]>()
-  for (const e of errors) if (e.keyword === 'const') allowed.set(e.instancePath, [...(allowed.get(e.instancePath) ?? []), e.params.allowedValue])
-  const oneOf = new Set([...allowed.keys()].filter((path) => errors.some((e) => e.keyword === 'anyOf' && e.instancePath === path)))
+  for (const e of errors)
+    if (e.keyword === 'const')
+      allowed.set(e.instancePath, [...(allowed.get(e.instancePath) ?? []), e.params.allowedValue])
+  const oneOf = new Set(
+    [...allowed.keys()].filter((path) => errors.some((e) => e.keyword === 'anyOf' && e.instancePath === path)),
+  )
   const out: { field: string; in: string; message: string }[] = []
   for (const e of errors) {
     if (oneOf.has(e.instancePath) && e.keyword === 'const') continue
     if (oneOf.has(e.instancePath) && e.keyword === 'anyOf') {
       const field = e.instancePath.replace(/^\//, '').replaceAll('/', '.') || context
-      out.push({ field, in: context, message: `must be one of: ${allowed.get(e.instancePath)!.map((v) => String(v)).join(', ')}` })
+      out.push({
+        field,
+        in: context,
+        message: `must be one of: ${allowed
+          .get(e.instancePath)!
+          .map((v) => String(v))
+          .join(', ')}`,
+      })
       continue
     }
     out.push(...fieldErrorsOf(context, [e]))
@@ -76,6 +87,9 @@ export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError & { validation?: AjvError[]; validationContext?: string }, req, reply) => {
     if (err instanceof AppError) {
       if (err.status >= 500) req.log.error({ err }, 'service error')
+      // A limited answer says when to come back, in the body (data.retryAfter) and as Retry-After.
+      if (err.code === 'E_RATE_LIMITED' && typeof err.data?.retryAfter === 'number')
+        void reply.header('retry-after', String(err.data.retryAfter))
       return reply.status(err.status).send(envelope(err.code, err.data, err.message))
     }
     if (err.validation) {
@@ -84,7 +98,16 @@ export function installErrorHandling(app: FastifyInstance): void {
       return reply.status(400).send(envelope('E_VALIDATION', { fields }, `Invalid Fields: ${text}`))
     }
     const mapped = err.code ? FRAMEWORK_CODES[err.code] : undefined
-    if (mapped) return reply.status(ErrorCodes[mapped].status).send(envelope(mapped, null, mapped === 'E_BAD_REQUEST' ? `The request could not be read: ${err.message}` : undefined))
+    if (mapped)
+      return reply
+        .status(ErrorCodes[mapped].status)
+        .send(
+          envelope(
+            mapped,
+            null,
+            mapped === 'E_BAD_REQUEST' ? `The request could not be read: ${err.message}` : undefined,
+          ),
+        )
     if (err.statusCode === 429) return reply.status(429).send(envelope('E_RATE_LIMITED'))
     if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
       return reply.status(err.statusCode).send(envelope('E_BAD_REQUEST', null, err.message))

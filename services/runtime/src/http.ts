@@ -59,12 +59,21 @@ export async function createHttpServer(opts: HttpServerOptions) {
     done()
   })
   installMetrics(app, new Metrics(), opts.metricsToken)
+  // eslint-disable-next-line @typescript-eslint/require-await -- Fastify treats a hook without a `done` parameter as async: it must return a promise, and a throw becomes the error reply
   app.addHook('preValidation', async (req) => {
-    for (const [part, value] of [['body', req.body], ['querystring', req.query], ['params', req.params]] as const) {
+    for (const [part, value] of [
+      ['body', req.body],
+      ['querystring', req.query],
+      ['params', req.params],
+    ] as const) {
       const field = nulAt(value, '')
       if (field !== null) {
         const f = field || part
-        throw new AppError('E_VALIDATION', { fields: [{ field: f, in: part, message: 'must not contain a NUL character' }] }, `Invalid Fields: ${f} must not contain a NUL character`)
+        throw new AppError(
+          'E_VALIDATION',
+          { fields: [{ field: f, in: part, message: 'must not contain a NUL character' }] },
+          `Invalid Fields: ${f} must not contain a NUL character`,
+        )
       }
     }
   })

@@ -32,7 +32,7 @@ describe('the platform server', () => {
       closingStarted()
       return held
     })
-    app.get('/x', async () => ({ ok: true }))
+    app.get('/x', () => ({ ok: true }))
     await app.listen({ port: 0, host: '127.0.0.1' })
     const { port } = app.server.address() as { port: number }
     const closing = app.close()

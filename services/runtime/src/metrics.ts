@@ -78,9 +78,24 @@ export class Metrics {
     buckets: LAG,
     registers: [this.registry],
   })
-  readonly outboxBacklog = new ReadGauge(this.registry, 'outbox_backlog', 'Outbox rows not yet published, per service', 'service')
-  readonly sockets = new ReadGauge(this.registry, 'realtime_connections', 'Open live connections per transport (socketio, ws)', 'transport')
-  readonly bidQueue = new ReadGauge(this.registry, 'bid_engine_queue_depth', 'Bids decided by the bid engine and waiting to be taken into a commit', 'service')
+  readonly outboxBacklog = new ReadGauge(
+    this.registry,
+    'outbox_backlog',
+    'Outbox rows not yet published, per service',
+    'service',
+  )
+  readonly sockets = new ReadGauge(
+    this.registry,
+    'realtime_connections',
+    'Open live connections per transport (socketio, ws)',
+    'transport',
+  )
+  readonly bidQueue = new ReadGauge(
+    this.registry,
+    'bid_engine_queue_depth',
+    'Bids decided by the bid engine and waiting to be taken into a commit',
+    'service',
+  )
 
   constructor() {
     collectDefaultMetrics({ register: this.registry })
@@ -115,12 +130,22 @@ export function mayReadMetrics(req: FastifyRequest, token: string | undefined): 
 export function installMetrics(app: FastifyInstance, metrics: Metrics, token: string | undefined): void {
   app.decorate('metrics', metrics)
   app.addHook('onResponse', (req, reply, done) => {
-    metrics.http.observe({ method: req.method, route: routeOf(req), status_code: String(reply.statusCode) }, reply.elapsedTime / 1000)
+    metrics.http.observe(
+      { method: req.method, route: routeOf(req), status_code: String(reply.statusCode) },
+      reply.elapsedTime / 1000,
+    )
     done()
   })
-  app.get('/metrics', { config: { public: true }, schema: { hide: true }, logLevel: 'warn' }, async (req: FastifyRequest, reply: FastifyReply) => {
-    // Not found rather than forbidden: an outsider learns nothing about the route.
-    if (!mayReadMetrics(req, token)) throw new AppError('E_NOT_FOUND')
-    return reply.header('content-type', metrics.registry.contentType).header('cache-control', 'no-store').send(await metrics.registry.metrics())
-  })
+  app.get(
+    '/metrics',
+    { config: { public: true }, schema: { hide: true }, logLevel: 'warn' },
+    async (req: FastifyRequest, reply: FastifyReply) => {
+      // Not found rather than forbidden: an outsider learns nothing about the route.
+      if (!mayReadMetrics(req, token)) throw new AppError('E_NOT_FOUND')
+      return reply
+        .header('content-type', metrics.registry.contentType)
+        .header('cache-control', 'no-store')
+        .send(await metrics.registry.metrics())
+    },
+  )
 }

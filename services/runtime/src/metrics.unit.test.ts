@@ -13,7 +13,9 @@ describe('who may read /metrics', () => {
   it('with METRICS_TOKEN: whoever sends it as a bearer token, from anywhere, and nobody else', async () => {
     const app = await createHttpServer({ title: 'm', metricsToken: 'a-long-scrape-token-0123' })
     const from = (authorization?: string, remoteAddress = '198.51.100.4') =>
-      app.inject({ url: '/metrics', remoteAddress, headers: authorization ? { authorization } : {} }).then((r) => r.statusCode)
+      app
+        .inject({ url: '/metrics', remoteAddress, headers: authorization ? { authorization } : {} })
+        .then((r) => r.statusCode)
     expect(await from('Bearer a-long-scrape-token-0123')).toBe(200)
     expect(await from('Bearer a-long-scrape-token-0124')).toBe(404)
     expect(await from('Bearer short')).toBe(404)
@@ -25,7 +27,7 @@ describe('who may read /metrics', () => {
 
   it('labels requests by route pattern, never by the raw URL', async () => {
     const app = await createHttpServer({ title: 'm' })
-    app.get('/stone/:id', { config: { public: true } }, async () => ({ ok: true }))
+    app.get('/stone/:id', { config: { public: true } }, () => ({ ok: true }))
     await app.inject({ url: '/stone/abc' })
     await app.inject({ url: '/stone/def' })
     await app.inject({ url: '/no/such/path' })

@@ -20,14 +20,16 @@ const ERROR_REF = '#/components/schemas/Error'
 /** The API document's own part of the envelope: `code` is one of the closed set of error codes. */
 export const ErrorSchema = {
   type: 'object',
-  description: 'Every failure answers this envelope; `code` says what went wrong, `message` is an English fallback text.',
+  description:
+    'Every failure answers this envelope; `code` says what went wrong, `message` is an English fallback text.',
   required: ['code', 'message', 'data'],
   properties: {
     code: { type: 'string', enum: Object.keys(ErrorCodes) },
     message: { type: 'string' },
     data: {
       type: ['object', 'null'],
-      description: 'Details: `fields` for E_VALIDATION, `retryAfter` (seconds) for E_RATE_LIMITED, otherwise mostly null.',
+      description:
+        'Details: `fields` for E_VALIDATION, `retryAfter` (seconds) for E_RATE_LIMITED, otherwise mostly null.',
       properties: {
         fields: {
           type: 'array',
@@ -46,7 +48,11 @@ export const ErrorSchema = {
 /** Examples of an error answer, with the data the handlers really send for the codes that carry some. */
 function exampleOf(code: ErrorCode) {
   if (code === 'E_VALIDATION') {
-    return { code, message: 'Invalid Fields: limit must be integer', data: { fields: [{ field: 'limit', in: 'body', message: 'must be integer' }] } }
+    return {
+      code,
+      message: 'Invalid Fields: limit must be integer',
+      data: { fields: [{ field: 'limit', in: 'body', message: 'must be integer' }] },
+    }
   }
   if (code === 'E_RATE_LIMITED') return { code, message: ErrorCodes[code].message, data: { retryAfter: 30 } }
   return { code, message: ErrorCodes[code].message, data: null }
@@ -58,7 +64,13 @@ export function operationIdOf(method: string, url: string): string {
     .replace(/^\/web\/v1\//, '')
     .split('/')
     .filter(Boolean)
-    .flatMap((seg) => (seg.startsWith(':') ? ['by', seg.slice(1)] : seg.startsWith('{') ? ['by', seg.slice(1, -1)] : seg.split(/[^A-Za-z0-9]+/)))
+    .flatMap((seg) =>
+      seg.startsWith(':')
+        ? ['by', seg.slice(1)]
+        : seg.startsWith('{')
+          ? ['by', seg.slice(1, -1)]
+          : seg.split(/[^A-Za-z0-9]+/),
+    )
     .filter(Boolean)
   if (method.toLowerCase() !== 'post') words.unshift(method.toLowerCase())
   return words.map((w, i) => (i === 0 ? w.toLowerCase() : w[0]!.toUpperCase() + w.slice(1))).join('')
@@ -75,7 +87,9 @@ const hasIdField = (s: unknown): boolean => {
 export function errorCodesOf(route: Pick<RouteOptions, 'url' | 'config'>, schema: Schema | undefined): ErrorCode[] {
   const cfg = route.config ?? {}
   const codes = new Set<ErrorCode>()
-  if (schema?.body) for (const c of ['E_VALIDATION', 'E_BAD_REQUEST', 'E_UNSUPPORTED_MEDIA_TYPE', 'E_PAYLOAD_TOO_LARGE'] as const) codes.add(c)
+  if (schema?.body)
+    for (const c of ['E_VALIDATION', 'E_BAD_REQUEST', 'E_UNSUPPORTED_MEDIA_TYPE', 'E_PAYLOAD_TOO_LARGE'] as const)
+      codes.add(c)
   if (schema?.querystring || schema?.params || route.url.includes(':')) codes.add('E_VALIDATION')
   if (!cfg.public) {
     codes.add('E_UNAUTHORIZED')
@@ -104,7 +118,9 @@ export function errorResponses(codes: readonly ErrorCode[]) {
       description: list.map((c) => `${c}: ${ErrorCodes[c].message}`).join('\n\n'),
       content: {
         'application/json': {
-          schema: { allOf: [{ $ref: ERROR_REF }, { type: 'object', properties: { code: { type: 'string', enum: list } } }] },
+          schema: {
+            allOf: [{ $ref: ERROR_REF }, { type: 'object', properties: { code: { type: 'string', enum: list } } }],
+          },
           examples: Object.fromEntries(list.map((c) => [c, { value: exampleOf(c) }])),
         },
       },
@@ -137,7 +153,10 @@ export function simplifySchema(s: unknown): unknown {
   const nonNull = members.filter((m) => !(isObj(m) && m.type === 'null' && Object.keys(m).length === 1))
   const hasNull = nonNull.length !== members.length
   const literal = (m: unknown): m is { type: string; enum: unknown[] } =>
-    isObj(m) && typeof m.type === 'string' && Array.isArray(m.enum) && Object.keys(m).every((k) => k === 'type' || k === 'enum')
+    isObj(m) &&
+    typeof m.type === 'string' &&
+    Array.isArray(m.enum) &&
+    Object.keys(m).every((k) => k === 'type' || k === 'enum')
   // A union of literals of one type: one enum.
   if (nonNull.length > 0 && nonNull.every(literal) && new Set(nonNull.map((m) => m.type)).size === 1) {
     const type = nonNull[0]!.type
@@ -146,7 +165,13 @@ export function simplifySchema(s: unknown): unknown {
   }
   // "X or null" with a plain X: X with "null" among its types.
   const only = nonNull[0]
-  if (hasNull && nonNull.length === 1 && isObj(only) && typeof only.type === 'string' && Object.keys(only).every((k) => !(k in rest))) {
+  if (
+    hasNull &&
+    nonNull.length === 1 &&
+    isObj(only) &&
+    typeof only.type === 'string' &&
+    Object.keys(only).every((k) => !(k in rest))
+  ) {
     const merged: Json = { ...rest, ...only, type: [only.type, 'null'] }
     if (Array.isArray(only.enum)) merged.enum = [...only.enum, null]
     return merged
@@ -187,7 +212,8 @@ export function finishDocument(doc: Json): Json {
       for (const [status, r] of Object.entries(responses)) {
         if (!status.startsWith('2') || !isObj(r)) continue
         if (r.description === 'Default Response') r.description = 'Success (code OK)'
-        const props = ((r.content as Json | undefined)?.['application/json'] as Json | undefined)?.schema as Json | undefined
+        const props = ((r.content as Json | undefined)?.['application/json'] as Json | undefined)?.schema as
+          Json | undefined
         const code = (props?.properties as Json | undefined)?.code as Json | undefined
         if (code && code.type === 'string' && !code.enum) code.enum = ['OK']
       }
@@ -199,7 +225,8 @@ export function finishDocument(doc: Json): Json {
         }
       }
       // A status the route describes itself (health's 503 with its checks) keeps its own answer.
-      for (const [status, r] of Object.entries(errorResponses((op['x-errors'] as ErrorCode[] | undefined) ?? []))) responses[status] ??= r
+      for (const [status, r] of Object.entries(errorResponses((op['x-errors'] as ErrorCode[] | undefined) ?? [])))
+        responses[status] ??= r
       op.responses = responses
       for (const part of ['parameters', 'requestBody'] as const) if (op[part]) op[part] = simplifySchema(op[part])
       delete op['x-errors']
@@ -207,7 +234,13 @@ export function finishDocument(doc: Json): Json {
     }
   }
   const known = new Set(((doc.tags as { name: string }[] | undefined) ?? []).map((t) => t.name))
-  doc.tags = [...((doc.tags as unknown[] | undefined) ?? []), ...[...tags].filter((t) => !known.has(t)).sort().map((name) => (TAGS[name] ? { name, description: TAGS[name] } : { name }))]
+  doc.tags = [
+    ...((doc.tags as unknown[] | undefined) ?? []),
+    ...[...tags]
+      .filter((t) => !known.has(t))
+      .sort()
+      .map((name) => (TAGS[name] ? { name, description: TAGS[name] } : { name })),
+  ]
   return doc
 }
 
@@ -236,7 +269,12 @@ export function openapiOptions(title: string): FastifyDynamicSwaggerOptions {
       servers: [{ url: '/', description: 'This portal' }],
       components: {
         securitySchemes: {
-          [JWT]: { type: 'apiKey', in: 'header', name: 'Authorization', description: 'The word JWT, a space and the token: `JWT {token}`' },
+          [JWT]: {
+            type: 'apiKey',
+            in: 'header',
+            name: 'Authorization',
+            description: 'The word JWT, a space and the token: `JWT {token}`',
+          },
         },
       },
       security: [{ [JWT]: [] }],
@@ -246,7 +284,10 @@ export function openapiOptions(title: string): FastifyDynamicSwaggerOptions {
       if (s.hide) return { schema: s, url }
       const method = (Array.isArray(route.method) ? route.method[0] : route.method) as string
       s.operationId = uniqueId((s.operationId as string | undefined) ?? operationIdOf(method, url), `${method} ${url}`)
-      s.summary ??= url.replace(/^\/web\/v1\//, '').replace(/[/_-]+/g, ' ').replace(/^./, (c) => c.toUpperCase())
+      s.summary ??= url
+        .replace(/^\/web\/v1\//, '')
+        .replace(/[/_-]+/g, ' ')
+        .replace(/^./, (c) => c.toUpperCase())
       s.security = route.config?.public ? [] : [{ [JWT]: [] }]
       s['x-errors'] = errorCodesOf(route, schema as Schema)
       if (route.config?.produces) s['x-produces'] = route.config.produces

@@ -12,11 +12,29 @@ describe('operationIdOf', () => {
 
 describe('errorCodesOf', () => {
   it('derives input, sign-in and rights errors from the route, and adds declared ones', () => {
-    const codes = errorCodesOf({ url: '/web/v1/diamond/hold', config: { permission: ['hold', 'insert'], errors: ['E_STONE_UNAVAILABLE'] } }, { body: { properties: { id: {} } } })
-    expect(codes).toEqual(expect.arrayContaining(['E_VALIDATION', 'E_UNAUTHORIZED', 'E_DEVICE_UNTRUSTED', 'E_FORBIDDEN', 'E_GUEST_FORBIDDEN', 'E_NOT_FOUND', 'E_STONE_UNAVAILABLE', 'E_INTERNAL', 'E_UNAVAILABLE']))
+    const codes = errorCodesOf(
+      { url: '/web/v1/diamond/hold', config: { permission: ['hold', 'insert'], errors: ['E_STONE_UNAVAILABLE'] } },
+      { body: { properties: { id: {} } } },
+    )
+    expect(codes).toEqual(
+      expect.arrayContaining([
+        'E_VALIDATION',
+        'E_UNAUTHORIZED',
+        'E_DEVICE_UNTRUSTED',
+        'E_FORBIDDEN',
+        'E_GUEST_FORBIDDEN',
+        'E_NOT_FOUND',
+        'E_STONE_UNAVAILABLE',
+        'E_INTERNAL',
+        'E_UNAVAILABLE',
+      ]),
+    )
   })
   it('gives a public call without input only the server errors', () => {
-    expect(errorCodesOf({ url: '/web/v1/health', config: { public: true } }, {})).toEqual(['E_INTERNAL', 'E_UNAVAILABLE'])
+    expect(errorCodesOf({ url: '/web/v1/health', config: { public: true } }, {})).toEqual([
+      'E_INTERNAL',
+      'E_UNAVAILABLE',
+    ])
   })
 })
 
@@ -24,21 +42,40 @@ describe('simplifySchema', () => {
   it('turns a union of literals into one enum, with null when allowed', () => {
     const lit = (v: string) => ({ type: 'string', enum: [v] })
     expect(simplifySchema({ anyOf: [lit('A'), lit('H')] })).toEqual({ type: 'string', enum: ['A', 'H'] })
-    expect(simplifySchema({ anyOf: [lit('A'), { type: 'null' }] })).toEqual({ type: ['string', 'null'], enum: ['A', null] })
+    expect(simplifySchema({ anyOf: [lit('A'), { type: 'null' }] })).toEqual({
+      type: ['string', 'null'],
+      enum: ['A', null],
+    })
   })
   it('turns "X or null" into a type array, and leaves other unions alone', () => {
-    expect(simplifySchema({ anyOf: [{ type: 'integer', minimum: 1 }, { type: 'null' }] })).toEqual({ type: ['integer', 'null'], minimum: 1 })
+    expect(simplifySchema({ anyOf: [{ type: 'integer', minimum: 1 }, { type: 'null' }] })).toEqual({
+      type: ['integer', 'null'],
+      minimum: 1,
+    })
     const mixed = { anyOf: [{ type: 'object' }, { type: 'array' }] }
     expect(simplifySchema(mixed)).toEqual(mixed)
-    expect(simplifySchema({ properties: { anyOf: { type: 'string' } } })).toEqual({ properties: { anyOf: { type: 'string' } } })
+    expect(simplifySchema({ properties: { anyOf: { type: 'string' } } })).toEqual({
+      properties: { anyOf: { type: 'string' } },
+    })
   })
 })
 
 describe('finishDocument', () => {
   it('adds the error responses of a call without replacing one it describes itself', () => {
     const own503 = { description: 'not ready', content: { 'application/json': { schema: { type: 'object' } } } }
-    const doc = finishDocument({ paths: { '/web/v1/health': { get: { responses: { '200': { description: 'Default Response' }, '503': own503 }, 'x-errors': ['E_INTERNAL', 'E_UNAVAILABLE'] } } } })
-    const op = (doc.paths as Record<string, { get: { responses: Record<string, unknown> } & Record<string, unknown> }>)['/web/v1/health']!.get
+    const doc = finishDocument({
+      paths: {
+        '/web/v1/health': {
+          get: {
+            responses: { '200': { description: 'Default Response' }, '503': own503 },
+            'x-errors': ['E_INTERNAL', 'E_UNAVAILABLE'],
+          },
+        },
+      },
+    })
+    const op = (doc.paths as Record<string, { get: { responses: Record<string, unknown> } & Record<string, unknown> }>)[
+      '/web/v1/health'
+    ]!.get
     expect(op.responses['503']).toEqual(own503)
     expect(op.responses['500']).toMatchObject({ description: 'E_INTERNAL: Something went wrong. Please try again.' })
     expect(op['x-errors']).toBeUndefined()

@@ -1,14 +1,35 @@
 import { randomUUID } from 'node:crypto'
 import { topicOf, type AnyEvent, type Event } from '@diamond/contracts/events/envelope'
+import type { EventData, EventOf, EventType } from '@diamond/contracts/events/index'
 import type { Sql, Tx } from './db'
 import type { MessageBus } from './bus/types'
 import { sleep } from './bus/deliver'
 import { currentRequestId } from './request-id'
 
-/** A new event; made while a request is handled, it carries that request's id. */
+/**
+ * A new event; made while a request is handled, it carries that request's id. Of a type from the
+ * contracts' catalogue, its data is checked against that type's and it comes out as that domain event.
+ */
+export function newEvent<K extends EventType>(
+  producer: string,
+  type: K,
+  key: string,
+  data: EventData<K>,
+  version?: number,
+): EventOf<K>
+export function newEvent<T>(producer: string, type: string, key: string, data: T, version?: number): Event<T>
 export function newEvent<T>(producer: string, type: string, key: string, data: T, version = 1): Event<T> {
   const requestId = currentRequestId()
-  return { id: randomUUID(), type, key, time: new Date().toISOString(), producer, version, ...(requestId ? { requestId } : {}), data }
+  return {
+    id: randomUUID(),
+    type,
+    key,
+    time: new Date().toISOString(),
+    producer,
+    version,
+    ...(requestId ? { requestId } : {}),
+    data,
+  }
 }
 
 /**
@@ -48,14 +69,13 @@ export interface OutboxRow {
   event: AnyEvent
 }
 
-export const outboxRow = (e: AnyEvent): OutboxRow => ({ id: e.id, topic: topicOf(e.type), key: e.key, type: e.type, event: e })
-
-/**
- * The channel a schema's relays listen on. For a service that writes its outbox rows inside a
- * statement of its own (one round trip: the change, its events and the wake-up together) instead of
- * calling enqueue: it must `pg_notify` this channel in the same transaction once rows were written.
- */
-export const outboxChannel = channel
+export const outboxRow = (e: AnyEvent): OutboxRow => ({
+  id: e.id,
+  topic: topicOf(e.type),
+  key: e.key,
+  type: e.type,
+  event: e,
+})
 
 export interface RelayOptions {
   batch?: number
@@ -123,7 +143,12 @@ export class OutboxRelay {
   private relisten(): void {
     if (this.relistening) return
     this.relistening = this.listen()
-      .catch((err: unknown) => this.opts.log?.warn({ err, schema: this.schema }, 'outbox relay could not listen again; it publishes at its poll'))
+      .catch((err: unknown) =>
+        this.opts.log?.warn(
+          { err, schema: this.schema },
+          'outbox relay could not listen again; it publishes at its poll',
+        ),
+      )
       .finally(() => (this.relistening = null))
   }
 
@@ -169,19 +194,20 @@ export class OutboxRelay {
    */
   async claimOnce(): Promise<number> {
     const s = `"${this.schema}"`
-    return this.sql.begin(async (tx) => {
-      // A key's claimed row is ready only if no unpublished row of that key before it is missing
-      // from the claim: such a row is held by another relay (or committed late) and must go out
-      // first. Looking only before a key's first claimed row is not enough: skip locked can hand
-      // this relay seqs 1 and 3 of a key while another relay holds 2.
-      // The plan must not depend on the table's statistics, which may say nearly nothing is
-      // waiting (a fresh or just vacuumed table): with such statistics (seen in an experiment that
-      // kept the table nearly empty) the planner chose nested loops that re-ran the gap search for
-      // every claimed row and took seconds a claim, stalling the relay. Here each key's
-      // first gap is one walk of the (key, seq) index, membership in the claim a hashed lookup, the
-      // rows are marked by their seq, and the intermediate sets are computed once.
-      const [row] = await tx.unsafe<{ claimed: number; events: AnyEvent[] }[]>(
-        `with claimed as materialized (
+    return this.sql
+      .begin(async (tx) => {
+        // A key's claimed row is ready only if no unpublished row of that key before it is missing
+        // from the claim: such a row is held by another relay (or committed late) and must go out
+        // first. Looking only before a key's first claimed row is not enough: skip locked can hand
+        // this relay seqs 1 and 3 of a key while another relay holds 2.
+        // The plan must not depend on the table's statistics, which may say nearly nothing is
+        // waiting (a fresh or just vacuumed table): with such statistics (seen in an experiment that
+        // kept the table nearly empty) the planner chose nested loops that re-ran the gap search for
+        // every claimed row and took seconds a claim, stalling the relay. Here each key's
+        // first gap is one walk of the (key, seq) index, membership in the claim a hashed lookup, the
+        // rows are marked by their seq, and the intermediate sets are computed once.
+        const [row] = await tx.unsafe<{ claimed: number; events: AnyEvent[] }[]>(
+          `with claimed as materialized (
            select seq, key from ${s}.outbox where published_at is null order by seq limit $1 for update skip locked
          ), gaps as materialized (
            select k.key,
@@ -198,23 +224,24 @@ export class OutboxRelay {
          )
          select (select count(*) from claimed)::int as claimed,
                 coalesce((select jsonb_agg(m.event order by m.seq) from marked m), '[]'::jsonb) as events`,
-        [this.opts.batch ?? 500],
-        { prepare: true },
-      )
-      this.claimed = row!.claimed
-      const ready = row!.events
-      this.heldBack = this.claimed - ready.length
-      if (ready.length) {
-        const started = performance.now()
-        await this.bus.publish(ready)
-        this.opts.onPublished?.((performance.now() - started) / 1000, ready)
-      }
-      return ready.length
-    }).then((n) => {
-      this.sinceVacuum += n
-      if (this.sinceVacuum >= (this.opts.vacuumEvery ?? VACUUM_EVERY)) this.vacuum()
-      return n
-    })
+          [this.opts.batch ?? 500],
+          { prepare: true },
+        )
+        this.claimed = row!.claimed
+        const ready = row!.events
+        this.heldBack = this.claimed - ready.length
+        if (ready.length) {
+          const started = performance.now()
+          await this.bus.publish(ready)
+          this.opts.onPublished?.((performance.now() - started) / 1000, ready)
+        }
+        return ready.length
+      })
+      .then((n) => {
+        this.sinceVacuum += n
+        if (this.sinceVacuum >= (this.opts.vacuumEvery ?? VACUUM_EVERY)) this.vacuum()
+        return n
+      })
   }
 
   /**
@@ -233,14 +260,15 @@ export class OutboxRelay {
       .unsafe(`vacuum (skip_locked, truncate false) "${this.schema}".outbox`)
       .then(
         () => {},
-        (err: unknown) => this.opts.log?.warn({ err, schema: this.schema }, 'outbox vacuum failed; the next one will try again'),
+        (err: unknown) =>
+          this.opts.log?.warn({ err, schema: this.schema }, 'outbox vacuum failed; the next one will try again'),
       )
       .finally(() => (this.vacuuming = null))
   }
 
   /** Publishes everything committed so far; used by tests and at shutdown. */
   async drain(): Promise<void> {
-    while ((await this.claimOnce()) > 0) {}
+    while ((await this.claimOnce()) > 0) continue
   }
 
   async stop(): Promise<void> {

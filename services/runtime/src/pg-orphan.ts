@@ -41,7 +41,10 @@ export async function isPostgresOf(pid: number, dir: string): Promise<boolean> {
     const comm = await readFile(`/proc/${pid}/comm`, 'utf8').catch(() => '')
     return comm.trim() === 'postgres' && cwd === want
   }
-  const ps = await promisify(execFile)('ps', ['-p', String(pid), '-o', 'command=']).then((r) => r.stdout, () => '')
+  const ps = await promisify(execFile)('ps', ['-p', String(pid), '-o', 'command=']).then(
+    (r) => r.stdout,
+    () => '',
+  )
   return /\bpostgres\b/.test(ps) && (ps.includes(want) || ps.includes(resolve(dir)))
 }
 
@@ -54,10 +57,24 @@ export async function liveOwnerOf(pid: number): Promise<number | null> {
   const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => null)
   const ppid = stat
     ? Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1])
-    : Number((await promisify(execFile)('ps', ['-p', String(pid), '-o', 'ppid=']).then((r) => r.stdout, () => '')).trim())
+    : Number(
+        (
+          await promisify(execFile)('ps', ['-p', String(pid), '-o', 'ppid=']).then(
+            (r) => r.stdout,
+            () => '',
+          )
+        ).trim(),
+      )
   if (!Number.isInteger(ppid) || ppid <= 1 || !(await isAlive(ppid))) return null
-  const comm = (await readFile(`/proc/${ppid}/comm`, 'utf8').catch(async () =>
-    (await promisify(execFile)('ps', ['-p', String(ppid), '-o', 'comm=']).then((r) => r.stdout, () => '')))).trim()
+  const comm = (
+    await readFile(`/proc/${ppid}/comm`, 'utf8').catch(
+      async () =>
+        await promisify(execFile)('ps', ['-p', String(ppid), '-o', 'comm=']).then(
+          (r) => r.stdout,
+          () => '',
+        ),
+    )
+  ).trim()
   // Node names its main thread MainThread on Linux.
   return /(^|\/)node$|^MainThread$/.test(comm) ? ppid : null
 }
@@ -99,7 +116,11 @@ export async function clearOrphan(dir: string): Promise<string | null> {
       `the data folder ${dir} is in use by a running portal (process ${owner} runs its PostgreSQL, pid ${lock.pid}): stop it first, or give this one another folder (PORTAL_DATA_DIR)`,
     )
   }
-  for (const [signal, wait] of [['SIGINT', 30_000], ['SIGQUIT', 5_000], ['SIGKILL', 5_000]] as const) {
+  for (const [signal, wait] of [
+    ['SIGINT', 30_000],
+    ['SIGQUIT', 5_000],
+    ['SIGKILL', 5_000],
+  ] as const) {
     try {
       process.kill(lock.pid, signal)
     } catch {
@@ -107,6 +128,7 @@ export async function clearOrphan(dir: string): Promise<string | null> {
     }
     if (await gone(lock.pid, wait)) break
   }
-  if (await isAlive(lock.pid)) throw new Error(`PostgreSQL left running by an earlier start (pid ${lock.pid}) does not stop`)
+  if (await isAlive(lock.pid))
+    throw new Error(`PostgreSQL left running by an earlier start (pid ${lock.pid}) does not stop`)
   return `stopped PostgreSQL left running by an earlier start (pid ${lock.pid}, port ${lock.port})`
 }

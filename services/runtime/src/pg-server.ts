@@ -63,7 +63,7 @@ export async function startLocalPostgres(opts: LocalPostgresOptions): Promise<Lo
   const log = opts.log ?? (() => {})
   const port = opts.port ?? (await freePort())
   const bins = await binaries()
-  const user = await runAs()
+  const user = runAs()
   // As root the server runs as another user, which must be able to reach its data folder; the
   // folder itself is created (0700) by initdb.
   await mkdir(dirname(dir), { recursive: true })
@@ -80,9 +80,26 @@ export async function startLocalPostgres(opts: LocalPostgresOptions): Promise<Lo
   async function launch(): Promise<ChildProcess> {
     const done = await clearOrphan(dir)
     if (done) log(done)
-    const args = ['-D', dir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=300', '-c', 'fsync=on']
-    const [cmd, argv] = pdeath ? ['setpriv', ['--pdeathsig', 'INT', '--', bins.postgres, ...args]] : [bins.postgres, args]
-    const p = spawn(cmd, argv, { ...user, stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, LC_MESSAGES: 'C' } })
+    const args = [
+      '-D',
+      dir,
+      '-p',
+      String(port),
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-c',
+      'max_connections=300',
+      '-c',
+      'fsync=on',
+    ]
+    const [cmd, argv] = pdeath
+      ? ['setpriv', ['--pdeathsig', 'INT', '--', bins.postgres, ...args]]
+      : [bins.postgres, args]
+    const p = spawn(cmd, argv, {
+      ...user,
+      stdio: ['ignore', 'ignore', 'pipe'],
+      env: { ...process.env, LC_MESSAGES: 'C' },
+    })
     const tail: string[] = []
     let partial = ''
     await new Promise<void>((ok, fail) => {
@@ -94,7 +111,13 @@ export async function startLocalPostgres(opts: LocalPostgresOptions): Promise<Lo
         if (lines.some((l) => l.includes('database system is ready to accept connections'))) ok()
       })
       p.once('error', fail)
-      p.once('exit', (code, signal) => fail(new Error(`PostgreSQL did not start (data in ${dir}, exit ${signal ?? code}):\n  ${[...tail, partial].filter(Boolean).join('\n  ')}`)))
+      p.once('exit', (code, signal) =>
+        fail(
+          new Error(
+            `PostgreSQL did not start (data in ${dir}, exit ${signal ?? code}):\n  ${[...tail, partial].filter(Boolean).join('\n  ')}`,
+          ),
+        ),
+      )
     })
     // The log keeps flowing to a pipe nobody reads otherwise; it must be drained or the server blocks.
     p.stderr!.removeAllListeners('data')
@@ -175,7 +198,7 @@ async function binaries(): Promise<{ postgres: string; initdb: string }> {
 }
 
 /** As root: the uid and gid of the `postgres` user the server runs as, made if missing. */
-async function runAs(): Promise<{ uid: number; gid: number } | undefined> {
+function runAs(): { uid: number; gid: number } | undefined {
   if (process.getuid?.() !== 0) return undefined
   const id = (flag: string) => {
     const r = spawnSync('id', [flag, 'postgres'], { encoding: 'utf8' })
@@ -183,7 +206,8 @@ async function runAs(): Promise<{ uid: number; gid: number } | undefined> {
   }
   if (Number.isNaN(id('-u'))) {
     spawnSync('groupadd', ['postgres'])
-    if (spawnSync('useradd', ['-g', 'postgres', 'postgres']).status !== 0) throw new Error('Could not create the postgres user PostgreSQL runs as under root')
+    if (spawnSync('useradd', ['-g', 'postgres', 'postgres']).status !== 0)
+      throw new Error('Could not create the postgres user PostgreSQL runs as under root')
   }
   return { uid: id('-u'), gid: id('-g') }
 }
@@ -196,9 +220,17 @@ async function initdb(bin: string, dir: string, user: { uid: number; gid: number
   const pwfile = join(tmpdir(), `pg-password-${randomBytes(6).toString('hex')}`)
   await writeFile(pwfile, PASSWORD + '\n', { mode: 0o644 })
   try {
-    const args = [`--pgdata=${dir}`, '--auth=password', '--username=postgres', `--pwfile=${pwfile}`, '--encoding=UTF8', '--locale=C']
+    const args = [
+      `--pgdata=${dir}`,
+      '--auth=password',
+      '--username=postgres',
+      `--pwfile=${pwfile}`,
+      '--encoding=UTF8',
+      '--locale=C',
+    ]
     const r = spawnSync(bin, args, { ...user, encoding: 'utf8', env: { ...process.env, LC_MESSAGES: 'C' } })
-    if (r.status !== 0) throw new Error(`PostgreSQL initdb failed (data in ${dir}):\n  ${(r.stderr || String(r.error)).trim()}`)
+    if (r.status !== 0)
+      throw new Error(`PostgreSQL initdb failed (data in ${dir}):\n  ${(r.stderr || String(r.error)).trim()}`)
   } finally {
     await rm(pwfile, { force: true })
   }
@@ -215,7 +247,9 @@ function canSetPdeathsig(): boolean {
 async function assertReachable(dir: string): Promise<void> {
   for (let d = resolve(dir); ; d = dirname(d)) {
     if (((await stat(d)).mode & 0o001) === 0) {
-      throw new Error(`PostgreSQL runs as the 'postgres' user, which cannot enter ${d}. Choose a data folder elsewhere (PORTAL_DATA_DIR) or allow it: chmod o+x ${d}`)
+      throw new Error(
+        `PostgreSQL runs as the 'postgres' user, which cannot enter ${d}. Choose a data folder elsewhere (PORTAL_DATA_DIR) or allow it: chmod o+x ${d}`,
+      )
     }
     if (d === dirname(d)) return
   }

@@ -1,12 +1,23 @@
+import { isNull, lt, sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { Envelope, HealthData } from '@diamond/contracts/common'
-import { AuthEventTypes, AuthTopics, type SessionRevoked } from '@diamond/contracts/events/auth'
+import { AuthEventTypes } from '@diamond/contracts/events/auth'
+import type { EventType } from '@diamond/contracts/events/index'
 import { installAuth, type TokenService } from './auth'
 import type { MessageBus } from './bus/types'
 import type { PlatformConfig } from './config'
-import { createDatabase, migrate, RUNTIME_MIGRATIONS, type Database } from './db'
-import { subscribeIdempotent, type ConsumerObserver, type IdempotentConsumer } from './consumer'
+import { createDatabase, migrate, orm, RUNTIME_MIGRATIONS, type Database } from './db'
+import {
+  consumer,
+  subscribeIdempotent,
+  type Consumer,
+  type ConsumerObserver,
+  type IdempotentConsumer,
+} from './consumer'
 import { OutboxRelay } from './outbox'
+import { periodic } from './periodic'
+import { name } from './statements'
+import { runtimeTables } from './tables'
 
 /** What the host (a service's own server, the embedded portal, a test) hands to a service plugin. */
 export interface ServiceContext {
@@ -21,24 +32,25 @@ export interface ServiceRuntime {
   name: string
   database: Database
   relay: OutboxRelay
-  consume(c: Omit<IdempotentConsumer, 'name'> & { name: string }): void
+  /** Runs the consumer from the service's start (onReady) to its close. */
+  consume<K extends EventType>(c: Consumer<K>): void
 }
+
+const HOUSEKEEPING_MS = 10 * 60_000
 
 /**
  * Published outbox rows are kept a week for inspection and replays; consumed event ids a month,
  * well past the bus's retention (Kafka keeps 7 days by default), so a redelivery is still known.
  */
 async function purgeOld(database: Database) {
-  const s = `"${database.schema}"`
-  await database.sql.unsafe(`delete from ${s}.outbox where published_at < now() - interval '7 days'`)
-  await database.sql.unsafe(`delete from ${s}.consumed_events where consumed_at < now() - interval '30 days'`)
+  const { outbox, consumedEvents } = runtimeTables(database.schema)
+  await database.db.delete(outbox).where(lt(outbox.publishedAt, sql`now() - interval '7 days'`))
+  await database.db.delete(consumedEvents).where(lt(consumedEvents.consumedAt, sql`now() - interval '30 days'`))
 }
 
 async function loadTokenFloors(database: Database, tokens: TokenService) {
-  const rows = await database.sql.unsafe<{ user_id: string; min_version: number }[]>(
-    `select user_id, min_version from "${database.schema}".token_floors`,
-  )
-  for (const r of rows) tokens.revoke(r.user_id, r.min_version)
+  const { tokenFloors } = runtimeTables(database.schema)
+  for (const r of await database.db.select().from(tokenFloors)) tokens.revoke(r.userId, r.minVersion)
 }
 
 /**
@@ -46,21 +58,22 @@ async function loadTokenFloors(database: Database, tokens: TokenService) {
  * auth service's events and keeps it, so a restart does not bring dead tokens back.
  */
 function revocations(database: Database, tokens: TokenService, service: string): IdempotentConsumer {
-  return {
-    name: `${service}.sessions`,
-    topics: [AuthTopics.session],
-    types: [AuthEventTypes.revoked],
-    handle: async (event, tx) => {
-      if (event.type !== AuthEventTypes.revoked) return
-      const { userId, minVersion } = event.data as SessionRevoked
-      await tx.unsafe(
-        `insert into "${database.schema}".token_floors (user_id, min_version) values ($1, $2)
-         on conflict (user_id) do update set min_version = greatest(token_floors.min_version, excluded.min_version), updated_at = now()`,
-        [userId, minVersion],
-      )
+  const { tokenFloors } = runtimeTables(database.schema)
+  return consumer(`${service}.sessions`)
+    .on(AuthEventTypes.revoked, async ({ data: { userId, minVersion } }, { tx }) => {
+      await orm(tx)
+        .insert(tokenFloors)
+        .values({ userId, minVersion })
+        .onConflictDoUpdate({
+          target: tokenFloors.userId,
+          set: {
+            minVersion: sql`greatest(${tokenFloors.minVersion}, excluded.${name(tokenFloors.minVersion)})`,
+            updatedAt: sql`now()`,
+          },
+        })
       tokens.revoke(userId, minVersion)
-    },
-  }
+    })
+    .definition()
 }
 
 /**
@@ -81,11 +94,11 @@ export async function setupService(
       ? (seconds, events) => {
           metrics.relayPublish.observe({ service: def.name }, seconds)
           const now = Date.now()
-          for (const e of events) metrics.outboxDelay.observe({ service: def.name }, Math.max(0, now - Date.parse(e.time)) / 1000)
+          for (const e of events)
+            metrics.outboxDelay.observe({ service: def.name }, Math.max(0, now - Date.parse(e.time)) / 1000)
         }
       : undefined,
   })
-  let unread: (() => void) | undefined
   const subscriptions: { close(): Promise<void> }[] = []
   let relaying = false
   // Fastify runs onClose once the listener is closed and the last request answered: so what those
@@ -94,36 +107,43 @@ export async function setupService(
   app.addHook('onClose', async () => {
     if (relaying) {
       await relay.stop()
-      await relay.drain().catch((err: unknown) => app.log.warn({ err }, 'outbox not drained at shutdown; it is published at the next start'))
+      await relay
+        .drain()
+        .catch((err: unknown) =>
+          app.log.warn({ err }, 'outbox not drained at shutdown; it is published at the next start'),
+        )
     }
     await Promise.all(subscriptions.map((s) => s.close()))
-    unread?.()
     await database.end()
   })
   await migrate(database.sql, def.name, RUNTIME_MIGRATIONS)
   await migrate(database.sql, def.name, def.migrations)
 
-  unread = metrics?.outboxBacklog.read(def.name, async () => {
-    const [row] = await database.sql.unsafe<{ n: number }[]>(`select count(*)::int as n from "${database.schema}".outbox where published_at is null`)
-    return row!.n
+  const unread = metrics?.outboxBacklog.read(def.name, async () => {
+    const { outbox } = runtimeTables(database.schema)
+    return database.db.$count(outbox, isNull(outbox.publishedAt))
   })
-  const observer: ConsumerObserver = { log: app.log, lag: metrics ? (group, seconds) => metrics.eventLag.observe({ group }, seconds) : undefined }
+  // onClose hooks run last-registered first: this one before the pool closes above.
+  app.addHook('onClose', () => unread?.())
+  const observer: ConsumerObserver = {
+    log: app.log,
+    lag: metrics ? (group, seconds) => metrics.eventLag.observe({ group }, seconds) : undefined,
+  }
   const consumers: IdempotentConsumer[] = [revocations(database, ctx.tokens, def.name)]
   await loadTokenFloors(database, ctx.tokens)
   let ready = false
-  let housekeeping: NodeJS.Timeout | undefined
   app.addHook('onReady', async () => {
     await relay.start()
     relaying = true
     for (const c of consumers) subscriptions.push(await subscribeIdempotent(ctx.bus, database, c, observer))
-    housekeeping = setInterval(() => void purgeOld(database).catch((err) => app.log.warn({ err }, 'housekeeping failed')), 10 * 60_000)
-    housekeeping.unref()
     ready = true
   })
   // Draining: health says so at once (a load balancer stops sending), the work goes on until onClose.
-  app.addHook('preClose', async () => {
+  app.addHook('preClose', () => {
     ready = false
-    clearInterval(housekeeping)
+  })
+  periodic(app, `${def.name} outbox housekeeping`, HOUSEKEEPING_MS, () => purgeOld(database), {
+    firstAfterMs: HOUSEKEEPING_MS,
   })
 
   installAuth(app, ctx.tokens)
@@ -136,7 +156,10 @@ export async function setupService(
     },
     async (_req, reply) => {
       const checks: Record<string, boolean> = {
-        database: await database.sql`select 1`.then(() => true, () => false),
+        database: await database.sql`select 1`.then(
+          () => true,
+          () => false,
+        ),
         bus: await ctx.bus.healthy().catch(() => false),
         started: ready,
       }
@@ -154,6 +177,6 @@ export async function setupService(
     name: def.name,
     database,
     relay,
-    consume: (c) => consumers.push(c),
+    consume: (c) => void consumers.push(c.definition()),
   }
 }

@@ -13,17 +13,23 @@ export const SHUTDOWN_GRACE_MS = 9_000
  *  3. `after` (the embedded PostgreSQL) stops last, and the process exits 0.
  * Whatever is still open 2 s before the deadline is cut; at the deadline the process exits 1.
  */
-export function closeOnSignals(app: FastifyInstance, opts: { after?: () => Promise<void>; graceMs?: number } = {}): void {
+export function closeOnSignals(
+  app: FastifyInstance,
+  opts: { after?: () => Promise<void>; graceMs?: number } = {},
+): void {
   const grace = opts.graceMs ?? SHUTDOWN_GRACE_MS
   let closing = false
   const onSignal = (signal: NodeJS.Signals) => {
     if (closing) return
     closing = true
     app.log.info({ signal }, 'shutting down')
-    setTimeout(() => {
-      app.log.warn('connections still open near the shutdown deadline; closing them')
-      app.server.closeAllConnections()
-    }, Math.max(0, grace - 2000)).unref()
+    setTimeout(
+      () => {
+        app.log.warn('connections still open near the shutdown deadline; closing them')
+        app.server.closeAllConnections()
+      },
+      Math.max(0, grace - 2000),
+    ).unref()
     setTimeout(() => {
       app.log.error('shutdown did not finish in time; exiting')
       process.exit(1)

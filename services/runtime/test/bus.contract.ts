@@ -133,7 +133,11 @@ export function busContract(name: string, makeBus: () => Promise<MessageBus>, op
         await until(() => first.hasAll(early.map((e) => e.id)), 'the events before the restart')
         await closeSub(sub)
 
-        const whileDown = interleaved(type, Array.from({ length: 10 }, (_, i) => `stone-${i}`), 4)
+        const whileDown = interleaved(
+          type,
+          Array.from({ length: 10 }, (_, i) => `stone-${i}`),
+          4,
+        )
         for (const batch of chunks(whileDown, 7)) await bus.publish(batch)
 
         const second = recorder()
@@ -165,7 +169,13 @@ export function busContract(name: string, makeBus: () => Promise<MessageBus>, op
         },
       })
       // Many keys, so every partition has work in flight when the subscription closes.
-      await bus.publish(interleaved(type, Array.from({ length: 12 }, (_, i) => `stone-${i}`), 10))
+      await bus.publish(
+        interleaved(
+          type,
+          Array.from({ length: 12 }, (_, i) => `stone-${i}`),
+          10,
+        ),
+      )
       await until(() => started >= 3, 'deliveries under way')
 
       await closeSub(sub)
@@ -198,7 +208,9 @@ export function busContract(name: string, makeBus: () => Promise<MessageBus>, op
       await bus.publish([twice, next])
 
       const applied = async (id: string) =>
-        (await database.sql.unsafe<{ applied: number }[]>(`select applied from svc.effects where event_id = $1`, [id]))[0]?.applied
+        (
+          await database.sql.unsafe<{ applied: number }[]>(`select applied from svc.effects where event_id = $1`, [id])
+        )[0]?.applied
       // Same key, so every copy of `twice` was handled before `next` was.
       await until(async () => (await applied(next.id)) === 1, 'the event after the copies')
       await until(() => deliveries.count(twice.id) >= 4, 'all four copies on the bus')
@@ -234,9 +246,14 @@ export function busContract(name: string, makeBus: () => Promise<MessageBus>, op
       await until(() => handled.count(acted.id) >= 1, 'the event acted on')
       expect(handled.count(ignored.id)).toBe(0)
       expect(handled.count(unwanted.id)).toBe(0)
-      const consumed = await database.sql.unsafe<{ event_id: string }[]>(`select event_id from svc.consumed_events where consumer = $1`, [name])
+      const consumed = await database.sql.unsafe<{ event_id: string }[]>(
+        `select event_id from svc.consumed_events where consumer = $1`,
+        [name],
+      )
       expect(consumed.map((r) => r.event_id)).toEqual([acted.id])
-      const effects = await database.sql.unsafe(`select 1 from svc.effects where event_id = any($1::uuid[])`, [[ignored.id, unwanted.id, acted.id]] as never)
+      const effects = await database.sql.unsafe(`select 1 from svc.effects where event_id = any($1::uuid[])`, [
+        [ignored.id, unwanted.id, acted.id],
+      ] as never)
       expect(effects).toHaveLength(1)
     })
 
@@ -311,7 +328,8 @@ export function busContract(name: string, makeBus: () => Promise<MessageBus>, op
       for (const part of chunks(events, 50)) await bus.publish(part)
 
       await until(() => got.hasAll(events.map((e) => e.id)), 'every event')
-      for (const key of keys) expect(got.firstArrivals(key)).toEqual(events.filter((e) => e.key === key).map((e) => e.id))
+      for (const key of keys)
+        expect(got.firstArrivals(key)).toEqual(events.filter((e) => e.key === key).map((e) => e.id))
       expect(batches.every((b) => b.length <= 25)).toBe(true)
       // Several events waited at once (published 50 at a time), so some batches carried more than one.
       expect(batches.some((b) => b.length > 1)).toBe(true)
@@ -386,7 +404,10 @@ export function busContract(name: string, makeBus: () => Promise<MessageBus>, op
       await bus.publish([events[2]!, last])
 
       const applied = async (ids: string[]) =>
-        database.sql.unsafe<{ event_id: string; applied: number }[]>(`select event_id, applied from svc.effects where event_id = any($1::uuid[])`, [ids] as never)
+        database.sql.unsafe<{ event_id: string; applied: number }[]>(
+          `select event_id, applied from svc.effects where event_id = any($1::uuid[])`,
+          [ids] as never,
+        )
       await until(async () => (await applied([last.id])).length === 1, 'the last event')
       await until(async () => (await deadLetterOf(topic, poison.id)) !== undefined, 'the dead letter')
       const rows = await applied([...events, last].map((e) => e.id))

@@ -26,8 +26,9 @@ export function recorder() {
   const events: AnyEvent[] = []
   return {
     events,
-    handler: async (e: AnyEvent) => {
+    handler: (e: AnyEvent) => {
       events.push(e)
+      return Promise.resolve()
     },
     has: (id: string) => events.some((e) => e.id === id),
     hasAll: (ids: string[]) => {

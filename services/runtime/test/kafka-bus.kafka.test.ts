@@ -1,5 +1,13 @@
 import { randomUUID } from 'node:crypto'
-import { Admin, Consumer, MessagesStreamModes, Producer, stringDeserializers, stringSerializers, type MessagesStream } from '@platformatic/kafka'
+import {
+  Admin,
+  Consumer,
+  MessagesStreamModes,
+  Producer,
+  stringDeserializers,
+  stringSerializers,
+  type MessagesStream,
+} from '@platformatic/kafka'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { KafkaBus } from '../src/bus/kafka'
 import { DLQ_SUFFIX } from '../src/bus/types'
@@ -20,13 +28,25 @@ async function makeBus() {
 }
 
 /** Dead letters are read as an operator would: a plain consumer on `<topic>.dlq` from its start. */
-const readers = new Map<string, { records: DeadLetterRecord[]; consumer: Consumer<string, string, string, string>; stream?: MessagesStream<string, string, string, string> }>()
+const readers = new Map<
+  string,
+  {
+    records: DeadLetterRecord[]
+    consumer: Consumer<string, string, string, string>
+    stream?: MessagesStream<string, string, string, string>
+  }
+>()
 async function deadLetters(_bus: unknown, topic: string): Promise<DeadLetterRecord[]> {
   const dlq = topic + DLQ_SUFFIX
   let reader = readers.get(dlq)
   if (!reader) {
     const records: DeadLetterRecord[] = []
-    const consumer = new Consumer({ ...tools, groupId: `dlq-reader-${randomUUID()}`, maxWaitTime: 100, deserializers: stringDeserializers })
+    const consumer = new Consumer({
+      ...tools,
+      groupId: `dlq-reader-${randomUUID()}`,
+      maxWaitTime: 100,
+      deserializers: stringDeserializers,
+    })
     reader = { records, consumer }
     readers.set(dlq, reader)
     const admin = new Admin(tools)
@@ -71,15 +91,26 @@ describe('KafkaBus against a real broker', () => {
     const producer = new Producer({ ...tools, serializers: stringSerializers })
     try {
       const got = recorder()
-      const sub = await bus.subscribe({ group: `garbage-${randomUUID()}`, topics: [topic], handler: got.handler, fromBeginning: true })
+      const sub = await bus.subscribe({
+        group: `garbage-${randomUUID()}`,
+        topics: [topic],
+        handler: got.handler,
+        fromBeginning: true,
+      })
       await producer.send({ messages: [{ topic, key: 'stone-1', value: '{not json' }] })
       const good = testEvent(type, 'stone-1')
       await bus.publish([good])
 
       await waitFor(() => got.has(good.id), 30_000, 'the event after the garbage')
-      await waitFor(async () => (await deadLetters(bus, topic)).some((d) => d.event === '{not json'), 30_000, 'the dead letter')
+      await waitFor(
+        async () => (await deadLetters(bus, topic)).some((d) => d.event === '{not json'),
+        30_000,
+        'the dead letter',
+      )
       expect(got.events.map((e) => e.id)).toEqual([good.id])
-      expect((await deadLetters(bus, topic)).find((d) => d.event === '{not json')?.reason).toMatch(/^malformed: envelope/)
+      expect((await deadLetters(bus, topic)).find((d) => d.event === '{not json')?.reason).toMatch(
+        /^malformed: envelope/,
+      )
       await sub.close()
     } finally {
       await producer.close()

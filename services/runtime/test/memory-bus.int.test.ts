@@ -4,7 +4,8 @@ import { busContract, type DeadLetterRecord } from './bus.contract'
 
 const attempts = 3
 
-busContract('MemoryBus', async () => new MemoryBus({ delivery: { attempts, backoffMs: 1 } }), {
+busContract('MemoryBus', () => Promise.resolve(new MemoryBus({ delivery: { attempts, backoffMs: 1 } })), {
   attempts,
-  deadLetters: async (bus: MessageBus, topic: string) => (bus as MemoryBus).deadLetters(topic) as DeadLetterRecord[],
+  deadLetters: (bus: MessageBus, topic: string) =>
+    Promise.resolve((bus as MemoryBus).deadLetters(topic) as DeadLetterRecord[]),
 })

@@ -29,7 +29,17 @@ beforeAll(async () => {
 afterAll(() => database.end())
 
 const at = new Date('2026-03-29T01:30:00.000Z')
-const row = { id: '00000000-0000-4000-8000-000000000001', name: 'x', n: 3, big: 2 ** 40, price: '12.50', ok: true, at, day: '2026-03-29', doc: { a: 1, tags: ['p'] } }
+const row = {
+  id: '00000000-0000-4000-8000-000000000001',
+  name: 'x',
+  n: 3,
+  big: 2 ** 40,
+  price: '12.50',
+  ok: true,
+  at,
+  day: '2026-03-29',
+  doc: { a: 1, tags: ['p'] },
+}
 
 describe('drizzle over the service pool', () => {
   it('writes and reads every column type the schemas use, and hand-written SQL still gets postgres.js values', async () => {
@@ -50,7 +60,9 @@ describe('drizzle over the service pool', () => {
     const id = '00000000-0000-4000-8000-000000000002'
     await expect(
       database.sql.begin(async (tx) => {
-        await orm(tx).insert(things).values({ ...row, id })
+        await orm(tx)
+          .insert(things)
+          .values({ ...row, id })
         expect(await orm(tx).select().from(things).where(eq(things.id, id))).toHaveLength(1)
         throw new Error('roll back')
       }),

@@ -134,7 +134,11 @@ describe('the transactional outbox', () => {
     bus = new MemoryBus()
     const { topic, type } = testTopic()
     const got = await listen(topic)
-    const [first, second, third] = [0, 1, 2].map((n) => testEvent(type, 'stone-1', { n })) as [AnyEvent, AnyEvent, AnyEvent]
+    const [first, second, third] = [0, 1, 2].map((n) => testEvent(type, 'stone-1', { n })) as [
+      AnyEvent,
+      AnyEvent,
+      AnyEvent,
+    ]
     for (const e of [first, second, third]) await write(e)
 
     // A second relay has claimed `second` (its row lock) and not yet published it.
@@ -163,7 +167,14 @@ describe('the transactional outbox', () => {
     const { topic, type } = testTopic()
     const got = await listen(topic)
     const vacuums = async () =>
-      Number((await writers.sql.unsafe(`select vacuum_count from pg_stat_user_tables where schemaname = $1 and relname = 'outbox'`, [schema]))[0]!.vacuum_count)
+      Number(
+        (
+          await writers.sql.unsafe(
+            `select vacuum_count from pg_stat_user_tables where schemaname = $1 and relname = 'outbox'`,
+            [schema],
+          )
+        )[0]!.vacuum_count,
+      )
     const before = await vacuums()
     await relay(bus, 5, 4).start()
     const events = Array.from({ length: 12 }, (_, i) => testEvent(type, `stone-${i % 3}`))
@@ -186,7 +197,8 @@ describe('the transactional outbox', () => {
     const r = relay(bus, 500)
     await r.drain()
     await waitFor(() => got.hasAll(events.map((e) => e.id)), 30_000, 'every event')
-    for (const key of keys) expect(got.firstArrivals(key), key).toEqual(events.filter((e) => e.key === key).map((e) => e.id))
+    for (const key of keys)
+      expect(got.firstArrivals(key), key).toEqual(events.filter((e) => e.key === key).map((e) => e.id))
   })
 
   it('leaves rows unpublished while the bus fails and publishes them once it works again', async () => {
@@ -220,7 +232,7 @@ class FailingBus implements MessageBus {
   refused = 0
   constructor(private readonly inner: MessageBus) {}
   start = () => this.inner.start()
-  healthy = async () => !this.down
+  healthy = () => Promise.resolve(!this.down)
   subscribe: MessageBus['subscribe'] = (o) => this.inner.subscribe(o)
   close = () => this.inner.close()
   async publish(events: AnyEvent[]) {

@@ -100,7 +100,10 @@ describe('the embedded PostgreSQL after its parent was killed', () => {
     const first = await startLocalPostgres({ dir })
     await first.stop()
     // This test's own process: alive, but no PostgreSQL; the server itself refuses such a lock file.
-    await writeFile(join(dir, 'postmaster.pid'), `${process.pid}\n${dir}\n${Math.floor(Date.now() / 1000)}\n${first.port}\n`)
+    await writeFile(
+      join(dir, 'postmaster.pid'),
+      `${process.pid}\n${dir}\n${Math.floor(Date.now() / 1000)}\n${first.port}\n`,
+    )
     const pg = await startLocalPostgres({ dir })
     servers.push(pg)
     expect(await answers(pg)).toBe(true)

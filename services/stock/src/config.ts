@@ -1,9 +1,10 @@
 import { Type, type Static } from 'typebox'
 import { loadConfig } from '@diamond/runtime/config'
+import { portOf } from '@diamond/runtime/registry'
 import { DEFAULT_SEARCH_LIMIT } from '@diamond/contracts/http/stock.values'
 
 export const StockConfig = Type.Object({
-  STOCK_PORT: Type.Integer({ default: 3102 }),
+  STOCK_PORT: Type.Integer({ default: portOf('stock') }),
   STOCK_DATABASE_URL: Type.Optional(Type.String({ pattern: '^postgres(ql)?://' })),
   /** How long a hold keeps a stone for its holder before it returns to stock. */
   STOCK_HOLD_MINUTES: Type.Integer({ minimum: 1, maximum: 7 * 24 * 60, default: 30 }),

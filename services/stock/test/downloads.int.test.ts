@@ -49,7 +49,11 @@ describe('downloads', () => {
   it('sends the selected stones as Excel with the asked columns, their rows and totals, formulas neutralised', async () => {
     await portal.sql`update stock.stones set key_to_symbol = ${'=cmd|" /C calc"!A0'} where id = ${stones[1]!.id}`
     const ids = stones.map((s) => s.id)
-    const res = await download('diamond/excel', { ids, columns: ['vStnId', 'crt', 'keyToSymbol', 'amt', 'ctPr'] }, buyer)
+    const res = await download(
+      'diamond/excel',
+      { ids, columns: ['vStnId', 'crt', 'keyToSymbol', 'amt', 'ctPr'] },
+      buyer,
+    )
     expect(res.status).toBe(200)
     expect(res.headers.get('content-type')).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
     expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="diamonds-\d{8}\.xlsx"$/)
@@ -74,7 +78,11 @@ describe('downloads', () => {
   })
 
   it('never gives price columns to a user who may not see prices, even when asked', async () => {
-    const res = await download('diamond/excel', { ids: [stones[0]!.id], columns: ['vStnId', 'rap', 'back', 'amt', 'ctPr', 'crt', 'fnCtpr'] }, noPrice)
+    const res = await download(
+      'diamond/excel',
+      { ids: [stones[0]!.id], columns: ['vStnId', 'rap', 'back', 'amt', 'ctPr', 'crt', 'fnCtpr'] },
+      noPrice,
+    )
     expect(res.status).toBe(200)
     const ws = await sheetOf(res.body)
     expect(rowValues(ws, 1)).toEqual(['Stone No', 'Carat'])
@@ -82,8 +90,17 @@ describe('downloads', () => {
   })
 
   it('lets a guest download what a guest may see', async () => {
-    const guest = await portal.call('guest/auth/login', { name: 'Gil', companyName: 'Just Looking', contactNumber: '+1 555 0100', email: 'gil@example.test' })
-    const res = await download('diamond/excel', { ids: [stones[0]!.id], columns: ['vStnId', 'crt'] }, guest.body.data.token.jwt)
+    const guest = await portal.call('guest/auth/login', {
+      name: 'Gil',
+      companyName: 'Just Looking',
+      contactNumber: '+1 555 0100',
+      email: 'gil@example.test',
+    })
+    const res = await download(
+      'diamond/excel',
+      { ids: [stones[0]!.id], columns: ['vStnId', 'crt'] },
+      guest.body.data.token.jwt,
+    )
     expect(res.status).toBe(200)
     expect(rowValues(await sheetOf(res.body), 2)[0]).toBe(stones[0]!.vStnId)
   })
@@ -102,7 +119,10 @@ describe('downloads', () => {
     expect(res.status).toBe(200)
     expect(res.headers.get('content-type')).toBe('application/zip')
     const names = zipEntries(res.body)
-    for (const s of stones) expect(names).toEqual(expect.arrayContaining([`${s.vStnId}/certificate.txt`, `${s.vStnId}/image.svg`, `${s.vStnId}/plotting.svg`]))
+    for (const s of stones)
+      expect(names).toEqual(
+        expect.arrayContaining([`${s.vStnId}/certificate.txt`, `${s.vStnId}/image.svg`, `${s.vStnId}/plotting.svg`]),
+      )
     expect(names).toHaveLength(stones.length * 3)
   })
 
@@ -110,7 +130,13 @@ describe('downloads', () => {
     const cases: [string, unknown, string, number, string?][] = [
       ['diamond/excel', { ids: [] }, 'E_VALIDATION', 400, 'ids'],
       ['diamond/excel', { ids: [stones[0]!.id], columns: ['vStnId', 'secret'] }, 'E_VALIDATION', 400, 'columns.1'],
-      ['diamond/excel', { ids: Array.from({ length: MAX_DOWNLOAD_STONES + 1 }, () => stones[0]!.id) }, 'E_VALIDATION', 400, 'ids'],
+      [
+        'diamond/excel',
+        { ids: Array.from({ length: MAX_DOWNLOAD_STONES + 1 }, () => stones[0]!.id) },
+        'E_VALIDATION',
+        400,
+        'ids',
+      ],
       ['diamond/excel', { ids: [stones[0]!.id, stones[0]!.id] }, 'E_VALIDATION', 400, 'ids.1'],
       ['diamond/pdf', { ids: ['00000000-0000-4000-8000-000000000000'] }, 'E_NOT_FOUND', 404],
       ['diamond/download-zip', { ids: [stones[0]!.id], columns: ['crt'] }, 'E_VALIDATION', 400, 'columns'],
@@ -138,13 +164,18 @@ describe('downloads', () => {
     const [{ n }] = await portal.sql<[{ n: number }]>`select count(*)::int as n from stock.stones where w_sts = 'A'`
     expect(ws.rowCount).toBe(n + 2)
 
-    const signed = await fetch(`${portal.base}/web/v1/download-full-stock`, { headers: { authorization: `JWT ${buyer}` } })
+    const signed = await fetch(`${portal.base}/web/v1/download-full-stock`, {
+      headers: { authorization: `JWT ${buyer}` },
+    })
     expect(rowValues(await sheetOf(Buffer.from(await signed.arrayBuffer())), 1)).toContain('Amount')
     const bad = await fetch(`${portal.base}/web/v1/download-full-stock`, { headers: { authorization: 'JWT a.b.c' } })
     expect(bad.status).toBe(401)
 
     // Three per window per address (set for this test): the fourth waits, told how long.
-    for (let i = 0; i < 2; i++) expect((await fetch(`${portal.base}/web/v1/download-full-stock`).then(async (r) => (await r.arrayBuffer(), r))).status).toBe(200)
+    for (let i = 0; i < 2; i++)
+      expect(
+        (await fetch(`${portal.base}/web/v1/download-full-stock`).then(async (r) => (await r.arrayBuffer(), r))).status,
+      ).toBe(200)
     const limited = await fetch(`${portal.base}/web/v1/download-full-stock`)
     expect(limited.status).toBe(429)
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0)

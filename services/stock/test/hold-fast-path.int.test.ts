@@ -1,7 +1,14 @@
 import { randomBytes, randomUUID } from 'node:crypto'
 import postgres from 'postgres'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { API_PREFIX, createHttpServer, createTokenService, loadPlatformConfig, MemoryBus, type HttpServer } from '@diamond/runtime'
+import {
+  API_PREFIX,
+  createHttpServer,
+  createTokenService,
+  loadPlatformConfig,
+  MemoryBus,
+  type HttpServer,
+} from '@diamond/runtime'
 import stockService from '../src/app'
 import { loadStockConfig } from '../src/config'
 import type { StoneService } from '../src/modules/stones/stones.service'
@@ -20,19 +27,44 @@ describe('the hold fast path', () => {
   let ids: string[]
 
   beforeAll(async () => {
-    const env = { NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: await freshDatabase('stock'), JWT_SECRET: randomBytes(32).toString('hex'), DEMO_DATA: 'true', STOCK_DEMO_STONES: '30' }
+    const env = {
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      DATABASE_URL: await freshDatabase('stock'),
+      JWT_SECRET: randomBytes(32).toString('hex'),
+      DEMO_DATA: 'true',
+      STOCK_DEMO_STONES: '30',
+    }
     const config = loadPlatformConfig(env)
     const tokenService = createTokenService(config.JWT_SECRET, 3600)
     app = await createHttpServer({ title: 'stock' })
     const bus = new MemoryBus()
     app.addHook('onClose', () => bus.close())
-    await app.register(stockService, { config, bus, tokens: tokenService, prefix: API_PREFIX, stock: loadStockConfig(env), expose: (s) => (stones = s.stones) })
+    await app.register(stockService, {
+      config,
+      bus,
+      tokens: tokenService,
+      prefix: API_PREFIX,
+      stock: loadStockConfig(env),
+      expose: (s) => (stones = s.stones),
+    })
     await app.ready()
     tokens = Array.from({ length: 5 }, (_, i) =>
-      tokenService.sign({ id: randomUUID(), username: `b${i}`, userType: 'buyer', perms: { hold: 'vi', pricing: 'v' }, noPrice: false, ver: 0, guest: false, trusted: true }),
+      tokenService.sign({
+        id: randomUUID(),
+        username: `b${i}`,
+        userType: 'buyer',
+        perms: { hold: 'vi', pricing: 'v' },
+        noPrice: false,
+        ver: 0,
+        guest: false,
+        trusted: true,
+      }),
     )
     sql = postgres(env.DATABASE_URL, { max: 1, onnotice: () => {} })
-    ids = (await sql<{ id: string }[]>`select id from stock.stones where w_sts = 'A' order by v_stn_id limit 5`).map((r) => r.id)
+    ids = (await sql<{ id: string }[]>`select id from stock.stones where w_sts = 'A' order by v_stn_id limit 5`).map(
+      (r) => r.id,
+    )
   })
   afterAll(async () => {
     await sql?.end()
@@ -40,7 +72,12 @@ describe('the hold fast path', () => {
   })
 
   const hold = async (id: string, i: number) => {
-    const r = await app.inject({ method: 'POST', url: `${API_PREFIX}/diamond/hold`, headers: { authorization: `JWT ${tokens[i % tokens.length]}` }, payload: { id } })
+    const r = await app.inject({
+      method: 'POST',
+      url: `${API_PREFIX}/diamond/hold`,
+      headers: { authorization: `JWT ${tokens[i % tokens.length]}` },
+      payload: { id },
+    })
     return { status: r.statusCode, code: (r.json() as { code: string }).code }
   }
   const burst = (id: string, n: number) => Promise.all(Array.from({ length: n }, (_, i) => hold(id, i)))
@@ -66,7 +103,8 @@ describe('the hold fast path', () => {
     const after = snapshot()
     expect(after.databaseAttempts - before.databaseAttempts).toBe(1)
     expect(after.fastRefusals + after.coalescedRefusals - before.fastRefusals - before.coalescedRefusals).toBe(299)
-    const [events] = await sql`select count(*)::int as n from stock.outbox where key = ${ids[1]!} and type = 'stock.stone.held'`
+    const [events] =
+      await sql`select count(*)::int as n from stock.outbox where key = ${ids[1]!} and type = 'stock.stone.held'`
     expect(events!.n).toBe(1)
   })
 
@@ -82,7 +120,12 @@ describe('the hold fast path', () => {
   })
 
   it('still lets the database decide for a stone released again', async () => {
-    const released = await app.inject({ method: 'POST', url: `${API_PREFIX}/diamond/hold/release`, headers: { authorization: `JWT ${tokens[0]}` }, payload: { id: ids[0]! } })
+    const released = await app.inject({
+      method: 'POST',
+      url: `${API_PREFIX}/diamond/hold/release`,
+      headers: { authorization: `JWT ${tokens[0]}` },
+      payload: { id: ids[0]! },
+    })
     expect(released.json()).toMatchObject({ code: 'OK' })
     const results = await burst(ids[0]!, 20)
     expect(results.filter((r) => r.code === 'OK')).toHaveLength(1)

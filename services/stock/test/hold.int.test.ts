@@ -13,7 +13,13 @@ describe('holding a stone', () => {
   afterAll(() => portal?.close())
 
   const row = async (token: string, id: string) =>
-    ((await portal.call('diamond/paginate', { limit: 30 }, token)).body.data.list as { id: string; heldByMe: boolean; availability: string }[]).find((s) => s.id === id)!
+    (
+      (await portal.call('diamond/paginate', { limit: 30 }, token)).body.data.list as {
+        id: string
+        heldByMe: boolean
+        availability: string
+      }[]
+    ).find((s) => s.id === id)!
 
   it('tells the holder, and only the holder, that the stone is theirs', async () => {
     const [stone] = await portal.stones(buyer1, 1)
@@ -26,7 +32,10 @@ describe('holding a stone', () => {
   it("refuses to release someone else's hold, and releases one's own", async () => {
     const stone = (await portal.stones(buyer1, 30)).find((s) => s.availability === 'A')!
     await portal.call('diamond/hold', { id: stone.id }, buyer1)
-    expect(await portal.call('diamond/hold/release', { id: stone.id }, buyer2)).toMatchObject({ status: 409, body: { code: 'E_NOT_HOLDER' } })
+    expect(await portal.call('diamond/hold/release', { id: stone.id }, buyer2)).toMatchObject({
+      status: 409,
+      body: { code: 'E_NOT_HOLDER' },
+    })
     const released = await portal.call('diamond/hold/release', { id: stone.id }, buyer1)
     expect(released.body.data).toMatchObject({ wSts: 'A', availability: 'A', statusVersion: 2 })
     const events = await portal.sql`select type from stock.outbox where key = ${stone.id} order by seq`
@@ -37,7 +46,11 @@ describe('holding a stone', () => {
     const stone = (await portal.stones(buyer1, 30)).find((s) => s.availability === 'A')!
     await portal.call('diamond/hold', { id: stone.id }, buyer1)
     await portal.sql`update stock.holds set expires_at = now() - interval '1 second' where stone_id = ${stone.id}`
-    await waitFor(async () => (await row(buyer2, stone.id)).availability === 'A', 15_000, 'the expired hold to be released')
+    await waitFor(
+      async () => (await row(buyer2, stone.id)).availability === 'A',
+      15_000,
+      'the expired hold to be released',
+    )
     const [hold] = await portal.sql`select count(*)::int as n from stock.holds where stone_id = ${stone.id}`
     expect(hold!.n).toBe(0)
     expect((await portal.call('diamond/hold', { id: stone.id }, buyer2)).body.code).toBe('OK')

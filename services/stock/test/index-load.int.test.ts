@@ -17,7 +17,9 @@ describe('loading the search index', () => {
   })
 
   it('reports the rows read so far while it loads', async () => {
-    const search = new SearchService(database, { limit: 1000, newArrivalDays: 7, media: {} as never }, async () => null)
+    const search = new SearchService(database, { limit: 1000, newArrivalDays: 7, media: {} as never }, () =>
+      Promise.resolve(null),
+    )
     const progress: number[] = []
     const loaded = await search.load((rows) => progress.push(rows), 0)
     const [{ n }] = await portal.sql<[{ n: number }]>`select count(*)::int as n from stock.stones`

@@ -17,11 +17,18 @@ describe("the search index follows other instances' changes", () => {
   })
   afterAll(() => portal?.close())
 
-  const find = async (filter: object) => (await portal.call('diamond/paginate', { filter }, buyer)).body.data.count as number
+  const find = async (filter: object) =>
+    (await portal.call('diamond/paginate', { filter }, buyer)).body.data.count as number
   const event = (type: string, row: { id: string; v_stn_id: string; w_sts: string; status_version: number }) =>
     newEvent<StoneStatusChanged>('stock', type, row.id, {
-      stoneId: row.id, vStnId: row.v_stn_id, wSts: row.w_sts, sSts: 'N', availability: row.w_sts === 'M' ? 'M' : 'A',
-      statusVersion: row.status_version, holderId: null, expiresAt: null,
+      stoneId: row.id,
+      vStnId: row.v_stn_id,
+      wSts: row.w_sts,
+      sSts: 'N',
+      availability: row.w_sts === 'M' ? 'M' : 'A',
+      statusVersion: row.status_version,
+      holderId: null,
+      expiresAt: null,
     })
 
   it('applies a status change made elsewhere', async () => {
@@ -31,9 +38,15 @@ describe("the search index follows other instances' changes", () => {
       returning id, v_stn_id, w_sts, status_version`
     expect(await find({ ids: [row!.id], availability: ['M'] })).toBe(0)
     await bus.publish([event(StockEventTypes.memo, row!)])
-    await waitFor(async () => (await find({ ids: [row!.id], availability: ['M'] })) === 1, 10_000, 'the memo to reach the index')
+    await waitFor(
+      async () => (await find({ ids: [row!.id], availability: ['M'] })) === 1,
+      10_000,
+      'the memo to reach the index',
+    )
     // A late, older event changes nothing.
-    await bus.publish([event(StockEventTypes.released, { ...row!, w_sts: 'A', status_version: row!.status_version - 1 })])
+    await bus.publish([
+      event(StockEventTypes.released, { ...row!, w_sts: 'A', status_version: row!.status_version - 1 }),
+    ])
     await new Promise((r) => setTimeout(r, 200))
     expect(await find({ ids: [row!.id], availability: ['M'] })).toBe(1)
   })
@@ -44,6 +57,10 @@ describe("the search index follows other instances' changes", () => {
        where id = (select id from stock.stones where rap_cents > 0 and w_sts = 'A' order by v_stn_id desc limit 1)
       returning id, v_stn_id, w_sts, status_version`
     await bus.publish([event(StockEventTypes.priced, row!)])
-    await waitFor(async () => (await find({ ids: [row!.id], back: { from: -3.25, to: -3.25 } })) === 1, 10_000, 'the new price to reach the index')
+    await waitFor(
+      async () => (await find({ ids: [row!.id], back: { from: -3.25, to: -3.25 } })) === 1,
+      10_000,
+      'the new price to reach the index',
+    )
   })
 })

@@ -26,9 +26,13 @@ describe('confirming stones into orders', () => {
   const confirm = (token: string, ids: string[], k: string | null = key(), billType = 4) =>
     portal.call('diamond-confirm/request', { ids, billType }, token, k ? { 'idempotency-key': k } : {})
   const status = async (ids: string[]) =>
-    Object.fromEntries((await portal.sql`select id, w_sts from stock.stones where id = any(${ids}::uuid[])`).map((r) => [r.id, r.w_sts]))
+    Object.fromEntries(
+      (await portal.sql`select id, w_sts from stock.stones where id = any(${ids}::uuid[])`).map((r) => [r.id, r.w_sts]),
+    )
   const eventsOf = async (ids: string[]) =>
-    (await portal.sql`select key, type from stock.outbox where key = any(${ids}) order by seq`).map((r) => `${r.key}:${r.type}`)
+    (await portal.sql`select key, type from stock.outbox where key = any(${ids}) order by seq`).map(
+      (r) => `${r.key}:${r.type}`,
+    )
 
   it('confirms available stones and a stone held by the buyer into one order', async () => {
     const [a, b, h] = take(3) as [string, string, string]
@@ -78,7 +82,8 @@ describe('confirming stones into orders', () => {
     }
     const won = results.filter((r) => r.body.code === 'OK')
     expect(won.length).toBeGreaterThan(0)
-    const lines = await portal.sql`select stone_id, count(*)::int as n from stock.order_lines where stone_id = any(${stones}::uuid[]) group by stone_id`
+    const lines =
+      await portal.sql`select stone_id, count(*)::int as n from stock.order_lines where stone_id = any(${stones}::uuid[]) group by stone_id`
     for (const l of lines) expect(l.n).toBe(1)
     expect(lines.length).toBe(won.length * 3)
     const now = await status(stones)
@@ -95,7 +100,9 @@ describe('confirming stones into orders', () => {
     expect(r2.body).toEqual(r1.body)
     const again = await confirm(buyer1, [...ids].reverse(), k)
     expect(again.body.data.order.id).toBe(r1.body.data.order.id)
-    const [{ n }] = await portal.sql<[{ n: number }]>`select count(*)::int as n from stock.order_lines where stone_id = any(${ids}::uuid[])`
+    const [{ n }] = await portal.sql<
+      [{ n: number }]
+    >`select count(*)::int as n from stock.order_lines where stone_id = any(${ids}::uuid[])`
     expect(n).toBe(2)
   })
 
@@ -117,7 +124,14 @@ describe('confirming stones into orders', () => {
     const [a] = take(1) as [string]
     const noprice = await portal.login('noprice1')
     expect(await confirm(noprice, [a])).toMatchObject({ status: 403, body: { code: 'E_FORBIDDEN' } })
-    const guest = (await portal.call('guest/auth/login', { name: 'Gil', companyName: 'Gil Gems', contactNumber: '+972 3 555 0100', email: 'gil@example.test' })).body.data.token.jwt
+    const guest = (
+      await portal.call('guest/auth/login', {
+        name: 'Gil',
+        companyName: 'Gil Gems',
+        contactNumber: '+972 3 555 0100',
+        email: 'gil@example.test',
+      })
+    ).body.data.token.jwt
     expect((await confirm(guest, [a])).body.code).toBe('E_GUEST_FORBIDDEN')
     expect((await portal.call('diamond/get-discount-calculations', { ids: [a], billType: 4 }, guest)).status).toBe(403)
     const calc = await portal.call('diamond/get-discount-calculations', { ids: [a], billType: 1 }, buyer1)
@@ -141,12 +155,21 @@ describe('confirming stones into orders', () => {
       body: JSON.stringify({ id }),
     })
     expect(res.headers.get('content-type')).toContain('application/pdf')
-    expect(Buffer.from(await res.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-')
-    expect(await portal.call('order/invoice', { id }, buyer2)).toMatchObject({ status: 404, body: { code: 'E_NOT_FOUND' } })
+    expect(
+      Buffer.from(await res.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-')
+    expect(await portal.call('order/invoice', { id }, buyer2)).toMatchObject({
+      status: 404,
+      body: { code: 'E_NOT_FOUND' },
+    })
     expect((await portal.call('order/view', { id }, buyer2)).body.code).toBe('E_NOT_FOUND')
     const history = await portal.call('order/paginate', {}, buyer1)
     expect(history.body.data.list.some((o: { id: string }) => o.id === id)).toBe(true)
-    expect((await portal.call('order/paginate', {}, buyer2)).body.data.list.some((o: { id: string }) => o.id === id)).toBe(false)
+    expect(
+      (await portal.call('order/paginate', {}, buyer2)).body.data.list.some((o: { id: string }) => o.id === id),
+    ).toBe(false)
   })
 
   it('ships an order step by step, by staff only, and tracks it for its buyer', async () => {
@@ -156,17 +179,41 @@ describe('confirming stones into orders', () => {
     const ship = await portal.call('shipping-detail', { orderId: order.id }, buyer1)
     expect(ship.body.data).toMatchObject({ status: 'confirmed', trackingNo: null })
     expect(ship.body.data.expectedFrom < ship.body.data.expectedTo).toBe(true)
-    expect((await portal.call('shipping-detail/update', { orderId: order.id, status: 'packed' }, buyer1)).status).toBe(403)
-    expect((await portal.call('shipping-detail/update', { orderId: order.id, status: 'shipped', trackingNo: 'TRK123' }, sales)).body.code).toBe('E_SHIPMENT_STEP')
-    expect((await portal.call('shipping-detail/update', { orderId: order.id, status: 'packed' }, sales)).body.data.status).toBe('packed')
-    expect((await portal.call('shipping-detail/update', { orderId: order.id, status: 'shipped' }, sales)).body.code).toBe('E_VALIDATION')
-    expect((await portal.call('shipping-detail/update', { orderId: order.id, status: 'shipped', trackingNo: 'TRK123' }, sales)).body.data).toMatchObject({ status: 'shipped', trackingNo: 'TRK123' })
+    expect((await portal.call('shipping-detail/update', { orderId: order.id, status: 'packed' }, buyer1)).status).toBe(
+      403,
+    )
+    expect(
+      (
+        await portal.call(
+          'shipping-detail/update',
+          { orderId: order.id, status: 'shipped', trackingNo: 'TRK123' },
+          sales,
+        )
+      ).body.code,
+    ).toBe('E_SHIPMENT_STEP')
+    expect(
+      (await portal.call('shipping-detail/update', { orderId: order.id, status: 'packed' }, sales)).body.data.status,
+    ).toBe('packed')
+    expect(
+      (await portal.call('shipping-detail/update', { orderId: order.id, status: 'shipped' }, sales)).body.code,
+    ).toBe('E_VALIDATION')
+    expect(
+      (
+        await portal.call(
+          'shipping-detail/update',
+          { orderId: order.id, status: 'shipped', trackingNo: 'TRK123' },
+          sales,
+        )
+      ).body.data,
+    ).toMatchObject({ status: 'shipped', trackingNo: 'TRK123' })
     expect((await eventsOf([order.id])).filter((e) => e.endsWith('shipment-updated')).length).toBe(2)
     const mine = await portal.call('shipping-detail/paginate', {}, buyer1)
     expect(mine.body.data.list.find((s: { orderId: string }) => s.orderId === order.id).status).toBe('shipped')
     const byStone = await portal.call('shipping-detail/track', { q: order.lines[0].vStnId }, buyer1)
     expect(byStone.body.data.order.id).toBe(order.id)
-    expect((await portal.call('shipping-detail/track', { q: order.orderNo }, buyer1)).body.data.shipment.status).toBe('shipped')
+    expect((await portal.call('shipping-detail/track', { q: order.orderNo }, buyer1)).body.data.shipment.status).toBe(
+      'shipped',
+    )
     expect((await portal.call('shipping-detail/track', { q: order.orderNo }, buyer2)).body.code).toBe('E_NOT_FOUND')
     const list = await portal.call('diamond-confirm/paginate', {}, buyer1)
     expect(list.body.data.list.some((l: { orderNo: string }) => l.orderNo === order.orderNo)).toBe(true)
@@ -185,7 +232,9 @@ describe('confirming stones into orders', () => {
       const [line] = await portal.sql`select from_hold from stock.order_lines where stone_id = ${id}`
       const events = (await eventsOf([id])).map((e) => e.split(':')[1])
       const released = events.filter((e) => e === 'stock.stone.released').length
-      const [{ n: holds }] = await portal.sql<[{ n: number }]>`select count(*)::int as n from stock.holds where stone_id = ${id}`
+      const [{ n: holds }] = await portal.sql<
+        [{ n: number }]
+      >`select count(*)::int as n from stock.holds where stone_id = ${id}`
       expect(holds).toBe(0)
       // The hold ended confirmed XOR released; a confirm after the release took the stone as available.
       expect(released + (line?.from_hold ? 1 : 0)).toBe(1)

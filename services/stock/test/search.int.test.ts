@@ -2,7 +2,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestPortal, type TestPortal } from '../../../test/portal'
 
 const PRICE_FIELDS = ['rap', 'back', 'amt', 'ctPr', 'rapAvg', 'fnDis', 'fnAmt', 'fnCtpr']
-type Row = Record<string, unknown> & { id: string; vStnId: string; availability: string; crt: number; shpNm: string; colNm: string; categories: number[]; arrivedAt: string }
+type Row = Record<string, unknown> & {
+  id: string
+  vStnId: string
+  availability: string
+  crt: number
+  shpNm: string
+  colNm: string
+  categories: number[]
+  arrivedAt: string
+}
 
 describe('stock search through the portal', () => {
   let portal: TestPortal
@@ -13,18 +22,35 @@ describe('stock search through the portal', () => {
 
   beforeAll(async () => {
     portal = await startTestPortal({ stones: 600, env: { STOCK_SEARCH_LIMIT: '400' } })
-    ;[buyer, buyer2, noprice, sales] = await Promise.all([portal.login('buyer1'), portal.login('buyer2'), portal.login('noprice1'), portal.login('sales1')])
+    ;[buyer, buyer2, noprice, sales] = await Promise.all([
+      portal.login('buyer1'),
+      portal.login('buyer2'),
+      portal.login('noprice1'),
+      portal.login('sales1'),
+    ])
   })
   afterAll(() => portal?.close())
 
   const search = (body: unknown, token = buyer) => portal.call('diamond/paginate', body, token)
   /** Available stones of a few sizes: a search that stays under this file's small result limit. */
-  const available = async (n: number) => (await search({ filter: { availability: ['A'], crt: { to: 0.5 } }, limit: n })).body.data.list as Row[]
+  const available = async (n: number) =>
+    (await search({ filter: { availability: ['A'], crt: { to: 0.5 } }, limit: n })).body.data.list as Row[]
 
   it('filters, sorts, pages and totals the whole result, with facets', async () => {
-    const r = await search({ filter: { shpNm: ['ROUND'], crt: { from: 0.3, to: 1.5 } }, sort: [{ field: 'crt', dir: 'desc' }], limit: 20, facets: true })
+    const r = await search({
+      filter: { shpNm: ['ROUND'], crt: { from: 0.3, to: 1.5 } },
+      sort: [{ field: 'crt', dir: 'desc' }],
+      limit: 20,
+      facets: true,
+    })
     expect(r.body.code).toBe('OK')
-    const { list, count, totals, facets, resultLimit } = r.body.data as { list: Row[]; count: number; totals: Record<string, number>; facets: Record<string, Record<string, number>>; resultLimit: number }
+    const { list, count, totals, facets, resultLimit } = r.body.data as {
+      list: Row[]
+      count: number
+      totals: Record<string, number>
+      facets: Record<string, Record<string, number>>
+      resultLimit: number
+    }
     expect(resultLimit).toBe(400)
     expect(list).toHaveLength(20)
     expect(count).toBeGreaterThan(20)
@@ -36,7 +62,8 @@ describe('stock search through the portal', () => {
     // Every stone has a clarity; fancy colours have no white colour grade, so colNm counts fewer.
     expect(Object.values(facets.clrNm!).reduce((a, b) => a + b, 0)).toBe(count)
     expect(Object.values(facets.colNm!).reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(count)
-    const [db] = await portal.sql`select count(*)::int as n, sum(ctpr_cents)::float8 as amount from stock.stones where shape = 'ROUND' and carat between 0.3 and 1.5`
+    const [db] =
+      await portal.sql`select count(*)::int as n, sum(ctpr_cents)::float8 as amount from stock.stones where shape = 'ROUND' and carat between 0.3 and 1.5`
     expect(count).toBe(db!.n)
     expect(totals.ctPr).toBeCloseTo(db!.amount / 100, 2)
   })
@@ -47,7 +74,14 @@ describe('stock search through the portal', () => {
     expect(counted.body.data.list).toEqual([])
     expect(counted.body.data.count).toBeGreaterThan(400)
     const tooMany = await search({ filter: { lbNm: ['GIA', 'IGI', 'HRD'] } })
-    expect(tooMany).toMatchObject({ status: 422, body: { code: 'E_SEARCH_LIMIT', message: 'Please narrow your search, as result is > 400 Diamonds', data: { limit: 400 } } })
+    expect(tooMany).toMatchObject({
+      status: 422,
+      body: {
+        code: 'E_SEARCH_LIMIT',
+        message: 'Please narrow your search, as result is > 400 Diamonds',
+        data: { limit: 400 },
+      },
+    })
     // Browsing all stock is not a search: it pages without the limit.
     expect((await search({ page: 2, limit: 250 })).body.data.list).toHaveLength(250)
   })
@@ -58,20 +92,29 @@ describe('stock search through the portal', () => {
     expect((await portal.call('diamond/hold', { id: stone!.id }, buyer)).body.code).toBe('OK')
     const held = await search({ filter: { availability: ['H'] } }, buyer2)
     expect(held.body.data.count).toBe(before + 1)
-    expect((held.body.data.list as Row[]).find((s) => s.id === stone!.id)).toMatchObject({ availability: 'H', heldByMe: false, sgiHold: true })
+    expect((held.body.data.list as Row[]).find((s) => s.id === stone!.id)).toMatchObject({
+      availability: 'H',
+      heldByMe: false,
+      sgiHold: true,
+    })
     await portal.call('diamond/hold/release', { id: stone!.id }, buyer)
     expect((await search({ filter: { ids: [stone!.id], availability: ['A'] } }, buyer2)).body.data.count).toBe(1)
   })
 
   it('shows a staff price change and memo to the next search, as events', async () => {
-    const [stone] = (await search({ filter: { lbNm: ['GIA'], isFcCol: false, availability: ['A'] }, limit: 1 })).body.data.list as Row[]
+    const [stone] = (await search({ filter: { lbNm: ['GIA'], isFcCol: false, availability: ['A'] }, limit: 1 })).body
+      .data.list as Row[]
     const priced = await portal.call('diamond/price-update', { id: stone!.id, back: -12.5 }, sales)
     expect(priced.body.code).toBe('OK')
-    const found = (await search({ filter: { ids: [stone!.id], back: { from: -12.5, to: -12.5 } } })).body.data.list as Row[]
+    const found = (await search({ filter: { ids: [stone!.id], back: { from: -12.5, to: -12.5 } } })).body.data
+      .list as Row[]
     expect(found).toHaveLength(1)
     expect(found[0]!.amt).toBe(Math.round((found[0]!.rap as number) * 87.5) / 100)
     expect((await portal.call('diamond/status-update', { id: stone!.id, wSts: 'M' }, sales)).body.code).toBe('OK')
-    expect(((await search({ filter: { ids: [stone!.id] } })).body.data.list as Row[])[0]).toMatchObject({ availability: 'M', sgiMemo: true })
+    expect(((await search({ filter: { ids: [stone!.id] } })).body.data.list as Row[])[0]).toMatchObject({
+      availability: 'M',
+      sgiMemo: true,
+    })
     const events = await portal.sql`select type from stock.outbox where key = ${stone!.id} order by seq`
     expect(events.map((e) => e.type)).toEqual(['stock.stone.priced', 'stock.stone.memo'])
     // A buyer has no staff rights.
@@ -80,16 +123,43 @@ describe('stock search through the portal', () => {
   })
 
   it('finds a stone added by staff at once, among the new arrivals, as an event', async () => {
-    const stone = { stoneId: 'NEW-1', certNo: '7788990011', shpNm: 'OVAL', crt: 1.23, colNm: 'E', clrNm: 'VS1', cutNm: 'NON', polNm: 'EX', symNm: 'EX', fluNm: 'NON', lbNm: 'GIA', locNm: 'Belgium', back: -20, length: 8.1, width: 5.9, height: 3.6 }
+    const stone = {
+      stoneId: 'NEW-1',
+      certNo: '7788990011',
+      shpNm: 'OVAL',
+      crt: 1.23,
+      colNm: 'E',
+      clrNm: 'VS1',
+      cutNm: 'NON',
+      polNm: 'EX',
+      symNm: 'EX',
+      fluNm: 'NON',
+      lbNm: 'GIA',
+      locNm: 'Belgium',
+      back: -20,
+      length: 8.1,
+      width: 5.9,
+      height: 3.6,
+    }
     const created = await portal.call('diamond/create', stone, sales)
     expect(created.body).toMatchObject({ code: 'OK', data: { availability: 'A', statusVersion: 0 } })
-    const arrivals = (await search({ listType: 'newArrival', filter: { stoneIds: ['7788990011'] } })).body.data.list as Row[]
+    const arrivals = (await search({ listType: 'newArrival', filter: { stoneIds: ['7788990011'] } })).body.data
+      .list as Row[]
     expect(arrivals).toHaveLength(1)
-    expect(arrivals[0]).toMatchObject({ vStnId: created.body.data.vStnId, shpNm: 'OVAL', crt: 1.23, back: -20, ratio: 1.37, categories: [2] })
+    expect(arrivals[0]).toMatchObject({
+      vStnId: created.body.data.vStnId,
+      shpNm: 'OVAL',
+      crt: 1.23,
+      back: -20,
+      ratio: 1.37,
+      categories: [2],
+    })
     expect(arrivals[0]!.amt).toBe(Math.round((arrivals[0]!.rap as number) * 80) / 100)
     const events = await portal.sql`select type from stock.outbox where key = ${created.body.data.id}`
     expect(events.map((e) => e.type)).toEqual(['stock.stone.arrived'])
-    expect((await portal.call('diamond/create', { ...stone, shpNm: 'TRIANGLE' }, sales)).body.data.fields[0].field).toBe('shpNm')
+    expect(
+      (await portal.call('diamond/create', { ...stone, shpNm: 'TRIANGLE' }, sales)).body.data.fields[0].field,
+    ).toBe('shpNm')
     expect((await portal.call('diamond/create', stone, buyer)).status).toBe(403)
   })
 
@@ -100,12 +170,19 @@ describe('stock search through the portal', () => {
     const quick = await portal.call('diamond/quick-search', { search: `${a!.vStnId}, ${b!.vStnId}` }, buyer)
     expect(quick.body.data.count).toBe(2)
     const words = await portal.call('diamond/quick-search', { search: 'round 1-1.5 G VS1 GIA' }, buyer)
-    expect(words.body.data.filter).toEqual({ shpNm: ['ROUND'], colNm: ['G'], clrNm: ['VS1'], lbNm: ['GIA'], crt: { from: 1, to: 1.5 } })
+    expect(words.body.data.filter).toEqual({
+      shpNm: ['ROUND'],
+      colNm: ['G'],
+      clrNm: ['VS1'],
+      lbNm: ['GIA'],
+      crt: { from: 1, to: 1.5 },
+    })
     expect((words.body.data.list as Row[]).every((s) => s.shpNm === 'ROUND' && s.colNm === 'G')).toBe(true)
   })
 
   it('answers each stock page from the stones themselves', async () => {
-    const page = async (listType: string, token = buyer) => (await search({ listType, limit: 1000 }, token)).body.data as { list: Row[]; count: number }
+    const page = async (listType: string, token = buyer) =>
+      (await search({ listType, limit: 1000 }, token)).body.data as { list: Row[]; count: number }
     const arrivals = await page('newArrival')
     expect(arrivals.count).toBeGreaterThan(0)
     const weekAgo = Date.now() - 7 * 86_400_000
@@ -125,7 +202,13 @@ describe('stock search through the portal', () => {
     const day = await page('stoneOfDay')
     expect(day.count).toBe(1)
     expect((await page('stoneOfDay', buyer2)).list[0]!.id).toBe(day.list[0]!.id)
-    const pairs = await portal.call('match-pair/diamond/filter', { filter: { shpNm: ['ROUND', 'OVAL', 'PEAR', 'CUSHION', 'EMERALD', 'PRINCESS', 'RADIANT', 'MARQUISE', 'HEART'] } }, buyer)
+    const pairs = await portal.call(
+      'match-pair/diamond/filter',
+      {
+        filter: { shpNm: ['ROUND', 'OVAL', 'PEAR', 'CUSHION', 'EMERALD', 'PRINCESS', 'RADIANT', 'MARQUISE', 'HEART'] },
+      },
+      buyer,
+    )
     expect(pairs.body.data.count).toBeGreaterThan(0)
     for (const p of pairs.body.data.list as { pairNo: string; stones: Row[] }[]) {
       expect(p.stones).toHaveLength(2)
@@ -143,18 +226,35 @@ describe('stock search through the portal', () => {
     expect(suggested.length).toBeGreaterThan(0)
     expect(suggested.every((s) => s.shpNm === 'PEAR')).toBe(true)
 
-    expect((await portal.call('diamond/search/upsert', { filter: { shpNm: ['OVAL'] } }, buyer)).body).toMatchObject({ code: 'E_VALIDATION', data: { fields: [{ field: 'title' }] } })
-    const saved = await portal.call('diamond/search/upsert', { title: 'Ovals for Antwerp', filter: { shpNm: ['OVAL'], crt: { from: 1 } } }, buyer)
+    expect((await portal.call('diamond/search/upsert', { filter: { shpNm: ['OVAL'] } }, buyer)).body).toMatchObject({
+      code: 'E_VALIDATION',
+      data: { fields: [{ field: 'title' }] },
+    })
+    const saved = await portal.call(
+      'diamond/search/upsert',
+      { title: 'Ovals for Antwerp', filter: { shpNm: ['OVAL'], crt: { from: 1 } } },
+      buyer,
+    )
     expect(saved.body.data).toMatchObject({ title: 'Ovals for Antwerp', searchType: 1 })
-    expect(saved.body.data.count).toBe((await search({ filter: { shpNm: ['OVAL'], crt: { from: 1 } }, countOnly: true })).body.data.count)
+    expect(saved.body.data.count).toBe(
+      (await search({ filter: { shpNm: ['OVAL'], crt: { from: 1 } }, countOnly: true })).body.data.count,
+    )
     const id = saved.body.data.id as string
-    expect((await portal.call('diamond/search/list', { searchType: 1 }, buyer)).body.data.list.map((s: { id: string }) => s.id)).toContain(id)
+    expect(
+      (await portal.call('diamond/search/list', { searchType: 1 }, buyer)).body.data.list.map(
+        (s: { id: string }) => s.id,
+      ),
+    ).toContain(id)
     expect((await portal.call('diamond/search/list', { searchType: 2 }, buyer)).body.data.count).toBe(1)
     // Someone else's search does not exist for buyer2.
     expect((await portal.call('diamond/search/by-id', { id }, buyer2)).status).toBe(404)
     expect((await portal.call('diamond/search/delete', { id }, buyer2)).status).toBe(404)
     expect((await portal.call('diamond/search/upsert', { id, title: 'Mine now', filter: {} }, buyer2)).status).toBe(404)
-    const renamed = await portal.call('diamond/search/upsert', { id, title: 'Ovals, 1 ct up', filter: { shpNm: ['OVAL'], crt: { from: 1 } } }, buyer)
+    const renamed = await portal.call(
+      'diamond/search/upsert',
+      { id, title: 'Ovals, 1 ct up', filter: { shpNm: ['OVAL'], crt: { from: 1 } } },
+      buyer,
+    )
     expect(renamed.body.data).toMatchObject({ id, title: 'Ovals, 1 ct up' })
     expect((await portal.call('diamond/search/delete', { id }, buyer)).body.code).toBe('OK')
     expect((await portal.call('diamond/search/by-id', { id }, buyer)).status).toBe(404)
@@ -167,17 +267,27 @@ describe('stock search through the portal', () => {
       expect(r.status, JSON.stringify(body)).toBeLessThan(500)
       return r.body as { code: string; message: string; data: { fields?: { field: string }[] } }
     }
-    expect((await bad({ filter: { shape: ['ROUND'] } })).data.fields).toEqual([expect.objectContaining({ field: 'filter.shape' })])
-    expect((await bad({ filter: { crt: { from: 2, to: 1 } } })).data.fields).toEqual([expect.objectContaining({ field: 'filter.crt', message: 'from must not be above to' })])
+    expect((await bad({ filter: { shape: ['ROUND'] } })).data.fields).toEqual([
+      expect.objectContaining({ field: 'filter.shape' }),
+    ])
+    expect((await bad({ filter: { crt: { from: 2, to: 1 } } })).data.fields).toEqual([
+      expect.objectContaining({ field: 'filter.crt', message: 'from must not be above to' }),
+    ])
     expect((await bad({ filter: { shpNm: ["ROUND'; drop table stock.stones; --"] } })).code).toBe('E_VALIDATION')
     expect((await bad({ sort: [{ field: 'userEmail' }] })).code).toBe('E_VALIDATION')
     expect((await bad({ sort: [{ field: 'crt', dir: 'sideways' }] })).code).toBe('E_VALIDATION')
     expect((await bad({ limit: 1_000_000 })).data.fields![0]!.field).toBe('limit')
     expect((await bad({ page: 0 })).data.fields![0]!.field).toBe('page')
     expect((await bad({ filter: { crt: { from: 'one' } } })).code).toBe('E_VALIDATION')
-    expect((await bad({ filter: { stoneIds: Array.from({ length: 2001 }, (_, i) => `D${i}`) } })).data.fields![0]!.field).toBe('filter.stoneIds')
+    expect(
+      (await bad({ filter: { stoneIds: Array.from({ length: 2001 }, (_, i) => `D${i}`) } })).data.fields![0]!.field,
+    ).toBe('filter.stoneIds')
     expect((await bad({ listType: 'everything' })).code).toBe('E_VALIDATION')
-    const huge = await portal.call('diamond/paginate', JSON.stringify({ filter: { stoneIds: Array.from({ length: 30_000 }, (_, i) => `STONE-${i}`) } }), buyer)
+    const huge = await portal.call(
+      'diamond/paginate',
+      JSON.stringify({ filter: { stoneIds: Array.from({ length: 30_000 }, (_, i) => `STONE-${i}`) } }),
+      buyer,
+    )
     expect(huge.body.code).toBe('E_PAYLOAD_TOO_LARGE')
     const [{ n }] = (await portal.sql`select count(*)::int as n from stock.stones`) as unknown as [{ n: number }]
     expect(n).toBe(601)
@@ -191,10 +301,14 @@ describe('stock search through the portal', () => {
     const detail = await portal.call('diamond/view', { id }, noprice)
     for (const f of PRICE_FIELDS) expect(Object.keys(detail.body.data)).not.toContain(f)
     // Narrowing by price would reveal it: refused, not ignored.
-    expect((await search({ filter: { amt: { from: 1000 } } }, noprice)).body).toMatchObject({ code: 'E_VALIDATION', data: { fields: [{ field: 'filter.amt' }] } })
+    expect((await search({ filter: { amt: { from: 1000 } } }, noprice)).body).toMatchObject({
+      code: 'E_VALIDATION',
+      data: { fields: [{ field: 'filter.amt' }] },
+    })
     expect((await search({ sort: [{ field: 'ctPr' }] }, noprice)).body.code).toBe('E_VALIDATION')
     const pairs = await portal.call('match-pair/diamond/filter', {}, noprice)
-    for (const p of pairs.body.data.list as { stones: Row[] }[]) for (const s of p.stones) for (const f of PRICE_FIELDS) expect(Object.keys(s)).not.toContain(f)
+    for (const p of pairs.body.data.list as { stones: Row[] }[])
+      for (const s of p.stones) for (const f of PRICE_FIELDS) expect(Object.keys(s)).not.toContain(f)
     expect(Object.keys(pairs.body.data.totals).sort()).toEqual(['count', 'crt'])
   })
 
@@ -215,7 +329,9 @@ describe('stock search through the portal', () => {
     const svg = await fetch(`${portal.base}${open.body.data.media.image}`)
     expect(svg.headers.get('content-type')).toContain('image/svg+xml')
     expect(await svg.text()).toContain('<svg')
-    expect((await fetch(`${portal.base}/web/v1/diamond-media/image/..%2F..%2Fetc.svg`)).status).toBeGreaterThanOrEqual(400)
+    expect((await fetch(`${portal.base}/web/v1/diamond-media/image/..%2F..%2Fetc.svg`)).status).toBeGreaterThanOrEqual(
+      400,
+    )
   })
 
   it('lists the Rap prices for those who may see prices', async () => {

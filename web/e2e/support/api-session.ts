@@ -18,7 +18,13 @@ export interface Envelope<T> {
 }
 
 /** One API call as the web app makes it. */
-export async function call<T>(portal: Portal, path: string, body: unknown, token?: string, method = 'POST'): Promise<Envelope<T>> {
+export async function call<T>(
+  portal: Portal,
+  path: string,
+  body: unknown,
+  token?: string,
+  method = 'POST',
+): Promise<Envelope<T>> {
   const headers: Record<string, string> = { 'content-type': 'application/json' }
   if (token) headers.authorization = `JWT ${token}`
   const res = await fetch(`${portal.base}/web/v1/${path}`, { method, headers, body: JSON.stringify(body) })
@@ -58,7 +64,12 @@ export async function companyUser(
   user: { userType: 'buyer' | 'seller' | 'sales' | 'admin'; permissions?: unknown },
 ): Promise<LoginData> {
   const email = emailOf(username)
-  const created = await call(portal, 'user/create', { username, email, password: PASSWORD, firstName: 'Test', lastName: 'Staff', mobile: '+1 555 0100', ...user }, adminToken)
+  const created = await call(
+    portal,
+    'user/create',
+    { username, email, password: PASSWORD, firstName: 'Test', lastName: 'Staff', mobile: '+1 555 0100', ...user },
+    adminToken,
+  )
   expect(created.code, created.message).toBe('OK')
   const mail = await waitForMail(portal, email, 'verify-email', [])
   const token = decodeURIComponent(/token=([^\s&]+)/.exec(mail.text)?.[1] ?? '')

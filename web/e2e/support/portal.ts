@@ -107,7 +107,15 @@ export function usePortal(): Portal {
     ctx.browser = await chromium.launch({
       executablePath: '/usr/bin/chromium',
       headless: true,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-quic',
+      ],
     })
   })
 
@@ -141,7 +149,11 @@ export async function newPage(p: Portal, width = 1280, height = 800): Promise<{ 
   const context = await p.browser.newContext({ viewport: { width, height }, locale: 'en-US' })
   // Chromium reports a blocked load or inline code on the console; the event catches the rest.
   await context.addInitScript(() => {
-    document.addEventListener('securitypolicyviolation', (e) => console.error(`[csp] ${e.effectiveDirective} blocked ${e.blockedURI || 'inline'} at ${e.sourceFile}:${e.lineNumber}`))
+    document.addEventListener('securitypolicyviolation', (e) =>
+      console.error(
+        `[csp] ${e.effectiveDirective} blocked ${e.blockedURI || 'inline'} at ${e.sourceFile}:${e.lineNumber}`,
+      ),
+    )
   })
   context.on('console', (m) => {
     if (CSP_REPORT.test(m.text())) cspViolations.push(`${m.page()?.url() ?? ''}: ${m.text()}`)
@@ -164,7 +176,12 @@ export async function openSignin(p: Portal, page: Page): Promise<void> {
   await popup.waitFor({ state: 'hidden' })
 }
 
-export async function fillLogin(p: Portal, page: Page, username: string, opts: { password?: string; captcha?: (digits: string) => string } = {}): Promise<void> {
+export async function fillLogin(
+  p: Portal,
+  page: Page,
+  username: string,
+  opts: { password?: string; captcha?: (digits: string) => string } = {},
+): Promise<void> {
   await openSignin(p, page)
   await page.getByTestId('login-username').fill(username)
   await page.getByTestId('login-password').fill(opts.password ?? PASSWORD)
@@ -214,7 +231,12 @@ export function codeIn(mail: Mail): string {
  * Signs in through the UI. A browser this user has not trusted yet passes the code screen with the
  * code from the development mailbox, trusting the browser as asked.
  */
-export async function signIn(p: Portal, page: Page, username: string, opts: { trust?: 'always' | 'once'; landing?: string } = {}): Promise<'otp' | 'trusted'> {
+export async function signIn(
+  p: Portal,
+  page: Page,
+  username: string,
+  opts: { trust?: 'always' | 'once'; landing?: string } = {},
+): Promise<'otp' | 'trusted'> {
   const email = emailOf(username)
   const seen = await mailIds(p, email)
   await fillLogin(p, page, username)
@@ -239,4 +261,13 @@ export async function logOut(page: Page): Promise<void> {
   await page.getByText('Are you sure you want to log out?').waitFor()
   await page.getByTestId('confirm-yes').click()
   await page.waitForURL('**/signin')
+}
+
+/**
+ * Picks a language in the header's switcher and waits until the page shows it: the language's texts
+ * are fetched first, then the texts, `lang` and `dir` change together.
+ */
+export async function chooseLanguage(page: Page, lng: string): Promise<void> {
+  await page.getByTestId('language-switcher').selectOption(lng)
+  await page.locator(`html[lang="${lng}"]`).waitFor()
 }

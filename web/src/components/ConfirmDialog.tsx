@@ -17,10 +17,21 @@ export function ConfirmDialog() {
       testId="confirm-dialog"
       actions={
         <>
-          <button type="button" className="btn btn--primary" data-testid="confirm-yes" onClick={() => answerConfirm(true)}>
+          <button
+            type="button"
+            className="btn btn--primary"
+            data-testid="confirm-yes"
+            onClick={() => answerConfirm(true)}
+          >
             {t('common.yes')}
           </button>
-          <button type="button" className="btn" data-testid="confirm-no" data-autofocus onClick={() => answerConfirm(false)}>
+          <button
+            type="button"
+            className="btn"
+            data-testid="confirm-no"
+            data-autofocus
+            onClick={() => answerConfirm(false)}
+          >
             {t('common.no')}
           </button>
         </>

@@ -8,9 +8,21 @@ export function Toaster() {
   return (
     <div className="toaster" aria-live="polite" aria-relevant="additions">
       {list.map((toast) => (
-        <div key={toast.id} className={`toast toast--${toast.kind}`} role={toast.kind === 'error' ? 'alert' : 'status'} data-testid="toast">
-          <span className="toast-text" dir="auto">{toast.text}</span>
-          <button type="button" className="toast-close" aria-label={t('common.dismiss')} onClick={() => dismissToast(toast.id)}>
+        <div
+          key={toast.id}
+          className={`toast toast--${toast.kind}`}
+          role={toast.kind === 'error' ? 'alert' : 'status'}
+          data-testid="toast"
+        >
+          <span className="toast-text" dir="auto">
+            {toast.text}
+          </span>
+          <button
+            type="button"
+            className="toast-close"
+            aria-label={t('common.dismiss')}
+            onClick={() => dismissToast(toast.id)}
+          >
             ×
           </button>
         </div>

@@ -9,6 +9,7 @@ import { Icon } from '../features/shell/components/Icon'
 import { NavDrawer, NavMenus } from '../features/shell/components/NavMenus'
 import { useViewer } from '../features/shell/components/useViewer'
 import { UserMenu } from '../features/shell/components/UserMenu'
+import { logout } from '../features/auth/stores/logout'
 import { useIsTablet } from '../lib/media'
 import { followBidNotices } from '../features/bids/stores/notices'
 import { followTradeNotices } from '../features/lists/stores/notices'
@@ -38,8 +39,12 @@ export function SignedInLayout({ children }: { children: ReactNode }) {
   // Bid notices (outbid, won, lost) too, on whatever page the user is.
   useEffect(() => followBidNotices(), [])
 
-  // A choice in the drawer, or a wider window, closes it.
-  useEffect(() => setDrawerOpen(false), [location, tablet])
+  // A choice in the drawer (a new location), or a wider window, closes it.
+  const [drawerFor, setDrawerFor] = useState({ location, tablet })
+  if (drawerFor.location !== location || drawerFor.tablet !== tablet) {
+    setDrawerFor({ location, tablet })
+    setDrawerOpen(false)
+  }
   useEffect(() => {
     if (!drawerOpen) return
     const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setDrawerOpen(false)
@@ -82,7 +87,7 @@ export function SignedInLayout({ children }: { children: ReactNode }) {
               </Link>
             )}
             <LanguageSwitcher />
-            <UserMenu />
+            <UserMenu onLogout={logout} />
           </div>
         </header>
         {/* Over the page, not above it: opening the menu does not reflow the grid below. */}

@@ -48,7 +48,11 @@ function isEnvelope(v: unknown): v is ApiEnvelope {
  * session but sends the user to the one-time code screen (the browser is not verified yet).
  */
 export async function api<T>(path: string, body: unknown = {}, opts: CallOptions = {}): Promise<ApiResult<T>> {
-  const headers: Record<string, string> = { ...opts.headers, 'content-type': 'application/json', devicetype: DEVICE_TYPE }
+  const headers: Record<string, string> = {
+    ...opts.headers,
+    'content-type': 'application/json',
+    devicetype: DEVICE_TYPE,
+  }
   if (session.token) headers.authorization = `JWT ${session.token}`
   const abort = new AbortController()
   const timer = setTimeout(() => abort.abort(), REQUEST_TIMEOUT_MS)

@@ -7,9 +7,15 @@ export const DASH = '-'
 
 const twoDecimals = new Intl.NumberFormat(LOCALE, { minimumFractionDigits: 2, maximumFractionDigits: 2 })
 const whole = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 0 })
-const usd = new Intl.NumberFormat(LOCALE, { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 })
+const usd = new Intl.NumberFormat(LOCALE, {
+  style: 'currency',
+  currency: 'USD',
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+})
 
-const blank = (n: number | null | undefined): n is null | undefined => n === null || n === undefined || n === 0 || Number.isNaN(n)
+const blank = (n: number | null | undefined): n is null | undefined =>
+  n === null || n === undefined || n === 0 || Number.isNaN(n)
 
 export const fmt2 = (n: number | null | undefined): string => (blank(n) ? DASH : twoDecimals.format(n))
 export const fmtWhole = (n: number | null | undefined): string => (blank(n) ? DASH : whole.format(n))
@@ -24,8 +30,18 @@ export const fmtCount = (n: number): string => whole.format(n)
  * own zone, so every office reads the same clock.
  */
 export const TIME_ZONE = 'Asia/Kolkata'
-const dateParts = new Intl.DateTimeFormat(LOCALE, { timeZone: TIME_ZONE, day: '2-digit', month: '2-digit', year: 'numeric' })
-const timeParts = new Intl.DateTimeFormat(LOCALE, { timeZone: TIME_ZONE, hour: '2-digit', minute: '2-digit', hour12: true })
+const dateParts = new Intl.DateTimeFormat(LOCALE, {
+  timeZone: TIME_ZONE,
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+})
+const timeParts = new Intl.DateTimeFormat(LOCALE, {
+  timeZone: TIME_ZONE,
+  hour: '2-digit',
+  minute: '2-digit',
+  hour12: true,
+})
 
 function parts(f: Intl.DateTimeFormat, d: Date): Record<string, string> {
   return Object.fromEntries(f.formatToParts(d).map((p) => [p.type, p.value]))

@@ -1,4 +1,4 @@
-import i18next, { type TFunction } from 'i18next'
+import i18next, { type BackendModule, type TFunction } from 'i18next'
 import { initReactI18next } from 'react-i18next'
 import { read, write } from './storage'
 
@@ -16,49 +16,80 @@ export const LANGUAGES = [
 ] as const
 export type Locale = (typeof LANGUAGES)[number]['code']
 
+type Texts = Record<string, unknown>
+
 /**
- * Texts live in `locales/<lang>.json` (shared ones) and `locales/<area>/<lang>.json`, one folder per
- * feature area, merged under the area's name: `locales/account/fr.json` holds the `account.*` keys.
+ * Texts live beside what shows them, one file per area and language: `<folder>/locales/<area>.<lng>.json`
+ * holds the `<area>.*` keys (`features/account/locales/account.fr.json`: `account.*` in French), and
+ * `locales/<lng>.json` the shared ones, at the top. `locales/languages/<lng>.ts` gathers one language's
+ * files: each is a chunk of its own, fetched when that language is first shown, and only then.
  */
-const files = import.meta.glob<{ default: Record<string, unknown> }>('../locales/**/*.json', { eager: true })
-const resources: Record<string, Record<string, unknown>> = {}
-for (const [path, mod] of Object.entries(files)) {
-  const m = /locales\/(?:([\w-]+)\/)?(\w+)\.json$/.exec(path)
-  if (!m) continue
-  const [, area, lng] = m as unknown as [string, string | undefined, string]
-  const tree = (resources[lng] ??= {})
-  if (area) tree[area] = mod.default
-  else Object.assign(tree, mod.default)
+const languages = import.meta.glob<Record<string, Texts>>('../locales/languages/*.ts', { import: 'default' })
+const FILE = /\/locales\/(?:([\w-]+)\.)?[a-z]{2}\.json$/
+
+/** One language's texts, its files merged: each area's under the area's name, the shared ones at the top. */
+export async function loadTexts(lng: string): Promise<Texts> {
+  const load = languages[`../locales/languages/${lng}.ts`]
+  if (!load) throw new Error(`no texts for language ${lng}`)
+  const tree: Texts = {}
+  for (const [path, texts] of Object.entries(await load())) {
+    const area = FILE.exec(path)?.[1]
+    if (area) tree[area] = texts
+    else Object.assign(tree, texts)
+  }
+  return tree
 }
+
+/** i18next's way in for texts loaded on demand: asked for a language when it is first used. */
+const backend: BackendModule = {
+  type: 'backend',
+  callbackApi: true,
+  init() {},
+  read(lng, _namespace, done) {
+    loadTexts(lng).then(
+      (texts) => done(null, texts),
+      (err: unknown) => done(err instanceof Error ? err : new Error(String(err)), false),
+    )
+  },
+}
+
 const RTL: ReadonlySet<string> = new Set(['he', 'ar'])
 
 function isLocale(v: unknown): v is Locale {
   return LANGUAGES.some((l) => l.code === v)
 }
 
-function applyToDocument(lng: string): void {
+/** The page's language and direction: set at start, then by the app each time it shows another language. */
+export function applyToDocument(lng: string): void {
   document.documentElement.lang = lng
   document.documentElement.dir = RTL.has(lng) ? 'rtl' : 'ltr'
 }
 
-export function initI18n(): typeof i18next {
+/**
+ * Starts i18next in the stored language (else English) and fetches that language's texts; the
+ * promise settles once they are in. Screens that translate wait for them (react-i18next suspends).
+ */
+export function initI18n(): Promise<unknown> {
   const stored = read('locale')
   const lng: Locale = isLocale(stored) ? stored : 'en'
-  void i18next.use(initReactI18next).init({
-    resources: Object.fromEntries(Object.entries(resources).map(([k, v]) => [k, { translation: v }])),
-    lng,
-    fallbackLng: 'en',
-    // React already escapes what it renders.
-    interpolation: { escapeValue: false },
-    initAsync: false,
-  })
   applyToDocument(lng)
   return i18next
+    .use(backend)
+    .use(initReactI18next)
+    .init({
+      lng,
+      supportedLngs: LANGUAGES.map((l) => l.code),
+      // Every language has every text (locales.unit.test.ts): no second language to fetch as a fallback.
+      fallbackLng: false,
+      load: 'currentOnly',
+      // React already escapes what it renders.
+      interpolation: { escapeValue: false },
+    })
 }
 
+/** Switches the interface language: its texts are fetched first, then everything shows it at once. */
 export function setLocale(lng: Locale): void {
   write('locale', lng)
-  applyToDocument(lng)
   void i18next.changeLanguage(lng)
 }
 

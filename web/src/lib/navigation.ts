@@ -76,7 +76,13 @@ export const SCREENS: readonly Screen[] = [
   { id: 'addresses', path: '/account/addresses', memberOnly: true },
   { id: 'users', path: '/account/users', memberOnly: true, adminOnly: true },
   // Not in the spec: operator staff review registrations with view on their module (all decides).
-  { id: 'registrations', path: '/account/registrations', module: 'registrations', memberOnly: true, operatorOnly: true },
+  {
+    id: 'registrations',
+    path: '/account/registrations',
+    module: 'registrations',
+    memberOnly: true,
+    operatorOnly: true,
+  },
   // Not in the spec: the sales team sets up auctions here (bid module, all) rather than by API.
   { id: 'auctions', path: '/account/auctions', module: 'bid', action: 'all', memberOnly: true, operatorOnly: true },
   { id: 'privacyNotice', path: '/privacy-notice' },
@@ -145,8 +151,7 @@ export function canOpen(s: Screen, v: Pick<Viewer, 'permissions' | 'guest' | 'ad
 }
 
 export type Decision =
-  | { kind: 'show'; screen: Screen; params: Record<string, string> }
-  | { kind: 'redirect'; to: string }
+  { kind: 'show'; screen: Screen; params: Record<string, string> } | { kind: 'redirect'; to: string }
 
 /**
  * Spec section 2 for a path outside the public and open routes: unknown -> /not-found; no token
@@ -177,18 +182,52 @@ export function afterLoginPath(detailId: string | null): string {
 
 /** The header's menus: groups of screens, each shown only with the screens the viewer may open. */
 export const NAV_GROUPS: readonly { id: string; items: readonly string[] }[] = [
-  { id: 'search', items: ['diamondSearch', 'quickSearch', 'fancySearch', 'searchMatchPair', 'diamondList', 'savedSearch'] },
+  {
+    id: 'search',
+    items: ['diamondSearch', 'quickSearch', 'fancySearch', 'searchMatchPair', 'diamondList', 'savedSearch'],
+  },
   {
     id: 'stock',
-    items: ['newArrivals', 'upcoming', 'exclusive', 'stoneOfTheDay', 'suggestedStock', 'quoteDay', 'matchPair', 'dealOfTheDay', 'collection', 'compare'],
+    items: [
+      'newArrivals',
+      'upcoming',
+      'exclusive',
+      'stoneOfTheDay',
+      'suggestedStock',
+      'quoteDay',
+      'matchPair',
+      'dealOfTheDay',
+      'collection',
+      'compare',
+    ],
   },
   { id: 'bids', items: ['newArrivalBidIt', 'searchBidDiamond', 'myBid', 'auctions'] },
   {
     id: 'lists',
-    items: ['cart', 'watchlist', 'reminder', 'notes', 'enquiry', 'hold', 'memo', 'confirmList', 'purchaseHistory', 'offerList', 'officeList', 'buyRequest', 'myDemand', 'myShipment', 'trackDiamond'],
+    items: [
+      'cart',
+      'watchlist',
+      'reminder',
+      'notes',
+      'enquiry',
+      'hold',
+      'memo',
+      'confirmList',
+      'purchaseHistory',
+      'offerList',
+      'officeList',
+      'buyRequest',
+      'myDemand',
+      'myShipment',
+      'trackDiamond',
+    ],
   },
 ]
 
-export function navFor(v: Pick<Viewer, 'permissions' | 'guest' | 'admin' | 'operator'>): { id: string; items: Screen[] }[] {
-  return NAV_GROUPS.map((g) => ({ id: g.id, items: g.items.map(screen).filter((s) => canOpen(s, v)) })).filter((g) => g.items.length > 0)
+export function navFor(
+  v: Pick<Viewer, 'permissions' | 'guest' | 'admin' | 'operator'>,
+): { id: string; items: Screen[] }[] {
+  return NAV_GROUPS.map((g) => ({ id: g.id, items: g.items.map(screen).filter((s) => canOpen(s, v)) })).filter(
+    (g) => g.items.length > 0,
+  )
 }

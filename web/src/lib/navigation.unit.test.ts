@@ -1,17 +1,50 @@
 import { describe, expect, it } from 'vitest'
 import { MODULES, type Module, type UserPermissions } from '@diamond/contracts/permissions.values'
-import shellEn from '../locales/shell/en.json'
-import { afterLoginPath, decide, hrefOf, matchPath, NAV_GROUPS, navFor, screen, SCREENS, type Viewer } from './navigation'
+import shellEn from '../features/shell/locales/shell.en.json'
+import {
+  afterLoginPath,
+  decide,
+  hrefOf,
+  matchPath,
+  NAV_GROUPS,
+  navFor,
+  screen,
+  SCREENS,
+  type Viewer,
+} from './navigation'
 
 const rights = (view: readonly Module[], insert: readonly Module[] = []): UserPermissions =>
   Object.fromEntries(MODULES.map((m) => [m, { view: view.includes(m), insert: insert.includes(m), all: false }]))
 
-const buyer: Viewer = { token: true, trusted: true, permissions: rights(MODULES), guest: false, admin: false, operator: false, narrow: false }
+const buyer: Viewer = {
+  token: true,
+  trusted: true,
+  permissions: rights(MODULES),
+  guest: false,
+  admin: false,
+  operator: false,
+  narrow: false,
+}
 // What the auth service gives a guest: the browsing modules, view only.
 const guest: Viewer = {
   ...buyer,
   guest: true,
-  permissions: rights(['fancySearch', 'diamondSearch', 'matchPair', 'exclusive', 'bid', 'quoteDay', 'searchList', 'stoneOfDay', 'suggestedStock', 'upcoming', 'compare', 'dashboard', 'quickSearch', 'notifications']),
+  permissions: rights([
+    'fancySearch',
+    'diamondSearch',
+    'matchPair',
+    'exclusive',
+    'bid',
+    'quoteDay',
+    'searchList',
+    'stoneOfDay',
+    'suggestedStock',
+    'upcoming',
+    'compare',
+    'dashboard',
+    'quickSearch',
+    'notifications',
+  ]),
 }
 
 describe('matching a path', () => {
@@ -36,27 +69,60 @@ describe('the signed-in area', () => {
   })
 
   it('sends a visitor without a token to /signin, and an untrusted browser to /verify-otp', () => {
-    expect(decide('/dashboard', { ...buyer, token: false, trusted: false })).toEqual({ kind: 'redirect', to: '/signin' })
+    expect(decide('/dashboard', { ...buyer, token: false, trusted: false })).toEqual({
+      kind: 'redirect',
+      to: '/signin',
+    })
     expect(decide('/account/cart', { ...buyer, trusted: false })).toEqual({ kind: 'redirect', to: '/verify-otp' })
   })
 
   it('opens a gated screen only with view permission on its module', () => {
-    expect(decide('/new-arrival-bid-it/7', buyer)).toMatchObject({ kind: 'show', screen: { id: 'newArrivalBidIt' }, params: { id: '7' } })
-    expect(decide('/new-arrival-bid-it', { ...buyer, permissions: rights(['dashboard']) })).toEqual({ kind: 'redirect', to: '/not-found' })
+    expect(decide('/new-arrival-bid-it/7', buyer)).toMatchObject({
+      kind: 'show',
+      screen: { id: 'newArrivalBidIt' },
+      params: { id: '7' },
+    })
+    expect(decide('/new-arrival-bid-it', { ...buyer, permissions: rights(['dashboard']) })).toEqual({
+      kind: 'redirect',
+      to: '/not-found',
+    })
     // insert without view is not enough
-    expect(decide('/account/cart', { ...buyer, permissions: rights([], ['cart']) })).toEqual({ kind: 'redirect', to: '/not-found' })
+    expect(decide('/account/cart', { ...buyer, permissions: rights([], ['cart']) })).toEqual({
+      kind: 'redirect',
+      to: '/not-found',
+    })
   })
 
   it('maps each gated route of the spec to its module', () => {
     const expected: Record<string, Module> = {
-      '/diamond-search': 'diamondSearch', '/fancy-search': 'fancySearch', '/search-match-pair': 'matchPair', '/exclusive': 'exclusive',
-      '/match-pair': 'matchPair', '/new-arrival-bid-it': 'bid', '/quote-day': 'quoteDay', '/diamond-list': 'searchList',
-      '/stone-of-the-day': 'stoneOfDay', '/suggested-stock': 'suggestedStock', '/upcoming': 'upcoming', '/compare': 'compare',
-      '/dashboard': 'dashboard', '/quick-search': 'quickSearch', '/notifications': 'notifications', '/account/cart': 'cart',
-      '/account/buy-request': 'buyRequest', '/account/confirm-list': 'confirmStone', '/account/my-demand': 'demand',
-      '/account/enquiry': 'enquiry', '/account/hold': 'hold', '/account/memo': 'memo', '/account/notes': 'notes',
-      '/account/office-list': 'office', '/account/reminder': 'reminder', '/account/saved-search': 'saveSearch',
-      '/account/my-shipment': 'shipment', '/account/watchlist': 'watchlist',
+      '/diamond-search': 'diamondSearch',
+      '/fancy-search': 'fancySearch',
+      '/search-match-pair': 'matchPair',
+      '/exclusive': 'exclusive',
+      '/match-pair': 'matchPair',
+      '/new-arrival-bid-it': 'bid',
+      '/quote-day': 'quoteDay',
+      '/diamond-list': 'searchList',
+      '/stone-of-the-day': 'stoneOfDay',
+      '/suggested-stock': 'suggestedStock',
+      '/upcoming': 'upcoming',
+      '/compare': 'compare',
+      '/dashboard': 'dashboard',
+      '/quick-search': 'quickSearch',
+      '/notifications': 'notifications',
+      '/account/cart': 'cart',
+      '/account/buy-request': 'buyRequest',
+      '/account/confirm-list': 'confirmStone',
+      '/account/my-demand': 'demand',
+      '/account/enquiry': 'enquiry',
+      '/account/hold': 'hold',
+      '/account/memo': 'memo',
+      '/account/notes': 'notes',
+      '/account/office-list': 'office',
+      '/account/reminder': 'reminder',
+      '/account/saved-search': 'saveSearch',
+      '/account/my-shipment': 'shipment',
+      '/account/watchlist': 'watchlist',
     }
     for (const [path, module] of Object.entries(expected)) {
       const d = decide(path, buyer)
@@ -80,25 +146,39 @@ describe('the signed-in area', () => {
   it('opens the registrations to review to operator staff only, never to a guest', () => {
     expect(decide('/account/registrations', buyer)).toEqual({ kind: 'redirect', to: '/not-found' })
     expect(decide('/account/registrations', { ...buyer, admin: true })).toEqual({ kind: 'redirect', to: '/not-found' })
-    expect(decide('/account/registrations', { ...buyer, operator: true })).toMatchObject({ kind: 'show', screen: { id: 'registrations' } })
-    expect(decide('/account/registrations', { ...guest, operator: true })).toEqual({ kind: 'redirect', to: '/not-found' })
+    expect(decide('/account/registrations', { ...buyer, operator: true })).toMatchObject({
+      kind: 'show',
+      screen: { id: 'registrations' },
+    })
+    expect(decide('/account/registrations', { ...guest, operator: true })).toEqual({
+      kind: 'redirect',
+      to: '/not-found',
+    })
   })
 
   it('keeps the registrations from operator staff without view on the registrations module (issue 21)', () => {
     const twoViews: Viewer = { ...buyer, admin: true, operator: true, permissions: rights(['searchList', 'dashboard']) }
     expect(decide('/account/registrations', twoViews)).toEqual({ kind: 'redirect', to: '/not-found' })
-    expect(decide('/account/registrations', { ...twoViews, permissions: rights(['registrations']) })).toMatchObject({ kind: 'show' })
+    expect(decide('/account/registrations', { ...twoViews, permissions: rights(['registrations']) })).toMatchObject({
+      kind: 'show',
+    })
   })
 
   it('shows narrow-only screens on narrow screens and sends wide ones to the desktop screen', () => {
-    expect(decide('/account/change-password', { ...buyer, narrow: true })).toMatchObject({ kind: 'show', screen: { id: 'changePassword' } })
+    expect(decide('/account/change-password', { ...buyer, narrow: true })).toMatchObject({
+      kind: 'show',
+      screen: { id: 'changePassword' },
+    })
     expect(decide('/account/change-password', buyer)).toEqual({ kind: 'redirect', to: '/account/profile' })
     expect(decide('/account/stock-notification', buyer)).toEqual({ kind: 'redirect', to: '/account/profile' })
     expect(decide('/notification', buyer)).toEqual({ kind: 'redirect', to: '/notifications' })
   })
 
   it('checks permission before width', () => {
-    expect(decide('/notification', { ...guest, permissions: rights(['dashboard']) })).toEqual({ kind: 'redirect', to: '/not-found' })
+    expect(decide('/notification', { ...guest, permissions: rights(['dashboard']) })).toEqual({
+      kind: 'redirect',
+      to: '/not-found',
+    })
   })
 })
 
@@ -116,8 +196,13 @@ describe('the header menus', () => {
     expect(ids).not.toContain('cart')
     expect(ids).not.toContain('hold')
     expect(ids).toContain('diamondSearch')
-    for (const s of groups.flatMap((g) => g.items)) if (s.module) expect(guest.permissions[s.module]?.view, s.id).toBe(true)
-    expect(navFor({ ...buyer, permissions: {} }).flatMap((g) => g.items).every((s) => !s.module)).toBe(true)
+    for (const s of groups.flatMap((g) => g.items))
+      if (s.module) expect(guest.permissions[s.module]?.view, s.id).toBe(true)
+    expect(
+      navFor({ ...buyer, permissions: {} })
+        .flatMap((g) => g.items)
+        .every((s) => !s.module),
+    ).toBe(true)
   })
 
   it('links to every screen by a path its own pattern accepts', () => {

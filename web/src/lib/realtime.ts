@@ -1,28 +1,44 @@
 import { proxy } from 'valtio'
 import { io, type Socket } from 'socket.io-client'
 import type { Notification } from '@diamond/contracts/events/notifications'
-import type { Ack, BidFrame, ClientToServer, ServerToClient, StoneStatus, StonesStatus } from '@diamond/contracts/realtime'
+import type {
+  Ack,
+  BidFrame,
+  ClientToServer,
+  ServerToClient,
+  StoneStatus,
+  StonesStatus,
+} from '@diamond/contracts/realtime'
+import { createEmitter } from './emitter'
 import { signOut } from './session'
 
 /**
- * The one module that talks to socket.io. Features register listeners here; nothing else opens a
- * socket or names a socket event.
+ * The one module that talks to socket.io: nothing else opens a socket or names a socket event.
+ * What the server pushes is told to the app through one typed emitter, `live`; features listen
+ * with `live.on(event, listener)` (which answers the unsubscribe).
  */
 export type ConnectionState = 'offline' | 'connecting' | 'live' | 'reconnecting'
 export const connection = proxy<{ state: ConnectionState }>({ state: 'offline' })
 
-type StatusListener = (s: StoneStatus) => void
-/** Called on every (re)connect: delivery is at most once, so whatever was shown must be re-read. */
-type ConnectListener = () => void
+/** What the app hears from the live connection, by event name. */
+export interface LiveEvents {
+  /** A stone's latest status; the server's batch of a window is told one change at a time. */
+  'stone.status': StoneStatus
+  /** A notice for this user (or their team) as it is stored: kind and params, shown in the reader's language. */
+  notification: Notification
+  /** An auction room's news (high, extension, result) and this user's own positions on lots. */
+  bid: BidFrame
+  /** (Re)connected: delivery is at most once, so whatever was shown must be re-read. */
+  connect: undefined
+  /**
+   * The server has put this connection in an auction's room (after `joinAuctions` or a reconnect),
+   * by auction id. What a page read before that moment may have missed a push: it reads again then.
+   */
+  'auction.joined': string
+}
 
-const statusListeners = new Set<StatusListener>()
-type NoticeListener = (n: Notification) => void
-const noticeListeners = new Set<NoticeListener>()
-const connectListeners = new Set<ConnectListener>()
-type BidListener = (f: BidFrame) => void
-const bidListeners = new Set<BidListener>()
-type JoinedListener = (auctionId: string) => void
-const joinedListeners = new Set<JoinedListener>()
+export const live = createEmitter<LiveEvents>()
+
 let socket: Socket<ServerToClient, ClientToServer> | null = null
 let watched: string[] = []
 let auctions: string[] = []
@@ -35,20 +51,24 @@ function logNack(what: string) {
 
 /** The server sends one batch per window (the latest status of each stone); listeners hear each change. */
 function emitStatuses(batch: StonesStatus) {
-  for (const s of batch.changes) for (const l of statusListeners) l(s)
+  for (const s of batch.changes) live.emit('stone.status', s)
 }
 
 export function startRealtime(token: string): void {
   stopRealtime()
   connection.state = 'connecting'
-  const s: Socket<ServerToClient, ClientToServer> = io({ path: '/socket.io', auth: { token }, transports: ['websocket'] })
+  const s: Socket<ServerToClient, ClientToServer> = io({
+    path: '/socket.io',
+    auth: { token },
+    transports: ['websocket'],
+  })
   socket = s
   s.on('connect', () => {
     connection.state = 'live'
     // The grid watches its own page's stones; the stock-wide feed is for clients that follow everything.
     if (watched.length) s.emit('stones.watch', { ids: watched }, logNack('stones.watch'))
     for (const auctionId of auctions) s.emit('auction.join', { auctionId }, joinAck(auctionId))
-    for (const l of connectListeners) l()
+    live.emit('connect')
   })
   s.on('disconnect', (reason) => {
     // A server-side disconnect is not retried by socket.io itself.
@@ -67,16 +87,11 @@ export function startRealtime(token: string): void {
     if (!s.active) setTimeout(() => socket === s && s.connect(), 2_000)
   })
   s.on('stones.status', emitStatuses)
-  s.on('notification', (n) => {
-    for (const l of noticeListeners) l(n)
-  })
-  const bid = (f: BidFrame) => {
-    for (const l of bidListeners) l(f)
-  }
-  s.on('bid.high', (data) => bid({ type: 'bid.high', data }))
-  s.on('bid.extended', (data) => bid({ type: 'bid.extended', data }))
-  s.on('bid.closed', (data) => bid({ type: 'bid.closed', data }))
-  s.on('bid.position', (data) => bid({ type: 'bid.position', data }))
+  s.on('notification', (n) => live.emit('notification', n))
+  s.on('bid.high', (data) => live.emit('bid', { type: 'bid.high', data }))
+  s.on('bid.extended', (data) => live.emit('bid', { type: 'bid.extended', data }))
+  s.on('bid.closed', (data) => live.emit('bid', { type: 'bid.closed', data }))
+  s.on('bid.position', (data) => live.emit('bid', { type: 'bid.position', data }))
 }
 
 export function stopRealtime(): void {
@@ -97,22 +112,6 @@ export function watchStones(ids: string[]): void {
   if (ids.length) socket.emit('stones.watch', { ids }, logNack('stones.watch'))
 }
 
-export function onStoneStatus(listener: StatusListener): () => void {
-  statusListeners.add(listener)
-  return () => statusListeners.delete(listener)
-}
-
-export function onConnect(listener: ConnectListener): () => void {
-  connectListeners.add(listener)
-  return () => connectListeners.delete(listener)
-}
-
-/** A notice for this user (or their team) as it is stored: kind and params, shown in the reader's language. */
-export function onNotification(listener: NoticeListener): () => void {
-  noticeListeners.add(listener)
-  return () => noticeListeners.delete(listener)
-}
-
 /**
  * Sits in exactly these auctions' rooms (the lots a bid page shows), leaving the others. The server
  * decides whether the user may; on every reconnect the rooms are joined again.
@@ -131,21 +130,6 @@ export function joinAuctions(ids: string[]): void {
 function joinAck(auctionId: string) {
   return (ack: Ack) => {
     if (ack.code !== 'OK') return logNack('auction.join')(ack)
-    if (auctions.includes(auctionId)) for (const l of joinedListeners) l(auctionId)
+    if (auctions.includes(auctionId)) live.emit('auction.joined', auctionId)
   }
-}
-
-/**
- * Called when the server has put this connection in an auction's room (after `joinAuctions` or a
- * reconnect). What a page read before that moment may have missed a push: it reads again then.
- */
-export function onAuctionJoined(listener: JoinedListener): () => void {
-  joinedListeners.add(listener)
-  return () => joinedListeners.delete(listener)
-}
-
-/** An auction room's news (high, extension, result) and this user's own positions on lots. */
-export function onBidPush(listener: BidListener): () => void {
-  bidListeners.add(listener)
-  return () => bidListeners.delete(listener)
 }

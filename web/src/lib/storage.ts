@@ -24,9 +24,9 @@ export interface Stored {
   pendingOtp: PendingOtp
   /** A diamond detail opened while signed out: shown right after the next login (spec section 4). */
   detailId: string
-  /** The result grid's choices per user id: columns in order and items per page (features/stones). */
+  /** The result grid's choices per user id: columns in order and items per page (web/src/grid). */
   gridPrefs: Record<string, { columns: string[]; limit: number }>
-  /** Spec "Local state": the selected rows per page type, of one user (features/stones). */
+  /** Spec "Local state": the selected rows per page type, of one user (web/src/grid). */
   selections: { userId: string; byType: Record<string, { keys: string[]; rows: Record<string, unknown> }> }
 }
 export type StoredKey = keyof Stored

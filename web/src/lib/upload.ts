@@ -22,7 +22,11 @@ export const UPLOAD_ACCEPT = UPLOAD_EXTENSIONS.map((e) => `.${e}`).join(',')
  * only it reports upload progress. Fields go in the order the server reads them: `purpose`, then `file`.
  * Answers like api(): success when the body's code is OK; E_UNAUTHORIZED signs a signed-in user out.
  */
-export function uploadFile(purpose: UploadPurpose, file: File, onProgress?: (fraction: number) => void): Promise<ApiResult<UploadedFile>> {
+export function uploadFile(
+  purpose: UploadPurpose,
+  file: File,
+  onProgress?: (fraction: number) => void,
+): Promise<ApiResult<UploadedFile>> {
   return new Promise((resolve) => {
     const xhr = new XMLHttpRequest()
     xhr.open('POST', `${API_BASE}/upload-file`)
@@ -48,7 +52,8 @@ export function uploadFile(purpose: UploadPurpose, file: File, onProgress?: (fra
       let body: ApiEnvelope<unknown> | null = null
       try {
         const json: unknown = JSON.parse(xhr.responseText)
-        if (typeof json === 'object' && json !== null && typeof (json as ApiEnvelope).code === 'string') body = json as ApiEnvelope<unknown>
+        if (typeof json === 'object' && json !== null && typeof (json as ApiEnvelope).code === 'string')
+          body = json as ApiEnvelope<unknown>
       } catch {
         /* not JSON: handled below */
       }

@@ -8,9 +8,12 @@ describe('fileProblem', () => {
     expect(fileProblem({ name, size: 1000 })).toBeNull()
   })
 
-  it.each(['notes.txt', 'photo.gif', 'archive.pdf.zip', 'png', 'noextension', 'photo.png.'])('refuses the type of %s', (name) => {
-    expect(fileProblem({ name, size: 1000 })).toBe('type')
-  })
+  it.each(['notes.txt', 'photo.gif', 'archive.pdf.zip', 'png', 'noextension', 'photo.png.'])(
+    'refuses the type of %s',
+    (name) => {
+      expect(fileProblem({ name, size: 1000 })).toBe('type')
+    },
+  )
 
   it('accepts exactly 5 MiB and refuses one byte more', () => {
     expect(fileProblem({ name: 'a.png', size: 5 * MiB })).toBeNull()

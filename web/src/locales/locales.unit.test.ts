@@ -1,17 +1,36 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 
 type Tree = { [k: string]: string | Tree }
 const dir = new URL('.', import.meta.url)
-const files = readdirSync(dir).filter((f) => f.endsWith('.json'))
-/** Feature areas: `<area>/<lang>.json`, merged under the area's name (see lib/i18n.ts). */
-const areas = readdirSync(dir).filter((f) => statSync(new URL(f, dir)).isDirectory())
-const read = (f: string) => JSON.parse(readFileSync(new URL(f, dir), 'utf8')) as Tree
+/** The shared texts, one file per language: `locales/<lng>.json`. */
+const files = readdirSync(dir).filter((f) => /^[a-z]{2}\.json$/.test(f))
+/** Every other `locales` folder of the app: beside the feature (or shared folder) whose texts it holds. */
+function localeDirs(at: URL): URL[] {
+  return readdirSync(at, { withFileTypes: true })
+    .filter((e) => e.isDirectory() && e.name !== 'node_modules')
+    .flatMap((e) => {
+      const sub = new URL(`${e.name}/`, at)
+      return e.name === 'locales' && sub.href !== dir.href ? [sub, ...localeDirs(sub)] : localeDirs(sub)
+    })
+}
+/** Areas: `<folder>/locales/<area>.<lng>.json`, merged under the area's name (see lib/i18n.ts). */
+const areaFiles = localeDirs(new URL('../', dir)).flatMap((d) =>
+  readdirSync(d)
+    .map((f) => /^([\w-]+)\.([a-z]{2})\.json$/.exec(f))
+    .filter((m) => m !== null)
+    .map(([f, area, lng]) => ({ url: new URL(f, d), area: area!, lng: lng! })),
+)
+const areas = [...new Set(areaFiles.map((f) => f.area))].sort()
+const read = (f: string | URL) => JSON.parse(readFileSync(typeof f === 'string' ? new URL(f, dir) : f, 'utf8')) as Tree
 function load(f: string): Tree {
   const tree = read(f)
+  const lng = f.replace('.json', '')
   for (const area of areas) {
     expect(tree[area], `${f} must not define the area key ${area}`).toBeUndefined()
-    tree[area] = read(`${area}/${f}`)
+    const file = areaFiles.find((a) => a.area === area && a.lng === lng)
+    expect(file, `${area}.${f}`).toBeDefined()
+    tree[area] = read(file!.url)
   }
   return tree
 }
@@ -38,7 +57,15 @@ describe('translations', () => {
   it('has the nine languages of the spec, in every area', () => {
     const nine = ['ar', 'de', 'en', 'es', 'fr', 'he', 'it', 'ja', 'zh']
     expect(files.map((f) => f.replace('.json', '')).sort()).toEqual(nine)
-    for (const area of areas) expect(readdirSync(new URL(area, dir)).filter((f) => f.endsWith('.json')).map((f) => f.replace('.json', '')).sort(), area).toEqual(nine)
+    expect(areas.length).toBeGreaterThan(0)
+    for (const area of areas)
+      expect(
+        areaFiles
+          .filter((a) => a.area === area)
+          .map((a) => a.lng)
+          .sort(),
+        area,
+      ).toEqual(nine)
   })
 
   it.each(files)('%s has exactly the English keys, each filled, with the same placeholders', (file) => {

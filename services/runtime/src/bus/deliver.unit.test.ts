@@ -19,9 +19,7 @@ const event = (over: Partial<AnyEvent> = {}): AnyEvent => ({
 
 /** A handler that fails its first `failures` calls. */
 function handlerFailing(failures: number, error: unknown = new Error('handler failed')) {
-  return vi.fn(async (_e: AnyEvent) => {
-    if (failures-- > 0) throw error
-  })
+  return vi.fn((_e: AnyEvent) => (failures-- > 0 ? Promise.reject(error) : Promise.resolve()))
 }
 
 describe('partitionOf', () => {
@@ -69,9 +67,7 @@ describe('deliver', () => {
 
   it('dead-letters the event with the last error after exactly `attempts` failures', async () => {
     let call = 0
-    const handler = vi.fn(async () => {
-      throw new Error(`failure ${++call}`)
-    })
+    const handler = vi.fn(() => Promise.reject(new Error(`failure ${++call}`)))
     const deadLetter = vi.fn(async () => {})
     const e = event()
     await deliver(e, handler, deadLetter, { attempts: 4, backoffMs: 0 })

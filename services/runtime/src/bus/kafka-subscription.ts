@@ -77,7 +77,9 @@ export class KafkaSubscription {
         topics: this.opts.topics,
         autocommit: false,
         mode: MessagesStreamModes.COMMITTED,
-        fallbackMode: this.opts.fromBeginning ? MessagesStreamFallbackModes.EARLIEST : MessagesStreamFallbackModes.LATEST,
+        fallbackMode: this.opts.fromBeginning
+          ? MessagesStreamFallbackModes.EARLIEST
+          : MessagesStreamFallbackModes.LATEST,
         maxWaitTime: 100,
       })
     } catch (err) {
@@ -140,7 +142,8 @@ export class KafkaSubscription {
     try {
       while (!this.closed) {
         const messages: Msg[] = []
-        for (let m: Msg | null; messages.length < READ_AT_ONCE && (m = stream.read() as Msg | null) !== null; ) messages.push(m)
+        for (let m: Msg | null; messages.length < READ_AT_ONCE && (m = stream.read() as Msg | null) !== null;)
+          messages.push(m)
         if (messages.length) {
           try {
             await this.handle(messages)
@@ -171,17 +174,26 @@ export class KafkaSubscription {
       else byPartition.set(p, [m])
     }
     const { policy, log } = this.deps
-    const deadLetter = (m: Msg) => (event: unknown, reason: string) => this.deps.deadLetter(m.topic, m.key ?? 'unknown', event, reason)
+    const deadLetter = (m: Msg) => (event: unknown, reason: string) =>
+      this.deps.deadLetter(m.topic, m.key ?? 'unknown', event, reason)
     const size = this.opts.batchHandler ? Math.max(1, this.opts.maxBatch ?? 100) : 1
     for (const [p, list] of byPartition) {
       for (let i = 0; i < list.length; i += size) {
         if (this.closed) return
         const slice = list.slice(i, i + size)
-        if (slice.length === 1) await deliver(parse(slice[0]!.value), this.opts.handler, deadLetter(slice[0]!), policy, log)
+        if (slice.length === 1)
+          await deliver(parse(slice[0]!.value), this.opts.handler, deadLetter(slice[0]!), policy, log)
         else {
           const raws = slice.map((m) => parse(m.value))
           const of = new Map(raws.map((raw, j) => [raw, slice[j]!]))
-          await deliverBatch(raws, this.opts.handler, this.opts.batchHandler, (event, reason) => deadLetter(of.get(event) ?? slice[0]!)(event, reason), policy, log)
+          await deliverBatch(
+            raws,
+            this.opts.handler,
+            this.opts.batchHandler,
+            (event, reason) => deadLetter(of.get(event) ?? slice[0]!)(event, reason),
+            policy,
+            log,
+          )
         }
         const last = slice[slice.length - 1]!
         this.next.set(p, last.offset + 1n)

@@ -1,4 +1,12 @@
-import { Admin, ProduceAcks, Producer, compatibilityPartitioner, findErrorBy, stringSerializers, type BaseOptions } from '@platformatic/kafka'
+import {
+  Admin,
+  ProduceAcks,
+  Producer,
+  compatibilityPartitioner,
+  findErrorBy,
+  stringSerializers,
+  type BaseOptions,
+} from '@platformatic/kafka'
 import { topicOf, type AnyEvent } from '@diamond/contracts/events/envelope'
 import { DEFAULT_DELIVERY, sleep, type DeliveryPolicy } from './deliver'
 import { KafkaSubscription } from './kafka-subscription'
@@ -32,7 +40,13 @@ export class KafkaBus implements MessageBus {
     // A request is retried a few times, 250 ms apart: a broker that is away fails the call within
     // seconds, and the caller decides (the relay publishes again, a subscription rejoins with
     // back-off, close() does not hang). Retries nest inside the client, so long ones multiply.
-    this.base = { clientId: opts.clientId, bootstrapBrokers: opts.brokers, connectTimeout: 3000, retries: 5, retryDelay: 250 }
+    this.base = {
+      clientId: opts.clientId,
+      bootstrapBrokers: opts.brokers,
+      connectTimeout: 3000,
+      retries: 5,
+      retryDelay: 250,
+    }
     this.producer = new Producer({
       ...this.base,
       idempotent: true,
@@ -48,7 +62,7 @@ export class KafkaBus implements MessageBus {
 
   /** Connects, or rejects when no broker has answered for about 20 s (one still starting is waited for). */
   async start(): Promise<void> {
-    for (const until = Date.now() + 20_000; ; ) {
+    for (const until = Date.now() + 20_000; ;) {
       try {
         await this.admin.metadata({ topics: [], forceUpdate: true })
         return
@@ -61,7 +75,7 @@ export class KafkaBus implements MessageBus {
 
   async healthy(): Promise<boolean> {
     if (Date.now() - this.lastHealth.at < 2000) return this.lastHealth.ok
-    let ok = false
+    let ok: boolean
     try {
       ok = (await this.probe.metadata({ topics: [], forceUpdate: true })).brokers.size > 0
     } catch {
@@ -79,9 +93,11 @@ export class KafkaBus implements MessageBus {
     // have created any of them a moment ago, which is no failure.
     await Promise.all(
       missing.map((topic) =>
-        this.admin.createTopics({ topics: [topic], partitions: this.opts.partitions ?? 3, replicas: 1 }).catch((err: unknown) => {
-          if (!findErrorBy(err as Error, 'apiId', 'TOPIC_ALREADY_EXISTS')) throw err
-        }),
+        this.admin
+          .createTopics({ topics: [topic], partitions: this.opts.partitions ?? 3, replicas: 1 })
+          .catch((err: unknown) => {
+            if (!findErrorBy(err as Error, 'apiId', 'TOPIC_ALREADY_EXISTS')) throw err
+          }),
       ),
     )
     // A topic just created (here or elsewhere) may not have a leader for every partition yet.
@@ -94,7 +110,12 @@ export class KafkaBus implements MessageBus {
     const topics = new Map(events.map((e) => [e, topicOf(e.type)]))
     await this.ensureTopics([...new Set(topics.values())])
     await this.producer.send({
-      messages: events.map((e) => ({ topic: topics.get(e)!, key: e.key, value: JSON.stringify(e), headers: { type: e.type } })),
+      messages: events.map((e) => ({
+        topic: topics.get(e)!,
+        key: e.key,
+        value: JSON.stringify(e),
+        headers: { type: e.type },
+      })),
     })
   }
 
@@ -128,7 +149,8 @@ export class KafkaBus implements MessageBus {
     const group = (await this.admin.describeGroups({ groups: [groupId] })).get(groupId)
     if (group && !['Empty', 'Dead'].includes(group.state)) return
     const meta = await this.admin.metadata({ topics, forceUpdate: true })
-    const partitionsOf = (topic: string) => Array.from({ length: meta.topics.get(topic)?.partitionsCount ?? 0 }, (_, i) => i)
+    const partitionsOf = (topic: string) =>
+      Array.from({ length: meta.topics.get(topic)?.partitionsCount ?? 0 }, (_, i) => i)
     const [committed] = await this.admin.listConsumerGroupOffsets({
       groups: [{ groupId, topics: topics.map((name) => ({ name, partitionIndexes: partitionsOf(name) })) }],
     })
@@ -143,12 +165,18 @@ export class KafkaBus implements MessageBus {
       .filter((t) => t.partitions.length)
     if (!unset.length) return
     const ends = await this.admin.listOffsets({
-      topics: unset.map((t) => ({ name: t.name, partitions: t.partitions.map((partitionIndex) => ({ partitionIndex, timestamp: -1n })) })),
+      topics: unset.map((t) => ({
+        name: t.name,
+        partitions: t.partitions.map((partitionIndex) => ({ partitionIndex, timestamp: -1n })),
+      })),
     })
     try {
       await this.admin.alterConsumerGroupOffsets({
         groupId,
-        topics: ends.map((t) => ({ name: t.name, partitionOffsets: t.partitions.map((p) => ({ partition: p.partitionIndex, offset: p.offset })) })),
+        topics: ends.map((t) => ({
+          name: t.name,
+          partitionOffsets: t.partitions.map((p) => ({ partition: p.partitionIndex, offset: p.offset })),
+        })),
       })
     } catch (err) {
       // A member joined meanwhile (the broker refuses offsets from outside a non-empty group): it pinned.
@@ -159,7 +187,9 @@ export class KafkaBus implements MessageBus {
   private async deadLetter(topic: string, key: string, event: unknown, reason: string) {
     const dlq = topic + DLQ_SUFFIX
     await this.ensureTopics([dlq])
-    await this.producer.send({ messages: [{ topic: dlq, key, value: JSON.stringify({ event, reason, at: new Date().toISOString() }) }] })
+    await this.producer.send({
+      messages: [{ topic: dlq, key, value: JSON.stringify({ event, reason, at: new Date().toISOString() }) }],
+    })
   }
 
   async close(): Promise<void> {
@@ -170,9 +200,18 @@ export class KafkaBus implements MessageBus {
 }
 
 /** Errors a broker gives while partition leadership is still being settled: worth waiting out. */
-const LEADERSHIP_ERRORS = ['NOT_LEADER_OR_FOLLOWER', 'LEADER_NOT_AVAILABLE', 'UNKNOWN_TOPIC_OR_PARTITION', 'NOT_COORDINATOR', 'COORDINATOR_NOT_AVAILABLE', 'COORDINATOR_LOAD_IN_PROGRESS']
+const LEADERSHIP_ERRORS = [
+  'NOT_LEADER_OR_FOLLOWER',
+  'LEADER_NOT_AVAILABLE',
+  'UNKNOWN_TOPIC_OR_PARTITION',
+  'NOT_COORDINATOR',
+  'COORDINATOR_NOT_AVAILABLE',
+  'COORDINATOR_LOAD_IN_PROGRESS',
+]
 const isLeadershipError = (err: unknown) =>
-  err instanceof Error && (LEADERSHIP_ERRORS.some((id) => findErrorBy(err, 'apiId', id)) || (err as { leaderless?: boolean }).leaderless === true)
+  err instanceof Error &&
+  (LEADERSHIP_ERRORS.some((id) => findErrorBy(err, 'apiId', id)) ||
+    (err as { leaderless?: boolean }).leaderless === true)
 
 /** Runs `fn`, again after a short wait while the broker is still electing leaders (about 10 s at most). */
 async function whileLeadersMove<T>(fn: () => Promise<T>, attempts = 40): Promise<T> {

@@ -50,19 +50,25 @@ export class MemoryBus implements MessageBus {
   private closed = false
 
   constructor(
-    private readonly opts: { partitions?: number; retention?: number; delivery?: DeliveryPolicy; log?: (m: string, e?: unknown) => void } = {},
+    private readonly opts: {
+      partitions?: number
+      retention?: number
+      delivery?: DeliveryPolicy
+      log?: (m: string, e?: unknown) => void
+    } = {},
   ) {}
 
   async start(): Promise<void> {}
 
-  async healthy(): Promise<boolean> {
-    return !this.closed
+  healthy(): Promise<boolean> {
+    return Promise.resolve(!this.closed)
   }
 
-  async publish(events: AnyEvent[]): Promise<void> {
-    if (this.closed) throw new Error('bus closed')
+  publish(events: AnyEvent[]): Promise<void> {
+    if (this.closed) return Promise.reject(new Error('bus closed'))
     for (const e of events) this.append(topicOf(e.type), e.key, e)
     this.signal.wake()
+    return Promise.resolve()
   }
 
   private append(topic: string, key: string, value: unknown) {
@@ -85,13 +91,18 @@ export class MemoryBus implements MessageBus {
     return parts
   }
 
-  async subscribe(opts: SubscribeOptions): Promise<Subscription> {
+  subscribe(opts: SubscribeOptions): Promise<Subscription> {
     let group = this.groups.get(opts.group)
     if (!group) {
       group = { offsets: new Map(), members: [], loops: new Set() }
       this.groups.set(opts.group, group)
     }
-    const member: Member = { handler: opts.handler, batchHandler: opts.batchHandler, maxBatch: opts.batchHandler ? Math.max(1, opts.maxBatch ?? 100) : 1, inflight: new Set() }
+    const member: Member = {
+      handler: opts.handler,
+      batchHandler: opts.batchHandler,
+      maxBatch: opts.batchHandler ? Math.max(1, opts.maxBatch ?? 100) : 1,
+      inflight: new Set(),
+    }
     group.members.push(member)
     for (const topic of opts.topics) {
       this.partitions(topic).forEach((part, p) => {
@@ -104,13 +115,13 @@ export class MemoryBus implements MessageBus {
       })
     }
     this.signal.wake()
-    return {
+    return Promise.resolve({
       close: async () => {
         group.members = group.members.filter((m) => m !== member)
         await Promise.all(member.inflight)
         this.signal.wake()
       },
-    }
+    })
   }
 
   /**
@@ -130,7 +141,14 @@ export class MemoryBus implements MessageBus {
       }
       const from = offset - part.base
       const events = part.log.slice(from, from + member.maxBatch)
-      const work = deliverBatch(events, member.handler, member.batchHandler, (e, reason) => this.deadLetter(topic, e, reason), this.opts.delivery ?? DEFAULT_DELIVERY, this.opts.log)
+      const work = deliverBatch(
+        events,
+        member.handler,
+        member.batchHandler,
+        (e, reason) => this.deadLetter(topic, e, reason),
+        this.opts.delivery ?? DEFAULT_DELIVERY,
+        this.opts.log,
+      )
       member.inflight.add(work)
       try {
         await work
@@ -141,10 +159,11 @@ export class MemoryBus implements MessageBus {
     }
   }
 
-  private async deadLetter(topic: string, event: unknown, reason: string) {
+  private deadLetter(topic: string, event: unknown, reason: string): Promise<void> {
     const key = (event as { key?: string })?.key ?? 'unknown'
     this.append(topic + DLQ_SUFFIX, key, { event, reason, at: new Date().toISOString() })
     this.signal.wake()
+    return Promise.resolve()
   }
 
   /** Dead letters of a topic, for operators and tests. */

@@ -60,13 +60,12 @@ export function decisionRefusal(current: number): 'E_ALREADY_DECIDED' | null {
   return current === ApprovalStatus.pending ? null : 'E_ALREADY_DECIDED'
 }
 
+// eslint-disable-next-line no-control-regex -- control characters are exactly what is dropped
+const CONTROL_BUT_NEWLINE = /[\u0000-\u0009\u000b-\u001f\u007f]/g
+
 /** A note as stored and mailed: trimmed; line breaks kept, other control characters dropped. */
 export function cleanNote(note: string | undefined): string {
-  // eslint-disable-next-line no-control-regex -- the control characters are what this removes
-  return (note ?? '')
-    .replace(/\r\n?/g, '\n')
-    .replace(/[\u0000-\u0009\u000b-\u001f\u007f]/g, '')
-    .trim()
+  return (note ?? '').replace(/\r\n?/g, '\n').replace(CONTROL_BUT_NEWLINE, '').trim()
 }
 
 /** A rejected registrant's sessions end (harmless when they never signed in: they could not). */

@@ -9,7 +9,11 @@ export const verifyLink = (token: string) => `/verify-email?token=${encodeURICom
 
 /** A rule beyond the schema, reported the way schema errors are (data.fields). */
 export function fieldError(field: string, message: string): AppError {
-  return new AppError('E_VALIDATION', { fields: [{ field, in: 'body', message }] }, `Invalid Fields: ${field} ${message}`)
+  return new AppError(
+    'E_VALIDATION',
+    { fields: [{ field, in: 'body', message }] },
+    `Invalid Fields: ${field} ${message}`,
+  )
 }
 
 /** The repeated password of a reset or change. */

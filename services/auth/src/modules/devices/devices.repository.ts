@@ -42,14 +42,12 @@ export async function insertOtp(tx: Tx, userId: string, version: number, codeHas
     .update(deviceOtps)
     .set({ expiresAt: sql`now()` })
     .where(and(eq(deviceOtps.userId, userId), isNull(deviceOtps.usedAt), gt(deviceOtps.expiresAt, sql`now()`)))
-  await db
-    .insert(deviceOtps)
-    .values({
-      userId,
-      tokenVersion: version,
-      codeHash,
-      expiresAt: sql`now() + make_interval(mins => ${OTP_RULES.ttlMinutes})`,
-    })
+  await db.insert(deviceOtps).values({
+    userId,
+    tokenVersion: version,
+    codeHash,
+    expiresAt: sql`now() + make_interval(mins => ${OTP_RULES.ttlMinutes})`,
+  })
 }
 
 /** The newest code of this sign-in, locked for the check that follows. */

@@ -1,7 +1,6 @@
-import type { FastifyInstance } from 'fastify'
 import { Envelope } from '@diamond/contracts/common'
 import { LoginData, ResendOtpData, VerifyFingerprintRequest } from '@diamond/contracts/http/auth'
-import { ok, principal } from '@diamond/runtime'
+import { defineRoutes, ok, principal } from '@diamond/runtime'
 import type { SessionService } from '../session/session.service'
 import { DEVICE_COOKIE, DEVICE_TRUST_DAYS, parseDeviceKeys, withDeviceKey } from './devices.rules'
 import type { DeviceService } from './devices.service'
@@ -9,15 +8,18 @@ import type { DeviceService } from './devices.service'
 const tags = ['auth']
 
 /** The one-time code calls; both accept the untrusted token the sign-in answered. */
-export default async function deviceRoutes(
-  app: FastifyInstance,
+export default defineRoutes(function deviceRoutes(
+  app,
   { devices, sessions, secureCookie }: { devices: DeviceService; sessions: SessionService; secureCookie: boolean },
 ) {
   app.post(
     '/verifyfingerprint',
-    { config: { errors: ['E_OTP_INVALID', 'E_OTP_EXPIRED', 'E_RATE_LIMITED'], untrusted: true }, schema: { tags, body: VerifyFingerprintRequest, response: { 200: Envelope(LoginData) } } },
+    {
+      config: { errors: ['E_OTP_INVALID', 'E_OTP_EXPIRED', 'E_RATE_LIMITED'], untrusted: true },
+      schema: { tags, body: VerifyFingerprintRequest, response: { 200: Envelope(LoginData) } },
+    },
     async (req, reply) => {
-      const { otp, trust } = req.body as VerifyFingerprintRequest
+      const { otp, trust } = req.body
       const who = principal(req)
       const { key } = await devices.verify(who, otp, trust, String(req.headers['user-agent'] ?? '').slice(0, 200))
       if (key) {
@@ -37,7 +39,10 @@ export default async function deviceRoutes(
 
   app.post(
     '/resend-fp-otp',
-    { config: { errors: ['E_RATE_LIMITED'], untrusted: true }, schema: { tags, response: { 200: Envelope(ResendOtpData) } } },
+    {
+      config: { errors: ['E_RATE_LIMITED'], untrusted: true },
+      schema: { tags, response: { 200: Envelope(ResendOtpData) } },
+    },
     async (req) => ok(await devices.resend(principal(req)), 'A new code has been sent.'),
   )
-}
+})

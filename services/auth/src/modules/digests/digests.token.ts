@@ -8,7 +8,8 @@ import { createHmac, timingSafeEqual } from 'node:crypto'
 const PURPOSE = 'stock-digest-unsubscribe'
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 
-const mac = (secret: string, userId: string) => createHmac('sha256', secret).update(`${PURPOSE}:${userId}`).digest('base64url')
+const mac = (secret: string, userId: string) =>
+  createHmac('sha256', secret).update(`${PURPOSE}:${userId}`).digest('base64url')
 
 export function unsubscribeToken(secret: string, userId: string): string {
   return `${userId}.${mac(secret, userId)}`

@@ -1,20 +1,21 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyRequest } from 'fastify'
 import multipart from '@fastify/multipart'
 import { Type } from 'typebox'
 import { Envelope, Uuid } from '@diamond/contracts/common'
-import { UPLOAD_MAX_BYTES, UPLOAD_PURPOSES, UploadedFile, type UploadPurpose } from '@diamond/contracts/http/account'
-import { AppError, authenticate, ok, principal, type TokenService } from '@diamond/runtime'
+import { UPLOAD_MAX_BYTES, UPLOAD_PURPOSES, UploadedFile } from '@diamond/contracts/http/account'
+import { AppError, authenticate, defineRoutes, ok, principal, type TokenService } from '@diamond/runtime'
 import type { FileService, Uploader } from './files.service'
 
 const tags = ['account']
 
-const purposeProblem = (message: string) => new AppError('E_VALIDATION', { fields: [{ field: 'purpose', in: 'body', message }] })
+const purposeProblem = (message: string) =>
+  new AppError('E_VALIDATION', { fields: [{ field: 'purpose', in: 'body', message }] })
 
 const ONE_FILE = 'send one purpose and one file, nothing else'
 
 /** Multipart's own failures, told in the platform's codes. */
 function multipartError(err: unknown): unknown {
-  switch ((err as { code?: string }).code) {
+  switch (typeof err === 'object' && err !== null && 'code' in err ? err.code : undefined) {
     case 'FST_REQ_FILE_TOO_LARGE':
       return new AppError('E_FILE_TOO_LARGE', { maxBytes: UPLOAD_MAX_BYTES })
     case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
@@ -44,11 +45,22 @@ const disposition = (type: 'inline' | 'attachment', name: string) =>
  * checked before the file is read, so a refused upload costs little. Multipart is registered here
  * only, so the other routes keep refusing anything but JSON.
  */
-export default async function fileRoutes(app: FastifyInstance, { files, tokens }: { files: FileService; tokens: TokenService }) {
+export default defineRoutes(async function fileRoutes(
+  app,
+  { files, tokens }: { files: FileService; tokens: TokenService },
+) {
   // One short field and one file of at most 5 MiB: anything beyond is refused, not buffered. The
   // limits let one part more through so that the refusal can name it (its body is never read).
   await app.register(multipart, {
-    limits: { fileSize: UPLOAD_MAX_BYTES, files: 2, fields: 2, parts: 3, fieldSize: 100, fieldNameSize: 50, headerPairs: 20 },
+    limits: {
+      fileSize: UPLOAD_MAX_BYTES,
+      files: 2,
+      fields: 2,
+      parts: 3,
+      fieldSize: 100,
+      fieldNameSize: 50,
+      headerPairs: 20,
+    },
   })
 
   app.post(
@@ -57,7 +69,10 @@ export default async function fileRoutes(app: FastifyInstance, { files, tokens }
       // No bodyLimit here: multipart bodies are streamed to busboy, not buffered by Fastify, so the
       // server's 256 KiB limit does not apply and the limits above bound the request instead
       // (in distributed mode the gateway's route for upload-file allows the file plus 64 KiB).
-      config: { errors: ['E_FILE_TYPE', 'E_FILE_TOO_LARGE', 'E_UNSUPPORTED_MEDIA_TYPE', 'E_RATE_LIMITED'], public: true },
+      config: {
+        errors: ['E_FILE_TYPE', 'E_FILE_TOO_LARGE', 'E_UNSUPPORTED_MEDIA_TYPE', 'E_RATE_LIMITED'],
+        public: true,
+      },
       schema: { tags, consumes: ['multipart/form-data'], response: { 200: Envelope(UploadedFile) } },
     },
     async (req) => {
@@ -65,9 +80,10 @@ export default async function fileRoutes(app: FastifyInstance, { files, tokens }
       try {
         const parts = req.parts()
         const first = (await parts.next()).value
-        if (!first || first.type !== 'field' || first.fieldname !== 'purpose') throw purposeProblem('send purpose before file')
-        const purpose = String(first.value) as UploadPurpose
-        if (!UPLOAD_PURPOSES.includes(purpose)) throw purposeProblem(`must be one of ${UPLOAD_PURPOSES.join(', ')}`)
+        if (!first || first.type !== 'field' || first.fieldname !== 'purpose')
+          throw purposeProblem('send purpose before file')
+        const purpose = UPLOAD_PURPOSES.find((p) => p === String(first.value))
+        if (!purpose) throw purposeProblem(`must be one of ${UPLOAD_PURPOSES.join(', ')}`)
         await files.admit(purpose, who, req.ip)
         const second = (await parts.next()).value
         if (!second || second.type !== 'file' || second.fieldname !== 'file') {
@@ -76,7 +92,8 @@ export default async function fileRoutes(app: FastifyInstance, { files, tokens }
         const content = await second.toBuffer()
         // A part after the file would otherwise be dropped unread while the upload succeeds.
         const extra = (await parts.next()).value
-        if (extra) throw new AppError('E_VALIDATION', { fields: [{ field: extra.fieldname, in: 'body', message: ONE_FILE }] })
+        if (extra)
+          throw new AppError('E_VALIDATION', { fields: [{ field: extra.fieldname, in: 'body', message: ONE_FILE }] })
         return ok(await files.store(purpose, who, req.ip, second.filename, content), 'File uploaded.')
       } catch (err) {
         throw multipartError(err)
@@ -86,9 +103,12 @@ export default async function fileRoutes(app: FastifyInstance, { files, tokens }
 
   app.get(
     '/upload-file/:id',
-    { config: { produces: ['image/jpeg', 'image/png', 'application/pdf'], member: true }, schema: { tags, params: Type.Object({ id: Uuid }, { additionalProperties: false }) } },
+    {
+      config: { produces: ['image/jpeg', 'image/png', 'application/pdf'], member: true },
+      schema: { tags, params: Type.Object({ id: Uuid }, { additionalProperties: false }) },
+    },
     async (req, reply) => {
-      const f = await files.read(principal(req).id, (req.params as { id: string }).id)
+      const f = await files.read(principal(req).id, req.params.id)
       return reply
         .type(f.mimeType)
         .header('content-disposition', disposition(f.mimeType === 'application/pdf' ? 'attachment' : 'inline', f.name))
@@ -97,4 +117,4 @@ export default async function fileRoutes(app: FastifyInstance, { files, tokens }
         .send(f.content)
     },
   )
-}
+})

@@ -20,7 +20,18 @@ export const SIGNED_OUT_UPLOADS: HitLimit = { bucket: 'upload', max: 20, windowS
 
 /** What the content really is, by its first bytes. */
 export function sniff(b: Uint8Array): FileKind | null {
-  if (b.length >= 8 && b[0] === 0x89 && b[1] === 0x50 && b[2] === 0x4e && b[3] === 0x47 && b[4] === 0x0d && b[5] === 0x0a && b[6] === 0x1a && b[7] === 0x0a) return 'png'
+  if (
+    b.length >= 8 &&
+    b[0] === 0x89 &&
+    b[1] === 0x50 &&
+    b[2] === 0x4e &&
+    b[3] === 0x47 &&
+    b[4] === 0x0d &&
+    b[5] === 0x0a &&
+    b[6] === 0x1a &&
+    b[7] === 0x0a
+  )
+    return 'png'
   if (b.length >= 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) return 'jpeg'
   if (b.length >= 5 && String.fromCharCode(b[0]!, b[1]!, b[2]!, b[3]!, b[4]!) === '%PDF-') return 'pdf'
   return null
@@ -31,10 +42,13 @@ export function extensionOf(name: string): string | null {
   return m ? m[1]!.toLowerCase() : null
 }
 
+// eslint-disable-next-line no-control-regex -- control characters are exactly what is dropped
+const CONTROL = /[\u0000-\u001f\u007f]/g
+
 /** The name as stored and shown: no folders, no control characters, at most 200 characters. */
 export function cleanFileName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? ''
-  return base.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(-200) || 'file'
+  return base.replace(CONTROL, '').trim().slice(-200) || 'file'
 }
 
 export type Classified = { ok: true; kind: FileKind; mimeType: string; size: ImageSize | null } | { ok: false }
@@ -56,7 +70,10 @@ export function classifyUpload(name: string, content: Uint8Array): Classified {
 }
 
 /** Who may upload for a purpose: company images need a member; registration documents anyone. */
-export function uploadRefusal(purpose: UploadPurpose, caller: 'member' | 'guest' | 'anonymous'): 'E_UNAUTHORIZED' | 'E_GUEST_FORBIDDEN' | null {
+export function uploadRefusal(
+  purpose: UploadPurpose,
+  caller: 'member' | 'guest' | 'anonymous',
+): 'E_UNAUTHORIZED' | 'E_GUEST_FORBIDDEN' | null {
   if (!MEMBER_PURPOSES.includes(purpose) || caller === 'member') return null
   return caller === 'guest' ? 'E_GUEST_FORBIDDEN' : 'E_UNAUTHORIZED'
 }

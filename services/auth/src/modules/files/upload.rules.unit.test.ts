@@ -1,8 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import { classifyUpload, cleanFileName, extensionOf, sniff, uploadRefusal } from './upload.rules'
 
-const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 4, 0, 0, 0, 3, 8, 2, 0, 0, 0])
-const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xc0, 0x00, 0x0b, 0x08, 0x00, 0x02, 0x00, 0x05, 0x01, 0x01, 0x11, 0x00, 0xff, 0xd9])
+const PNG = Buffer.from([
+  0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 4, 0, 0, 0, 3, 8, 2, 0,
+  0, 0,
+])
+const JPEG = Buffer.from([
+  0xff, 0xd8, 0xff, 0xc0, 0x00, 0x0b, 0x08, 0x00, 0x02, 0x00, 0x05, 0x01, 0x01, 0x11, 0x00, 0xff, 0xd9,
+])
 const PDF = Buffer.from('%PDF-1.4\n%\xe2\xe3\xcf\xd3\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n', 'latin1')
 const TEXT = Buffer.from('hello, this is plain text pretending to be something else')
 const EXE = Buffer.from([0x4d, 0x5a, 0x90, 0x00, 0x03, 0x00, 0x00, 0x00, 0x04, 0x00])
@@ -25,8 +30,18 @@ describe('what an uploaded file is', () => {
   })
 
   it('accepts an allowed file whose name and content agree, with the size of an image', () => {
-    expect(classifyUpload('logo.png', PNG)).toEqual({ ok: true, kind: 'png', mimeType: 'image/png', size: { width: 4, height: 3 } })
-    expect(classifyUpload('id.jpg', JPEG)).toMatchObject({ ok: true, kind: 'jpeg', mimeType: 'image/jpeg', size: { width: 5, height: 2 } })
+    expect(classifyUpload('logo.png', PNG)).toEqual({
+      ok: true,
+      kind: 'png',
+      mimeType: 'image/png',
+      size: { width: 4, height: 3 },
+    })
+    expect(classifyUpload('id.jpg', JPEG)).toMatchObject({
+      ok: true,
+      kind: 'jpeg',
+      mimeType: 'image/jpeg',
+      size: { width: 5, height: 2 },
+    })
     expect(classifyUpload('id.JPEG', JPEG)).toMatchObject({ ok: true, kind: 'jpeg' })
     expect(classifyUpload('kyc.pdf', PDF)).toEqual({ ok: true, kind: 'pdf', mimeType: 'application/pdf', size: null })
   })
@@ -56,7 +71,8 @@ describe('what an uploaded file is', () => {
 describe('who may upload for which purpose', () => {
   it('lets anyone send registration documents', () => {
     for (const caller of ['member', 'guest', 'anonymous'] as const) {
-      for (const purpose of ['photoId', 'businessProof', 'kyc'] as const) expect(uploadRefusal(purpose, caller)).toBeNull()
+      for (const purpose of ['photoId', 'businessProof', 'kyc'] as const)
+        expect(uploadRefusal(purpose, caller)).toBeNull()
     }
   })
 

@@ -14,7 +14,16 @@ export function guestPermissions(): UserPermissions {
 }
 
 export function guestPrincipal(id: string, email: string, perms: UserPermissions): Principal {
-  return { id, username: email, userType: 'guest', perms: compactPermissions(perms), noPrice: false, ver: 0, guest: true, trusted: true }
+  return {
+    id,
+    username: email,
+    userType: 'guest',
+    perms: compactPermissions(perms),
+    noPrice: false,
+    ver: 0,
+    guest: true,
+    trusted: true,
+  }
 }
 
 export function guestSessionUser(id: string, g: GuestLoginRequest): SessionUser {

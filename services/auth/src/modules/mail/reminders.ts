@@ -1,6 +1,5 @@
-import type { AnyEvent } from '@diamond/contracts/events/envelope'
-import { StockTopics, TradeEventTypes, type TradeEvent } from '@diamond/contracts/events/stock'
-import type { ServiceRuntime, Tx } from '@diamond/runtime'
+import type { TradeEvent } from '@diamond/contracts/events/stock'
+import type { Tx } from '@diamond/runtime'
 import { findUserById } from '../users/users.repository'
 import { requestMail } from './mail.outbox'
 
@@ -11,9 +10,7 @@ const text = (v: string | number | null | undefined) => (v === null || v === und
  * sign in is mailed in their language, beside the notice the notifications service shows. In the
  * consumer's transaction, so a reminder is mailed once.
  */
-export async function mailDueReminder(tx: Tx, event: AnyEvent): Promise<void> {
-  if (event.type !== TradeEventTypes.reminderDue) return
-  const d = event.data as TradeEvent
+export async function mailDueReminder(tx: Tx, d: TradeEvent): Promise<void> {
   for (const id of d.userIds) {
     const u = await findUserById(tx, id)
     if (!u || !u.active || !u.emailVerified || u.approvalStatus !== 2) continue
@@ -25,13 +22,4 @@ export async function mailDueReminder(tx: Tx, event: AnyEvent): Promise<void> {
       params: { stone: text(d.params.vStnId), remarks: text(d.params.remarks), link: '/account/reminder' },
     })
   }
-}
-
-export function registerReminderMail(rt: ServiceRuntime): void {
-  rt.consume({
-    name: 'auth.reminder-mail',
-    topics: [StockTopics.trade],
-    types: [TradeEventTypes.reminderDue],
-    handle: (event, tx) => mailDueReminder(tx, event),
-  })
 }

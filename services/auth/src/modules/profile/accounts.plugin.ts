@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import type { Database, TokenService } from '@diamond/runtime'
+import { periodic, type Database, type TokenService } from '@diamond/runtime'
 import fileRoutes from '../files/files.routes'
 import { FileService } from '../files/files.service'
 import managementRoutes from '../management/management.routes'
@@ -16,17 +16,14 @@ const PURGE_EVERY_MS = 30 * 60_000
  * Accounts: registration, uploads, the caller's profile and addresses, and a company admin's user
  * management. Each part is its own encapsulated plugin (uploads alone accept multipart).
  */
-export default async function accountRoutes(app: FastifyInstance, { database, tokens }: { database: Database; tokens: TokenService }) {
+export default async function accountRoutes(
+  app: FastifyInstance,
+  { database, tokens }: { database: Database; tokens: TokenService },
+) {
   const files = new FileService(database)
   await app.register(fileRoutes, { files, tokens })
   await app.register(registrationRoutes, { registrations: new RegistrationService(database) })
   await app.register(profileRoutes, { profiles: new ProfileService(database) })
   await app.register(managementRoutes, { management: new ManagementService(database, tokens) })
-
-  let purge: NodeJS.Timeout | undefined
-  app.addHook('onReady', async () => {
-    purge = setInterval(() => void files.purge().catch((err) => app.log.warn({ err }, 'upload purge failed')), PURGE_EVERY_MS)
-    purge.unref()
-  })
-  app.addHook('onClose', async () => clearInterval(purge))
+  periodic(app, 'upload purge', PURGE_EVERY_MS, () => files.purge(), { firstAfterMs: PURGE_EVERY_MS })
 }

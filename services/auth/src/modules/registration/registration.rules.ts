@@ -53,8 +53,15 @@ const CODE_LENGTH = 20
  * Chinese) gets CO.
  */
 export function companyCodeBase(name: string): string {
-  const ascii = name.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toUpperCase()
-  const code = ascii.replace(/[^A-Z0-9]+/g, '-').replace(/^-+/, '').slice(0, CODE_LENGTH).replace(/-+$/, '')
+  const ascii = name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toUpperCase()
+  const code = ascii
+    .replace(/[^A-Z0-9]+/g, '-')
+    .replace(/^-+/, '')
+    .slice(0, CODE_LENGTH)
+    .replace(/-+$/, '')
   return code || 'CO'
 }
 

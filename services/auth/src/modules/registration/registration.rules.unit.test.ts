@@ -9,7 +9,10 @@ const form = (over: Partial<RegisterRequest> = {}) =>
 
 describe('registration form rules', () => {
   it('passes a form whose passwords match and whose documents are fresh uploads of the right kind', () => {
-    const files = [{ id: PHOTO, purpose: 'photoId', claimable: true }, { id: KYC, purpose: 'kyc', claimable: true }]
+    const files = [
+      { id: PHOTO, purpose: 'photoId', claimable: true },
+      { id: KYC, purpose: 'kyc', claimable: true },
+    ]
     expect(registrationProblems(form({ kycFileId: KYC }), files)).toEqual([])
   })
 
@@ -22,8 +25,12 @@ describe('registration form rules', () => {
 
   it('names a document that is unknown, already claimed, or of another purpose', () => {
     expect(registrationProblems(form(), []).map((p) => p.field)).toEqual(['photoIdFileId'])
-    expect(registrationProblems(form(), [{ id: PHOTO, purpose: 'photoId', claimable: false }]).map((p) => p.field)).toEqual(['photoIdFileId'])
-    const swapped = registrationProblems(form({ kycFileId: PHOTO }), [{ id: PHOTO, purpose: 'photoId', claimable: true }])
+    expect(
+      registrationProblems(form(), [{ id: PHOTO, purpose: 'photoId', claimable: false }]).map((p) => p.field),
+    ).toEqual(['photoIdFileId'])
+    const swapped = registrationProblems(form({ kycFileId: PHOTO }), [
+      { id: PHOTO, purpose: 'photoId', claimable: true },
+    ])
     expect(swapped).toEqual([{ field: 'kycFileId', in: 'body', message: 'must be a file uploaded as kyc' }])
   })
 

@@ -1,19 +1,33 @@
-import type { FastifyInstance } from 'fastify'
 import { Type } from 'typebox'
 import { Envelope } from '@diamond/contracts/common'
 import { LoginData, LoginRequest } from '@diamond/contracts/http/auth'
-import { ok, principal } from '@diamond/runtime'
+import { defineRoutes, ok, principal } from '@diamond/runtime'
 import { DEVICE_COOKIE, parseDeviceKeys } from '../devices/devices.rules'
 import type { SessionService } from './session.service'
 
 const tags = ['auth']
 
-export default async function sessionRoutes(app: FastifyInstance, { sessions }: { sessions: SessionService }) {
+export default defineRoutes(function sessionRoutes(app, { sessions }: { sessions: SessionService }) {
   app.post(
     '/auth/login',
-    { config: { errors: ['E_INVALID_CREDENTIALS', 'EMAIL_NOT_VERIFIED', 'E_ACCOUNT_NOT_APPROVED', 'E_ACCOUNT_INACTIVE', 'E_RATE_LIMITED'], public: true }, schema: { tags, security: [], body: LoginRequest, response: { 200: Envelope(LoginData) } } },
+    {
+      config: {
+        errors: [
+          'E_INVALID_CREDENTIALS',
+          'EMAIL_NOT_VERIFIED',
+          'E_ACCOUNT_NOT_APPROVED',
+          'E_ACCOUNT_INACTIVE',
+          'E_RATE_LIMITED',
+        ],
+        public: true,
+      },
+      schema: { tags, security: [], body: LoginRequest, response: { 200: Envelope(LoginData) } },
+    },
     async (req, reply) => {
-      const data = await sessions.login(req.body as LoginRequest, { address: req.ip, deviceKeys: parseDeviceKeys(req.cookies[DEVICE_COOKIE]) })
+      const data = await sessions.login(req.body, {
+        address: req.ip,
+        deviceKeys: parseDeviceKeys(req.cookies[DEVICE_COOKIE]),
+      })
       // The spec's client also reads the token from this header.
       reply.header('access-token', `JWT ${data.token.jwt}`)
       return ok(data, data.isTrusted ? 'Login successful.' : 'Please enter the code we sent to your email.')
@@ -28,4 +42,4 @@ export default async function sessionRoutes(app: FastifyInstance, { sessions }: 
       return ok(null, 'Logged out.')
     },
   )
-}
+})

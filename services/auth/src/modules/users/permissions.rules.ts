@@ -1,7 +1,12 @@
-import { expandPermissions, MODULES, type CompactPermissions, type Module, type UserPermissions } from '@diamond/contracts/permissions'
+import {
+  expandPermissions,
+  MODULES,
+  type CompactPermissions,
+  type Module,
+  type UserPermissions,
+} from '@diamond/contracts/permissions'
 
 export type UserType = 'buyer' | 'seller' | 'sales' | 'admin' | 'guest'
-export const USER_TYPES: readonly UserType[] = ['buyer', 'seller', 'sales', 'admin', 'guest']
 
 const NONE = { view: false, insert: false, all: false }
 const VIEW = { view: true, insert: false, all: false }
@@ -10,12 +15,38 @@ const ALL = { view: true, insert: true, all: true }
 
 // What a buyer may look at, and what a buyer may do to stock.
 const BROWSE: Module[] = [
-  'fancySearch', 'diamondSearch', 'matchPair', 'exclusive', 'bid', 'quoteDay', 'searchList', 'stoneOfDay',
-  'suggestedStock', 'upcoming', 'compare', 'dashboard', 'quickSearch', 'notifications',
+  'fancySearch',
+  'diamondSearch',
+  'matchPair',
+  'exclusive',
+  'bid',
+  'quoteDay',
+  'searchList',
+  'stoneOfDay',
+  'suggestedStock',
+  'upcoming',
+  'compare',
+  'dashboard',
+  'quickSearch',
+  'notifications',
 ]
 const TRADE: Module[] = [
-  'bid', 'demand', 'saveSearch', 'shipment', 'cart', 'buyRequest', 'confirmStone', 'enquiry', 'hold', 'memo',
-  'notes', 'office', 'quote', 'reminder', 'watchlist', 'order',
+  'bid',
+  'demand',
+  'saveSearch',
+  'shipment',
+  'cart',
+  'buyRequest',
+  'confirmStone',
+  'enquiry',
+  'hold',
+  'memo',
+  'notes',
+  'office',
+  'quote',
+  'reminder',
+  'watchlist',
+  'order',
 ]
 
 /**
@@ -43,7 +74,11 @@ export function effectivePermissions(
   stored: CompactPermissions | null,
 ): UserPermissions {
   const p = stored ? expandPermissions(stored) : permissionsFor(type, settings)
-  p.pricing = { view: !settings.isNoPrice, insert: p.pricing?.insert ?? false, all: !settings.isNoPrice && !!p.pricing?.all }
+  p.pricing = {
+    view: !settings.isNoPrice,
+    insert: p.pricing?.insert ?? false,
+    all: !settings.isNoPrice && !!p.pricing?.all,
+  }
   p.order = { ...(p.order ?? NONE), insert: type !== 'guest' && settings.isPlaceOrder }
   if (type === 'guest') for (const m of MODULES) p[m] = { view: !!p[m]?.view, insert: false, all: false }
   return p

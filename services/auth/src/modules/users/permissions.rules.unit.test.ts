@@ -19,7 +19,10 @@ describe('permissions of a user type', () => {
   it('makes pricing view and all the opposite of Is_NoPrice', () => {
     const hidden = permissionsFor('sales', { isPlaceOrder: true, isNoPrice: true })
     expect(hidden.pricing).toMatchObject({ view: false, all: false })
-    expect(permissionsFor('sales', { isPlaceOrder: true, isNoPrice: false }).pricing).toMatchObject({ view: true, all: true })
+    expect(permissionsFor('sales', { isPlaceOrder: true, isNoPrice: false }).pricing).toMatchObject({
+      view: true,
+      all: true,
+    })
   })
 
   it('lets a guest change nothing', () => {

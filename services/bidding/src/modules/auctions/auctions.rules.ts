@@ -1,4 +1,11 @@
-import { BID_KIND_RULES, MAX_AUCTION_DAYS, MAX_BID_PER_CARAT, SOFT_CLOSE_DEFAULTS, type AuctionCreate, type BidKind } from '@diamond/contracts/http/bidding'
+import {
+  BID_KIND_RULES,
+  MAX_AUCTION_DAYS,
+  MAX_BID_PER_CARAT,
+  SOFT_CLOSE_DEFAULTS,
+  type AuctionCreate,
+  type BidKind,
+} from '@diamond/contracts/http/bidding'
 import { toCents } from '../engine/bid.rules'
 
 const DAY = 86_400_000
@@ -61,18 +68,28 @@ export function planAuction(req: AuctionCreate, now: number): { plan: AuctionPla
     const reserveCents = l.reservePerCarat === undefined ? null : toCents(l.reservePerCarat)
     const buyNowCents = l.buyNowPerCarat === undefined ? null : toCents(l.buyNowPerCarat)
     if (startCents === null) bad(at('startPerCarat'), 'must have at most 2 decimals')
-    if (l.reservePerCarat !== undefined && reserveCents === null) bad(at('reservePerCarat'), 'must have at most 2 decimals')
-    if (l.buyNowPerCarat !== undefined && buyNowCents === null) bad(at('buyNowPerCarat'), 'must have at most 2 decimals')
-    if (startCents !== null && reserveCents !== null && reserveCents < startCents) bad(at('reservePerCarat'), 'must be at least the start')
+    if (l.reservePerCarat !== undefined && reserveCents === null)
+      bad(at('reservePerCarat'), 'must have at most 2 decimals')
+    if (l.buyNowPerCarat !== undefined && buyNowCents === null)
+      bad(at('buyNowPerCarat'), 'must have at most 2 decimals')
+    if (startCents !== null && reserveCents !== null && reserveCents < startCents)
+      bad(at('reservePerCarat'), 'must be at least the start')
     // Just bid it is its buy-now price.
-    if (rules.buyNow && l.buyNowPerCarat === undefined) bad(at('buyNowPerCarat'), 'is required for just-bid-it auctions')
+    if (rules.buyNow && l.buyNowPerCarat === undefined)
+      bad(at('buyNowPerCarat'), 'is required for just-bid-it auctions')
     if (l.buyNowPerCarat !== undefined && !rules.buyNow) bad(at('buyNowPerCarat'), 'is only for just-bid-it auctions')
-    else if (startCents !== null && buyNowCents !== null && buyNowCents <= startCents) bad(at('buyNowPerCarat'), 'must be above the start')
-    else if (reserveCents !== null && buyNowCents !== null && buyNowCents < reserveCents) bad(at('buyNowPerCarat'), 'must be at least the reserve')
+    else if (startCents !== null && buyNowCents !== null && buyNowCents <= startCents)
+      bad(at('buyNowPerCarat'), 'must be above the start')
+    else if (reserveCents !== null && buyNowCents !== null && buyNowCents < reserveCents)
+      bad(at('buyNowPerCarat'), 'must be at least the reserve')
     lots.push({ stoneId, startCents: startCents ?? 0, reserveCents, buyNowCents })
   })
   // An open lot must take at least one bid over its start within the largest bid there is.
-  if (!rules.sealed && incrementCents !== null && lots.some((l) => l.startCents + incrementCents > MAX_BID_PER_CARAT * 100)) {
+  if (
+    !rules.sealed &&
+    incrementCents !== null &&
+    lots.some((l) => l.startCents + incrementCents > MAX_BID_PER_CARAT * 100)
+  ) {
     bad('incrementPerCarat', 'leaves no bid above the start within the largest bid')
   }
   if (fields.length) return { fields }

@@ -1,4 +1,12 @@
-import { BID_KIND_RULES, type BidCreate, type BidDelete, type BidPage, type BidPageRequest, type BidResult, type LotView } from '@diamond/contracts/http/bidding'
+import {
+  BID_KIND_RULES,
+  type BidCreate,
+  type BidDelete,
+  type BidPage,
+  type BidPageRequest,
+  type BidResult,
+  type LotView,
+} from '@diamond/contracts/http/bidding'
 import { AppError, type Database, type Principal } from '@diamond/runtime'
 import { requirePrices } from '../auctions/auctions.service'
 import { toCents } from '../engine/bid.rules'
@@ -21,11 +29,28 @@ export class BidService {
   async place(who: Principal, req: BidCreate, mode: 'create' | 'update'): Promise<BidResult> {
     requirePrices(who)
     const priceCents = toCents(req.pricePerCarat)
-    if (priceCents === null) throw new AppError('E_BID_PRECISION', { fields: [{ field: 'pricePerCarat', in: 'body', message: 'must have at most 2 decimals' }] })
+    if (priceCents === null)
+      throw new AppError('E_BID_PRECISION', {
+        fields: [{ field: 'pricePerCarat', in: 'body', message: 'must have at most 2 decimals' }],
+      })
     const at = this.clock.now()
-    const { lot, entry, standing } = await this.engine.place({ who, lotId: req.lotId, kind: 'bid', priceCents, requestId: req.requestId, mode, at })
+    const { lot, entry, standing } = await this.engine.place({
+      who,
+      lotId: req.lotId,
+      kind: 'bid',
+      priceCents,
+      requestId: req.requestId,
+      mode,
+      at,
+    })
     return {
-      bid: toBidView(lot, { id: entry.id, priceCents: entry.priceCents!, at: entry.at, withdrawn: false, replaced: false }),
+      bid: toBidView(lot, {
+        id: entry.id,
+        priceCents: entry.priceCents!,
+        at: entry.at,
+        withdrawn: false,
+        replaced: false,
+      }),
       lot: toLotView(lot, who.id, standing, this.clock.now()),
     }
   }
@@ -34,7 +59,15 @@ export class BidService {
   async withdraw(who: Principal, req: BidDelete): Promise<{ lot: LotView }> {
     requirePrices(who)
     const at = this.clock.now()
-    const { lot, standing } = await this.engine.place({ who, lotId: req.lotId, kind: 'withdraw', priceCents: null, requestId: req.requestId, mode: 'withdraw', at })
+    const { lot, standing } = await this.engine.place({
+      who,
+      lotId: req.lotId,
+      kind: 'withdraw',
+      priceCents: null,
+      requestId: req.requestId,
+      mode: 'withdraw',
+      at,
+    })
     return { lot: toLotView(lot, who.id, standing, this.clock.now()) }
   }
 

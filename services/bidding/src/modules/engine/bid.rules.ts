@@ -11,7 +11,8 @@ export function toCents(usd: number): number | null {
 }
 
 /** Spec money: amount = price per carat × carat (carat has 2 decimals), whole cents. */
-export const amountCents = (pricePerCaratCents: number, crt: number) => Math.round((pricePerCaratCents * Math.round(crt * 100)) / 100)
+export const amountCents = (pricePerCaratCents: number, crt: number) =>
+  Math.round((pricePerCaratCents * Math.round(crt * 100)) / 100)
 
 /** The average discount against Rap, % with 2 decimals (negative below Rap); null without a Rap price. */
 export const backOf = (pricePerCaratCents: number, rapCents: number) =>
@@ -36,7 +37,9 @@ export interface LotState extends LotTerms {
  * The least a bid may be now: open kinds the high plus the increment (or the start); sealed the
  * start. Never above the buy-now price: that price always buys, whatever the high.
  */
-export function minimumCents(lot: Pick<LotState, 'sealed' | 'highCents' | 'incrementCents' | 'startCents' | 'buyNowCents'>): number {
+export function minimumCents(
+  lot: Pick<LotState, 'sealed' | 'highCents' | 'incrementCents' | 'startCents' | 'buyNowCents'>,
+): number {
   const min = !lot.sealed && lot.highCents !== null ? lot.highCents + lot.incrementCents : lot.startCents
   return lot.buyNowCents !== null ? Math.min(min, lot.buyNowCents) : min
 }
@@ -54,29 +57,56 @@ const usd = (cents: number) => (cents / 100).toFixed(2)
  */
 export function decideBid(
   lot: LotState,
-  bid: { bidderId: string; priceCents: number; at: number; company: string | undefined; registeredCompany?: string | undefined; ownCents: number | null },
+  bid: {
+    bidderId: string
+    priceCents: number
+    at: number
+    company: string | undefined
+    registeredCompany?: string | undefined
+    ownCents: number | null
+  },
 ): Refusal | Accepted {
   // The seller's stones carry its company's name, the one it has or the one it registered under.
-  if (sameCompany(lot.seller, bid.company) || sameCompany(lot.seller, bid.registeredCompany)) return { code: 'E_BID_OWN_STONE' }
+  if (sameCompany(lot.seller, bid.company) || sameCompany(lot.seller, bid.registeredCompany))
+    return { code: 'E_BID_OWN_STONE' }
   if (bid.at < lot.opensAt) return { code: 'E_BID_NOT_OPEN', data: { opensAt: new Date(lot.opensAt).toISOString() } }
-  if (lot.ended || bid.at >= lot.closesAt) return { code: 'E_BID_CLOSED', data: { closesAt: new Date(lot.closesAt).toISOString(), at: new Date(bid.at).toISOString() } }
+  if (lot.ended || bid.at >= lot.closesAt)
+    return {
+      code: 'E_BID_CLOSED',
+      data: { closesAt: new Date(lot.closesAt).toISOString(), at: new Date(bid.at).toISOString() },
+    }
   if (lot.sealed) {
     if (bid.priceCents < lot.startCents) {
-      return { code: 'E_BID_BELOW_START', data: { startPerCaratCents: lot.startCents }, message: `Your bid is below the starting price of ${usd(lot.startCents)} USD per carat.` }
+      return {
+        code: 'E_BID_BELOW_START',
+        data: { startPerCaratCents: lot.startCents },
+        message: `Your bid is below the starting price of ${usd(lot.startCents)} USD per carat.`,
+      }
     }
-    if (bid.ownCents !== null && bid.priceCents <= bid.ownCents) return { code: 'E_BID_NOT_RAISED', data: { ownPerCaratCents: bid.ownCents } }
+    if (bid.ownCents !== null && bid.priceCents <= bid.ownCents)
+      return { code: 'E_BID_NOT_RAISED', data: { ownPerCaratCents: bid.ownCents } }
   } else {
     // Nobody bids against themselves (a double click, a second tab): only buying at the buy-now price.
-    if (lot.highBidder === bid.bidderId && !(lot.buyNowCents !== null && bid.priceCents >= lot.buyNowCents)) return { code: 'E_BID_LEADING' }
+    if (lot.highBidder === bid.bidderId && !(lot.buyNowCents !== null && bid.priceCents >= lot.buyNowCents))
+      return { code: 'E_BID_LEADING' }
     const min = minimumCents(lot)
     if (bid.priceCents < min) {
-      return { code: 'E_BID_TOO_LOW', data: { minimumPerCaratCents: min }, message: `Your bid is below the minimum of ${usd(min)} USD per carat.` }
+      return {
+        code: 'E_BID_TOO_LOW',
+        data: { minimumPerCaratCents: min },
+        message: `Your bid is below the minimum of ${usd(min)} USD per carat.`,
+      }
     }
   }
   const buyNow = lot.buyNowCents !== null && bid.priceCents >= lot.buyNowCents
   const closesAt = softCloseAfter(lot.closesAt, bid.at, lot.softClose)
   // A bid above the buy-now price buys at the buy-now price.
-  return { priceCents: buyNow ? lot.buyNowCents! : bid.priceCents, closesAt, extended: closesAt !== lot.closesAt, buyNow }
+  return {
+    priceCents: buyNow ? lot.buyNowCents! : bid.priceCents,
+    closesAt,
+    extended: closesAt !== lot.closesAt,
+    buyNow,
+  }
 }
 
 export const isRefusal = (d: Refusal | Accepted): d is Refusal => 'code' in d

@@ -3,11 +3,32 @@ import { amountCents, backOf, decideBid, minimumCents, toCents, type LotState } 
 
 const T0 = 1_000_000
 const open: LotState = {
-  opensAt: T0, scheduledClose: T0 + 60_000, closesAt: T0 + 60_000, extensions: 0, startCents: 100_000, reserveCents: null, buyNowCents: null,
-  softClose: null, sealed: false, seller: 'Shah Diamonds', incrementCents: 1000, ended: false, highCents: null, highBidder: null,
+  opensAt: T0,
+  scheduledClose: T0 + 60_000,
+  closesAt: T0 + 60_000,
+  extensions: 0,
+  startCents: 100_000,
+  reserveCents: null,
+  buyNowCents: null,
+  softClose: null,
+  sealed: false,
+  seller: 'Shah Diamonds',
+  incrementCents: 1000,
+  ended: false,
+  highCents: null,
+  highBidder: null,
 }
 const sealed: LotState = { ...open, sealed: true, highCents: 500_000 }
-const bid = (priceCents: number, extra: Partial<{ bidderId: string; at: number; company: string; registeredCompany: string; ownCents: number | null }> = {}) => ({ bidderId: 'ann', priceCents, at: T0 + 1, company: 'Mehta Jewels', ownCents: null, ...extra })
+const bid = (
+  priceCents: number,
+  extra: Partial<{
+    bidderId: string
+    at: number
+    company: string
+    registeredCompany: string
+    ownCents: number | null
+  }> = {},
+) => ({ bidderId: 'ann', priceCents, at: T0 + 1, company: 'Mehta Jewels', ownCents: null, ...extra })
 
 describe('a price per carat as typed', () => {
   it('becomes whole cents with at most 2 decimals', () => {
@@ -36,10 +57,16 @@ describe('a price per carat as typed', () => {
 describe('a new bid on a lot', () => {
   it('must reach the start, then the high plus the increment, on an open lot', () => {
     expect(minimumCents(open)).toBe(100_000)
-    expect(decideBid(open, bid(99_999))).toMatchObject({ code: 'E_BID_TOO_LOW', data: { minimumPerCaratCents: 100_000 } })
+    expect(decideBid(open, bid(99_999))).toMatchObject({
+      code: 'E_BID_TOO_LOW',
+      data: { minimumPerCaratCents: 100_000 },
+    })
     expect(decideBid(open, bid(100_000))).toMatchObject({ priceCents: 100_000, extended: false })
     const withHigh = { ...open, highCents: 150_000 }
-    expect(decideBid(withHigh, bid(150_999))).toMatchObject({ code: 'E_BID_TOO_LOW', data: { minimumPerCaratCents: 151_000 } })
+    expect(decideBid(withHigh, bid(150_999))).toMatchObject({
+      code: 'E_BID_TOO_LOW',
+      data: { minimumPerCaratCents: 151_000 },
+    })
     expect(decideBid(withHigh, bid(151_000))).toMatchObject({ priceCents: 151_000 })
   })
 
@@ -63,7 +90,9 @@ describe('a new bid on a lot', () => {
   it("is refused from the stone's own seller company, whatever the case", () => {
     expect(decideBid(open, bid(200_000, { company: ' shah diamonds ' }))).toMatchObject({ code: 'E_BID_OWN_STONE' })
     // A renamed seller is still the seller of the stones it put up under its registered name.
-    expect(decideBid(open, bid(200_000, { company: 'Shah Trading', registeredCompany: 'Shah Diamonds' }))).toMatchObject({ code: 'E_BID_OWN_STONE' })
+    expect(
+      decideBid(open, bid(200_000, { company: 'Shah Trading', registeredCompany: 'Shah Diamonds' })),
+    ).toMatchObject({ code: 'E_BID_OWN_STONE' })
   })
 
   it('moves a soft close when it comes in the window', () => {
@@ -73,22 +102,33 @@ describe('a new bid on a lot', () => {
   })
 
   it('buys at the buy-now price when it reaches it', () => {
-    expect(decideBid({ ...open, buyNowCents: 300_000 }, bid(350_000))).toMatchObject({ priceCents: 300_000, buyNow: true })
+    expect(decideBid({ ...open, buyNowCents: 300_000 }, bid(350_000))).toMatchObject({
+      priceCents: 300_000,
+      buyNow: true,
+    })
   })
 
   it('does not let the leader of an open lot bid against themselves, only buy it outright', () => {
     const led = { ...open, highCents: 150_000, highBidder: 'ann' }
     expect(decideBid(led, bid(151_000))).toEqual({ code: 'E_BID_LEADING' })
     expect(decideBid(led, bid(151_000, { bidderId: 'ben' }))).toMatchObject({ priceCents: 151_000 })
-    expect(decideBid({ ...led, buyNowCents: 300_000 }, bid(300_000))).toMatchObject({ priceCents: 300_000, buyNow: true })
+    expect(decideBid({ ...led, buyNowCents: 300_000 }, bid(300_000))).toMatchObject({
+      priceCents: 300_000,
+      buyNow: true,
+    })
     // A sealed lot has no leader before its close: raising my own sealed bid stays allowed.
-    expect(decideBid({ ...sealed, highBidder: 'ann' }, bid(600_000, { ownCents: 550_000 }))).toMatchObject({ priceCents: 600_000 })
+    expect(decideBid({ ...sealed, highBidder: 'ann' }, bid(600_000, { ownCents: 550_000 }))).toMatchObject({
+      priceCents: 600_000,
+    })
   })
 
   it('never asks more than the buy-now price, even when the high plus the increment passes it', () => {
     const close = { ...open, buyNowCents: 200_000, highCents: 199_500, incrementCents: 1_000 }
     expect(minimumCents(close)).toBe(200_000)
     expect(decideBid(close, bid(200_000))).toMatchObject({ priceCents: 200_000, buyNow: true })
-    expect(decideBid(close, bid(199_900))).toMatchObject({ code: 'E_BID_TOO_LOW', data: { minimumPerCaratCents: 200_000 } })
+    expect(decideBid(close, bid(199_900))).toMatchObject({
+      code: 'E_BID_TOO_LOW',
+      data: { minimumPerCaratCents: 200_000 },
+    })
   })
 })

@@ -94,7 +94,8 @@ export class Closer {
       const log = await logOf(tx, lotId)
       const d = decide(termsOf(lot), log)
       if (!d.buyNowBidId && (await dbNow(tx)) < lot.closesAt + this.opts.graceMs) return false
-      if (d.closesAt !== lot.closesAt) this.opts.log?.warn({ lotId, stored: lot.closesAt, fromLog: d.closesAt }, 'close time differs from the log')
+      if (d.closesAt !== lot.closesAt)
+        this.opts.log?.warn({ lotId, stored: lot.closesAt, fromLog: d.closesAt }, 'close time differs from the log')
       const closedAt = await storeResult(tx, lotId, {
         state: d.winner ? 'won' : 'closed',
         winnerId: d.winner?.bidderId ?? null,
@@ -102,8 +103,15 @@ export class Closer {
         resultCents: d.winner?.priceCents ?? null,
       })
       const data: LotClosed = {
-        lotId, auctionId: lot.auctionId, stoneId: lot.stoneId, vStnId: lot.vStnId, kind: lot.kind, winnerId: d.winner?.bidderId ?? null,
-        pricePerCaratCents: d.winner?.priceCents ?? null, bidderIds: d.bidderIds, closedAt: closedAt.toISOString(),
+        lotId,
+        auctionId: lot.auctionId,
+        stoneId: lot.stoneId,
+        vStnId: lot.vStnId,
+        kind: lot.kind,
+        winnerId: d.winner?.bidderId ?? null,
+        pricePerCaratCents: d.winner?.priceCents ?? null,
+        bidderIds: d.bidderIds,
+        closedAt: closedAt.toISOString(),
       }
       await enqueue(tx, PRODUCER, [newEvent(PRODUCER, BiddingEventTypes.closed, lotId, data)])
       return true

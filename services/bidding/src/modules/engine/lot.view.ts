@@ -1,4 +1,9 @@
-import { BID_KIND_RULES, type BidView, type LotState as LotStateName, type LotView } from '@diamond/contracts/http/bidding'
+import {
+  BID_KIND_RULES,
+  type BidView,
+  type LotState as LotStateName,
+  type LotView,
+} from '@diamond/contracts/http/bidding'
 import { amountCents, backOf, minimumCents, type LotState } from './bid.rules'
 import type { Lot } from './lots.repository'
 import type { LotTerms } from './winner.rules'
@@ -12,7 +17,10 @@ export function termsOf(lot: Lot): LotTerms {
     startCents: lot.startCents,
     reserveCents: lot.reserveCents,
     buyNowCents: lot.buyNowCents,
-    softClose: lot.softWindowMs !== null && lot.softExtendMs !== null ? { windowMs: lot.softWindowMs, extendMs: lot.softExtendMs } : null,
+    softClose:
+      lot.softWindowMs !== null && lot.softExtendMs !== null
+        ? { windowMs: lot.softWindowMs, extendMs: lot.softExtendMs }
+        : null,
   }
 }
 
@@ -54,7 +62,11 @@ export function toLotView(lot: Lot, viewerId: string, my: Standing | null, now: 
   const rules = BID_KIND_RULES[lot.kind]
   const closed = lot.closedAt !== null
   const showHigh = !rules.sealed && lot.highCents !== null
-  const money = (c: number) => ({ pricePerCaratCents: c, amountCents: amountCents(c, lot.crt), back: backOf(c, lot.rapCents) })
+  const money = (c: number) => ({
+    pricePerCaratCents: c,
+    amountCents: amountCents(c, lot.crt),
+    back: backOf(c, lot.rapCents),
+  })
   let position: NonNullable<LotView['my']>['position'] = 'sealed'
   if (closed) position = lot.winnerId === viewerId ? 'won' : 'lost'
   else if (!rules.sealed) position = lot.highBidder === viewerId ? 'leading' : 'outbid'
@@ -75,7 +87,13 @@ export function toLotView(lot: Lot, viewerId: string, my: Standing | null, now: 
     incrementPerCaratCents: lot.incrementCents,
     reserveMet: rules.sealed || lot.reserveCents === null ? null : (lot.highCents ?? 0) >= lot.reserveCents,
     buyNowPerCaratCents: lot.buyNowCents,
-    minimumPerCaratCents: minimumCents({ sealed: rules.sealed, highCents: lot.highCents, incrementCents: lot.incrementCents, startCents: lot.startCents, buyNowCents: lot.buyNowCents }),
+    minimumPerCaratCents: minimumCents({
+      sealed: rules.sealed,
+      highCents: lot.highCents,
+      incrementCents: lot.incrementCents,
+      startCents: lot.startCents,
+      buyNowCents: lot.buyNowCents,
+    }),
     high: showHigh ? { ...money(lot.highCents!), bidCount: lot.bidCount } : null,
     my: my ? { bidId: my.bidId, ...money(my.priceCents), position } : null,
     resultPerCaratCents: closed ? lot.resultCents : null,

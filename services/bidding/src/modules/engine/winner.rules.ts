@@ -75,7 +75,13 @@ export function decide(terms: LotTerms, log: readonly LogEntry[]): Decision {
   }
   const bidderIds = [...bidders]
   if (buyNow) {
-    return { winner: { bidId: buyNow.id, bidderId: buyNow.bidderId, priceCents: terms.buyNowCents! }, closesAt, extensions, buyNowBidId: buyNow.id, bidderIds }
+    return {
+      winner: { bidId: buyNow.id, bidderId: buyNow.bidderId, priceCents: terms.buyNowCents! },
+      closesAt,
+      extensions,
+      buyNowBidId: buyNow.id,
+      bidderIds,
+    }
   }
   let best: LogEntry | null = null
   for (const e of valid) {

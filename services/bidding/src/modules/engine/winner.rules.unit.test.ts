@@ -15,11 +15,32 @@ function rng(seed: number) {
 const int = (r: () => number, lo: number, hi: number) => lo + Math.floor(r() * (hi - lo + 1))
 
 const T0 = 1_000_000
-const base: LotTerms = { opensAt: T0, scheduledClose: T0 + 10_000, startCents: 1000, reserveCents: null, buyNowCents: null, softClose: null }
+const base: LotTerms = {
+  opensAt: T0,
+  scheduledClose: T0 + 10_000,
+  startCents: 1000,
+  reserveCents: null,
+  buyNowCents: null,
+  softClose: null,
+}
 
 let n = 0
-const bid = (bidderId: string, priceCents: number, at: number, seq = ++n): LogEntry => ({ id: `b${seq}`, bidderId, seq, kind: 'bid', priceCents, at })
-const withdraw = (bidderId: string, at: number, seq = ++n): LogEntry => ({ id: `w${seq}`, bidderId, seq, kind: 'withdraw', priceCents: null, at })
+const bid = (bidderId: string, priceCents: number, at: number, seq = ++n): LogEntry => ({
+  id: `b${seq}`,
+  bidderId,
+  seq,
+  kind: 'bid',
+  priceCents,
+  at,
+})
+const withdraw = (bidderId: string, at: number, seq = ++n): LogEntry => ({
+  id: `w${seq}`,
+  bidderId,
+  seq,
+  kind: 'withdraw',
+  priceCents: null,
+  at,
+})
 
 /** The straightforward reference: filter the valid bids, sort, take the first. (No soft close, no buy-now.) */
 function reference(terms: LotTerms, log: LogEntry[]) {
@@ -29,7 +50,14 @@ function reference(terms: LotTerms, log: LogEntry[]) {
       e.at >= terms.opensAt &&
       e.at < terms.scheduledClose &&
       e.priceCents! >= terms.startCents &&
-      !log.some((w) => w.kind === 'withdraw' && w.bidderId === e.bidderId && w.seq > e.seq && w.at >= terms.opensAt && w.at < terms.scheduledClose),
+      !log.some(
+        (w) =>
+          w.kind === 'withdraw' &&
+          w.bidderId === e.bidderId &&
+          w.seq > e.seq &&
+          w.at >= terms.opensAt &&
+          w.at < terms.scheduledClose,
+      ),
   )
   valid.sort((a, b) => b.priceCents! - a.priceCents! || a.seq - b.seq)
   const best = valid[0]
@@ -78,8 +106,17 @@ describe('the winner of a lot, from its bid log', () => {
   })
 
   it('drops a withdrawn sealed bid; a bid after the withdrawal counts again', () => {
-    expect(decide(base, [bid('a', 3000, T0 + 1, 1), bid('b', 2000, T0 + 2, 2), withdraw('a', T0 + 3, 3)]).winner?.bidderId).toBe('b')
-    expect(decide(base, [bid('a', 3000, T0 + 1, 1), withdraw('a', T0 + 3, 2), bid('a', 2500, T0 + 4, 3), bid('b', 2000, T0 + 5, 4)]).winner?.bidId).toBe('b3')
+    expect(
+      decide(base, [bid('a', 3000, T0 + 1, 1), bid('b', 2000, T0 + 2, 2), withdraw('a', T0 + 3, 3)]).winner?.bidderId,
+    ).toBe('b')
+    expect(
+      decide(base, [
+        bid('a', 3000, T0 + 1, 1),
+        withdraw('a', T0 + 3, 2),
+        bid('a', 2500, T0 + 4, 3),
+        bid('b', 2000, T0 + 5, 4),
+      ]).winner?.bidId,
+    ).toBe('b3')
     // A withdrawal after the close changes nothing.
     expect(decide(base, [bid('a', 3000, T0 + 1, 1), withdraw('a', T0 + 10_000, 2)]).winner?.bidderId).toBe('a')
   })
@@ -94,7 +131,12 @@ describe('the winner of a lot, from its bid log', () => {
   it('extends the close for a bid in the soft-close window, and counts bids up to the new close', () => {
     const terms = { ...base, softClose: { windowMs: 2000, extendMs: 3000 } }
     // At 9s (inside the last 2s) the close moves to 12s; a bid at 11s is then in time and moves it to 14s.
-    const d = decide(terms, [bid('a', 1000, T0 + 5_000, 1), bid('b', 1100, T0 + 9_000, 2), bid('c', 1200, T0 + 11_000, 3), bid('d', 1300, T0 + 14_000, 4)])
+    const d = decide(terms, [
+      bid('a', 1000, T0 + 5_000, 1),
+      bid('b', 1100, T0 + 9_000, 2),
+      bid('c', 1200, T0 + 11_000, 3),
+      bid('d', 1300, T0 + 14_000, 4),
+    ])
     expect(d.closesAt).toBe(T0 + 14_000)
     expect(d.extensions).toBe(2)
     expect(d.winner?.bidderId).toBe('c')

@@ -1,9 +1,12 @@
-import type { FastifyInstance } from 'fastify'
 import swaggerUi from '@fastify/swagger-ui'
-import { AppError } from '@diamond/runtime'
+import { AppError, defineRoutes } from '@diamond/runtime'
 import { SERVICES } from '../../config'
 
-type Doc = { paths?: Record<string, unknown>; tags?: { name: string }[]; components?: { schemas?: Record<string, unknown> } }
+type Doc = {
+  paths?: Record<string, unknown>
+  tags?: { name: string }[]
+  components?: { schemas?: Record<string, unknown> }
+}
 
 /** One document of the gateway's own calls and every service's, as the distributed mode serves it. */
 export function mergeDocuments(own: Doc, docs: Doc[]): Doc {
@@ -13,7 +16,10 @@ export function mergeDocuments(own: Doc, docs: Doc[]): Doc {
     ...own,
     tags: [...tags.values()].sort((a, b) => a.name.localeCompare(b.name)),
     paths: Object.assign({}, own.paths, ...docs.map((d) => d.paths ?? {})),
-    components: { ...own.components, schemas: Object.assign({}, own.components?.schemas, ...docs.map((d) => d.components?.schemas ?? {})) },
+    components: {
+      ...own.components,
+      schemas: Object.assign({}, own.components?.schemas, ...docs.map((d) => d.components?.schemas ?? {})),
+    },
   }
 }
 
@@ -22,13 +28,21 @@ export function mergeDocuments(own: Doc, docs: Doc[]): Doc {
  * the services' own documents are fetched and merged, so one page still lists every call. Switched
  * off (404, the services' documents too) unless `enabled`: production serves them only on request.
  */
-export default async function docsRoutes(app: FastifyInstance, opts: { enabled: boolean; serviceDocs?: () => Promise<Doc[]> }) {
+export default defineRoutes(async function docsRoutes(
+  app,
+  opts: { enabled: boolean; serviceDocs?: () => Promise<Doc[]> },
+) {
   if (!opts.enabled) {
-    const gone = async () => {
+    const gone = () => {
       throw new AppError('E_NOT_FOUND')
     }
     // Explicit routes win over the distributed mode's catch-all, which would hand these to the services.
-    for (const path of ['/web/v1/openapi.json', '/web/v1/docs', '/web/v1/docs/*', ...SERVICES.map((s) => `/web/v1/${s}/openapi.json`)]) {
+    for (const path of [
+      '/web/v1/openapi.json',
+      '/web/v1/docs',
+      '/web/v1/docs/*',
+      ...SERVICES.map((s) => `/web/v1/${s}/openapi.json`),
+    ]) {
       app.get(path, { config: { public: true }, schema: { hide: true } }, gone)
     }
     return
@@ -36,7 +50,7 @@ export default async function docsRoutes(app: FastifyInstance, opts: { enabled: 
   let merged: Doc | null = null
   let mergedAt = 0
   const document = async (): Promise<Doc> => {
-    const own = app.swagger() as Doc
+    const own: Doc = app.swagger()
     if (!opts.serviceDocs) return own
     if (!merged || Date.now() - mergedAt > 60_000) {
       merged = mergeDocuments(own, await opts.serviceDocs())
@@ -47,6 +61,6 @@ export default async function docsRoutes(app: FastifyInstance, opts: { enabled: 
   app.get('/web/v1/openapi.json', { config: { public: true }, schema: { hide: true } }, document)
   await app.register(swaggerUi, {
     routePrefix: '/web/v1/docs',
-    uiConfig: { url: '/web/v1/openapi.json' } as never,
+    uiConfig: { url: '/web/v1/openapi.json' },
   })
-}
+})

@@ -29,7 +29,11 @@ describe('the API documentation routes', () => {
     app = null
   })
 
-  async function edge(nodeEnv: 'production' | 'development', env: Record<string, string>, mode: 'embedded' | 'distributed' = 'embedded') {
+  async function edge(
+    nodeEnv: 'production' | 'development',
+    env: Record<string, string>,
+    mode: 'embedded' | 'distributed' = 'embedded',
+  ) {
     const config = { ...loadPlatformConfig(base), NODE_ENV: nodeEnv }
     app = await createHttpServer({ title: 'diamond-portal' })
     await app.register(gateway, {
@@ -39,15 +43,20 @@ describe('the API documentation routes', () => {
       gateway: loadGatewayConfig(env),
       mode,
       serveWeb: false,
-      probe: async () => true,
-      serviceDocs: async () => [],
+      probe: () => Promise.resolve(true),
+      serviceDocs: () => Promise.resolve([]),
     })
     return app
   }
 
-  it('are not served in production by default, the services\' documents behind the gateway neither', async () => {
+  it("are not served in production by default, the services' documents behind the gateway neither", async () => {
     const gw = await edge('production', {}, 'distributed')
-    for (const url of ['/web/v1/openapi.json', '/web/v1/docs', '/web/v1/docs/static/index.html', '/web/v1/stock/openapi.json']) {
+    for (const url of [
+      '/web/v1/openapi.json',
+      '/web/v1/docs',
+      '/web/v1/docs/static/index.html',
+      '/web/v1/stock/openapi.json',
+    ]) {
       const res = await gw.inject({ method: 'GET', url })
       expect(res.statusCode, url).toBe(404)
       expect(res.json(), url).toMatchObject({ code: 'E_NOT_FOUND' })

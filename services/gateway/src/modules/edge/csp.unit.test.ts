@@ -6,8 +6,19 @@ describe('the Content-Security-Policy', () => {
     expect(originOf('https://cdn.example.com/stones/img?x=1')).toBe('https://cdn.example.com')
     expect(originOf('/web/v1/diamond-media/image')).toBeNull()
     expect(originOf('not a url')).toBeNull()
-    const d = strictDirectives(['https://cdn.example.com/a', 'https://cdn.example.com/b', '/web/v1/diamond-media/plotting', 'http://video.example.org:8443/v'])
-    expect(d['img-src']).toEqual(["'self'", 'data:', 'blob:', 'https://cdn.example.com', 'http://video.example.org:8443'])
+    const d = strictDirectives([
+      'https://cdn.example.com/a',
+      'https://cdn.example.com/b',
+      '/web/v1/diamond-media/plotting',
+      'http://video.example.org:8443/v',
+    ])
+    expect(d['img-src']).toEqual([
+      "'self'",
+      'data:',
+      'blob:',
+      'https://cdn.example.com',
+      'http://video.example.org:8443',
+    ])
     expect(d['media-src']).toEqual(["'self'", 'https://cdn.example.com', 'http://video.example.org:8443'])
   })
 

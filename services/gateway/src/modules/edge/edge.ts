@@ -31,7 +31,8 @@ async function edge(app: FastifyInstance, opts: EdgeOptions) {
     // req.protocol reads X-Forwarded-Proto only from a trusted proxy (trustProxy: loopback).
     if (req.protocol === 'https') reply.header('strict-transport-security', HSTS)
     const path = req.url.split('?')[0]!
-    if (RELAXED_PATHS.some((p) => path === p || path.startsWith(`${p}/`))) reply.header('content-security-policy', relaxed)
+    if (RELAXED_PATHS.some((p) => path === p || path.startsWith(`${p}/`)))
+      reply.header('content-security-policy', relaxed)
   })
   // Quality 4 brotli on the fly: a 250-row search answer (337 KB) in a few milliseconds; the web
   // app's files are compressed once, at build time, at full quality (see web/vite.config.ts).

@@ -1,6 +1,7 @@
-import type { FastifyInstance, FastifyReply } from 'fastify'
+import type { FastifyReply } from 'fastify'
 import { Type } from 'typebox'
 import { Envelope } from '@diamond/contracts/common'
+import { defineRoutes } from '@diamond/runtime'
 import { SERVICES, type ServiceName } from '../../config'
 
 export type ServiceProbe = (name: ServiceName) => Promise<boolean>
@@ -13,7 +14,7 @@ const Live = Type.Object({ uptime: Type.Number() })
  * database reachable, its consumers started) and the live feed is subscribed; 503 otherwise.
  * GET /healthz says only that the process answers (liveness: restart it if this fails).
  */
-export default async function healthRoutes(app: FastifyInstance, opts: { probe: ServiceProbe; realtimeReady: () => boolean }) {
+export default defineRoutes(function healthRoutes(app, opts: { probe: ServiceProbe; realtimeReady: () => boolean }) {
   const readiness = async (reply: FastifyReply) => {
     const results = await Promise.all(SERVICES.map(async (s) => [s, await opts.probe(s).catch(() => false)] as const))
     const services = Object.fromEntries(results)
@@ -24,13 +25,22 @@ export default async function healthRoutes(app: FastifyInstance, opts: { probe: 
       .header('cache-control', 'no-store')
       .send({ code: ok ? 'OK' : 'E_UNAVAILABLE', message: ok ? 'ready' : 'not ready', data: { services, realtime } })
   }
-  const schema = { tags: ['health'], security: [], response: { 200: Envelope(PortalHealth), 503: Envelope(PortalHealth) } }
+  const schema = {
+    tags: ['health'],
+    security: [],
+    response: { 200: Envelope(PortalHealth), 503: Envelope(PortalHealth) },
+  }
   app.get('/web/v1/health', { config: { public: true }, schema }, (_req, reply) => readiness(reply))
   // Probes call these every few seconds: their lines stay out of the info log.
-  app.get('/ready', { config: { public: true }, schema: { ...schema, hide: true }, logLevel: 'warn' }, (_req, reply) => readiness(reply))
+  app.get('/ready', { config: { public: true }, schema: { ...schema, hide: true }, logLevel: 'warn' }, (_req, reply) =>
+    readiness(reply),
+  )
   app.get(
     '/healthz',
     { config: { public: true }, schema: { hide: true, response: { 200: Envelope(Live) } }, logLevel: 'warn' },
-    async (_req, reply) => reply.header('cache-control', 'no-store').send({ code: 'OK', message: 'live', data: { uptime: Math.round(process.uptime()) } }),
+    async (_req, reply) =>
+      reply
+        .header('cache-control', 'no-store')
+        .send({ code: 'OK', message: 'live', data: { uptime: Math.round(process.uptime()) } }),
   )
-}
+})

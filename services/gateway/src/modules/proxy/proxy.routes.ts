@@ -1,14 +1,14 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyReply, FastifyRequest } from 'fastify'
 import { UPLOAD_MAX_BYTES } from '@diamond/contracts/http/account'
 import replyFrom from '@fastify/reply-from'
-import { AppError } from '@diamond/runtime'
+import { AppError, defineRoutes } from '@diamond/runtime'
 import type { ServiceName } from '../../config'
 import { ownerOf } from './routing'
 
 const UPLOAD_BODY_LIMIT = UPLOAD_MAX_BYTES + 64 * 1024
 
 /** Distributed mode: every /web/v1 call goes to the service that owns it, unchanged. */
-export default async function proxyRoutes(app: FastifyInstance, { urls }: { urls: Record<ServiceName, string> }) {
+export default defineRoutes(async function proxyRoutes(app, { urls }: { urls: Record<ServiceName, string> }) {
   await app.register(replyFrom, { undici: { connections: 128, pipelining: 1 } })
   // The body is passed through untouched: the owning service validates it.
   app.removeAllContentTypeParsers()
@@ -18,18 +18,28 @@ export default async function proxyRoutes(app: FastifyInstance, { urls }: { urls
     if (!owner) throw new AppError('E_NOT_FOUND')
     return reply.from(urls[owner] + req.url, {
       // Handed over as the raw bytes the caller sent: left to itself, reply-from re-encodes JSON bodies.
-      ...(Buffer.isBuffer(req.body) ? { body: req.body, contentType: req.headers['content-type'] ?? 'application/octet-stream' } : {}),
+      ...(Buffer.isBuffer(req.body)
+        ? { body: req.body, contentType: req.headers['content-type'] ?? 'application/octet-stream' }
+        : {}),
       // The service believes X-Forwarded-For from the gateway (loopback): it gets the client address
       // as the gateway saw it, never a value the client wrote itself (rate limits go by address).
       // The request id too: the service logs the call, and stamps its events, with the gateway's id.
       rewriteRequestHeaders: (_r, headers) => ({ ...headers, 'x-forwarded-for': req.ip, 'x-request-id': req.id }),
       onError: (r, { error }) => {
         req.log.warn({ err: error, owner }, 'service unreachable')
-        void r.status(503).send({ code: 'E_UNAVAILABLE', message: 'The service is temporarily unavailable. Please try again shortly.', data: null })
+        void r.status(503).send({
+          code: 'E_UNAVAILABLE',
+          message: 'The service is temporarily unavailable. Please try again shortly.',
+          data: null,
+        })
       },
     })
   }
   app.all('/web/v1/*', { schema: { hide: true }, config: { public: true } }, forward)
   // File uploads are the one call bigger than the usual body limit; the auth service checks the file.
-  app.post('/web/v1/upload-file', { schema: { hide: true }, config: { public: true }, bodyLimit: UPLOAD_BODY_LIMIT }, forward)
-}
+  app.post(
+    '/web/v1/upload-file',
+    { schema: { hide: true }, config: { public: true }, bodyLimit: UPLOAD_BODY_LIMIT },
+    forward,
+  )
+})

@@ -1,5 +1,5 @@
-import type { AnyEvent } from '@diamond/contracts/events/envelope'
-import { BiddingEventTypes, outbidOf, type LotClosed, type LotExtended, type LotHighChanged } from '@diamond/contracts/events/bidding'
+import { BiddingEventTypes, outbidOf } from '@diamond/contracts/events/bidding'
+import type { DomainEvent } from '@diamond/contracts/events/index'
 import type { BidClosed, BidExtended, BidFrame, BidHigh, BidPosition } from '@diamond/contracts/realtime'
 
 /**
@@ -8,42 +8,61 @@ import type { BidClosed, BidExtended, BidFrame, BidHigh, BidPosition } from '@di
  * leave this file in a room message: a room frame is built field by field, never spread from the
  * event. Sealed lots have no events before their close, so nothing of them can be pushed early.
  */
-export type LotNews = { kind: 'high'; data: BidHigh } | { kind: 'extended'; data: BidExtended } | { kind: 'closed'; data: BidClosed }
+export type LotNews =
+  { kind: 'high'; data: BidHigh } | { kind: 'extended'; data: BidExtended } | { kind: 'closed'; data: BidClosed }
 export interface UserPosition {
   userId: string
   data: BidPosition
 }
 
-export function bidPushesOf(event: AnyEvent): { news: LotNews | null; positions: UserPosition[] } {
-  if (event.type === BiddingEventTypes.high) {
-    const e = event.data as LotHighChanged
-    const at = { lotId: e.lotId, auctionId: e.auctionId, bidCount: e.bidCount }
-    const positions: UserPosition[] = [{ userId: e.leaderId, data: { ...at, position: 'leading' } }]
-    for (const userId of outbidOf(e)) positions.push({ userId, data: { ...at, position: 'outbid' } })
-    const data: BidHigh = {
-      lotId: e.lotId,
-      auctionId: e.auctionId,
-      pricePerCaratCents: e.pricePerCaratCents,
-      bidCount: e.bidCount,
-      closesAt: e.closesAt,
-      reserveMet: e.reserveMet,
+export function bidPushesOf(event: DomainEvent): { news: LotNews | null; positions: UserPosition[] } {
+  switch (event.type) {
+    case BiddingEventTypes.high: {
+      const e = event.data
+      const at = { lotId: e.lotId, auctionId: e.auctionId, bidCount: e.bidCount }
+      const positions: UserPosition[] = [{ userId: e.leaderId, data: { ...at, position: 'leading' } }]
+      for (const userId of outbidOf(e)) positions.push({ userId, data: { ...at, position: 'outbid' } })
+      const data: BidHigh = {
+        lotId: e.lotId,
+        auctionId: e.auctionId,
+        pricePerCaratCents: e.pricePerCaratCents,
+        bidCount: e.bidCount,
+        closesAt: e.closesAt,
+        reserveMet: e.reserveMet,
+      }
+      return { news: { kind: 'high', data }, positions }
     }
-    return { news: { kind: 'high', data }, positions }
+    case BiddingEventTypes.extended: {
+      const e = event.data
+      return {
+        news: {
+          kind: 'extended',
+          data: { lotId: e.lotId, auctionId: e.auctionId, closesAt: e.closesAt, extensions: e.extensions },
+        },
+        positions: [],
+      }
+    }
+    case BiddingEventTypes.closed: {
+      const e = event.data
+      const won = e.winnerId !== null
+      const data: BidClosed = {
+        lotId: e.lotId,
+        auctionId: e.auctionId,
+        state: won ? 'won' : 'closed',
+        resultPerCaratCents: won ? e.pricePerCaratCents : null,
+      }
+      const at = { lotId: e.lotId, auctionId: e.auctionId }
+      const positions: UserPosition[] = [...new Set(e.bidderIds)].map((userId) => ({
+        userId,
+        data: { ...at, position: userId === e.winnerId ? 'won' : 'lost' },
+      }))
+      if (e.winnerId && !e.bidderIds.includes(e.winnerId))
+        positions.push({ userId: e.winnerId, data: { ...at, position: 'won' } })
+      return { news: { kind: 'closed', data }, positions }
+    }
+    default:
+      return { news: null, positions: [] }
   }
-  if (event.type === BiddingEventTypes.extended) {
-    const e = event.data as LotExtended
-    return { news: { kind: 'extended', data: { lotId: e.lotId, auctionId: e.auctionId, closesAt: e.closesAt, extensions: e.extensions } }, positions: [] }
-  }
-  if (event.type === BiddingEventTypes.closed) {
-    const e = event.data as LotClosed
-    const won = e.winnerId !== null
-    const data: BidClosed = { lotId: e.lotId, auctionId: e.auctionId, state: won ? 'won' : 'closed', resultPerCaratCents: won ? e.pricePerCaratCents : null }
-    const at = { lotId: e.lotId, auctionId: e.auctionId }
-    const positions: UserPosition[] = [...new Set(e.bidderIds)].map((userId) => ({ userId, data: { ...at, position: userId === e.winnerId ? 'won' : 'lost' } }))
-    if (e.winnerId && !e.bidderIds.includes(e.winnerId)) positions.push({ userId: e.winnerId, data: { ...at, position: 'won' } })
-    return { news: { kind: 'closed', data }, positions }
-  }
-  return { news: null, positions: [] }
 }
 
 /** The newest of each kind of news per lot: its size is bounded by the lots, never by the events. */

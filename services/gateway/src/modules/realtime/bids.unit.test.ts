@@ -1,7 +1,13 @@
 import { randomUUID } from 'node:crypto'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { BiddingEventTypes, type LotClosed, type LotExtended, type LotHighChanged } from '@diamond/contracts/events/bidding'
-import type { AnyEvent } from '@diamond/contracts/events/envelope'
+import {
+  BiddingEventTypes,
+  type LotClosed,
+  type LotExtended,
+  type LotHighChanged,
+} from '@diamond/contracts/events/bidding'
+import type { EventData, EventType } from '@diamond/contracts/events/index'
+import { StockEventTypes } from '@diamond/contracts/events/stock'
 import type { BidFrame } from '@diamond/contracts/realtime'
 import { AuctionMembers } from './auctions'
 import { bidPushesOf, type BidTarget } from './bids.rules'
@@ -16,23 +22,58 @@ const LOT = randomUUID()
 const STONE = randomUUID()
 const [ANN, BEN, CAT] = [randomUUID(), randomUUID(), randomUUID()]
 
-const event = (type: string, data: object): AnyEvent => ({ id: randomUUID(), type, key: LOT, time: '2026-01-01T00:00:00.000Z', producer: 'bidding', version: 1, data })
+const event = <K extends EventType>(type: K, data: EventData<K>) => ({
+  id: randomUUID(),
+  type,
+  key: LOT,
+  time: '2026-01-01T00:00:00.000Z',
+  producer: 'bidding',
+  version: 1,
+  data,
+})
 const high = (bidCount: number, leaderId: string, previousLeaderId: string | null, lotId = LOT, auctionId = AUCTION) =>
   event(BiddingEventTypes.high, {
-    lotId, auctionId, stoneId: STONE, vStnId: 'B-1', pricePerCaratCents: 100_000 + bidCount * 1000, bidCount,
-    closesAt: '2026-01-01T01:00:00.000Z', reserveMet: bidCount > 2, leaderId, previousLeaderId,
+    lotId,
+    auctionId,
+    stoneId: STONE,
+    vStnId: 'B-1',
+    pricePerCaratCents: 100_000 + bidCount * 1000,
+    bidCount,
+    closesAt: '2026-01-01T01:00:00.000Z',
+    reserveMet: bidCount > 2,
+    leaderId,
+    previousLeaderId,
   } satisfies LotHighChanged)
 const extended = (extensions: number) =>
-  event(BiddingEventTypes.extended, { lotId: LOT, auctionId: AUCTION, stoneId: STONE, vStnId: 'B-1', closesAt: `2026-01-01T01:0${extensions}:00.000Z`, extensions } satisfies LotExtended)
+  event(BiddingEventTypes.extended, {
+    lotId: LOT,
+    auctionId: AUCTION,
+    stoneId: STONE,
+    vStnId: 'B-1',
+    closesAt: `2026-01-01T01:0${extensions}:00.000Z`,
+    extensions,
+  } satisfies LotExtended)
 const closed = (winnerId: string | null, bidderIds: string[]) =>
   event(BiddingEventTypes.closed, {
-    lotId: LOT, auctionId: AUCTION, stoneId: STONE, vStnId: 'B-1', kind: 'live', winnerId, pricePerCaratCents: winnerId ? 150_000 : null, bidderIds,
+    lotId: LOT,
+    auctionId: AUCTION,
+    stoneId: STONE,
+    vStnId: 'B-1',
+    kind: 'live',
+    winnerId,
+    pricePerCaratCents: winnerId ? 150_000 : null,
+    bidderIds,
     closedAt: '2026-01-01T01:00:00.000Z',
   } satisfies LotClosed)
 
 function member(state: () => ReturnType<BidTarget['state']> = () => 'ready') {
   const writes: (readonly BidFrame[])[] = []
-  const t: BidTarget & { writes: typeof writes; frames: () => BidFrame[] } = { state, pushBids: (f) => void writes.push(f), writes, frames: () => writes.flat() }
+  const t: BidTarget & { writes: typeof writes; frames: () => BidFrame[] } = {
+    state,
+    pushBids: (f) => void writes.push(f),
+    writes,
+    frames: () => writes.flat(),
+  }
   return t
 }
 
@@ -41,7 +82,14 @@ describe('what bidding events become at the edge', () => {
     const { news, positions } = bidPushesOf(high(3, ANN, BEN))
     expect(news).toEqual({
       kind: 'high',
-      data: { lotId: LOT, auctionId: AUCTION, pricePerCaratCents: 103_000, bidCount: 3, closesAt: '2026-01-01T01:00:00.000Z', reserveMet: true },
+      data: {
+        lotId: LOT,
+        auctionId: AUCTION,
+        pricePerCaratCents: 103_000,
+        bidCount: 3,
+        closesAt: '2026-01-01T01:00:00.000Z',
+        reserveMet: true,
+      },
     })
     expect(JSON.stringify(news)).not.toContain(ANN)
     expect(JSON.stringify(news)).not.toContain(BEN)
@@ -59,15 +107,23 @@ describe('what bidding events become at the edge', () => {
   it('tells everyone who lost the lead within one stored batch that they are outbid', () => {
     // BEN led, CAT outbid him, ANN outbid CAT: the engine announces the batch as one high.
     const e = high(5, ANN, CAT)
-    ;(e.data as LotHighChanged).outbidIds = [BEN, CAT]
+    e.data.outbidIds = [BEN, CAT]
     const positions = bidPushesOf(e).positions
     expect(positions.find((p) => p.userId === ANN)?.data.position).toBe('leading')
-    expect(positions.filter((p) => p.data.position === 'outbid').map((p) => p.userId).sort()).toEqual([BEN, CAT].sort())
+    expect(
+      positions
+        .filter((p) => p.data.position === 'outbid')
+        .map((p) => p.userId)
+        .sort(),
+    ).toEqual([BEN, CAT].sort())
   })
 
   it('tells every bidder won or lost at the close, and the room only the result', () => {
     const { news, positions } = bidPushesOf(closed(BEN, [ANN, BEN, CAT, ANN]))
-    expect(news).toEqual({ kind: 'closed', data: { lotId: LOT, auctionId: AUCTION, state: 'won', resultPerCaratCents: 150_000 } })
+    expect(news).toEqual({
+      kind: 'closed',
+      data: { lotId: LOT, auctionId: AUCTION, state: 'won', resultPerCaratCents: 150_000 },
+    })
     for (const id of [ANN, BEN, CAT]) expect(JSON.stringify(news)).not.toContain(id)
     expect(positions.map((p) => [p.userId, p.data.position])).toEqual([
       [ANN, 'lost'],
@@ -80,7 +136,17 @@ describe('what bidding events become at the edge', () => {
   })
 
   it('ignores other events', () => {
-    expect(bidPushesOf(event('stock.stone.held', {}))).toEqual({ news: null, positions: [] })
+    const held = event(StockEventTypes.held, {
+      stoneId: STONE,
+      vStnId: 'B-1',
+      wSts: 'H',
+      sSts: 'A',
+      availability: 'H',
+      statusVersion: 1,
+      holderId: ANN,
+      expiresAt: null,
+    })
+    expect(bidPushesOf(held)).toEqual({ news: null, positions: [] })
   })
 })
 
@@ -92,7 +158,11 @@ describe('fan-out of auction rooms', () => {
     vi.useFakeTimers()
     auctions = new AuctionMembers()
     toUser = []
-    const hub = { toUser: (userId: string, frame: Extract<BidFrame, { type: 'bid.position' }>) => void toUser.push({ userId, frame }), notify: () => {} } as unknown as Hub
+    const hub = {
+      toUser: (userId: string, frame: Extract<BidFrame, { type: 'bid.position' }>) =>
+        void toUser.push({ userId, frame }),
+      notify: () => {},
+    } as unknown as Hub
     fanout = new Fanout(hub, new Watchers(), WINDOW, auctions)
   })
   afterEach(() => {
@@ -100,19 +170,21 @@ describe('fan-out of auction rooms', () => {
     vi.useRealTimers()
   })
 
-  it("coalesces a hot lot's burst into one frame per member per window, with the newest high", async () => {
+  it("coalesces a hot lot's burst into one frame per member per window, with the newest high", () => {
     const [a, b] = [member(), member()]
     const elsewhere = member()
     auctions.join(a, AUCTION)
     auctions.join(b, AUCTION)
     auctions.join(elsewhere, OTHER_AUCTION)
     const bidders = [ANN, BEN, CAT]
-    for (let n = 1; n <= 300; n++) await fanout.onEvent(high(n, bidders[n % 3]!, n > 1 ? bidders[(n - 1) % 3]! : null))
+    for (let n = 1; n <= 300; n++) fanout.onLot(high(n, bidders[n % 3]!, n > 1 ? bidders[(n - 1) % 3]! : null))
     expect(a.writes).toEqual([])
     vi.advanceTimersByTime(WINDOW)
     for (const m of [a, b]) {
       expect(m.writes).toHaveLength(1)
-      expect(m.frames()).toEqual([{ type: 'bid.high', data: expect.objectContaining({ lotId: LOT, bidCount: 300, pricePerCaratCents: 400_000 }) }])
+      expect(m.frames()).toEqual([
+        { type: 'bid.high', data: expect.objectContaining({ lotId: LOT, bidCount: 300, pricePerCaratCents: 400_000 }) },
+      ])
     }
     expect(a.writes[0]).toBe(b.writes[0])
     expect(elsewhere.writes).toEqual([])
@@ -127,13 +199,13 @@ describe('fan-out of auction rooms', () => {
     expect(toUser.every((p) => p.frame.type === 'bid.position')).toBe(true)
   })
 
-  it('sends the extension and the result, in order, and final positions win over older ones', async () => {
+  it('sends the extension and the result, in order, and final positions win over older ones', () => {
     const m = member()
     auctions.join(m, AUCTION)
-    await fanout.onEvent(high(1, ANN, null))
-    await fanout.onEvent(extended(1))
-    await fanout.onEvent(high(2, BEN, ANN))
-    await fanout.onEvent(closed(BEN, [ANN, BEN]))
+    fanout.onLot(high(1, ANN, null))
+    fanout.onLot(extended(1))
+    fanout.onLot(high(2, BEN, ANN))
+    fanout.onLot(closed(BEN, [ANN, BEN]))
     vi.advanceTimersByTime(WINDOW)
     expect(m.frames().map((f) => [f.type, (f.data as { bidCount?: number }).bidCount])).toEqual([
       ['bid.high', 2],
@@ -146,15 +218,15 @@ describe('fan-out of auction rooms', () => {
     ])
   })
 
-  it('keeps a busy member its newest news per lot and sends it once its socket drains', async () => {
+  it('keeps a busy member its newest news per lot and sends it once its socket drains', () => {
     let state: ReturnType<BidTarget['state']> = 'busy'
     const slow = member(() => state)
     auctions.join(slow, AUCTION)
     for (let n = 1; n <= 5; n++) {
-      await fanout.onEvent(high(n, ANN, null))
+      fanout.onLot(high(n, ANN, null))
       vi.advanceTimersByTime(WINDOW)
     }
-    await fanout.onEvent(extended(2))
+    fanout.onLot(extended(2))
     vi.advanceTimersByTime(WINDOW)
     expect(slow.writes).toEqual([])
     state = 'ready'
@@ -163,13 +235,13 @@ describe('fan-out of auction rooms', () => {
     expect(slow.frames()[0]!.data).toMatchObject({ bidCount: 5 })
   })
 
-  it('stops sending to a connection that left the room or dropped', async () => {
+  it('stops sending to a connection that left the room or dropped', () => {
     const [gone, left] = [member(), member()]
     auctions.join(gone, AUCTION)
     auctions.join(left, AUCTION)
     auctions.leave(left, AUCTION)
     auctions.drop(gone)
-    await fanout.onEvent(high(1, ANN, null))
+    fanout.onLot(high(1, ANN, null))
     vi.advanceTimersByTime(WINDOW)
     expect(gone.writes).toEqual([])
     expect(left.writes).toEqual([])

@@ -1,6 +1,7 @@
-import type { AnyEvent } from '@diamond/contracts/events/envelope'
-import { NotificationEventTypes, type Notification } from '@diamond/contracts/events/notifications'
-import type { StoneStatusChanged } from '@diamond/contracts/events/stock'
+import type { LotEventType } from '@diamond/contracts/events/bidding'
+import type { DomainEvent } from '@diamond/contracts/events/index'
+import type { Notification } from '@diamond/contracts/events/notifications'
+import type { StoneEventType } from '@diamond/contracts/events/stock'
 import type { StoneStatus } from '@diamond/contracts/realtime'
 import type { AuctionMembers } from './auctions'
 import { bidPushesOf, PendingPositions, RoomBatcher, type BidTarget } from './bids.rules'
@@ -38,27 +39,32 @@ export class Fanout {
     this.rooms = auctions ? new RoomBatcher(auctions) : null
   }
 
-  async onEvent(event: AnyEvent): Promise<void> {
-    if (event.type.startsWith('stock.stone.')) this.onStone(event.data as StoneStatusChanged, event.time)
-    else if (event.type.startsWith('bidding.lot.')) this.onLot(event)
-    else if (event.type === NotificationEventTypes.created) {
-      const n = event.data as Notification
-      if (n.userId) this.hub.notify(n.userId, { type: 'notification', data: n })
-      else if (n.audience) this.hub.notifyAudience(n.audience, { type: 'notification', data: n })
+  /** A stone's change: its latest status waits in the window's batch. */
+  onStone({ data: s, time: at }: DomainEvent<StoneEventType>): void {
+    const status: StoneStatus = {
+      id: s.stoneId,
+      vStnId: s.vStnId,
+      wSts: s.wSts,
+      availability: s.availability,
+      version: s.statusVersion,
+      at,
     }
-  }
-
-  private onStone(s: StoneStatusChanged, at: string) {
-    const status: StoneStatus = { id: s.stoneId, vStnId: s.vStnId, wSts: s.wSts, availability: s.availability, version: s.statusVersion, at }
     this.batcher.put(status)
     this.arm()
   }
 
-  private onLot(event: AnyEvent) {
+  /** A lot's news: to its auction's room and its bidders' sockets, in the window's batch. */
+  onLot(event: DomainEvent<LotEventType>): void {
     const { news, positions } = bidPushesOf(event)
     if (news) this.rooms?.put(news)
     for (const p of positions) this.positions.put(p)
     this.arm()
+  }
+
+  /** A notice: to its reader's sockets (or its audience's) at once. */
+  onNotification(n: Notification): void {
+    if (n.userId) this.hub.notify(n.userId, { type: 'notification', data: n })
+    else if (n.audience) this.hub.notifyAudience(n.audience, { type: 'notification', data: n })
   }
 
   private get dirty(): boolean {

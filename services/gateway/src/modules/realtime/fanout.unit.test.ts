@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { AnyEvent } from '@diamond/contracts/events/envelope'
+import { StockEventTypes, type Availability } from '@diamond/contracts/events/stock'
 import type { StoneStatus } from '@diamond/contracts/realtime'
 import { Fanout } from './fanout'
 import type { Hub } from './hub'
@@ -10,9 +10,23 @@ const WINDOW = 25
 const STONE = '00000000-0000-4000-8000-000000000001'
 const OTHER = '00000000-0000-4000-8000-000000000002'
 
-const stoneEvent = (stoneId: string, statusVersion: number, availability = 'H'): AnyEvent => ({
-  id: crypto.randomUUID(), type: 'stock.stone.held', key: stoneId, time: '2026-01-01T00:00:00.000Z', producer: 'stock', version: 1,
-  data: { stoneId, vStnId: 'V1', wSts: availability, sSts: '', availability, statusVersion, holderId: 'someone', expiresAt: null },
+const stoneEvent = (stoneId: string, statusVersion: number, availability: Availability = 'H') => ({
+  id: crypto.randomUUID(),
+  type: StockEventTypes.held,
+  key: stoneId,
+  time: '2026-01-01T00:00:00.000Z',
+  producer: 'stock',
+  version: 1,
+  data: {
+    stoneId,
+    vStnId: 'V1',
+    wSts: availability,
+    sSts: '',
+    availability,
+    statusVersion,
+    holderId: 'someone',
+    expiresAt: null,
+  },
 })
 
 function socket(): PushTarget & { batches: (readonly StoneStatus[])[] } {
@@ -33,12 +47,12 @@ describe('fan-out of stone changes', () => {
     vi.useRealTimers()
   })
 
-  it('sends a watcher one batch with the latest version of changes that come together, and nothing to others', async () => {
+  it('sends a watcher one batch with the latest version of changes that come together, and nothing to others', () => {
     const watcher = socket()
     const bystander = socket()
     watchers.watch(watcher, [STONE])
     watchers.watch(bystander, [OTHER])
-    for (let v = 1; v <= 30; v++) await fanout.onEvent(stoneEvent(STONE, v, v % 2 ? 'H' : 'A'))
+    for (let v = 1; v <= 30; v++) fanout.onStone(stoneEvent(STONE, v, v % 2 ? 'H' : 'A'))
     expect(watcher.batches).toEqual([])
     vi.advanceTimersByTime(WINDOW)
     expect(watcher.batches).toHaveLength(1)
@@ -49,37 +63,42 @@ describe('fan-out of stone changes', () => {
     expect(watcher.batches).toHaveLength(1)
   })
 
-  it('flushes at most once per window: changes right after a flush wait for the end of that window', async () => {
+  it('flushes at most once per window: changes right after a flush wait for the end of that window', () => {
     const watcher = socket()
     watchers.watch(watcher, [STONE])
-    await fanout.onEvent(stoneEvent(STONE, 1))
+    fanout.onStone(stoneEvent(STONE, 1))
     vi.advanceTimersByTime(0) // after a quiet spell, at once
     expect(watcher.batches).toHaveLength(1)
-    await fanout.onEvent(stoneEvent(STONE, 2))
-    await fanout.onEvent(stoneEvent(STONE, 3))
+    fanout.onStone(stoneEvent(STONE, 2))
+    fanout.onStone(stoneEvent(STONE, 3))
     vi.advanceTimersByTime(WINDOW - 1)
     expect(watcher.batches).toHaveLength(1)
     vi.advanceTimersByTime(1)
-    expect(watcher.batches).toEqual([[expect.objectContaining({ version: 1 })], [expect.objectContaining({ version: 3 })]])
+    expect(watcher.batches).toEqual([
+      [expect.objectContaining({ version: 1 })],
+      [expect.objectContaining({ version: 3 })],
+    ])
   })
 
-  it('gives a feed member every stone, once even when it also watches the stone', async () => {
+  it('gives a feed member every stone, once even when it also watches the stone', () => {
     const member = socket()
     watchers.joinFeed(member)
     watchers.watch(member, [STONE])
-    await fanout.onEvent(stoneEvent(STONE, 1))
-    await fanout.onEvent(stoneEvent(OTHER, 4))
+    fanout.onStone(stoneEvent(STONE, 1))
+    fanout.onStone(stoneEvent(OTHER, 4))
     vi.advanceTimersByTime(WINDOW)
-    expect(member.batches).toEqual([[expect.objectContaining({ id: STONE, version: 1 }), expect.objectContaining({ id: OTHER, version: 4 })]])
+    expect(member.batches).toEqual([
+      [expect.objectContaining({ id: STONE, version: 1 }), expect.objectContaining({ id: OTHER, version: 4 })],
+    ])
   })
 
-  it('retries a busy socket every window and then delivers only the newest state', async () => {
+  it('retries a busy socket every window and then delivers only the newest state', () => {
     let state: ReturnType<PushTarget['state']> = 'busy'
     const batches: (readonly StoneStatus[])[] = []
     const slow: PushTarget = { state: () => state, push: (c) => void batches.push(c) }
     watchers.watch(slow, [STONE])
     for (let v = 1; v <= 5; v++) {
-      await fanout.onEvent(stoneEvent(STONE, v))
+      fanout.onStone(stoneEvent(STONE, v))
       vi.advanceTimersByTime(WINDOW)
     }
     expect(batches).toEqual([])

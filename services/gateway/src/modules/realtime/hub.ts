@@ -125,7 +125,8 @@ export class Hub {
    * in-memory adapter is this gateway's own sockets: every gateway hears every event itself).
    */
   private send(room: string, frame: ServerFrame, except?: string) {
-    if (this.io.sockets.adapter.rooms.get(room)?.size) (except ? this.io.to(room).except(except) : this.io.to(room)).emit(frame.type, frame.data)
+    if (this.io.sockets.adapter.rooms.get(room)?.size)
+      (except ? this.io.to(room).except(except) : this.io.to(room)).emit(frame.type, frame.data)
     this.ws.send(room, frame, except)
   }
 }

@@ -7,14 +7,24 @@ const STONE_A = '00000000-0000-4000-8000-00000000000a'
 const STONE_B = '00000000-0000-4000-8000-00000000000b'
 const STONE_C = '00000000-0000-4000-8000-00000000000c'
 const status = (id: string, version: number, availability: StoneStatus['availability'] = 'H'): StoneStatus => ({
-  id, vStnId: `V-${id.slice(-1)}`, wSts: availability, availability, version, at: '2026-01-01T00:00:00.000Z',
+  id,
+  vStnId: `V-${id.slice(-1)}`,
+  wSts: availability,
+  availability,
+  version,
+  at: '2026-01-01T00:00:00.000Z',
 })
 
 type State = ReturnType<PushTarget['state']>
 /** A socket as the batcher sees it: its state is set by the test, its batches are recorded. */
 function socket(state: State = 'ready') {
   const batches: (readonly StoneStatus[])[] = []
-  return { state: () => state, push: (c: readonly StoneStatus[]) => void batches.push(c), batches, set: (s: State) => void (state = s) }
+  return {
+    state: () => state,
+    push: (c: readonly StoneStatus[]) => void batches.push(c),
+    batches,
+    set: (s: State) => void (state = s),
+  }
 }
 type Socket = ReturnType<typeof socket>
 const setup = () => {

@@ -19,7 +19,15 @@ interface SocketData {
  * notices, bid positions and for cutting ended sessions); stones and the feed go through the
  * watchers index, auction rooms through the auction members index (both batched per window).
  */
-export function createSocketServer(app: FastifyInstance, opts: { tokens: TokenService; watchers: Watchers<PushTarget>; auctions: AuctionMembers<BidTarget>; maxBuffered: number }) {
+export function createSocketServer(
+  app: FastifyInstance,
+  opts: {
+    tokens: TokenService
+    watchers: Watchers<PushTarget>
+    auctions: AuctionMembers<BidTarget>
+    maxBuffered: number
+  },
+) {
   const io = new Server<ClientToServer, ServerToClient, Record<string, never>, SocketData>(app.server, {
     path: '/socket.io',
     serveClient: false,

@@ -5,7 +5,12 @@ import type { StoneStatus } from '@diamond/contracts/realtime'
 import { ioTarget, stonesStatusFrame, wsTarget } from './targets'
 
 const change = (version: number): StoneStatus => ({
-  id: '00000000-0000-4000-8000-000000000001', vStnId: 'V"1\\', wSts: 'H', availability: 'H', version, at: '2026-01-01T00:00:00.000Z',
+  id: '00000000-0000-4000-8000-000000000001',
+  vStnId: 'V"1\\',
+  wSts: 'H',
+  availability: 'H',
+  version,
+  at: '2026-01-01T00:00:00.000Z',
 })
 
 describe('a batch on the plain WebSocket', () => {

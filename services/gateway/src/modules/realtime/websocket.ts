@@ -41,7 +41,11 @@ export default async function websocketFeed(app: FastifyInstance, opts: Websocke
     {
       websocket: true,
       config: { public: true },
-      schema: { tags: ['realtime'], summary: 'Live feed as JSON frames (send Authorization: JWT {token} on the upgrade)' },
+      schema: {
+        tags: ['realtime'],
+        summary: 'Live feed as JSON frames (send Authorization: JWT {token} on the upgrade)',
+      },
+      // eslint-disable-next-line @typescript-eslint/require-await -- a hook without `done` must return a promise; a throw becomes the error reply
       preValidation: async (req) => {
         req.principal = authenticate(opts.tokens, req.headers.authorization)
       },
@@ -56,10 +60,16 @@ export default async function websocketFeed(app: FastifyInstance, opts: Websocke
         try {
           frame = JSON.parse(raw.toString())
         } catch {
-          return send({ type: 'ack', data: { for: 'unknown', code: 'E_BAD_REQUEST', message: 'The frame is not JSON.' } })
+          return send({
+            type: 'ack',
+            data: { for: 'unknown', code: 'E_BAD_REQUEST', message: 'The frame is not JSON.' },
+          })
         }
         if (!checkFrame.Check(frame)) {
-          return send({ type: 'ack', data: { for: 'unknown', code: 'E_VALIDATION', message: 'Invalid Fields: frame must be { type, data }' } })
+          return send({
+            type: 'ack',
+            data: { for: 'unknown', code: 'E_VALIDATION', message: 'Invalid Fields: frame must be { type, data }' },
+          })
         }
         const ack =
           frame.type === 'auction.join' || frame.type === 'auction.leave'

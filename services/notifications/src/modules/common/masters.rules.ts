@@ -12,7 +12,9 @@ export const MASTER_LISTS: Record<string, readonly string[]> = {
 
 /** The list for a code (case-insensitive), or null for a code we do not know. */
 export function masterList(code: string): string[] | null {
-  const list = Object.hasOwn(MASTER_LISTS, code.trim().toUpperCase()) ? MASTER_LISTS[code.trim().toUpperCase()] : undefined
+  const list = Object.hasOwn(MASTER_LISTS, code.trim().toUpperCase())
+    ? MASTER_LISTS[code.trim().toUpperCase()]
+    : undefined
   return list ? [...list] : null
 }
 

@@ -18,6 +18,10 @@ describe('master lists by code', () => {
   })
 
   it('tells the time in UTC with the business time zone named', () => {
-    expect(serverTime(new Date(Date.UTC(2026, 0, 2, 3, 4, 5)))).toEqual({ time: '2026-01-02T03:04:05.000Z', epochMs: 1767323045000, timeZone: 'Asia/Kolkata' })
+    expect(serverTime(new Date(Date.UTC(2026, 0, 2, 3, 4, 5)))).toEqual({
+      time: '2026-01-02T03:04:05.000Z',
+      epochMs: 1767323045000,
+      timeZone: 'Asia/Kolkata',
+    })
   })
 })

@@ -1,3 +1,4 @@
+import { indiaWallClock } from '@diamond/contracts/india-time'
 import type { DigestReady, DigestSummary } from '@diamond/contracts/events/digests'
 import { mailHtml, paragraphHtml } from '../mail/mail.html'
 import { escapeHtml } from '../mail/mail.page'
@@ -7,7 +8,7 @@ import { DIGEST_TEXTS } from './digests.texts'
 
 /** dd/mm/yyyy of an instant on India's calendar (spec section 9's date format and time zone). */
 export function indiaDay(iso: string): string {
-  const d = new Date(Date.parse(iso) + 330 * 60_000)
+  const d = indiaWallClock(iso)
   return `${String(d.getUTCDate()).padStart(2, '0')}/${String(d.getUTCMonth() + 1).padStart(2, '0')}/${d.getUTCFullYear()}`
 }
 
@@ -19,7 +20,10 @@ const CELL = 'padding:4px 8px;border-bottom:1px solid #e5e8ee'
 function tableHtml(title: string, head: string[], rows: string[][], numeric: ReadonlySet<number>): string {
   const th = head.map((h) => `<th style="${CELL};text-align:start;font-weight:600">${escapeHtml(h)}</th>`).join('')
   const tr = rows
-    .map((r) => `<tr>${r.map((c, i) => `<td style="${CELL}"${numeric.has(i) || i === 0 ? ' dir="ltr"' : ''}>${escapeHtml(c)}</td>`).join('')}</tr>`)
+    .map(
+      (r) =>
+        `<tr>${r.map((c, i) => `<td style="${CELL}"${numeric.has(i) || i === 0 ? ' dir="ltr"' : ''}>${escapeHtml(c)}</td>`).join('')}</tr>`,
+    )
     .join('\n')
   return `<h3 style="margin:18px 0 6px;font-size:15px">${escapeHtml(title)}</h3>
 <table style="border-collapse:collapse;font-size:13px;width:100%">
@@ -45,7 +49,14 @@ export function renderDigest(d: DigestReady, opts: { baseUrl: string }): Rendere
   const s: DigestSummary = d.summary
   const isNew = d.stockType === 1
   const lastDay = new Date(Date.parse(d.until) - 1).toISOString()
-  const values = { period: t.periods[d.interval], count: String(s.count), carats: carats(s.carats), from: indiaDay(d.since), to: indiaDay(lastDay), attached: String(s.attached) }
+  const values = {
+    period: t.periods[d.interval],
+    count: String(s.count),
+    carats: carats(s.carats),
+    from: indiaDay(d.since),
+    to: indiaDay(lastDay),
+    attached: String(s.attached),
+  }
   const subject = `${fill(isNew ? t.subjectNew : t.subjectFull, values)} | ${base.brand}`.replace(/[\r\n]+/g, ' ')
   const greeting = d.name.trim() ? fill(base.hello, { name: d.name.trim() }) : base.helloNoName
   const link = `${baseUrl}${isNew ? '/new-arrivals' : '/diamond-list'}`
@@ -59,7 +70,12 @@ export function renderDigest(d: DigestReady, opts: { baseUrl: string }): Rendere
   const sizes = s.bySize.map((x) => [x.name, String(x.count)])
   const bestHead = [c.stone, c.shape, c.carat, c.color, c.clarity, c.lab, ...(priced ? [c.back, c.price] : [])]
   const best = s.best.map((b) => [
-    b.vStnId, b.shape, carats(b.carat), b.color, b.clarity, b.lab,
+    b.vStnId,
+    b.shape,
+    carats(b.carat),
+    b.color,
+    b.clarity,
+    b.lab,
     ...(priced ? [b.back === null ? '' : b.back.toFixed(2), b.pricePerCarat === null ? '' : usd(b.pricePerCarat)] : []),
   ])
   const tail = [
@@ -67,7 +83,9 @@ export function renderDigest(d: DigestReady, opts: { baseUrl: string }): Rendere
     `${isNew ? t.seeNew : t.seeFull}\n${link}`,
     `${t.why}\n${t.unsubscribe}\n${unsubscribe}`,
   ]
-  const tables = s.count ? [textTable(t.byShape, shapes), textTable(t.bySize, sizes), textTable(t.best, [bestHead, ...best])] : []
+  const tables = s.count
+    ? [textTable(t.byShape, shapes), textTable(t.bySize, sizes), textTable(t.best, [bestHead, ...best])]
+    : []
   const text = `${greeting}\n\n${[...head, ...tables, ...tail].join('\n\n')}\n\n${base.signature}\n${baseUrl}\n`
   const tablesHtml = s.count
     ? [
@@ -77,7 +95,13 @@ export function renderDigest(d: DigestReady, opts: { baseUrl: string }): Rendere
       ].join('\n')
     : ''
   const html = mailHtml({
-    language, subject, brand: base.brand, baseUrl, greeting, body: head.join('\n\n'), signature: base.signature,
+    language,
+    subject,
+    brand: base.brand,
+    baseUrl,
+    greeting,
+    body: head.join('\n\n'),
+    signature: base.signature,
     extraHtml: `${tablesHtml}\n${tail.map((p) => `<p style="margin:14px 0 0">${paragraphHtml(p, baseUrl)}</p>`).join('\n')}`,
   })
   return { to: d.email, subject, text, html, template: 'stock-digest', language, attachmentKey: d.fileKey }

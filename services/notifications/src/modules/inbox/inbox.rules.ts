@@ -1,49 +1,84 @@
-import { BiddingEventTypes, outbidOf, type LotClosed, type LotHighChanged } from '@diamond/contracts/events/bidding'
-import type { AnyEvent } from '@diamond/contracts/events/envelope'
+import { BiddingEventTypes, outbidOf } from '@diamond/contracts/events/bidding'
+import { isOneOf, type DomainEvent } from '@diamond/contracts/events/index'
 import { BID_NOTICE_KINDS } from '@diamond/contracts/http/bidding.values'
-import { StockEventTypes, TradeEventTypes, type StoneStatusChanged, type TradeEvent } from '@diamond/contracts/events/stock'
+import { StockEventTypes, TradeEventTypes } from '@diamond/contracts/events/stock'
 
 export type Notice =
   | { userId: string; audience?: undefined; kind: string; params: Record<string, string | number | null> }
   | { userId: null; audience: 'sales'; kind: string; params: Record<string, string | number | null> }
 
-const TRADE_TYPES: ReadonlySet<string> = new Set(Object.values(TradeEventTypes))
+const TRADE_TYPES = Object.values(TradeEventTypes)
 
 /** Which platform events someone must hear about, and what they are told. */
-export function noticesFor(event: AnyEvent): Notice[] {
-  if (event.type === StockEventTypes.held) {
-    const s = event.data as StoneStatusChanged
-    if (s.holderId) return [{ userId: s.holderId, kind: 'stone.held', params: { stoneId: s.stoneId, vStnId: s.vStnId, expiresAt: s.expiresAt } }]
-  }
-  if (TRADE_TYPES.has(event.type)) {
+export function noticesFor(event: DomainEvent): Notice[] {
+  if (isOneOf(event, TRADE_TYPES)) {
     // A trading event names its readers; the sales team is one audience notice, not a row per person.
-    const t = event.data as TradeEvent
+    const t = event.data
     const out: Notice[] = [...new Set(t.userIds)].map((userId) => ({ userId, kind: t.kind, params: t.params }))
     if (t.toSales) out.push({ userId: null, audience: 'sales', kind: t.kind, params: t.params })
     return out
   }
-  if (event.type === BiddingEventTypes.high) {
-    // Only open lots have highs, so the price told is the one everyone in the room already sees.
-    const h = event.data as LotHighChanged
-    return outbidOf(h).map((userId) => ({ userId, kind: BID_NOTICE_KINDS.outbid, params: { ...lotParams(h), price: h.pricePerCaratCents / 100 } }))
+  switch (event.type) {
+    case StockEventTypes.held: {
+      const s = event.data
+      return s.holderId
+        ? [
+            {
+              userId: s.holderId,
+              kind: 'stone.held',
+              params: { stoneId: s.stoneId, vStnId: s.vStnId, expiresAt: s.expiresAt },
+            },
+          ]
+        : []
+    }
+    case BiddingEventTypes.high: {
+      // Only open lots have highs, so the price told is the one everyone in the room already sees.
+      const h = event.data
+      return outbidOf(h).map((userId) => ({
+        userId,
+        kind: BID_NOTICE_KINDS.outbid,
+        params: { ...lotParams(h), price: h.pricePerCaratCents / 100 },
+      }))
+    }
+    case BiddingEventTypes.closed: {
+      // Every bidder learns win or loss; the winner the price. A loser is told only that it is over.
+      const c = event.data
+      // A withdrawn lot has no winner: each bidder is told why.
+      if (c.withdrawn)
+        return [...new Set(c.bidderIds)].map((userId) => ({
+          userId,
+          kind: BID_NOTICE_KINDS.withdrawn,
+          params: lotParams(c),
+        }))
+      const bidders = new Set(c.bidderIds)
+      if (c.winnerId) bidders.add(c.winnerId)
+      return [...bidders].map((userId) =>
+        userId === c.winnerId
+          ? {
+              userId,
+              kind: BID_NOTICE_KINDS.won,
+              params: { ...lotParams(c), price: c.pricePerCaratCents === null ? null : c.pricePerCaratCents / 100 },
+            }
+          : { userId, kind: BID_NOTICE_KINDS.lost, params: lotParams(c) },
+      )
+    }
+    default:
+      return []
   }
-  if (event.type === BiddingEventTypes.closed) {
-    // Every bidder learns win or loss; the winner the price. A loser is told only that it is over.
-    const c = event.data as LotClosed
-    // A withdrawn lot has no winner: each bidder is told why.
-    if (c.withdrawn) return [...new Set(c.bidderIds)].map((userId) => ({ userId, kind: BID_NOTICE_KINDS.withdrawn, params: lotParams(c) }))
-    const bidders = new Set(c.bidderIds)
-    if (c.winnerId) bidders.add(c.winnerId)
-    return [...bidders].map((userId) =>
-      userId === c.winnerId
-        ? { userId, kind: BID_NOTICE_KINDS.won, params: { ...lotParams(c), price: c.pricePerCaratCents === null ? null : c.pricePerCaratCents / 100 } }
-        : { userId, kind: BID_NOTICE_KINDS.lost, params: lotParams(c) },
-    )
-  }
-  return []
 }
 
-const lotParams = (e: { lotId: string; auctionId: string; vStnId: string }) => ({ lotId: e.lotId, auctionId: e.auctionId, vStnId: e.vStnId })
+/** The events that can call for a notice, each group on its topic. */
+export const NOTICE_EVENTS = {
+  stone: [StockEventTypes.held],
+  trade: TRADE_TYPES,
+  bids: [BiddingEventTypes.high, BiddingEventTypes.closed],
+} as const
+
+const lotParams = (e: { lotId: string; auctionId: string; vStnId: string }) => ({
+  lotId: e.lotId,
+  auctionId: e.auctionId,
+  vStnId: e.vStnId,
+})
 
 /**
  * An outbid notice the reader has not read yet is brought up to date rather than repeated: a hot

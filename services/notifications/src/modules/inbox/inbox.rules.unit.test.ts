@@ -1,16 +1,18 @@
 import { randomUUID } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
-import { BiddingEventTypes, type LotClosed, type LotHighChanged } from '@diamond/contracts/events/bidding'
+import { BiddingEventTypes } from '@diamond/contracts/events/bidding'
 import { TradeEventTypes, type TradeEvent } from '@diamond/contracts/events/stock'
 import { newEvent } from '@diamond/runtime'
 import { coalesces, noticesFor } from './inbox.rules'
 
-const trade = (data: TradeEvent) => newEvent<TradeEvent>('stock', TradeEventTypes.offerCountered, randomUUID(), data)
+const trade = (data: TradeEvent) => newEvent('stock', TradeEventTypes.offerCountered, randomUUID(), data)
 
 describe('trading notices', () => {
   it('gives each named user one notice', () => {
     const [a, b] = [randomUUID(), randomUUID()]
-    const notices = noticesFor(trade({ userIds: [a, b, a], toSales: false, kind: 'offer.countered', params: { vStnId: 'D1', price: 10 } }))
+    const notices = noticesFor(
+      trade({ userIds: [a, b, a], toSales: false, kind: 'offer.countered', params: { vStnId: 'D1', price: 10 } }),
+    )
     expect(notices).toEqual([
       { userId: a, kind: 'offer.countered', params: { vStnId: 'D1', price: 10 } },
       { userId: b, kind: 'offer.countered', params: { vStnId: 'D1', price: 10 } },
@@ -18,7 +20,9 @@ describe('trading notices', () => {
   })
 
   it('addresses the sales team as one audience notice', () => {
-    expect(noticesFor(trade({ userIds: [], toSales: true, kind: 'offer.made', params: {} }))).toEqual([{ userId: null, audience: 'sales', kind: 'offer.made', params: {} }])
+    expect(noticesFor(trade({ userIds: [], toSales: true, kind: 'offer.made', params: {} }))).toEqual([
+      { userId: null, audience: 'sales', kind: 'offer.made', params: {} },
+    ])
   })
 })
 
@@ -26,17 +30,36 @@ describe('bid notices', () => {
   const [lotId, auctionId, stoneId] = [randomUUID(), randomUUID(), randomUUID()]
   const [ann, ben, cat] = [randomUUID(), randomUUID(), randomUUID()]
   const high = (leaderId: string, previousLeaderId: string | null, outbidIds?: string[]) =>
-    newEvent<LotHighChanged>('bidding', BiddingEventTypes.high, lotId, {
-      lotId, auctionId, stoneId, vStnId: 'B-7', pricePerCaratCents: 123_450, bidCount: 4, closesAt: new Date().toISOString(), reserveMet: null, leaderId, previousLeaderId,
+    newEvent('bidding', BiddingEventTypes.high, lotId, {
+      lotId,
+      auctionId,
+      stoneId,
+      vStnId: 'B-7',
+      pricePerCaratCents: 123_450,
+      bidCount: 4,
+      closesAt: new Date().toISOString(),
+      reserveMet: null,
+      leaderId,
+      previousLeaderId,
       ...(outbidIds ? { outbidIds } : {}),
     })
   const closed = (winnerId: string | null, bidderIds: string[]) =>
-    newEvent<LotClosed>('bidding', BiddingEventTypes.closed, lotId, {
-      lotId, auctionId, stoneId, vStnId: 'B-7', kind: 'blind', winnerId, pricePerCaratCents: winnerId ? 200_000 : null, bidderIds, closedAt: new Date().toISOString(),
+    newEvent('bidding', BiddingEventTypes.closed, lotId, {
+      lotId,
+      auctionId,
+      stoneId,
+      vStnId: 'B-7',
+      kind: 'blind',
+      winnerId,
+      pricePerCaratCents: winnerId ? 200_000 : null,
+      bidderIds,
+      closedAt: new Date().toISOString(),
     })
 
   it('tells the previous leader they were outbid, with the new high, and nobody else', () => {
-    expect(noticesFor(high(ann, ben))).toEqual([{ userId: ben, kind: 'bid.outbid', params: { lotId, auctionId, vStnId: 'B-7', price: 1234.5 } }])
+    expect(noticesFor(high(ann, ben))).toEqual([
+      { userId: ben, kind: 'bid.outbid', params: { lotId, auctionId, vStnId: 'B-7', price: 1234.5 } },
+    ])
     expect(noticesFor(high(ann, null))).toEqual([])
     expect(noticesFor(high(ann, ann))).toEqual([])
   })
@@ -62,7 +85,7 @@ describe('bid notices', () => {
 
   it('tells every bidder of a withdrawn lot that its stone left the auction, and nobody that they won', () => {
     const withdrawn = closed(null, [ann, ben, ann])
-    ;(withdrawn.data as LotClosed).withdrawn = true
+    withdrawn.data.withdrawn = true
     expect(noticesFor(withdrawn)).toEqual([
       { userId: ann, kind: 'bid.withdrawn', params: { lotId, auctionId, vStnId: 'B-7' } },
       { userId: ben, kind: 'bid.withdrawn', params: { lotId, auctionId, vStnId: 'B-7' } },
@@ -70,7 +93,14 @@ describe('bid notices', () => {
   })
 
   it('makes no notice of an extension (a push to the room only), and coalesces only outbid notices', () => {
-    const ext = newEvent('bidding', BiddingEventTypes.extended, lotId, { lotId, auctionId, stoneId, vStnId: 'B-7', closesAt: new Date().toISOString(), extensions: 1 })
+    const ext = newEvent('bidding', BiddingEventTypes.extended, lotId, {
+      lotId,
+      auctionId,
+      stoneId,
+      vStnId: 'B-7',
+      closesAt: new Date().toISOString(),
+      extensions: 1,
+    })
     expect(noticesFor(ext)).toEqual([])
     expect(coalesces(noticesFor(high(ann, ben))[0]!)).toBe(true)
     expect(coalesces(noticesFor(closed(ben, [ben]))[0]!)).toBe(false)

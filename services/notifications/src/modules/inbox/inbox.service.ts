@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import type { AnyEvent } from '@diamond/contracts/events/envelope'
+import type { DomainEvent } from '@diamond/contracts/events/index'
 import { isSalesTeam, NotificationEventTypes, withoutPrice } from '@diamond/contracts/events/notifications'
 import { seesPrices } from '@diamond/contracts/permissions'
 import { enqueue, newEvent, type Database, type Principal, type Tx } from '@diamond/runtime'
@@ -15,7 +16,7 @@ export class InboxService {
    * collapse into the last one (one unread notice per lot says it all, see coalesces) and are stored
    * in one statement; every new notice is announced in one write.
    */
-  async onEvents(tx: Tx, events: AnyEvent[]): Promise<void> {
+  async onEvents(tx: Tx, events: DomainEvent[]): Promise<void> {
     const outbid = new Map<string, Notice & { userId: string }>()
     const announced: AnyEvent[] = []
     for (const event of events) {
@@ -27,10 +28,15 @@ export class InboxService {
           continue
         }
         const n = await repo.insertNotification(tx, { id: randomUUID(), ...notice })
-        announced.push(newEvent('notifications', NotificationEventTypes.created, n.userId ?? `audience:${n.audience}`, n))
+        announced.push(
+          newEvent('notifications', NotificationEventTypes.created, n.userId ?? `audience:${n.audience}`, n),
+        )
       }
     }
-    for (const n of await repo.upsertOutbids(tx, [...outbid.values()].map((n) => ({ id: randomUUID(), ...n })))) {
+    for (const n of await repo.upsertOutbids(
+      tx,
+      [...outbid.values()].map((n) => ({ id: randomUUID(), ...n })),
+    )) {
       announced.push(newEvent('notifications', NotificationEventTypes.created, n.userId!, n))
     }
     await enqueue(tx, 'notifications', announced)

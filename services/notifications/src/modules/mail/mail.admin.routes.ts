@@ -1,7 +1,6 @@
-import type { FastifyInstance } from 'fastify'
 import { Envelope } from '@diamond/contracts/common'
 import { FailedMailPage, FailedMailRequest, MailRetried, MailRetryRequest } from '@diamond/contracts/http/notifications'
-import { ok, principal } from '@diamond/runtime'
+import { defineRoutes, ok, principal } from '@diamond/runtime'
 import type { MailService } from './mail.service'
 
 const tags = ['notifications']
@@ -12,12 +11,12 @@ const member = { member: true }
  * segment, so the gateway routes them here (admin/… belongs to the auth service); who is staff is
  * checked by the service.
  */
-export default async function mailAdminRoutes(app: FastifyInstance, { mail }: { mail: MailService }) {
+export default defineRoutes(function mailAdminRoutes(app, { mail }: { mail: MailService }) {
   app.post(
     '/notifications/mail/failed',
     { config: member, schema: { tags, body: FailedMailRequest, response: { 200: Envelope(FailedMailPage) } } },
     async (req) => {
-      const { page = 1, limit = 50 } = req.body as FailedMailRequest
+      const { page = 1, limit = 50 } = req.body
       return ok(await mail.failed(principal(req), page, limit))
     },
   )
@@ -25,8 +24,8 @@ export default async function mailAdminRoutes(app: FastifyInstance, { mail }: { 
     '/notifications/mail/retry',
     { config: member, schema: { tags, body: MailRetryRequest, response: { 200: Envelope(MailRetried) } } },
     async (req) => {
-      const retried = await mail.retry(principal(req), (req.body as MailRetryRequest).ids)
+      const retried = await mail.retry(principal(req), req.body.ids)
       return ok({ retried }, `${retried.length} mail(s) queued again.`)
     },
   )
-}
+})

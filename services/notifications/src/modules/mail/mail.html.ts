@@ -12,7 +12,9 @@ export const directionOf = (language: MailLanguage): 'rtl' | 'ltr' => (RTL.inclu
 export function linkPortal(escaped: string, baseUrl: string): string {
   const base = escapeHtml(baseUrl.replace(/\/+$/, ''))
   return escaped.replace(/\bhttps?:\/\/[^\s<>"']+/g, (url) =>
-    url === base || url.startsWith(`${base}/`) || url.startsWith(`${base}?`) ? `<a href="${url}" style="color:#1d4ed8">${url}</a>` : url,
+    url === base || url.startsWith(`${base}/`) || url.startsWith(`${base}?`)
+      ? `<a href="${url}" style="color:#1d4ed8">${url}</a>`
+      : url,
   )
 }
 

@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify'
-import { AuthEventTypes, AuthTopics } from '@diamond/contracts/events/auth'
 import type { PlatformConfig, ServiceRuntime } from '@diamond/runtime'
 import { devMailboxEnabled, mailFrom, type NotificationsConfig } from '../../config'
 import mailAdminRoutes from './mail.admin.routes'
 import devMailboxRoutes from './mail.routes'
-import { registerDigestMail } from '../digests/digests.consumer'
+import { registerDigestMail } from '../digests/digests.consumers'
+import { DigestMailService } from '../digests/digests.service'
+import { registerMailRequests } from './mail.consumers'
 import { MailSender } from './mail.sender'
 import { MailService } from './mail.service'
 import { MAIL_TEXTS } from './mail.texts'
@@ -15,18 +16,24 @@ import { DevMailbox, OutboxMailer, SmtpTransport } from './mailer'
  * sender loop. Without it, in development: the development mailbox (demo or asked for), else the
  * outbox keeps them unsent until SMTP is configured. Production mode has SMTP (config.ts insists).
  */
-export async function installMail(app: FastifyInstance, rt: ServiceRuntime, platform: PlatformConfig, own: NotificationsConfig) {
+export async function installMail(
+  app: FastifyInstance,
+  rt: ServiceRuntime,
+  platform: PlatformConfig,
+  own: NotificationsConfig,
+) {
   const devMailbox = devMailboxEnabled(platform, own)
   const from = mailFrom(own, MAIL_TEXTS.en.brand)
   const mailer = devMailbox ? new DevMailbox() : new OutboxMailer(from)
   const mail = new MailService(rt.database, mailer, own.NOTIFICATIONS_PUBLIC_URL)
-  rt.consume({ name: 'notifications.mail', topics: [AuthTopics.mail], types: [AuthEventTypes.mailRequested], handle: (event, tx) => mail.onEvent(tx, event) })
-  registerDigestMail(rt, mailer, own.NOTIFICATIONS_PUBLIC_URL)
+  registerMailRequests(rt, mail)
+  registerDigestMail(rt, new DigestMailService(mailer, own.NOTIFICATIONS_PUBLIC_URL))
   if (devMailbox) await app.register(devMailboxRoutes, { mail })
   await app.register(mailAdminRoutes, { mail })
 
   if (!own.SMTP_URL) {
-    if (!devMailbox) app.log.warn('no SMTP_URL: mail is queued in notifications.mail_outbox and sent once SMTP is configured')
+    if (!devMailbox)
+      app.log.warn('no SMTP_URL: mail is queued in notifications.mail_outbox and sent once SMTP is configured')
     return
   }
   const sender = new MailSender(rt.database, new SmtpTransport(own.SMTP_URL, from, own.MAIL_REPLY_TO), {

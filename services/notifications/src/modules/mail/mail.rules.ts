@@ -15,7 +15,9 @@ export type AfterFailure = { status: 'failed' } | { status: 'pending'; retryInMs
 
 /** After a failed attempt: wait and try again, or, once every attempt is spent, give up visibly. */
 export function afterFailure(attempts: number, maxAttempts: number, baseMs: number): AfterFailure {
-  return attempts >= maxAttempts ? { status: 'failed' } : { status: 'pending', retryInMs: retryDelayMs(attempts, baseMs) }
+  return attempts >= maxAttempts
+    ? { status: 'failed' }
+    : { status: 'pending', retryInMs: retryDelayMs(attempts, baseMs) }
 }
 
 /** Every wait of a mail that never gets through, in order: what notes/mail.md calls the retry schedule. */
@@ -57,7 +59,8 @@ export interface SmtpSettings {
 /** SMTP_URL as nodemailer's options: credentials percent-decoded, default ports 587 and 465. */
 export function smtpSettings(url: string): SmtpSettings {
   const u = new URL(url)
-  if (u.protocol !== 'smtp:' && u.protocol !== 'smtps:') throw new Error(`SMTP_URL must start with smtp:// or smtps://, not ${u.protocol}`)
+  if (u.protocol !== 'smtp:' && u.protocol !== 'smtps:')
+    throw new Error(`SMTP_URL must start with smtp:// or smtps://, not ${u.protocol}`)
   const secure = u.protocol === 'smtps:'
   const user = decodeURIComponent(u.username)
   return {

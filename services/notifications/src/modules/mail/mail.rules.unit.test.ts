@@ -1,10 +1,27 @@
 import { describe, expect, it } from 'vitest'
 import type { Principal } from '@diamond/runtime'
-import { afterFailure, isOperatorStaff, MAX_RETRY_DELAY_MS, messageIdFor, retryDelayMs, retrySchedule, smtpSettings } from './mail.rules'
+import {
+  afterFailure,
+  isOperatorStaff,
+  MAX_RETRY_DELAY_MS,
+  messageIdFor,
+  retryDelayMs,
+  retrySchedule,
+  smtpSettings,
+} from './mail.rules'
 
 const staff = (over: Partial<Principal> = {}): Principal => ({
-  id: '00000000-0000-4000-8000-000000000001', username: 'admin1', userType: 'admin', perms: {}, noPrice: false, ver: 0,
-  guest: false, trusted: true, company: 'Diamond Portal', operator: true, ...over,
+  id: '00000000-0000-4000-8000-000000000001',
+  username: 'admin1',
+  userType: 'admin',
+  perms: {},
+  noPrice: false,
+  ver: 0,
+  guest: false,
+  trusted: true,
+  company: 'Diamond Portal',
+  operator: true,
+  ...over,
 })
 
 describe('mail retries', () => {
@@ -57,10 +74,23 @@ describe('who sees failed mail', () => {
 describe('SMTP_URL', () => {
   it('reads host, port, TLS and percent-encoded credentials', () => {
     expect(smtpSettings('smtps://user%40example.com:p%2Fss%3Aw@smtp.example.com')).toEqual({
-      host: 'smtp.example.com', port: 465, secure: true, requireTLS: false, auth: { user: 'user@example.com', pass: 'p/ss:w' },
+      host: 'smtp.example.com',
+      port: 465,
+      secure: true,
+      requireTLS: false,
+      auth: { user: 'user@example.com', pass: 'p/ss:w' },
     })
-    expect(smtpSettings('smtp://relay.example.com')).toEqual({ host: 'relay.example.com', port: 587, secure: false, requireTLS: false })
-    expect(smtpSettings('smtp://127.0.0.1:1025?starttls=required')).toMatchObject({ port: 1025, secure: false, requireTLS: true })
+    expect(smtpSettings('smtp://relay.example.com')).toEqual({
+      host: 'relay.example.com',
+      port: 587,
+      secure: false,
+      requireTLS: false,
+    })
+    expect(smtpSettings('smtp://127.0.0.1:1025?starttls=required')).toMatchObject({
+      port: 1025,
+      secure: false,
+      requireTLS: true,
+    })
     expect(smtpSettings('smtp://[::1]:25')).toMatchObject({ host: '::1', port: 25 })
     expect(() => smtpSettings('http://x')).toThrow(/smtp:\/\/ or smtps:\/\//)
   })

@@ -1,5 +1,4 @@
-import type { AnyEvent } from '@diamond/contracts/events/envelope'
-import { AuthEventTypes, type MailRequested } from '@diamond/contracts/events/auth'
+import type { MailRequested } from '@diamond/contracts/events/auth'
 import type { FailedMail, FailedMailPage } from '@diamond/contracts/http/notifications'
 import { AppError, type Principal } from '@diamond/runtime'
 import type { Database, Tx } from '@diamond/runtime/db'
@@ -28,10 +27,9 @@ export class MailService {
     private readonly baseUrl: string,
   ) {}
 
-  /** auth.mail.requested: render in the mail's language and hand it to the mailer, in the consumer's transaction. */
-  async onEvent(tx: Tx, event: AnyEvent): Promise<void> {
-    if (event.type !== AuthEventTypes.mailRequested) return
-    await this.mailer.deliver(tx, renderMail(event.data as MailRequested, { baseUrl: this.baseUrl }))
+  /** A mail asked for (auth.mail.requested): rendered in its language and handed to the mailer, in the consumer's transaction. */
+  async send(tx: Tx, request: MailRequested): Promise<void> {
+    await this.mailer.deliver(tx, renderMail(request, { baseUrl: this.baseUrl }))
   }
 
   devMailbox(filter: { to?: string; limit: number }) {

@@ -47,7 +47,11 @@ export function absolutise(value: string, baseUrl: string): string {
 }
 
 /** What the validity sentence of a template speaks of, if it has one. */
-const EXPIRING: Partial<Record<MailTemplate, 'link' | 'code'>> = { 'verify-email': 'link', 'reset-password': 'link', 'device-otp': 'code' }
+const EXPIRING: Partial<Record<MailTemplate, 'link' | 'code'>> = {
+  'verify-email': 'link',
+  'reset-password': 'link',
+  'device-otp': 'code',
+}
 
 /** "10 minutes", "48 Stunden", "10分", "10 دقائق": the unit word agrees with the number. */
 export function duration(language: MailLanguage, n: number, unit: 'minute' | 'hour'): string {
@@ -104,7 +108,13 @@ export function renderMail(mail: MailRequested, opts: { baseUrl: string }): Rend
     subject,
     text: `${greeting}\n\n${body}\n\n${texts.signature}\n${baseUrl}\n`,
     html: mailHtml({
-      language, subject, brand: texts.brand, baseUrl: baseUrl, greeting, body, signature: texts.signature,
+      language,
+      subject,
+      brand: texts.brand,
+      baseUrl: baseUrl,
+      greeting,
+      body,
+      signature: texts.signature,
       ...(mail.template === 'device-otp' && params.code ? { code: params.code } : {}),
     }),
     template: mail.template,

@@ -4,7 +4,16 @@ import { absolutise, duration, mailLanguage, maskAddress, renderMail, TEMPLATE_P
 import { MAIL_LANGUAGES, MAIL_TEXTS } from './mail.texts'
 
 const BASE = 'https://portal.example.com'
-const PARAMS: Record<string, string> = { link: '/reset-password/tok123', code: '482913', username: 'ravi.m', minutes: '10', hours: '48', note: 'The photo ID is unreadable.', stone: 'N100042', remarks: 'Call the supplier first.' }
+const PARAMS: Record<string, string> = {
+  link: '/reset-password/tok123',
+  code: '482913',
+  username: 'ravi.m',
+  minutes: '10',
+  hours: '48',
+  note: 'The photo ID is unreadable.',
+  stone: 'N100042',
+  remarks: 'Call the supplier first.',
+}
 
 const mail = (template: MailTemplate, locale: string, over: Partial<MailRequested> = {}): MailRequested => ({
   to: 'ravi@example.com',
@@ -32,7 +41,8 @@ describe('mail templates', () => {
         if (TEMPLATE_PARAMS[template].includes('username')) expect(m.text, where).toContain('ravi.m')
         if (TEMPLATE_PARAMS[template].includes('minutes')) expect(m.text, where).toContain(duration(lang, 10, 'minute'))
         if (TEMPLATE_PARAMS[template].includes('hours')) expect(m.text, where).toContain(duration(lang, 48, 'hour'))
-        if (TEMPLATE_PARAMS[template].includes('note')) expect(m.text, where).toContain(MAIL_TEXTS[lang].rejectionNote.replace('{{note}}', PARAMS.note!))
+        if (TEMPLATE_PARAMS[template].includes('note'))
+          expect(m.text, where).toContain(MAIL_TEXTS[lang].rejectionNote.replace('{{note}}', PARAMS.note!))
       }
     }
   })
@@ -40,8 +50,12 @@ describe('mail templates', () => {
   it('writes each language in its own words, not English', () => {
     for (const lang of MAIL_LANGUAGES.filter((l) => l !== 'en')) {
       for (const template of MAIL_TEMPLATES) {
-        expect(MAIL_TEXTS[lang].templates[template].subject, `${template}/${lang}`).not.toBe(MAIL_TEXTS.en.templates[template].subject)
-        expect(MAIL_TEXTS[lang].templates[template].body, `${template}/${lang}`).not.toBe(MAIL_TEXTS.en.templates[template].body)
+        expect(MAIL_TEXTS[lang].templates[template].subject, `${template}/${lang}`).not.toBe(
+          MAIL_TEXTS.en.templates[template].subject,
+        )
+        expect(MAIL_TEXTS[lang].templates[template].body, `${template}/${lang}`).not.toBe(
+          MAIL_TEXTS.en.templates[template].body,
+        )
       }
     }
     expect(renderMail(mail('device-otp', 'de'), { baseUrl: BASE }).subject).toBe('Ihr Bestätigungscode | Diamantportal')
@@ -53,45 +67,67 @@ describe('mail templates', () => {
     const names = (s: string) => [...s.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort()
     for (const lang of MAIL_LANGUAGES) {
       for (const template of MAIL_TEMPLATES) {
-        expect(names(MAIL_TEXTS[lang].templates[template].body), `${template}/${lang}`).toEqual(names(MAIL_TEXTS.en.templates[template].body))
+        expect(names(MAIL_TEXTS[lang].templates[template].body), `${template}/${lang}`).toEqual(
+          names(MAIL_TEXTS.en.templates[template].body),
+        )
       }
     }
   })
 
   it('says how long a code or link stays valid, in words that agree with the number', () => {
-    expect(renderMail(mail('device-otp', 'en'), { baseUrl: BASE }).text).toContain('The code can be used only once and is valid for 10 minutes. If this')
-    expect(renderMail(mail('reset-password', 'de', { params: { link: '/r/1', minutes: '60' } }), { baseUrl: BASE }).text).toContain('nur einmal verwendbar und 60 Minuten gültig.')
-    expect(renderMail(mail('verify-email', 'ja'), { baseUrl: BASE }).text).toContain('有効期限は48時間です。アカウントを')
+    expect(renderMail(mail('device-otp', 'en'), { baseUrl: BASE }).text).toContain(
+      'The code can be used only once and is valid for 10 minutes. If this',
+    )
+    expect(
+      renderMail(mail('reset-password', 'de', { params: { link: '/r/1', minutes: '60' } }), { baseUrl: BASE }).text,
+    ).toContain('nur einmal verwendbar und 60 Minuten gültig.')
+    expect(renderMail(mail('verify-email', 'ja'), { baseUrl: BASE }).text).toContain(
+      '有効期限は48時間です。アカウントを',
+    )
     expect(duration('ar', 10, 'minute')).toBe('10 دقائق')
     expect(duration('ar', 60, 'minute')).toBe('60 دقيقة')
     expect(duration('en', 1, 'hour')).toBe('1 hour')
     expect(duration('zh', 10, 'minute')).toBe('10分钟')
     expect(duration('he', 10, 'minute')).toBe('10 דקות')
-    const noSpan = renderMail(mail('reset-password', 'fr', { params: { link: '/r/1', minutes: 'soon' } }), { baseUrl: BASE }).text
+    const noSpan = renderMail(mail('reset-password', 'fr', { params: { link: '/r/1', minutes: 'soon' } }), {
+      baseUrl: BASE,
+    }).text
     expect(noSpan).toContain("Le lien n'est utilisable qu'une seule fois et expire rapidement. Si vous")
-    expect(renderMail(mail('password-changed', 'en', { params: { minutes: '5' } }), { baseUrl: BASE }).text).not.toContain('minutes')
+    expect(
+      renderMail(mail('password-changed', 'en', { params: { minutes: '5' } }), { baseUrl: BASE }).text,
+    ).not.toContain('minutes')
   })
 
   it('invites a user to sign in with the password the admin gives them', () => {
-    const m = renderMail(mail('user-invited', 'en', { params: { username: 'neha', link: '/signin' } }), { baseUrl: BASE })
+    const m = renderMail(mail('user-invited', 'en', { params: { username: 'neha', link: '/signin' } }), {
+      baseUrl: BASE,
+    })
     expect(m.text).toContain('Your login ID: neha')
     expect(m.text).toContain(`Sign in here:\n${BASE}/signin\n`)
   })
 
   it('tells an approved registrant where to sign in', () => {
-    const m = renderMail(mail('account-approved', 'en', { params: { username: 'neha', link: '/signin' } }), { baseUrl: BASE })
+    const m = renderMail(mail('account-approved', 'en', { params: { username: 'neha', link: '/signin' } }), {
+      baseUrl: BASE,
+    })
     expect(m.subject).toBe('Your account has been approved | Diamond Portal')
     expect(m.text).toContain('Your login ID: neha')
     expect(m.text).toContain(`Sign in here:\n${BASE}/signin\n`)
   })
 
   it("gives a rejection's note a paragraph of its own, as written, and leaves it out when there is none", () => {
-    const noted = renderMail(mail('account-rejected', 'en', { params: { note: '  /docs were unreadable  ' } }), { baseUrl: BASE })
-    expect(noted.text).toContain('unable to approve your account.\n\nNote from our team: /docs were unreadable\n\nIf you have questions')
+    const noted = renderMail(mail('account-rejected', 'en', { params: { note: '  /docs were unreadable  ' } }), {
+      baseUrl: BASE,
+    })
+    expect(noted.text).toContain(
+      'unable to approve your account.\n\nNote from our team: /docs were unreadable\n\nIf you have questions',
+    )
     const bare = renderMail(mail('account-rejected', 'en', { params: {} }), { baseUrl: BASE })
     expect(bare.text).toContain('unable to approve your account.\n\nIf you have questions')
     expect(bare.text).not.toContain('Note from our team')
-    expect(renderMail(mail('account-rejected', 'de', { params: { note: 'Unleserlich' } }), { baseUrl: BASE }).text).toContain('Anmerkung unseres Teams: Unleserlich')
+    expect(
+      renderMail(mail('account-rejected', 'de', { params: { note: 'Unleserlich' } }), { baseUrl: BASE }).text,
+    ).toContain('Anmerkung unseres Teams: Unleserlich')
   })
 
   it('picks the language from a locale and falls back to English', () => {
@@ -100,7 +136,9 @@ describe('mail templates', () => {
     expect(mailLanguage('HE')).toBe('he')
     expect(mailLanguage('pt-BR')).toBe('en')
     expect(mailLanguage('')).toBe('en')
-    expect(renderMail(mail('reset-password', 'pt'), { baseUrl: BASE }).subject).toBe('Reset your password | Diamond Portal')
+    expect(renderMail(mail('reset-password', 'pt'), { baseUrl: BASE }).subject).toBe(
+      'Reset your password | Diamond Portal',
+    )
   })
 
   it('greets without a name when there is none, and uses the address as login ID when no username is given', () => {
@@ -110,7 +148,9 @@ describe('mail templates', () => {
   })
 
   it('makes only web paths absolute', () => {
-    expect(absolutise('/verify-email?token=a', 'http://localhost:8080/')).toBe('http://localhost:8080/verify-email?token=a')
+    expect(absolutise('/verify-email?token=a', 'http://localhost:8080/')).toBe(
+      'http://localhost:8080/verify-email?token=a',
+    )
     expect(absolutise('//evil.example/x', BASE)).toBe('//evil.example/x')
     expect(absolutise('https://other.example/x', BASE)).toBe('https://other.example/x')
     expect(absolutise('123456', BASE)).toBe('123456')

@@ -76,7 +76,7 @@ export const MAIL_TEXTS: Record<MailLanguage, LanguageTexts> = {
       },
       'reminder-due': {
         subject: 'Reminder: stone {{stone}}',
-        body: "You asked us to remind you of stone {{stone}} today.\n\n{{remarks}}See the stone and your reminders here:\n{{link}}",
+        body: 'You asked us to remind you of stone {{stone}} today.\n\n{{remarks}}See the stone and your reminders here:\n{{link}}',
       },
     },
   },
@@ -182,7 +182,7 @@ export const MAIL_TEXTS: Record<MailLanguage, LanguageTexts> = {
       },
       'reminder-due': {
         subject: '提醒：钻石 {{stone}}',
-        body: "您曾要求我们今天提醒您关注钻石 {{stone}}。\n\n{{remarks}}在此查看该钻石和您的提醒：\n{{link}}",
+        body: '您曾要求我们今天提醒您关注钻石 {{stone}}。\n\n{{remarks}}在此查看该钻石和您的提醒：\n{{link}}',
       },
     },
   },
@@ -235,7 +235,7 @@ export const MAIL_TEXTS: Record<MailLanguage, LanguageTexts> = {
       },
       'reminder-due': {
         subject: 'リマインダー：ストーン {{stone}}',
-        body: "本日、ストーン {{stone}} についてお知らせするようご依頼いただいていました。\n\n{{remarks}}ストーンとリマインダーはこちらでご確認いただけます：\n{{link}}",
+        body: '本日、ストーン {{stone}} についてお知らせするようご依頼いただいていました。\n\n{{remarks}}ストーンとリマインダーはこちらでご確認いただけます：\n{{link}}',
       },
     },
   },
@@ -288,7 +288,7 @@ export const MAIL_TEXTS: Record<MailLanguage, LanguageTexts> = {
       },
       'reminder-due': {
         subject: 'Promemoria: pietra {{stone}}',
-        body: "Ci hai chiesto di ricordarti oggi la pietra {{stone}}.\n\n{{remarks}}Vedi la pietra e i tuoi promemoria qui:\n{{link}}",
+        body: 'Ci hai chiesto di ricordarti oggi la pietra {{stone}}.\n\n{{remarks}}Vedi la pietra e i tuoi promemoria qui:\n{{link}}',
       },
     },
   },
@@ -341,7 +341,7 @@ export const MAIL_TEXTS: Record<MailLanguage, LanguageTexts> = {
       },
       'reminder-due': {
         subject: 'Recordatorio: piedra {{stone}}',
-        body: "Nos pediste que te recordáramos hoy la piedra {{stone}}.\n\n{{remarks}}Consulta la piedra y tus recordatorios aquí:\n{{link}}",
+        body: 'Nos pediste que te recordáramos hoy la piedra {{stone}}.\n\n{{remarks}}Consulta la piedra y tus recordatorios aquí:\n{{link}}',
       },
     },
   },
@@ -394,7 +394,7 @@ export const MAIL_TEXTS: Record<MailLanguage, LanguageTexts> = {
       },
       'reminder-due': {
         subject: 'Erinnerung: Stein {{stone}}',
-        body: "Sie wollten heute an den Stein {{stone}} erinnert werden.\n\n{{remarks}}Den Stein und Ihre Erinnerungen finden Sie hier:\n{{link}}",
+        body: 'Sie wollten heute an den Stein {{stone}} erinnert werden.\n\n{{remarks}}Den Stein und Ihre Erinnerungen finden Sie hier:\n{{link}}',
       },
     },
   },
@@ -447,7 +447,7 @@ export const MAIL_TEXTS: Record<MailLanguage, LanguageTexts> = {
       },
       'reminder-due': {
         subject: 'תזכורת: אבן {{stone}}',
-        body: "ביקשת שנזכיר לך היום את אבן {{stone}}.\n\n{{remarks}}לצפייה באבן ובתזכורות שלך:\n{{link}}",
+        body: 'ביקשת שנזכיר לך היום את אבן {{stone}}.\n\n{{remarks}}לצפייה באבן ובתזכורות שלך:\n{{link}}',
       },
     },
   },
@@ -462,7 +462,10 @@ export const MAIL_TEXTS: Record<MailLanguage, LanguageTexts> = {
       codeFor: 'يمكن استخدام الرمز مرة واحدة فقط، ومدة صلاحيته {{duration}}.',
       code: 'يمكن استخدام الرمز مرة واحدة فقط وتنتهي صلاحيته قريبًا.',
     },
-    units: { minute: { one: 'دقيقة', two: 'دقيقتان', few: 'دقائق', many: 'دقيقة', other: 'دقيقة' }, hour: { one: 'ساعة', two: 'ساعتان', few: 'ساعات', many: 'ساعة', other: 'ساعة' } },
+    units: {
+      minute: { one: 'دقيقة', two: 'دقيقتان', few: 'دقائق', many: 'دقيقة', other: 'دقيقة' },
+      hour: { one: 'ساعة', two: 'ساعتان', few: 'ساعات', many: 'ساعة', other: 'ساعة' },
+    },
     unitSpace: true,
     rejectionNote: 'ملاحظة من فريقنا: {{note}}',
     templates: {
@@ -500,7 +503,7 @@ export const MAIL_TEXTS: Record<MailLanguage, LanguageTexts> = {
       },
       'reminder-due': {
         subject: 'تذكير: الحجر {{stone}}',
-        body: "طلبت منا تذكيرك اليوم بالحجر {{stone}}.\n\n{{remarks}}شاهد الحجر وتذكيراتك هنا:\n{{link}}",
+        body: 'طلبت منا تذكيرك اليوم بالحجر {{stone}}.\n\n{{remarks}}شاهد الحجر وتذكيراتك هنا:\n{{link}}',
       },
     },
   },

@@ -2,17 +2,38 @@ import type { Place, PlacePage } from '@diamond/contracts/http/misc'
 import { COUNTRIES } from './places.countries'
 import { REGIONS } from './places.regions'
 
-interface Country { id: string; name: string }
-interface State { id: string; name: string; countryId: string; countryName: string }
-interface City { id: string; name: string; countryId: string; countryName: string; stateId: string; stateName: string }
+interface Country {
+  id: string
+  name: string
+}
+interface State {
+  id: string
+  name: string
+  countryId: string
+  countryName: string
+}
+interface City {
+  id: string
+  name: string
+  countryId: string
+  countryName: string
+  stateId: string
+  stateName: string
+}
 
 /** Search ignores case and accents: "zurich" finds "Zürich", "liege" finds "Liège". */
 export const fold = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().trim()
-const slug = (s: string) => fold(s).replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').toUpperCase()
+const slug = (s: string) =>
+  fold(s)
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+    .toUpperCase()
 const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name, 'en')
 
 function load() {
-  const countries: Country[] = COUNTRIES.trim().split('\n').map((line) => ({ id: line.slice(0, 2), name: line.slice(3).trim() }))
+  const countries: Country[] = COUNTRIES.trim()
+    .split('\n')
+    .map((line) => ({ id: line.slice(0, 2), name: line.slice(3).trim() }))
   const countryName = new Map(countries.map((c) => [c.id, c.name]))
   const states: State[] = []
   const cities: City[] = []
@@ -20,10 +41,22 @@ function load() {
     const m = /^([A-Z]{2})-([A-Z0-9]{1,3}) ([^:]+): (.+)$/.exec(line.trim())
     if (!m) continue // blank lines between countries
     const [, countryId, , name, cityList] = m as unknown as [string, string, string, string, string]
-    const state: State = { id: line.slice(0, line.indexOf(' ')), name, countryId, countryName: countryName.get(countryId)! }
+    const state: State = {
+      id: line.slice(0, line.indexOf(' ')),
+      name,
+      countryId,
+      countryName: countryName.get(countryId)!,
+    }
     states.push(state)
     for (const city of cityList.split('|')) {
-      cities.push({ id: `${state.id}-${slug(city)}`, name: city, countryId, countryName: state.countryName, stateId: state.id, stateName: name })
+      cities.push({
+        id: `${state.id}-${slug(city)}`,
+        name: city,
+        countryId,
+        countryName: state.countryName,
+        stateId: state.id,
+        stateName: name,
+      })
     }
   }
   return { countries: countries.sort(byName), states: states.sort(byName), cities: cities.sort(byName) }
@@ -69,7 +102,11 @@ export function searchCities(q: { search: string; countryId?: string; stateId?: 
     return n.includes(text) ? 2 : -1
   }
   const hits = PLACES.cities
-    .filter((c) => (!q.countryId || c.countryId === q.countryId.toUpperCase()) && (!q.stateId || c.stateId === q.stateId.toUpperCase()))
+    .filter(
+      (c) =>
+        (!q.countryId || c.countryId === q.countryId.toUpperCase()) &&
+        (!q.stateId || c.stateId === q.stateId.toUpperCase()),
+    )
     .map((c) => ({ c, r: rank(c.name) }))
     .filter((h) => h.r >= 0)
     .sort((a, b) => a.r - b.r || byName(a.c, b.c))

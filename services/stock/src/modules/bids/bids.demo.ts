@@ -1,7 +1,8 @@
 import { StockEventTypes } from '@diamond/contracts/events/stock'
 import { enqueue, type Database } from '@diamond/runtime'
 import { statusEvent } from '../stones/stones.service'
-import { bidStones } from './bids.repository'
+import { markDone } from '../demo/demo.seed'
+import { bidStones, giveEveryFourth } from './bids.repository'
 
 /** The company of the demo seller (seller1): every fourth seeded bid stone is theirs. */
 export const DEMO_SELLER_COMPANY = 'Shah Diamonds'
@@ -14,14 +15,15 @@ export const DEMO_SELLER_COMPANY = 'Shah Diamonds'
 export async function announceDemoBidStones(database: Database): Promise<number> {
   return database.sql.begin(async (tx) => {
     await tx`select pg_advisory_xact_lock(hashtext('stock:demo-bid-stones'))`
-    const done = await tx`insert into stock.demo_marks (name) values ('bid-stones') on conflict do nothing returning name`
-    if (!done.length) return 0
-    await tx`
-      update stock.stones set seller = ${DEMO_SELLER_COMPANY}
-       where id in (select id from (select id, row_number() over (order by v_stn_id) as n from stock.stones where w_sts = 'B') b where b.n % 4 = 1)`
+    if (!(await markDone(tx, 'bid-stones'))) return 0
+    await giveEveryFourth(tx, DEMO_SELLER_COMPANY)
     const stones = await bidStones(tx)
     for (let i = 0; i < stones.length; i += 500) {
-      await enqueue(tx, 'stock', stones.slice(i, i + 500).map((s) => statusEvent(StockEventTypes.statusChanged, s)))
+      await enqueue(
+        tx,
+        'stock',
+        stones.slice(i, i + 500).map((s) => statusEvent(StockEventTypes.statusChanged, s)),
+      )
     }
     return stones.length
   })

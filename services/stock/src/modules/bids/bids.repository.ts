@@ -1,44 +1,66 @@
-import type { Tx } from '@diamond/runtime/db'
+import { and, eq, sql } from 'drizzle-orm'
+import { orm, type Tx } from '@diamond/runtime/db'
+import { fields, name, query } from '@diamond/runtime/statements'
 import { BIDDABLE_WSTS } from '@diamond/contracts/http/bidding.values'
-import type { StatusRecord } from '../stones/stones.repository'
+import { NO_HOLD, STATUS, statusSet, type StatusRecord } from '../stones/stones.repository'
+import { stones } from '../stones/stones.schema'
+
+const biddable = sql`${stones.wSts} = any(${sql.param(BIDDABLE_WSTS)}::text[])`
 
 /** A stone won at auction: confirmed to the winner, from any status a bid kind offers it in. */
 export async function confirmWon(tx: Tx, stoneId: string): Promise<StatusRecord | null> {
-  const rows = await tx<StatusRecord[]>`
-    update stock.stones
-       set w_sts = 'C', web_sts = 'C', s_sts = 'N', status_version = status_version + 1, updated_at = now()
-     where id = ${stoneId} and w_sts = any(${BIDDABLE_WSTS as string[]}::text[])
-    returning id, v_stn_id, w_sts, s_sts, status_version, null::uuid as holder_id, null::timestamptz as expires_at`
-  return rows[0] ?? null
+  const [row] = await query<StatusRecord>(
+    tx,
+    sql`update ${stones} set ${statusSet('C', 'N', 'C')} where ${stones.id} = ${stoneId} and ${biddable} returning ${STATUS}, ${NO_HOLD}`,
+  )
+  return row ?? null
 }
 
-/** An auction ended without a winner: a stone that was up for bid (B) goes back to stock. */
 /**
  * The stone is in a running lot: staff may not move it until the lot closes. Only while it is still
  * in a status bidding takes (otherwise bidding withdraws the lot on the status it hears).
  */
 export async function enterLot(tx: Tx, stoneId: string, lotId: string): Promise<void> {
-  await tx`update stock.stones set bid_lot_id = ${lotId} where id = ${stoneId} and w_sts = any(${BIDDABLE_WSTS as string[]}::text[])`
+  await query(
+    tx,
+    sql`update ${stones} set ${name(stones.bidLotId)} = ${lotId} where ${stones.id} = ${stoneId} and ${biddable}`,
+  )
 }
 
 /** The lot closed (sold, unsold or withdrawn): the stone is stock's to move again. */
 export async function leaveLot(tx: Tx, stoneId: string, lotId: string): Promise<void> {
-  await tx`update stock.stones set bid_lot_id = null where id = ${stoneId} and bid_lot_id = ${lotId}`
+  await orm(tx)
+    .update(stones)
+    .set({ bidLotId: null })
+    .where(and(eq(stones.id, stoneId), eq(stones.bidLotId, lotId)))
 }
 
+/** An auction ended without a winner: a stone that was up for bid (B) goes back to stock. */
 export async function returnUnsold(tx: Tx, stoneId: string): Promise<StatusRecord | null> {
-  const rows = await tx<StatusRecord[]>`
-    update stock.stones
-       set w_sts = 'A', web_sts = 'A', s_sts = 'N', status_version = status_version + 1, updated_at = now()
-     where id = ${stoneId} and w_sts = 'B'
-    returning id, v_stn_id, w_sts, s_sts, status_version, null::uuid as holder_id, null::timestamptz as expires_at`
-  return rows[0] ?? null
+  const [row] = await query<StatusRecord>(
+    tx,
+    sql`update ${stones} set ${statusSet('A', 'N', 'A')} where ${stones.id} = ${stoneId} and ${stones.wSts} = 'B' returning ${STATUS}, ${NO_HOLD}`,
+  )
+  return row ?? null
 }
 
 /** The seeded stones up for bid, with the facts bidding needs. */
 export async function bidStones(tx: Tx): Promise<StatusRecord[]> {
-  return tx<StatusRecord[]>`
-    select id, v_stn_id, w_sts, s_sts, status_version, null::uuid as holder_id, null::timestamptz as expires_at,
-           carat::float8 as crt, rap_cents, amt_cents, seller
-      from stock.stones where w_sts = 'B' order by v_stn_id`
+  return query<StatusRecord>(
+    tx,
+    sql`select ${STATUS}, ${NO_HOLD}, ${fields(stones, ['carat', 'rapCents', 'amtCents', 'seller'])}
+          from ${stones} where ${stones.wSts} = 'B' order by ${stones.vStnId}`,
+  )
+}
+
+/** Demo: every fourth stone up for bid (in stone-number order) becomes this seller's. */
+export async function giveEveryFourth(tx: Tx, seller: string): Promise<void> {
+  await query(
+    tx,
+    sql`
+    update ${stones} set ${name(stones.seller)} = ${seller}
+     where ${stones.id} in (
+       select id from (select ${stones.id}, row_number() over (order by ${stones.vStnId}) as n from ${stones} where ${stones.wSts} = 'B') b
+        where b.n % 4 = 1)`,
+  )
 }

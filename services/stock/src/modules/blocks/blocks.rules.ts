@@ -45,7 +45,11 @@ export function blockRight(ask: BlockAsk, callerId: string): [Module, Action] {
 
 /** The right that lets someone see and release every buyer's blocks of a type (none: staff of hold). */
 export const staffRight = (blockType: BlockType): [Module, Action] =>
-  blockType === BLOCK_TYPES.hold ? ['hold', 'all'] : blockType === BLOCK_TYPES.office ? ['office', 'all'] : ['memo', 'all']
+  blockType === BLOCK_TYPES.hold
+    ? ['hold', 'all']
+    : blockType === BLOCK_TYPES.office
+      ? ['office', 'all']
+      : ['memo', 'all']
 
 const BY_TYPE = new Map<number, (typeof BLOCK_MASTER)[number]>(BLOCK_MASTER.map((m) => [m.blockType, m]))
 

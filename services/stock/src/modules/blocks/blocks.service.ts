@@ -1,11 +1,21 @@
 import { BLOCK_MASTER, BLOCK_TYPES, type BlockType } from '@diamond/contracts/http/blocks.values'
-import type { BlockCreate, BlockCreated, BlockList, BlockMasterPage, BlockPage, BlockRow, MemoList, MemoPage } from '@diamond/contracts/http/blocks'
+import type {
+  BlockCreate,
+  BlockCreated,
+  BlockList,
+  BlockMasterPage,
+  BlockPage,
+  BlockRow,
+  MemoList,
+  MemoPage,
+} from '@diamond/contracts/http/blocks'
 import type { StatusResult, StoneRow } from '@diamond/contracts/http/stock'
 import { StockEventTypes } from '@diamond/contracts/events/stock'
 import { can } from '@diamond/contracts/permissions'
 import { DEFAULT_PAGE_SIZE } from '@diamond/contracts/common'
 import { AppError, type Database, type Principal } from '@diamond/runtime'
 import { invalidFields } from '../search/search.service'
+import { stoneExists } from '../stones/stones.repository'
 import { toStatus, type StoneService } from '../stones/stones.service'
 import * as repo from './blocks.repository'
 import { blockCodeOf, blockProblems, blockRight, staffRight, webStatusOf } from './blocks.rules'
@@ -46,22 +56,34 @@ export class BlockService {
     }
     const wSts = webStatusOf(ask.blockType)
     const taken = await this.stones.change(wSts === 'M' ? StockEventTypes.memo : StockEventTypes.statusChanged, (tx) =>
-      repo.takeBlock(tx, { stoneId: req.id, blockType: ask.blockType, wSts, userId, createdBy: who.id, memoNo: req.memoNo ?? '' }),
+      repo.takeBlock(tx, {
+        stoneId: req.id,
+        blockType: ask.blockType,
+        wSts,
+        userId,
+        createdBy: who.id,
+        memoNo: req.memoNo ?? '',
+      }),
     )
-    if (!taken) throw (await this.stoneExists(req.id)) ? new AppError('E_STONE_UNAVAILABLE', { id: req.id }) : new AppError('E_NOT_FOUND')
+    if (!taken)
+      throw (await stoneExists(this.database.sql, req.id))
+        ? new AppError('E_STONE_UNAVAILABLE', { id: req.id })
+        : new AppError('E_NOT_FOUND')
     return { ...toStatus(taken), blockType: ask.blockType, userId, memoNo: req.memoNo ?? '', expiresAt: null }
   }
 
   /** Releases the caller's own hold or block on a stone, or (staff) anyone's; else not found. */
   async release(who: Principal, stoneId: string): Promise<StatusResult> {
     const block = await repo.blockOn(this.database.sql, stoneId)
-    const mine = block?.user_id === who.id
-    if (!block || (!mine && !this.isStaffOf(who, block.block_type as BlockType))) throw new AppError('E_NOT_FOUND')
+    const mine = block?.userId === who.id
+    if (!block || (!mine && !this.isStaffOf(who, block.blockType as BlockType))) throw new AppError('E_NOT_FOUND')
     let released: StatusResult | null
-    if (block.block_type === BLOCK_TYPES.hold) {
+    if (block.blockType === BLOCK_TYPES.hold) {
       released = mine ? await this.stones.release(who, stoneId).catch(gone) : await this.stones.releaseAny(stoneId)
     } else {
-      const r = await this.stones.change(StockEventTypes.released, (tx) => repo.releaseBlock(tx, stoneId, mine ? who.id : null))
+      const r = await this.stones.change(StockEventTypes.released, (tx) =>
+        repo.releaseBlock(tx, stoneId, mine ? who.id : null),
+      )
       released = r ? toStatus(r) : null
     }
     // Gone between the look and the release (expired, released elsewhere): nothing of theirs is left.
@@ -76,7 +98,12 @@ export class BlockService {
 
   /** Stones on memo to me (staff: everyone's), with memo number and date. */
   async memo(who: Principal, req: MemoList): Promise<MemoPage> {
-    const { list, count } = await this.page(who, { blockType: BLOCK_TYPES.memo, userId: req.userId }, req.page, req.limit)
+    const { list, count } = await this.page(
+      who,
+      { blockType: BLOCK_TYPES.memo, userId: req.userId },
+      req.page,
+      req.limit,
+    )
     return { list, count }
   }
 
@@ -91,24 +118,43 @@ export class BlockService {
     return can(who.perms, module, action)
   }
 
-  private async page(who: Principal, f: { blockType?: number | undefined; userId?: string | undefined }, page = 1, limit = DEFAULT_PAGE_SIZE): Promise<BlockPage> {
+  private async page(
+    who: Principal,
+    f: { blockType?: number | undefined; userId?: string | undefined },
+    page = 1,
+    limit = DEFAULT_PAGE_SIZE,
+  ): Promise<BlockPage> {
     const allOfTypes = TYPES.filter((t) => this.isStaffOf(who, t))
-    const found = await repo.listBlocks(this.database.sql, { ownerId: who.id, allOfTypes, ...f }, (page - 1) * limit, limit)
-    const rows = new Map((await this.rowsOf(who, found.rows.map((r) => r.stone_id))).map((r) => [r.id, r]))
+    const found = await repo.listBlocks(
+      this.database.sql,
+      { ownerId: who.id, allOfTypes, ...f },
+      (page - 1) * limit,
+      limit,
+    )
+    const rows = new Map(
+      (
+        await this.rowsOf(
+          who,
+          found.rows.map((r) => r.stoneId),
+        )
+      ).map((r) => [r.id, r]),
+    )
     const list = found.rows.flatMap((b): BlockRow[] => {
-      const row = rows.get(b.stone_id)
+      const row = rows.get(b.stoneId)
       if (!row) return []
-      const blockType = b.block_type as BlockType
-      return [{
-        ...row, blockType, blockCode: blockCodeOf(blockType), memoNo: b.memo_no, userId: b.user_id,
-        userDate: b.created_at.toISOString(), expiresAt: b.expires_at ? b.expires_at.toISOString() : null,
-      }]
+      const blockType = b.blockType as BlockType
+      return [
+        {
+          ...row,
+          blockType,
+          blockCode: blockCodeOf(blockType),
+          memoNo: b.memoNo,
+          userId: b.userId,
+          userDate: b.createdAt.toISOString(),
+          expiresAt: b.expiresAt ? b.expiresAt.toISOString() : null,
+        },
+      ]
     })
     return { list, count: found.count, serverTime: found.now.toISOString() }
-  }
-
-  private async stoneExists(id: string): Promise<boolean> {
-    const rows = await this.database.sql`select 1 from stock.stones where id = ${id}`
-    return rows.length > 0
   }
 }

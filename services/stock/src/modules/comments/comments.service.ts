@@ -3,7 +3,13 @@ import { AppError, type Database, type Principal } from '@diamond/runtime'
 import { invalidFields } from '../search/search.service'
 import * as repo from './comments.repository'
 
-const toComment = (r: repo.CommentRecord): Comment => ({ id: r.id, stoneId: r.stone_id, vStnId: r.v_stn_id, comment: r.remarks, updatedAt: r.updated_at.toISOString() })
+const toComment = (r: repo.CommentRecord): Comment => ({
+  id: r.id,
+  stoneId: r.stoneId,
+  vStnId: r.vStnId,
+  comment: r.remarks,
+  updatedAt: r.updatedAt.toISOString(),
+})
 
 /** A user's notes on stones (`diamond-comment/*`): one note per stone, replaced by the next. */
 export class CommentService {

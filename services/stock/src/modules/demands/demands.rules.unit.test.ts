@@ -18,7 +18,11 @@ describe('till date', () => {
     expect(tillDateProblem(addDays(today, 366), today)).toBeNull()
   })
   it('refuses a past day, one more than a year ahead, and a day no calendar has', () => {
-    expect(tillDateProblem('2026-03-09', today)).toEqual({ field: 'tillDate', in: 'body', message: 'must be today or later' })
+    expect(tillDateProblem('2026-03-09', today)).toEqual({
+      field: 'tillDate',
+      in: 'body',
+      message: 'must be today or later',
+    })
     expect(tillDateProblem(addDays(today, 367), today)?.message).toBe('must be within 366 days')
     expect(tillDateProblem('2026-02-30', today)?.message).toBe('must be a date (YYYY-MM-DD)')
     expect(tillDateProblem('10/03/2026', today)?.message).toBe('must be a date (YYYY-MM-DD)')
@@ -49,7 +53,11 @@ describe('what an update may do', () => {
   })
   it('marks a demand won only while a stone matches it', () => {
     expect(decideChange({ status: 'active' }, { status: 'won' }, 1)).toEqual({ ok: true })
-    expect(decideChange({ status: 'active' }, { status: 'won' }, 0)).toMatchObject({ ok: false, code: 'E_VALIDATION', problems: [{ field: 'status' }] })
+    expect(decideChange({ status: 'active' }, { status: 'won' }, 0)).toMatchObject({
+      ok: false,
+      code: 'E_VALIDATION',
+      problems: [{ field: 'status' }],
+    })
   })
   it('needs a title of more than blanks', () => {
     expect(textProblems({ title: '  ' }, true)).toEqual([{ field: 'title', in: 'body', message: 'is required' }])
@@ -60,7 +68,15 @@ describe('what an update may do', () => {
 
 describe('coarse bounds of a filter', () => {
   it('takes the shapes and the outer carat bounds', () => {
-    expect(boundsOf({ shpNm: ['ROUND', 'OVAL'], crt: [{ from: 0.5, to: 0.59 }, { from: 1, to: 1.49 }] })).toEqual({ shapes: ['ROUND', 'OVAL'], crtMin: 0.5, crtMax: 1.49 })
+    expect(
+      boundsOf({
+        shpNm: ['ROUND', 'OVAL'],
+        crt: [
+          { from: 0.5, to: 0.59 },
+          { from: 1, to: 1.49 },
+        ],
+      }),
+    ).toEqual({ shapes: ['ROUND', 'OVAL'], crtMin: 0.5, crtMax: 1.49 })
     expect(boundsOf({ crt: { from: 1 } })).toEqual({ shapes: null, crtMin: 1, crtMax: null })
   })
   it('leaves a bound open when any carat range is open at that end', () => {

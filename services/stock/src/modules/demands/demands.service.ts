@@ -1,6 +1,17 @@
-import type { AnyEvent } from '@diamond/contracts/events/envelope'
-import { StockEventTypes, TradeEventTypes, type StoneStatusChanged, type TradeEvent } from '@diamond/contracts/events/stock'
-import { MAX_DEMANDS, type Demand, type DemandCreate, type DemandPage, type DemandPaginate, type DemandUpdate } from '@diamond/contracts/http/demands'
+import {
+  StockEventTypes,
+  TradeEventTypes,
+  type StoneStatusChanged,
+  type TradeEvent,
+} from '@diamond/contracts/events/stock'
+import {
+  MAX_DEMANDS,
+  type Demand,
+  type DemandCreate,
+  type DemandPage,
+  type DemandPaginate,
+  type DemandUpdate,
+} from '@diamond/contracts/http/demands'
 import type { StoneFilter } from '@diamond/contracts/http/stock'
 import { TRADE_KINDS } from '@diamond/contracts/http/tracks.values'
 import { seesPrices } from '@diamond/contracts/permissions'
@@ -12,6 +23,9 @@ import * as repo from './demands.repository'
 import { boundsOf, decideChange, demandState, textProblems, tillDateProblem, todayOf } from './demands.rules'
 
 const PRODUCER = 'stock'
+
+/** The stone changes that can bring a stone to stock: every one but a new price. */
+export const STONE_BACK_EVENTS = Object.values(StockEventTypes).filter((type) => type !== StockEventTypes.priced)
 
 /** How many stones a filter finds now: the search service's count over its index. */
 export interface MatchCounter {
@@ -35,14 +49,14 @@ export class DemandService {
       id: r.id,
       title: r.title,
       description: r.description,
-      tillDate: r.till_date,
+      tillDate: r.tillDate,
       filter: r.filter,
       status: r.status,
-      state: demandState({ status: r.status, tillDate: r.till_date }, today, matches),
+      state: demandState({ status: r.status, tillDate: r.tillDate }, today, matches),
       matches,
-      createdAt: r.created_at.toISOString(),
-      updatedAt: r.updated_at.toISOString(),
-      closedAt: r.closed_at ? r.closed_at.toISOString() : null,
+      createdAt: r.createdAt.toISOString(),
+      updatedAt: r.updatedAt.toISOString(),
+      closedAt: r.closedAt ? r.closedAt.toISOString() : null,
     }
   }
 
@@ -53,7 +67,12 @@ export class DemandService {
   /** The criteria are a search filter, checked as a search's is, and must ask for something. */
   private filterProblems(who: Principal, filter: StoneFilter): FieldProblem[] {
     const problems = filterProblems(filter, seesPrices(who.perms))
-    if (isEmptyFilter(filter)) problems.push({ field: 'filter', in: 'body', message: 'must ask for at least one criterion (shape, carat, colour, …)' })
+    if (isEmptyFilter(filter))
+      problems.push({
+        field: 'filter',
+        in: 'body',
+        message: 'must ask for at least one criterion (shape, carat, colour, …)',
+      })
     return problems
   }
 
@@ -64,12 +83,19 @@ export class DemandService {
     if (till) problems.push(till)
     if (problems.length) throw invalidFields(problems)
     const row = await this.database.sql.begin(async (tx) => {
-      await tx`select pg_advisory_xact_lock(hashtext(${'demands:' + who.id}))`
+      await repo.lockDemandsOf(tx, who.id)
       if ((await repo.countDemands(tx, who.id)) >= MAX_DEMANDS) {
-        throw invalidFields([{ field: 'title', in: 'body', message: `at most ${MAX_DEMANDS} demands; delete one first` }])
+        throw invalidFields([
+          { field: 'title', in: 'body', message: `at most ${MAX_DEMANDS} demands; delete one first` },
+        ])
       }
       return repo.insertDemand(tx, {
-        userId: who.id, title: req.title.trim(), description: req.description?.trim() ?? '', tillDate: req.tillDate, filter: req.filter, bounds: boundsOf(req.filter),
+        userId: who.id,
+        title: req.title.trim(),
+        description: req.description?.trim() ?? '',
+        tillDate: req.tillDate,
+        filter: req.filter,
+        bounds: boundsOf(req.filter),
       })
     })
     return this.view(row, today)
@@ -78,7 +104,10 @@ export class DemandService {
   async paginate(who: Principal, req: DemandPaginate): Promise<DemandPage> {
     const page = req.page ?? 1
     const limit = req.limit ?? 50
-    const [{ rows, count }, today] = await Promise.all([repo.pageDemands(this.database.sql, who.id, limit, (page - 1) * limit), this.today()])
+    const [{ rows, count }, today] = await Promise.all([
+      repo.pageDemands(this.database.sql, who.id, limit, (page - 1) * limit),
+      this.today(),
+    ])
     return { list: rows.map((r) => this.view(r, today)), count }
   }
 
@@ -111,7 +140,8 @@ export class DemandService {
       status: req.status,
     })
     // Closed (or deleted) meanwhile by another tab of the same buyer.
-    if (!row) throw new AppError((await repo.findDemand(this.database.sql, who.id, req.id)) ? 'E_DEMAND_CLOSED' : 'E_NOT_FOUND')
+    if (!row)
+      throw new AppError((await repo.findDemand(this.database.sql, who.id, req.id)) ? 'E_DEMAND_CLOSED' : 'E_NOT_FOUND')
     return this.view(row, today)
   }
 
@@ -124,18 +154,32 @@ export class DemandService {
    * that ask for it tell their owners, each once. Runs in the consumer's transaction; the stone is
    * read from the database there, so its status is the committed one, not a stale event's.
    */
-  async onStoneEvent(tx: Tx, event: AnyEvent): Promise<void> {
-    if (event.type === StockEventTypes.priced) return
-    const d = event.data as StoneStatusChanged
+  async onStoneChanged(tx: Tx, d: StoneStatusChanged): Promise<void> {
     if (d.availability !== 'A') return
     const stone = await repo.stoneForIndex(tx, d.stoneId)
-    if (!stone || stone.w_sts !== 'A') return
+    if (!stone || stone.wSts !== 'A') return
     const candidates = await repo.candidateDemands(tx, { id: stone.id, shape: stone.shape, carat: stone.carat })
     const matched = matchingDemands(stone, candidates)
-    const fresh = new Set(await repo.recordMatches(tx, stone.id, matched.map((m) => m.id)))
-    await enqueue(tx, PRODUCER, matched.filter((m) => fresh.has(m.id)).map((m) => newEvent<TradeEvent>(PRODUCER, TradeEventTypes.demandMatched, m.id, {
-      userIds: [m.user_id], toSales: false, kind: TRADE_KINDS.demandMatched,
-      params: { demandId: m.id, title: m.title, stoneId: stone.id, vStnId: stone.v_stn_id },
-    })))
+    const fresh = new Set(
+      await repo.recordMatches(
+        tx,
+        stone.id,
+        matched.map((m) => m.id),
+      ),
+    )
+    await enqueue(
+      tx,
+      PRODUCER,
+      matched
+        .filter((m) => fresh.has(m.id))
+        .map((m) =>
+          newEvent<TradeEvent>(PRODUCER, TradeEventTypes.demandMatched, m.id, {
+            userIds: [m.userId],
+            toSales: false,
+            kind: TRADE_KINDS.demandMatched,
+            params: { demandId: m.id, title: m.title, stoneId: stone.id, vStnId: stone.vStnId },
+          }),
+        ),
+    )
   }
 }

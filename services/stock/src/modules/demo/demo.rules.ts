@@ -1,8 +1,8 @@
 import { MASTERS } from '@diamond/contracts/masters'
 import { LAB_RESULT_TEXT, STONE_CATEGORIES } from '@diamond/contracts/http/stock.values'
-import { amountCents, pricePerCaratCents } from '../stones/stones.rules'
-import type { StoneColumns } from '../stones/stones.table'
-import { CLARITIES, COLORS, rapCents } from './rap.rules'
+import { amountCents, pricePerCaratCents, SHAPE_FULL } from '../stones/stones.rules'
+import type { Stone } from '../stones/stones.schema'
+import { CLARITIES, COLORS, rapCents } from '../rap/rap.rules'
 
 /** A small seeded generator, so demo stock is the same on every machine. */
 export function mulberry32(seed: number): () => number {
@@ -28,44 +28,169 @@ const between = (rnd: () => number, lo: number, hi: number) => Math.round((lo + 
 
 // Trade-like mixes: rounds dominate, G-H and VS-SI are the bulk, GIA certifies most stones.
 export const SHAPES = [
-  ['ROUND', 55], ['OVAL', 9], ['PRINCESS', 6], ['CUSHION', 6], ['PEAR', 6], ['EMERALD', 6],
-  ['RADIANT', 5], ['MARQUISE', 4], ['HEART', 3],
+  ['ROUND', 55],
+  ['OVAL', 9],
+  ['PRINCESS', 6],
+  ['CUSHION', 6],
+  ['PEAR', 6],
+  ['EMERALD', 6],
+  ['RADIANT', 5],
+  ['MARQUISE', 4],
+  ['HEART', 3],
 ] as const
-export const SHAPE_FULL: Record<string, string> = {
-  ROUND: 'Round Brilliant', OVAL: 'Oval Brilliant', PRINCESS: 'Princess Cut', CUSHION: 'Cushion Modified Brilliant',
-  PEAR: 'Pear Brilliant', EMERALD: 'Emerald Cut', RADIANT: 'Cut-Cornered Rectangular Modified Brilliant',
-  MARQUISE: 'Marquise Brilliant', HEART: 'Heart Brilliant',
-}
 // Length to width, by shape.
 const RATIO: Record<string, [number, number]> = {
-  ROUND: [1, 1.01], OVAL: [1.3, 1.5], PRINCESS: [1, 1.05], CUSHION: [1, 1.2], PEAR: [1.5, 1.7],
-  EMERALD: [1.3, 1.5], RADIANT: [1.1, 1.4], MARQUISE: [1.8, 2.1], HEART: [0.9, 1.1],
+  ROUND: [1, 1.01],
+  OVAL: [1.3, 1.5],
+  PRINCESS: [1, 1.05],
+  CUSHION: [1, 1.2],
+  PEAR: [1.5, 1.7],
+  EMERALD: [1.3, 1.5],
+  RADIANT: [1.1, 1.4],
+  MARQUISE: [1.8, 2.1],
+  HEART: [0.9, 1.1],
 }
-const COLOR_MIX = [['D', 6], ['E', 10], ['F', 14], ['G', 17], ['H', 16], ['I', 13], ['J', 10], ['K', 7], ['L', 4], ['M', 3]] as const
-const CLARITY_MIX = [['FL', 1], ['IF', 4], ['VVS1', 8], ['VVS2', 11], ['VS1', 17], ['VS2', 20], ['SI1', 19], ['SI2', 14], ['I1', 6]] as const
-const GRADE_MIX = [['EX', 62], ['VG', 28], ['GD', 10]] as const
-const FLUOR_MIX = [['NON', 62], ['FNT', 16], ['MED', 13], ['STG', 7], ['VST', 2]] as const
-const LAB_MIX = [['GIA', 72], ['IGI', 14], ['HRD', 11], ['NON-CERT', 3]] as const
-const LOCATION_MIX = [['India', 42], ['Hong Kong', 17], ['New York', 16], ['Dubai', 10], ['Belgium', 15]] as const
-const SHADE_MIX = [['NONE', 78], ['BROWN', 6], ['MIX TINGE', 8], ['FAINT BROWN', 5], ['GREY', 3]] as const
-const BLACK_MIX = [['NONE', 55], ['B0', 20], ['B1', 15], ['B2', 7], ['B3', 3]] as const
-const WHITE_MIX = [['NONE', 40], ['W0', 25], ['W1', 20], ['W2', 10], ['W3', 5]] as const
-const OPEN_MIX = [['NONE', 80], ['O0', 10], ['O1', 6], ['O2', 3], ['O3', 1]] as const
-const MILKY_MIX = [['NONE', 88], ['M1', 8], ['M2', 3], ['M3', 1]] as const
-const GIRDLE_MIX = [['THIN', 12], ['MEDIUM', 55], ['SLIGHTLY THICK', 22], ['THICK', 9], ['VERY THICK', 2]] as const
-const CULET_MIX = [['NONE', 85], ['VERY SMALL', 10], ['SMALL', 4], ['MEDIUM', 1]] as const
-const INTENSITY_MIX = [['FAINT', 4], ['VERY LIGHT', 6], ['LIGHT', 10], ['FANCY LIGHT', 18], ['FANCY', 22], ['FANCY INTENSE', 20], ['FANCY VIVID', 10], ['FANCY DEEP', 6], ['FANCY DARK', 4]] as const
-const FANCY_MIX = [['YELLOW', 60], ['PINK', 12], ['BLUE', 5], ['GREEN', 3], ['ORANGE', 5], ['BROWN', 15]] as const
+const COLOR_MIX = [
+  ['D', 6],
+  ['E', 10],
+  ['F', 14],
+  ['G', 17],
+  ['H', 16],
+  ['I', 13],
+  ['J', 10],
+  ['K', 7],
+  ['L', 4],
+  ['M', 3],
+] as const
+const CLARITY_MIX = [
+  ['FL', 1],
+  ['IF', 4],
+  ['VVS1', 8],
+  ['VVS2', 11],
+  ['VS1', 17],
+  ['VS2', 20],
+  ['SI1', 19],
+  ['SI2', 14],
+  ['I1', 6],
+] as const
+const GRADE_MIX = [
+  ['EX', 62],
+  ['VG', 28],
+  ['GD', 10],
+] as const
+const FLUOR_MIX = [
+  ['NON', 62],
+  ['FNT', 16],
+  ['MED', 13],
+  ['STG', 7],
+  ['VST', 2],
+] as const
+const LAB_MIX = [
+  ['GIA', 72],
+  ['IGI', 14],
+  ['HRD', 11],
+  ['NON-CERT', 3],
+] as const
+const LOCATION_MIX = [
+  ['India', 42],
+  ['Hong Kong', 17],
+  ['New York', 16],
+  ['Dubai', 10],
+  ['Belgium', 15],
+] as const
+const SHADE_MIX = [
+  ['NONE', 78],
+  ['BROWN', 6],
+  ['MIX TINGE', 8],
+  ['FAINT BROWN', 5],
+  ['GREY', 3],
+] as const
+const BLACK_MIX = [
+  ['NONE', 55],
+  ['B0', 20],
+  ['B1', 15],
+  ['B2', 7],
+  ['B3', 3],
+] as const
+const WHITE_MIX = [
+  ['NONE', 40],
+  ['W0', 25],
+  ['W1', 20],
+  ['W2', 10],
+  ['W3', 5],
+] as const
+const OPEN_MIX = [
+  ['NONE', 80],
+  ['O0', 10],
+  ['O1', 6],
+  ['O2', 3],
+  ['O3', 1],
+] as const
+const MILKY_MIX = [
+  ['NONE', 88],
+  ['M1', 8],
+  ['M2', 3],
+  ['M3', 1],
+] as const
+const GIRDLE_MIX = [
+  ['THIN', 12],
+  ['MEDIUM', 55],
+  ['SLIGHTLY THICK', 22],
+  ['THICK', 9],
+  ['VERY THICK', 2],
+] as const
+const CULET_MIX = [
+  ['NONE', 85],
+  ['VERY SMALL', 10],
+  ['SMALL', 4],
+  ['MEDIUM', 1],
+] as const
+const INTENSITY_MIX = [
+  ['FAINT', 4],
+  ['VERY LIGHT', 6],
+  ['LIGHT', 10],
+  ['FANCY LIGHT', 18],
+  ['FANCY', 22],
+  ['FANCY INTENSE', 20],
+  ['FANCY VIVID', 10],
+  ['FANCY DEEP', 6],
+  ['FANCY DARK', 4],
+] as const
+const FANCY_MIX = [
+  ['YELLOW', 60],
+  ['PINK', 12],
+  ['BLUE', 5],
+  ['GREEN', 3],
+  ['ORANGE', 5],
+  ['BROWN', 15],
+] as const
 // Web status: mostly available; some on memo, upcoming, on show, in the office, open for bids.
-const STATUS_MIX = [['A', 88], ['M', 4], ['U', 3], ['S', 1], ['O', 1], ['B', 3]] as const
+const STATUS_MIX = [
+  ['A', 88],
+  ['M', 4],
+  ['U', 3],
+  ['S', 1],
+  ['O', 1],
+  ['B', 3],
+] as const
 // Magic sizes: buyers ask for 0.30, 0.50, 0.70, 0.90, 1.00, 1.50, 2.00 and just above.
 const SIZE_MIX = [
-  ['0.23', 8], ['0.30', 16], ['0.40', 9], ['0.50', 16], ['0.70', 13], ['0.90', 9], ['1.00', 14],
-  ['1.50', 7], ['2.00', 5], ['3.00', 2], ['4.00', 0.6], ['5.00', 0.4],
+  ['0.23', 8],
+  ['0.30', 16],
+  ['0.40', 9],
+  ['0.50', 16],
+  ['0.70', 13],
+  ['0.90', 9],
+  ['1.00', 14],
+  ['1.50', 7],
+  ['2.00', 5],
+  ['3.00', 2],
+  ['4.00', 0.6],
+  ['5.00', 0.4],
 ] as const
 
-/** A stone as the stock table stores it (insert row). */
-export type DemoStone = StoneColumns<string, number>
+/** A stone as the demo makes it: every column of the stock table but those the database keeps (status version, times, lot). */
+export type DemoStone = Omit<Stone, 'inOrder' | 'bidLotId' | 'statusVersion' | 'createdAt' | 'updatedAt'>
 
 /** Deterministic ids, so a reseeded demo keeps its stone ids and bookmarks stay valid. */
 function uuidFrom(rnd: () => number): string {
@@ -93,7 +218,7 @@ export function demoStone(index: number, seed = 2026, now = Date.UTC(2026, 10, 2
   const size = Number(pick(rnd, SIZE_MIX))
   let carat = Math.round((size + rnd() * rnd() * (size < 1 ? 0.09 : 0.45)) * 100) / 100
   if (twin) carat = Math.max(0.18, Math.round((Number(twin.carat) + (rnd() - 0.5) * 0.04) * 100) / 100)
-  const fancy = twin ? twin.is_fancy : rnd() < 0.04
+  const fancy = twin ? twin.isFancy : rnd() < 0.04
   const color = twin?.color ?? (fancy ? '' : pick(rnd, COLOR_MIX))
   const clarity = twin?.clarity ?? pick(rnd, CLARITY_MIX)
   const cut = shape === 'ROUND' ? pick(rnd, GRADE_MIX) : 'NON'
@@ -129,10 +254,12 @@ export function demoStone(index: number, seed = 2026, now = Date.UTC(2026, 10, 2
   const depPer = shape === 'ROUND' ? between(rnd, 59.5, 63) : between(rnd, 60, 70)
   const height = Math.round(((width * depPer) / 100) * 100) / 100
 
-  const fancyColor = twin?.fancy_color ?? (fancy ? pick(rnd, FANCY_MIX) : '')
-  const intensity = twin?.fancy_intensity ?? (fancy ? pick(rnd, INTENSITY_MIX) : '')
-  const overtone = twin?.fancy_overtone ?? (fancy ? uniform(rnd, MASTERS.OVERTONE) : '')
-  const symbols = [...new Set(Array.from({ length: 1 + Math.floor(rnd() * 3) }, () => uniform(rnd, MASTERS.KEY_TO_SYMBOL)))]
+  const fancyColor = twin?.fancyColor ?? (fancy ? pick(rnd, FANCY_MIX) : '')
+  const intensity = twin?.fancyIntensity ?? (fancy ? pick(rnd, INTENSITY_MIX) : '')
+  const overtone = twin?.fancyOvertone ?? (fancy ? uniform(rnd, MASTERS.OVERTONE) : '')
+  const symbols = [
+    ...new Set(Array.from({ length: 1 + Math.floor(rnd() * 3) }, () => uniform(rnd, MASTERS.KEY_TO_SYMBOL))),
+  ]
   const girdle = pick(rnd, GIRDLE_MIX)
   const wSts = index <= 20 ? 'A' : pick(rnd, STATUS_MIX)
   const inLab = lab !== 'NON-CERT' && wSts === 'A' && rnd() < 0.01
@@ -146,18 +273,18 @@ export function demoStone(index: number, seed = 2026, now = Date.UTC(2026, 10, 2
 
   return {
     id,
-    v_stn_id: `D${String(100_000 + index)}`,
-    stone_id: `SL-${(seed * 7919 + index * 104_729).toString(36).toUpperCase().slice(-6)}`,
-    cert_no: certNo,
+    vStnId: `D${String(100_000 + index)}`,
+    stoneId: `SL-${(seed * 7919 + index * 104_729).toString(36).toUpperCase().slice(-6)}`,
+    certNo: certNo,
     shape,
-    shape_full: SHAPE_FULL[shape]!,
+    shapeFull: SHAPE_FULL[shape]!,
     carat: carat.toFixed(2),
     color,
-    is_fancy: fancy,
-    fancy_color: fancyColor,
-    fancy_intensity: intensity,
-    fancy_overtone: overtone,
-    fancy_desc: fancy ? [intensity, overtone === 'NONE' ? '' : overtone, fancyColor].filter(Boolean).join(' ') : '',
+    isFancy: fancy,
+    fancyColor: fancyColor,
+    fancyIntensity: intensity,
+    fancyOvertone: overtone,
+    fancyDesc: fancy ? [intensity, overtone === 'NONE' ? '' : overtone, fancyColor].filter(Boolean).join(' ') : '',
     clarity,
     cut,
     polish,
@@ -166,57 +293,69 @@ export function demoStone(index: number, seed = 2026, now = Date.UTC(2026, 10, 2
     lab,
     location: twin?.location ?? pick(rnd, LOCATION_MIX),
     shade: fancy ? '' : pick(rnd, SHADE_MIX),
-    rap_cents: rap,
+    rapCents: rap,
     back: back.toFixed(2),
-    amt_cents: amt,
-    ctpr_cents: amountCents(amt, carat),
-    dep_per: depPer.toFixed(2),
-    tbl_per: (shape === 'ROUND' ? between(rnd, 54, 60) : between(rnd, 58, 72)).toFixed(2),
+    amtCents: amt,
+    ctprCents: amountCents(amt, carat),
+    depPer: depPer.toFixed(2),
+    tblPer: (shape === 'ROUND' ? between(rnd, 54, 60) : between(rnd, 58, 72)).toFixed(2),
     ratio: ratio.toFixed(2),
-    p_ang: (shape === 'ROUND' ? between(rnd, 40.4, 41.4) : 0).toFixed(2),
-    p_hgt: between(rnd, 42, 44.5).toFixed(2),
-    c_hgt: between(rnd, 12.5, 16.5).toFixed(2),
-    c_ang: (shape === 'ROUND' ? between(rnd, 32.5, 36) : 0).toFixed(2),
+    pAng: (shape === 'ROUND' ? between(rnd, 40.4, 41.4) : 0).toFixed(2),
+    pHgt: between(rnd, 42, 44.5).toFixed(2),
+    cHgt: between(rnd, 12.5, 16.5).toFixed(2),
+    cAng: (shape === 'ROUND' ? between(rnd, 32.5, 36) : 0).toFixed(2),
     height: height.toFixed(2),
     width: width.toFixed(2),
     length: length.toFixed(2),
-    grdl_per: between(rnd, 2.5, 4.5).toFixed(2),
-    str_ln: (shape === 'ROUND' ? between(rnd, 45, 55) : 0).toFixed(2),
-    lwr_hal: (shape === 'ROUND' ? between(rnd, 75, 80) : 0).toFixed(2),
+    grdlPer: between(rnd, 2.5, 4.5).toFixed(2),
+    strLn: (shape === 'ROUND' ? between(rnd, 45, 55) : 0).toFixed(2),
+    lwrHal: (shape === 'ROUND' ? between(rnd, 75, 80) : 0).toFixed(2),
     girdle,
-    girdle_str: girdle === 'MEDIUM' ? 'MEDIUM' : `MEDIUM TO ${girdle}`,
-    girdle_cond: pick(rnd, [['FACETED', 70], ['POLISHED', 20], ['BRUTED', 10]]),
+    girdleStr: girdle === 'MEDIUM' ? 'MEDIUM' : `MEDIUM TO ${girdle}`,
+    girdleCond: pick(rnd, [
+      ['FACETED', 70],
+      ['POLISHED', 20],
+      ['BRUTED', 10],
+    ]),
     culet: pick(rnd, CULET_MIX),
-    culet_cond: pick(rnd, [['POINTED', 85], ['ABRADED', 10], ['CHIPPED', 5]]),
+    culetCond: pick(rnd, [
+      ['POINTED', 85],
+      ['ABRADED', 10],
+      ['CHIPPED', 5],
+    ]),
     brilliancy: pick(rnd, GRADE_MIX),
-    black_table: pick(rnd, BLACK_MIX),
-    black_side: pick(rnd, BLACK_MIX),
-    white_table: pick(rnd, WHITE_MIX),
-    white_side: pick(rnd, WHITE_MIX),
-    open_table: pick(rnd, OPEN_MIX),
-    open_crown: pick(rnd, OPEN_MIX),
-    open_pavilion: pick(rnd, OPEN_MIX),
-    eye_clean: pick(rnd, [['YES', 75], ['NO', 15], ['BORDERLINE', 10]]),
+    blackTable: pick(rnd, BLACK_MIX),
+    blackSide: pick(rnd, BLACK_MIX),
+    whiteTable: pick(rnd, WHITE_MIX),
+    whiteSide: pick(rnd, WHITE_MIX),
+    openTable: pick(rnd, OPEN_MIX),
+    openCrown: pick(rnd, OPEN_MIX),
+    openPavilion: pick(rnd, OPEN_MIX),
+    eyeClean: pick(rnd, [
+      ['YES', 75],
+      ['NO', 15],
+      ['BORDERLINE', 10],
+    ]),
     milky: pick(rnd, MILKY_MIX),
-    heart_arrow: shape === 'ROUND' && cut === 'EX' && rnd() < 0.3 ? 'YES' : 'NO',
-    key_to_symbol: symbols.join(', '),
+    heartArrow: shape === 'ROUND' && cut === 'EX' && rnd() < 0.3 ? 'YES' : 'NO',
+    keyToSymbol: symbols.join(', '),
     seller: uniform(rnd, MASTERS.SELLER),
-    pair_no: pairStart ? `P${index}` : twin ? twin.pair_no : '',
-    show_name: wSts === 'S' ? uniform(rnd, MASTERS.SHOW) : '',
-    is_xray: rnd() < 0.1,
-    is_type2: rnd() < 0.02,
-    is_seal: rnd() < 0.05,
-    is_dor: lab === 'GIA' && rnd() < 0.04,
-    w_sts: wSts,
-    s_sts: inLab ? 'C' : 'N',
-    web_sts: wSts,
-    sgi_sts: '',
-    init_sts: '',
-    s_sts_desc: inLab ? LAB_RESULT_TEXT : '',
+    pairNo: pairStart ? `P${index}` : twin ? twin.pairNo : '',
+    showName: wSts === 'S' ? uniform(rnd, MASTERS.SHOW) : '',
+    isXray: rnd() < 0.1,
+    isType2: rnd() < 0.02,
+    isSeal: rnd() < 0.05,
+    isDor: lab === 'GIA' && rnd() < 0.04,
+    wSts: wSts,
+    sSts: inLab ? 'C' : 'N',
+    webSts: wSts,
+    sgiSts: '',
+    initSts: '',
+    sStsDesc: inLab ? LAB_RESULT_TEXT : '',
     categories,
     pcs,
     // The first stones arrived in the last week, so new arrivals are never empty.
-    arrived_at: new Date(now - Math.floor((index <= 200 ? rnd() * 6 : rnd() * 120) * DAY_MS)),
+    arrivedAt: new Date(now - Math.floor((index <= 200 ? rnd() * 6 : rnd() * 120) * DAY_MS)),
   }
 }
 

@@ -1,7 +1,14 @@
 import { DIGEST_BEST_STONES, DIGEST_STOCK_TYPES, MAX_DIGEST_STONES } from '@diamond/contracts/digests'
 import type { AnyEvent } from '@diamond/contracts/events/envelope'
-import { DigestEventTypes, DigestTopics, type DigestDue, type DigestPrepared, type DigestReady, type DigestStone, type DigestSummary } from '@diamond/contracts/events/digests'
-import { enqueue, newEvent, type ServiceRuntime, type Tx } from '@diamond/runtime'
+import {
+  DigestEventTypes,
+  type DigestDue,
+  type DigestPrepared,
+  type DigestReady,
+  type DigestStone,
+  type DigestSummary,
+} from '@diamond/contracts/events/digests'
+import { enqueue, newEvent, type Tx } from '@diamond/runtime'
 import { columnsFor } from '../downloads/downloads.rules'
 import { excelBuffer } from '../downloads/downloads.excel'
 import { toStoneRow, type StoneRecord } from '../stones/stone-row'
@@ -16,14 +23,14 @@ const fileNameOf = (period: string) => `stock-digest-${period.replace(':', '-')}
 
 function digestStone(r: StoneRecord, priced: boolean): DigestStone {
   return {
-    vStnId: r.v_stn_id,
+    vStnId: r.vStnId,
     shape: r.shape,
     carat: Number(r.carat),
     color: r.color,
     clarity: r.clarity,
     lab: r.lab,
     back: priced ? Number(r.back) : null,
-    pricePerCarat: priced ? Number(r.ctpr_cents) / 100 : null,
+    pricePerCarat: priced ? r.ctprCents / 100 : null,
   }
 }
 
@@ -44,8 +51,17 @@ async function digestOf(tx: Tx, due: DigestDue, key: string, out: AnyEvent[]): P
     attached: stones.length,
   }
   if (!(await repo.keepDigest(tx, key, made))) return (await repo.findDigest(tx, key)) ?? made
-  const xlsx = await excelBuffer(stones.map((r) => toStoneRow(r, priced, false)), columnsFor(undefined, priced).columns)
-  out.push(newEvent<DigestPrepared>('stock', DigestEventTypes.prepared, key, { fileKey: key, fileName: fileNameOf(due.period), xlsx: xlsx.toString('base64') }))
+  const xlsx = await excelBuffer(
+    stones.map((r) => toStoneRow(r, priced, false)),
+    columnsFor(undefined, priced).columns,
+  )
+  out.push(
+    newEvent<DigestPrepared>('stock', DigestEventTypes.prepared, key, {
+      fileKey: key,
+      fileName: fileNameOf(due.period),
+      xlsx: xlsx.toString('base64'),
+    }),
+  )
   return made
 }
 
@@ -55,8 +71,7 @@ async function digestOf(tx: Tx, due: DigestDue, key: string, out: AnyEvent[]): P
  * files of a batch are made first and in key order: batches of other partitions taking the same
  * keys at once then wait for each other instead of deadlocking. Runs in the consumer's transaction.
  */
-export async function onDigestsDue(tx: Tx, events: AnyEvent[]): Promise<void> {
-  const dues = events.filter((e) => e.type === DigestEventTypes.due).map((e) => e.data as DigestDue)
+export async function onDigestsDue(tx: Tx, dues: DigestDue[]): Promise<void> {
   const firstOf = new Map<string, DigestDue>()
   for (const d of dues) if (!firstOf.has(digestKey(d))) firstOf.set(digestKey(d), d)
   const out: AnyEvent[] = []
@@ -64,19 +79,9 @@ export async function onDigestsDue(tx: Tx, events: AnyEvent[]): Promise<void> {
   for (const key of [...firstOf.keys()].sort()) summaries.set(key, await digestOf(tx, firstOf.get(key)!, key, out))
   for (const d of dues) {
     const key = digestKey(d)
-    out.push(newEvent<DigestReady>('stock', DigestEventTypes.ready, key, { ...d, fileKey: key, summary: summaries.get(key)! }))
+    out.push(
+      newEvent<DigestReady>('stock', DigestEventTypes.ready, key, { ...d, fileKey: key, summary: summaries.get(key)! }),
+    )
   }
   await enqueue(tx, 'stock', out)
-}
-
-export function registerDigests(rt: ServiceRuntime): void {
-  // A run says "due" for every subscriber at once: their digests are written 200 to a transaction.
-  rt.consume({
-    name: 'stock.digests',
-    topics: [DigestTopics.due],
-    types: [DigestEventTypes.due],
-    batch: 200,
-    handle: (event, tx) => onDigestsDue(tx, [event]),
-    handleBatch: (events, tx) => onDigestsDue(tx, events),
-  })
 }

@@ -3,9 +3,25 @@ import { PassThrough, type Writable } from 'node:stream'
 import ExcelJS from 'exceljs'
 import type { DownloadColumn } from '@diamond/contracts/http/downloads'
 import type { StoneRow } from '@diamond/contracts/http/stock'
-import { cellOf, COLUMN_SPECS, EXCEL_FORMATS, needsNeutralising, neutralise, totalsCells, TotalsCounter, type Cell } from './downloads.rules'
+import {
+  cellOf,
+  COLUMN_SPECS,
+  EXCEL_FORMATS,
+  needsNeutralising,
+  neutralise,
+  totalsCells,
+  TotalsCounter,
+  type Cell,
+} from './downloads.rules'
 
-const WIDE: ReadonlySet<DownloadColumn> = new Set(['fcColDesc', 'keyToSymbol', 'sellerNm', 'girdleStr', 'sStsDesc', 'showNm'])
+const WIDE: ReadonlySet<DownloadColumn> = new Set([
+  'fcColDesc',
+  'keyToSymbol',
+  'sellerNm',
+  'girdleStr',
+  'sStsDesc',
+  'showNm',
+])
 
 function write(cell: ExcelJS.Cell, c: Cell): void {
   switch (c.t) {
@@ -47,7 +63,10 @@ export class StoneSheet {
     this.workbook.creator = 'Diamond portal'
     this.workbook.created = new Date()
     this.sheet = this.workbook.addWorksheet(title, { views: [{ state: 'frozen', ySplit: 1 }] })
-    this.sheet.columns = columns.map((c) => ({ key: c, width: WIDE.has(c) ? 28 : Math.max(10, COLUMN_SPECS[c].header.length + 2) }))
+    this.sheet.columns = columns.map((c) => ({
+      key: c,
+      width: WIDE.has(c) ? 28 : Math.max(10, COLUMN_SPECS[c].header.length + 2),
+    }))
     const header = this.sheet.addRow(columns.map((c) => COLUMN_SPECS[c].header))
     header.font = { bold: true }
     header.commit()

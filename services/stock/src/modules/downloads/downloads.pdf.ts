@@ -5,14 +5,26 @@ import { cellOf, cellText, COLUMN_SPECS, totalsCells, TotalsCounter, type Cell }
 
 const MARGIN = 24
 const ROW_H = 14
-const WIDE: ReadonlySet<DownloadColumn> = new Set(['fcColDesc', 'keyToSymbol', 'sellerNm', 'girdleStr', 'sStsDesc', 'showNm', 'shpFullNm'])
+const WIDE: ReadonlySet<DownloadColumn> = new Set([
+  'fcColDesc',
+  'keyToSymbol',
+  'sellerNm',
+  'girdleStr',
+  'sStsDesc',
+  'showNm',
+  'shpFullNm',
+])
 
 /**
  * A stone list as a PDF table: landscape A4 (A3 for many columns), a header row repeated on each
  * page, numbers right-aligned, the totals in bold at the end. pdfkit's built-in Helvetica covers
  * the stock's texts (grades, numbers, names in Latin letters).
  */
-export async function pdfBuffer(rows: readonly StoneRow[], columns: readonly DownloadColumn[], subtitle: string): Promise<Buffer> {
+export async function pdfBuffer(
+  rows: readonly StoneRow[],
+  columns: readonly DownloadColumn[],
+  subtitle: string,
+): Promise<Buffer> {
   const doc = new PDFDocument({
     size: columns.length > 16 ? 'A3' : 'A4',
     layout: 'landscape',
@@ -35,19 +47,36 @@ export async function pdfBuffer(rows: readonly StoneRow[], columns: readonly Dow
 
   const line = (cells: readonly (Cell | string)[], y: number, opts: { bold?: boolean; fill?: string } = {}) => {
     if (opts.fill) doc.rect(MARGIN, y, usable, ROW_H).fill(opts.fill)
-    doc.fillColor('#1f2933').font(opts.bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(fontSize)
+    doc
+      .fillColor('#1f2933')
+      .font(opts.bold ? 'Helvetica-Bold' : 'Helvetica')
+      .fontSize(fontSize)
     let x = MARGIN
     cells.forEach((c, n) => {
       const text = typeof c === 'string' ? c : cellText(c)
       const numeric = typeof c !== 'string' && c.t === 'num'
-      doc.text(text, x + 2, y + 4, { width: widths[n]! - 4, height: ROW_H, lineBreak: false, ellipsis: true, align: numeric ? 'right' : 'left' })
+      doc.text(text, x + 2, y + 4, {
+        width: widths[n]! - 4,
+        height: ROW_H,
+        lineBreak: false,
+        ellipsis: true,
+        align: numeric ? 'right' : 'left',
+      })
       x += widths[n]!
     })
   }
-  const header = (y: number) => line(columns.map((c) => COLUMN_SPECS[c].header), y, { bold: true, fill: '#e4e7eb' })
+  const header = (y: number) =>
+    line(
+      columns.map((c) => COLUMN_SPECS[c].header),
+      y,
+      { bold: true, fill: '#e4e7eb' },
+    )
 
   doc.font('Helvetica-Bold').fontSize(12).fillColor('#1f2933').text('Diamonds', MARGIN, MARGIN, { lineBreak: false })
-  doc.font('Helvetica').fontSize(8).text(subtitle, MARGIN, MARGIN + 16, { lineBreak: false })
+  doc
+    .font('Helvetica')
+    .fontSize(8)
+    .text(subtitle, MARGIN, MARGIN + 16, { lineBreak: false })
   let y = MARGIN + 32
   header(y)
   y += ROW_H
@@ -60,14 +89,22 @@ export async function pdfBuffer(rows: readonly StoneRow[], columns: readonly Dow
       y += ROW_H
     }
     totals.add(r)
-    line(columns.map((c) => cellOf(r, c)), y, i % 2 ? { fill: '#f5f7fa' } : {})
+    line(
+      columns.map((c) => cellOf(r, c)),
+      y,
+      i % 2 ? { fill: '#f5f7fa' } : {},
+    )
     y += ROW_H
   })
   if (y > bottom()) {
     doc.addPage()
     y = MARGIN
   }
-  line(totalsCells(columns, totals.result()).map((c) => (c.t === 'blank' ? '' : c)), y, { bold: true, fill: '#e4e7eb' })
+  line(
+    totalsCells(columns, totals.result()).map((c) => (c.t === 'blank' ? '' : c)),
+    y,
+    { bold: true, fill: '#e4e7eb' },
+  )
   doc.end()
   await ended
   return Buffer.concat(chunks)

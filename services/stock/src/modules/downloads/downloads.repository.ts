@@ -1,17 +1,17 @@
+import { sql } from 'drizzle-orm'
 import type { Sql } from '@diamond/runtime/db'
-import type { StoneRecord } from '../stones/stone-row'
+import { query } from '@diamond/runtime/statements'
+import { stoneRecord, type StoneRecord } from '../stones/stone-row'
+import { stones } from '../stones/stones.schema'
 
 /**
  * The available stock (web status A) in stone-number order, read through a cursor `batch` rows at
  * a time, so the whole stock never sits in memory. Holds are not the open viewer's, so none is
  * "mine"; the type-2 block decides the on-memo flag as everywhere else.
  */
-export function availableStones(sql: Sql, batch: number): AsyncIterable<StoneRecord[]> {
-  return sql<StoneRecord[]>`
-    select s.*,
-           false as held_by_me,
-           exists (select 1 from stock.blocks b where b.stone_id = s.id and b.block_type = 2) as blocked_type2
-      from stock.stones s
-     where s.w_sts = 'A'
-     order by length(s.v_stn_id), s.v_stn_id`.cursor(batch)
+export function availableStones(client: Sql, batch: number): AsyncIterable<StoneRecord[]> {
+  return query<StoneRecord>(
+    client,
+    sql`select ${stoneRecord(sql`false`)} from ${stones} where ${stones.wSts} = 'A' order by length(${stones.vStnId}), ${stones.vStnId}`,
+  ).cursor(batch)
 }

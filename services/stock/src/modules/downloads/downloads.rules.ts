@@ -1,4 +1,11 @@
-import { DOWNLOAD_COLUMNS, PRICE_COLUMNS, type DownloadColumn, type DownloadKind } from '@diamond/contracts/http/downloads'
+import { addStone, EMPTY_SUMS, totalsOf, type GridTotals, type TotalsSums } from '@diamond/contracts/grid-totals'
+import { indiaWallClock } from '@diamond/contracts/india-time'
+import {
+  DOWNLOAD_COLUMNS,
+  PRICE_COLUMNS,
+  type DownloadColumn,
+  type DownloadKind,
+} from '@diamond/contracts/http/downloads'
 import type { StoneRow } from '@diamond/contracts/http/stock'
 import { shownLab } from '@diamond/contracts/http/stock.values'
 import type { FieldProblem } from '../search/search.rules'
@@ -13,17 +20,11 @@ import type { FieldProblem } from '../search/search.rules'
 /**
  * A cell whose text begins with = + - @ (or a tab or carriage return, which some spreadsheet
  * programs skip before reading a formula) would run as a formula when a spreadsheet opens the
- * file or a CSV made from it. Such text gets a leading single quote and stays text.
+ * file. Such text gets a leading single quote and stays text.
  */
 export const FORMULA_START = /^[=+\-@\t\r]/
 export const needsNeutralising = (text: string): boolean => FORMULA_START.test(text)
 export const neutralise = (text: string): string => (needsNeutralising(text) ? `'${text}` : text)
-
-/** One CSV field: neutralised first, then quoted when it holds a separator, a quote or a line break. */
-export function csvField(text: string): string {
-  const safe = neutralise(text)
-  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe
-}
 
 type Kind = 'text' | 'lab' | 'color' | 'cut' | 'two' | 'usd' | 'whole' | 'int' | 'yesNo' | 'date'
 interface ColumnSpec {
@@ -114,7 +115,21 @@ export const COLUMN_SPECS: Record<DownloadColumn, ColumnSpec> = {
 
 /** A new user's grid columns (contracts' DEFAULT_COLUMNS): what a download shows when none are sent. */
 export const DEFAULT_DOWNLOAD_COLUMNS: readonly DownloadColumn[] = [
-  'vStnId', 'shpNm', 'crt', 'colNm', 'clrNm', 'cutNm', 'polNm', 'symNm', 'fluNm', 'lbNm', 'locNm', 'rap', 'back', 'amt', 'ctPr',
+  'vStnId',
+  'shpNm',
+  'crt',
+  'colNm',
+  'clrNm',
+  'cutNm',
+  'polNm',
+  'symNm',
+  'fluNm',
+  'lbNm',
+  'locNm',
+  'rap',
+  'back',
+  'amt',
+  'ctPr',
 ]
 
 const KNOWN: ReadonlySet<string> = new Set(DOWNLOAD_COLUMNS)
@@ -135,14 +150,21 @@ export function columnsFor(
   const asked = requested ?? DEFAULT_DOWNLOAD_COLUMNS
   const seen = new Set<string>()
   asked.forEach((c, n) => {
-    if (!KNOWN.has(c)) problems.push({ field: `columns.${n}`, in: 'body', message: `is not a known column: ${c.slice(0, 40)}` })
+    if (!KNOWN.has(c))
+      problems.push({ field: `columns.${n}`, in: 'body', message: `is not a known column: ${c.slice(0, 40)}` })
     else if (seen.has(c)) problems.push({ field: `columns.${n}`, in: 'body', message: `is given twice: ${c}` })
     seen.add(c)
   })
   if (problems.length) return { columns: [], problems }
   const columns = (asked as DownloadColumn[]).filter((c) => showPrices || !PRICES.has(c))
-  if (columns.length === 0) problems.push({ field: 'columns', in: 'body', message: 'has no column this account may see' })
-  if (columns.length > maxColumns) problems.push({ field: 'columns', in: 'body', message: `has ${columns.length} columns; a PDF page fits at most ${maxColumns}` })
+  if (columns.length === 0)
+    problems.push({ field: 'columns', in: 'body', message: 'has no column this account may see' })
+  if (columns.length > maxColumns)
+    problems.push({
+      field: 'columns',
+      in: 'body',
+      message: `has ${columns.length} columns; a PDF page fits at most ${maxColumns}`,
+    })
   return { columns, problems }
 }
 
@@ -155,12 +177,10 @@ export type Cell =
   | { t: 'date'; v: Date }
 
 const BLANK: Cell = { t: 'blank' }
-/** Asia/Kolkata is UTC+5:30 all year (spec section 9's time zone). */
-const KOLKATA_OFFSET_MS = 330 * 60_000
 
 /** The Asia/Kolkata calendar day of an instant, as midnight UTC of that day. */
 export function kolkataDay(at: Date | string | number): Date {
-  const d = new Date(new Date(at).getTime() + KOLKATA_OFFSET_MS)
+  const d = indiaWallClock(at)
   return new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()))
 }
 
@@ -195,12 +215,23 @@ export function cellOf(row: Row, column: DownloadColumn): Cell {
 const LOCALE = 'en-US'
 const FORMATS = {
   two: new Intl.NumberFormat(LOCALE, { minimumFractionDigits: 2, maximumFractionDigits: 2 }),
-  usd: new Intl.NumberFormat(LOCALE, { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 }),
+  usd: new Intl.NumberFormat(LOCALE, {
+    style: 'currency',
+    currency: 'USD',
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  }),
   whole: new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 0 }),
   int: new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 0 }),
 }
 /** Excel number formats matching the texts above. */
-export const EXCEL_FORMATS = { two: '#,##0.00', usd: '"$"#,##0.00', whole: '#,##0', int: '0', date: 'dd/mm/yyyy' } as const
+export const EXCEL_FORMATS = {
+  two: '#,##0.00',
+  usd: '"$"#,##0.00',
+  whole: '#,##0',
+  int: '0',
+  date: 'dd/mm/yyyy',
+} as const
 export const DASH = '-'
 
 /** The cell as text (PDF): dd/LL/y dates, en-US numbers, a dash for blanks. */
@@ -219,53 +250,16 @@ export function cellText(c: Cell): string {
   }
 }
 
-/**
- * The totals under a download (the grid's totals, section 9): count and carats for everyone; sums
- * of amounts and the per-carat figures weighted by carat only from rows that carry prices.
- */
-export interface DownloadTotals {
-  count: number
-  crt: number
-  ctPr?: number
-  amt?: number
-  rap?: number
-  back?: number
-  fnCtpr?: number
-  fnAmt?: number
-}
-
-const round2 = (n: number) => Math.round(n * 100) / 100
-
+/** The totals under a download: the grid's totals (contracts/grid-totals), counted as the rows stream by. */
 export class TotalsCounter {
-  private count = 0
-  private crt = 0
-  private ctPr = 0
-  private rapValue = 0
-  private fnCtpr = 0
-  private priced = false
+  private sums: TotalsSums = EMPTY_SUMS
 
   add(row: Pick<Row, 'crt' | 'ctPr' | 'rap' | 'fnCtpr'>): void {
-    this.count++
-    this.crt += row.crt || 0
-    if (row.ctPr === undefined) return
-    this.priced = true
-    this.ctPr += row.ctPr
-    this.rapValue += (row.rap ?? 0) * (row.crt || 0)
-    this.fnCtpr += row.fnCtpr ?? row.ctPr
+    this.sums = addStone(this.sums, row)
   }
 
-  result(): DownloadTotals {
-    const out: DownloadTotals = { count: this.count, crt: round2(this.crt) }
-    if (!this.priced) return out
-    out.ctPr = round2(this.ctPr)
-    out.fnCtpr = round2(this.fnCtpr)
-    if (this.crt > 0) {
-      out.amt = round2(this.ctPr / this.crt)
-      out.rap = round2(this.rapValue / this.crt)
-      out.fnAmt = round2(this.fnCtpr / this.crt)
-    }
-    if (this.rapValue > 0) out.back = round2((this.ctPr / this.rapValue - 1) * 100)
-    return out
+  result(): GridTotals {
+    return totalsOf(this.sums)
   }
 }
 
@@ -273,7 +267,7 @@ export class TotalsCounter {
  * The totals as a last row under the columns: the first column names it, each column that has a
  * total (carat, amounts, the averages) shows it, the rest stay blank.
  */
-export function totalsCells(columns: readonly DownloadColumn[], t: DownloadTotals): Cell[] {
+export function totalsCells(columns: readonly DownloadColumn[], t: GridTotals): Cell[] {
   return columns.map((c, n) => {
     if (n === 0) return { t: 'text', v: `Total: ${t.count} ${t.count === 1 ? 'stone' : 'stones'}` }
     const v = (t as unknown as Record<string, number | undefined>)[c]
@@ -286,7 +280,11 @@ export function totalsCells(columns: readonly DownloadColumn[], t: DownloadTotal
 const EXTENSIONS: Record<DownloadKind, string> = { xlsx: 'xlsx', pdf: 'pdf', zip: 'zip' }
 
 /** diamonds-YYYYMMDD.xlsx (the Asia/Kolkata day); the open stock file is full-stock-YYYYMMDD.xlsx. */
-export function fileName(base: 'diamonds' | 'full-stock' | 'diamond-media', kind: DownloadKind, now: Date | number): string {
+export function fileName(
+  base: 'diamonds' | 'full-stock' | 'diamond-media',
+  kind: DownloadKind,
+  now: Date | number,
+): string {
   const d = kolkataDay(now)
   const day = `${d.getUTCFullYear()}${String(d.getUTCMonth() + 1).padStart(2, '0')}${String(d.getUTCDate()).padStart(2, '0')}`
   return `${base}-${day}.${EXTENSIONS[kind]}`

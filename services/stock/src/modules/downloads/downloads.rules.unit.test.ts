@@ -2,36 +2,113 @@ import { describe, expect, it } from 'vitest'
 import { DOWNLOAD_COLUMNS, PRICE_COLUMNS } from '@diamond/contracts/http/downloads'
 import type { StoneRow } from '@diamond/contracts/http/stock'
 import {
-  cellOf, cellText, columnsFor, COLUMN_SPECS, csvField, fileName, HitWindow, kolkataDay, neutralise, totalsCells, TotalsCounter,
+  cellOf,
+  cellText,
+  columnsFor,
+  COLUMN_SPECS,
+  fileName,
+  HitWindow,
+  kolkataDay,
+  neutralise,
+  totalsCells,
+  TotalsCounter,
 } from './downloads.rules'
 
 const stone = (over: Partial<StoneRow> = {}): StoneRow =>
   ({
-    id: '00000000-0000-4000-8000-000000000001', vStnId: 'D100001', stoneId: 'P1', certNo: '123', shpNm: 'ROUND', shpFullNm: 'Round',
-    crt: 1.01, pcs: 1, colNm: 'G', isFcCol: false, fcColNm: '', fcIntNm: '', fcOvtNm: '', fcColDesc: '', clrNm: 'VS1', cutNm: 'EX',
-    polNm: 'EX', symNm: 'VG', fluNm: 'NONE', lbNm: 'GIA', locNm: 'INDIA', shdNm: '', rap: 9500, back: -35.5, amt: 6127.5,
-    ctPr: 6188.78, rapAvg: 9500, fnDis: -35.5, fnAmt: 6127.5, fnCtpr: 6188.78, depPer: 61.2, tblPer: 57, ratio: 1.01, pAng: 0,
-    pHgt: 0, cHgt: 0, cAng: 0, height: 3.9, width: 6.4, length: 6.45, grdlPer: 0, strLn: 0, lwrHal: 0, girdleNm: '', girdleStr: '',
-    grdlCondNm: '', cultNm: '', cultCondNm: '', brlncyNm: '', blkTblNm: '', blkSdNm: '', wTblNm: '', wSdNm: '', opTblNm: '',
-    opCrwnNm: '', opPavNm: '', eClnNm: '', milkyNm: '', hANm: '', keyToSymbol: 'Cloud', sellerNm: '', pairNo: '', showNm: '',
-    isXray: false, isType2: false, isSeal: false, isDor: false, sSts: '', wSts: 'A', webSts: '', sgiSts: '', initSts: '', sStsDesc: '',
-    availability: 'A', sgiMemo: false, sgiHold: false, bestBuyMemo: false, bestBuyHold: false, categories: [],
-    arrivedAt: '2026-03-04T20:00:00.000Z', statusVersion: 0, heldByMe: false, ...over,
+    id: '00000000-0000-4000-8000-000000000001',
+    vStnId: 'D100001',
+    stoneId: 'P1',
+    certNo: '123',
+    shpNm: 'ROUND',
+    shpFullNm: 'Round',
+    crt: 1.01,
+    pcs: 1,
+    colNm: 'G',
+    isFcCol: false,
+    fcColNm: '',
+    fcIntNm: '',
+    fcOvtNm: '',
+    fcColDesc: '',
+    clrNm: 'VS1',
+    cutNm: 'EX',
+    polNm: 'EX',
+    symNm: 'VG',
+    fluNm: 'NONE',
+    lbNm: 'GIA',
+    locNm: 'INDIA',
+    shdNm: '',
+    rap: 9500,
+    back: -35.5,
+    amt: 6127.5,
+    ctPr: 6188.78,
+    rapAvg: 9500,
+    fnDis: -35.5,
+    fnAmt: 6127.5,
+    fnCtpr: 6188.78,
+    depPer: 61.2,
+    tblPer: 57,
+    ratio: 1.01,
+    pAng: 0,
+    pHgt: 0,
+    cHgt: 0,
+    cAng: 0,
+    height: 3.9,
+    width: 6.4,
+    length: 6.45,
+    grdlPer: 0,
+    strLn: 0,
+    lwrHal: 0,
+    girdleNm: '',
+    girdleStr: '',
+    grdlCondNm: '',
+    cultNm: '',
+    cultCondNm: '',
+    brlncyNm: '',
+    blkTblNm: '',
+    blkSdNm: '',
+    wTblNm: '',
+    wSdNm: '',
+    opTblNm: '',
+    opCrwnNm: '',
+    opPavNm: '',
+    eClnNm: '',
+    milkyNm: '',
+    hANm: '',
+    keyToSymbol: 'Cloud',
+    sellerNm: '',
+    pairNo: '',
+    showNm: '',
+    isXray: false,
+    isType2: false,
+    isSeal: false,
+    isDor: false,
+    sSts: '',
+    wSts: 'A',
+    webSts: '',
+    sgiSts: '',
+    initSts: '',
+    sStsDesc: '',
+    availability: 'A',
+    sgiMemo: false,
+    sgiHold: false,
+    bestBuyMemo: false,
+    bestBuyHold: false,
+    categories: [],
+    arrivedAt: '2026-03-04T20:00:00.000Z',
+    statusVersion: 0,
+    heldByMe: false,
+    ...over,
   }) as StoneRow
 
 describe('neutralising formula text', () => {
   it('quotes text that begins with = + - @, a tab or a carriage return', () => {
-    for (const t of ['=cmd|" /C calc"!A0', '+1+1', '-2+3', '@SUM(A1)', '\t=1', '\r=1']) expect(neutralise(t)).toBe(`'${t}`)
+    for (const t of ['=cmd|" /C calc"!A0', '+1+1', '-2+3', '@SUM(A1)', '\t=1', '\r=1'])
+      expect(neutralise(t)).toBe(`'${t}`)
   })
 
   it('leaves other text alone, including those characters later in the text', () => {
     for (const t of ['GIA', 'a=b', 'Cloud, Feather', "'quoted", '', ' =1']) expect(neutralise(t)).toBe(t)
-  })
-
-  it('neutralises CSV fields before quoting them', () => {
-    expect(csvField('=HYPERLINK("x")')).toBe(`"'=HYPERLINK(""x"")"`)
-    expect(csvField('a,b')).toBe('"a,b"')
-    expect(csvField('@x')).toBe("'@x")
   })
 })
 
@@ -49,7 +126,23 @@ describe('columns with price rights', () => {
   })
 
   it('uses the default grid columns when none are sent', () => {
-    expect(columnsFor(undefined, true).columns).toEqual(['vStnId', 'shpNm', 'crt', 'colNm', 'clrNm', 'cutNm', 'polNm', 'symNm', 'fluNm', 'lbNm', 'locNm', 'rap', 'back', 'amt', 'ctPr'])
+    expect(columnsFor(undefined, true).columns).toEqual([
+      'vStnId',
+      'shpNm',
+      'crt',
+      'colNm',
+      'clrNm',
+      'cutNm',
+      'polNm',
+      'symNm',
+      'fluNm',
+      'lbNm',
+      'locNm',
+      'rap',
+      'back',
+      'amt',
+      'ctPr',
+    ])
   })
 
   it('refuses unknown and repeated columns, naming their position', () => {
@@ -112,7 +205,16 @@ describe('totals', () => {
     const t = new TotalsCounter()
     t.add(stone({ crt: 1, ctPr: 1000, rap: 2000, fnCtpr: 1000 }))
     t.add(stone({ crt: 3, ctPr: 6000, rap: 4000, fnCtpr: 6000 }))
-    expect(t.result()).toEqual({ count: 2, crt: 4, ctPr: 7000, fnCtpr: 7000, amt: 1750, rap: 3500, fnAmt: 1750, back: -50 })
+    expect(t.result()).toEqual({
+      count: 2,
+      crt: 4,
+      ctPr: 7000,
+      fnCtpr: 7000,
+      amt: 1750,
+      rap: 3500,
+      fnAmt: 1750,
+      back: -50,
+    })
   })
 
   it('has only count and carats without prices', () => {

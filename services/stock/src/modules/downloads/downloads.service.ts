@@ -1,6 +1,11 @@
 import { PassThrough, type Readable } from 'node:stream'
 import {
-  DOWNLOAD_TYPES, FULL_STOCK_COLUMNS, MAX_PDF_COLUMNS, type DownloadKind, type DownloadRequest, type ZipRequest,
+  DOWNLOAD_TYPES,
+  FULL_STOCK_COLUMNS,
+  MAX_PDF_COLUMNS,
+  type DownloadKind,
+  type DownloadRequest,
+  type ZipRequest,
 } from '@diamond/contracts/http/downloads'
 import type { StoneRow } from '@diamond/contracts/http/stock'
 import { seesPrices } from '@diamond/contracts/permissions'
@@ -59,12 +64,21 @@ export class DownloadService {
   /** The stones asked for, in the order asked; a repeated id is refused, an unknown one is not found. */
   private async rows(who: Principal, ids: readonly string[], showPrices: boolean): Promise<StoneRow[]> {
     const seen = new Set<string>()
-    const repeated = ids.flatMap((id, n) => (seen.has(id.toLowerCase()) ? [{ field: `ids.${n}`, in: 'body' as const, message: 'is given twice' }] : (seen.add(id.toLowerCase()), [])))
+    const repeated = ids.flatMap((id, n) =>
+      seen.has(id.toLowerCase())
+        ? [{ field: `ids.${n}`, in: 'body' as const, message: 'is given twice' }]
+        : (seen.add(id.toLowerCase()), []),
+    )
     if (repeated.length) throw invalidFields(repeated)
     const records = await readStones(this.database.sql, ids, who.id)
     const byId = new Map(records.map((r) => [r.id, r]))
     const missing = ids.filter((id) => !byId.has(id.toLowerCase()))
-    if (missing.length) throw new AppError('E_NOT_FOUND', { ids: missing.slice(0, 50) }, `Stones not found: ${missing.slice(0, 5).join(', ')}`)
+    if (missing.length)
+      throw new AppError(
+        'E_NOT_FOUND',
+        { ids: missing.slice(0, 50) },
+        `Stones not found: ${missing.slice(0, 5).join(', ')}`,
+      )
     return ids.map((id) => toStoneRow(byId.get(id.toLowerCase())!, showPrices, false))
   }
 
@@ -88,7 +102,11 @@ export class DownloadService {
     if (problems.length) throw invalidFields(problems)
     const rows = await this.rows(who, req.ids, showPrices)
     const day = cellText({ t: 'date', v: kolkataDay(this.clock()) })
-    return this.answer('pdf', 'diamonds', await pdfBuffer(rows, columns, `${rows.length} ${rows.length === 1 ? 'stone' : 'stones'} · ${day}`))
+    return this.answer(
+      'pdf',
+      'diamonds',
+      await pdfBuffer(rows, columns, `${rows.length} ${rows.length === 1 ? 'stone' : 'stones'} · ${day}`),
+    )
   }
 
   /** diamond/download-zip: media and certificate documents carry no prices. */
@@ -117,7 +135,11 @@ export class DownloadService {
     return { name: fileName('full-stock', 'xlsx', this.clock()), type: DOWNLOAD_TYPES.xlsx, stream: out }
   }
 
-  private async writeFullStock(out: PassThrough, columns: (typeof FULL_STOCK_COLUMNS)[number][], showPrices: boolean): Promise<void> {
+  private async writeFullStock(
+    out: PassThrough,
+    columns: (typeof FULL_STOCK_COLUMNS)[number][],
+    showPrices: boolean,
+  ): Promise<void> {
     const sheet = new StoneSheet(out, columns, 'Stock')
     for await (const batch of availableStones(this.database.sql, FULL_STOCK_BATCH)) {
       // The caller went away: stop reading the stock.

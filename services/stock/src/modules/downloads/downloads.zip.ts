@@ -5,7 +5,8 @@ import { mediaOf, type MediaHosts } from '../search/media.rules'
 import { safeEntryName } from './downloads.rules'
 
 /** The portal's own drawn media (the demo's default hosts): drawn here instead of fetched. */
-const drawnHere = (host: string, kind: 'image' | 'plotting') => host.replace(/\/+$/, '').endsWith(`/diamond-media/${kind}`)
+const drawnHere = (host: string, kind: 'image' | 'plotting') =>
+  host.replace(/\/+$/, '').endsWith(`/diamond-media/${kind}`)
 
 /**
  * The certificate document of a stone: its lab and report number, the lab's own report check
@@ -45,7 +46,8 @@ export async function zipBuffer(rows: readonly StoneRow[], hosts: MediaHosts, no
     const opts = { mtime: now }
     zip.addBuffer(Buffer.from(certificateText(r, hosts)), `${dir}/certificate.txt`, opts)
     if (drawnHere(hosts.image, 'image')) zip.addBuffer(Buffer.from(stoneImage(drawable)), `${dir}/image.svg`, opts)
-    if (drawnHere(hosts.plotting, 'plotting')) zip.addBuffer(Buffer.from(plottingImage(drawable)), `${dir}/plotting.svg`, opts)
+    if (drawnHere(hosts.plotting, 'plotting'))
+      zip.addBuffer(Buffer.from(plottingImage(drawable)), `${dir}/plotting.svg`, opts)
   }
   const chunks: Buffer[] = []
   const done = new Promise<void>((resolve, reject) => {

@@ -15,16 +15,30 @@ const OUTLINES: Record<string, string> = {
   MARQUISE: '<path d="M100 12 C150 60 150 140 100 188 C50 140 50 60 100 12Z"/>',
 }
 const FACETS: Record<string, string> = {
-  ROUND: '<polygon points="100,55 132,68 145,100 132,132 100,145 68,132 55,100 68,68"/><path d="M100 20 L100 55 M157 43 L132 68 M180 100 L145 100 M157 157 L132 132 M100 180 L100 145 M43 157 L68 132 M20 100 L55 100 M43 43 L68 68"/>',
+  ROUND:
+    '<polygon points="100,55 132,68 145,100 132,132 100,145 68,132 55,100 68,68"/><path d="M100 20 L100 55 M157 43 L132 68 M180 100 L145 100 M157 157 L132 132 M100 180 L100 145 M43 157 L68 132 M20 100 L55 100 M43 43 L68 68"/>',
   EMERALD: '<path d="M72 44 H128 L142 58 V142 L128 156 H72 L58 142 V58Z M84 70 H116 V130 H84Z"/>',
   PRINCESS: '<path d="M26 26 L174 174 M174 26 L26 174"/><rect x="64" y="64" width="72" height="72"/>',
 }
 const TINTS: Record<string, string> = {
-  YELLOW: '#f7d84a', PINK: '#f3a6c8', BLUE: '#8fb8f0', GREEN: '#9ed7a0', ORANGE: '#f5a95b', BROWN: '#b98a5e',
+  YELLOW: '#f7d84a',
+  PINK: '#f3a6c8',
+  BLUE: '#8fb8f0',
+  GREEN: '#9ed7a0',
+  ORANGE: '#f5a95b',
+  BROWN: '#b98a5e',
 }
 const SYMBOL_MARKS: Record<string, string> = {
-  CRYSTAL: '#c62828', FEATHER: '#c62828', CLOUD: '#2e7d32', NEEDLE: '#c62828', PINPOINT: '#c62828', NATURAL: '#2e7d32',
-  'INDENTED NATURAL': '#2e7d32', 'TWINNING WISP': '#c62828', CHIP: '#1565c0', KNOT: '#2e7d32',
+  CRYSTAL: '#c62828',
+  FEATHER: '#c62828',
+  CLOUD: '#2e7d32',
+  NEEDLE: '#c62828',
+  PINPOINT: '#c62828',
+  NATURAL: '#2e7d32',
+  'INDENTED NATURAL': '#2e7d32',
+  'TWINNING WISP': '#c62828',
+  CHIP: '#1565c0',
+  KNOT: '#2e7d32',
 }
 
 const escape = (s: string) => s.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`)
@@ -66,7 +80,9 @@ export function plottingImage(s: Drawable): string {
       const y = 70 + rnd() * 60
       return `<g><circle cx="${x.toFixed(1)}" cy="${y.toFixed(1)}" r="5" fill="none" stroke="${SYMBOL_MARKS[sym] ?? '#c62828'}" stroke-width="2"/><title>${escape(sym)}</title></g>`
     })
-  const legend = s.keyToSymbol ? `<text x="100" y="196" font-size="10" text-anchor="middle" fill="#52606d" font-family="sans-serif">${escape(s.keyToSymbol)}</text>` : ''
+  const legend = s.keyToSymbol
+    ? `<text x="100" y="196" font-size="10" text-anchor="middle" fill="#52606d" font-family="sans-serif">${escape(s.keyToSymbol)}</text>`
+    : ''
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 200 200" role="img" aria-label="Plotting ${escape(s.vStnId)}">
 <rect width="200" height="200" fill="#ffffff"/>
 <g fill="none" stroke="#323f4b" stroke-width="1.5">${outline}</g>

@@ -7,12 +7,16 @@ const ROW_H = 16
 const INK = '#1f2933'
 
 const money = (cents: number | undefined) =>
-  cents === undefined ? '-' : (cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })
+  cents === undefined
+    ? '-'
+    : (cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })
 const two = (n: number | null | undefined) => (n === null || n === undefined ? '-' : n.toFixed(2))
 const date = (iso: string) => {
   // Spec section 9: dd/LL/y in Asia/Kolkata.
   const p = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', { timeZone: 'Asia/Kolkata', day: '2-digit', month: '2-digit', year: 'numeric' }).formatToParts(new Date(iso)).map((x) => [x.type, x.value]),
+    new Intl.DateTimeFormat('en-US', { timeZone: 'Asia/Kolkata', day: '2-digit', month: '2-digit', year: 'numeric' })
+      .formatToParts(new Date(iso))
+      .map((x) => [x.type, x.value]),
   )
   return `${p.day}/${p.month}/${p.year}`
 }
@@ -35,7 +39,11 @@ const COLUMNS: { title: string; width: number; right?: boolean; cell: (l: Order[
  * fixed at confirm, the totals, the bill type and its terms, and the spec's notices.
  */
 export function invoicePdf(order: Order): PDFKit.PDFDocument {
-  const doc = new PDFDocument({ size: 'A4', margin: MARGIN, info: { Title: `Invoice ${order.orderNo}`, Creator: 'Diamond portal' } })
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: MARGIN,
+    info: { Title: `Invoice ${order.orderNo}`, Creator: 'Diamond portal' },
+  })
   const width = doc.page.width - 2 * MARGIN
   doc.fillColor(INK).font('Helvetica-Bold').fontSize(18).text('INVOICE', MARGIN, MARGIN)
   doc.font('Helvetica').fontSize(9)
@@ -44,17 +52,29 @@ export function invoicePdf(order: Order): PDFKit.PDFDocument {
   doc.text(`Bill to: ${order.companyName || order.buyerName || '-'}`)
   if (order.companyName && order.buyerName) doc.text(`Buyer: ${order.buyerName}`)
   doc.text(`Bill type: ${order.billType.name}`)
-  const terms = order.billType.days > 0 ? `Payment within ${order.billType.days} days.` : 'Payment on delivery in Hong Kong.'
-  doc.text(`Terms: ${terms} Bill discount ${order.billType.value}%; a discount of ${order.billType.resetDiscount}% is reset if payment misses the term.`, { width })
+  const terms =
+    order.billType.days > 0 ? `Payment within ${order.billType.days} days.` : 'Payment on delivery in Hong Kong.'
+  doc.text(
+    `Terms: ${terms} Bill discount ${order.billType.value}%; a discount of ${order.billType.resetDiscount}% is reset if payment misses the term.`,
+    { width },
+  )
 
   let y = doc.y + 12
   const row = (cells: string[], bold = false, fill?: string) => {
     if (fill) doc.rect(MARGIN, y, width, ROW_H).fill(fill)
-    doc.fillColor(INK).font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(8)
+    doc
+      .fillColor(INK)
+      .font(bold ? 'Helvetica-Bold' : 'Helvetica')
+      .fontSize(8)
     let x = MARGIN
     cells.forEach((c, i) => {
       const col = COLUMNS[i]!
-      doc.text(c, x + 2, y + 4, { width: col.width - 4, lineBreak: false, ellipsis: true, align: col.right ? 'right' : 'left' })
+      doc.text(c, x + 2, y + 4, {
+        width: col.width - 4,
+        lineBreak: false,
+        ellipsis: true,
+        align: col.right ? 'right' : 'left',
+      })
       x += col.width
     })
     y += ROW_H
@@ -63,9 +83,28 @@ export function invoicePdf(order: Order): PDFKit.PDFDocument {
       y = MARGIN
     }
   }
-  row(COLUMNS.map((c) => c.title), true, '#e4e7eb')
+  row(
+    COLUMNS.map((c) => c.title),
+    true,
+    '#e4e7eb',
+  )
   for (const l of order.lines) row(COLUMNS.map((c) => c.cell(l)))
-  row(['Total', `${order.pcs} pcs`, two(order.crt), '', '', '', '', '', money(order.amountCents), money(order.finalAmountCents)], true, '#f5f7fa')
+  row(
+    [
+      'Total',
+      `${order.pcs} pcs`,
+      two(order.crt),
+      '',
+      '',
+      '',
+      '',
+      '',
+      money(order.amountCents),
+      money(order.finalAmountCents),
+    ],
+    true,
+    '#f5f7fa',
+  )
 
   y += 8
   doc.font('Helvetica').fontSize(9).fillColor(INK)
@@ -75,7 +114,10 @@ export function invoicePdf(order: Order): PDFKit.PDFDocument {
   doc.moveDown().font('Helvetica').fontSize(8)
   doc.text('Prices on confirm are fixed and not negotiable.', { width })
   doc.text(`Shipments take at least ${DELIVERY_WORKING_DAYS.from}-${DELIVERY_WORKING_DAYS.to} working days.`, { width })
-  doc.text('Stones located outside India are not available for delivery in India without contacting the sales person.', { width })
+  doc.text(
+    'Stones located outside India are not available for delivery in India without contacting the sales person.',
+    { width },
+  )
   doc.end()
   return doc
 }

@@ -1,39 +1,69 @@
-import type { FastifyInstance } from 'fastify'
 import { Envelope, PageRequest } from '@diamond/contracts/common'
 import {
-  BillTypeList, Calculation, CalculationRequest, ConfirmedPage, ConfirmHeaders, ConfirmRequest, ConfirmResult, Order, OrderId, OrderPage,
-  Shipment, ShipmentPage, ShipmentRequest, ShipmentUpdate, TrackRequest, TrackResult,
+  BillTypeList,
+  Calculation,
+  CalculationRequest,
+  ConfirmedPage,
+  ConfirmHeaders,
+  ConfirmRequest,
+  ConfirmResult,
+  Order,
+  OrderId,
+  OrderPage,
+  Shipment,
+  ShipmentPage,
+  ShipmentRequest,
+  ShipmentUpdate,
+  TrackRequest,
+  TrackResult,
 } from '@diamond/contracts/http/orders'
-import { ok, principal, requirePermission } from '@diamond/runtime'
+import { defineRoutes, ok, principal, requirePermission } from '@diamond/runtime'
 import { invoicePdf } from './invoice.pdf'
 import type { OrderService } from './orders.service'
 
 const tags = ['orders']
 
-export default async function orderRoutes(app: FastifyInstance, { orders }: { orders: OrderService }) {
+export default defineRoutes(function orderRoutes(app, { orders }: { orders: OrderService }) {
   app.post(
     '/diamond-confirm/bill-types',
-    { config: { permission: ['confirmStone', 'view'] }, schema: { tags, summary: 'The six bill types with value, reset-discount and minimum', response: { 200: Envelope(BillTypeList) } } },
-    async () => ok(orders.billTypes()),
+    {
+      config: { permission: ['confirmStone', 'view'] },
+      schema: {
+        tags,
+        summary: 'The six bill types with value, reset-discount and minimum',
+        response: { 200: Envelope(BillTypeList) },
+      },
+    },
+    () => ok(orders.billTypes()),
   )
 
   app.post(
     '/diamond/get-discount-calculations',
     {
       config: { permission: ['confirmStone', 'view'], member: true },
-      schema: { tags, summary: 'The figures of a selection on a bill type (the final calculation)', body: CalculationRequest, response: { 200: Envelope(Calculation) } },
+      schema: {
+        tags,
+        summary: 'The figures of a selection on a bill type (the final calculation)',
+        body: CalculationRequest,
+        response: { 200: Envelope(Calculation) },
+      },
     },
-    async (req) => ok(await orders.calculate(principal(req), req.body as CalculationRequest)),
+    async (req) => ok(await orders.calculate(principal(req), req.body)),
   )
 
   app.post(
     '/diamond-confirm/request',
     {
       // Order insert follows Is_PlaceOrder; confirming also needs the confirm-stone right.
-      config: { errors: ['E_STONE_UNAVAILABLE', 'E_MIN_AMOUNT', 'E_IDEMPOTENCY_MISMATCH'], permission: ['order', 'insert'], member: true },
+      config: {
+        errors: ['E_STONE_UNAVAILABLE', 'E_MIN_AMOUNT', 'E_IDEMPOTENCY_MISMATCH'],
+        permission: ['order', 'insert'],
+        member: true,
+      },
       schema: {
         tags,
-        summary: 'Confirm a basket of stones with a bill type: one order, all or nothing. Send a fresh Idempotency-Key per confirm.',
+        summary:
+          'Confirm a basket of stones with a bill type: one order, all or nothing. Send a fresh Idempotency-Key per confirm.',
         headers: ConfirmHeaders,
         body: ConfirmRequest,
         response: { 200: Envelope(ConfirmResult) },
@@ -42,35 +72,55 @@ export default async function orderRoutes(app: FastifyInstance, { orders }: { or
     async (req) => {
       const who = principal(req)
       requirePermission(who, 'confirmStone', 'insert')
-      const body = req.body as ConfirmRequest
-      const key = req.headers['idempotency-key'] as string
-      return ok(await orders.confirm(who, { ids: body.ids, billType: body.billType, companyName: body.companyName, key }), 'Your order is placed.')
+      const body = req.body
+      const key = req.headers['idempotency-key']
+      return ok(
+        await orders.confirm(who, { ids: body.ids, billType: body.billType, companyName: body.companyName, key }),
+        'Your order is placed.',
+      )
     },
   )
 
   app.post(
     '/diamond-confirm/paginate',
-    { config: { permission: ['confirmStone', 'view'], member: true }, schema: { tags, summary: 'My confirmed stones', body: PageRequest, response: { 200: Envelope(ConfirmedPage) } } },
-    async (req) => ok(await orders.confirmed(principal(req), req.body as PageRequest)),
+    {
+      config: { permission: ['confirmStone', 'view'], member: true },
+      schema: { tags, summary: 'My confirmed stones', body: PageRequest, response: { 200: Envelope(ConfirmedPage) } },
+    },
+    async (req) => ok(await orders.confirmed(principal(req), req.body)),
   )
 
   app.post(
     '/order/paginate',
-    { config: { permission: ['order', 'view'], member: true }, schema: { tags, summary: 'My orders with lines and totals (purchase history)', body: PageRequest, response: { 200: Envelope(OrderPage) } } },
-    async (req) => ok(await orders.orders(principal(req), req.body as PageRequest)),
+    {
+      config: { permission: ['order', 'view'], member: true },
+      schema: {
+        tags,
+        summary: 'My orders with lines and totals (purchase history)',
+        body: PageRequest,
+        response: { 200: Envelope(OrderPage) },
+      },
+    },
+    async (req) => ok(await orders.orders(principal(req), req.body)),
   )
 
   app.post(
     '/order/view',
-    { config: { permission: ['order', 'view'], member: true }, schema: { tags, body: OrderId, response: { 200: Envelope(Order) } } },
-    async (req) => ok(await orders.order(principal(req), (req.body as OrderId).id)),
+    {
+      config: { permission: ['order', 'view'], member: true },
+      schema: { tags, body: OrderId, response: { 200: Envelope(Order) } },
+    },
+    async (req) => ok(await orders.order(principal(req), req.body.id)),
   )
 
   app.post(
     '/order/invoice',
-    { config: { produces: ['application/pdf'], permission: ['order', 'view'], member: true }, schema: { tags, summary: "An order's invoice as PDF (its owner or staff)", body: OrderId } },
+    {
+      config: { produces: ['application/pdf'], permission: ['order', 'view'], member: true },
+      schema: { tags, summary: "An order's invoice as PDF (its owner or staff)", body: OrderId },
+    },
     async (req, reply) => {
-      const order = await orders.invoiceData(principal(req), (req.body as OrderId).id)
+      const order = await orders.invoiceData(principal(req), req.body.id)
       return reply
         .type('application/pdf')
         .header('content-disposition', `attachment; filename="invoice-${order.orderNo}.pdf"`)
@@ -81,25 +131,52 @@ export default async function orderRoutes(app: FastifyInstance, { orders }: { or
 
   app.post(
     '/shipping-detail',
-    { config: { permission: ['shipment', 'view'], member: true }, schema: { tags, summary: "An order's shipment", body: ShipmentRequest, response: { 200: Envelope(Shipment) } } },
-    async (req) => ok(await orders.shipment(principal(req), (req.body as ShipmentRequest).orderId)),
+    {
+      config: { permission: ['shipment', 'view'], member: true },
+      schema: { tags, summary: "An order's shipment", body: ShipmentRequest, response: { 200: Envelope(Shipment) } },
+    },
+    async (req) => ok(await orders.shipment(principal(req), req.body.orderId)),
   )
 
   app.post(
     '/shipping-detail/paginate',
-    { config: { permission: ['shipment', 'view'], member: true }, schema: { tags, summary: 'My shipments (staff: all)', body: PageRequest, response: { 200: Envelope(ShipmentPage) } } },
-    async (req) => ok(await orders.shipments(principal(req), req.body as PageRequest)),
+    {
+      config: { permission: ['shipment', 'view'], member: true },
+      schema: {
+        tags,
+        summary: 'My shipments (staff: all)',
+        body: PageRequest,
+        response: { 200: Envelope(ShipmentPage) },
+      },
+    },
+    async (req) => ok(await orders.shipments(principal(req), req.body)),
   )
 
   app.post(
     '/shipping-detail/update',
-    { config: { errors: ['E_SHIPMENT_STEP'], permission: ['shipment', 'all'], member: true }, schema: { tags, summary: 'Staff: move a shipment on by one step', body: ShipmentUpdate, response: { 200: Envelope(Shipment) } } },
-    async (req) => ok(await orders.advance(req.body as ShipmentUpdate), 'Shipment updated'),
+    {
+      config: { errors: ['E_SHIPMENT_STEP'], permission: ['shipment', 'all'], member: true },
+      schema: {
+        tags,
+        summary: 'Staff: move a shipment on by one step',
+        body: ShipmentUpdate,
+        response: { 200: Envelope(Shipment) },
+      },
+    },
+    async (req) => ok(await orders.advance(req.body), 'Shipment updated'),
   )
 
   app.post(
     '/shipping-detail/track',
-    { config: { member: true }, schema: { tags, summary: 'Track a diamond by stone number or order number (own orders only)', body: TrackRequest, response: { 200: Envelope(TrackResult) } } },
-    async (req) => ok(await orders.track(principal(req), (req.body as TrackRequest).q)),
+    {
+      config: { member: true },
+      schema: {
+        tags,
+        summary: 'Track a diamond by stone number or order number (own orders only)',
+        body: TrackRequest,
+        response: { 200: Envelope(TrackResult) },
+      },
+    },
+    async (req) => ok(await orders.track(principal(req), req.body.q)),
   )
-}
+})

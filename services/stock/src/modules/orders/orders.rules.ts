@@ -1,25 +1,23 @@
 import { createHash } from 'node:crypto'
 import {
-  DELIVERY_WORKING_DAYS, HOME_LOCATION, IDEMPOTENCY_KEY_PATTERN, SHIPMENT_STEPS, type BillTypeInfo, type ShipmentStatus,
+  DELIVERY_WORKING_DAYS,
+  HOME_LOCATION,
+  IDEMPOTENCY_KEY_PATTERN,
+  SHIPMENT_STEPS,
+  type BillTypeInfo,
+  type ShipmentStatus,
 } from '@diamond/contracts/http/orders.values'
+import type { Stone } from '../stones/stones.schema'
 
-/** What a confirm needs of a stone, as the database has it. */
-export interface PricedStone {
-  id: string
-  v_stn_id: string
-  shape: string
+/** What a confirm needs of a stone, as the database has it (carat and discount as numbers: figures are computed from them). */
+export type PricedStone = Pick<Stone, 'id' | 'vStnId' | 'shape' | 'color' | 'clarity' | 'lab' | 'location' | 'wSts'> & {
   carat: number
-  color: string
-  clarity: string
-  lab: string
-  location: string
-  rap_cents: number
   back: number | null
+  rapCents: Stone['rapCents']
   /** Price per carat (the spec's amt). */
-  amt_cents: number
+  amtCents: Stone['amtCents']
   /** Amount (the spec's ctPr). */
-  ctpr_cents: number
-  w_sts: string
+  ctprCents: Stone['ctprCents']
 }
 
 export interface LineFigures {
@@ -48,9 +46,11 @@ const round2 = (n: number) => Math.round(n * 100) / 100
 /** Carat has two decimals: hundredths of a carat keep the products in integers. */
 const centiCarat = (carat: number) => Math.round(carat * 100)
 const amountOf = (ppcCents: number, carat: number) => Math.round((ppcCents * centiCarat(carat)) / 100)
-const perCarat = (amountCents: number, carat: number) => (centiCarat(carat) > 0 ? Math.round((amountCents * 100) / centiCarat(carat)) : 0)
+const perCarat = (amountCents: number, carat: number) =>
+  centiCarat(carat) > 0 ? Math.round((amountCents * 100) / centiCarat(carat)) : 0
 /** The discount a price per carat stands at against Rap, in percent (negative is below Rap). */
-const discountOf = (ppcCents: number, rapCents: number) => (rapCents > 0 ? round2((ppcCents / rapCents - 1) * 100) : null)
+const discountOf = (ppcCents: number, rapCents: number) =>
+  rapCents > 0 ? round2((ppcCents / rapCents - 1) * 100) : null
 
 /**
  * One stone's figures on a bill type: its price (or a price per carat fixed elsewhere, an accepted
@@ -58,19 +58,19 @@ const discountOf = (ppcCents: number, rapCents: number) => (rapCents > 0 ? round
  * half up once per stone, so a total is always the sum of its lines.
  */
 export function lineFigures(s: PricedStone, bill: BillTypeInfo, pricePerCaratCents?: number): LineFigures {
-  const ppc = pricePerCaratCents ?? s.amt_cents
-  const amount = pricePerCaratCents === undefined ? s.ctpr_cents : amountOf(ppc, s.carat)
+  const ppc = pricePerCaratCents ?? s.amtCents
+  const amount = pricePerCaratCents === undefined ? s.ctprCents : amountOf(ppc, s.carat)
   // `0 -` keeps a zero adjustment +0 (a bare minus would make it -0).
   const adjustment = 0 - Math.round((amount * Math.round(bill.value * 100)) / 10_000)
   const final = amount + adjustment
   const finalPpc = perCarat(final, s.carat)
   return {
-    rapCents: s.rap_cents,
-    back: pricePerCaratCents === undefined ? s.back : discountOf(ppc, s.rap_cents),
+    rapCents: s.rapCents,
+    back: pricePerCaratCents === undefined ? s.back : discountOf(ppc, s.rapCents),
     pricePerCaratCents: ppc,
     amountCents: amount,
     adjustmentCents: adjustment,
-    finalBack: discountOf(finalPpc, s.rap_cents),
+    finalBack: discountOf(finalPpc, s.rapCents),
     finalPricePerCaratCents: finalPpc,
     finalAmountCents: final,
   }
@@ -80,7 +80,7 @@ export function totalFigures(stones: readonly PricedStone[], lines: readonly Lin
   const crt = round2(stones.reduce((n, s) => n + centiCarat(s.carat), 0) / 100)
   const sum = (f: (l: LineFigures) => number) => lines.reduce((n, l) => n + f(l), 0)
   // Rap of the selection: each stone's Rap per carat times its carat.
-  const rapCents = stones.reduce((n, s) => n + amountOf(s.rap_cents, s.carat), 0)
+  const rapCents = stones.reduce((n, s) => n + amountOf(s.rapCents, s.carat), 0)
   const finalAmountCents = sum((l) => l.finalAmountCents)
   const finalPpc = crt > 0 ? perCarat(finalAmountCents, crt) : 0
   return {
@@ -96,7 +96,8 @@ export function totalFigures(stones: readonly PricedStone[], lines: readonly Lin
 }
 
 /** The bill type's minimum applies to the final amount, the sum the buyer is billed. */
-export const meetsMinimum = (bill: BillTypeInfo, finalAmountCents: number) => bill.minAmountCents === null || finalAmountCents >= bill.minAmountCents
+export const meetsMinimum = (bill: BillTypeInfo, finalAmountCents: number) =>
+  bill.minAmountCents === null || finalAmountCents >= bill.minAmountCents
 
 /** Spec section 8's notices for a selection: prices fixed and delivery time always, India when a stone lies elsewhere. */
 export function noticesFor(stones: readonly Pick<PricedStone, 'location'>[]) {
@@ -110,7 +111,7 @@ export function noticesFor(stones: readonly Pick<PricedStone, 'location'>[]) {
  */
 export function decideConfirm(
   ids: readonly string[],
-  stones: ReadonlyMap<string, { w_sts: string }>,
+  stones: ReadonlyMap<string, Pick<Stone, 'wSts'>>,
   holders: ReadonlyMap<string, string>,
   buyerId: string,
 ): { unavailable: string[]; fromHold: Set<string> } {
@@ -119,8 +120,8 @@ export function decideConfirm(
   for (const id of ids) {
     const s = stones.get(id)
     const holder = holders.get(id)
-    if (s?.w_sts === 'A' && holder === undefined) continue
-    if (s?.w_sts === 'H' && holder === buyerId) {
+    if (s?.wSts === 'A' && holder === undefined) continue
+    if (s?.wSts === 'H' && holder === buyerId) {
       fromHold.add(id)
       continue
     }
@@ -136,9 +137,17 @@ export const isIdempotencyKey = (key: unknown): key is string => typeof key === 
  * What makes two confirms "the same request": the set of stones (order and duplicates aside), the
  * bill type and any prices fixed elsewhere. The company name is a label, not part of the request.
  */
-export function requestFingerprint(ids: readonly string[], billType: number, prices?: Readonly<Record<string, number>>): string {
+export function requestFingerprint(
+  ids: readonly string[],
+  billType: number,
+  prices?: Readonly<Record<string, number>>,
+): string {
   const set = [...new Set(ids.map((i) => i.toLowerCase()))].sort()
-  const fixed = prices ? Object.entries(prices).map(([k, v]) => [k.toLowerCase(), v] as const).sort(([a], [b]) => a.localeCompare(b)) : []
+  const fixed = prices
+    ? Object.entries(prices)
+        .map(([k, v]) => [k.toLowerCase(), v] as const)
+        .sort(([a], [b]) => a.localeCompare(b))
+    : []
   return createHash('sha256').update(JSON.stringify({ set, billType, fixed })).digest('hex')
 }
 
@@ -161,7 +170,10 @@ export function addWorkingDays(from: Date, n: number): Date {
 
 /** Spec section 9: at least 7 to 10 working days from the order. */
 export function deliveryWindow(orderedAt: Date): { from: Date; to: Date } {
-  return { from: addWorkingDays(orderedAt, DELIVERY_WORKING_DAYS.from), to: addWorkingDays(orderedAt, DELIVERY_WORKING_DAYS.to) }
+  return {
+    from: addWorkingDays(orderedAt, DELIVERY_WORKING_DAYS.from),
+    to: addWorkingDays(orderedAt, DELIVERY_WORKING_DAYS.to),
+  }
 }
 
 /** A retry-worthy database failure: a deadlock or a serialization conflict, never the user's business. */

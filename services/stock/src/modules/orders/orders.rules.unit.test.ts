@@ -1,13 +1,34 @@
 import { describe, expect, it } from 'vitest'
 import { BILL_TYPES, billType, MIN_BILL_AMOUNT_CENTS } from '@diamond/contracts/http/orders.values'
 import {
-  addWorkingDays, canAdvance, decideConfirm, deliveryWindow, isIdempotencyKey, lineFigures, meetsMinimum, noticesFor, requestFingerprint,
-  totalFigures, type PricedStone,
+  addWorkingDays,
+  canAdvance,
+  decideConfirm,
+  deliveryWindow,
+  isIdempotencyKey,
+  lineFigures,
+  meetsMinimum,
+  noticesFor,
+  requestFingerprint,
+  totalFigures,
+  type PricedStone,
 } from './orders.rules'
 
 const stone = (over: Partial<PricedStone> = {}): PricedStone => ({
-  id: 'a', v_stn_id: 'D1', shape: 'RO', carat: 1.01, color: 'G', clarity: 'VS1', lab: 'GIA', location: 'India',
-  rap_cents: 1_000_000, back: -30, amt_cents: 700_000, ctpr_cents: 707_000, w_sts: 'A', ...over,
+  id: 'a',
+  vStnId: 'D1',
+  shape: 'RO',
+  carat: 1.01,
+  color: 'G',
+  clarity: 'VS1',
+  lab: 'GIA',
+  location: 'India',
+  rapCents: 1_000_000,
+  back: -30,
+  amtCents: 700_000,
+  ctprCents: 707_000,
+  wSts: 'A',
+  ...over,
 })
 const bill = (code: number) => billType(code)!
 
@@ -24,7 +45,7 @@ describe('discount calculations per bill type', () => {
   })
 
   it('rounds half up once per stone, so totals are the sum of the lines', () => {
-    const stones = [stone({ id: 'a', ctpr_cents: 12_345 }), stone({ id: 'b', ctpr_cents: 10_001, carat: 0.3 })]
+    const stones = [stone({ id: 'a', ctprCents: 12_345 }), stone({ id: 'b', ctprCents: 10_001, carat: 0.3 })]
     const lines = stones.map((s) => lineFigures(s, bill(1)))
     // 2.5 % of 123.45 is 3.08625 -> 3.09; of 100.01 it is 2.50025 -> 2.50
     expect(lines.map((l) => l.adjustmentCents)).toEqual([-309, -250])
@@ -44,7 +65,7 @@ describe('discount calculations per bill type', () => {
   })
 
   it('states the final discount against Rap', () => {
-    const f = lineFigures(stone({ carat: 1, ctpr_cents: 700_000 }), bill(3))
+    const f = lineFigures(stone({ carat: 1, ctprCents: 700_000 }), bill(3))
     // 5 % off 7000 = 6650 per carat: 33.5 % below Rap
     expect(f.finalPricePerCaratCents).toBe(665_000)
     expect(f.finalBack).toBe(-33.5)
@@ -64,7 +85,11 @@ describe('discount calculations per bill type', () => {
 })
 
 describe('who may confirm a stone', () => {
-  const stones = new Map([['a', { w_sts: 'A' }], ['h', { w_sts: 'H' }], ['m', { w_sts: 'M' }]])
+  const stones = new Map([
+    ['a', { wSts: 'A' }],
+    ['h', { wSts: 'H' }],
+    ['m', { wSts: 'M' }],
+  ])
   it('accepts available stones and the buyer own holds, and names the rest', () => {
     const r = decideConfirm(['a', 'h', 'm', 'x'], stones, new Map([['h', 'me']]), 'me')
     expect(r.unavailable).toEqual(['m', 'x'])

@@ -2,18 +2,36 @@ import { randomUUID } from 'node:crypto'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { StockEventTypes, TradeEventTypes, type TradeEvent } from '@diamond/contracts/events/stock'
 import type {
-  BillTypeList, Calculation, CalculationRequest, ConfirmedPage, ConfirmRequest, ConfirmResult, Order, OrderPage, Shipment, ShipmentPage,
-  ShipmentUpdate, TrackResult,
+  BillTypeList,
+  Calculation,
+  CalculationRequest,
+  ConfirmedPage,
+  ConfirmResult,
+  Order,
+  OrderPage,
+  Shipment,
+  ShipmentPage,
+  ShipmentUpdate,
+  TrackResult,
 } from '@diamond/contracts/http/orders'
-import { BILL_TYPES, billType, DEFAULT_BILL_TYPE, type BillTypeInfo, type ShipmentStatus } from '@diamond/contracts/http/orders.values'
+import { BILL_TYPES, billType, DEFAULT_BILL_TYPE, type BillTypeInfo } from '@diamond/contracts/http/orders.values'
 import type { PageRequest } from '@diamond/contracts/common'
 import { can } from '@diamond/contracts/permissions'
 import { AppError, enqueue, newEvent, type Database, type Principal } from '@diamond/runtime'
 import type { StoneService } from '../stones/stones.service'
 import * as repo from './orders.repository'
 import {
-  canAdvance, decideConfirm, deliveryWindow, isRetryable, lineFigures, meetsMinimum, noticesFor, requestFingerprint, totalFigures,
-  type LineFigures, type PricedStone,
+  canAdvance,
+  decideConfirm,
+  deliveryWindow,
+  isRetryable,
+  lineFigures,
+  meetsMinimum,
+  noticesFor,
+  requestFingerprint,
+  totalFigures,
+  type LineFigures,
+  type PricedStone,
 } from './orders.rules'
 
 const PRODUCER = 'stock'
@@ -52,7 +70,12 @@ const isStaff = (who: Principal, module: 'order' | 'shipment') => can(who.perms,
 
 function billOf(code: number): BillTypeInfo {
   const b = billType(code)
-  if (!b) throw new AppError('E_VALIDATION', { fields: [{ field: 'billType', in: 'body', message: 'is not a bill type' }] }, 'Invalid Fields: billType is not a bill type')
+  if (!b)
+    throw new AppError(
+      'E_VALIDATION',
+      { fields: [{ field: 'billType', in: 'body', message: 'is not a bill type' }] },
+      'Invalid Fields: billType is not a bill type',
+    )
   return b
 }
 
@@ -80,7 +103,11 @@ export class OrderService {
     const hide = who.noPrice
     return {
       billType: { ...bill },
-      lines: ordered.map((s, i) => ({ ...stoneFacts(s), available: !unavailable.includes(s.id), ...(hide ? {} : figures[i]!) })),
+      lines: ordered.map((s, i) => ({
+        ...stoneFacts(s),
+        available: !unavailable.includes(s.id),
+        ...(hide ? {} : figures[i]!),
+      })),
       totals: hide ? { pcs: totals.pcs, crt: totals.crt } : totals,
       meetsMinimum: meetsMinimum(bill, totals.finalAmountCents),
       notices: noticesFor(ordered),
@@ -109,10 +136,22 @@ export class OrderService {
   }
 
   /** A sales person accepted this buyer's price: that one stone, at that price, on the default bill type. */
-  async confirmAccepted({ buyerId, buyerName, stoneId, pricePerCaratCents, offerId }: AcceptedConfirm): Promise<ConfirmResult> {
+  async confirmAccepted({
+    buyerId,
+    buyerName,
+    stoneId,
+    pricePerCaratCents,
+    offerId,
+  }: AcceptedConfirm): Promise<ConfirmResult> {
     return this.confirm(
       { id: buyerId, username: buyerName },
-      { ids: [stoneId], billType: DEFAULT_BILL_TYPE, key: `offer-${offerId}`, prices: { [stoneId]: pricePerCaratCents }, offerId },
+      {
+        ids: [stoneId],
+        billType: DEFAULT_BILL_TYPE,
+        key: `offer-${offerId}`,
+        prices: { [stoneId]: pricePerCaratCents },
+        offerId,
+      },
     )
   }
 
@@ -121,8 +160,9 @@ export class OrderService {
       if (input.key) {
         const prior = await repo.claimKey(tx, who.id, input.key, fingerprint)
         if (prior) {
-          if (prior.fingerprint !== fingerprint || !prior.order_id) throw new AppError('E_IDEMPOTENCY_MISMATCH', { field: 'Idempotency-Key' })
-          return { changed: [], result: prior.order_id }
+          if (prior.fingerprint !== fingerprint || !prior.orderId)
+            throw new AppError('E_IDEMPOTENCY_MISMATCH', { field: 'Idempotency-Key' })
+          return { changed: [], result: prior.orderId }
         }
       }
       const { stones, holders } = await repo.lockBasket(tx, input.ids)
@@ -131,29 +171,55 @@ export class OrderService {
       if (missing.length) throw new AppError('E_NOT_FOUND', { ids: missing })
       const { unavailable, fromHold } = decideConfirm(input.ids, byId, holders, who.id)
       if (unavailable.length) {
-        const names = unavailable.map((id) => byId.get(id)!.v_stn_id)
-        throw new AppError('E_STONE_UNAVAILABLE', { ids: unavailable, vStnIds: names }, `These stones are no longer available: ${names.join(', ')}`)
+        const names = unavailable.map((id) => byId.get(id)!.vStnId)
+        throw new AppError(
+          'E_STONE_UNAVAILABLE',
+          { ids: unavailable, vStnIds: names },
+          `These stones are no longer available: ${names.join(', ')}`,
+        )
       }
       const basket = input.ids.map((id) => byId.get(id)!)
-      const lines = basket.map((s) => ({ stone: s, f: lineFigures(s, bill, input.prices?.[s.id]), fromHold: fromHold.has(s.id) }))
-      const totals = totalFigures(basket, lines.map((l) => l.f))
+      const lines = basket.map((s) => ({
+        stone: s,
+        f: lineFigures(s, bill, input.prices?.[s.id]),
+        fromHold: fromHold.has(s.id),
+      }))
+      const totals = totalFigures(
+        basket,
+        lines.map((l) => l.f),
+      )
       if (!meetsMinimum(bill, totals.finalAmountCents)) {
-        throw new AppError('E_MIN_AMOUNT', { minAmountCents: bill.minAmountCents, finalAmountCents: totals.finalAmountCents })
+        throw new AppError('E_MIN_AMOUNT', {
+          minAmountCents: bill.minAmountCents,
+          finalAmountCents: totals.finalAmountCents,
+        })
       }
       const orderId = randomUUID()
       const placed = await repo.insertOrder(tx, {
-        id: orderId, buyerId: who.id, buyerName: who.username, companyName: input.companyName?.trim() ?? '', billType: bill.code,
-        pcs: totals.pcs, carat: totals.crt, amountCents: totals.amountCents, adjustmentCents: totals.adjustmentCents,
-        finalCents: totals.finalAmountCents, offerId: input.offerId ?? null,
+        id: orderId,
+        buyerId: who.id,
+        buyerName: who.username,
+        companyName: input.companyName?.trim() ?? '',
+        billType: bill.code,
+        pcs: totals.pcs,
+        carat: totals.crt,
+        amountCents: totals.amountCents,
+        adjustmentCents: totals.adjustmentCents,
+        finalCents: totals.finalAmountCents,
+        offerId: input.offerId ?? null,
       })
       await repo.insertLines(tx, orderId, lines)
-      const window = deliveryWindow(placed.created_at)
-      await repo.insertShipment(tx, orderId, placed.created_at, window.from, window.to)
+      const window = deliveryWindow(placed.createdAt)
+      await repo.insertShipment(tx, orderId, placed.createdAt, window.from, window.to)
       if (input.key) await repo.setKeyOrder(tx, who.id, input.key, orderId)
       const changed = await repo.confirmStones(tx, input.ids, who.id)
-      await enqueue(tx, PRODUCER, [tradeEvent(TradeEventTypes.orderPlaced, orderId, who.id, 'order.placed', {
-        orderNo: placed.order_no, pcs: totals.pcs, amountCents: totals.finalAmountCents,
-      })])
+      await enqueue(tx, PRODUCER, [
+        tradeEvent(TradeEventTypes.orderPlaced, orderId, who.id, 'order.placed', {
+          orderNo: placed.orderNo,
+          pcs: totals.pcs,
+          amountCents: totals.finalAmountCents,
+        }),
+      ])
       return { changed, result: orderId }
     })
   }
@@ -161,8 +227,20 @@ export class OrderService {
   async orders(who: Principal, page: PageRequest): Promise<OrderPage> {
     const limit = page.limit ?? 250
     const { rows, count } = await repo.listOrders(this.database.sql, who.id, limit, ((page.page ?? 1) - 1) * limit)
-    const lines = await repo.linesOf(this.database.sql, rows.map((r) => r.id))
-    return { list: rows.map((r) => toOrder(r, lines.filter((l) => l.order_id === r.id), who.noPrice)), count }
+    const lines = await repo.linesOf(
+      this.database.sql,
+      rows.map((r) => r.id),
+    )
+    return {
+      list: rows.map((r) =>
+        toOrder(
+          r,
+          lines.filter((l) => l.orderId === r.id),
+          who.noPrice,
+        ),
+      ),
+      count,
+    }
   }
 
   /** One order: its owner's, or any for staff; someone else's is not found. */
@@ -177,8 +255,11 @@ export class OrderService {
     const { rows, count } = await repo.listConfirmed(this.database.sql, who.id, limit, ((page.page ?? 1) - 1) * limit)
     return {
       list: rows.map((r) => ({
-        ...toLine(r, who.noPrice), orderId: r.order_id, orderNo: r.order_no, confirmedAt: r.created_at.toISOString(),
-        billTypeName: billType(r.bill_type)?.name ?? '',
+        ...toLine(r, who.noPrice),
+        orderId: r.orderId,
+        orderNo: r.orderNo,
+        confirmedAt: r.createdAt.toISOString(),
+        billTypeName: billType(r.billType)?.name ?? '',
       })),
       count,
     }
@@ -193,7 +274,12 @@ export class OrderService {
   /** My shipments; staff see every shipment (they move them on). */
   async shipments(who: Principal, page: PageRequest): Promise<ShipmentPage> {
     const limit = page.limit ?? 250
-    const { rows, count } = await repo.listOrders(this.database.sql, isStaff(who, 'shipment') ? null : who.id, limit, ((page.page ?? 1) - 1) * limit)
+    const { rows, count } = await repo.listOrders(
+      this.database.sql,
+      isStaff(who, 'shipment') ? null : who.id,
+      limit,
+      ((page.page ?? 1) - 1) * limit,
+    )
     return { list: rows.map(toShipment), count }
   }
 
@@ -201,15 +287,23 @@ export class OrderService {
   async advance(req: ShipmentUpdate): Promise<Shipment> {
     const row = await repo.findOrder(this.database.sql, { id: req.orderId }, null)
     if (!row) throw new AppError('E_NOT_FOUND')
-    if (!canAdvance(row.status as ShipmentStatus, req.status)) throw new AppError('E_SHIPMENT_STEP', { status: row.status })
+    if (!canAdvance(row.status, req.status)) throw new AppError('E_SHIPMENT_STEP', { status: row.status })
     if (req.status === 'shipped' && !req.trackingNo) {
-      throw new AppError('E_VALIDATION', { fields: [{ field: 'trackingNo', in: 'body', message: 'is required to ship' }] }, 'Invalid Fields: trackingNo is required to ship')
+      throw new AppError(
+        'E_VALIDATION',
+        { fields: [{ field: 'trackingNo', in: 'body', message: 'is required to ship' }] },
+        'Invalid Fields: trackingNo is required to ship',
+      )
     }
     const moved = await this.database.sql.begin(async (tx) => {
       if (!(await repo.advanceShipment(tx, row.id, row.status, req.status, req.trackingNo ?? null))) return false
-      await enqueue(tx, PRODUCER, [tradeEvent(TradeEventTypes.shipmentUpdated, row.id, row.buyer_id, 'shipment.updated', {
-        orderNo: row.order_no, status: req.status, trackingNo: req.trackingNo ?? row.tracking_no,
-      })])
+      await enqueue(tx, PRODUCER, [
+        tradeEvent(TradeEventTypes.shipmentUpdated, row.id, row.buyerId, 'shipment.updated', {
+          orderNo: row.orderNo,
+          status: req.status,
+          trackingNo: req.trackingNo ?? row.trackingNo,
+        }),
+      ])
       return true
     })
     // Another click moved it first.
@@ -226,7 +320,10 @@ export class OrderService {
       row = id ? await repo.findOrder(this.database.sql, { id }, who.id) : null
     }
     if (!row) throw new AppError('E_NOT_FOUND')
-    return { order: toOrder(row, await repo.linesOf(this.database.sql, [row.id]), who.noPrice), shipment: toShipment(row) }
+    return {
+      order: toOrder(row, await repo.linesOf(this.database.sql, [row.id]), who.noPrice),
+      shipment: toShipment(row),
+    }
   }
 
   /** The order and its lines, for the invoice; only the owner's, or any for staff. */
@@ -248,31 +345,69 @@ function tradeEvent(type: string, key: string, userId: string, kind: string, par
 }
 
 const stoneFacts = (s: PricedStone) => ({
-  id: s.id, vStnId: s.v_stn_id, shpNm: s.shape, crt: s.carat, colNm: s.color, clrNm: s.clarity, lbNm: s.lab, locNm: s.location,
+  id: s.id,
+  vStnId: s.vStnId,
+  shpNm: s.shape,
+  crt: s.carat,
+  colNm: s.color,
+  clrNm: s.clarity,
+  lbNm: s.lab,
+  locNm: s.location,
 })
 
 function toLine(l: repo.LineRecord, noPrice: boolean): Order['lines'][number] {
-  const facts = { stoneId: l.stone_id, vStnId: l.v_stn_id, shpNm: l.shape, crt: l.carat, colNm: l.color, clrNm: l.clarity, lbNm: l.lab, locNm: l.location }
+  const facts = {
+    stoneId: l.stoneId,
+    vStnId: l.vStnId,
+    shpNm: l.shape,
+    crt: l.carat,
+    colNm: l.color,
+    clrNm: l.clarity,
+    lbNm: l.lab,
+    locNm: l.location,
+  }
   if (noPrice) return facts
   const money: Omit<LineFigures, 'finalBack'> = {
-    rapCents: l.rap_cents, back: l.back, pricePerCaratCents: l.price_per_carat_cents, amountCents: l.amount_cents,
-    adjustmentCents: l.adjustment_cents, finalPricePerCaratCents: l.final_price_per_carat_cents, finalAmountCents: l.final_cents,
+    rapCents: l.rapCents,
+    back: l.back,
+    pricePerCaratCents: l.pricePerCaratCents,
+    amountCents: l.amountCents,
+    adjustmentCents: l.adjustmentCents,
+    finalPricePerCaratCents: l.finalPricePerCaratCents,
+    finalAmountCents: l.finalCents,
   }
   return { ...facts, ...money }
 }
 
 function toOrder(r: repo.OrderRecord, lines: repo.LineRecord[], noPrice: boolean): Order {
-  const money = noPrice ? {} : { amountCents: r.amount_cents, adjustmentCents: r.adjustment_cents, finalAmountCents: r.final_cents }
+  const money = noPrice
+    ? {}
+    : { amountCents: r.amountCents, adjustmentCents: r.adjustmentCents, finalAmountCents: r.finalCents }
   return {
-    id: r.id, orderNo: r.order_no, createdAt: r.created_at.toISOString(), billType: { ...billOf(r.bill_type) }, companyName: r.company_name,
-    buyerName: r.buyer_name, pcs: r.pcs, crt: r.carat, ...money, shipmentStatus: r.status as ShipmentStatus,
+    id: r.id,
+    orderNo: r.orderNo,
+    createdAt: r.createdAt.toISOString(),
+    billType: { ...billOf(r.billType) },
+    companyName: r.companyName,
+    buyerName: r.buyerName,
+    pcs: r.pcs,
+    crt: r.carat,
+    ...money,
+    shipmentStatus: r.status,
     lines: lines.map((l) => toLine(l, noPrice)),
   }
 }
 
 function toShipment(r: repo.OrderRecord): Shipment {
   return {
-    orderId: r.id, orderNo: r.order_no, status: r.status as ShipmentStatus, steps: r.steps as Shipment['steps'], trackingNo: r.tracking_no,
-    expectedFrom: r.expected_from, expectedTo: r.expected_to, stones: r.pcs, updatedAt: r.shipment_updated_at.toISOString(),
+    orderId: r.id,
+    orderNo: r.orderNo,
+    status: r.status,
+    steps: r.steps,
+    trackingNo: r.trackingNo,
+    expectedFrom: r.expectedFrom,
+    expectedTo: r.expectedTo,
+    stones: r.pcs,
+    updatedAt: r.shipmentUpdatedAt.toISOString(),
   }
 }

@@ -1,79 +1,124 @@
+import { and, desc, eq, notInArray, sql } from 'drizzle-orm'
 import type { StoneFilter } from '@diamond/contracts/http/stock'
-import type { Sql, Tx } from '@diamond/runtime/db'
+import { SEARCH_TYPES } from '@diamond/contracts/http/stock.values'
+import { orm, type Sql, type Tx } from '@diamond/runtime/db'
+import { fields, name, query } from '@diamond/runtime/statements'
+import { searches, type Search } from './saved-searches.schema'
 
-export interface SearchRecord {
-  id: string
-  user_id: string
-  search_type: number
-  title: string
-  filter: StoneFilter
-  created_at: Date
-  updated_at: Date
+const ofUser = (userId: string, type: number) => and(eq(searches.userId, userId), eq(searches.searchType, type))
+
+/** One user's searches change one at a time (the limits count them first). */
+export async function lockSearchesOf(tx: Tx, userId: string): Promise<void> {
+  await tx`select pg_advisory_xact_lock(hashtext(${'searches:' + userId}))`
 }
 
-export async function listSearches(sql: Sql, userId: string, type: number, limit: number, offset: number) {
-  const [rows, [counted]] = await Promise.all([
-    sql<SearchRecord[]>`
-      select * from stock.searches where user_id = ${userId} and search_type = ${type}
-       order by updated_at desc, id limit ${limit} offset ${offset}`,
-    sql<{ n: number }[]>`select count(*)::int as n from stock.searches where user_id = ${userId} and search_type = ${type}`,
+export async function listSearches(client: Sql, userId: string, type: number, limit: number, offset: number) {
+  const db = orm(client)
+  const [rows, count] = await Promise.all([
+    db
+      .select()
+      .from(searches)
+      .where(ofUser(userId, type))
+      .orderBy(desc(searches.updatedAt), searches.id)
+      .limit(limit)
+      .offset(offset),
+    db.$count(searches, ofUser(userId, type)),
   ])
-  return { rows, count: counted?.n ?? 0 }
+  return { rows, count }
 }
 
 /** One of the user's searches; someone else's is as absent as a missing one. */
-export async function findSearch(sql: Sql | Tx, userId: string, id: string): Promise<SearchRecord | null> {
-  const [row] = await sql<SearchRecord[]>`select * from stock.searches where id = ${id} and user_id = ${userId}`
+export async function findSearch(client: Sql | Tx, userId: string, id: string): Promise<Search | null> {
+  const [row] = await orm(client)
+    .select()
+    .from(searches)
+    .where(and(eq(searches.id, id), eq(searches.userId, userId)))
   return row ?? null
 }
 
 export async function countSearches(tx: Tx, userId: string, type: number): Promise<number> {
-  const [row] = await tx<{ n: number }[]>`select count(*)::int as n from stock.searches where user_id = ${userId} and search_type = ${type}`
-  return row?.n ?? 0
+  return orm(tx).$count(searches, ofUser(userId, type))
 }
 
-export async function insertSaved(tx: Tx, userId: string, title: string, filter: StoneFilter, key: string): Promise<SearchRecord> {
-  const [row] = await tx<SearchRecord[]>`
-    insert into stock.searches (user_id, search_type, title, filter, filter_key)
-    values (${userId}, 1, ${title}, ${tx.json(filter as never)}, ${key}) returning *`
+export async function insertSaved(
+  tx: Tx,
+  userId: string,
+  title: string,
+  filter: StoneFilter,
+  key: string,
+): Promise<Search> {
+  const [row] = await orm(tx)
+    .insert(searches)
+    .values({ userId, searchType: SEARCH_TYPES.saved, title, filter, filterKey: key })
+    .returning()
   return row!
 }
 
-export async function updateSaved(tx: Tx, userId: string, id: string, title: string | undefined, filter: StoneFilter, key: string): Promise<SearchRecord | null> {
-  const [row] = await tx<SearchRecord[]>`
-    update stock.searches
-       set title = coalesce(${title ?? null}, title), filter = ${tx.json(filter as never)}, filter_key = ${key}, updated_at = now()
-     where id = ${id} and user_id = ${userId} and search_type = 1
-    returning *`
+export async function updateSaved(
+  tx: Tx,
+  userId: string,
+  id: string,
+  title: string | undefined,
+  filter: StoneFilter,
+  key: string,
+): Promise<Search | null> {
+  const [row] = await orm(tx)
+    .update(searches)
+    .set({ title, filter, filterKey: key, updatedAt: sql`now()` })
+    .where(and(eq(searches.id, id), eq(searches.userId, userId), eq(searches.searchType, SEARCH_TYPES.saved)))
+    .returning()
   return row ?? null
 }
 
-/** A recent search: the same filter again moves the existing one to the top. */
-export async function upsertRecent(tx: Tx, userId: string, title: string, filter: StoneFilter, key: string): Promise<SearchRecord> {
-  const [row] = await tx<SearchRecord[]>`
-    insert into stock.searches (user_id, search_type, title, filter, filter_key)
-    values (${userId}, 2, ${title}, ${tx.json(filter as never)}, ${key})
-    on conflict (user_id, filter_key) where search_type = 2
-    do update set updated_at = now(), title = excluded.title
-    returning *`
+/**
+ * A recent search: the same filter again moves the existing one to the top. Written out: the
+ * conflict target is the partial unique index of recent searches, named by its predicate.
+ */
+export async function upsertRecent(
+  tx: Tx,
+  userId: string,
+  title: string,
+  filter: StoneFilter,
+  key: string,
+): Promise<Search> {
+  const [row] = await query<Search>(
+    tx,
+    sql`
+    insert into ${searches} (${name(searches.userId)}, ${name(searches.searchType)}, ${name(searches.title)}, ${name(searches.filter)}, ${name(searches.filterKey)})
+    values (${userId}, 2, ${title}, ${sql.param(filter, searches.filter)}, ${key})
+    on conflict (${name(searches.userId)}, ${name(searches.filterKey)}) where ${name(searches.searchType)} = 2
+    do update set ${name(searches.updatedAt)} = now(), ${name(searches.title)} = excluded.${name(searches.title)}
+    returning ${fields(searches)}`,
+  )
   return row!
 }
 
 /** Keeps the newest `keep` recent searches of a user. */
 export async function trimRecent(tx: Tx, userId: string, keep: number): Promise<void> {
-  await tx`
-    delete from stock.searches
-     where user_id = ${userId} and search_type = 2
-       and id not in (select id from stock.searches where user_id = ${userId} and search_type = 2 order by updated_at desc, id limit ${keep})`
+  const db = orm(tx)
+  const newest = db
+    .select({ id: searches.id })
+    .from(searches)
+    .where(ofUser(userId, SEARCH_TYPES.recent))
+    .orderBy(desc(searches.updatedAt), searches.id)
+    .limit(keep)
+  await db.delete(searches).where(and(ofUser(userId, SEARCH_TYPES.recent), notInArray(searches.id, newest)))
 }
 
-export async function deleteSearch(sql: Sql, userId: string, id: string): Promise<boolean> {
-  const rows = await sql`delete from stock.searches where id = ${id} and user_id = ${userId} returning id`
+export async function deleteSearch(client: Sql, userId: string, id: string): Promise<boolean> {
+  const rows = await orm(client)
+    .delete(searches)
+    .where(and(eq(searches.id, id), eq(searches.userId, userId)))
+    .returning({ id: searches.id })
   return rows.length > 0
 }
 
-export async function latestRecentFilter(sql: Sql, userId: string): Promise<StoneFilter | null> {
-  const [row] = await sql<{ filter: StoneFilter }[]>`
-    select filter from stock.searches where user_id = ${userId} and search_type = 2 order by updated_at desc limit 1`
+export async function latestRecentFilter(client: Sql, userId: string): Promise<StoneFilter | null> {
+  const [row] = await orm(client)
+    .select({ filter: searches.filter })
+    .from(searches)
+    .where(ofUser(userId, SEARCH_TYPES.recent))
+    .orderBy(desc(searches.updatedAt))
+    .limit(1)
   return row?.filter ?? null
 }

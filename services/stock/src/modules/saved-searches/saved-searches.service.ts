@@ -5,6 +5,7 @@ import { AppError, type Database, type Principal } from '@diamond/runtime'
 import { filterKey, filterProblems } from '../search/search.rules'
 import { invalidFields, type SearchService } from '../search/search.service'
 import * as repo from './saved-searches.repository'
+import type { Search } from './saved-searches.schema'
 
 /**
  * Saved searches (with a title, kept until deleted) and recent searches (kept by the server, the
@@ -17,14 +18,14 @@ export class SavedSearchService {
     private readonly search: SearchService,
   ) {}
 
-  private view(r: repo.SearchRecord): SavedSearch {
+  private view(r: Search): SavedSearch {
     return {
       id: r.id,
       title: r.title,
-      searchType: r.search_type,
+      searchType: r.searchType,
       filter: r.filter,
-      createdAt: r.created_at.toISOString(),
-      updatedAt: r.updated_at.toISOString(),
+      createdAt: r.createdAt.toISOString(),
+      updatedAt: r.updatedAt.toISOString(),
       count: this.search.countOf(r.filter),
     }
   }
@@ -32,12 +33,13 @@ export class SavedSearchService {
   async upsert(who: Principal, req: SearchUpsert): Promise<SavedSearch> {
     const problems = filterProblems(req.filter, seesPrices(who.perms))
     const type = req.searchType ?? SEARCH_TYPES.saved
-    if (type === SEARCH_TYPES.saved && !req.id && !req.title?.trim()) problems.push({ field: 'title', in: 'body', message: 'is required' })
+    if (type === SEARCH_TYPES.saved && !req.id && !req.title?.trim())
+      problems.push({ field: 'title', in: 'body', message: 'is required' })
     if (problems.length) throw invalidFields(problems)
     const key = filterKey(req.filter)
     const title = req.title?.trim()
     const row = await this.database.sql.begin(async (tx) => {
-      await tx`select pg_advisory_xact_lock(hashtext(${'searches:' + who.id}))`
+      await repo.lockSearchesOf(tx, who.id)
       if (type === SEARCH_TYPES.recent) {
         const r = await repo.upsertRecent(tx, who.id, title ?? '', req.filter, key)
         await repo.trimRecent(tx, who.id, MAX_RECENT_SEARCHES)
@@ -45,7 +47,9 @@ export class SavedSearchService {
       }
       if (req.id) return repo.updateSaved(tx, who.id, req.id, title, req.filter, key)
       if ((await repo.countSearches(tx, who.id, SEARCH_TYPES.saved)) >= MAX_SAVED_SEARCHES) {
-        throw invalidFields([{ field: 'title', in: 'body', message: `at most ${MAX_SAVED_SEARCHES} saved searches; delete one first` }])
+        throw invalidFields([
+          { field: 'title', in: 'body', message: `at most ${MAX_SAVED_SEARCHES} saved searches; delete one first` },
+        ])
       }
       return repo.insertSaved(tx, who.id, title!, req.filter, key)
     })

@@ -1,3 +1,4 @@
+import { indiaWallClock } from '@diamond/contracts/india-time'
 import { STONE_CATEGORIES, type ListType } from '@diamond/contracts/http/stock.values'
 import type { StoneFilter } from '@diamond/contracts/http/stock'
 import type { EngineSort } from './search.engine'
@@ -20,8 +21,6 @@ import type { StoneIndex } from './stone-index'
  */
 export const DEALS_PER_DAY = 50
 const DAY_MS = 86_400_000
-/** Asia/Kolkata is UTC+5:30 all year (spec section 9's time zone). */
-const KOLKATA_OFFSET_MS = 330 * 60_000
 
 export interface ScopeContext {
   now: number
@@ -38,7 +37,7 @@ export interface ScopeResult {
   defaultSort?: EngineSort[]
 }
 
-export const dayOf = (now: number) => Math.floor((now + KOLKATA_OFFSET_MS) / DAY_MS)
+export const dayOf = (now: number) => Math.floor(indiaWallClock(now).getTime() / DAY_MS)
 
 const bit = (c: number) => 1 << c
 
@@ -73,7 +72,8 @@ export function dealsOf(index: StoneIndex, count = DEALS_PER_DAY): Int32Array {
   // The best `count` by a bounded insertion: the list stays short, the stock may be millions.
   const { vRank } = index.order()
   const top: [number, number][] = []
-  const better = (x: [number, number], y: [number, number]) => x[0] > y[0] || (x[0] === y[0] && vRank[x[1]]! < vRank[y[1]]!)
+  const better = (x: [number, number], y: [number, number]) =>
+    x[0] > y[0] || (x[0] === y[0] && vRank[x[1]]! < vRank[y[1]]!)
   for (let i = 0; i < index.size; i++) {
     if (avail[i] !== a || rap[i]! <= 0) continue
     const g = group(i)
@@ -102,7 +102,8 @@ export function stoneOfDay(index: StoneIndex, day: number): Int32Array {
   const best = bit(STONE_CATEGORIES.best)
   for (const wantBest of [true, false]) {
     const pool: number[] = []
-    for (const i of vOrder) if (index.enums.availability[i] === a && (!wantBest || (index.categories[i]! & best) !== 0)) pool.push(i)
+    for (const i of vOrder)
+      if (index.enums.availability[i] === a && (!wantBest || (index.categories[i]! & best) !== 0)) pool.push(i)
     if (pool.length) return Int32Array.of(pool[mix(day) % pool.length]!)
   }
   return new Int32Array(0)
@@ -113,7 +114,10 @@ export function scopeFor(type: ListType, index: StoneIndex, ctx: ScopeContext): 
     case 'all':
       return { scope: {} }
     case 'newArrival':
-      return { scope: { minArrivedAt: ctx.now - ctx.newArrivalDays * DAY_MS }, defaultSort: [{ field: 'arrivedAt', dir: 'desc' }] }
+      return {
+        scope: { minArrivedAt: ctx.now - ctx.newArrivalDays * DAY_MS },
+        defaultSort: [{ field: 'arrivedAt', dir: 'desc' }],
+      }
     case 'exclusive':
       return { scope: { categoryMask: bit(STONE_CATEGORIES.exclusive) } }
     case 'best':
@@ -141,6 +145,8 @@ export function scopeFor(type: ListType, index: StoneIndex, ctx: ScopeContext): 
     case 'stoneOfDay':
       return { scope: { only: stoneOfDay(index, dayOf(ctx.now)), keepOrder: true } }
     case 'suggested':
-      return ctx.suggested ? { scope: {}, filter: ctx.suggested } : { scope: { categoryMask: bit(STONE_CATEGORIES.best) } }
+      return ctx.suggested
+        ? { scope: {}, filter: ctx.suggested }
+        : { scope: { categoryMask: bit(STONE_CATEGORIES.best) } }
   }
 }

@@ -1,3 +1,4 @@
+import { totalsOf, type TotalsSums } from '@diamond/contracts/grid-totals'
 import type { SortKey, Totals } from '@diamond/contracts/http/stock'
 import { FACETS, type Facet, type SortField } from '@diamond/contracts/http/stock.values'
 import { countValues, narrow } from './search.scan'
@@ -39,17 +40,15 @@ let hitsBuffer = new Int32Array(0)
 let stamps = new Int32Array(0)
 let queryStamp = 0
 
-const round2 = (v: number) => Math.round(v * 100) / 100
-
-/** Spec section 9's totals: sums of carat and amount, and the averages a trader reads off them. */
-export function totalsOf(count: number, crt100: number, ctPrCents: number, rapValue: number, ctPrWithRapCents: number): Totals {
-  const amt = crt100 > 0 ? Math.round((ctPrCents * 100) / crt100) / 100 : 0
-  // rapValue is Σ rap cents × carat hundredths: the stones' Rap list value in cents, times 100.
-  const rapCrt100 = rapValue > 0 ? rapValue : 0
-  const back = rapCrt100 > 0 ? round2(((ctPrWithRapCents * 100) / rapCrt100 - 1) * 100) : 0
-  const rap = crt100 > 0 ? Math.round(rapValue / crt100) / 100 : 0
-  return { count, crt: crt100 / 100, ctPr: round2(ctPrCents / 100), amt, rap, back, fnCtpr: round2(ctPrCents / 100), fnAmt: amt }
+/**
+ * Spec section 9's totals (the rule in contracts/grid-totals), from sums this engine keeps in whole
+ * units as its columns are. Every stone counts as priced here (the service hides prices afterwards),
+ * and every figure is answered: 0 where there is nothing to average.
+ */
+function engineTotals(sums: Omit<TotalsSums, 'priced' | 'fnCtprCents'>): Totals {
+  return { ...NO_PRICES, ...totalsOf({ ...sums, priced: sums.count, fnCtprCents: sums.ctPrCents }) }
 }
+const NO_PRICES = { ctPr: 0, amt: 0, rap: 0, back: 0, fnCtpr: 0, fnAmt: 0 }
 
 function sortColumns(index: StoneIndex, sort: readonly (SortKey | EngineSort)[], vRank: Int32Array) {
   const cols: ArrayLike<number>[] = []
@@ -57,9 +56,12 @@ function sortColumns(index: StoneIndex, sort: readonly (SortKey | EngineSort)[],
   for (const s of sort) {
     const f = s.field
     cols.push(
-      f === 'vStnId' ? vRank
-        : f === 'arrivedAt' ? index.arrivedAt
-          : f === 'shpNm' || f === 'colNm' || f === 'clrNm' ? index.enums[f]
+      f === 'vStnId'
+        ? vRank
+        : f === 'arrivedAt'
+          ? index.arrivedAt
+          : f === 'shpNm' || f === 'colNm' || f === 'clrNm'
+            ? index.enums[f]
             : index.ranges[f],
     )
     dirs.push(s.dir === 'desc' ? -1 : 1)
@@ -110,7 +112,6 @@ function topK(hits: Int32Array, n: number, k: number, cmp: (a: number, b: number
   return heap.sort(cmp)
 }
 
-
 export function runSearch(index: StoneIndex, c: Compiled, opts: SearchOptions): EngineResult {
   const size = index.size
   if (hitsBuffer.length < size) hitsBuffer = new Int32Array(Math.ceil(size * 1.25))
@@ -140,7 +141,8 @@ export function runSearch(index: StoneIndex, c: Compiled, opts: SearchOptions): 
   }
   facetKeys.forEach((k, f) => countValues(hits, count, index.enums[k], facetCounts[f]!))
 
-  const result: EngineResult = { count, totals: totalsOf(count, crtSum, ctPrSum, rapValue, ctPrWithRap), page: [] }
+  const totals = engineTotals({ count, crt100: crtSum, ctPrCents: ctPrSum, rapValue, ctPrWithRapCents: ctPrWithRap })
+  const result: EngineResult = { count, totals, page: [] }
   if (opts.facets) {
     result.facets = {}
     facetKeys.forEach((k, f) => {

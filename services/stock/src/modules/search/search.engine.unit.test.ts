@@ -14,38 +14,103 @@ import { StoneIndex } from './stone-index'
  * before and after status changes. The reference reads the stones' own values (strings, dollars)
  * and shares no code with the index's encoding.
  */
-type Stone = DemoStone & { status_version: number }
+type Stone = DemoStone & { statusVersion: number }
 
 const ENUM_VALUE: Record<string, (s: Stone) => string> = {
-  shpNm: (s) => s.shape, colNm: (s) => s.color, clrNm: (s) => s.clarity, cutNm: (s) => s.cut, polNm: (s) => s.polish,
-  symNm: (s) => s.symmetry, fluNm: (s) => s.fluorescence, shdNm: (s) => s.shade, lbNm: (s) => s.lab, locNm: (s) => s.location,
-  fcColNm: (s) => s.fancy_color, fcIntNm: (s) => s.fancy_intensity, fcOvtNm: (s) => s.fancy_overtone,
-  blkTblNm: (s) => s.black_table, blkSdNm: (s) => s.black_side, wTblNm: (s) => s.white_table, wSdNm: (s) => s.white_side,
-  opTblNm: (s) => s.open_table, opCrwnNm: (s) => s.open_crown, opPavNm: (s) => s.open_pavilion, eClnNm: (s) => s.eye_clean,
-  milkyNm: (s) => s.milky, hANm: (s) => s.heart_arrow, brlncyNm: (s) => s.brilliancy, girdleNm: (s) => s.girdle,
-  grdlCondNm: (s) => s.girdle_cond, cultNm: (s) => s.culet, cultCondNm: (s) => s.culet_cond, sellerNm: (s) => s.seller,
-  showNm: (s) => s.show_name, availability: (s) => availabilityOf(s.w_sts),
+  shpNm: (s) => s.shape,
+  colNm: (s) => s.color,
+  clrNm: (s) => s.clarity,
+  cutNm: (s) => s.cut,
+  polNm: (s) => s.polish,
+  symNm: (s) => s.symmetry,
+  fluNm: (s) => s.fluorescence,
+  shdNm: (s) => s.shade,
+  lbNm: (s) => s.lab,
+  locNm: (s) => s.location,
+  fcColNm: (s) => s.fancyColor,
+  fcIntNm: (s) => s.fancyIntensity,
+  fcOvtNm: (s) => s.fancyOvertone,
+  blkTblNm: (s) => s.blackTable,
+  blkSdNm: (s) => s.blackSide,
+  wTblNm: (s) => s.whiteTable,
+  wSdNm: (s) => s.whiteSide,
+  opTblNm: (s) => s.openTable,
+  opCrwnNm: (s) => s.openCrown,
+  opPavNm: (s) => s.openPavilion,
+  eClnNm: (s) => s.eyeClean,
+  milkyNm: (s) => s.milky,
+  hANm: (s) => s.heartArrow,
+  brlncyNm: (s) => s.brilliancy,
+  girdleNm: (s) => s.girdle,
+  grdlCondNm: (s) => s.girdleCond,
+  cultNm: (s) => s.culet,
+  cultCondNm: (s) => s.culetCond,
+  sellerNm: (s) => s.seller,
+  showNm: (s) => s.showName,
+  availability: (s) => availabilityOf(s.wSts),
 }
 const ENUM_MASTER: Record<string, readonly string[]> = {
-  shpNm: MASTERS.SHAPE, colNm: MASTERS.COLOR, clrNm: MASTERS.CLARITY, cutNm: MASTERS.CUT, polNm: MASTERS.POLISH,
-  symNm: MASTERS.SYMMETRY, fluNm: MASTERS.FLUORESCENCE, shdNm: MASTERS.SHADE, lbNm: MASTERS.LAB, locNm: MASTERS.LOCATION,
-  fcColNm: MASTERS.FANCY_COLOR, fcIntNm: MASTERS.INTENSITY, fcOvtNm: MASTERS.OVERTONE, blkTblNm: MASTERS.BLACK,
-  blkSdNm: MASTERS.BLACK, wTblNm: MASTERS.WHITE, wSdNm: MASTERS.WHITE, opTblNm: MASTERS.OPEN, opCrwnNm: MASTERS.OPEN,
-  opPavNm: MASTERS.OPEN, eClnNm: MASTERS.EYE_CLEAN, milkyNm: MASTERS.MILKY, hANm: MASTERS.HEART_ARROW,
-  brlncyNm: MASTERS.BRILLIANCY, girdleNm: MASTERS.GIRDLE, grdlCondNm: MASTERS.GIRDLE_CONDITION, cultNm: MASTERS.CULET,
-  cultCondNm: MASTERS.CULET_CONDITION, sellerNm: MASTERS.SELLER, showNm: MASTERS.SHOW, availability: MASTERS.AVAILABILITY,
+  shpNm: MASTERS.SHAPE,
+  colNm: MASTERS.COLOR,
+  clrNm: MASTERS.CLARITY,
+  cutNm: MASTERS.CUT,
+  polNm: MASTERS.POLISH,
+  symNm: MASTERS.SYMMETRY,
+  fluNm: MASTERS.FLUORESCENCE,
+  shdNm: MASTERS.SHADE,
+  lbNm: MASTERS.LAB,
+  locNm: MASTERS.LOCATION,
+  fcColNm: MASTERS.FANCY_COLOR,
+  fcIntNm: MASTERS.INTENSITY,
+  fcOvtNm: MASTERS.OVERTONE,
+  blkTblNm: MASTERS.BLACK,
+  blkSdNm: MASTERS.BLACK,
+  wTblNm: MASTERS.WHITE,
+  wSdNm: MASTERS.WHITE,
+  opTblNm: MASTERS.OPEN,
+  opCrwnNm: MASTERS.OPEN,
+  opPavNm: MASTERS.OPEN,
+  eClnNm: MASTERS.EYE_CLEAN,
+  milkyNm: MASTERS.MILKY,
+  hANm: MASTERS.HEART_ARROW,
+  brlncyNm: MASTERS.BRILLIANCY,
+  girdleNm: MASTERS.GIRDLE,
+  grdlCondNm: MASTERS.GIRDLE_CONDITION,
+  cultNm: MASTERS.CULET,
+  cultCondNm: MASTERS.CULET_CONDITION,
+  sellerNm: MASTERS.SELLER,
+  showNm: MASTERS.SHOW,
+  availability: MASTERS.AVAILABILITY,
 }
 /** Values in the unit a user types: carat, percent, degrees, mm, dollars. */
 const RANGE_VALUE: Record<string, (s: Stone) => number> = {
-  crt: (s) => Number(s.carat), back: (s) => Number(s.back), amt: (s) => s.amt_cents / 100, ctPr: (s) => s.ctpr_cents / 100,
-  rap: (s) => s.rap_cents / 100, depPer: (s) => Number(s.dep_per), tblPer: (s) => Number(s.tbl_per),
-  grdlPer: (s) => Number(s.grdl_per), pAng: (s) => Number(s.p_ang), cAng: (s) => Number(s.c_ang), cHgt: (s) => Number(s.c_hgt),
-  pHgt: (s) => Number(s.p_hgt), ratio: (s) => Number(s.ratio), length: (s) => Number(s.length), width: (s) => Number(s.width),
-  height: (s) => Number(s.height), diaMin: (s) => Math.min(Number(s.length), Number(s.width)),
-  diaMax: (s) => Math.max(Number(s.length), Number(s.width)), strLn: (s) => Number(s.str_ln), lwrHal: (s) => Number(s.lwr_hal),
+  crt: (s) => Number(s.carat),
+  back: (s) => Number(s.back),
+  amt: (s) => s.amtCents / 100,
+  ctPr: (s) => s.ctprCents / 100,
+  rap: (s) => s.rapCents / 100,
+  depPer: (s) => Number(s.depPer),
+  tblPer: (s) => Number(s.tblPer),
+  grdlPer: (s) => Number(s.grdlPer),
+  pAng: (s) => Number(s.pAng),
+  cAng: (s) => Number(s.cAng),
+  cHgt: (s) => Number(s.cHgt),
+  pHgt: (s) => Number(s.pHgt),
+  ratio: (s) => Number(s.ratio),
+  length: (s) => Number(s.length),
+  width: (s) => Number(s.width),
+  height: (s) => Number(s.height),
+  diaMin: (s) => Math.min(Number(s.length), Number(s.width)),
+  diaMax: (s) => Math.max(Number(s.length), Number(s.width)),
+  strLn: (s) => Number(s.strLn),
+  lwrHal: (s) => Number(s.lwrHal),
 }
 const BOOL_VALUE: Record<string, (s: Stone) => boolean> = {
-  isFcCol: (s) => s.is_fancy, isXray: (s) => s.is_xray, isType2: (s) => s.is_type2, isSeal: (s) => s.is_seal, isDor: (s) => s.is_dor,
+  isFcCol: (s) => s.isFancy,
+  isXray: (s) => s.isXray,
+  isType2: (s) => s.isType2,
+  isSeal: (s) => s.isSeal,
+  isDor: (s) => s.isDor,
 }
 
 const inRange = (v: number, r: Range) => (r.from === undefined || v >= r.from) && (r.to === undefined || v <= r.to)
@@ -61,14 +126,14 @@ function refMatch(s: Stone, f: StoneFilter): boolean {
     } else if (BOOL_VALUE[k]) {
       if (BOOL_VALUE[k](s) !== v) return false
     } else if (k === 'stoneIds') {
-      const keys = [s.v_stn_id, s.stone_id, s.cert_no].filter(Boolean).map((x) => x.toUpperCase())
+      const keys = [s.vStnId, s.stoneId, s.certNo].filter(Boolean).map((x) => x.toUpperCase())
       if (!(v as string[]).some((x) => keys.includes(x.trim().toUpperCase()))) return false
     } else if (k === 'sellerStoneNo') {
-      if (!(v as string[]).some((x) => x.trim().toUpperCase() === s.stone_id.toUpperCase())) return false
+      if (!(v as string[]).some((x) => x.trim().toUpperCase() === s.stoneId.toUpperCase())) return false
     } else if (k === 'pairNo') {
-      if (!s.pair_no || !(v as string[]).some((x) => x.trim().toUpperCase() === s.pair_no.toUpperCase())) return false
+      if (!s.pairNo || !(v as string[]).some((x) => x.trim().toUpperCase() === s.pairNo.toUpperCase())) return false
     } else if (k === 'keyToSymbol') {
-      const mine = s.key_to_symbol.split(',').map((x) => x.trim())
+      const mine = s.keyToSymbol.split(',').map((x) => x.trim())
       if (!(v as string[]).some((x) => mine.includes(x))) return false
     } else if (k === 'ids') {
       if (!(v as string[]).includes(s.id)) return false
@@ -77,11 +142,17 @@ function refMatch(s: Stone, f: StoneFilter): boolean {
   return true
 }
 
-const stoneNoOrder = (a: Stone, b: Stone) => a.v_stn_id.length - b.v_stn_id.length || (a.v_stn_id < b.v_stn_id ? -1 : a.v_stn_id > b.v_stn_id ? 1 : 0)
+const stoneNoOrder = (a: Stone, b: Stone) =>
+  a.vStnId.length - b.vStnId.length || (a.vStnId < b.vStnId ? -1 : a.vStnId > b.vStnId ? 1 : 0)
 const rank = (list: readonly string[], v: string) => (v === '' ? 0 : list.indexOf(v) + 1)
 const SORT_VALUE: Record<string, (s: Stone) => number> = {
-  shpNm: (s) => rank(MASTERS.SHAPE, s.shape), colNm: (s) => rank(MASTERS.COLOR, s.color), clrNm: (s) => rank(MASTERS.CLARITY, s.clarity),
-  crt: (s) => Number(s.carat), rap: (s) => s.rap_cents, ctPr: (s) => s.ctpr_cents, amt: (s) => s.amt_cents,
+  shpNm: (s) => rank(MASTERS.SHAPE, s.shape),
+  colNm: (s) => rank(MASTERS.COLOR, s.color),
+  clrNm: (s) => rank(MASTERS.CLARITY, s.clarity),
+  crt: (s) => Number(s.carat),
+  rap: (s) => s.rapCents,
+  ctPr: (s) => s.ctprCents,
+  amt: (s) => s.amtCents,
 }
 function refSort(list: Stone[], sort: SortKey[]): Stone[] {
   return [...list].sort((a, b) => {
@@ -102,10 +173,10 @@ function refTotals(list: Stone[]) {
   for (const s of list) {
     const c = Math.round(Number(s.carat) * 100)
     crt += c
-    ctPr += s.ctpr_cents
-    if (s.rap_cents > 0) {
-      rapValue += s.rap_cents * c
-      ctPrWithRap += s.ctpr_cents
+    ctPr += s.ctprCents
+    if (s.rapCents > 0) {
+      rapValue += s.rapCents * c
+      ctPrWithRap += s.ctprCents
     }
   }
   const amt = crt > 0 ? Math.round((ctPr * 100) / crt) / 100 : 0
@@ -126,7 +197,7 @@ function refFacets(list: Stone[]) {
   for (const k of FACETS) {
     const counts: Record<string, number> = {}
     for (const s of list) {
-      const v = k === 'fcColNm' ? s.fancy_color : ENUM_VALUE[k]!(s)
+      const v = k === 'fcColNm' ? s.fancyColor : ENUM_VALUE[k]!(s)
       if (v) counts[v] = (counts[v] ?? 0) + 1
     }
     out[k] = counts
@@ -135,7 +206,7 @@ function refFacets(list: Stone[]) {
 }
 
 const STONES = 4000
-const source: Stone[] = Array.from({ length: STONES }, (_, i) => ({ ...demoStone(i + 1), status_version: 0 }))
+const source: Stone[] = Array.from({ length: STONES }, (_, i) => ({ ...demoStone(i + 1), statusVersion: 0 }))
 
 function buildIndex(stones: Stone[]) {
   const index = new StoneIndex(64)
@@ -164,7 +235,12 @@ function randomFilter(rnd: () => number, stones: Stone[]): StoneFilter {
       // Sometimes one end open, sometimes an odd number of decimals.
       const r = rnd()
       f[k] = r < 0.2 ? { from } : r < 0.4 ? { to } : r < 0.5 ? { from: from - 0.004, to: to + 0.0049 } : { from, to }
-      if (k === 'crt' && rnd() < 0.3) f.crt = [{ from: 0.3, to: 0.39 }, { from: 0.9, to: 1.09 }, { from, to }]
+      if (k === 'crt' && rnd() < 0.3)
+        f.crt = [
+          { from: 0.3, to: 0.39 },
+          { from: 0.9, to: 1.09 },
+          { from, to },
+        ]
     } else if (kind < 0.85) {
       f[pickFrom(Object.keys(BOOL_VALUE))] = rnd() < 0.5
     } else if (kind < 0.9) {
@@ -173,9 +249,13 @@ function randomFilter(rnd: () => number, stones: Stone[]): StoneFilter {
     } else {
       const some = Array.from({ length: 1 + Math.floor(rnd() * 30) }, () => pickFrom(stones))
       const which = rnd()
-      if (which < 0.4) f.stoneIds = [...some.map((s) => pickFrom([s.v_stn_id, s.stone_id.toLowerCase(), s.cert_no || s.v_stn_id])), 'NO-SUCH-STONE']
-      else if (which < 0.6) f.sellerStoneNo = some.map((s) => s.stone_id)
-      else if (which < 0.8) f.pairNo = [...new Set(some.map((s) => s.pair_no).filter(Boolean)), 'P1']
+      if (which < 0.4)
+        f.stoneIds = [
+          ...some.map((s) => pickFrom([s.vStnId, s.stoneId.toLowerCase(), s.certNo || s.vStnId])),
+          'NO-SUCH-STONE',
+        ]
+      else if (which < 0.6) f.sellerStoneNo = some.map((s) => s.stoneId)
+      else if (which < 0.8) f.pairNo = [...new Set(some.map((s) => s.pairNo).filter(Boolean)), 'P1']
       else f.ids = some.map((s) => s.id)
     }
   }
@@ -195,8 +275,13 @@ function check(index: StoneIndex, stones: Stone[], filter: StoneFilter, sort: So
   expect(got.count, label).toBe(expected.length)
   expect(got.totals, label).toEqual(refTotals(expected))
   expect(got.facets, label).toEqual(refFacets(expected))
-  const want = refSort(expected, sort).slice((page - 1) * limit, page * limit).map((s) => s.v_stn_id)
-  expect(got.page.map((i) => index.vStnIds[i]), label).toEqual(want)
+  const want = refSort(expected, sort)
+    .slice((page - 1) * limit, page * limit)
+    .map((s) => s.vStnId)
+  expect(
+    got.page.map((i) => index.vStnIds[i]),
+    label,
+  ).toEqual(want)
 }
 
 describe('search engine against a brute-force reference', () => {
@@ -210,18 +295,34 @@ describe('search engine against a brute-force reference', () => {
 
   it('gives exactly the reference answer for every filter kind, alone', () => {
     const rnd = mulberry32(7)
-    for (const k of Object.keys(ENUM_MASTER)) check(index, source, { [k]: ENUM_MASTER[k]!.filter(() => rnd() < 0.5) } as StoneFilter, [], 1, 100)
+    for (const k of Object.keys(ENUM_MASTER))
+      check(index, source, { [k]: ENUM_MASTER[k]!.filter(() => rnd() < 0.5) } as StoneFilter, [], 1, 100)
     for (const k of Object.keys(RANGE_VALUE)) {
       const vals = source.map(RANGE_VALUE[k]!).sort((a, b) => a - b)
-      check(index, source, { [k]: { from: vals[STONES / 4], to: vals[(3 * STONES) / 4] } } as StoneFilter, [{ field: 'crt', dir: 'desc' }], 1, 100)
+      check(
+        index,
+        source,
+        { [k]: { from: vals[STONES / 4], to: vals[(3 * STONES) / 4] } } as StoneFilter,
+        [{ field: 'crt', dir: 'desc' }],
+        1,
+        100,
+      )
     }
-    for (const k of Object.keys(BOOL_VALUE)) for (const v of [true, false]) check(index, source, { [k]: v } as StoneFilter, [], 1, 50)
+    for (const k of Object.keys(BOOL_VALUE))
+      for (const v of [true, false]) check(index, source, { [k]: v } as StoneFilter, [], 1, 50)
   }, 60_000)
 
   it('gives exactly the reference answer for random combinations, sorts and pages', () => {
     const rnd = mulberry32(2026)
     for (let n = 0; n < 300; n++) {
-      check(index, source, randomFilter(rnd, source), randomSort(rnd), 1 + Math.floor(rnd() * 3), [10, 50, 250][Math.floor(rnd() * 3)]!)
+      check(
+        index,
+        source,
+        randomFilter(rnd, source),
+        randomSort(rnd),
+        1 + Math.floor(rnd() * 3),
+        [10, 50, 250][Math.floor(rnd() * 3)]!,
+      )
     }
   }, 60_000)
 
@@ -233,11 +334,11 @@ describe('search engine against a brute-force reference', () => {
       for (let c = 0; c < 200; c++) {
         const s = stones[Math.floor(rnd() * stones.length)]!
         const wSts = ['A', 'H', 'M', 'U', 'X'][Math.floor(rnd() * 5)]!
-        s.w_sts = wSts
-        s.status_version++
-        expect(live.setStatus(s.id, wSts, s.status_version)).toBe(true)
+        s.wSts = wSts
+        s.statusVersion++
+        expect(live.setStatus(s.id, wSts, s.statusVersion)).toBe(true)
         // A late, older event changes nothing.
-        expect(live.setStatus(s.id, 'A', s.status_version - 1)).toBe(false)
+        expect(live.setStatus(s.id, 'A', s.statusVersion - 1)).toBe(false)
       }
       check(live, stones, { availability: ['A'] }, [], 1, 250)
       check(live, stones, { ...randomFilter(rnd, stones), availability: ['H', 'M'] }, randomSort(rnd), 1, 100)
@@ -249,11 +350,11 @@ describe('search engine against a brute-force reference', () => {
     const live = buildIndex(stones)
     const s = stones[10]!
     s.back = '-10.00'
-    s.amt_cents = Math.round(s.rap_cents * 0.9)
-    s.ctpr_cents = Math.round((s.amt_cents * Math.round(Number(s.carat) * 100)) / 100)
-    s.status_version = 5
+    s.amtCents = Math.round(s.rapCents * 0.9)
+    s.ctprCents = Math.round((s.amtCents * Math.round(Number(s.carat) * 100)) / 100)
+    s.statusVersion = 5
     live.put(s)
-    const added = { ...demoStone(9001), status_version: 0 }
+    const added = { ...demoStone(9001), statusVersion: 0 }
     stones.push(added)
     live.put(added)
     check(live, stones, { back: { from: -12, to: -5 } }, [{ field: 'amt', dir: 'desc' }], 1, 50)
@@ -261,7 +362,10 @@ describe('search engine against a brute-force reference', () => {
   })
 
   it('finds nothing for a value no stone has, without scanning', () => {
-    const got = runSearch(index, compile(index, { shpNm: ['ROUND'], keyToSymbol: ['NOT A SYMBOL'] }), { offset: 0, limit: 10 })
+    const got = runSearch(index, compile(index, { shpNm: ['ROUND'], keyToSymbol: ['NOT A SYMBOL'] }), {
+      offset: 0,
+      limit: 10,
+    })
     expect(got.count).toBe(0)
   })
 })

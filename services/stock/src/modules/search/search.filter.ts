@@ -45,7 +45,17 @@ function intersect(a: Int32Array | null, b: number[]): Int32Array {
 
 /** Turns validated filters (all must hold) into tests over the index's arrays. */
 export function compile(index: StoneIndex, filters: StoneFilter | StoneFilter[], scope: ListScope = {}): Compiled {
-  const c: Compiled = { empty: false, enumP: [], intP: [], centP: [], crtRanges: null, boolP: [], symMasks: [], scope, candidates: null }
+  const c: Compiled = {
+    empty: false,
+    enumP: [],
+    intP: [],
+    centP: [],
+    crtRanges: null,
+    boolP: [],
+    symMasks: [],
+    scope,
+    candidates: null,
+  }
   for (const filter of Array.isArray(filters) ? filters : [filters]) addFilter(index, c, filter)
   if (scope.only) c.candidates = c.candidates ? intersect(scope.only, [...c.candidates]) : scope.only
   if (!c.candidates) c.candidates = caratCandidates(index, c)
@@ -56,14 +66,19 @@ export function compile(index: StoneIndex, filters: StoneFilter | StoneFilter[],
     p.allow.forEach((on, code) => (n += on ? index.valueCounts[k][code]! : 0))
     return n
   }
-  c.enumP = c.enumP.map((p) => ({ p, n: share(p) })).sort((a, b) => a.n - b.n).map(({ p }) => p)
+  c.enumP = c.enumP
+    .map((p) => ({ p, n: share(p) }))
+    .sort((a, b) => a.n - b.n)
+    .map(({ p }) => p)
   return c
 }
 
 /** A carat band (or several) is read off the carat order instead of scanning every stone. */
 function caratCandidates(index: StoneIndex, c: Compiled): Int32Array | null {
   const crt = index.ranges.crt
-  let bands: [number, number][] = c.crtRanges ? Array.from({ length: c.crtRanges.length / 2 }, (_, r) => [c.crtRanges![2 * r]!, c.crtRanges![2 * r + 1]!]) : []
+  let bands: [number, number][] = c.crtRanges
+    ? Array.from({ length: c.crtRanges.length / 2 }, (_, r) => [c.crtRanges![2 * r]!, c.crtRanges![2 * r + 1]!])
+    : []
   const single = c.intP.filter((p) => p.col === crt)
   if (!bands.length && !single.length) return null
   if (!bands.length) bands = [[-Infinity, Infinity]]
@@ -80,7 +95,10 @@ function caratCandidates(index: StoneIndex, c: Compiled): Int32Array | null {
   if (slices.length === 1) return slices[0]!
   const out = new Int32Array(slices.reduce((n, x) => n + x.length, 0))
   let at = 0
-  for (const x of slices) (out.set(x, at), (at += x.length))
+  for (const x of slices) {
+    out.set(x, at)
+    at += x.length
+  }
   return out
 }
 
@@ -92,7 +110,10 @@ function addFilter(index: StoneIndex, c: Compiled, filter: StoneFilter) {
     let any = false
     for (const v of values) {
       const code = index.dicts[k].find(v)
-      if (code >= 0) (allow[code] = 1), (any = true)
+      if (code >= 0) {
+        allow[code] = 1
+        any = true
+      }
     }
     if (!any) c.empty = true
     c.enumP.push({ col: index.enums[k], allow })
@@ -120,14 +141,23 @@ function addFilter(index: StoneIndex, c: Compiled, filter: StoneFilter) {
     c.symMasks.push(mask)
   }
   const lists: [string[] | undefined, (key: string) => number[] | undefined][] = [
-    [filter.ids, (k) => { const i = index.byId.get(k); return i === undefined ? undefined : [i] }],
+    [
+      filter.ids,
+      (k) => {
+        const i = index.byId.get(k)
+        return i === undefined ? undefined : [i]
+      },
+    ],
     [filter.stoneIds, (k) => index.byKey.get(k.toUpperCase())],
     [filter.sellerStoneNo, (k) => index.bySellerNo.get(k.toUpperCase())],
     [filter.pairNo, (k) => index.byPair.get(k.toUpperCase())],
   ]
   for (const [values, look] of lists) {
     if (!values?.length) continue
-    c.candidates = intersect(c.candidates, values.flatMap((v) => look(v.trim()) ?? []))
+    c.candidates = intersect(
+      c.candidates,
+      values.flatMap((v) => look(v.trim()) ?? []),
+    )
   }
 }
 
@@ -152,7 +182,12 @@ export function makeTest(index: StoneIndex, c: Compiled): (i: number) => boolean
     if (crtRanges) {
       const v = crt[i]!
       let inside = false
-      for (let r = 0; r < crtRanges.length; r += 2) if (v >= crtRanges[r]! && v <= crtRanges[r + 1]!) (inside = true), (r = crtRanges.length)
+      for (let r = 0; r < crtRanges.length; r += 2) {
+        if (v >= crtRanges[r]! && v <= crtRanges[r + 1]!) {
+          inside = true
+          break
+        }
+      }
       if (!inside) return false
     }
     for (let p = 0; p < boolP.length; p++) if (boolP[p]!.col[i] !== boolP[p]!.want) return false

@@ -1,31 +1,49 @@
-import type { FastifyInstance } from 'fastify'
 import { Envelope } from '@diamond/contracts/common'
 import {
-  MatchPairPage, MatchPairSearch, QuickSearch, QuickSearchResult, StoneDetail, StonePage, StoneSearch, ViewStone,
-  type MatchPairSearch as MatchPairReq, type QuickSearch as QuickReq, type StoneSearch as SearchReq, type ViewStone as ViewReq,
+  MatchPairPage,
+  MatchPairSearch,
+  QuickSearch,
+  QuickSearchResult,
+  StoneDetail,
+  StonePage,
+  StoneSearch,
+  ViewStone,
 } from '@diamond/contracts/http/stock'
 import type { ListType } from '@diamond/contracts/http/stock.values'
 import type { Module } from '@diamond/contracts/permissions'
-import { authenticate, ok, principal, requirePermission, type TokenService } from '@diamond/runtime'
+import { authenticate, defineRoutes, ok, principal, requirePermission, type TokenService } from '@diamond/runtime'
 import type { SearchService } from './search.service'
 
 const tags = ['stock']
 
 /** The module whose view right opens each stock page (the rest are search-list pages). */
 const LIST_MODULES: Partial<Record<ListType, Module>> = {
-  exclusive: 'exclusive', stoneOfDay: 'stoneOfDay', suggested: 'suggestedStock', upcoming: 'upcoming',
-  matchPair: 'matchPair', fancy: 'fancySearch', best: 'quoteDay',
+  exclusive: 'exclusive',
+  stoneOfDay: 'stoneOfDay',
+  suggested: 'suggestedStock',
+  upcoming: 'upcoming',
+  matchPair: 'matchPair',
+  fancy: 'fancySearch',
+  best: 'quoteDay',
 }
 
-export default async function searchRoutes(app: FastifyInstance, { search, tokens }: { search: SearchService; tokens: TokenService }) {
+export default defineRoutes(function searchRoutes(
+  app,
+  { search, tokens }: { search: SearchService; tokens: TokenService },
+) {
   app.post(
     '/diamond/paginate',
     {
       config: { errors: ['E_SEARCH_LIMIT'], permission: ['searchList', 'view'] },
-      schema: { tags, summary: 'Search the stock: filter, sort, page, totals and facets', body: StoneSearch, response: { 200: Envelope(StonePage) } },
+      schema: {
+        tags,
+        summary: 'Search the stock: filter, sort, page, totals and facets',
+        body: StoneSearch,
+        response: { 200: Envelope(StonePage) },
+      },
     },
     async (req) => {
-      const body = req.body as SearchReq
+      const body = req.body
       const who = principal(req)
       const module = LIST_MODULES[body.listType ?? 'all']
       if (module) requirePermission(who, module, 'view')
@@ -37,27 +55,42 @@ export default async function searchRoutes(app: FastifyInstance, { search, token
     '/diamond/exclusive-search/list',
     {
       config: { errors: ['E_SEARCH_LIMIT'], permission: ['exclusive', 'view'] },
-      schema: { tags, summary: 'Search the exclusive stock', body: StoneSearch, response: { 200: Envelope(StonePage) } },
+      schema: {
+        tags,
+        summary: 'Search the exclusive stock',
+        body: StoneSearch,
+        response: { 200: Envelope(StonePage) },
+      },
     },
-    async (req) => ok(await search.search(principal(req), req.body as SearchReq, 'exclusive')),
+    async (req) => ok(await search.search(principal(req), req.body, 'exclusive')),
   )
 
   app.post(
     '/diamond/quick-search',
     {
       config: { errors: ['E_SEARCH_LIMIT'], permission: ['quickSearch', 'view'] },
-      schema: { tags, summary: 'Stone or report numbers, or words like "1.01 round G VS1"', body: QuickSearch, response: { 200: Envelope(QuickSearchResult) } },
+      schema: {
+        tags,
+        summary: 'Stone or report numbers, or words like "1.01 round G VS1"',
+        body: QuickSearch,
+        response: { 200: Envelope(QuickSearchResult) },
+      },
     },
-    async (req) => ok(await search.quick(principal(req), req.body as QuickReq)),
+    async (req) => ok(await search.quick(principal(req), req.body)),
   )
 
   app.post(
     '/match-pair/diamond/filter',
     {
       config: { errors: ['E_SEARCH_LIMIT'], permission: ['matchPair', 'view'] },
-      schema: { tags, summary: 'Pairs of stones that match each other', body: MatchPairSearch, response: { 200: Envelope(MatchPairPage) } },
+      schema: {
+        tags,
+        summary: 'Pairs of stones that match each other',
+        body: MatchPairSearch,
+        response: { 200: Envelope(MatchPairPage) },
+      },
     },
-    async (req) => ok(await search.matchPairs(principal(req), req.body as MatchPairReq)),
+    async (req) => ok(await search.matchPairs(principal(req), req.body)),
   )
 
   // Open to signed-out visitors (shared detail links); a token, when sent, must be valid.
@@ -65,11 +98,16 @@ export default async function searchRoutes(app: FastifyInstance, { search, token
     '/diamond/view',
     {
       config: { public: true },
-      schema: { tags, summary: 'One stone with its media links (prices only for viewers who may see them)', body: ViewStone, response: { 200: Envelope(StoneDetail) } },
+      schema: {
+        tags,
+        summary: 'One stone with its media links (prices only for viewers who may see them)',
+        body: ViewStone,
+        response: { 200: Envelope(StoneDetail) },
+      },
     },
     async (req) => {
       const who = req.headers.authorization ? authenticate(tokens, req.headers.authorization) : null
-      return ok(await search.view(who, (req.body as ViewReq).id))
+      return ok(await search.view(who, req.body.id))
     },
   )
-}
+})

@@ -1,7 +1,12 @@
 import { FILTER_MASTERS, MASTERS } from '@diamond/contracts/masters'
 import type { Range, SortKey, StoneFilter } from '@diamond/contracts/http/stock'
 import {
-  ENUM_FILTERS, PRICE_FILTERS, PRICE_SORTS, RANGE_FILTERS, MAX_LIST_FILTER, type EnumFilter,
+  ENUM_FILTERS,
+  PRICE_FILTERS,
+  PRICE_SORTS,
+  RANGE_FILTERS,
+  MAX_LIST_FILTER,
+  type EnumFilter,
 } from '@diamond/contracts/http/stock.values'
 
 /** A problem with one field, in the same shape as a schema error. */
@@ -25,8 +30,10 @@ export function filterProblems(filter: StoneFilter, showPrices: boolean, at = 'f
     if (!r) continue
     for (const [n, x] of (Array.isArray(r) ? r : [r]).entries()) {
       const name = Array.isArray(r) ? `${at}.${k}.${n}` : `${at}.${k}`
-      if (x.from !== undefined && x.to !== undefined && x.from > x.to) out.push(problem(name, 'from must not be above to'))
-      for (const v of [x.from, x.to]) if (v !== undefined && Math.abs(v) > 1e12) out.push(problem(name, 'is out of range'))
+      if (x.from !== undefined && x.to !== undefined && x.from > x.to)
+        out.push(problem(name, 'from must not be above to'))
+      for (const v of [x.from, x.to])
+        if (v !== undefined && Math.abs(v) > 1e12) out.push(problem(name, 'is out of range'))
     }
   }
   for (const k of ENUM_FILTERS) {
@@ -36,7 +43,9 @@ export function filterProblems(filter: StoneFilter, showPrices: boolean, at = 'f
     const bad = values.filter((v) => !known.includes(v))
     if (bad.length) out.push(problem(`${at}.${k}`, `has unknown values: ${bad.slice(0, 5).join(', ')}`))
   }
-  if (!showPrices) for (const k of PRICE_FILTERS) if (filter[k]) out.push(problem(`${at}.${k}`, 'is not available: prices are hidden for this account'))
+  if (!showPrices)
+    for (const k of PRICE_FILTERS)
+      if (filter[k]) out.push(problem(`${at}.${k}`, 'is not available: prices are hidden for this account'))
   return out
 }
 
@@ -46,7 +55,8 @@ export function sortProblems(sort: readonly SortKey[] | undefined, showPrices: b
   for (const [n, s] of (sort ?? []).entries()) {
     if (seen.has(s.field)) out.push(problem(`sort.${n}.field`, 'is given twice'))
     seen.add(s.field)
-    if (!showPrices && (PRICE_SORTS as readonly string[]).includes(s.field)) out.push(problem(`sort.${n}.field`, 'is not available: prices are hidden for this account'))
+    if (!showPrices && (PRICE_SORTS as readonly string[]).includes(s.field))
+      out.push(problem(`sort.${n}.field`, 'is not available: prices are hidden for this account'))
   }
   return out
 }
@@ -54,7 +64,12 @@ export function sortProblems(sort: readonly SortKey[] | undefined, showPrices: b
 /** A filter with nothing in it browses; anything else is a search (and meets the result limit). */
 export function isEmptyFilter(filter: StoneFilter | undefined): boolean {
   if (!filter) return true
-  return Object.values(filter).every((v) => v === undefined || (Array.isArray(v) && v.length === 0) || (typeof v === 'object' && !Array.isArray(v) && v.from === undefined && v.to === undefined))
+  return Object.values(filter).every(
+    (v) =>
+      v === undefined ||
+      (Array.isArray(v) && v.length === 0) ||
+      (typeof v === 'object' && !Array.isArray(v) && v.from === undefined && v.to === undefined),
+  )
 }
 
 /**
@@ -81,8 +96,21 @@ export function filterKey(filter: StoneFilter): string {
 }
 
 const SHAPE_WORDS: Record<string, string> = {
-  RD: 'ROUND', RB: 'ROUND', BR: 'ROUND', PR: 'PRINCESS', PS: 'PEAR', PE: 'PEAR', HT: 'HEART', HS: 'HEART', OV: 'OVAL',
-  EM: 'EMERALD', RA: 'RADIANT', CU: 'CUSHION', CUS: 'CUSHION', MQ: 'MARQUISE', MAR: 'MARQUISE',
+  RD: 'ROUND',
+  RB: 'ROUND',
+  BR: 'ROUND',
+  PR: 'PRINCESS',
+  PS: 'PEAR',
+  PE: 'PEAR',
+  HT: 'HEART',
+  HS: 'HEART',
+  OV: 'OVAL',
+  EM: 'EMERALD',
+  RA: 'RADIANT',
+  CU: 'CUSHION',
+  CUS: 'CUSHION',
+  MQ: 'MARQUISE',
+  MAR: 'MARQUISE',
 }
 
 /**
@@ -92,7 +120,11 @@ const SHAPE_WORDS: Record<string, string> = {
  * taken as stone numbers.
  */
 export function parseQuickSearch(text: string): StoneFilter {
-  const words = text.toUpperCase().split(/[\s,;]+/).filter(Boolean).slice(0, MAX_LIST_FILTER)
+  const words = text
+    .toUpperCase()
+    .split(/[\s,;]+/)
+    .filter(Boolean)
+    .slice(0, MAX_LIST_FILTER)
   const f: Record<string, string[]> = {}
   const add = (k: string, v: string) => ((f[k] ??= []).includes(v) ? undefined : f[k]!.push(v))
   const ids: string[] = []
@@ -100,8 +132,10 @@ export function parseQuickSearch(text: string): StoneFilter {
   for (const w of words) {
     const range = /^(\d+(?:\.\d+)?)-(\d+(?:\.\d+)?)$/.exec(w)
     const carat = /^(\d{1,2}\.\d{1,2}|\d(?:\.\d{0,2})?)(?:CT)?$/.exec(w)
-    if (range && Number(range[1]) <= Number(range[2]) && Number(range[2]) < 100) crt = { from: Number(range[1]), to: Number(range[2]) }
-    else if (carat && Number(carat[1]) > 0 && Number(carat[1]) < 100) crt = { from: Number(carat[1]), to: Number(carat[1]) }
+    if (range && Number(range[1]) <= Number(range[2]) && Number(range[2]) < 100)
+      crt = { from: Number(range[1]), to: Number(range[2]) }
+    else if (carat && Number(carat[1]) > 0 && Number(carat[1]) < 100)
+      crt = { from: Number(carat[1]), to: Number(carat[1]) }
     else if ((MASTERS.SHAPE as readonly string[]).includes(w)) add('shpNm', w)
     else if (SHAPE_WORDS[w]) add('shpNm', SHAPE_WORDS[w])
     else if ((MASTERS.COLOR as readonly string[]).includes(w)) add('colNm', w)

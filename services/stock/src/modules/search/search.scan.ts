@@ -34,7 +34,14 @@ function keepInt(src: Int32Array | null, n: number, out: Int32Array, col: Int32A
   }
   return m
 }
-function keepFloat(src: Int32Array | null, n: number, out: Int32Array, col: Float64Array, lo: number, hi: number): number {
+function keepFloat(
+  src: Int32Array | null,
+  n: number,
+  out: Int32Array,
+  col: Float64Array,
+  lo: number,
+  hi: number,
+): number {
   let m = 0
   if (src === null) {
     for (let i = 0; i < n; i++) {
@@ -88,6 +95,15 @@ export function narrow(index: StoneIndex, c: Compiled, out: Int32Array): number 
 /** Carat bands, yes/no, symbols, categories, arrival, parcels and a page's own test, or null if none. */
 function makeRestTest(index: StoneIndex, c: Compiled): ((i: number) => boolean) | null {
   const { crtRanges, boolP, symMasks, scope } = c
-  if (!crtRanges && !boolP.length && !symMasks.length && !scope.categoryMask && scope.minArrivedAt === undefined && !scope.minPcs && !scope.test) return null
+  if (
+    !crtRanges &&
+    !boolP.length &&
+    !symMasks.length &&
+    !scope.categoryMask &&
+    scope.minArrivedAt === undefined &&
+    !scope.minPcs &&
+    !scope.test
+  )
+    return null
   return makeTest(index, { ...c, enumP: [], intP: [], centP: [] })
 }

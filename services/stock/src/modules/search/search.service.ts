@@ -1,5 +1,14 @@
 import type {
-  MatchPairPage, MatchPairSearch, QuickSearch, QuickSearchResult, StoneDetail, StoneFilter, StonePage, StoneRow, StoneSearch, Totals,
+  MatchPairPage,
+  MatchPairSearch,
+  QuickSearch,
+  QuickSearchResult,
+  StoneDetail,
+  StoneFilter,
+  StonePage,
+  StoneRow,
+  StoneSearch,
+  Totals,
 } from '@diamond/contracts/http/stock'
 import { searchLimitMessage, type ListType } from '@diamond/contracts/http/stock.values'
 import { seesPrices } from '@diamond/contracts/permissions'
@@ -10,7 +19,8 @@ import { mediaOf, type MediaHosts } from './media.rules'
 import { runSearch, type EngineResult } from './search.engine'
 import { compile, makeTest } from './search.filter'
 import { filterProblems, isEmptyFilter, parseQuickSearch, sortProblems, type FieldProblem } from './search.rules'
-import { INDEX_COLUMNS, StoneIndex, type IndexSource } from './stone-index'
+import { allIndexSources, indexSources } from './search.repository'
+import { StoneIndex } from './stone-index'
 
 export interface SearchSettings {
   /** A filtered search finding more stones than this answers E_SEARCH_LIMIT. */
@@ -45,11 +55,12 @@ export class SearchService {
     private readonly clock: () => number = Date.now,
   ) {}
 
-  /** Reads the whole stock into the index, a few thousand rows at a time. */
-  /** Reads every stone into the index; `progress` hears the count so far every `everyMs` (a large stock takes a while). */
+  /**
+   * Reads every stone into the index, a few thousand rows at a time; `progress` hears the count so
+   * far every `everyMs` (a large stock takes a while).
+   */
   async load(progress?: (rows: number) => void, everyMs = 2000): Promise<number> {
-    const { sql } = this.database
-    const cursor = sql<IndexSource[]>`select ${sql([...INDEX_COLUMNS, 'status_version'])} from stock.stones`.cursor(5000)
+    const cursor = allIndexSources(this.database.sql, 5000)
     let read = 0
     let said = Date.now()
     for await (const rows of cursor) {
@@ -67,14 +78,14 @@ export class SearchService {
   /** Re-reads stones whose change came from elsewhere (another instance, an event) into the index. */
   async refresh(ids: readonly string[]): Promise<void> {
     if (!ids.length) return
-    const { sql } = this.database
-    const rows = await sql<IndexSource[]>`select ${sql([...INDEX_COLUMNS, 'status_version'])} from stock.stones where id = any(${ids as string[]}::uuid[])`
+    const rows = await indexSources(this.database.sql, ids)
     for (const r of rows) this.index.put(r)
   }
 
   private scope(type: ListType, suggested: StoneFilter | null): ScopeResult {
     const now = this.clock()
-    if (type !== 'dealOfDay' && type !== 'stoneOfDay') return scopeFor(type, this.index, { now, newArrivalDays: this.settings.newArrivalDays, suggested })
+    if (type !== 'dealOfDay' && type !== 'stoneOfDay')
+      return scopeFor(type, this.index, { now, newArrivalDays: this.settings.newArrivalDays, suggested })
     const key = `${type}:${dayOf(now)}`
     const hit = this.daily.get(key)
     if (hit && (hit.generation === this.index.generation || now - hit.at < 60_000)) return hit.scope
@@ -92,7 +103,7 @@ export class SearchService {
     const newSince = this.clock() - this.settings.newArrivalDays * DAY_MS
     return ids.flatMap((id) => {
       const r = byId.get(id)
-      return r ? [toStoneRow(r, showPrices, r.arrived_at.getTime() >= newSince)] : []
+      return r ? [toStoneRow(r, showPrices, r.arrivedAt.getTime() >= newSince)] : []
     })
   }
 
@@ -103,9 +114,24 @@ export class SearchService {
     return showPrices
   }
 
-  private async page(who: Principal, found: EngineResult, req: { countOnly?: boolean }, showPrices: boolean): Promise<StonePage> {
-    const list = req.countOnly ? [] : await this.rows(who, found.page.map((i) => this.index.ids[i]!))
-    const page: StonePage = { list, count: found.count, totals: visibleTotals(found.totals, showPrices), resultLimit: this.settings.limit }
+  private async page(
+    who: Principal,
+    found: EngineResult,
+    req: { countOnly?: boolean },
+    showPrices: boolean,
+  ): Promise<StonePage> {
+    const list = req.countOnly
+      ? []
+      : await this.rows(
+          who,
+          found.page.map((i) => this.index.ids[i]!),
+        )
+    const page: StonePage = {
+      list,
+      count: found.count,
+      totals: visibleTotals(found.totals, showPrices),
+      resultLimit: this.settings.limit,
+    }
     if (found.facets) page.facets = found.facets
     return page
   }
@@ -127,7 +153,11 @@ export class SearchService {
       countOnly: req.countOnly,
     })
     if (!req.countOnly && !isEmptyFilter(filter) && found.count > this.settings.limit) {
-      throw new AppError('E_SEARCH_LIMIT', { count: found.count, limit: this.settings.limit }, searchLimitMessage(this.settings.limit))
+      throw new AppError(
+        'E_SEARCH_LIMIT',
+        { count: found.count, limit: this.settings.limit },
+        searchLimitMessage(this.settings.limit),
+      )
     }
     return this.page(who, found, req, showPrices)
   }
@@ -153,11 +183,21 @@ export class SearchService {
     const page = req.page ?? 1
     const limit = req.limit ?? 100
     const slice = pairs.slice((page - 1) * limit, page * limit)
-    const rows = await this.rows(who, slice.flatMap((p) => p.members.map((i) => this.index.ids[i]!)))
+    const rows = await this.rows(
+      who,
+      slice.flatMap((p) => p.members.map((i) => this.index.ids[i]!)),
+    )
     const byId = new Map(rows.map((r) => [r.id, r]))
-    const totals = runSearch(this.index, compile(this.index, { ids: pairs.flatMap((p) => p.members.map((i) => this.index.ids[i]!)) }), { offset: 0, limit: 0, countOnly: true }).totals
+    const totals = runSearch(
+      this.index,
+      compile(this.index, { ids: pairs.flatMap((p) => p.members.map((i) => this.index.ids[i]!)) }),
+      { offset: 0, limit: 0, countOnly: true },
+    ).totals
     return {
-      list: slice.map((p) => ({ pairNo: p.pairNo, stones: p.members.map((i) => byId.get(this.index.ids[i]!)).filter((r): r is StoneRow => !!r) })),
+      list: slice.map((p) => ({
+        pairNo: p.pairNo,
+        stones: p.members.map((i) => byId.get(this.index.ids[i]!)).filter((r): r is StoneRow => !!r),
+      })),
       count: pairs.length,
       totals: visibleTotals(totals, showPrices),
     }
@@ -166,7 +206,11 @@ export class SearchService {
   /** diamond/view: one stone with its media links; signed-out visitors see it without prices. */
   async view(who: Principal | null, idOrNumber: string): Promise<StoneDetail> {
     const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-    const slot = UUID.test(idOrNumber) ? this.index.byId.get(idOrNumber.toLowerCase()) : this.index.byKey.get(idOrNumber.toUpperCase())?.find((i) => this.index.vStnIds[i]!.toUpperCase() === idOrNumber.toUpperCase())
+    const slot = UUID.test(idOrNumber)
+      ? this.index.byId.get(idOrNumber.toLowerCase())
+      : this.index.byKey
+          .get(idOrNumber.toUpperCase())
+          ?.find((i) => this.index.vStnIds[i]!.toUpperCase() === idOrNumber.toUpperCase())
     const id = slot === undefined ? null : this.index.ids[slot]!
     const [row] = id ? await this.rows(who, [id]) : []
     if (!row) throw new AppError('E_NOT_FOUND')

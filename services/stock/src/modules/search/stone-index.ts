@@ -1,7 +1,7 @@
 import { FILTER_MASTERS, MASTERS } from '@diamond/contracts/masters'
 import type { EnumFilter, RangeFilter, BoolFilter } from '@diamond/contracts/http/stock.values'
 import { availabilityOf } from '../stones/stones.rules'
-import type { StoneColumns } from '../stones/stones.table'
+import type { Stone } from '../stones/stones.schema'
 
 /**
  * The stock's searchable columns, held in memory as typed arrays (one array per field, one slot
@@ -11,34 +11,109 @@ import type { StoneColumns } from '../stones/stones.table'
  * user are still read from PostgreSQL by id; the index only decides which ids, in what order.
  */
 
-/** The stock table's columns the index needs (for the loader's select list). */
+/** The stock table's columns the index needs (drizzle keys, for the loader's select list). */
 export const INDEX_COLUMNS = [
-  'id', 'v_stn_id', 'stone_id', 'cert_no', 'shape', 'carat', 'color', 'is_fancy', 'fancy_color', 'fancy_intensity',
-  'fancy_overtone', 'clarity', 'cut', 'polish', 'symmetry', 'fluorescence', 'lab', 'location', 'shade', 'rap_cents', 'back',
-  'amt_cents', 'ctpr_cents', 'dep_per', 'tbl_per', 'ratio', 'p_ang', 'p_hgt', 'c_hgt', 'c_ang', 'height', 'width', 'length',
-  'grdl_per', 'str_ln', 'lwr_hal', 'girdle', 'girdle_cond', 'culet', 'culet_cond', 'brilliancy', 'black_table', 'black_side',
-  'white_table', 'white_side', 'open_table', 'open_crown', 'open_pavilion', 'eye_clean', 'milky', 'heart_arrow',
-  'key_to_symbol', 'seller', 'pair_no', 'show_name', 'is_xray', 'is_type2', 'is_seal', 'is_dor', 'w_sts', 'categories', 'pcs',
-  'arrived_at',
-] as const satisfies readonly (keyof StoneColumns)[]
+  'id',
+  'vStnId',
+  'stoneId',
+  'certNo',
+  'shape',
+  'carat',
+  'color',
+  'isFancy',
+  'fancyColor',
+  'fancyIntensity',
+  'fancyOvertone',
+  'clarity',
+  'cut',
+  'polish',
+  'symmetry',
+  'fluorescence',
+  'lab',
+  'location',
+  'shade',
+  'rapCents',
+  'back',
+  'amtCents',
+  'ctprCents',
+  'depPer',
+  'tblPer',
+  'ratio',
+  'pAng',
+  'pHgt',
+  'cHgt',
+  'cAng',
+  'height',
+  'width',
+  'length',
+  'grdlPer',
+  'strLn',
+  'lwrHal',
+  'girdle',
+  'girdleCond',
+  'culet',
+  'culetCond',
+  'brilliancy',
+  'blackTable',
+  'blackSide',
+  'whiteTable',
+  'whiteSide',
+  'openTable',
+  'openCrown',
+  'openPavilion',
+  'eyeClean',
+  'milky',
+  'heartArrow',
+  'keyToSymbol',
+  'seller',
+  'pairNo',
+  'showName',
+  'isXray',
+  'isType2',
+  'isSeal',
+  'isDor',
+  'wSts',
+  'categories',
+  'pcs',
+  'arrivedAt',
+] as const satisfies readonly (keyof Stone)[]
 
-/** One stone as the index reads it: those columns (numerics as strings or numbers) and its version. */
-export type IndexSource = Pick<StoneColumns<string | number, string | number>, (typeof INDEX_COLUMNS)[number]> & {
-  arrived_at: Date | string
-  status_version: number
-}
-
+/** One stone as the index reads it: those columns and its version. */
+export type IndexSource = Pick<Stone, (typeof INDEX_COLUMNS)[number] | 'statusVersion'>
 
 /** Where each multi-select filter reads its value. */
 export const ENUM_SOURCE: Record<EnumFilter, (r: IndexSource) => string> = {
-  shpNm: (r) => r.shape, colNm: (r) => r.color, clrNm: (r) => r.clarity, cutNm: (r) => r.cut, polNm: (r) => r.polish,
-  symNm: (r) => r.symmetry, fluNm: (r) => r.fluorescence, shdNm: (r) => r.shade, lbNm: (r) => r.lab, locNm: (r) => r.location,
-  fcColNm: (r) => r.fancy_color, fcIntNm: (r) => r.fancy_intensity, fcOvtNm: (r) => r.fancy_overtone,
-  blkTblNm: (r) => r.black_table, blkSdNm: (r) => r.black_side, wTblNm: (r) => r.white_table, wSdNm: (r) => r.white_side,
-  opTblNm: (r) => r.open_table, opCrwnNm: (r) => r.open_crown, opPavNm: (r) => r.open_pavilion,
-  eClnNm: (r) => r.eye_clean, milkyNm: (r) => r.milky, hANm: (r) => r.heart_arrow, brlncyNm: (r) => r.brilliancy,
-  girdleNm: (r) => r.girdle, grdlCondNm: (r) => r.girdle_cond, cultNm: (r) => r.culet, cultCondNm: (r) => r.culet_cond,
-  sellerNm: (r) => r.seller, showNm: (r) => r.show_name, availability: (r) => availabilityOf(r.w_sts),
+  shpNm: (r) => r.shape,
+  colNm: (r) => r.color,
+  clrNm: (r) => r.clarity,
+  cutNm: (r) => r.cut,
+  polNm: (r) => r.polish,
+  symNm: (r) => r.symmetry,
+  fluNm: (r) => r.fluorescence,
+  shdNm: (r) => r.shade,
+  lbNm: (r) => r.lab,
+  locNm: (r) => r.location,
+  fcColNm: (r) => r.fancyColor,
+  fcIntNm: (r) => r.fancyIntensity,
+  fcOvtNm: (r) => r.fancyOvertone,
+  blkTblNm: (r) => r.blackTable,
+  blkSdNm: (r) => r.blackSide,
+  wTblNm: (r) => r.whiteTable,
+  wSdNm: (r) => r.whiteSide,
+  opTblNm: (r) => r.openTable,
+  opCrwnNm: (r) => r.openCrown,
+  opPavNm: (r) => r.openPavilion,
+  eClnNm: (r) => r.eyeClean,
+  milkyNm: (r) => r.milky,
+  hANm: (r) => r.heartArrow,
+  brlncyNm: (r) => r.brilliancy,
+  girdleNm: (r) => r.girdle,
+  grdlCondNm: (r) => r.girdleCond,
+  cultNm: (r) => r.culet,
+  cultCondNm: (r) => r.culetCond,
+  sellerNm: (r) => r.seller,
+  showNm: (r) => r.showName,
+  availability: (r) => availabilityOf(r.wSts),
 }
 
 const num = (v: string | number) => (typeof v === 'number' ? v : Number(v))
@@ -49,21 +124,36 @@ const hundredths = (v: string | number) => Math.round(num(v) * 100)
  * prices, in cents: both exact integers, so a search never misses a stone by a rounding error.
  */
 export const RANGE_SOURCE: Record<RangeFilter, (r: IndexSource) => number> = {
-  crt: (r) => hundredths(r.carat), back: (r) => hundredths(r.back),
-  amt: (r) => num(r.amt_cents), ctPr: (r) => num(r.ctpr_cents), rap: (r) => num(r.rap_cents),
-  depPer: (r) => hundredths(r.dep_per), tblPer: (r) => hundredths(r.tbl_per), grdlPer: (r) => hundredths(r.grdl_per),
-  pAng: (r) => hundredths(r.p_ang), cAng: (r) => hundredths(r.c_ang), cHgt: (r) => hundredths(r.c_hgt), pHgt: (r) => hundredths(r.p_hgt),
-  ratio: (r) => hundredths(r.ratio), length: (r) => hundredths(r.length), width: (r) => hundredths(r.width),
+  crt: (r) => hundredths(r.carat),
+  back: (r) => hundredths(r.back),
+  amt: (r) => num(r.amtCents),
+  ctPr: (r) => num(r.ctprCents),
+  rap: (r) => num(r.rapCents),
+  depPer: (r) => hundredths(r.depPer),
+  tblPer: (r) => hundredths(r.tblPer),
+  grdlPer: (r) => hundredths(r.grdlPer),
+  pAng: (r) => hundredths(r.pAng),
+  cAng: (r) => hundredths(r.cAng),
+  cHgt: (r) => hundredths(r.cHgt),
+  pHgt: (r) => hundredths(r.pHgt),
+  ratio: (r) => hundredths(r.ratio),
+  length: (r) => hundredths(r.length),
+  width: (r) => hundredths(r.width),
   height: (r) => hundredths(r.height),
   diaMin: (r) => Math.min(hundredths(r.length), hundredths(r.width)),
   diaMax: (r) => Math.max(hundredths(r.length), hundredths(r.width)),
-  strLn: (r) => hundredths(r.str_ln), lwrHal: (r) => hundredths(r.lwr_hal),
+  strLn: (r) => hundredths(r.strLn),
+  lwrHal: (r) => hundredths(r.lwrHal),
 }
 /** Price ranges are cents; the rest hundredths. Both are "value × 100" of what a user types. */
 export const CENTS_FIELDS: ReadonlySet<RangeFilter> = new Set(['amt', 'ctPr', 'rap'])
 
 export const BOOL_SOURCE: Record<BoolFilter, (r: IndexSource) => boolean> = {
-  isFcCol: (r) => r.is_fancy, isXray: (r) => r.is_xray, isType2: (r) => r.is_type2, isSeal: (r) => r.is_seal, isDor: (r) => r.is_dor,
+  isFcCol: (r) => r.isFancy,
+  isXray: (r) => r.isXray,
+  isType2: (r) => r.isType2,
+  isSeal: (r) => r.isSeal,
+  isDor: (r) => r.isDor,
 }
 
 const KEY_SYMBOLS: readonly string[] = MASTERS.KEY_TO_SYMBOL
@@ -75,7 +165,8 @@ export const symbolMask = (text: string): number => {
   }
   return m
 }
-export const categoryMask = (codes: readonly number[]): number => codes.reduce((m, c) => (c > 0 && c < 31 ? m | (1 << c) : m), 0)
+export const categoryMask = (codes: readonly number[]): number =>
+  codes.reduce((m, c) => (c > 0 && c < 31 ? m | (1 << c) : m), 0)
 
 /**
  * Value dictionaries: code 0 is the empty value, then the master list in its order (so sorting by
@@ -156,7 +247,8 @@ export class StoneIndex {
       this.valueCounts[k] = new Int32Array(256)
       this.dicts[k] = new Dictionary(k === 'availability' ? MASTERS.AVAILABILITY : MASTERS[FILTER_MASTERS[k]])
     }
-    for (const k of RANGE_KEYS) this.ranges[k] = CENTS_FIELDS.has(k) ? new Float64Array(this.capacity) : new Int32Array(this.capacity)
+    for (const k of RANGE_KEYS)
+      this.ranges[k] = CENTS_FIELDS.has(k) ? new Float64Array(this.capacity) : new Int32Array(this.capacity)
     for (const k of BOOL_KEYS) this.bools[k] = new Uint8Array(this.capacity)
     this.symbols = new Uint16Array(this.capacity)
     this.categories = new Uint32Array(this.capacity)
@@ -192,24 +284,28 @@ export class StoneIndex {
   /** Adds a stone, or rewrites it if its version is newer than what the index has. Returns its slot. */
   put(r: IndexSource): number {
     let i = this.byId.get(r.id)
-    if (i !== undefined && r.status_version < this.versions[i]!) return i
+    if (i !== undefined && r.statusVersion < this.versions[i]!) return i
     if (i === undefined) {
       i = this.size++
       this.ensure(this.size)
       this.byId.set(r.id, i)
       this.ids[i] = r.id
-      this.vStnIds[i] = r.v_stn_id
+      this.vStnIds[i] = r.vStnId
       this.orderDirty = true
-      StoneIndex.addTo(this.byKey, r.v_stn_id, i)
-      StoneIndex.addTo(this.byKey, r.stone_id, i)
-      StoneIndex.addTo(this.byKey, r.cert_no, i)
-      StoneIndex.addTo(this.bySellerNo, r.stone_id, i)
+      StoneIndex.addTo(this.byKey, r.vStnId, i)
+      StoneIndex.addTo(this.byKey, r.stoneId, i)
+      StoneIndex.addTo(this.byKey, r.certNo, i)
+      StoneIndex.addTo(this.bySellerNo, r.stoneId, i)
     }
-    if (this.pairNos[i] !== r.pair_no) {
+    if (this.pairNos[i] !== r.pairNo) {
       const old = this.pairNos[i]
-      if (old) this.byPair.set(old.toUpperCase(), (this.byPair.get(old.toUpperCase()) ?? []).filter((x) => x !== i))
-      this.pairNos[i] = r.pair_no
-      StoneIndex.addTo(this.byPair, r.pair_no, i)
+      if (old)
+        this.byPair.set(
+          old.toUpperCase(),
+          (this.byPair.get(old.toUpperCase()) ?? []).filter((x) => x !== i),
+        )
+      this.pairNos[i] = r.pairNo
+      StoneIndex.addTo(this.byPair, r.pairNo, i)
     }
     const added = !this.filled[i]
     for (const k of ENUM_KEYS) {
@@ -222,11 +318,11 @@ export class StoneIndex {
     if (added || this.ranges.crt[i] !== crt) this.crtDirty = true
     for (const k of RANGE_KEYS) this.ranges[k][i] = RANGE_SOURCE[k](r)
     for (const k of BOOL_KEYS) this.bools[k][i] = BOOL_SOURCE[k](r) ? 1 : 0
-    this.symbols[i] = symbolMask(r.key_to_symbol)
+    this.symbols[i] = symbolMask(r.keyToSymbol)
     this.categories[i] = categoryMask(r.categories)
     this.pcs[i] = r.pcs
-    this.arrivedAt[i] = new Date(r.arrived_at).getTime()
-    this.versions[i] = r.status_version
+    this.arrivedAt[i] = new Date(r.arrivedAt).getTime()
+    this.versions[i] = r.statusVersion
     this.filled[i] = 1
     this.generation++
     return i

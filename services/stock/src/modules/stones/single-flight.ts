@@ -16,7 +16,10 @@ export class SingleFlight<T> {
    * Runs `attempt` for `key` if none is in flight, else waits for the one that is. A waiter sees a
    * failed flight as `outcome: undefined`; the caller that ran it gets the failure itself.
    */
-  async join(key: string, attempt: () => Promise<T>): Promise<{ own: true; outcome: T } | { own: false; outcome: T | undefined }> {
+  async join(
+    key: string,
+    attempt: () => Promise<T>,
+  ): Promise<{ own: true; outcome: T } | { own: false; outcome: T | undefined }> {
     const current = this.flights.get(key)
     if (current) return { own: false, outcome: await current.catch(() => undefined) }
     // The entry goes before any waiter wakes (they await the promise this `finally` returns), so a

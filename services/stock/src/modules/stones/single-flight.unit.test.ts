@@ -21,7 +21,10 @@ describe('single flight per key', () => {
     const [first, ...rest] = await all
     expect(runs).toBe(1)
     expect(first).toEqual({ own: true, outcome: 'won' })
-    expect(rest).toEqual([{ own: false, outcome: 'won' }, { own: false, outcome: 'won' }])
+    expect(rest).toEqual([
+      { own: false, outcome: 'won' },
+      { own: false, outcome: 'won' },
+    ])
     expect(flights.size).toBe(0)
   })
 

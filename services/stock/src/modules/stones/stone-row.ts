@@ -1,27 +1,38 @@
+import { sql, type SQL } from 'drizzle-orm'
 import type { StoneRow } from '@diamond/contracts/http/stock'
 import type { Sql, Tx } from '@diamond/runtime/db'
+import { fields, prepared } from '@diamond/runtime/statements'
 import { STONE_CATEGORIES } from '@diamond/contracts/http/stock.values'
+import { blocks } from '../blocks/blocks.schema'
 import { availabilityOf, cents, statusFlags } from './stones.rules'
-import type { StoneColumns } from './stones.table'
+import { holds, stones, type Stone } from './stones.schema'
 
 /** A stone as the stock table holds it, with the viewer's hold and the type-2 block looked up. */
-export interface StoneRecord extends StoneColumns<string, string> {
-  in_order: boolean
-  status_version: number
-  held_by_me: boolean
-  blocked_type2: boolean
-}
+export type StoneRecord = Stone & { heldByMe: boolean; blockedType2: boolean }
 
-/** The stones with these ids, in no particular order; unknown ids are simply absent. */
-export async function readStones(sql: Sql | Tx, ids: readonly string[], viewerId: string | null): Promise<StoneRecord[]> {
+const STONE = fields(stones)
+
+/** The select list of a stone record: the stone, `heldByMe` as the caller decides it, and its type-2 block. */
+export const stoneRecord = (heldByMe: SQL) => sql`
+  ${STONE}, ${heldByMe} as "heldByMe",
+  exists (select 1 from ${blocks} where ${blocks.stoneId} = ${stones.id} and ${blocks.blockType} = 2) as "blockedType2"`
+
+const READ = prepared<StoneRecord>(sql`
+  select ${stoneRecord(sql`coalesce(${holds.holderId} = ${sql.placeholder('viewer')}::uuid, false)`)}
+    from ${stones} left join ${holds} on ${holds.stoneId} = ${stones.id}
+   where ${stones.id} = any(${sql.placeholder('ids')}::uuid[])`)
+
+/**
+ * The stones with these ids, in no particular order; unknown ids are simply absent. The search's
+ * page read: written out and rendered once, its rows built by postgres.js as they arrive.
+ */
+export async function readStones(
+  client: Sql | Tx,
+  ids: readonly string[],
+  viewerId: string | null,
+): Promise<StoneRecord[]> {
   if (ids.length === 0) return []
-  return sql<StoneRecord[]>`
-    select s.*,
-           coalesce(h.holder_id = ${viewerId}::uuid, false) as held_by_me,
-           exists (select 1 from stock.blocks b where b.stone_id = s.id and b.block_type = 2) as blocked_type2
-      from stock.stones s
-      left join stock.holds h on h.stone_id = s.id
-     where s.id = any(${ids as string[]}::uuid[])`
+  return READ(client, { viewer: viewerId, ids })
 }
 
 const n = (v: string | number) => Number(v)
@@ -33,19 +44,19 @@ const n = (v: string | number) => Number(v)
 export function toStoneRow(r: StoneRecord, showPrices: boolean, isNew: boolean): StoneRow {
   const row: StoneRow = {
     id: r.id,
-    vStnId: r.v_stn_id,
-    stoneId: r.stone_id,
-    certNo: r.cert_no,
+    vStnId: r.vStnId,
+    stoneId: r.stoneId,
+    certNo: r.certNo,
     shpNm: r.shape,
-    shpFullNm: r.shape_full,
+    shpFullNm: r.shapeFull,
     crt: n(r.carat),
     pcs: r.pcs,
     colNm: r.color,
-    isFcCol: r.is_fancy,
-    fcColNm: r.fancy_color,
-    fcIntNm: r.fancy_intensity,
-    fcOvtNm: r.fancy_overtone,
-    fcColDesc: r.fancy_desc,
+    isFcCol: r.isFancy,
+    fcColNm: r.fancyColor,
+    fcIntNm: r.fancyIntensity,
+    fcOvtNm: r.fancyOvertone,
+    fcColDesc: r.fancyDesc,
     clrNm: r.clarity,
     cutNm: r.cut,
     polNm: r.polish,
@@ -54,60 +65,68 @@ export function toStoneRow(r: StoneRecord, showPrices: boolean, isNew: boolean):
     lbNm: r.lab,
     locNm: r.location,
     shdNm: r.shade,
-    depPer: n(r.dep_per),
-    tblPer: n(r.tbl_per),
+    depPer: n(r.depPer),
+    tblPer: n(r.tblPer),
     ratio: n(r.ratio),
-    pAng: n(r.p_ang),
-    pHgt: n(r.p_hgt),
-    cHgt: n(r.c_hgt),
-    cAng: n(r.c_ang),
+    pAng: n(r.pAng),
+    pHgt: n(r.pHgt),
+    cHgt: n(r.cHgt),
+    cAng: n(r.cAng),
     height: n(r.height),
     width: n(r.width),
     length: n(r.length),
-    grdlPer: n(r.grdl_per),
-    strLn: n(r.str_ln),
-    lwrHal: n(r.lwr_hal),
+    grdlPer: n(r.grdlPer),
+    strLn: n(r.strLn),
+    lwrHal: n(r.lwrHal),
     girdleNm: r.girdle,
-    girdleStr: r.girdle_str,
-    grdlCondNm: r.girdle_cond,
+    girdleStr: r.girdleStr,
+    grdlCondNm: r.girdleCond,
     cultNm: r.culet,
-    cultCondNm: r.culet_cond,
+    cultCondNm: r.culetCond,
     brlncyNm: r.brilliancy,
-    blkTblNm: r.black_table,
-    blkSdNm: r.black_side,
-    wTblNm: r.white_table,
-    wSdNm: r.white_side,
-    opTblNm: r.open_table,
-    opCrwnNm: r.open_crown,
-    opPavNm: r.open_pavilion,
-    eClnNm: r.eye_clean,
+    blkTblNm: r.blackTable,
+    blkSdNm: r.blackSide,
+    wTblNm: r.whiteTable,
+    wSdNm: r.whiteSide,
+    opTblNm: r.openTable,
+    opCrwnNm: r.openCrown,
+    opPavNm: r.openPavilion,
+    eClnNm: r.eyeClean,
     milkyNm: r.milky,
-    hANm: r.heart_arrow,
-    keyToSymbol: r.key_to_symbol,
+    hANm: r.heartArrow,
+    keyToSymbol: r.keyToSymbol,
     sellerNm: r.seller,
-    pairNo: r.pair_no,
-    showNm: r.show_name,
-    isXray: r.is_xray,
-    isType2: r.is_type2,
-    isSeal: r.is_seal,
-    isDor: r.is_dor,
-    sSts: r.s_sts,
-    wSts: r.w_sts,
-    webSts: r.web_sts,
-    sgiSts: r.sgi_sts,
-    initSts: r.init_sts,
-    sStsDesc: r.s_sts_desc,
-    availability: availabilityOf(r.w_sts),
-    ...statusFlags({ inOrder: r.in_order, webSts: r.web_sts, wSts: r.w_sts, sSts: r.s_sts, sgiSts: r.sgi_sts, initSts: r.init_sts, blockedType2: r.blocked_type2 }),
+    pairNo: r.pairNo,
+    showNm: r.showName,
+    isXray: r.isXray,
+    isType2: r.isType2,
+    isSeal: r.isSeal,
+    isDor: r.isDor,
+    sSts: r.sSts,
+    wSts: r.wSts,
+    webSts: r.webSts,
+    sgiSts: r.sgiSts,
+    initSts: r.initSts,
+    sStsDesc: r.sStsDesc,
+    availability: availabilityOf(r.wSts),
+    ...statusFlags({
+      inOrder: r.inOrder,
+      webSts: r.webSts,
+      wSts: r.wSts,
+      sSts: r.sSts,
+      sgiSts: r.sgiSts,
+      initSts: r.initSts,
+      blockedType2: r.blockedType2,
+    }),
     categories: isNew ? [...new Set([STONE_CATEGORIES.new, ...r.categories])].sort((a, b) => a - b) : [...r.categories],
-    arrivedAt: r.arrived_at.toISOString(),
-    statusVersion: r.status_version,
-    heldByMe: r.held_by_me,
+    arrivedAt: r.arrivedAt.toISOString(),
+    statusVersion: r.statusVersion,
+    heldByMe: r.heldByMe,
   }
   if (showPrices) {
-    const amt = cents(r.amt_cents)
-    const ctPr = cents(r.ctpr_cents)
-    const rap = cents(r.rap_cents)
+    const amt = cents(r.amtCents)
+    const ctPr = cents(r.ctprCents)
+    const rap = cents(r.rapCents)
     const back = n(r.back)
     // Final figures: the buyer's terms (bill types) apply at confirmation; until then they equal the list price.
     Object.assign(row, { rap, back, amt, ctPr, rapAvg: rap, fnDis: back, fnAmt: amt, fnCtpr: ctPr })

@@ -1,74 +1,119 @@
-import type { Sql, Tx } from '@diamond/runtime/db'
+import { eq, sql, type SQL } from 'drizzle-orm'
+import { orm, type Sql, type Tx } from '@diamond/runtime/db'
+import { fields, name, query } from '@diamond/runtime/statements'
+import { blocks } from '../blocks/blocks.schema'
+import { holds, stones, type Hold, type NewStone, type Stone } from './stones.schema'
 
-export interface StatusRecord {
-  id: string
-  v_stn_id: string
-  w_sts: string
-  s_sts: string
-  status_version: number
-  holder_id: string | null
-  expires_at: Date | null
-  back?: string
-  /** What bidding needs of a stone put up for bid (returned by the changes that can do that). */
-  crt?: number
-  rap_cents?: string
-  amt_cents?: string
-  seller?: string
-}
+/**
+ * A stone's status after a change: what its event, the index and the caller need, with the hold a
+ * change made (null otherwise) and, from the changes that can put a stone up for bid or reprice it,
+ * the facts bidding needs or the new discount.
+ */
+export type StatusRecord = Pick<Stone, 'id' | 'vStnId' | 'wSts' | 'sSts' | 'statusVersion'> & {
+  holderId: Hold['holderId'] | null
+  expiresAt: Hold['expiresAt'] | null
+} & Partial<Pick<Stone, 'back' | 'carat' | 'rapCents' | 'amtCents' | 'seller'>>
+
+/** What a status change returns of the stone. */
+export const STATUS = fields(stones, ['id', 'vStnId', 'wSts', 'sSts', 'statusVersion'])
+/** …and of a hold: none, after any change but a hold. */
+export const NO_HOLD = sql`null::uuid as "holderId", null::timestamptz as "expiresAt"`
+const BID_FACTS = fields(stones, ['carat', 'rapCents', 'amtCents', 'seller'])
+
+/**
+ * The SET list of a status change: the codes, and the version and time every change moves on
+ * (`webSts` too when staff or a block set the web status).
+ */
+export const statusSet = (wSts: string, sSts: string, webSts?: string): SQL =>
+  sql.join(
+    [
+      sql`${name(stones.wSts)} = ${wSts}`,
+      ...(webSts === undefined ? [] : [sql`${name(stones.webSts)} = ${webSts}`]),
+      sql`${name(stones.sSts)} = ${sSts}`,
+      sql`${name(stones.statusVersion)} = ${stones.statusVersion} + 1`,
+      sql`${name(stones.updatedAt)} = now()`,
+    ],
+    sql`, `,
+  )
 
 /**
  * Takes an available stone for one holder in a single conditional statement: of any number of
  * concurrent callers exactly one finds w_sts = 'A'; the others update nothing. The hold's expiry
  * comes from the database clock.
  */
-export async function takeHold(tx: Tx, stoneId: string, holderId: string, minutes: number): Promise<StatusRecord | null> {
-  const rows = await tx<StatusRecord[]>`
+export async function takeHold(
+  tx: Tx,
+  stoneId: string,
+  holderId: string,
+  minutes: number,
+): Promise<StatusRecord | null> {
+  const [row] = await query<StatusRecord>(
+    tx,
+    sql`
     with taken as (
-      update stock.stones
-         set w_sts = 'H', s_sts = 'Y', status_version = status_version + 1, updated_at = now()
-       where id = ${stoneId} and w_sts = 'A'
-      returning id, v_stn_id, w_sts, s_sts, status_version
+      update ${stones} set ${statusSet('H', 'Y')}
+       where ${stones.id} = ${stoneId} and ${stones.wSts} = 'A'
+      returning ${STATUS}
     ), hold as (
-      insert into stock.holds (stone_id, holder_id, expires_at)
+      insert into ${holds} (${name(holds.stoneId)}, ${name(holds.holderId)}, ${name(holds.expiresAt)})
       select id, ${holderId}, now() + make_interval(mins => ${minutes}) from taken
-      returning stone_id, holder_id, expires_at
+      returning ${fields(holds, ['stoneId', 'holderId', 'expiresAt'])}
     )
-    select t.id, t.v_stn_id, t.w_sts, t.s_sts, t.status_version, h.holder_id, h.expires_at
-      from taken t join hold h on h.stone_id = t.id`
-  return rows[0] ?? null
+    select t.*, h."holderId", h."expiresAt" from taken t join hold h on h."stoneId" = t.id`,
+  )
+  return row ?? null
 }
+
+/** Gives held stones back (those `released` deleted the holds of): a statement's tail, after that CTE. */
+const releaseHeld = sql`
+    update ${stones} set ${statusSet('A', 'N')}
+      from released r
+     where ${stones.id} = r.stone_id and ${stones.wSts} = 'H'
+    returning ${STATUS}, ${NO_HOLD}`
 
 /** Gives a held stone back, only for its holder; returns null when it is not theirs to release. */
 export async function releaseHold(tx: Tx, stoneId: string, holderId: string): Promise<StatusRecord | null> {
-  const rows = await tx<StatusRecord[]>`
+  const [row] = await query<StatusRecord>(
+    tx,
+    sql`
     with released as (
-      delete from stock.holds where stone_id = ${stoneId} and holder_id = ${holderId} returning stone_id
+      delete from ${holds} where ${holds.stoneId} = ${stoneId} and ${holds.holderId} = ${holderId} returning ${holds.stoneId}
     )
-    update stock.stones s
-       set w_sts = 'A', s_sts = 'N', status_version = status_version + 1, updated_at = now()
-      from released r
-     where s.id = r.stone_id and s.w_sts = 'H'
-    returning s.id, s.v_stn_id, s.w_sts, s.s_sts, s.status_version, null::uuid as holder_id, null::timestamptz as expires_at`
-  return rows[0] ?? null
+    ${releaseHeld}`,
+  )
+  return row ?? null
 }
 
 /** Releases every hold whose expiry has passed by the database clock. */
 export async function releaseExpired(tx: Tx, max: number): Promise<StatusRecord[]> {
-  return tx<StatusRecord[]>`
-    with expired as (
-      delete from stock.holds
-       where stone_id in (select stone_id from stock.holds where expires_at <= now() order by expires_at limit ${max} for update skip locked)
-      returning stone_id
+  return query<StatusRecord>(
+    tx,
+    sql`
+    with released as (
+      delete from ${holds}
+       where ${holds.stoneId} in (
+         select ${holds.stoneId} from ${holds} where ${holds.expiresAt} <= now() order by ${holds.expiresAt} limit ${max} for update skip locked)
+      returning ${holds.stoneId}
     )
-    update stock.stones s
-       set w_sts = 'A', s_sts = 'N', status_version = status_version + 1, updated_at = now()
-      from expired e
-     where s.id = e.stone_id and s.w_sts = 'H'
-    returning s.id, s.v_stn_id, s.w_sts, s.s_sts, s.status_version, null::uuid as holder_id, null::timestamptz as expires_at`
+    ${releaseHeld}`,
+  )
 }
 
-export async function stoneExists(sql: Sql | Tx, stoneId: string): Promise<boolean> {
-  const rows = await sql`select 1 from stock.stones where id = ${stoneId}`
+/** Staff give back anyone's hold (the holder's own release is `releaseHold`). */
+export async function releaseAnyHold(tx: Tx, stoneId: string): Promise<StatusRecord | null> {
+  const [row] = await query<StatusRecord>(
+    tx,
+    sql`
+    with released as (
+      delete from ${holds} where ${holds.stoneId} = ${stoneId} returning ${holds.stoneId}
+    )
+    ${releaseHeld}`,
+  )
+  return row ?? null
+}
+
+export async function stoneExists(client: Sql | Tx, stoneId: string): Promise<boolean> {
+  const rows = await orm(client).select({ id: stones.id }).from(stones).where(eq(stones.id, stoneId))
   return rows.length > 0
 }
 
@@ -77,64 +122,69 @@ export async function stoneExists(sql: Sql | Tx, stoneId: string): Promise<boole
  * A block on the stone (a memo to a buyer, a show) ends with the status it set.
  */
 export async function setWebStatus(tx: Tx, stoneId: string, wSts: string): Promise<StatusRecord | null> {
-  const rows = await tx<StatusRecord[]>`
+  const [row] = await query<StatusRecord>(
+    tx,
+    sql`
     with changed as (
-      update stock.stones
-         set w_sts = ${wSts}, web_sts = ${wSts}, s_sts = 'N', status_version = status_version + 1, updated_at = now()
-       where id = ${stoneId} and w_sts <> 'H' and w_sts <> ${wSts} and bid_lot_id is null
-      returning id, v_stn_id, w_sts, s_sts, status_version, carat, rap_cents, amt_cents, seller
+      update ${stones} set ${statusSet(wSts, 'N', wSts)}
+       where ${stones.id} = ${stoneId} and ${stones.wSts} <> 'H' and ${stones.wSts} <> ${wSts} and ${stones.bidLotId} is null
+      returning ${STATUS}, ${NO_HOLD}, ${BID_FACTS}
     ), unblocked as (
-      delete from stock.blocks where stone_id in (select id from changed)
+      delete from ${blocks} where ${blocks.stoneId} in (select id from changed)
     )
-    select id, v_stn_id, w_sts, s_sts, status_version, null::uuid as holder_id, null::timestamptz as expires_at,
-           carat::float8 as crt, rap_cents, amt_cents, seller from changed`
-  return rows[0] ?? null
+    select * from changed`,
+  )
+  return row ?? null
 }
 
 /** Whether the stone is in a running auction lot (bidding told stock so). */
-export async function inRunningLot(sql: Sql | Tx, stoneId: string): Promise<boolean> {
-  return (await sql`select 1 from stock.stones where id = ${stoneId} and bid_lot_id is not null`).length > 0
+export async function inRunningLot(client: Sql | Tx, stoneId: string): Promise<boolean> {
+  const [row] = await orm(client).select({ lot: stones.bidLotId }).from(stones).where(eq(stones.id, stoneId))
+  return row?.lot != null
 }
 
 /** A new discount: price per carat and amount follow from the Rap price, in whole cents. */
 export async function setDiscount(tx: Tx, stoneId: string, back: number): Promise<StatusRecord | null> {
   const back100 = Math.round(back * 100)
-  const rows = await tx<StatusRecord[]>`
-    update stock.stones
-       set back = ${back100 / 100},
-           amt_cents = round(rap_cents * (10000 + ${back100}) / 10000.0),
-           ctpr_cents = round(round(rap_cents * (10000 + ${back100}) / 10000.0) * round(carat * 100) / 100.0),
-           status_version = status_version + 1, updated_at = now()
-     where id = ${stoneId} and rap_cents > 0
-    returning id, v_stn_id, w_sts, s_sts, status_version, null::uuid as holder_id, null::timestamptz as expires_at, back::text`
-  return rows[0] ?? null
+  const amount = sql`round(${stones.rapCents} * (10000 + ${back100}) / 10000.0)`
+  const [row] = await query<StatusRecord>(
+    tx,
+    sql`
+    update ${stones}
+       set ${name(stones.back)} = ${back100 / 100},
+           ${name(stones.amtCents)} = ${amount},
+           ${name(stones.ctprCents)} = round(${amount} * round(${stones.carat} * 100) / 100.0),
+           ${name(stones.statusVersion)} = ${stones.statusVersion} + 1, ${name(stones.updatedAt)} = now()
+     where ${stones.id} = ${stoneId} and ${stones.rapCents} > 0
+    returning ${STATUS}, ${NO_HOLD}, ${fields(stones, ['back'])}`,
+  )
+  return row ?? null
 }
 
 /** A new stone, numbered from the stock's sequence; its event says it arrived. */
-export async function insertStone(tx: Tx, row: Record<string, unknown>): Promise<StatusRecord> {
+export async function insertStone(tx: Tx, row: Omit<NewStone, 'vStnId'>): Promise<StatusRecord> {
   const [{ n }] = (await tx`select nextval('stock.stone_numbers')::int as n`) as unknown as [{ n: number }]
-  const [created] = await tx<StatusRecord[]>`
-    insert into stock.stones ${tx({ ...row, v_stn_id: `N${n}` } as never)}
-    returning id, v_stn_id, w_sts, s_sts, status_version, null::uuid as holder_id, null::timestamptz as expires_at`
-  return created!
+  const [created] = await orm(tx)
+    .insert(stones)
+    .values({ ...row, vStnId: `N${n}` })
+    .returning({
+      id: stones.id,
+      vStnId: stones.vStnId,
+      wSts: stones.wSts,
+      sSts: stones.sSts,
+      statusVersion: stones.statusVersion,
+    })
+  return { ...created!, holderId: null, expiresAt: null }
 }
 
 /** A stone's status as the database has it now (null: no such stone). */
-export async function statusOf(sql: Sql | Tx, stoneId: string): Promise<{ w_sts: string; status_version: number } | null> {
-  const rows = await sql<{ w_sts: string; status_version: number }[]>`select w_sts, status_version from stock.stones where id = ${stoneId}`
-  return rows[0] ?? null
-}
-
-/** Staff give back anyone's hold (the holder's own release is `releaseHold`). */
-export async function releaseAnyHold(tx: Tx, stoneId: string): Promise<StatusRecord | null> {
-  const rows = await tx<StatusRecord[]>`
-    with released as (
-      delete from stock.holds where stone_id = ${stoneId} returning stone_id
-    )
-    update stock.stones s
-       set w_sts = 'A', s_sts = 'N', status_version = status_version + 1, updated_at = now()
-      from released r
-     where s.id = r.stone_id and s.w_sts = 'H'
-    returning s.id, s.v_stn_id, s.w_sts, s.s_sts, s.status_version, null::uuid as holder_id, null::timestamptz as expires_at`
-  return rows[0] ?? null
+export async function statusOf(
+  client: Sql | Tx,
+  stoneId: string,
+): Promise<Pick<Stone, 'wSts' | 'statusVersion'> | null> {
+  const [row] = await orm(client)
+    .select({ wSts: stones.wSts, statusVersion: stones.statusVersion })
+    .from(stones)
+    .where(eq(stones.id, stoneId))
+  return row ?? null
 }

@@ -1,5 +1,18 @@
 import type { Availability } from '@diamond/contracts/events/stock'
 
+/** Each shape's full name, as a certificate writes it. */
+export const SHAPE_FULL: Record<string, string> = {
+  ROUND: 'Round Brilliant',
+  OVAL: 'Oval Brilliant',
+  PRINCESS: 'Princess Cut',
+  CUSHION: 'Cushion Modified Brilliant',
+  PEAR: 'Pear Brilliant',
+  EMERALD: 'Emerald Cut',
+  RADIANT: 'Cut-Cornered Rectangular Modified Brilliant',
+  MARQUISE: 'Marquise Brilliant',
+  HEART: 'Heart Brilliant',
+}
+
 /** Spec section 4: the availability code a stone shows for its web status. */
 export function availabilityOf(wSts: string): Availability {
   switch (wSts) {

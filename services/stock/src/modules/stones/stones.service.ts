@@ -1,25 +1,26 @@
+import type { LotClosed, LotOpened } from '@diamond/contracts/events/bidding'
 import { StockEventTypes, type StoneStatusChanged } from '@diamond/contracts/events/stock'
 import { BID_KIND_RULES } from '@diamond/contracts/http/bidding.values'
 import { randomUUID } from 'node:crypto'
 import type { HoldResult, StatusResult, StatusUpdate, StoneCreate } from '@diamond/contracts/http/stock'
 import { AppError, enqueue, newEvent, type Database, type Principal, type Tx } from '@diamond/runtime'
 import * as repo from './stones.repository'
+import * as bids from '../bids/bids.repository'
 import { SingleFlight } from './single-flight'
-import { SHAPE_FULL } from '../demo/demo.rules'
-import { rapCents } from '../demo/rap.rules'
-import { amountCents, availabilityOf, pricePerCaratCents } from './stones.rules'
+import { rapCents } from '../rap/rap.rules'
+import { amountCents, availabilityOf, pricePerCaratCents, SHAPE_FULL } from './stones.rules'
 
 const PRODUCER = 'stock'
 
 /** Told of every change this service commits, right after the commit (the search index listens). */
-export type OnChanged = (s: repo.StatusRecord) => void | Promise<void>
+export type OnChanged = (s: repo.StatusRecord) => Promise<void>
 
 export const toStatus = (s: repo.StatusRecord): StatusResult => ({
   id: s.id,
-  vStnId: s.v_stn_id,
-  wSts: s.w_sts,
-  availability: availabilityOf(s.w_sts),
-  statusVersion: s.status_version,
+  vStnId: s.vStnId,
+  wSts: s.wSts,
+  availability: availabilityOf(s.wSts),
+  statusVersion: s.statusVersion,
 })
 
 /** Statuses in which a stone may be offered in some bid kind: their events carry the stone's facts for bidding. */
@@ -28,17 +29,17 @@ const BID_STATUSES = new Set(Object.values(BID_KIND_RULES).flatMap((k) => k.allo
 export function statusEvent(type: string, s: repo.StatusRecord) {
   const data: StoneStatusChanged = {
     stoneId: s.id,
-    vStnId: s.v_stn_id,
-    wSts: s.w_sts,
-    sSts: s.s_sts,
-    availability: availabilityOf(s.w_sts),
-    statusVersion: s.status_version,
-    holderId: s.holder_id,
-    expiresAt: s.expires_at ? s.expires_at.toISOString() : null,
+    vStnId: s.vStnId,
+    wSts: s.wSts,
+    sSts: s.sSts,
+    availability: availabilityOf(s.wSts),
+    statusVersion: s.statusVersion,
+    holderId: s.holderId,
+    expiresAt: s.expiresAt ? s.expiresAt.toISOString() : null,
   }
   if (s.back !== undefined) data.back = Number(s.back)
-  if (s.crt !== undefined && BID_STATUSES.has(s.w_sts)) {
-    data.facts = { crt: Number(s.crt), rapCents: Number(s.rap_cents ?? 0), amtCents: Number(s.amt_cents ?? 0), seller: s.seller ?? '' }
+  if (s.carat !== undefined && BID_STATUSES.has(s.wSts)) {
+    data.facts = { crt: Number(s.carat), rapCents: s.rapCents ?? 0, amtCents: s.amtCents ?? 0, seller: s.seller ?? '' }
   }
   return newEvent(PRODUCER, type, s.id, data)
 }
@@ -61,7 +62,7 @@ export class StoneService {
   constructor(
     private readonly database: Database,
     private readonly holdMinutes: number,
-    private readonly onChanged: OnChanged = () => {},
+    private readonly onChanged: OnChanged = () => Promise.resolve(),
     private readonly lookout: HoldLookout = {},
   ) {}
 
@@ -94,12 +95,17 @@ export class StoneService {
       }
       const { own, outcome } = await this.holds.join(stoneId, () => this.attemptHold(stoneId, holderId))
       if (own) {
-        if (outcome.kind === 'won') return { ...toStatus(outcome.held), expiresAt: outcome.held.expires_at!.toISOString() }
-        throw outcome.kind === 'missing' ? new AppError('E_NOT_FOUND') : new AppError('E_STONE_UNAVAILABLE', { id: stoneId })
+        if (outcome.kind === 'won')
+          return { ...toStatus(outcome.held), expiresAt: outcome.held.expiresAt!.toISOString() }
+        throw outcome.kind === 'missing'
+          ? new AppError('E_NOT_FOUND')
+          : new AppError('E_STONE_UNAVAILABLE', { id: stoneId })
       }
       if (outcome?.kind === 'won' || outcome?.kind === 'missing') {
         this.holdStats.coalescedRefusals++
-        throw outcome.kind === 'missing' ? new AppError('E_NOT_FOUND') : new AppError('E_STONE_UNAVAILABLE', { id: stoneId })
+        throw outcome.kind === 'missing'
+          ? new AppError('E_NOT_FOUND')
+          : new AppError('E_STONE_UNAVAILABLE', { id: stoneId })
       }
       // The flight ahead lost (or failed): what it learnt is in the index now, else this one asks.
     }
@@ -113,7 +119,7 @@ export class StoneService {
     const now = await repo.statusOf(this.database.sql, stoneId)
     if (!now) return { kind: 'missing' }
     // Taken where this instance had not heard yet (another instance, an event on its way).
-    this.lookout.seen?.(stoneId, now.w_sts, now.status_version)
+    this.lookout.seen?.(stoneId, now.wSts, now.statusVersion)
     return { kind: 'taken' }
   }
 
@@ -127,7 +133,9 @@ export class StoneService {
     const released = await this.change(StockEventTypes.released, (tx) => repo.releaseHold(tx, stoneId, who.id))
     if (!released) {
       // Someone else's hold and no hold at all look the same from outside.
-      throw (await repo.stoneExists(this.database.sql, stoneId)) ? new AppError('E_NOT_HOLDER') : new AppError('E_NOT_FOUND')
+      throw (await repo.stoneExists(this.database.sql, stoneId))
+        ? new AppError('E_NOT_HOLDER')
+        : new AppError('E_NOT_FOUND')
     }
     return toStatus(released)
   }
@@ -140,10 +148,14 @@ export class StoneService {
   async changeMany<T>(type: string, run: (tx: Tx) => Promise<{ changed: repo.StatusRecord[]; result: T }>): Promise<T> {
     const out = await this.database.sql.begin(async (tx) => {
       const o = await run(tx)
-      await enqueue(tx, 'stock', o.changed.map((s) => statusEvent(type, s)))
+      await enqueue(
+        tx,
+        'stock',
+        o.changed.map((s) => statusEvent(type, s)),
+      )
       return o
     })
-    await Promise.all(out.changed.map((s) => this.onChanged(s)))
+    await Promise.all(out.changed.map((s) => Promise.resolve(this.onChanged(s))))
     return out.result as T
   }
 
@@ -151,16 +163,27 @@ export class StoneService {
   async releaseExpired(max = 500): Promise<number> {
     const list = await this.database.sql.begin(async (tx) => {
       const list = await repo.releaseExpired(tx, max)
-      await enqueue(tx, 'stock', list.map((s) => statusEvent(StockEventTypes.released, s)))
+      await enqueue(
+        tx,
+        'stock',
+        list.map((s) => statusEvent(StockEventTypes.released, s)),
+      )
       return list
     })
-    await Promise.all(list.map(this.onChanged))
+    await Promise.all(list.map((s) => Promise.resolve(this.onChanged(s))))
     return list.length
   }
 
   /** Staff: a stone on memo, back in stock, on show, confirmed, sold, … (a held stone waits for its holder). */
   async setStatus(stoneId: string, wSts: StatusUpdate['wSts']): Promise<StatusResult> {
-    const type = wSts === 'M' ? StockEventTypes.memo : wSts === 'C' ? StockEventTypes.confirmed : wSts === 'X' ? StockEventTypes.sold : StockEventTypes.statusChanged
+    const type =
+      wSts === 'M'
+        ? StockEventTypes.memo
+        : wSts === 'C'
+          ? StockEventTypes.confirmed
+          : wSts === 'X'
+            ? StockEventTypes.sold
+            : StockEventTypes.statusChanged
     const changed = await this.change(type, (tx) => repo.setWebStatus(tx, stoneId, wSts))
     if (!changed) {
       if (await repo.inRunningLot(this.database.sql, stoneId)) throw new AppError('E_STONE_IN_AUCTION', { id: stoneId })
@@ -169,18 +192,51 @@ export class StoneService {
     return toStatus(changed)
   }
 
+  /**
+   * bidding.lot.opened: the stone is in a running lot; staff may not move it until the lot closes.
+   * In the consumer's transaction.
+   */
+  async enterLot(tx: Tx, lot: LotOpened): Promise<void> {
+    await bids.enterLot(tx, lot.stoneId, lot.lotId)
+  }
+
+  /**
+   * bidding.lot.closed: bidding decided the auction, stock applies the result to the stone, with its
+   * status event, in the consumer's transaction. A won stone is confirmed to the winner (`bid-won`,
+   * holder = winner, so the gateway pushes "bid win"); an unsold stone that was up for bid goes back
+   * to stock; a withdrawn lot's stone keeps its status (still up for bid after a withdrawn auction,
+   * or what staff made it). The index hears of the change from the bus, as of another instance's.
+   */
+  async settleLot(tx: Tx, lot: LotClosed): Promise<void> {
+    await bids.leaveLot(tx, lot.stoneId, lot.lotId)
+    if (lot.withdrawn) return
+    if (lot.winnerId) {
+      const won = await bids.confirmWon(tx, lot.stoneId)
+      if (won) await enqueue(tx, PRODUCER, [statusEvent(StockEventTypes.bidWon, { ...won, holderId: lot.winnerId })])
+      return
+    }
+    const back = await bids.returnUnsold(tx, lot.stoneId)
+    if (back) await enqueue(tx, PRODUCER, [statusEvent(StockEventTypes.statusChanged, back)])
+  }
+
   /** Staff: a new discount; price per carat and amount follow. Fancy colours have no Rap price to discount. */
   async setDiscount(stoneId: string, back: number): Promise<StatusResult> {
     const changed = await this.change(StockEventTypes.priced, (tx) => repo.setDiscount(tx, stoneId, back))
     if (!changed) {
       if (!(await repo.stoneExists(this.database.sql, stoneId))) throw new AppError('E_NOT_FOUND')
-      throw new AppError('E_VALIDATION', { fields: [{ field: 'id', in: 'body', message: 'has no Rap price to discount' }] }, 'Invalid Fields: id has no Rap price to discount')
+      throw new AppError(
+        'E_VALIDATION',
+        { fields: [{ field: 'id', in: 'body', message: 'has no Rap price to discount' }] },
+        'Invalid Fields: id has no Rap price to discount',
+      )
     }
     return toStatus(changed)
   }
 
   private async refusal(stoneId: string): Promise<AppError> {
-    return (await repo.stoneExists(this.database.sql, stoneId)) ? new AppError('E_STONE_UNAVAILABLE', { id: stoneId }) : new AppError('E_NOT_FOUND')
+    return (await repo.stoneExists(this.database.sql, stoneId))
+      ? new AppError('E_STONE_UNAVAILABLE', { id: stoneId })
+      : new AppError('E_NOT_FOUND')
   }
 
   /** Staff: a new stone in stock, priced off the Rap list; it arrives as an event like every change. */
@@ -188,13 +244,34 @@ export class StoneService {
     const rap = rapCents(req.shpNm, req.crt, req.colNm, req.clrNm)
     const amt = pricePerCaratCents(rap, req.back)
     const row = {
-      id: randomUUID(), stone_id: req.stoneId, cert_no: req.lbNm === 'NON-CERT' ? '' : (req.certNo ?? ''), shape: req.shpNm,
-      shape_full: SHAPE_FULL[req.shpNm] ?? req.shpNm, carat: req.crt.toFixed(2), color: req.colNm, clarity: req.clrNm, cut: req.cutNm,
-      polish: req.polNm, symmetry: req.symNm, fluorescence: req.fluNm, lab: req.lbNm, location: req.locNm, shade: req.shdNm ?? 'NONE',
-      rap_cents: rap, back: req.back.toFixed(2), amt_cents: amt, ctpr_cents: amountCents(amt, req.crt),
-      length: (req.length ?? 0).toFixed(2), width: (req.width ?? 0).toFixed(2), height: (req.height ?? 0).toFixed(2),
-      dep_per: (req.depPer ?? 0).toFixed(2), tbl_per: (req.tblPer ?? 0).toFixed(2),
-      ratio: req.length && req.width ? (Math.max(req.length, req.width) / Math.min(req.length, req.width)).toFixed(2) : '0.00',
+      id: randomUUID(),
+      stoneId: req.stoneId,
+      certNo: req.lbNm === 'NON-CERT' ? '' : (req.certNo ?? ''),
+      shape: req.shpNm,
+      shapeFull: SHAPE_FULL[req.shpNm] ?? req.shpNm,
+      carat: req.crt.toFixed(2),
+      color: req.colNm,
+      clarity: req.clrNm,
+      cut: req.cutNm,
+      polish: req.polNm,
+      symmetry: req.symNm,
+      fluorescence: req.fluNm,
+      lab: req.lbNm,
+      location: req.locNm,
+      shade: req.shdNm ?? 'NONE',
+      rapCents: rap,
+      back: req.back.toFixed(2),
+      amtCents: amt,
+      ctprCents: amountCents(amt, req.crt),
+      length: (req.length ?? 0).toFixed(2),
+      width: (req.width ?? 0).toFixed(2),
+      height: (req.height ?? 0).toFixed(2),
+      depPer: (req.depPer ?? 0).toFixed(2),
+      tblPer: (req.tblPer ?? 0).toFixed(2),
+      ratio:
+        req.length && req.width
+          ? (Math.max(req.length, req.width) / Math.min(req.length, req.width)).toFixed(2)
+          : '0.00',
     }
     const created = await this.change(StockEventTypes.arrived, (tx) => repo.insertStone(tx, row))
     return toStatus(created!)

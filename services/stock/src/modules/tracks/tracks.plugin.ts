@@ -1,35 +1,18 @@
 import type { FastifyInstance } from 'fastify'
-import { StockTopics } from '@diamond/contracts/events/stock'
-import type { ServiceRuntime } from '@diamond/runtime'
+import { periodic, type ServiceRuntime } from '@diamond/runtime'
 import commentRoutes from '../comments/comments.routes'
 import { CommentService } from '../comments/comments.service'
 import trackRoutes from './tracks.routes'
-import { TAKEN_EVENTS, type TrackService } from './tracks.service'
+import { registerStoneTaken } from './tracks.consumers'
+import type { TrackService } from './tracks.service'
 
 /**
  * The lists' wiring: routes, the consumer that tells buyers when a stone of theirs is taken, and
  * the sweep for due reminders and expired offers (database clock, each row once).
  */
 export async function installTracks(app: FastifyInstance, rt: ServiceRuntime, tracks: TrackService, sweepMs = 5000) {
-  rt.consume({ name: 'stock.stone-taken', topics: [StockTopics.stone], types: [...TAKEN_EVENTS], handle: (event, tx) => tracks.onStoneEvent(tx, event) })
-  let timer: NodeJS.Timeout | undefined
-  let closing = false
-  const sweep = async () => {
-    if (closing) return
-    try {
-      await tracks.sweep()
-    } catch (err) {
-      app.log.warn({ err }, 'reminder and offer sweep failed; will retry')
-    }
-    if (!closing) timer = setTimeout(() => void sweep(), sweepMs)
-  }
-  app.addHook('onReady', async () => {
-    void sweep()
-  })
-  app.addHook('preClose', async () => {
-    closing = true
-    clearTimeout(timer)
-  })
+  registerStoneTaken(rt, tracks)
+  periodic(app, 'reminder and offer sweep', sweepMs, () => tracks.sweep())
   await app.register(trackRoutes, { tracks })
   await app.register(commentRoutes, { comments: new CommentService(rt.database) })
 }

@@ -1,4 +1,10 @@
-import { QUOTE_MIN_DIFF, TRACK_TYPES, type OfferSide, type OfferStatus, type TrackType } from '@diamond/contracts/http/tracks.values'
+import {
+  QUOTE_MIN_DIFF,
+  TRACK_TYPES,
+  type OfferSide,
+  type OfferStatus,
+  type TrackType,
+} from '@diamond/contracts/http/tracks.values'
 import type { Module } from '@diamond/contracts/permissions'
 import { centsOf } from '@diamond/contracts/money'
 
@@ -57,7 +63,11 @@ export type Decision =
   | { ok: true; next: Pick<OfferState, 'status' | 'turn' | 'buyerCents' | 'salesCents'>; priceCents: number | null }
   | { ok: false; code: 'E_OFFER_CLOSED' | 'E_OFFER_NOT_YOUR_TURN' | 'E_QUOTE_MIN_DIFF'; data?: Record<string, unknown> }
 
-const minDiff = (data: Record<string, unknown>) => ({ ok: false as const, code: 'E_QUOTE_MIN_DIFF' as const, data: { minDiff: 10, ...data } })
+const minDiff = (data: Record<string, unknown>) => ({
+  ok: false as const,
+  code: 'E_QUOTE_MIN_DIFF' as const,
+  data: { minDiff: 10, ...data },
+})
 
 /**
  * Spec section 9, "minimum ct/pr difference for quotes is 10", read as: a buyer's first quote is
@@ -67,7 +77,11 @@ const minDiff = (data: Record<string, unknown>) => ({ ok: false as const, code: 
  */
 export function openQuote(askingCents: number, quoteCents: number): Decision {
   if (quoteCents > askingCents - MIN_DIFF_CENTS) return minDiff({ maxPrice: (askingCents - MIN_DIFF_CENTS) / 100 })
-  return { ok: true, next: { status: 'open', turn: 'sales', buyerCents: quoteCents, salesCents: null }, priceCents: quoteCents }
+  return {
+    ok: true,
+    next: { status: 'open', turn: 'sales', buyerCents: quoteCents, salesCents: null },
+    priceCents: quoteCents,
+  }
 }
 
 export function counter(s: OfferState, side: OfferSide, priceCents: number): Decision {
@@ -77,9 +91,10 @@ export function counter(s: OfferState, side: OfferSide, priceCents: number): Dec
   const low = s.buyerCents + MIN_DIFF_CENTS
   const high = sales - MIN_DIFF_CENTS
   if (priceCents < low || priceCents > high) return minDiff({ minPrice: low / 100, maxPrice: high / 100 })
-  const next = side === 'buyer'
-    ? { status: 'open' as const, turn: 'sales' as const, buyerCents: priceCents, salesCents: s.salesCents }
-    : { status: 'open' as const, turn: 'buyer' as const, buyerCents: s.buyerCents, salesCents: priceCents }
+  const next =
+    side === 'buyer'
+      ? { status: 'open' as const, turn: 'sales' as const, buyerCents: priceCents, salesCents: s.salesCents }
+      : { status: 'open' as const, turn: 'buyer' as const, buyerCents: s.buyerCents, salesCents: priceCents }
   return { ok: true, next, priceCents }
 }
 
@@ -88,7 +103,11 @@ export function answer(s: OfferState, side: OfferSide, status: 'accepted' | 'rej
   if (s.status !== 'open') return { ok: false, code: 'E_OFFER_CLOSED' }
   if (s.turn !== side) return { ok: false, code: 'E_OFFER_NOT_YOUR_TURN' }
   const price = status === 'rejected' ? null : side === 'sales' ? s.buyerCents : (s.salesCents ?? s.askingCents)
-  return { ok: true, next: { status, turn: s.turn, buyerCents: s.buyerCents, salesCents: s.salesCents }, priceCents: price }
+  return {
+    ok: true,
+    next: { status, turn: s.turn, buyerCents: s.buyerCents, salesCents: s.salesCents },
+    priceCents: price,
+  }
 }
 
 /** The price a closed deal was made at: the accepted side's last price. */

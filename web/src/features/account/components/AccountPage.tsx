@@ -4,6 +4,7 @@ import { Link } from 'wouter'
 import { MOBILE_QUERY, useMediaQuery } from '../../../lib/media'
 import { isCompanyAdmin, session } from '../../../lib/session'
 import { SECTIONS, tabPath } from './sections'
+import './account.css'
 
 /** /account: who is signed in, and a way into each section of the account. */
 export function AccountPage() {
@@ -30,7 +31,11 @@ export function AccountPage() {
       <ul className="acct-links">
         {sections.map((s) => (
           <li key={s.key}>
-            <Link href={narrow ? s.narrowPath : tabPath(s.key)} className="acct-link" data-testid={`account-link-${s.key}`}>
+            <Link
+              href={narrow ? s.narrowPath : tabPath(s.key)}
+              className="acct-link"
+              data-testid={`account-link-${s.key}`}
+            >
               <span className="acct-link-title">{t(`account.sections.${s.key}`)}</span>
               <span className="acct-link-text">{t(`account.sectionHints.${s.key}`)}</span>
               <span className="acct-link-arrow flip-rtl" aria-hidden="true">

@@ -9,9 +9,17 @@ import { confirm } from '../../../lib/confirm'
 import { codeText } from '../../../lib/i18n'
 import { showToast } from '../../../lib/toast'
 import { deleteAddress, listAddresses, upsertAddress } from '../api/account'
-import { addressValuesFrom, emptyAddress, serverFields, toAddressUpsert, validateAddress, type AddressValues } from '../stores/account.rules'
+import {
+  addressValuesFrom,
+  emptyAddress,
+  serverFields,
+  toAddressUpsert,
+  validateAddress,
+  type AddressValues,
+} from '../stores/account.rules'
 import { Section } from './Section'
 import { useForm } from './useForm'
+import './account.css'
 
 /** The address book: address/paginate, address/upsert, address/delete after the spec's question. */
 export function AddressesPage({ embedded }: { embedded?: boolean }) {
@@ -21,11 +29,12 @@ export function AddressesPage({ embedded }: { embedded?: boolean }) {
   /** The address being edited; '' for a new one; null when the form is closed. */
   const [editing, setEditing] = useState<AddressValues | null>(null)
 
-  async function load() {
-    const { data, error } = await listAddresses()
-    setError(error)
-    if (data) setList(data.list)
-  }
+  // The answer is taken in a callback, never set while the effect itself runs.
+  const load = () =>
+    listAddresses().then(({ data, error }) => {
+      setError(error)
+      if (data) setList(data.list)
+    })
   useEffect(() => void load(), [])
 
   async function remove(a: Address) {
@@ -38,7 +47,13 @@ export function AddressesPage({ embedded }: { embedded?: boolean }) {
   }
 
   const add = (
-    <button type="button" className="btn btn--primary btn--small" data-testid="address-add" onClick={() => setEditing(emptyAddress())} disabled={editing !== null}>
+    <button
+      type="button"
+      className="btn btn--primary btn--small"
+      data-testid="address-add"
+      onClick={() => setEditing(emptyAddress())}
+      disabled={editing !== null}
+    >
       {t('account.addresses.add')}
     </button>
   )
@@ -81,10 +96,20 @@ export function AddressesPage({ embedded }: { embedded?: boolean }) {
                 <span>{a.country}</span>
               </address>
               <div className="address-card-actions">
-                <button type="button" className="btn btn--small" data-testid={`address-edit-${a.id}`} onClick={() => setEditing(addressValuesFrom(a))}>
+                <button
+                  type="button"
+                  className="btn btn--small"
+                  data-testid={`address-edit-${a.id}`}
+                  onClick={() => setEditing(addressValuesFrom(a))}
+                >
                   {t('account.edit')}
                 </button>
-                <button type="button" className="btn btn--small acct-danger" data-testid={`address-delete-${a.id}`} onClick={() => void remove(a)}>
+                <button
+                  type="button"
+                  className="btn btn--small acct-danger"
+                  data-testid={`address-delete-${a.id}`}
+                  onClick={() => void remove(a)}
+                >
                   {t('account.delete')}
                 </button>
               </div>
@@ -96,11 +121,36 @@ export function AddressesPage({ embedded }: { embedded?: boolean }) {
   )
 }
 
-const ORDER: readonly (keyof AddressValues)[] = ['type', 'street', 'line1', 'line2', 'line3', 'city', 'state', 'country', 'pinCode']
+const ORDER: readonly (keyof AddressValues)[] = [
+  'type',
+  'street',
+  'line1',
+  'line2',
+  'line3',
+  'city',
+  'state',
+  'country',
+  'pinCode',
+]
 const REQUIRED: ReadonlySet<keyof AddressValues> = new Set(['type', 'line1', 'city', 'state', 'country', 'pinCode'])
-const MAX: Partial<Record<keyof AddressValues, number>> = { street: 200, line1: 200, line2: 200, line3: 200, city: 100, state: 100, country: 100, pinCode: 12 }
+const MAX: Partial<Record<keyof AddressValues, number>> = {
+  street: 200,
+  line1: 200,
+  line2: 200,
+  line3: 200,
+  city: 100,
+  state: 100,
+  country: 100,
+  pinCode: 12,
+}
 
-function AddressForm({ initial, onDone }: { initial: AddressValues; onDone: (saved: boolean) => void | Promise<void> }) {
+function AddressForm({
+  initial,
+  onDone,
+}: {
+  initial: AddressValues
+  onDone: (saved: boolean) => void | Promise<void>
+}) {
   const { t } = useTranslation()
   const form = useForm(initial, validateAddress)
   const [saving, setSaving] = useState(false)
@@ -115,7 +165,8 @@ function AddressForm({ initial, onDone }: { initial: AddressValues; onDone: (sav
     setSaving(false)
     if (error) {
       const fields = error.code === 'E_VALIDATION' ? serverFields<AddressValues>(response?.data, ORDER) : []
-      if (fields.length) form.flag(Object.fromEntries(fields.map((f) => [f, validateAddress(form.values)[f] ?? 'required'])))
+      if (fields.length)
+        form.flag(Object.fromEntries(fields.map((f) => [f, validateAddress(form.values)[f] ?? 'required'])))
       showToast(codeText(error.code, error.message), 'error')
       return
     }
@@ -136,10 +187,17 @@ function AddressForm({ initial, onDone }: { initial: AddressValues; onDone: (sav
         void onSubmit()
       }}
     >
-      <h3 className="acct-subtitle">{initial.id ? t('account.addresses.editTitle') : t('account.addresses.addTitle')}</h3>
+      <h3 className="acct-subtitle">
+        {initial.id ? t('account.addresses.editTitle') : t('account.addresses.addTitle')}
+      </h3>
       <div className="form-grid form-grid--3">
         <FormField id="address-type" label={t('account.addresses.fields.type')} required>
-          <select id="address-type" data-testid="address-type" value={form.values.type} onChange={(e) => form.set('type', e.target.value as AddressValues['type'])}>
+          <select
+            id="address-type"
+            data-testid="address-type"
+            value={form.values.type}
+            onChange={(e) => form.set('type', e.target.value as AddressValues['type'])}
+          >
             {ADDRESS_TYPES.map((type) => (
               <option key={type} value={type}>
                 {t(`account.addresses.types.${type}`)}
@@ -151,7 +209,13 @@ function AddressForm({ initial, onDone }: { initial: AddressValues; onDone: (sav
           const id = `address-${f}`
           const error = err(f)
           return (
-            <FormField key={f} id={id} label={t(`account.addresses.fields.${f}`)} required={REQUIRED.has(f)} error={error}>
+            <FormField
+              key={f}
+              id={id}
+              label={t(`account.addresses.fields.${f}`)}
+              required={REQUIRED.has(f)}
+              error={error}
+            >
               <input
                 {...fieldProps(id, { error, required: REQUIRED.has(f) })}
                 data-testid={id}
@@ -165,7 +229,12 @@ function AddressForm({ initial, onDone }: { initial: AddressValues; onDone: (sav
         })}
       </div>
       <label className="check">
-        <input type="checkbox" data-testid="address-isDefault" checked={form.values.isDefault} onChange={(e) => form.set('isDefault', e.target.checked)} />
+        <input
+          type="checkbox"
+          data-testid="address-isDefault"
+          checked={form.values.isDefault}
+          onChange={(e) => form.set('isDefault', e.target.checked)}
+        />
         <span>{t('account.addresses.fields.isDefault')}</span>
       </label>
       <div className="form-actions">

@@ -9,9 +9,14 @@ import { changePassword } from '../api/account'
 import { serverFields, validatePassword, type PasswordValues } from '../stores/account.rules'
 import { Section } from './Section'
 import { useForm } from './useForm'
+import './account.css'
 
 const ORDER: readonly (keyof PasswordValues)[] = ['currentPassword', 'newPassword', 'confirmPassword']
-const AUTOCOMPLETE: Record<keyof PasswordValues, string> = { currentPassword: 'current-password', newPassword: 'new-password', confirmPassword: 'new-password' }
+const AUTOCOMPLETE: Record<keyof PasswordValues, string> = {
+  currentPassword: 'current-password',
+  newPassword: 'new-password',
+  confirmPassword: 'new-password',
+}
 const empty = (): PasswordValues => ({ currentPassword: '', newPassword: '', confirmPassword: '' })
 
 /** Change password (current, new, repeat): auth/reset-password-by-user answers a fresh token for this session. */
@@ -35,7 +40,8 @@ export function ChangePasswordPage({ embedded }: { embedded?: boolean }) {
         return
       }
       const fields = error.code === 'E_VALIDATION' ? serverFields<PasswordValues>(response?.data, ORDER) : []
-      if (fields.length) form.flag(Object.fromEntries(fields.map((f) => [f, validatePassword(form.values)[f] ?? 'password'])))
+      if (fields.length)
+        form.flag(Object.fromEntries(fields.map((f) => [f, validatePassword(form.values)[f] ?? 'password'])))
       showToast(codeText(error.code, error.message), 'error')
       return
     }
@@ -60,9 +66,21 @@ export function ChangePasswordPage({ embedded }: { embedded?: boolean }) {
         {ORDER.map((field) => {
           const id = `password-${field}`
           const code = field === 'currentPassword' && wrong ? null : form.errors[field]
-          const error = field === 'currentPassword' && wrong ? t('account.password.wrong') : code ? t(`account.errors.${code}`) : null
+          const error =
+            field === 'currentPassword' && wrong
+              ? t('account.password.wrong')
+              : code
+                ? t(`account.errors.${code}`)
+                : null
           return (
-            <FormField key={field} id={id} label={t(`account.password.${field}`)} required error={error} help={field === 'newPassword' ? t('account.password.rule') : undefined}>
+            <FormField
+              key={field}
+              id={id}
+              label={t(`account.password.${field}`)}
+              required
+              error={error}
+              help={field === 'newPassword' ? t('account.password.rule') : undefined}
+            >
               <input
                 {...fieldProps(id, { error, required: true, help: field === 'newPassword' })}
                 data-testid={id}

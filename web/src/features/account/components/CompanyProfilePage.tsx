@@ -8,14 +8,29 @@ import { codeText } from '../../../lib/i18n'
 import { isCompanyAdmin, session } from '../../../lib/session'
 import { showToast } from '../../../lib/toast'
 import { updateAccount } from '../api/account'
-import { COMPANY_SIZES, companyValuesFrom, serverFields, toCompanyUpdate, validateCompany, type CompanyValues } from '../stores/account.rules'
+import {
+  COMPANY_SIZES,
+  companyValuesFrom,
+  serverFields,
+  toCompanyUpdate,
+  validateCompany,
+  type CompanyValues,
+} from '../stores/account.rules'
 import { ensureProfile, loadProfile, patchStoredUser } from '../stores/profile'
 import { ImageUpload } from './ImageUpload'
 import { ProfileGate } from './ProfileGate'
 import { Section } from './Section'
 import { useForm } from './useForm'
+import './account.css'
 
-const ORDER: readonly (keyof CompanyValues)[] = ['name', 'description', 'foundedYear', 'size', 'website', 'headquarters']
+const ORDER: readonly (keyof CompanyValues)[] = [
+  'name',
+  'description',
+  'foundedYear',
+  'size',
+  'website',
+  'headquarters',
+]
 
 /** Company profile: a company admin edits it (account/update with `company`); everyone else reads it. */
 export function CompanyProfilePage({ embedded }: { embedded?: boolean }) {
@@ -51,7 +66,11 @@ function CompanyForm({ profile }: { profile: Profile }) {
       // A name another company has (or registered under) is refused by the service alone.
       const taken = fields.includes('name') && validate(form.values).name === undefined
       if (fields.length) {
-        form.flag(Object.fromEntries(fields.map((f) => [f, f === 'name' && taken ? 'companyTaken' : (validate(form.values)[f] ?? 'required')])))
+        form.flag(
+          Object.fromEntries(
+            fields.map((f) => [f, f === 'name' && taken ? 'companyTaken' : (validate(form.values)[f] ?? 'required')]),
+          ),
+        )
         document.getElementById(`company-${String(fields[0])}`)?.focus()
       }
       showToast(codeText(error.code, error.message), 'error')
@@ -139,9 +158,17 @@ function CompanyForm({ profile }: { profile: Profile }) {
           />
         </FormField>
         <FormField id="company-size" label={t('account.company.size')} error={err('size')}>
-          <select id="company-size" data-testid="company-size" value={form.values.size} disabled={!editable} onChange={(e) => form.set('size', e.target.value)}>
+          <select
+            id="company-size"
+            data-testid="company-size"
+            value={form.values.size}
+            disabled={!editable}
+            onChange={(e) => form.set('size', e.target.value)}
+          >
             <option value="">{t('account.choose')}</option>
-            {form.values.size && !(COMPANY_SIZES as readonly string[]).includes(form.values.size) && <option value={form.values.size}>{form.values.size}</option>}
+            {form.values.size && !(COMPANY_SIZES as readonly string[]).includes(form.values.size) && (
+              <option value={form.values.size}>{form.values.size}</option>
+            )}
             {COMPANY_SIZES.map((s) => (
               <option key={s} value={s}>
                 {t('account.company.people', { range: s })}
@@ -165,12 +192,23 @@ function CompanyForm({ profile }: { profile: Profile }) {
         />
       </FormField>
       <label className="check">
-        <input type="checkbox" data-testid="company-isPublic" checked={form.values.isPublic} disabled={!editable} onChange={(e) => form.set('isPublic', e.target.checked)} />
+        <input
+          type="checkbox"
+          data-testid="company-isPublic"
+          checked={form.values.isPublic}
+          disabled={!editable}
+          onChange={(e) => form.set('isPublic', e.target.checked)}
+        />
         <span>{t('account.company.isPublic')}</span>
       </label>
       {editable && (
         <div className="form-actions">
-          <button type="submit" className="btn btn--primary" data-testid="company-save" disabled={saving || uploading > 0}>
+          <button
+            type="submit"
+            className="btn btn--primary"
+            data-testid="company-save"
+            disabled={saving || uploading > 0}
+          >
             {t('account.save')}
           </button>
         </div>

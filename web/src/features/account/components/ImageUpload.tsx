@@ -4,6 +4,7 @@ import { API_BASE, type ApiError } from '../../../lib/api'
 import { codeText } from '../../../lib/i18n'
 import { session } from '../../../lib/session'
 import { fileProblem, uploadFile } from '../../../lib/upload'
+import './account.css'
 
 const IMAGE_ACCEPT = '.jpg,.jpeg,.png'
 const isImageName = (name: string) => /\.(jpe?g|png)$/i.test(name)
@@ -90,15 +91,36 @@ export function ImageUpload({ id, purpose, label, hint, fileId, disabled, onUplo
   }
 
   return (
-    <div className={`field image-upload image-upload--${purpose}${problem ? ' is-invalid' : ''}`} data-testid={`${id}-box`}>
+    <div
+      className={`field image-upload image-upload--${purpose}${problem ? ' is-invalid' : ''}`}
+      data-testid={`${id}-box`}
+    >
       <label htmlFor={id}>{label}</label>
       <div className="image-upload-frame">
-        {preview ? <img src={preview} alt={label} className="image-upload-preview" data-testid={`${id}-preview`} /> : <span className="image-upload-empty">{t('account.company.noImage')}</span>}
+        {preview ? (
+          <img src={preview} alt={label} className="image-upload-preview" data-testid={`${id}-preview`} />
+        ) : (
+          <span className="image-upload-empty">{t('account.company.noImage')}</span>
+        )}
       </div>
       {!disabled && (
-        <input id={id} data-testid={id} type="file" accept={IMAGE_ACCEPT} aria-describedby={`${id}-hint`} onChange={(e) => void choose(e.target.files?.[0])} />
+        <input
+          id={id}
+          data-testid={id}
+          type="file"
+          accept={IMAGE_ACCEPT}
+          aria-describedby={`${id}-hint`}
+          onChange={(e) => void choose(e.target.files?.[0])}
+        />
       )}
-      {progress !== null && <progress className="upload-progress" max={100} value={Math.round(progress * 100)} aria-label={t('account.company.upload.progress')} />}
+      {progress !== null && (
+        <progress
+          className="upload-progress"
+          max={100}
+          value={Math.round(progress * 100)}
+          aria-label={t('account.company.upload.progress')}
+        />
+      )}
       <p className="field-help" id={`${id}-hint`}>
         {hint}
         {size && ` · ${t('account.company.upload.actual', { width: size.width, height: size.height })}`}

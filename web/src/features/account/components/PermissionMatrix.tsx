@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { useSnapshot } from 'valtio'
 import { isOperator, session } from '../../../lib/session'
 import { ACTIONS, holds, setRight } from '../stores/permissions.rules'
+import './account.css'
 
 interface Props {
   value: UserPermissions

@@ -4,17 +4,39 @@ import { useTranslation } from 'react-i18next'
 import { codeText } from '../../../lib/i18n'
 import { showToast } from '../../../lib/toast'
 import { updateAccount } from '../api/account'
-import { personalValuesFrom, serverFields, toAccountUpdate, validatePersonal, type PersonalValues } from '../stores/account.rules'
+import {
+  personalValuesFrom,
+  serverFields,
+  toAccountUpdate,
+  validatePersonal,
+  type PersonalValues,
+} from '../stores/account.rules'
 import { ensureProfile, loadProfile, patchStoredUser } from '../stores/profile'
 import { ProfileGate } from './ProfileGate'
 import { FormField, fieldProps } from '../../../components/FormField'
 import { Section } from './Section'
 import { useForm } from './useForm'
+import './account.css'
 
 const ORDER: readonly (keyof PersonalValues)[] = [
-  'firstName', 'middleName', 'lastName', 'designation', 'mobile', 'telephone', 'whatsapp', 'skype', 'birthDate', 'anniversaryDate',
+  'firstName',
+  'middleName',
+  'lastName',
+  'designation',
+  'mobile',
+  'telephone',
+  'whatsapp',
+  'skype',
+  'birthDate',
+  'anniversaryDate',
 ]
-const TYPES: Partial<Record<keyof PersonalValues, string>> = { mobile: 'tel', telephone: 'tel', whatsapp: 'tel', birthDate: 'date', anniversaryDate: 'date' }
+const TYPES: Partial<Record<keyof PersonalValues, string>> = {
+  mobile: 'tel',
+  telephone: 'tel',
+  whatsapp: 'tel',
+  birthDate: 'date',
+  anniversaryDate: 'date',
+}
 const REQUIRED: ReadonlySet<keyof PersonalValues> = new Set(['firstName', 'lastName'])
 
 /** Personal information: loaded from user/profile, saved through account/update. */
@@ -42,7 +64,8 @@ function PersonalForm({ profile }: { profile: Profile }) {
     setSaving(false)
     if (error) {
       const fields = error.code === 'E_VALIDATION' ? serverFields<PersonalValues>(response?.data, ORDER) : []
-      if (fields.length) form.flag(Object.fromEntries(fields.map((f) => [f, validatePersonal(form.values)[f] ?? 'required'])))
+      if (fields.length)
+        form.flag(Object.fromEntries(fields.map((f) => [f, validatePersonal(form.values)[f] ?? 'required'])))
       showToast(codeText(error.code, error.message), 'error')
       return
     }
@@ -77,7 +100,13 @@ function PersonalForm({ profile }: { profile: Profile }) {
           const e = form.errors[field]
           const error = e ? t(`account.errors.${e}`) : null
           return (
-            <FormField key={field} id={id} label={t(`account.fields.${field}`)} required={REQUIRED.has(field)} error={error}>
+            <FormField
+              key={field}
+              id={id}
+              label={t(`account.fields.${field}`)}
+              required={REQUIRED.has(field)}
+              error={error}
+            >
               <input
                 {...fieldProps(id, { error, required: REQUIRED.has(field) })}
                 name={field}

@@ -11,6 +11,7 @@ import { PersonalInfoPage } from './PersonalInfoPage'
 import { SECTIONS, tabPath, type SectionKey } from './sections'
 import { StockNotificationPage } from './StockNotificationPage'
 import { UsersPage } from './UsersPage'
+import './account.css'
 
 const PANELS: Record<SectionKey, (p: { embedded?: boolean }) => ReactNode> = {
   personal: PersonalInfoPage,
@@ -81,7 +82,12 @@ export function ProfilePage() {
           </button>
         ))}
       </div>
-      <div className="acct-card acct-tab-panel" role="tabpanel" id={`panel-${current}`} aria-labelledby={`tab-${current}`}>
+      <div
+        className="acct-card acct-tab-panel"
+        role="tabpanel"
+        id={`panel-${current}`}
+        aria-labelledby={`tab-${current}`}
+      >
         <Panel embedded />
       </div>
     </div>

@@ -1,12 +1,25 @@
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'wouter'
+import './account.css'
 
 /**
  * A section of the account: inside the profile's tabs it is a panel with a heading; on its own
  * route (narrow screens, addresses, users) it is a page with a way back to the account.
  */
-export function Section({ embedded, title, testId, children, actions }: { embedded?: boolean; title: string; testId: string; children: ReactNode; actions?: ReactNode }) {
+export function Section({
+  embedded,
+  title,
+  testId,
+  children,
+  actions,
+}: {
+  embedded?: boolean
+  title: string
+  testId: string
+  children: ReactNode
+  actions?: ReactNode
+}) {
   const { t } = useTranslation()
   if (embedded) {
     return (

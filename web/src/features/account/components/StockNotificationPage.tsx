@@ -9,8 +9,13 @@ import { blurStockField, fillStockForm, setStockValue, stockForm, submitStockFor
 import { FormField, fieldProps } from '../../../components/FormField'
 import { Section } from './Section'
 import { leavingForOwnButton } from './useForm'
+import './account.css'
 
-const ID: Record<StockField | 'isStkNoti', string> = { stkNotiDt: 'stock-interval', stkNoti: 'stock-type', isStkNoti: 'stock-enabled' }
+const ID: Record<StockField | 'isStkNoti', string> = {
+  stkNotiDt: 'stock-interval',
+  stkNoti: 'stock-type',
+  isStkNoti: 'stock-enabled',
+}
 
 /** The Stock Notification settings form, exactly as spec sections 2 and 5 describe it. */
 export function StockNotificationPage({ embedded }: { embedded?: boolean }) {
@@ -28,7 +33,8 @@ export function StockNotificationPage({ embedded }: { embedded?: boolean }) {
     else showToast(codeText(r.error.code, r.error.message), 'error')
   }
 
-  const error = (field: StockField) => (f.errors[field] ? t(`account.stockNotification.errors.${f.errors[field]}`) : null)
+  const error = (field: StockField) =>
+    f.errors[field] ? t(`account.stockNotification.errors.${f.errors[field]}`) : null
   /** A stored value outside the list still shows, so the "valid option" message has something to point at. */
   const stray = (field: StockField, options: readonly { value: number }[]) =>
     f.values[field] !== '' && !options.some((o) => String(o.value) === f.values[field]) ? f.values[field] : null

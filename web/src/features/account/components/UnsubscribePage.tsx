@@ -5,7 +5,8 @@ import type { ApiError } from '../../../lib/api'
 import { codeText } from '../../../lib/i18n'
 import { unsubscribeDigests } from '../api/account'
 
-type State = { kind: 'asking' } | { kind: 'sending' } | { kind: 'done' } | { kind: 'invalid' } | { kind: 'error'; error: ApiError }
+type State =
+  { kind: 'asking' } | { kind: 'sending' } | { kind: 'done' } | { kind: 'invalid' } | { kind: 'error'; error: ApiError }
 
 /**
  * /stock-notification/unsubscribe?token=...: the link in every stock digest mail. It asks before it
@@ -26,7 +27,12 @@ export function UnsubscribePage() {
 
   return (
     <main className="auth-page">
-      <section className="auth-card" aria-labelledby="unsubscribe-title" data-testid="unsubscribe" data-state={state.kind}>
+      <section
+        className="auth-card"
+        aria-labelledby="unsubscribe-title"
+        data-testid="unsubscribe"
+        data-state={state.kind}
+      >
         <h1 id="unsubscribe-title" className="signin-title">
           {t('account.unsubscribe.title')}
         </h1>
@@ -34,7 +40,13 @@ export function UnsubscribePage() {
           <>
             <p>{t('account.unsubscribe.intro')}</p>
             <p className="auth-foot">
-              <button type="button" className="btn btn--primary" onClick={() => void confirm()} disabled={state.kind === 'sending'} data-testid="unsubscribe-confirm">
+              <button
+                type="button"
+                className="btn btn--primary"
+                onClick={() => void confirm()}
+                disabled={state.kind === 'sending'}
+                data-testid="unsubscribe-confirm"
+              >
                 {t('account.unsubscribe.confirm')}
               </button>
             </p>

@@ -9,10 +9,19 @@ import { codeText } from '../../../lib/i18n'
 import { session } from '../../../lib/session'
 import { showToast } from '../../../lib/toast'
 import { createUser, updateUser } from '../api/account'
-import { emptyNewUser, serverFields, toUserCreate, validateNewUser, type ManagedUserType, type NewUserValues, type UserSettings } from '../stores/account.rules'
+import {
+  emptyNewUser,
+  serverFields,
+  toUserCreate,
+  validateNewUser,
+  type ManagedUserType,
+  type NewUserValues,
+  type UserSettings,
+} from '../stores/account.rules'
 import { emptyPermissions, normalise, refusedRights, userRefusal, withinHolder } from '../stores/permissions.rules'
 import { PermissionMatrix } from './PermissionMatrix'
 import { useForm } from './useForm'
+import './account.css'
 
 const ORDER: readonly (keyof NewUserValues)[] = ['firstName', 'lastName', 'username', 'email', 'mobile', 'password']
 const INPUT: Partial<Record<keyof NewUserValues, { type: string; autoComplete: string }>> = {
@@ -27,17 +36,30 @@ const noErrors = () => ({})
  * Add a user (user/create) or change one (PUT user/update: type, active, settings, permissions).
  * Permissions are sent only when the admin chooses to set them; otherwise the type's defaults apply.
  */
-export function UserForm({ user, onDone }: { user: ManagedUser | null; onDone: (saved: boolean) => void | Promise<void> }) {
+export function UserForm({
+  user,
+  onDone,
+}: {
+  user: ManagedUser | null
+  onDone: (saved: boolean) => void | Promise<void>
+}) {
   const { t } = useTranslation()
   const { userPermissions } = useSnapshot(session)
   const holder = userPermissions as UserPermissions
   const creating = user === null
   const form = useForm(emptyNewUser(), creating ? validateNewUser : noErrors)
-  const [userType, setUserType] = useState<ManagedUserType>(user && MANAGED.includes(user.userType) ? (user.userType as ManagedUserType) : 'buyer')
+  const [userType, setUserType] = useState<ManagedUserType>(
+    user && MANAGED.includes(user.userType) ? (user.userType as ManagedUserType) : 'buyer',
+  )
   const [active, setActive] = useState(user?.active ?? true)
-  const [setting, setSetting] = useState<UserSettings>({ Is_PlaceOrder: user?.setting.Is_PlaceOrder ?? true, Is_NoPrice: user?.setting.Is_NoPrice ?? false })
+  const [setting, setSetting] = useState<UserSettings>({
+    Is_PlaceOrder: user?.setting.Is_PlaceOrder ?? true,
+    Is_NoPrice: user?.setting.Is_NoPrice ?? false,
+  })
   const [custom, setCustom] = useState(false)
-  const [permissions, setPermissions] = useState<UserPermissions>(() => (user ? normalise(user.userPermissions as UserPermissions) : emptyPermissions()))
+  const [permissions, setPermissions] = useState<UserPermissions>(() =>
+    user ? normalise(user.userPermissions as UserPermissions) : emptyPermissions(),
+  )
   const [refused, setRefused] = useState<{ module: string; action: string }[]>([])
   /** The server's word that this user may not be changed by this admin at all, or not so. */
   const [blocked, setBlocked] = useState<'outranked' | 'lastFullAdmin' | null>(null)
@@ -68,7 +90,8 @@ export function UserForm({ user, onDone }: { user: ManagedUser | null; onDone: (
       }
       if (error.code === 'E_VALIDATION' && creating) {
         const fields = serverFields<NewUserValues>(response?.data, ORDER)
-        if (fields.length) form.flag(Object.fromEntries(fields.map((f) => [f, validateNewUser(form.values)[f] ?? 'required'])))
+        if (fields.length)
+          form.flag(Object.fromEntries(fields.map((f) => [f, validateNewUser(form.values)[f] ?? 'required'])))
       }
       if (error.code === 'E_ALREADY_EXISTS' && creating) setTaken(true)
       showToast(codeText(error.code, error.message), 'error')
@@ -102,9 +125,20 @@ export function UserForm({ user, onDone }: { user: ManagedUser | null; onDone: (
           {ORDER.map((f) => {
             const id = `user-${f}`
             const code = form.errors[f]
-            const error = code ? t(`account.errors.${code}`) : taken && (f === 'username' || f === 'email') ? t('account.errors.taken') : null
+            const error = code
+              ? t(`account.errors.${code}`)
+              : taken && (f === 'username' || f === 'email')
+                ? t('account.errors.taken')
+                : null
             return (
-              <FormField key={f} id={id} label={t(`account.fields.${f}`)} required error={error} help={f === 'password' ? t('account.password.rule') : undefined}>
+              <FormField
+                key={f}
+                id={id}
+                label={t(`account.fields.${f}`)}
+                required
+                error={error}
+                help={f === 'password' ? t('account.password.rule') : undefined}
+              >
                 <input
                   {...fieldProps(id, { error, required: true, help: f === 'password' })}
                   data-testid={id}
@@ -125,7 +159,12 @@ export function UserForm({ user, onDone }: { user: ManagedUser | null; onDone: (
       )}
       <div className="form-grid form-grid--3">
         <FormField id="user-userType" label={t('account.users.userType')} required>
-          <select id="user-userType" data-testid="user-userType" value={userType} onChange={(e) => setUserType(e.target.value as ManagedUserType)}>
+          <select
+            id="user-userType"
+            data-testid="user-userType"
+            value={userType}
+            onChange={(e) => setUserType(e.target.value as ManagedUserType)}
+          >
             {MANAGED_USER_TYPES.map((type) => (
               <option key={type} value={type}>
                 {t(`account.users.types.${type}`)}
@@ -137,7 +176,12 @@ export function UserForm({ user, onDone }: { user: ManagedUser | null; onDone: (
       <div className="check-row">
         {!creating && (
           <label className="check">
-            <input type="checkbox" data-testid="user-active" checked={active} onChange={(e) => setActive(e.target.checked)} />
+            <input
+              type="checkbox"
+              data-testid="user-active"
+              checked={active}
+              onChange={(e) => setActive(e.target.checked)}
+            />
             <span>{t('account.users.isActive')}</span>
           </label>
         )}
@@ -151,14 +195,24 @@ export function UserForm({ user, onDone }: { user: ManagedUser | null; onDone: (
           <span>{t('account.users.placeOrder')}</span>
         </label>
         <label className="check">
-          <input type="checkbox" data-testid="user-noPrice" checked={setting.Is_NoPrice} onChange={(e) => setSetting({ ...setting, Is_NoPrice: e.target.checked })} />
+          <input
+            type="checkbox"
+            data-testid="user-noPrice"
+            checked={setting.Is_NoPrice}
+            onChange={(e) => setSetting({ ...setting, Is_NoPrice: e.target.checked })}
+          />
           <span>{t('account.users.noPrice')}</span>
         </label>
       </div>
       <fieldset className="form-section">
         <legend>{t('account.users.permissions')}</legend>
         <label className="check">
-          <input type="checkbox" data-testid="user-custom-permissions" checked={custom} onChange={(e) => setCustom(e.target.checked)} />
+          <input
+            type="checkbox"
+            data-testid="user-custom-permissions"
+            checked={custom}
+            onChange={(e) => setCustom(e.target.checked)}
+          />
           <span>{creating ? t('account.users.customNew') : t('account.users.customEdit')}</span>
         </label>
         {refused.length > 0 && (
@@ -166,7 +220,10 @@ export function UserForm({ user, onDone }: { user: ManagedUser | null; onDone: (
             <strong>{t('account.users.refused')}</strong>
             <span>
               {refused
-                .map((r) => `${t(`account.modules.${r.module}`, { defaultValue: r.module })}: ${t(`account.users.actions.${r.action}`, { defaultValue: r.action })}`)
+                .map(
+                  (r) =>
+                    `${t(`account.modules.${r.module}`, { defaultValue: r.module })}: ${t(`account.users.actions.${r.action}`, { defaultValue: r.action })}`,
+                )
                 .join(', ')}
             </span>
           </div>

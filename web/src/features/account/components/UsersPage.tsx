@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { useSnapshot } from 'valtio'
 import { EmptyState } from '../../../components/EmptyState'
 import { ListPager } from '../../../components/ListPager'
-import type { ApiError } from '../../../lib/api'
+import type { ApiError, ApiResult } from '../../../lib/api'
 import { codeText } from '../../../lib/i18n'
 import { isCompanyAdmin, session } from '../../../lib/session'
 import { listUsers } from '../api/account'
@@ -25,17 +25,24 @@ export function UsersPage({ embedded }: { embedded?: boolean }) {
   /** 'new', a user being changed, or null. */
   const [editing, setEditing] = useState<'new' | ManagedUser | null>(null)
 
-  async function load(p = page) {
-    const { data, error } = await listUsers({ page: p, limit: PAGE_SIZE })
+  function show({ data, error }: ApiResult<UserPage>) {
     setError(error)
     if (data) setResult(data)
   }
+  const load = () => listUsers({ page, limit: PAGE_SIZE }).then(show)
+  // The page's users, read again when the page changes; the answer is taken in a callback.
   useEffect(() => {
-    if (admin) void load(page)
+    if (admin) void listUsers({ page, limit: PAGE_SIZE }).then(show)
   }, [admin, page])
 
   const add = admin ? (
-    <button type="button" className="btn btn--primary btn--small" data-testid="user-add" disabled={editing !== null} onClick={() => setEditing('new')}>
+    <button
+      type="button"
+      className="btn btn--primary btn--small"
+      data-testid="user-add"
+      disabled={editing !== null}
+      onClick={() => setEditing('new')}
+    >
       {t('account.users.add')}
     </button>
   ) : undefined
@@ -96,12 +103,24 @@ export function UsersPage({ embedded }: { embedded?: boolean }) {
                   <td dir="auto">{u.username}</td>
                   <td dir="ltr">{u.email}</td>
                   <td>{t(`account.users.types.${u.userType}`, { defaultValue: u.userType })}</td>
-                  <td>{APPROVAL[u.approvalStatus] ? t(`account.users.approvalStatus.${APPROVAL[u.approvalStatus]}`) : u.approvalStatus}</td>
                   <td>
-                    <span className={`acct-badge${u.active ? ' acct-badge--ok' : ''}`}>{u.active ? t('account.users.isActive') : t('account.users.inactive')}</span>
+                    {APPROVAL[u.approvalStatus]
+                      ? t(`account.users.approvalStatus.${APPROVAL[u.approvalStatus]}`)
+                      : u.approvalStatus}
                   </td>
                   <td>
-                    <button type="button" className="btn btn--small" data-testid={`user-edit-${u.username}`} disabled={editing !== null} onClick={() => setEditing(u)}>
+                    <span className={`acct-badge${u.active ? ' acct-badge--ok' : ''}`}>
+                      {u.active ? t('account.users.isActive') : t('account.users.inactive')}
+                    </span>
+                  </td>
+                  <td>
+                    <button
+                      type="button"
+                      className="btn btn--small"
+                      data-testid={`user-edit-${u.username}`}
+                      disabled={editing !== null}
+                      onClick={() => setEditing(u)}
+                    >
                       {t('account.edit')}
                     </button>
                   </td>

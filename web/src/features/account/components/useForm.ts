@@ -7,19 +7,24 @@ import { useRef, useState, type FocusEvent } from 'react'
  */
 export function leavingForOwnButton(e: FocusEvent<HTMLElement> | undefined): boolean {
   const to = e?.relatedTarget
-  return to instanceof HTMLButtonElement && !!to.form && to.form === (e?.currentTarget as HTMLInputElement | undefined)?.form
+  return (
+    to instanceof HTMLButtonElement && !!to.form && to.form === (e?.currentTarget as HTMLInputElement | undefined)?.form
+  )
 }
 
 /**
  * Local state of one form: values and errors from a pure rule set. A field is checked when it loses
  * focus, and again as it changes once it has been flagged.
  */
-export function useForm<V extends object, E extends string>(initial: V, validate: (v: V) => Partial<Record<keyof V, E>>) {
+export function useForm<V extends object, E extends string>(
+  initial: V,
+  validate: (v: V) => Partial<Record<keyof V, E>>,
+) {
   const [values, setValues] = useState<V>(initial)
   const [errors, setErrors] = useState<Partial<Record<keyof V, E>>>({})
-  // The latest values and errors, for handlers that run before the next render.
+  // The latest values and errors, for handlers that run before the next render: every change goes
+  // through `update`, which writes them here as it sets the state.
   const latest = useRef({ values, errors })
-  latest.current = { values, errors }
 
   function update(nextValues: V, nextErrors: Partial<Record<keyof V, E>>) {
     latest.current = { values: nextValues, errors: nextErrors }

@@ -1,11 +1,31 @@
-import type { Address, AddressUpsert, AccountUpdate, CompanyProfile, Profile, UserCreate, ADDRESS_TYPES, MANAGED_USER_TYPES } from '@diamond/contracts/http/account'
+import type {
+  Address,
+  AddressUpsert,
+  AccountUpdate,
+  CompanyProfile,
+  Profile,
+  UserCreate,
+  ADDRESS_TYPES,
+  MANAGED_USER_TYPES,
+} from '@diamond/contracts/http/account'
 import type { UserPermissions } from '@diamond/contracts/permissions'
 
 /**
  * The account forms' rules, pure: what each field needs and the body each form sends. Lengths and
  * patterns are the contract's (contracts/http/account.ts). Each error is a text under `account.errors.<code>`.
  */
-export type FormError = 'required' | 'email' | 'phone' | 'username' | 'password' | 'mismatch' | 'pinCode' | 'date' | 'year' | 'url' | 'tooLong'
+export type FormError =
+  | 'required'
+  | 'email'
+  | 'phone'
+  | 'username'
+  | 'password'
+  | 'mismatch'
+  | 'pinCode'
+  | 'date'
+  | 'year'
+  | 'url'
+  | 'tooLong'
 export type Errors<V> = Partial<Record<keyof V, FormError>>
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
@@ -24,8 +44,14 @@ function isDate(s: string): boolean {
 
 type Check = (s: string) => FormError | null
 const required: Check = (s) => (s.trim() ? null : 'required')
-const max = (n: number): Check => (s) => (s.length > n ? 'tooLong' : null)
-const when = (re: RegExp, code: FormError): Check => (s) => (!s.trim() || re.test(s.trim()) ? null : code)
+const max =
+  (n: number): Check =>
+  (s) =>
+    s.length > n ? 'tooLong' : null
+const when =
+  (re: RegExp, code: FormError): Check =>
+  (s) =>
+    !s.trim() || re.test(s.trim()) ? null : code
 const date: Check = (s) => (!s || isDate(s) ? null : 'date')
 
 function run<V extends object>(values: V, rules: Partial<Record<keyof V, Check[]>>): Errors<V> {
@@ -63,8 +89,15 @@ export interface PersonalValues {
 
 export function personalValuesFrom(p: Profile): PersonalValues {
   return {
-    firstName: p.firstName, middleName: p.middleName, lastName: p.lastName, mobile: p.mobile, telephone: p.telephone,
-    whatsapp: p.whatsapp, skype: p.skype, birthDate: p.birthDate?.slice(0, 10) ?? '', anniversaryDate: p.anniversaryDate?.slice(0, 10) ?? '',
+    firstName: p.firstName,
+    middleName: p.middleName,
+    lastName: p.lastName,
+    mobile: p.mobile,
+    telephone: p.telephone,
+    whatsapp: p.whatsapp,
+    skype: p.skype,
+    birthDate: p.birthDate?.slice(0, 10) ?? '',
+    anniversaryDate: p.anniversaryDate?.slice(0, 10) ?? '',
     designation: p.designation,
   }
 }
@@ -121,8 +154,15 @@ export interface CompanyValues {
 
 export function companyValuesFrom(c: CompanyProfile): CompanyValues {
   return {
-    name: c.name, description: c.description, foundedYear: c.foundedYear === null ? '' : String(c.foundedYear), size: c.size ?? '',
-    website: c.website, isPublic: c.isPublic, headquarters: c.headquarters, logoFileId: c.logoFileId ?? '', coverFileId: c.coverFileId ?? '',
+    name: c.name,
+    description: c.description,
+    foundedYear: c.foundedYear === null ? '' : String(c.foundedYear),
+    size: c.size ?? '',
+    website: c.website,
+    isPublic: c.isPublic,
+    headquarters: c.headquarters,
+    logoFileId: c.logoFileId ?? '',
+    coverFileId: c.coverFileId ?? '',
   }
 }
 
@@ -175,7 +215,17 @@ export interface AddressValues {
 }
 
 export const emptyAddress = (): AddressValues => ({
-  id: '', type: 'billing', street: '', line1: '', line2: '', line3: '', city: '', state: '', country: '', pinCode: '', isDefault: false,
+  id: '',
+  type: 'billing',
+  street: '',
+  line1: '',
+  line2: '',
+  line3: '',
+  city: '',
+  state: '',
+  country: '',
+  pinCode: '',
+  isDefault: false,
 })
 export const addressValuesFrom = (a: Address): AddressValues => ({ ...a })
 
@@ -241,7 +291,15 @@ export interface NewUserValues {
   userType: ManagedUserType
 }
 
-export const emptyNewUser = (): NewUserValues => ({ username: '', email: '', password: '', firstName: '', lastName: '', mobile: '', userType: 'buyer' })
+export const emptyNewUser = (): NewUserValues => ({
+  username: '',
+  email: '',
+  password: '',
+  firstName: '',
+  lastName: '',
+  mobile: '',
+  userType: 'buyer',
+})
 
 export function validateNewUser(v: NewUserValues): Errors<NewUserValues> {
   return run(v, {

@@ -1,29 +1,76 @@
 import { describe, expect, it } from 'vitest'
 import {
-  emptyAddress, emptyNewUser, serverFields, toAccountUpdate, toAddressUpsert, toCompanyUpdate, toUserCreate, validateAddress, validateCompany,
-  validateNewUser, validatePassword, validatePersonal, type CompanyValues, type PersonalValues,
+  emptyAddress,
+  emptyNewUser,
+  serverFields,
+  toAccountUpdate,
+  toAddressUpsert,
+  toCompanyUpdate,
+  toUserCreate,
+  validateAddress,
+  validateCompany,
+  validateNewUser,
+  validatePassword,
+  validatePersonal,
+  type CompanyValues,
+  type PersonalValues,
 } from './account.rules'
 
 const personal = (over: Partial<PersonalValues> = {}): PersonalValues => ({
-  firstName: 'Asha', middleName: '', lastName: 'Mehta', mobile: '', telephone: '', whatsapp: '', skype: '', birthDate: '', anniversaryDate: '', designation: '',
+  firstName: 'Asha',
+  middleName: '',
+  lastName: 'Mehta',
+  mobile: '',
+  telephone: '',
+  whatsapp: '',
+  skype: '',
+  birthDate: '',
+  anniversaryDate: '',
+  designation: '',
   ...over,
 })
 const company = (over: Partial<CompanyValues> = {}): CompanyValues => ({
-  name: 'Mehta Jewels', description: '', foundedYear: '', size: '', website: '', isPublic: false, headquarters: '', logoFileId: '', coverFileId: '',
+  name: 'Mehta Jewels',
+  description: '',
+  foundedYear: '',
+  size: '',
+  website: '',
+  isPublic: false,
+  headquarters: '',
+  logoFileId: '',
+  coverFileId: '',
   ...over,
 })
 
 describe('personal information', () => {
   it('needs first and last name; checks phones and dates only when given', () => {
-    expect(validatePersonal(personal({ firstName: ' ', lastName: '' }))).toEqual({ firstName: 'required', lastName: 'required' })
-    expect(validatePersonal(personal({ mobile: 'abc', birthDate: '1990-13-01' }))).toEqual({ mobile: 'phone', birthDate: 'date' })
+    expect(validatePersonal(personal({ firstName: ' ', lastName: '' }))).toEqual({
+      firstName: 'required',
+      lastName: 'required',
+    })
+    expect(validatePersonal(personal({ mobile: 'abc', birthDate: '1990-13-01' }))).toEqual({
+      mobile: 'phone',
+      birthDate: 'date',
+    })
     expect(validatePersonal(personal())).toEqual({})
   })
 
   it('sends cleared dates as null and leaves out an empty middle name and mobile', () => {
     const body = toAccountUpdate(personal({ telephone: ' 022 1234 ', birthDate: '1990-05-17' }))
-    expect(body).toEqual({ firstName: 'Asha', lastName: 'Mehta', telephone: '022 1234', whatsapp: '', skype: '', designation: '', birthDate: '1990-05-17', anniversaryDate: null })
-    expect(toAccountUpdate(personal({ middleName: 'R', mobile: '+91 98200 00000' }))).toMatchObject({ middleName: 'R', mobile: '+91 98200 00000' })
+    expect(body).toEqual({
+      firstName: 'Asha',
+      lastName: 'Mehta',
+      telephone: '022 1234',
+      whatsapp: '',
+      skype: '',
+      designation: '',
+      birthDate: '1990-05-17',
+      anniversaryDate: null,
+    })
+    expect(toAccountUpdate(personal({ middleName: 'R', mobile: '+91 98200 00000' }))).toMatchObject({
+      middleName: 'R',
+      mobile: '+91 98200 00000',
+    })
   })
 })
 
@@ -37,15 +84,27 @@ describe('company profile', () => {
   })
 
   it('sends the year as a number and missing images as null', () => {
-    expect(toCompanyUpdate(company({ foundedYear: '1998' })).company).toMatchObject({ foundedYear: 1998, logoFileId: null, coverFileId: null })
+    expect(toCompanyUpdate(company({ foundedYear: '1998' })).company).toMatchObject({
+      foundedYear: 1998,
+      logoFileId: null,
+      coverFileId: null,
+    })
     expect(toCompanyUpdate(company()).company?.foundedYear).toBeNull()
   })
 })
 
 describe('addresses', () => {
   it('needs line 1, city, state, country and a pin code', () => {
-    expect(validateAddress(emptyAddress())).toEqual({ line1: 'required', city: 'required', state: 'required', country: 'required', pinCode: 'required' })
-    expect(validateAddress({ ...emptyAddress(), line1: 'a', city: 'b', state: 'c', country: 'd', pinCode: '!' })).toEqual({ pinCode: 'pinCode' })
+    expect(validateAddress(emptyAddress())).toEqual({
+      line1: 'required',
+      city: 'required',
+      state: 'required',
+      country: 'required',
+      pinCode: 'required',
+    })
+    expect(
+      validateAddress({ ...emptyAddress(), line1: 'a', city: 'b', state: 'c', country: 'd', pinCode: '!' }),
+    ).toEqual({ pinCode: 'pinCode' })
   })
 
   it('sends an id only when editing', () => {
@@ -58,23 +117,53 @@ describe('addresses', () => {
 describe('change password', () => {
   it('wants the current one, a strong new one and the same repeat', () => {
     expect(validatePassword({ currentPassword: '', newPassword: '', confirmPassword: '' })).toEqual({
-      currentPassword: 'required', newPassword: 'required', confirmPassword: 'required',
+      currentPassword: 'required',
+      newPassword: 'required',
+      confirmPassword: 'required',
     })
-    expect(validatePassword({ currentPassword: 'x', newPassword: 'weakweak', confirmPassword: 'weakweak' })).toEqual({ newPassword: 'password' })
-    expect(validatePassword({ currentPassword: 'x', newPassword: 'Strong123', confirmPassword: 'Strong124' })).toEqual({ confirmPassword: 'mismatch' })
-    expect(validatePassword({ currentPassword: 'x', newPassword: 'Strong123', confirmPassword: 'Strong123' })).toEqual({})
+    expect(validatePassword({ currentPassword: 'x', newPassword: 'weakweak', confirmPassword: 'weakweak' })).toEqual({
+      newPassword: 'password',
+    })
+    expect(validatePassword({ currentPassword: 'x', newPassword: 'Strong123', confirmPassword: 'Strong124' })).toEqual({
+      confirmPassword: 'mismatch',
+    })
+    expect(validatePassword({ currentPassword: 'x', newPassword: 'Strong123', confirmPassword: 'Strong123' })).toEqual(
+      {},
+    )
   })
 })
 
 describe('users', () => {
   it('needs every field of a new user', () => {
-    expect(Object.keys(validateNewUser(emptyNewUser())).sort()).toEqual(['email', 'firstName', 'lastName', 'mobile', 'password', 'username'])
+    expect(Object.keys(validateNewUser(emptyNewUser())).sort()).toEqual([
+      'email',
+      'firstName',
+      'lastName',
+      'mobile',
+      'password',
+      'username',
+    ])
   })
 
   it('sends permissions only when the admin set them', () => {
-    const v = { ...emptyNewUser(), username: 'new.one', email: 'n@x.io', password: 'abc12345', firstName: 'N', lastName: 'O', mobile: '12345', userType: 'sales' as const }
-    expect(toUserCreate(v, { Is_PlaceOrder: false, Is_NoPrice: true }, null)).toEqual({ ...v, setting: { Is_PlaceOrder: false, Is_NoPrice: true } })
-    expect(toUserCreate(v, { Is_PlaceOrder: true, Is_NoPrice: false }, { cart: { view: true, insert: false, all: false } }).permissions).toEqual({
+    const v = {
+      ...emptyNewUser(),
+      username: 'new.one',
+      email: 'n@x.io',
+      password: 'abc12345',
+      firstName: 'N',
+      lastName: 'O',
+      mobile: '12345',
+      userType: 'sales' as const,
+    }
+    expect(toUserCreate(v, { Is_PlaceOrder: false, Is_NoPrice: true }, null)).toEqual({
+      ...v,
+      setting: { Is_PlaceOrder: false, Is_NoPrice: true },
+    })
+    expect(
+      toUserCreate(v, { Is_PlaceOrder: true, Is_NoPrice: false }, { cart: { view: true, insert: false, all: false } })
+        .permissions,
+    ).toEqual({
       cart: { view: true, insert: false, all: false },
     })
   })

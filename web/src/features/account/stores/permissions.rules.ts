@@ -47,7 +47,11 @@ export function withinHolder(p: UserPermissions, holder: UserPermissions): UserP
   const out = emptyPermissions()
   for (const m of MODULES) {
     const r = p[m] ?? NONE
-    out[m] = { view: r.view && holds(holder, m, 'view'), insert: r.insert && holds(holder, m, 'insert'), all: r.all && holds(holder, m, 'all') }
+    out[m] = {
+      view: r.view && holds(holder, m, 'view'),
+      insert: r.insert && holds(holder, m, 'insert'),
+      all: r.all && holds(holder, m, 'all'),
+    }
   }
   return out
 }

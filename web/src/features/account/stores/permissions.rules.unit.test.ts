@@ -1,6 +1,14 @@
 import { MODULES, type UserPermissions } from '@diamond/contracts/permissions.values'
 import { describe, expect, it } from 'vitest'
-import { emptyPermissions, holds, normalise, refusedRights, setRight, userRefusal, withinHolder } from './permissions.rules'
+import {
+  emptyPermissions,
+  holds,
+  normalise,
+  refusedRights,
+  setRight,
+  userRefusal,
+  withinHolder,
+} from './permissions.rules'
 
 describe('permission matrix', () => {
   it('ticks what a right includes, and unticks what depends on it', () => {
@@ -17,7 +25,10 @@ describe('permission matrix', () => {
   })
 
   it('treats all as every action of the holder', () => {
-    const holder: UserPermissions = { cart: { view: false, insert: false, all: true }, hold: { view: true, insert: false, all: false } }
+    const holder: UserPermissions = {
+      cart: { view: false, insert: false, all: true },
+      hold: { view: true, insert: false, all: false },
+    }
     expect(holds(holder, 'cart', 'insert')).toBe(true)
     expect(holds(holder, 'hold', 'view')).toBe(true)
     expect(holds(holder, 'hold', 'insert')).toBe(false)

@@ -29,7 +29,12 @@ const ALLOWED: Record<StockField, readonly number[]> = { stkNotiDt: STOCK_INTERV
 
 export function checkChoice(value: unknown, allowed: readonly number[]): StockError | null {
   if (value === null || value === undefined || (typeof value === 'string' && value.trim() === '')) return 'required'
-  const n = typeof value === 'number' ? value : typeof value === 'string' && /^\s*-?\d+\s*$/.test(value) ? Number(value) : Number.NaN
+  const n =
+    typeof value === 'number'
+      ? value
+      : typeof value === 'string' && /^\s*-?\d+\s*$/.test(value)
+        ? Number(value)
+        : Number.NaN
   return allowed.includes(n) ? null : 'invalid'
 }
 
@@ -53,7 +58,8 @@ export interface StoredStockSettings {
   isStkNoti?: boolean | null
 }
 
-const first = (v: StoredStockSettings['stkNoti']): number | null | undefined => (Array.isArray(v) ? (v as readonly number[])[0] : (v as number | null | undefined))
+const first = (v: StoredStockSettings['stkNoti']): number | null | undefined =>
+  Array.isArray(v) ? (v as readonly number[])[0] : (v as number | null | undefined)
 
 /** The form filled from the stored user; nothing stored, nothing chosen. */
 export function stockValuesFrom(user: StoredStockSettings | null | undefined): StockValues {
@@ -84,7 +90,11 @@ export function toStockUpdate(id: string, values: StockValues): StockUpdate {
 }
 
 /** The three settings of user/update's answer (data[0]), in the stored user's shape. */
-export function storedSettingsFrom(updated: StoredStockSettings): { stkNotiDt: number | null; stkNoti: number | null; isStkNoti: boolean } {
+export function storedSettingsFrom(updated: StoredStockSettings): {
+  stkNotiDt: number | null
+  stkNoti: number | null
+  isStkNoti: boolean
+} {
   return {
     stkNotiDt: updated.stkNotiDt ?? null,
     stkNoti: first(updated.stkNoti) ?? null,

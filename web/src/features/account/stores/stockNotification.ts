@@ -4,8 +4,14 @@ import { session } from '../../../lib/session'
 import { updateUser } from '../api/account'
 import { patchStoredUser } from './profile'
 import {
-  checkStockField, stockValuesFrom, storedSettingsFrom, toStockUpdate, validateStock,
-  type StockErrors, type StockField, type StockValues,
+  checkStockField,
+  stockValuesFrom,
+  storedSettingsFrom,
+  toStockUpdate,
+  validateStock,
+  type StockErrors,
+  type StockField,
+  type StockValues,
 } from './stockNotification.rules'
 
 export const stockForm = proxy({

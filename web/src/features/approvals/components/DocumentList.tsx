@@ -50,7 +50,14 @@ async function openDocument(f: RegistrationDocument, failed: (text: string) => v
 function showImage(tab: Window, url: string, name: string): void {
   const doc = tab.document
   doc.title = name
-  Object.assign(doc.body.style, { margin: '0', minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', background: '#0e1117' })
+  Object.assign(doc.body.style, {
+    margin: '0',
+    minHeight: '100vh',
+    display: 'flex',
+    alignItems: 'center',
+    justifyContent: 'center',
+    background: '#0e1117',
+  })
   const img = doc.createElement('img')
   img.alt = name
   img.src = url

@@ -51,7 +51,11 @@ export function RegistrationCard({ registration: r }: { registration: Snapshot<R
   const contact = (['mobile', 'telephone', 'whatsapp', 'skype'] as const).filter((k) => r.contact[k].trim())
 
   return (
-    <article className="reg-review-card" data-testid={`registration-${r.username}`} aria-labelledby={`registration-${r.id}-name`}>
+    <article
+      className="reg-review-card"
+      data-testid={`registration-${r.username}`}
+      aria-labelledby={`registration-${r.id}-name`}
+    >
       <header className="reg-review-head">
         <div className="reg-review-who">
           <h2 className="reg-review-name" id={`registration-${r.id}-name`} dir="auto">
@@ -62,8 +66,13 @@ export function RegistrationCard({ registration: r }: { registration: Snapshot<R
           </span>
         </div>
         <div className="reg-review-badges">
-          <span className="acct-badge acct-badge--accent">{t(`approvals.userTypes.${r.userType}`, { defaultValue: r.userType })}</span>
-          <span className={`acct-badge${r.emailVerified ? ' acct-badge--ok' : ''}`} data-testid="registration-email-state">
+          <span className="acct-badge acct-badge--accent">
+            {t(`approvals.userTypes.${r.userType}`, { defaultValue: r.userType })}
+          </span>
+          <span
+            className={`acct-badge${r.emailVerified ? ' acct-badge--ok' : ''}`}
+            data-testid="registration-email-state"
+          >
             {r.emailVerified ? t('approvals.emailVerified') : t('approvals.emailNotVerified')}
           </span>
         </div>
@@ -77,7 +86,11 @@ export function RegistrationCard({ registration: r }: { registration: Snapshot<R
             <Fact label={t('register.fields.companyName')} testId="registration-company">
               {fmtText(r.companyName)}
             </Fact>
-            <Fact label={t('register.fields.businessType')}>{r.businessType ? t(`register.businessTypes.${r.businessType}`, { defaultValue: r.businessType }) : fmtText(null)}</Fact>
+            <Fact label={t('register.fields.businessType')}>
+              {r.businessType
+                ? t(`register.businessTypes.${r.businessType}`, { defaultValue: r.businessType })
+                : fmtText(null)}
+            </Fact>
             <Fact label={t('register.fields.designation')}>{fmtText(r.designation)}</Fact>
           </dl>
         </section>
@@ -110,7 +123,11 @@ export function RegistrationCard({ registration: r }: { registration: Snapshot<R
         <section aria-label={t('approvals.sections.documents')}>
           <h3 className="reg-review-subtitle">{t('approvals.sections.documents')}</h3>
           <dl className="reg-review-facts">
-            <Fact label={t('register.fields.documentType')}>{r.documentType ? t(`register.documentTypes.${r.documentType}`, { defaultValue: r.documentType }) : fmtText(null)}</Fact>
+            <Fact label={t('register.fields.documentType')}>
+              {r.documentType
+                ? t(`register.documentTypes.${r.documentType}`, { defaultValue: r.documentType })
+                : fmtText(null)}
+            </Fact>
           </dl>
           <DocumentList files={r.files} locale={i18n.language} />
         </section>
@@ -120,17 +137,33 @@ export function RegistrationCard({ registration: r }: { registration: Snapshot<R
         <footer className="reg-review-foot">
           {pending ? (
             <div className="reg-review-actions">
-              <button type="button" className="btn btn--primary" data-testid={`registration-approve-${r.username}`} disabled={busy} onClick={() => void approve()}>
+              <button
+                type="button"
+                className="btn btn--primary"
+                data-testid={`registration-approve-${r.username}`}
+                disabled={busy}
+                onClick={() => void approve()}
+              >
                 {t('approvals.approve')}
               </button>
-              <button type="button" className="btn acct-danger" data-testid={`registration-reject-${r.username}`} disabled={busy} onClick={() => setRejecting(true)}>
+              <button
+                type="button"
+                className="btn acct-danger"
+                data-testid={`registration-reject-${r.username}`}
+                disabled={busy}
+                onClick={() => setRejecting(true)}
+              >
                 {t('approvals.reject')}
               </button>
             </div>
           ) : (
             <div className="reg-review-decision" data-testid="registration-decision">
               {r.decidedAt && (
-                <p>{r.decidedBy ? t('approvals.decidedBy', { name: r.decidedBy, date: fmtDateTime(r.decidedAt) }) : t('approvals.decidedOn', { date: fmtDateTime(r.decidedAt) })}</p>
+                <p>
+                  {r.decidedBy
+                    ? t('approvals.decidedBy', { name: r.decidedBy, date: fmtDateTime(r.decidedAt) })
+                    : t('approvals.decidedOn', { date: fmtDateTime(r.decidedAt) })}
+                </p>
               )}
               {r.note && (
                 <p className="reg-review-note" dir="auto">
@@ -141,7 +174,14 @@ export function RegistrationCard({ registration: r }: { registration: Snapshot<R
           )}
         </footer>
       )}
-      {rejecting && <RejectDialog name={name} busy={busy} onCancel={() => setRejecting(false)} onReject={(note) => void reject(note)} />}
+      {rejecting && (
+        <RejectDialog
+          name={name}
+          busy={busy}
+          onCancel={() => setRejecting(false)}
+          onReject={(note) => void reject(note)}
+        />
+      )}
     </article>
   )
 }

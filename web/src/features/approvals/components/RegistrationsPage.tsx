@@ -32,7 +32,11 @@ export function RegistrationsPage() {
       </nav>
       <div className="acct-section-head">
         <h1 className="page-title acct-page-title">{t('approvals.title')}</h1>
-        {list && <span className="reg-review-total" data-testid="registrations-total">{t('approvals.total', { n: fmtCount(count) })}</span>}
+        {list && (
+          <span className="reg-review-total" data-testid="registrations-total">
+            {t('approvals.total', { n: fmtCount(count) })}
+          </span>
+        )}
       </div>
       <p className="acct-intro">{t('approvals.intro')}</p>
 
@@ -54,7 +58,12 @@ export function RegistrationsPage() {
         ))}
       </div>
 
-      <div id="registrations-panel" role="tabpanel" aria-labelledby={`registrations-tab-${TABS.find((x) => x.status === status)!.id}`} className="reg-review-panel">
+      <div
+        id="registrations-panel"
+        role="tabpanel"
+        aria-labelledby={`registrations-tab-${TABS.find((x) => x.status === status)!.id}`}
+        className="reg-review-panel"
+      >
         {error && !list && (
           <div className="acct-state acct-state--error" role="alert">
             <p>{codeText(error.code, error.message)}</p>

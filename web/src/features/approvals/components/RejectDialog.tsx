@@ -26,7 +26,13 @@ export function RejectDialog({ name, busy, onCancel, onReject }: Props) {
       testId="reject-dialog"
       actions={
         <>
-          <button type="button" className="btn btn--primary" data-testid="reject-confirm" disabled={busy || tooLong} onClick={() => onReject(note)}>
+          <button
+            type="button"
+            className="btn btn--primary"
+            data-testid="reject-confirm"
+            disabled={busy || tooLong}
+            onClick={() => onReject(note)}
+          >
             {t('approvals.reject')}
           </button>
           <button type="button" className="btn" data-testid="reject-cancel" onClick={onCancel}>
@@ -37,7 +43,12 @@ export function RejectDialog({ name, busy, onCancel, onReject }: Props) {
     >
       <div className="reg-review-reject">
         <p>{t('approvals.rejectText', { name })}</p>
-        <FormField id="reject-note" label={t('approvals.note')} error={error} help={t('approvals.noteHint', { max: APPROVAL_NOTE_MAX })}>
+        <FormField
+          id="reject-note"
+          label={t('approvals.note')}
+          error={error}
+          help={t('approvals.noteHint', { max: APPROVAL_NOTE_MAX })}
+        >
           <textarea
             {...fieldProps('reject-note', { error, help: true })}
             data-testid="reject-note"

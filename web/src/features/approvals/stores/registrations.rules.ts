@@ -10,7 +10,10 @@ export const TABS = [
 export type TabStatus = (typeof TABS)[number]['status']
 
 export const fullName = (r: Pick<Registration, 'firstName' | 'middleName' | 'lastName'>): string =>
-  [r.firstName, r.middleName, r.lastName].map((s) => s.trim()).filter(Boolean).join(' ')
+  [r.firstName, r.middleName, r.lastName]
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .join(' ')
 
 /** The office address as lines: street lines, then "city, state pin", then the country. */
 export function addressLines(a: Registration['address']): string[] {
@@ -22,7 +25,12 @@ export function addressLines(a: Registration['address']): string[] {
 /** "0.8 kB", "12 kB", "1.4 MB", in the reader's language (uploads are at most 5 MB). */
 export function fileSize(bytes: number, locale: string): string {
   const [value, unit] = bytes < 1_000_000 ? [bytes / 1000, 'kilobyte'] : [bytes / 1_000_000, 'megabyte']
-  return new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: 'short', maximumFractionDigits: value < 10 ? 1 : 0 }).format(value)
+  return new Intl.NumberFormat(locale, {
+    style: 'unit',
+    unit,
+    unitDisplay: 'short',
+    maximumFractionDigits: value < 10 ? 1 : 0,
+  }).format(value)
 }
 
 /** A note the server would refuse: longer than the contract allows. */

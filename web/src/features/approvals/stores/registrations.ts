@@ -18,12 +18,22 @@ interface RegistrationsState {
   deciding: string | null
 }
 
-export const registrations = proxy<RegistrationsState>({ status: 1, page: 1, list: null, count: 0, error: null, deciding: null })
+export const registrations = proxy<RegistrationsState>({
+  status: 1,
+  page: 1,
+  list: null,
+  count: 0,
+  error: null,
+  deciding: null,
+})
 
 // Only the newest request may fill the list: a slow answer for a tab left behind is dropped.
 let latest = 0
 
-export async function loadRegistrations(status: TabStatus = registrations.status, page = registrations.page): Promise<void> {
+export async function loadRegistrations(
+  status: TabStatus = registrations.status,
+  page = registrations.page,
+): Promise<void> {
   const mine = ++latest
   if (status !== registrations.status) registrations.list = null
   registrations.status = status

@@ -24,4 +24,5 @@ export const resendOtp = () => api<ResendOtpData>('resend-fp-otp', {})
 export const forgotPassword = (req: ForgotPasswordRequest) => api<unknown>('auth/forgot-password', req)
 export const resetPassword = (req: ResetPasswordRequest) => api<unknown>('auth/reset-password', req)
 export const verifyEmail = (req: VerifyEmailRequest) => api<unknown>('auth/verify-email', req)
-export const resendVerificationEmail = (req: ResendVerificationRequest) => api<unknown>('admin/v1/user/resendVerificationEmail', req)
+export const resendVerificationEmail = (req: ResendVerificationRequest) =>
+  api<unknown>('admin/v1/user/resendVerificationEmail', req)

@@ -2,6 +2,7 @@ import type { CSSProperties } from 'react'
 import { useTranslation } from 'react-i18next'
 import { localized } from '../../../lib/i18n'
 import type { BannerView } from '../stores/banners'
+import './auth.css'
 
 /** The marquee text banner (type 25): one line that scrolls by, paused under the pointer or focus. */
 export function BannerMarquee({ list }: { list: readonly BannerView[] }) {

@@ -2,9 +2,18 @@ import { useTranslation } from 'react-i18next'
 import { Dialog } from '../../../components/Dialog'
 import { localized } from '../../../lib/i18n'
 import type { BannerView } from '../stores/banners'
+import './auth.css'
 
 /** The popup banner (type 24): shown once per visit when the sign-in screen opens. */
-export function BannerPopup({ list, open, onClose }: { list: readonly BannerView[]; open: boolean; onClose: () => void }) {
+export function BannerPopup({
+  list,
+  open,
+  onClose,
+}: {
+  list: readonly BannerView[]
+  open: boolean
+  onClose: () => void
+}) {
   const { t, i18n } = useTranslation()
   return (
     <Dialog

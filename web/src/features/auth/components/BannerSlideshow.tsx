@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { localized } from '../../../lib/i18n'
 import type { BannerView } from '../stores/banners'
 import { useMediaQuery } from '../../../lib/media'
+import './auth.css'
 
 /** Spec section 9: the login slideshow moves every 5000 ms, each change taking 1000 ms. */
 export const SLIDE_AUTOPLAY_MS = 5_000
@@ -17,7 +18,9 @@ interface Slide {
 /** The login images (type 26): every image of every banner, one after another, with dots to choose. */
 export function BannerSlideshow({ list }: { list: readonly BannerView[] }) {
   const { t, i18n } = useTranslation()
-  const slides: Slide[] = list.flatMap((b) => b.images.map((src, i) => ({ key: `${b.id}-${i}`, src, caption: localized(b.description, i18n.language) })))
+  const slides: Slide[] = list.flatMap((b) =>
+    b.images.map((src, i) => ({ key: `${b.id}-${i}`, src, caption: localized(b.description, i18n.language) })),
+  )
   const [index, setIndex] = useState(0)
   const [paused, setPaused] = useState(false)
   const reducedMotion = useMediaQuery('(prefers-reduced-motion: reduce)')

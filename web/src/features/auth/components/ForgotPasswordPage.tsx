@@ -6,6 +6,7 @@ import type { ApiError } from '../../../lib/api'
 import { codeText } from '../../../lib/i18n'
 import { forgotPassword } from '../api/auth'
 import { retryAfterSeconds } from '../stores/auth.rules'
+import './auth.css'
 
 /**
  * Asks for a reset link by username or email. The answer is the same whether or not an account
@@ -78,7 +79,12 @@ export function ForgotPasswordPage() {
                   }}
                 />
               </FormField>
-              <button type="submit" className="btn btn--primary btn--block" data-testid="forgot-submit" disabled={sending}>
+              <button
+                type="submit"
+                className="btn btn--primary btn--block"
+                data-testid="forgot-submit"
+                disabled={sending}
+              >
                 {t('shell.forgot.submit')}
               </button>
             </form>

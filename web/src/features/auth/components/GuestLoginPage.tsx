@@ -8,6 +8,7 @@ import { codeText } from '../../../lib/i18n'
 import { showToast } from '../../../lib/toast'
 import { GUEST_FIELDS, retryAfterSeconds, type GuestField } from '../stores/auth.rules'
 import { checkGuestField, guest, resetGuest, setGuestField, submitGuest } from '../stores/guest'
+import './auth.css'
 
 const INPUT: Record<GuestField, { type: string; autoComplete: string; inputMode?: 'tel' | 'email' }> = {
   name: { type: 'text', autoComplete: 'name' },
@@ -33,7 +34,12 @@ export function GuestLoginPage() {
     else {
       const { code, message, data } = r.error
       const seconds = code === 'E_RATE_LIMITED' ? retryAfterSeconds(data) : null
-      const text = seconds !== null ? t('signin.rateLimited', { seconds }) : code === NETWORK_ERROR ? t('signin.failed') : codeText(code, message, 'signin.failed')
+      const text =
+        seconds !== null
+          ? t('signin.rateLimited', { seconds })
+          : code === NETWORK_ERROR
+            ? t('signin.failed')
+            : codeText(code, message, 'signin.failed')
       showToast(text, 'error')
     }
   }
@@ -76,7 +82,12 @@ export function GuestLoginPage() {
               </FormField>
             )
           })}
-          <button type="submit" className="btn btn--primary btn--block" data-testid="guest-submit" disabled={s.submitting}>
+          <button
+            type="submit"
+            className="btn btn--primary btn--block"
+            data-testid="guest-submit"
+            disabled={s.submitting}
+          >
             {s.submitting ? t('signin.submitting') : t('shell.guest.submit')}
           </button>
         </form>

@@ -106,7 +106,12 @@ export function ResetPasswordPage({ token }: { token: string }) {
                   onBlur={() => repeat && setErrors((x) => ({ ...x, repeat: repeatError(password, repeat) }))}
                 />
               </FormField>
-              <button type="submit" className="btn btn--primary btn--block" data-testid="reset-submit" disabled={saving}>
+              <button
+                type="submit"
+                className="btn btn--primary btn--block"
+                data-testid="reset-submit"
+                disabled={saving}
+              >
                 {t('shell.reset.submit')}
               </button>
             </form>

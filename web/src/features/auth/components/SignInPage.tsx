@@ -8,13 +8,26 @@ import { codeText } from '../../../lib/i18n'
 import { showToast } from '../../../lib/toast'
 import { retryAfterSeconds } from '../stores/auth.rules'
 import { activeOfKind, BANNER_KIND, banners, closePopup, loadBanners } from '../stores/banners'
-import { refreshCaptcha, resendVerification, resetSignin, setField, signin, submitSignin, type Field } from '../stores/signin'
+import {
+  refreshCaptcha,
+  resendVerification,
+  resetSignin,
+  setField,
+  signin,
+  submitSignin,
+  type Field,
+} from '../stores/signin'
 import { BannerMarquee } from './BannerMarquee'
 import { BannerPopup } from './BannerPopup'
 import { BannerSlideshow } from './BannerSlideshow'
 import { Captcha } from './Captcha'
+import './auth.css'
 
-const LABELS: Record<Field, string> = { username: 'signin.loginId', password: 'signin.password', captcha: 'signin.captcha' }
+const LABELS: Record<Field, string> = {
+  username: 'signin.loginId',
+  password: 'signin.password',
+  captcha: 'signin.captcha',
+}
 
 export function SignInPage() {
   const { t, i18n } = useTranslation()
@@ -53,7 +66,9 @@ export function SignInPage() {
   }
 
   const flagged = (f: Field) => s.missing.includes(f)
-  const fieldList = new Intl.ListFormat(i18n.language, { type: 'conjunction' }).format(s.missing.map((f) => t(LABELS[f])))
+  const fieldList = new Intl.ListFormat(i18n.language, { type: 'conjunction' }).format(
+    s.missing.map((f) => t(LABELS[f])),
+  )
   const slides = activeOfKind(b.list, BANNER_KIND.loginImages)
 
   return (
@@ -199,7 +214,12 @@ export function SignInPage() {
               <span>{t('signin.rememberMe')}</span>
             </label>
 
-            <button type="submit" className="btn btn--primary btn--block" data-testid="login-submit" disabled={s.submitting}>
+            <button
+              type="submit"
+              className="btn btn--primary btn--block"
+              data-testid="login-submit"
+              disabled={s.submitting}
+            >
               {s.submitting ? t('signin.submitting') : t('signin.submit')}
             </button>
           </form>

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { Link } from 'wouter'
+import './auth.css'
 
 /** After registration: the account waits for approval, and a verification mail is on its way. */
 export function ThankYouPage() {

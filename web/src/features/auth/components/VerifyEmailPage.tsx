@@ -14,13 +14,12 @@ const calls = new Map<string, ReturnType<typeof verifyEmail>>()
 export function VerifyEmailPage() {
   const { t } = useTranslation()
   const token = new URLSearchParams(useSearch()).get('token') ?? ''
-  const [state, setState] = useState<State>({ kind: 'checking' })
+  const [answer, setState] = useState<State>({ kind: 'checking' })
+  // A link without a token is invalid as it stands: nothing to ask.
+  const state: State = token ? answer : { kind: 'invalid' }
 
   useEffect(() => {
-    if (!token) {
-      setState({ kind: 'invalid' })
-      return
-    }
+    if (!token) return
     let live = true
     let call = calls.get(token)
     if (!call) {
@@ -40,7 +39,12 @@ export function VerifyEmailPage() {
 
   return (
     <main className="auth-page">
-      <section className="auth-card" aria-labelledby="verify-email-title" data-testid="verify-email" data-state={state.kind}>
+      <section
+        className="auth-card"
+        aria-labelledby="verify-email-title"
+        data-testid="verify-email"
+        data-state={state.kind}
+      >
         <h1 id="verify-email-title" className="signin-title">
           {t('shell.verifyEmail.title')}
         </h1>

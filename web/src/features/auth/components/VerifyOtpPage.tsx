@@ -7,21 +7,24 @@ import { codeText } from '../../../lib/i18n'
 import { OTP_LENGTH, retryAfterSeconds, secondsLeft } from '../stores/auth.rules'
 import { logout } from '../stores/logout'
 import { otp, resend, resetOtp, setCode, submitOtp, type Trust } from '../stores/otp'
+import './auth.css'
 
-/** Re-renders every half second while a countdown runs, so the seconds shown stay true. */
+/**
+ * Re-renders every half second while a countdown runs, so the seconds shown stay true. The clock is
+ * read at once when the deadline moves (it may have moved while no clock ran), then every half
+ * second until it has passed.
+ */
 function useNow(until: number): number {
   const [now, setNow] = useState(() => Date.now())
   useEffect(() => {
-    if (until <= Date.now()) {
-      setNow(Date.now())
-      return
-    }
-    const timer = setInterval(() => {
+    let timer: ReturnType<typeof setTimeout>
+    const tick = () => {
       const t = Date.now()
       setNow(t)
-      if (t >= until) clearInterval(timer)
-    }, 500)
-    return () => clearInterval(timer)
+      if (t < until) timer = setTimeout(tick, 500)
+    }
+    timer = setTimeout(tick, 0)
+    return () => clearTimeout(timer)
   }, [until])
   return now
 }
@@ -142,7 +145,13 @@ export function VerifyOtpPage() {
         </form>
 
         <div className="otp-resend">
-          <button type="button" className="btn btn--ghost" data-testid="otp-resend" disabled={wait > 0 || s.resending} onClick={() => void resend()}>
+          <button
+            type="button"
+            className="btn btn--ghost"
+            data-testid="otp-resend"
+            disabled={wait > 0 || s.resending}
+            onClick={() => void resend()}
+          >
             {t('shell.otp.resend')}
           </button>
           <span className="otp-countdown" role="timer" aria-live="off" data-testid="otp-countdown" data-seconds={wait}>

@@ -1,4 +1,9 @@
-import type { GuestLoginRequest, OTP_LENGTH as OtpLength, OTP_RESEND_SECONDS as ResendSeconds, PASSWORD_PATTERN as PasswordPattern } from '@diamond/contracts/http/auth'
+import type {
+  GuestLoginRequest,
+  OTP_LENGTH as OtpLength,
+  OTP_RESEND_SECONDS as ResendSeconds,
+  PASSWORD_PATTERN as PasswordPattern,
+} from '@diamond/contracts/http/auth'
 
 /*
  * Pure rules of the sign-in screens. The contract's constants are restated here, typed by the
@@ -22,7 +27,8 @@ export function guestFieldError(field: GuestField, raw: string): string | null {
   if (!value) return `shell.guest.required.${field}`
   if (field === 'email' && (!EMAIL.test(value) || value.length > 254)) return 'shell.guest.invalid.email'
   if (field === 'contactNumber' && !PHONE.test(value)) return 'shell.guest.invalid.contactNumber'
-  if ((field === 'name' && value.length > 120) || (field === 'companyName' && value.length > 200)) return 'shell.guest.invalid.tooLong'
+  if ((field === 'name' && value.length > 120) || (field === 'companyName' && value.length > 200))
+    return 'shell.guest.invalid.tooLong'
   return null
 }
 

@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest'
 import * as contract from '@diamond/contracts/http/auth'
-import { cleanOtp, guestFieldError, otpComplete, OTP_LENGTH, OTP_RESEND_SECONDS, PASSWORD_PATTERN, passwordError, repeatError, retryAfterSeconds, secondsLeft } from './auth.rules'
+import {
+  cleanOtp,
+  guestFieldError,
+  otpComplete,
+  OTP_LENGTH,
+  OTP_RESEND_SECONDS,
+  PASSWORD_PATTERN,
+  passwordError,
+  repeatError,
+  retryAfterSeconds,
+  secondsLeft,
+} from './auth.rules'
 
 describe('constants', () => {
   it('are the contract’s', () => {

@@ -20,7 +20,8 @@ let popupShown = false
 /** A banner as components read it (from the store's snapshot). */
 export type BannerView = Snapshot<Banner>
 
-export const activeOfKind = <B extends BannerView>(list: readonly B[], kind: number): B[] => list.filter((b) => b.isActive && b.type === kind)
+export const activeOfKind = <B extends BannerView>(list: readonly B[], kind: number): B[] =>
+  list.filter((b) => b.isActive && b.type === kind)
 
 /**
  * Reads the banners once per visit. Failing is quiet: the screen works without them (the call's

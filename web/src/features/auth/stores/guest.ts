@@ -30,7 +30,11 @@ export function checkGuestField(field: GuestField): void {
   else delete guest.errors[field]
 }
 
-export type GuestOutcome = { kind: 'ok'; to: string } | { kind: 'otp' } | { kind: 'invalid'; first: GuestField } | { kind: 'error'; error: ApiError }
+export type GuestOutcome =
+  | { kind: 'ok'; to: string }
+  | { kind: 'otp' }
+  | { kind: 'invalid'; first: GuestField }
+  | { kind: 'error'; error: ApiError }
 
 export async function submitGuest(): Promise<GuestOutcome> {
   for (const f of GUEST_FIELDS) checkGuestField(f)

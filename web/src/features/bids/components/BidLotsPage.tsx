@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { useEffect, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSnapshot } from 'valtio'
 import { Link } from 'wouter'
@@ -28,16 +28,24 @@ export function BidLotsPage({ screenId, id }: { screenId: 'newArrivalBidIt' | 's
   // Lots are prices: an account that does not see prices is told so, not shown an empty list.
   const seesPrices = allowed(userPermissions, 'pricing', 'view')
   // Bidding names prices: a user who may not see prices (noPrice) cannot bid (the service refuses too).
-  const canBid = canView && allowed(userPermissions, 'bid', 'insert') && allowed(userPermissions, 'pricing', 'view') && !isGuest(user)
+  const canBid =
+    canView &&
+    allowed(userPermissions, 'bid', 'insert') &&
+    allowed(userPermissions, 'pricing', 'view') &&
+    !isGuest(user)
   const [kind, setKind] = useState<BidKind | 'all'>('all')
   const auctionId = id && UUID.test(id) ? id : undefined
   const inRoom = screenId === 'searchBidDiamond' && !!auctionId
   const badId = !!id && !auctionId
 
-  const source: LotSource = auctionId
-    ? { kind: 'lots', req: screenId === 'newArrivalBidIt' ? { kind: 'justBidIt', auctionId } : { auctionId } }
-    : { kind: 'open', only: screenId === 'newArrivalBidIt' ? 'justBidIt' : kind === 'all' ? undefined : kind }
-  const key = JSON.stringify(source)
+  // One object per choice (not per render): the page reads its lots again when it changes.
+  const source = useMemo<LotSource>(
+    () =>
+      auctionId
+        ? { kind: 'lots', req: screenId === 'newArrivalBidIt' ? { kind: 'justBidIt', auctionId } : { auctionId } }
+        : { kind: 'open', only: screenId === 'newArrivalBidIt' ? 'justBidIt' : kind === 'all' ? undefined : kind },
+    [auctionId, screenId, kind],
+  )
 
   useEffect(() => {
     const stopTicking = startTicking()
@@ -49,12 +57,16 @@ export function BidLotsPage({ screenId, id }: { screenId: 'newArrivalBidIt' | 's
   }, [])
   useEffect(() => {
     if (canView && seesPrices && !badId) void loadLots(source)
-  }, [key, canView, seesPrices, badId])
+  }, [source, canView, seesPrices, badId])
 
   const title = t(`shell.screens.${screenId}`)
   const { joined } = useSnapshot(room)
   return (
-    <div className="page bid-page" data-testid={inRoom ? 'bid-room' : `screen-${screenId}`} data-joined={auctionId ? joined.includes(auctionId) : joined.length > 0}>
+    <div
+      className="page bid-page"
+      data-testid={inRoom ? 'bid-room' : `screen-${screenId}`}
+      data-joined={auctionId ? joined.includes(auctionId) : joined.length > 0}
+    >
       <BidPageHead
         back={inRoom ? { href: '/search-bid-diamond', label: t('bids.backToAll') } : undefined}
         title={inRoom ? <RoomTitle fallback={title} /> : title}
@@ -84,7 +96,11 @@ export function BidLotsPage({ screenId, id }: { screenId: 'newArrivalBidIt' | 's
       ) : badId ? (
         <EmptyState textKey="bids.noAuction" action={<Link href="/search-bid-diamond">{t('bids.backToAll')}</Link>} />
       ) : (
-        <LotGrid canBid={canBid} linkRooms={!inRoom && screenId === 'searchBidDiamond'} emptyKey={auctionId ? 'bids.noAuction' : 'bids.empty'} />
+        <LotGrid
+          canBid={canBid}
+          linkRooms={!inRoom && screenId === 'searchBidDiamond'}
+          emptyKey={auctionId ? 'bids.noAuction' : 'bids.empty'}
+        />
       )}
     </div>
   )
@@ -124,7 +140,14 @@ export function LotGrid({ canBid, linkRooms, emptyKey }: { canBid: boolean; link
       <div className="bid-grid" data-testid="lot-grid">
         {ids.map((id) => {
           const entry = room.byId[id]
-          return entry ? <LotCard key={id} entry={entry} canBid={canBid} roomHref={linkRooms ? `/search-bid-diamond/${entry.lot.auctionId}` : undefined} /> : null
+          return entry ? (
+            <LotCard
+              key={id}
+              entry={entry}
+              canBid={canBid}
+              roomHref={linkRooms ? `/search-bid-diamond/${entry.lot.auctionId}` : undefined}
+            />
+          ) : null
         })}
       </div>
       <ListPager

@@ -3,7 +3,15 @@ import { Link } from 'wouter'
 import { ServerClock } from './ServerClock'
 
 /** A bid page's head: an optional way back, the title and intro, and the server's clock. */
-export function BidPageHead({ back, title, intro }: { back?: { href: string; label: string }; title: ReactNode; intro: string }) {
+export function BidPageHead({
+  back,
+  title,
+  intro,
+}: {
+  back?: { href: string; label: string }
+  title: ReactNode
+  intro: string
+}) {
   return (
     <div className="bid-page-head">
       <div>

@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react'
+import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSnapshot } from 'valtio'
 import { Link } from 'wouter'
@@ -53,7 +53,12 @@ export function LotCard({ entry, canBid, roomHref }: Props) {
   }
 
   return (
-    <article className={`bid-lot bid-lot--${phase}${justExtended ? ' is-extended' : ''}`} data-testid={`lot-${v}`} data-phase={phase} aria-labelledby={`lot-title-${lot.id}`}>
+    <article
+      className={`bid-lot bid-lot--${phase}${justExtended ? ' is-extended' : ''}`}
+      data-testid={`lot-${v}`}
+      data-phase={phase}
+      aria-labelledby={`lot-title-${lot.id}`}
+    >
       <header className="bid-lot-head">
         <div>
           <h2 className="bid-lot-title" id={`lot-title-${lot.id}`}>
@@ -69,7 +74,14 @@ export function LotCard({ entry, canBid, roomHref }: Props) {
         </span>
       </header>
 
-      <PhaseLine phase={phase} opensAt={lot.opensAt} closesAt={lot.closesAt} serverNow={serverNow} result={lot.resultPerCaratCents} vStnId={v} />
+      <PhaseLine
+        phase={phase}
+        opensAt={lot.opensAt}
+        closesAt={lot.closesAt}
+        serverNow={serverNow}
+        result={lot.resultPerCaratCents}
+        vStnId={v}
+      />
       {lot.extensions > 0 && phase !== 'won' && phase !== 'closed' && (
         <p className="bid-extended" role="status" data-testid={`lot-extended-${v}`}>
           {t('bids.extended', { n: fmtCount(lot.extensions), time: dateTimeText(lot.closesAt) })}
@@ -80,13 +92,17 @@ export function LotCard({ entry, canBid, roomHref }: Props) {
         {sealed ? (
           <div className="bid-facts-wide">
             <dt className="visually-hidden">{t('bids.kinds.blind')}</dt>
-            <dd className="bid-sealed-note">{t(phase === 'won' || phase === 'closed' ? 'bids.sealedNoteClosed' : 'bids.sealedNote')}</dd>
+            <dd className="bid-sealed-note">
+              {t(phase === 'won' || phase === 'closed' ? 'bids.sealedNoteClosed' : 'bids.sealedNote')}
+            </dd>
           </div>
         ) : (
           <>
             <div>
               <dt>{t('bids.high')}</dt>
-              <dd data-testid={`lot-high-${v}`}>{lot.high ? perCarat(lot.high.pricePerCaratCents) : t('bids.noBids')}</dd>
+              <dd data-testid={`lot-high-${v}`}>
+                {lot.high ? perCarat(lot.high.pricePerCaratCents) : t('bids.noBids')}
+              </dd>
             </div>
             <div>
               <dt>{t('bids.bids')}</dt>
@@ -95,7 +111,15 @@ export function LotCard({ entry, canBid, roomHref }: Props) {
             {lot.reserveMet !== null && (
               <div>
                 <dt>{t('bids.reserve')}</dt>
-                <dd className={lot.reserveMet ? 'is-good' : 'is-warn'}>{t(lot.reserveMet ? 'bids.reserveMet' : lot.state === 'won' || lot.state === 'closed' ? 'bids.reserveUnmet' : 'bids.reserveNotMet')}</dd>
+                <dd className={lot.reserveMet ? 'is-good' : 'is-warn'}>
+                  {t(
+                    lot.reserveMet
+                      ? 'bids.reserveMet'
+                      : lot.state === 'won' || lot.state === 'closed'
+                        ? 'bids.reserveUnmet'
+                        : 'bids.reserveNotMet',
+                  )}
+                </dd>
               </div>
             )}
           </>
@@ -149,17 +173,33 @@ export function LotCard({ entry, canBid, roomHref }: Props) {
 
       <div className="bid-lot-actions">
         {canBid && phase === 'open' && sealed && lot.my && (
-          <button type="button" className="btn btn--small btn--ghost" disabled={pending} data-testid={`withdraw-${v}`} onClick={() => void onWithdraw()}>
+          <button
+            type="button"
+            className="btn btn--small btn--ghost"
+            disabled={pending}
+            data-testid={`withdraw-${v}`}
+            onClick={() => void onWithdraw()}
+          >
             {t('bids.withdraw')}
           </button>
         )}
         {canBid && !inCart && (phase === 'open' || phase === 'upcoming') && (
-          <button type="button" className="btn btn--small btn--ghost" data-testid={`cart-${v}`} onClick={() => void onCart()}>
+          <button
+            type="button"
+            className="btn btn--small btn--ghost"
+            data-testid={`cart-${v}`}
+            onClick={() => void onCart()}
+          >
             {t('bids.addToCart')}
           </button>
         )}
         {canBid && inCart && (phase === 'open' || phase === 'upcoming') && (
-          <button type="button" className="btn btn--small btn--ghost" data-testid={`uncart-${v}`} onClick={() => void onUncart()}>
+          <button
+            type="button"
+            className="btn btn--small btn--ghost"
+            data-testid={`uncart-${v}`}
+            onClick={() => void onUncart()}
+          >
             {t('bids.removeFromCart')}
           </button>
         )}
@@ -173,7 +213,21 @@ export function LotCard({ entry, canBid, roomHref }: Props) {
   )
 }
 
-function PhaseLine({ phase, opensAt, closesAt, serverNow, result, vStnId }: { phase: Phase; opensAt: string; closesAt: string; serverNow: number; result: number | null; vStnId: string }) {
+function PhaseLine({
+  phase,
+  opensAt,
+  closesAt,
+  serverNow,
+  result,
+  vStnId,
+}: {
+  phase: Phase
+  opensAt: string
+  closesAt: string
+  serverNow: number
+  result: number | null
+  vStnId: string
+}) {
   const { t } = useTranslation()
   let text: string
   if (phase === 'upcoming') text = t('bids.opensIn', { time: formatCountdown(secondsUntil(opensAt, serverNow)) })
@@ -199,12 +253,19 @@ function BidBox({ entry }: { entry: LotEntry }) {
   const [text, setText] = useState('')
   const [problem, setProblem] = useState<string | null>(null)
   // A message about my last try goes once my position moves (e.g. "you already lead" after an outbid).
-  useEffect(() => setProblem(null), [lot.my?.position])
+  const position = lot.my?.position
+  const [problemAt, setProblemAt] = useState(position)
+  if (position !== problemAt) {
+    setProblemAt(position)
+    setProblem(null)
+  }
   const sealed = isSealed(lot.kind)
   const v = lot.vStnId
   // A sealed lot's minimum is its starting price, never anything derived from other bids; a change
   // of my own sealed bid must raise it (the server refuses anything else with E_BID_NOT_RAISED).
-  const minimum = sealed ? Math.max(lot.startPerCaratCents, lot.my?.position === 'sealed' ? lot.my.pricePerCaratCents + 1 : 0) : lot.minimumPerCaratCents
+  const minimum = sealed
+    ? Math.max(lot.startPerCaratCents, lot.my?.position === 'sealed' ? lot.my.pricePerCaratCents + 1 : 0)
+    : lot.minimumPerCaratCents
 
   async function send(cents: number) {
     setProblem(null)
@@ -219,7 +280,8 @@ function BidBox({ entry }: { entry: LotEntry }) {
     // not back to the top of the page (checked once the answer's render is done, and again later
     // for a slow one).
     const refocus = () => {
-      if (!document.activeElement || document.activeElement === document.body) document.getElementById(`lot-position-${lot.id}`)?.focus()
+      if (!document.activeElement || document.activeElement === document.body)
+        document.getElementById(`lot-position-${lot.id}`)?.focus()
     }
     for (const ms of [50, 500]) setTimeout(refocus, ms)
     // The price stored, which is the buy-now price when a bid reached it, not the one typed.
@@ -285,7 +347,13 @@ function BidBox({ entry }: { entry: LotEntry }) {
         </p>
       )}
       {lot.buyNowPerCaratCents !== null && (
-        <button type="button" className="btn btn--primary bid-buy-now" disabled={pending} data-testid={`buy-now-${v}`} onClick={() => void onBuyNow()}>
+        <button
+          type="button"
+          className="btn btn--primary bid-buy-now"
+          disabled={pending}
+          data-testid={`buy-now-${v}`}
+          onClick={() => void onBuyNow()}
+        >
           {t('bids.buyNow', { price: perCarat(lot.buyNowPerCaratCents) })}
         </button>
       )}

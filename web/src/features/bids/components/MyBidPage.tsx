@@ -8,7 +8,7 @@ import { EmptyState } from '../../../components/EmptyState'
 import { ListPager } from '../../../components/ListPager'
 import { fmt2, fmtCount, fmtDateTime, fmtUsd } from '../../../lib/format'
 import { codeText } from '../../../lib/i18n'
-import { onNotification } from '../../../lib/realtime'
+import { live } from '../../../lib/realtime'
 import { allowed, isGuest, session } from '../../../lib/session'
 import { startTicking } from '../stores/clock'
 import { followRoom, loadLots } from '../stores/lots'
@@ -20,7 +20,11 @@ import './bids.css'
 const TABS = ['active', 'cart', 'history'] as const
 type Tab = (typeof TABS)[number]
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-const STATUS_KEY: Record<number, string> = { [BID_STATUS.pending]: 'pending', [BID_STATUS.win]: 'win', [BID_STATUS.loss]: 'loss' }
+const STATUS_KEY: Record<number, string> = {
+  [BID_STATUS.pending]: 'pending',
+  [BID_STATUS.win]: 'win',
+  [BID_STATUS.loss]: 'loss',
+}
 const TYPE_KEY: Record<number, string> = { [BID_TYPE.blind]: 'blind', [BID_TYPE.open]: 'open' }
 
 /**
@@ -35,7 +39,11 @@ export function MyBidPage({ id }: { id?: string }) {
   const { userPermissions, user } = useSnapshot(session)
   const canView = allowed(userPermissions, 'bid', 'view')
   // Bidding names prices: a user who may not see prices (noPrice) cannot bid (the service refuses too).
-  const canBid = canView && allowed(userPermissions, 'bid', 'insert') && allowed(userPermissions, 'pricing', 'view') && !isGuest(user)
+  const canBid =
+    canView &&
+    allowed(userPermissions, 'bid', 'insert') &&
+    allowed(userPermissions, 'pricing', 'view') &&
+    !isGuest(user)
   const lotId = id && UUID.test(id) ? id : undefined
   // /my-bid/{something that is no lot id}: said so, rather than silently showing the tabs.
   const badId = !!id && !lotId
@@ -52,7 +60,7 @@ export function MyBidPage({ id }: { id?: string }) {
   // A result, a withdrawal or an outbid changes what my bids say: the list is read again when one is told.
   useEffect(
     () =>
-      onNotification((n) => {
+      live.on('notification', (n) => {
         if (n.kind.startsWith('bid.') && myBids.list) void loadMyBids(myBids.req, myBids.page)
       }),
     [],
@@ -153,7 +161,12 @@ function BidTable({ emptyKey = 'bids.emptyBids' }: { emptyKey?: string }) {
           </thead>
           <tbody>
             {(list as BidView[]).map((b) => (
-              <tr key={b.id} data-testid={`bid-row-${b.vStnId}`} data-status={b.status} className={b.withdrawn || b.replaced ? 'is-withdrawn' : undefined}>
+              <tr
+                key={b.id}
+                data-testid={`bid-row-${b.vStnId}`}
+                data-status={b.status}
+                className={b.withdrawn || b.replaced ? 'is-withdrawn' : undefined}
+              >
                 <th scope="row">
                   <Link href={`/my-bid/${b.lotId}`}>{b.vStnId}</Link>
                 </th>
@@ -167,10 +180,15 @@ function BidTable({ emptyKey = 'bids.emptyBids' }: { emptyKey?: string }) {
                   ) : b.replaced ? (
                     <span className="bid-withdrawn">{t('bids.columns.replaced')}</span>
                   ) : (
-                    <span className={`bid-status bid-status--${STATUS_KEY[b.status]}`}>{t(`bids.status.${STATUS_KEY[b.status]}`)}</span>
+                    <span className={`bid-status bid-status--${STATUS_KEY[b.status]}`}>
+                      {t(`bids.status.${STATUS_KEY[b.status]}`)}
+                    </span>
                   )}
                   {b.position && (
-                    <span className={`bid-row-position bid-position--${b.position}`} data-testid={`bid-row-position-${b.vStnId}`}>
+                    <span
+                      className={`bid-row-position bid-position--${b.position}`}
+                      data-testid={`bid-row-position-${b.vStnId}`}
+                    >
                       {' '}
                       · {t(`bids.position.${b.position}`)}
                     </span>
@@ -193,7 +211,11 @@ function BidTable({ emptyKey = 'bids.emptyBids' }: { emptyKey?: string }) {
           </tbody>
         </table>
       </div>
-      <ListPager page={page} pages={Math.max(1, Math.ceil(count / BIDS_PAGE))} onPage={(p) => void loadMyBids(myBids.req, p)} />
+      <ListPager
+        page={page}
+        pages={Math.max(1, Math.ceil(count / BIDS_PAGE))}
+        onPage={(p) => void loadMyBids(myBids.req, p)}
+      />
     </>
   )
 }

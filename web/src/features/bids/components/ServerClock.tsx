@@ -24,10 +24,7 @@ export function ServerClock() {
   const shown = `${hm}:${String(now.getUTCSeconds()).padStart(2, '0')} ${period ?? ''}`.trim()
   return (
     <p className="bid-clock" data-testid="server-clock">
-      {t('bids.serverTime')}{' '}
-      <time dateTime={now.toISOString()}>
-        {shown}
-      </time>{' '}
+      {t('bids.serverTime')} <time dateTime={now.toISOString()}>{shown}</time>{' '}
       {/* Every time of the portal is India time (spec): the clock says so, for readers elsewhere. */}
       <span className="bid-clock-zone">IST</span>
     </p>

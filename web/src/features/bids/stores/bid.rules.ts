@@ -21,18 +21,22 @@ export function checkAmount(input: string, minimumCents: number, fmt: (cents: nu
   const typed = input.trim()
   if (!typed) return { ok: false, key: 'bids.errors.required' }
   if (/^-\s*\d/.test(typed)) return { ok: false, key: 'bids.errors.positive' }
-  if (typed.includes(',') && !/^\d{1,3}(,\d{3})+(\.\d*)?$/.test(typed)) return { ok: false, key: 'bids.errors.separator' }
+  if (typed.includes(',') && !/^\d{1,3}(,\d{3})+(\.\d*)?$/.test(typed))
+    return { ok: false, key: 'bids.errors.separator' }
   const text = typed.replace(/,/g, '')
   const m = /^(\d+)(?:\.(\d*))?$/.exec(text)
   if (!m) return { ok: false, key: 'bids.errors.number' }
   const fraction = m[2] ?? ''
   if (fraction.length > 2) return { ok: false, key: 'bids.errors.precision' }
   const whole = m[1]!.replace(/^0+(?=\d)/, '')
-  if (whole.length > String(MAX_BID_PER_CARAT).length) return { ok: false, key: 'bids.errors.tooLarge', params: { max: fmt(MAX_BID_PER_CARAT * 100) } }
+  if (whole.length > String(MAX_BID_PER_CARAT).length)
+    return { ok: false, key: 'bids.errors.tooLarge', params: { max: fmt(MAX_BID_PER_CARAT * 100) } }
   const cents = Number(whole) * 100 + Number(fraction.padEnd(2, '0') || '0')
   if (cents <= 0) return { ok: false, key: 'bids.errors.positive' }
-  if (cents > MAX_BID_PER_CARAT * 100) return { ok: false, key: 'bids.errors.tooLarge', params: { max: fmt(MAX_BID_PER_CARAT * 100) } }
-  if (cents < minimumCents) return { ok: false, key: 'bids.errors.belowMinimum', params: { minimum: fmt(minimumCents) } }
+  if (cents > MAX_BID_PER_CARAT * 100)
+    return { ok: false, key: 'bids.errors.tooLarge', params: { max: fmt(MAX_BID_PER_CARAT * 100) } }
+  if (cents < minimumCents)
+    return { ok: false, key: 'bids.errors.belowMinimum', params: { minimum: fmt(minimumCents) } }
   return { ok: true, cents }
 }
 
@@ -67,7 +71,8 @@ export const awaitsResult = (lot: Pick<LotView, 'state' | 'closesAt'>, serverNow
   lot.state !== 'won' && lot.state !== 'closed' && serverNow > Date.parse(lot.closesAt) + RESULT_WAIT_MS
 
 /** Whole seconds from `serverNow` to `at`, never below zero. */
-export const secondsUntil = (at: string, serverNow: number): number => Math.max(0, Math.ceil((Date.parse(at) - serverNow) / 1000))
+export const secondsUntil = (at: string, serverNow: number): number =>
+  Math.max(0, Math.ceil((Date.parse(at) - serverNow) / 1000))
 
 /** 45s, 14:59, 1:02:03, 2d 03:04:05: the digits read the same in every language the portal offers. */
 export function formatCountdown(seconds: number): string {
@@ -106,7 +111,10 @@ export function applyHigh(lot: LotState, h: BidHigh): LotState {
     closesAt: laterOf(lot.closesAt, h.closesAt),
     reserveMet: h.reserveMet,
     // As the service has it: never above the buy-now price, which always buys.
-    minimumPerCaratCents: lot.buyNowPerCaratCents !== null ? Math.min(h.pricePerCaratCents + lot.incrementPerCaratCents, lot.buyNowPerCaratCents) : h.pricePerCaratCents + lot.incrementPerCaratCents,
+    minimumPerCaratCents:
+      lot.buyNowPerCaratCents !== null
+        ? Math.min(h.pricePerCaratCents + lot.incrementPerCaratCents, lot.buyNowPerCaratCents)
+        : h.pricePerCaratCents + lot.incrementPerCaratCents,
     state: 'open',
   }
   // A higher price than mine exists: I am outbid whatever position push is still on its way.
@@ -123,7 +131,12 @@ export function applyExtended(lot: LotState, e: BidExtended, deviceNow: number):
 }
 
 export function applyClosed(lot: LotState, c: BidClosed): LotState {
-  const my = lot.my && (lot.my.position === 'won' || lot.my.position === 'lost') ? lot.my : lot.my ? { ...lot.my, position: 'lost' as const } : null
+  const my =
+    lot.my && (lot.my.position === 'won' || lot.my.position === 'lost')
+      ? lot.my
+      : lot.my
+        ? { ...lot.my, position: 'lost' as const }
+        : null
   return { ...lot, state: c.state, resultPerCaratCents: c.resultPerCaratCents, my }
 }
 
@@ -150,11 +163,24 @@ export function mergeView(current: LotState | undefined, v: LotView): LotState {
   const incoming = fromView(v)
   if (!current) return incoming
   const decided = current.state === 'won' || current.state === 'closed'
-  if (decided && v.state !== 'won' && v.state !== 'closed') return { ...incoming, state: current.state, resultPerCaratCents: current.resultPerCaratCents, my: current.my }
+  if (decided && v.state !== 'won' && v.state !== 'closed')
+    return { ...incoming, state: current.state, resultPerCaratCents: current.resultPerCaratCents, my: current.my }
   // Extensions only add up: a push may have told one the answer does not know yet.
   const extensions = Math.max(incoming.extensions, current.extensions)
-  if (countOf(current) <= countOf(v)) return { ...incoming, extensions, extendedAt: current.extendedAt, closesAt: laterOf(incoming.closesAt, current.closesAt) }
-  const my = incoming.my && current.high && incoming.my.position === 'leading' && incoming.my.pricePerCaratCents < current.high.pricePerCaratCents ? { ...incoming.my, position: 'outbid' as const } : incoming.my
+  if (countOf(current) <= countOf(v))
+    return {
+      ...incoming,
+      extensions,
+      extendedAt: current.extendedAt,
+      closesAt: laterOf(incoming.closesAt, current.closesAt),
+    }
+  const my =
+    incoming.my &&
+    current.high &&
+    incoming.my.position === 'leading' &&
+    incoming.my.pricePerCaratCents < current.high.pricePerCaratCents
+      ? { ...incoming.my, position: 'outbid' as const }
+      : incoming.my
   return {
     ...incoming,
     high: current.high,
@@ -172,6 +198,10 @@ export function mergeView(current: LotState | undefined, v: LotView): LotState {
  * One client-made id per bid the user means: the same amount sent again (after a timeout or a
  * lost answer) keeps its id, so the server counts it once; a different amount is a new bid.
  */
-export function requestIdFor(intent: { cents: number; requestId: string } | undefined, cents: number, make: () => string): { cents: number; requestId: string } {
+export function requestIdFor(
+  intent: { cents: number; requestId: string } | undefined,
+  cents: number,
+  make: () => string,
+): { cents: number; requestId: string } {
   return intent && intent.cents === cents ? intent : { cents, requestId: make() }
 }

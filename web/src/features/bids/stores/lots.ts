@@ -3,9 +3,30 @@ import type { BidResult, LotPage, LotPageRequest, LotView } from '@diamond/contr
 import type { BidKind } from '@diamond/contracts/http/bidding.values'
 import type { BidFrame } from '@diamond/contracts/realtime'
 import type { ApiError, ApiResult } from '../../../lib/api'
-import { joinAuctions, onAuctionJoined, onBidPush, onConnect } from '../../../lib/realtime'
-import { addToBidCart, createBid, listBidCart, listLots, raiseBid, removeFromBidCart, serverTime, withdrawBid } from '../api/bids'
-import { applyClosed, applyExtended, applyHigh, applyPosition, awaitsResult, centsToUsd, clockOffset, mergeView, RESULT_WAIT_MS, requestIdFor, type LotState } from './bid.rules'
+import { joinAuctions, live } from '../../../lib/realtime'
+import {
+  addToBidCart,
+  createBid,
+  listBidCart,
+  listLots,
+  raiseBid,
+  removeFromBidCart,
+  serverTime,
+  withdrawBid,
+} from '../api/bids'
+import {
+  applyClosed,
+  applyExtended,
+  applyHigh,
+  applyPosition,
+  awaitsResult,
+  centsToUsd,
+  clockOffset,
+  mergeView,
+  RESULT_WAIT_MS,
+  requestIdFor,
+  type LotState,
+} from './bid.rules'
 
 /**
  * The lots a bid page shows, one entry per lot keyed by id (a card subscribes to its own entry),
@@ -141,16 +162,16 @@ export function applyPush(f: BidFrame): void {
  * read and the join (or during an outage) is shown too.
  */
 export function followRoom(): () => void {
-  const offPush = onBidPush(applyPush)
+  const offPush = live.on('bid', applyPush)
   // A result whose push was lost (or never came) is read from the API instead.
   const recheck = setInterval(() => {
     const now = Date.now() + room.offsetMs
     if (room.ids.some((id) => room.byId[id] && awaitsResult(room.byId[id]!.lot, now))) reloadSoon()
   }, RESULT_WAIT_MS)
-  const offConnect = onConnect(() => {
+  const offConnect = live.on('connect', () => {
     room.joined = []
   })
-  const offJoined = onAuctionJoined((auctionId) => {
+  const offJoined = live.on('auction.joined', (auctionId) => {
     if (!room.joined.includes(auctionId)) room.joined.push(auctionId)
     reloadSoon()
   })
@@ -175,7 +196,10 @@ function settle(entry: LotEntry, r: Pick<BidResult, 'lot'>): void {
  * as stored (a bid at or over a buy-now price is stored at that price), or the refusal; nothing
  * when a bid of this lot is already on its way.
  */
-export async function placeBid(lotId: string, cents: number): Promise<{ bid: BidResult['bid'] } | { error: ApiError } | null> {
+export async function placeBid(
+  lotId: string,
+  cents: number,
+): Promise<{ bid: BidResult['bid'] } | { error: ApiError } | null> {
   const entry = room.byId[lotId]
   if (!entry || entry.pending) return null
   const intent = requestIdFor(entry.intent ?? undefined, cents, () => crypto.randomUUID())

@@ -1,4 +1,11 @@
-import type { Demand, DemandById, DemandCreate, DemandPage, DemandPaginate, DemandUpdate } from '@diamond/contracts/http/demands'
+import type {
+  Demand,
+  DemandById,
+  DemandCreate,
+  DemandPage,
+  DemandPaginate,
+  DemandUpdate,
+} from '@diamond/contracts/http/demands'
 import { api } from '../../../lib/api'
 
 export const listDemands = (req: DemandPaginate) => api<DemandPage>('diamond-demand/paginate', req, { loader: true })

@@ -4,6 +4,8 @@ import { useSnapshot } from 'valtio'
 import { Link } from 'wouter'
 import { allowed, session } from '../../../lib/session'
 import { addDemandPath } from '../stores/demandForm.rules'
+import '../../../components/stoneFilter.css'
+import './demands.css'
 
 /**
  * Spec section 8: "sorry, we have no match" with an offer to add a demand — a search that finds

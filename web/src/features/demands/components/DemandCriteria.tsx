@@ -1,13 +1,10 @@
 import { MAX_CARAT_RANGES } from '@diamond/contracts/http/stock.values'
-import { MASTERS } from '@diamond/contracts/masters'
 import { useTranslation } from 'react-i18next'
-import { RangeField } from '../../search/components/RangeField'
-import { ShapeIcon } from '../../search/components/ShapeIcon'
-import type { RangeInput } from '../../search/stores/form.rules'
-import { FilterChips } from '../../stones/components/FilterChips'
-import type { DemandDraft, DraftField, EditedChip } from '../stores/demandForm.rules'
-
-const VALUES: Record<EditedChip, readonly string[]> = { shpNm: MASTERS.SHAPE, colNm: MASTERS.COLOR, clrNm: MASTERS.CLARITY }
+import { RangeField } from '../../../components/RangeField'
+import { ShapeIcon } from '../../../components/ShapeIcon'
+import type { RangeInput } from '../../../lib/stoneFilter.rules'
+import { FilterChips } from '../../../grid/components/FilterChips'
+import { CHIP_VALUES, type DemandDraft, type DraftField, type EditedChip } from '../stores/demandForm.rules'
 
 interface Props {
   draft: DemandDraft
@@ -26,12 +23,17 @@ export function DemandCriteria({ draft, message, onChip, onCarat, onAddCarat, on
   const chips = (key: EditedChip) => {
     const chosen = draft.chips[key] ?? []
     return (
-      <div className={`srch-group${key === 'shpNm' ? ' srch-group--shapes' : ''}`} role="group" aria-labelledby={`dem-label-${key}`} data-testid={`demand-group-${key}`}>
+      <div
+        className={`srch-group${key === 'shpNm' ? ' srch-group--shapes' : ''}`}
+        role="group"
+        aria-labelledby={`dem-label-${key}`}
+        data-testid={`demand-group-${key}`}
+      >
         <span className="srch-label" id={`dem-label-${key}`}>
           {t(`search.fields.${key}`)}
         </span>
         <div className="srch-chips">
-          {VALUES[key].map((v) => {
+          {CHIP_VALUES[key].map((v) => {
             const on = chosen.includes(v)
             return (
               <button
@@ -54,13 +56,21 @@ export function DemandCriteria({ draft, message, onChip, onCarat, onAddCarat, on
   const caratLabel = t('search.fields.crt')
   const restKeys = Object.keys(draft.rest)
   return (
-    <fieldset className={`dem-criteria${message('criteria') ? ' is-invalid' : ''}`} aria-describedby="dem-criteria-help">
+    <fieldset
+      className={`dem-criteria${message('criteria') ? ' is-invalid' : ''}`}
+      aria-describedby="dem-criteria-help"
+    >
       <legend className="dem-legend">{t('demands.form.criteria')}</legend>
       <p className="field-help" id="dem-criteria-help">
         {t('demands.form.criteriaHelp')}
       </p>
       {chips('shpNm')}
-      <div className="srch-group srch-carat" role="group" aria-labelledby="dem-label-crt" data-testid="demand-group-crt">
+      <div
+        className="srch-group srch-carat"
+        role="group"
+        aria-labelledby="dem-label-crt"
+        data-testid="demand-group-crt"
+      >
         <span className="srch-label" id="dem-label-crt">
           {caratLabel}
         </span>
@@ -77,7 +87,12 @@ export function DemandCriteria({ draft, message, onChip, onCarat, onAddCarat, on
                 onBlur={() => {}}
               />
               {draft.carats.length > 1 && (
-                <button type="button" className="icon-button srch-row-remove" aria-label={t('demands.form.removeRange', { n: i + 1 })} onClick={() => onRemoveCarat(i)}>
+                <button
+                  type="button"
+                  className="icon-button srch-row-remove"
+                  aria-label={t('demands.form.removeRange', { n: i + 1 })}
+                  onClick={() => onRemoveCarat(i)}
+                >
                   ×
                 </button>
               )}

@@ -5,7 +5,15 @@ import { Dialog } from '../../../components/Dialog'
 import { FormField, fieldProps } from '../../../components/FormField'
 import { codeText } from '../../../lib/i18n'
 import {
-  addDraftCarat, daysAfter, draftErrors, removeDraftCarat, toggleDraftChip, todayIn, type DemandDraft, type DraftErrors, type DraftField,
+  addDraftCarat,
+  daysAfter,
+  draftErrors,
+  removeDraftCarat,
+  toggleDraftChip,
+  todayIn,
+  type DemandDraft,
+  type DraftErrors,
+  type DraftField,
 } from '../stores/demandForm.rules'
 import { saveDemand } from '../stores/demands'
 import { DemandCriteria } from './DemandCriteria'
@@ -28,7 +36,8 @@ export function DemandForm({ id, initial, onClose, onSaved }: Props) {
   const [server, setServer] = useState<DraftErrors>({})
   const [failure, setFailure] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
-  const today = todayIn(Date.now())
+  // The day the form opened, as the server reads a till date (Asia/Kolkata).
+  const [today] = useState(() => todayIn(Date.now()))
   const local = draftErrors(draft, today)
   const errors: DraftErrors = shown ? { ...server, ...local } : server
   const message = (f: DraftField) => {
@@ -66,7 +75,13 @@ export function DemandForm({ id, initial, onClose, onSaved }: Props) {
       testId="demand-form"
       actions={
         <>
-          <button type="button" className="btn btn--primary" data-testid="demand-save" disabled={busy} onClick={() => void save()}>
+          <button
+            type="button"
+            className="btn btn--primary"
+            data-testid="demand-save"
+            disabled={busy}
+            onClick={() => void save()}
+          >
             {t('demands.form.save')}
           </button>
           <button type="button" className="btn" data-testid="demand-cancel" onClick={onClose}>
@@ -102,7 +117,13 @@ export function DemandForm({ id, initial, onClose, onSaved }: Props) {
             onChange={(e) => change((d) => void (d.description = e.target.value))}
           />
         </FormField>
-        <FormField id="demand-till" label={t('demands.form.tillDate')} required error={message('tillDate')} help={t('demands.form.tillDateHelp')}>
+        <FormField
+          id="demand-till"
+          label={t('demands.form.tillDate')}
+          required
+          error={message('tillDate')}
+          help={t('demands.form.tillDateHelp')}
+        >
           <input
             {...fieldProps('demand-till', { error: message('tillDate'), help: true, required: true })}
             type="date"
@@ -134,6 +155,13 @@ export function DemandForm({ id, initial, onClose, onSaved }: Props) {
 
 /** The keys draftErrors answers (anything else is the server's own sentence). */
 const LOCAL_KEYS: Record<string, true> = {
-  titleRequired: true, titleTooLong: true, descriptionTooLong: true, tillDateRequired: true, tillDatePast: true, tillDateFar: true,
-  caratNumber: true, caratInverted: true, criteriaRequired: true,
+  titleRequired: true,
+  titleTooLong: true,
+  descriptionTooLong: true,
+  tillDateRequired: true,
+  tillDatePast: true,
+  tillDateFar: true,
+  caratNumber: true,
+  caratInverted: true,
+  criteriaRequired: true,
 }

@@ -11,10 +11,18 @@ import { codeText } from '../../../lib/i18n'
 import { MOBILE_QUERY, useMediaQuery } from '../../../lib/media'
 import { allowed, session } from '../../../lib/session'
 import { showToast } from '../../../lib/toast'
-import { FilterChips } from '../../stones/components/FilterChips'
-import { draftFromDemand, draftFromFilter, matchesPath, prefillOf, todayIn, type DemandDraft } from '../stores/demandForm.rules'
+import { FilterChips } from '../../../grid/components/FilterChips'
+import {
+  draftFromDemand,
+  draftFromFilter,
+  matchesPath,
+  prefillOf,
+  todayIn,
+  type DemandDraft,
+} from '../stores/demandForm.rules'
 import { demands, endDemand, loadDemands, openDemands, pagesOfDemands, removeDemand } from '../stores/demands'
 import { DemandForm } from './DemandForm'
+import '../../../components/stoneFilter.css'
 import './demands.css'
 
 type Editing = { id: string | null; draft: DemandDraft } | null
@@ -34,10 +42,13 @@ export function MyDemandPage() {
   useEffect(() => void openDemands(), [])
 
   const prefill = prefillOf(search)
-  useEffect(() => {
-    if (prefill && canChange) setEditing({ id: null, draft: draftFromFilter(prefill, todayIn(Date.now())) })
-    // The link is read once; the form keeps its own copy.
-  }, [search])
+  // The link is read once each time it changes (the form keeps its own copy): `?add=` opens the form.
+  const [today] = useState(() => todayIn(Date.now()))
+  const [readSearch, setReadSearch] = useState<string | null>(null)
+  if (search !== readSearch) {
+    setReadSearch(search)
+    if (prefill && canChange) setEditing({ id: null, draft: draftFromFilter(prefill, today) })
+  }
 
   function closeForm() {
     setEditing(null)
@@ -64,7 +75,11 @@ export function MyDemandPage() {
         {addButton}
       </div>
       <p className="acct-note">{t('demands.intro')}</p>
-      <DemandList canChange={canChange} onEdit={(d) => setEditing({ id: d.id, draft: draftFromDemand(d, todayIn(Date.now())) })} addButton={addButton} />
+      <DemandList
+        canChange={canChange}
+        onEdit={(d) => setEditing({ id: d.id, draft: draftFromDemand(d, todayIn(Date.now())) })}
+        addButton={addButton}
+      />
       {editing && (
         <DemandForm
           id={editing.id}
@@ -80,7 +95,15 @@ export function MyDemandPage() {
   )
 }
 
-function DemandList({ canChange, onEdit, addButton }: { canChange: boolean; onEdit: (d: Demand) => void; addButton: ReactNode }) {
+function DemandList({
+  canChange,
+  onEdit,
+  addButton,
+}: {
+  canChange: boolean
+  onEdit: (d: Demand) => void
+  addButton: ReactNode
+}) {
   const { t } = useTranslation()
   const { list, error, count, page } = useSnapshot(demands)
   const narrow = useMediaQuery(MOBILE_QUERY)
@@ -204,7 +227,12 @@ function Matches({ demand }: { demand: Demand }) {
   const { t } = useTranslation()
   if (demand.matches === 0) return <span className="dem-none">{t('demands.noMatches')}</span>
   return (
-    <Link href={matchesPath(demand.id)} className="dem-matches" data-testid="demand-matches" aria-label={t('demands.matchesLabel', { n: fmtCount(demand.matches) })}>
+    <Link
+      href={matchesPath(demand.id)}
+      className="dem-matches"
+      data-testid="demand-matches"
+      aria-label={t('demands.matchesLabel', { n: fmtCount(demand.matches) })}
+    >
       {fmtCount(demand.matches)}
     </Link>
   )
@@ -220,27 +248,55 @@ function Actions({ demand, onEdit }: { demand: Demand; onEdit: (d: Demand) => vo
     if (kind === 'delete' && !(await confirm('confirm.delete'))) return
     const err = kind === 'delete' ? await removeDemand(demand.id) : await endDemand(demand.id, kind)
     if (err) showToast(codeText(err.code, err.message), 'error')
-    else showToast(t(kind === 'delete' ? 'demands.deleted' : kind === 'won' ? 'demands.markedWon' : 'demands.closed'), 'success')
+    else
+      showToast(
+        t(kind === 'delete' ? 'demands.deleted' : kind === 'won' ? 'demands.markedWon' : 'demands.closed'),
+        'success',
+      )
   }
 
   return (
     <div className="dem-actions">
       {active && (
-        <button type="button" className="btn btn--small" data-testid="demand-edit" disabled={waiting} onClick={() => onEdit(demand)}>
+        <button
+          type="button"
+          className="btn btn--small"
+          data-testid="demand-edit"
+          disabled={waiting}
+          onClick={() => onEdit(demand)}
+        >
           {t('demands.edit')}
         </button>
       )}
       {active && demand.matches > 0 && (
-        <button type="button" className="btn btn--small" data-testid="demand-won" disabled={waiting} onClick={() => void run('won')}>
+        <button
+          type="button"
+          className="btn btn--small"
+          data-testid="demand-won"
+          disabled={waiting}
+          onClick={() => void run('won')}
+        >
           {t('demands.won')}
         </button>
       )}
       {active && (
-        <button type="button" className="btn btn--small" data-testid="demand-close" disabled={waiting} onClick={() => void run('closed')}>
+        <button
+          type="button"
+          className="btn btn--small"
+          data-testid="demand-close"
+          disabled={waiting}
+          onClick={() => void run('closed')}
+        >
           {t('demands.close')}
         </button>
       )}
-      <button type="button" className="btn btn--small btn--ghost acct-danger" data-testid="demand-delete" disabled={waiting} onClick={() => void run('delete')}>
+      <button
+        type="button"
+        className="btn btn--small btn--ghost acct-danger"
+        data-testid="demand-delete"
+        disabled={waiting}
+        onClick={() => void run('delete')}
+      >
         {t('demands.delete')}
       </button>
     </div>

@@ -1,4 +1,4 @@
-import { useNamedFilter, type SavedFilter } from '../../stones/components/useSavedFilter'
+import { useNamedFilter, type SavedFilter } from '../../../grid/components/useSavedFilter'
 import { demandById } from '../api/demands'
 
 export type DemandFilter = SavedFilter

@@ -2,7 +2,9 @@ import type { Demand, DemandCreate, DemandUpdate } from '@diamond/contracts/http
 import { DEMAND_DESCRIPTION_MAX, DEMAND_MAX_DAYS, DEMAND_TITLE_MAX } from '@diamond/contracts/http/demands.values'
 import type { Range, StoneFilter } from '@diamond/contracts/http/stock'
 import { MAX_CARAT_RANGES } from '@diamond/contracts/http/stock.values'
-import { emptyRange, rangeError, toggleChip, type RangeInput, type SearchForm } from '../../search/stores/form.rules'
+import { indiaDate } from '@diamond/contracts/india-time'
+import { MASTERS } from '@diamond/contracts/masters'
+import { emptyRange, rangeError, toggleInOrder, type RangeInput } from '../../../lib/stoneFilter.rules'
 
 /**
  * The demand form as the user types it, and the pure steps between it and the contract: a demand
@@ -13,6 +15,12 @@ import { emptyRange, rangeError, toggleChip, type RangeInput, type SearchForm } 
 /** The criteria the form edits itself; the rest of a filter rides along untouched. */
 export const EDITED_CHIPS = ['shpNm', 'colNm', 'clrNm'] as const
 export type EditedChip = (typeof EDITED_CHIPS)[number]
+/** The values each edited chip group offers, in the master list's order (the search form's order too). */
+export const CHIP_VALUES: Record<EditedChip, readonly string[]> = {
+  shpNm: MASTERS.SHAPE,
+  colNm: MASTERS.COLOR,
+  clrNm: MASTERS.CLARITY,
+}
 
 export interface DemandDraft {
   title: string
@@ -29,10 +37,10 @@ export type DraftField = 'title' | 'description' | 'tillDate' | 'criteria' | `cr
 export type DraftErrors = Partial<Record<DraftField, string>>
 
 const DAY_MS = 86_400_000
-const KOLKATA_OFFSET_MS = 330 * 60_000
 /** Today, as the server reads a till date: the calendar day in Asia/Kolkata. */
-export const todayIn = (now: number): string => new Date(now + KOLKATA_OFFSET_MS).toISOString().slice(0, 10)
-export const daysAfter = (day: string, n: number): string => new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10)
+export const todayIn = (now: number): string => indiaDate(now)
+export const daysAfter = (day: string, n: number): string =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10)
 /** A new demand stands a month unless the buyer says otherwise. */
 export const DEFAULT_DAYS = 30
 
@@ -58,15 +66,23 @@ export function draftFromFilter(filter: StoneFilter, today: string): DemandDraft
   }
 }
 
-export function draftFromDemand(d: Pick<Demand, 'title' | 'description' | 'tillDate' | 'filter'>, today: string): DemandDraft {
-  return { ...draftFromFilter(d.filter, today), title: d.title, description: d.description, tillDate: d.tillDate, savedTillDate: d.tillDate }
+export function draftFromDemand(
+  d: Pick<Demand, 'title' | 'description' | 'tillDate' | 'filter'>,
+  today: string,
+): DemandDraft {
+  return {
+    ...draftFromFilter(d.filter, today),
+    title: d.title,
+    description: d.description,
+    tillDate: d.tillDate,
+    savedTillDate: d.tillDate,
+  }
 }
 
-/** A chip on or off, in the master list's order (the search form's own toggle). */
+/** A chip on or off, in the master list's order (as the search form orders it). */
 export function toggleDraftChip(draft: DemandDraft, key: EditedChip, value: string): void {
-  const form: Pick<SearchForm, 'chips'> = { chips: { [key]: draft.chips[key] ?? [] } }
-  toggleChip(form as SearchForm, key, value)
-  if (form.chips[key]?.length) draft.chips[key] = form.chips[key]
+  const next = toggleInOrder(draft.chips[key] ?? [], value, CHIP_VALUES[key])
+  if (next.length) draft.chips[key] = next
   else delete draft.chips[key]
 }
 export function addDraftCarat(draft: DemandDraft): void {
@@ -120,10 +136,20 @@ export function draftErrors(draft: DemandDraft, today: string): DraftErrors {
 }
 
 export function createRequest(draft: DemandDraft): DemandCreate {
-  return { title: draft.title.trim(), description: draft.description.trim(), tillDate: draft.tillDate, filter: filterOfDraft(draft) }
+  return {
+    title: draft.title.trim(),
+    description: draft.description.trim(),
+    tillDate: draft.tillDate,
+    filter: filterOfDraft(draft),
+  }
 }
 export function updateRequest(id: string, draft: DemandDraft): DemandUpdate {
-  const req: DemandUpdate = { id, title: draft.title.trim(), description: draft.description.trim(), filter: filterOfDraft(draft) }
+  const req: DemandUpdate = {
+    id,
+    title: draft.title.trim(),
+    description: draft.description.trim(),
+    filter: filterOfDraft(draft),
+  }
   if (draft.tillDate !== draft.savedTillDate) req.tillDate = draft.tillDate
   return req
 }
@@ -137,7 +163,8 @@ export function draftFieldOf(serverField: string): DraftField {
 }
 
 /** My Demand with the form open on a new demand asking for this filter (the "no match" offer). */
-export const addDemandPath = (filter: StoneFilter): string => `/account/my-demand?add=${encodeURIComponent(JSON.stringify(filter))}`
+export const addDemandPath = (filter: StoneFilter): string =>
+  `/account/my-demand?add=${encodeURIComponent(JSON.stringify(filter))}`
 
 /** The filter an `?add=` link carries; anything unreadable opens an empty form. */
 export function prefillOf(search: string): StoneFilter | null {

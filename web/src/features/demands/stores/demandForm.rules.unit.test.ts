@@ -1,19 +1,44 @@
 import { describe, expect, it } from 'vitest'
 import {
-  addDemandPath, createRequest, draftErrors, draftFieldOf, draftFromDemand, draftFromFilter, filterOfDraft, prefillOf, todayIn, toggleDraftChip, updateRequest,
+  addDemandPath,
+  createRequest,
+  draftErrors,
+  draftFieldOf,
+  draftFromDemand,
+  draftFromFilter,
+  filterOfDraft,
+  prefillOf,
+  todayIn,
+  toggleDraftChip,
+  updateRequest,
 } from './demandForm.rules'
 
 const today = '2026-03-10'
 
 describe('the demand form', () => {
-  it('takes a search\'s filter: shapes, carats, colours and clarities to edit, the rest kept', () => {
-    const filter = { shpNm: ['HEART'], crt: [{ from: 40, to: 45 }, { from: 50 }], colNm: ['D'], lbNm: ['GIA'], isFcCol: false }
+  it("takes a search's filter: shapes, carats, colours and clarities to edit, the rest kept", () => {
+    const filter = {
+      shpNm: ['HEART'],
+      crt: [{ from: 40, to: 45 }, { from: 50 }],
+      colNm: ['D'],
+      lbNm: ['GIA'],
+      isFcCol: false,
+    }
     const d = draftFromFilter(filter, today)
-    expect(d).toMatchObject({ title: '', tillDate: '2026-04-09', chips: { shpNm: ['HEART'], colNm: ['D'] }, carats: [{ from: '40', to: '45' }, { from: '50', to: '' }], rest: { lbNm: ['GIA'], isFcCol: false } })
+    expect(d).toMatchObject({
+      title: '',
+      tillDate: '2026-04-09',
+      chips: { shpNm: ['HEART'], colNm: ['D'] },
+      carats: [
+        { from: '40', to: '45' },
+        { from: '50', to: '' },
+      ],
+      rest: { lbNm: ['GIA'], isFcCol: false },
+    })
     expect(filterOfDraft(d)).toEqual(filter)
   })
 
-  it('toggles chips in the master list\'s order and drops an emptied group', () => {
+  it("toggles chips in the master list's order and drops an emptied group", () => {
     const d = draftFromFilter({}, today)
     toggleDraftChip(d, 'clrNm', 'VS1')
     toggleDraftChip(d, 'clrNm', 'IF')
@@ -27,7 +52,11 @@ describe('the demand form', () => {
     const d = draftFromFilter({}, today)
     d.tillDate = '2026-03-09'
     d.carats = [{ from: '2', to: '1' }]
-    expect(draftErrors(d, today)).toEqual({ title: 'titleRequired', tillDate: 'tillDatePast', 'crt.0': 'caratInverted' })
+    expect(draftErrors(d, today)).toEqual({
+      title: 'titleRequired',
+      tillDate: 'tillDatePast',
+      'crt.0': 'caratInverted',
+    })
     d.carats = [{ from: '', to: '' }]
     d.title = 'Hearts'
     d.tillDate = '2027-06-01'
@@ -38,7 +67,10 @@ describe('the demand form', () => {
   })
 
   it('sends an unchanged till date of an edited demand only when it changed', () => {
-    const d = draftFromDemand({ title: 'Old', description: '', tillDate: '2026-01-01', filter: { shpNm: ['PEAR'] } }, today)
+    const d = draftFromDemand(
+      { title: 'Old', description: '', tillDate: '2026-01-01', filter: { shpNm: ['PEAR'] } },
+      today,
+    )
     expect(draftErrors(d, today)).toEqual({})
     expect(updateRequest('id-1', d)).toEqual({ id: 'id-1', title: 'Old', description: '', filter: { shpNm: ['PEAR'] } })
     d.tillDate = '2026-05-01'

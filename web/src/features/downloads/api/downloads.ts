@@ -28,7 +28,8 @@ export async function fetchFile(
       body: init.method === 'POST' ? JSON.stringify(init.body) : undefined,
       signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
     })
-    if (!res.ok || (res.headers.get('content-type') ?? '').startsWith('application/json')) return { error: await refusal(res) }
+    if (!res.ok || (res.headers.get('content-type') ?? '').startsWith('application/json'))
+      return { error: await refusal(res) }
     const total = lengthOf(res.headers.get('content-length'))
     const chunks: Uint8Array<ArrayBuffer>[] = []
     let received = 0
@@ -44,7 +45,11 @@ export async function fetchFile(
       }
     }
     const type = res.headers.get('content-type') ?? 'application/octet-stream'
-    return { error: null, blob: new Blob(chunks, { type }), name: filenameFrom(res.headers.get('content-disposition'), fallbackName) }
+    return {
+      error: null,
+      blob: new Blob(chunks, { type }),
+      name: filenameFrom(res.headers.get('content-disposition'), fallbackName),
+    }
   } catch (err) {
     if (signal?.aborted) return { error: { code: 'E_ABORTED', message: '' } }
     console.debug('download: transport failure', path, err)

@@ -81,7 +81,13 @@ export function DownloadMenu({ ids, columns }: Props) {
         <ul className="menu-list" role="menu" aria-label={t('downloads.menu')}>
           {CHOICES.map((c) => (
             <li key={c.kind} role="none">
-              <button type="button" role="menuitem" className="menu-item" data-testid={`download-${c.kind}`} onClick={() => void choose(c.kind, c.max)}>
+              <button
+                type="button"
+                role="menuitem"
+                className="menu-item"
+                data-testid={`download-${c.kind}`}
+                onClick={() => void choose(c.kind, c.max)}
+              >
                 {t(`downloads.${c.kind}`)}
               </button>
             </li>

@@ -20,10 +20,21 @@ export function DownloadProgress({ kinds }: { kinds: readonly DownloadKind[] }) 
         ? t('downloads.received', { received })
         : t('downloads.percent', { percent, received, total: formatBytes(active.total ?? 0, i18n.language) })
   return (
-    <div className="download-progress" role="status" aria-live="polite" data-testid="download-progress" data-percent={percent ?? ''}>
+    <div
+      className="download-progress"
+      role="status"
+      aria-live="polite"
+      data-testid="download-progress"
+      data-percent={percent ?? ''}
+    >
       <progress max={100} value={percent ?? undefined} aria-label={t('downloads.progressLabel')} />
       <span>{text}</span>
-      <button type="button" className="btn btn--small btn--ghost" data-testid="download-cancel" onClick={cancelDownload}>
+      <button
+        type="button"
+        className="btn btn--small btn--ghost"
+        data-testid="download-cancel"
+        onClick={cancelDownload}
+      >
         {t('downloads.cancel')}
       </button>
     </div>

@@ -26,7 +26,9 @@ export function FullStockPage() {
       </header>
       <div className="full-stock">
         <p>{t('downloads.fullStock.intro')}</p>
-        <p data-testid="full-stock-prices">{t(signedIn ? 'downloads.fullStock.pricesSignedIn' : 'downloads.fullStock.pricesSignedOut')}</p>
+        <p data-testid="full-stock-prices">
+          {t(signedIn ? 'downloads.fullStock.pricesSignedIn' : 'downloads.fullStock.pricesSignedOut')}
+        </p>
         <p>{t('downloads.fullStock.limit')}</p>
         <div className="full-stock-actions">
           <button

@@ -43,7 +43,8 @@ export function lengthOf(header: string | null): number | null {
 
 /** A byte count as the reader's language writes it: 820 kB, 2.4 MB. */
 export function formatBytes(bytes: number, locale: string): string {
-  const [unit, value] = bytes >= 1_000_000 ? (['megabyte', bytes / 1_000_000] as const) : (['kilobyte', Math.max(bytes, 1) / 1000] as const)
+  const [unit, value] =
+    bytes >= 1_000_000 ? (['megabyte', bytes / 1_000_000] as const) : (['kilobyte', Math.max(bytes, 1) / 1000] as const)
   return new Intl.NumberFormat(locale, { style: 'unit', unit, maximumFractionDigits: 1 }).format(value)
 }
 

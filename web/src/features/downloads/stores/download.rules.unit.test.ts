@@ -5,7 +5,7 @@ describe('download in the browser', () => {
   it("reads the file's name from Content-Disposition", () => {
     expect(filenameFrom('attachment; filename="diamonds-20260305.xlsx"', 'x')).toBe('diamonds-20260305.xlsx')
     expect(filenameFrom('attachment; filename=full-stock.xlsx', 'x')).toBe('full-stock.xlsx')
-    expect(filenameFrom("attachment; filename*=UTF-8''stones%20a.pdf; filename=\"b.pdf\"", 'x')).toBe('stones a.pdf')
+    expect(filenameFrom('attachment; filename*=UTF-8\'\'stones%20a.pdf; filename="b.pdf"', 'x')).toBe('stones a.pdf')
     expect(filenameFrom('attachment; filename="../../etc/passwd"', 'x')).toBe('.._.._etc_passwd')
     expect(filenameFrom(null, 'fallback.zip')).toBe('fallback.zip')
     expect(filenameFrom('attachment', 'fallback.zip')).toBe('fallback.zip')

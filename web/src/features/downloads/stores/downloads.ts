@@ -26,16 +26,28 @@ let controller: AbortController | null = null
  * Fetches the file with progress and saves it. Answers null when saved, the error otherwise (the
  * caller shows its code's text); a cancelled download answers E_ABORTED.
  */
-export async function startDownload(kind: DownloadKind, req?: DownloadRequest): Promise<{ error: ApiError | null; name?: string }> {
+export async function startDownload(
+  kind: DownloadKind,
+  req?: DownloadRequest,
+): Promise<{ error: ApiError | null; name?: string }> {
   if (downloads.active) return { error: { code: 'E_BUSY', message: '' } }
   const call = CALLS[kind]
   controller = new AbortController()
   downloads.active = { kind, received: 0, total: null }
-  const init = kind === 'fullStock' ? ({ method: 'GET' } as const) : ({ method: 'POST', body: kind === 'zip' ? { ids: req?.ids ?? [] } : req! } as const)
+  const init =
+    kind === 'fullStock'
+      ? ({ method: 'GET' } as const)
+      : ({ method: 'POST', body: kind === 'zip' ? { ids: req?.ids ?? [] } : req! } as const)
   try {
-    const r = await fetchFile(call.path, init, call.fallback, (p) => {
-      if (downloads.active) Object.assign(downloads.active, p)
-    }, controller.signal)
+    const r = await fetchFile(
+      call.path,
+      init,
+      call.fallback,
+      (p) => {
+        if (downloads.active) Object.assign(downloads.active, p)
+      },
+      controller.signal,
+    )
     if (r.error) return { error: r.error }
     saveBlob(r.blob, r.name)
     return { error: null, name: r.name }

@@ -3,13 +3,13 @@ import { useTranslation } from 'react-i18next'
 import { useSnapshot } from 'valtio'
 import { Link } from 'wouter'
 import { EmptyState } from '../../../components/EmptyState'
+import { useSlots } from '../../../components/Slots'
 import { confirm } from '../../../lib/confirm'
 import { fmt2, fmtCount, fmtDate, fmtText, fmtUsd } from '../../../lib/format'
 import { codeText } from '../../../lib/i18n'
 import { allowed, session } from '../../../lib/session'
 import { showToast } from '../../../lib/toast'
-import { ConfirmDialog } from '../../orders/components/ConfirmDialog'
-import { StatusBadge } from '../../stones/components/StatusBadge'
+import { StatusBadge } from '../../../grid/components/StatusBadge'
 import { formatCountdown, secondsLeft } from '../stores/countdown.rules'
 import { followHolds, holds, loadHolds, releaseHold, type HoldEntry, type HoldKind } from '../stores/holds'
 import './holds.css'
@@ -26,7 +26,12 @@ export function HoldListPage({ kind }: { kind: HoldKind }) {
   const showPrices = allowed(userPermissions, 'pricing', 'view')
   const canRelease = kind === 'hold' && allowed(userPermissions, 'hold', 'insert')
   // A held stone is confirmed from here with a bill type (the same dialog as the grid's).
-  const canConfirm = kind === 'hold' && allowed(userPermissions, 'order', 'insert') && allowed(userPermissions, 'confirmStone', 'insert')
+  const { ConfirmOrder } = useSlots()
+  const canConfirm =
+    !!ConfirmOrder &&
+    kind === 'hold' &&
+    allowed(userPermissions, 'order', 'insert') &&
+    allowed(userPermissions, 'confirmStone', 'insert')
   const [confirming, setConfirming] = useState<string | null>(null)
 
   useEffect(() => followHolds(), [])
@@ -99,20 +104,46 @@ export function HoldListPage({ kind }: { kind: HoldKind }) {
               {ids.map((id) => {
                 const entry = holds.byId[id]
                 return entry ? (
-                  <HoldRow key={id} entry={entry} kind={kind} showPrices={showPrices} canRelease={canRelease} onConfirm={canConfirm ? () => setConfirming(id) : undefined} />
+                  <HoldRow
+                    key={id}
+                    entry={entry}
+                    kind={kind}
+                    showPrices={showPrices}
+                    canRelease={canRelease}
+                    onConfirm={canConfirm ? () => setConfirming(id) : undefined}
+                  />
                 ) : null
               })}
             </tbody>
           </table>
         </div>
       )}
-      <ConfirmDialog open={confirming !== null} ids={confirming ? [confirming] : []} onClose={() => setConfirming(null)} onPlaced={() => void loadHolds(kind)} />
+      {ConfirmOrder && (
+        <ConfirmOrder
+          open={confirming !== null}
+          ids={confirming ? [confirming] : []}
+          onClose={() => setConfirming(null)}
+          onPlaced={() => void loadHolds(kind)}
+        />
+      )}
     </div>
   )
 }
 
 /** One stone; it subscribes to its own entry only. */
-function HoldRow({ entry, kind, showPrices, canRelease, onConfirm }: { entry: HoldEntry; kind: HoldKind; showPrices: boolean; canRelease: boolean; onConfirm?: () => void }) {
+function HoldRow({
+  entry,
+  kind,
+  showPrices,
+  canRelease,
+  onConfirm,
+}: {
+  entry: HoldEntry
+  kind: HoldKind
+  showPrices: boolean
+  canRelease: boolean
+  onConfirm?: () => void
+}) {
   const { t } = useTranslation()
   const row = useSnapshot(entry)
   const id = entry.id
@@ -150,12 +181,24 @@ function HoldRow({ entry, kind, showPrices, canRelease, onConfirm }: { entry: Ho
         <td>
           <div className="hold-actions">
             {onConfirm && (
-              <button type="button" className="btn btn--small btn--primary" data-testid={`confirm-${row.vStnId}`} disabled={row.pending} onClick={onConfirm}>
+              <button
+                type="button"
+                className="btn btn--small btn--primary"
+                data-testid={`confirm-${row.vStnId}`}
+                disabled={row.pending}
+                onClick={onConfirm}
+              >
                 {t('grid.actions.confirm')}
               </button>
             )}
             {canRelease && (
-              <button type="button" className="btn btn--small btn--ghost" data-testid={`release-${row.vStnId}`} disabled={row.pending} onClick={() => void onRelease()}>
+              <button
+                type="button"
+                className="btn btn--small btn--ghost"
+                data-testid={`release-${row.vStnId}`}
+                disabled={row.pending}
+                onClick={() => void onRelease()}
+              >
                 {t('stones.release')}
               </button>
             )}
@@ -177,7 +220,12 @@ function Countdown({ vStnId, expiresAt }: { vStnId: string; expiresAt: string })
   }, [])
   const left = secondsLeft(expiresAt, now, offsetMs)
   return (
-    <time className={`hold-countdown${left < 60 ? ' is-ending' : ''}`} dateTime={expiresAt} data-testid={`countdown-${vStnId}`} aria-label={t('holds.expiresInLabel', { time: formatCountdown(left) })}>
+    <time
+      className={`hold-countdown${left < 60 ? ' is-ending' : ''}`}
+      dateTime={expiresAt}
+      data-testid={`countdown-${vStnId}`}
+      aria-label={t('holds.expiresInLabel', { time: formatCountdown(left) })}
+    >
       {left > 0 ? formatCountdown(left) : t('holds.expiring')}
     </time>
   )

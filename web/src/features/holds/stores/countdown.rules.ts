@@ -25,4 +25,5 @@ export function formatCountdown(seconds: number): string {
  * Whether a row still belongs on its page after a pushed status: a hold page keeps stones on hold,
  * a memo page stones on memo. Anything else (expired, released, sold elsewhere) leaves.
  */
-export const stillListed = (kind: 'hold' | 'memo', availability: string): boolean => availability === (kind === 'hold' ? 'H' : 'M')
+export const stillListed = (kind: 'hold' | 'memo', availability: string): boolean =>
+  availability === (kind === 'hold' ? 'H' : 'M')

@@ -2,7 +2,7 @@ import { proxy, ref } from 'valtio'
 import type { BlockRow } from '@diamond/contracts/http/blocks'
 import type { StoneStatus } from '@diamond/contracts/realtime'
 import type { ApiError } from '../../../lib/api'
-import { onConnect, onStoneStatus, watchStones } from '../../../lib/realtime'
+import { live, watchStones } from '../../../lib/realtime'
 import { listBlocks, listMemo, releaseBlock } from '../api/holds'
 import { clockOffset, stillListed } from './countdown.rules'
 
@@ -93,8 +93,8 @@ export async function releaseHold(id: string): Promise<ApiError | null> {
 
 /** Follows pushes while the page is open, and reads the list again after a reconnect (pushes may have been missed). */
 export function followHolds(): () => void {
-  const offStatus = onStoneStatus(applyPush)
-  const offConnect = onConnect(() => void loadHolds(holds.kind, { quiet: true }))
+  const offStatus = live.on('stone.status', applyPush)
+  const offConnect = live.on('connect', () => void loadHolds(holds.kind, { quiet: true }))
   return () => {
     offStatus()
     offConnect()

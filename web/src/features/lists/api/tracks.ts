@@ -1,5 +1,15 @@
 import type {
-  Comment, CommentUpsert, CounterOffer, Track, TrackCreate, TrackCreateResult, TrackDelete, TrackDeleteResult, TrackPage, TrackPaginate, TrackStatusUpdate,
+  Comment,
+  CommentUpsert,
+  CounterOffer,
+  Track,
+  TrackCreate,
+  TrackCreateResult,
+  TrackDelete,
+  TrackDeleteResult,
+  TrackPage,
+  TrackPaginate,
+  TrackStatusUpdate,
 } from '@diamond/contracts/http/tracks'
 import { api } from '../../../lib/api'
 

@@ -8,13 +8,20 @@ import { fmtUsd } from '../../../lib/format'
 import { codeText } from '../../../lib/i18n'
 import { allowed, session } from '../../../lib/session'
 import { showToast } from '../../../lib/toast'
-import { EMPTY_SELECTION, type PageType } from '../../stones/stores/selection.rules'
-import { selections } from '../../stones/stores/selectionState'
+import { EMPTY_SELECTION, type PageType } from '../../../grid/stores/selection.rules'
+import { selections } from '../../../grid/stores/selectionState'
 import { createTracks, upsertComment } from '../api/tracks'
 import './lists.css'
 
 type Action = 'cart' | 'watchlist' | 'reminder' | 'enquiry' | 'quote' | 'note'
-const MODULE = { cart: 'cart', watchlist: 'watchlist', reminder: 'reminder', enquiry: 'enquiry', quote: 'quote', note: 'notes' } as const
+const MODULE = {
+  cart: 'cart',
+  watchlist: 'watchlist',
+  reminder: 'reminder',
+  enquiry: 'enquiry',
+  quote: 'quote',
+  note: 'notes',
+} as const
 /** Actions that ask for something first (a date, a text, a price). */
 const ASKS: ReadonlySet<Action> = new Set(['reminder', 'enquiry', 'quote', 'note'])
 
@@ -38,12 +45,14 @@ export function ListActions({ pageType }: { pageType: PageType }) {
   const [text, setText] = useState('')
   const [when, setWhen] = useState(tomorrow)
   const [busy, setBusy] = useState(false)
-  const can = (a: Action) => allowed(userPermissions, MODULE[a], 'insert') && (a !== 'quote' || allowed(userPermissions, 'pricing', 'view'))
+  const can = (a: Action) =>
+    allowed(userPermissions, MODULE[a], 'insert') && (a !== 'quote' || allowed(userPermissions, 'pricing', 'view'))
   const shown = (['cart', 'watchlist', 'reminder', 'enquiry', 'quote', 'note'] as const).filter(can)
   const one = sel.keys.length === 1 ? sel.rows[sel.keys[0]!] : undefined
 
   function start(a: Action) {
-    if (!sel.keys.length) return showToast(a === 'quote' || a === 'note' ? t(`lists.prompt.${a}`) : t(`grid.prompt.${a}`), 'error')
+    if (!sel.keys.length)
+      return showToast(a === 'quote' || a === 'note' ? t(`lists.prompt.${a}`) : t(`grid.prompt.${a}`), 'error')
     if (!ASKS.has(a)) return void submit(a)
     setText('')
     setWhen(tomorrow())
@@ -85,28 +94,57 @@ export function ListActions({ pageType }: { pageType: PageType }) {
     asking === 'reminder' ? (
       <label className="field">
         <span>{t('lists.fields.reminderAt')}</span>
-        <input type="datetime-local" value={when} onChange={(e) => setWhen(e.target.value)} data-testid="list-dialog-date" />
+        <input
+          type="datetime-local"
+          value={when}
+          onChange={(e) => setWhen(e.target.value)}
+          data-testid="list-dialog-date"
+        />
       </label>
     ) : asking === 'quote' ? (
       <>
         <label className="field">
           <span>{t(one ? 'lists.fields.offerPrice' : 'lists.fields.offerDiscount')}</span>
-          <input type="number" step="0.01" inputMode="decimal" dir="ltr" value={text} onChange={(e) => setText(e.target.value)} data-testid="list-dialog-price" />
+          <input
+            type="number"
+            step="0.01"
+            inputMode="decimal"
+            dir="ltr"
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            data-testid="list-dialog-price"
+          />
         </label>
-        {one?.amt !== undefined && <p className="hint" data-testid="quote-hint" data-max={(one.amt - QUOTE_MIN_DIFF).toFixed(2)}>{t('lists.askingHint', { price: fmtUsd(one.amt), max: fmtUsd(one.amt - QUOTE_MIN_DIFF) })}</p>}
+        {one?.amt !== undefined && (
+          <p className="hint" data-testid="quote-hint" data-max={(one.amt - QUOTE_MIN_DIFF).toFixed(2)}>
+            {t('lists.askingHint', { price: fmtUsd(one.amt), max: fmtUsd(one.amt - QUOTE_MIN_DIFF) })}
+          </p>
+        )}
         <p className="notice lists-notice">{t('lists.quoteNotice')}</p>
       </>
     ) : (
       <label className="field">
         <span>{t(asking === 'enquiry' ? 'lists.fields.enquiry' : 'lists.fields.note')}</span>
-        <textarea value={text} maxLength={asking === 'enquiry' ? 1000 : 500} onChange={(e) => setText(e.target.value)} data-testid="list-dialog-text" />
+        <textarea
+          value={text}
+          maxLength={asking === 'enquiry' ? 1000 : 500}
+          onChange={(e) => setText(e.target.value)}
+          data-testid="list-dialog-text"
+        />
       </label>
     )
 
   return (
     <>
       {shown.map((a) => (
-        <button key={a} type="button" className="btn btn--small" data-testid={`action-${a}`} disabled={busy} onClick={() => start(a)}>
+        <button
+          key={a}
+          type="button"
+          className="btn btn--small"
+          data-testid={`action-${a}`}
+          disabled={busy}
+          onClick={() => start(a)}
+        >
           {t(a === 'quote' || a === 'note' ? `lists.actions.${a}` : `grid.actions.${a}`)}
         </button>
       ))}
@@ -117,7 +155,13 @@ export function ListActions({ pageType }: { pageType: PageType }) {
         testId="list-dialog"
         actions={
           <>
-            <button type="button" className="btn btn--primary" disabled={busy || (asking !== 'reminder' && !text.trim())} data-testid="list-dialog-ok" onClick={() => asking && void submit(asking)}>
+            <button
+              type="button"
+              className="btn btn--primary"
+              disabled={busy || (asking !== 'reminder' && !text.trim())}
+              data-testid="list-dialog-ok"
+              onClick={() => asking && void submit(asking)}
+            >
               {t('lists.save')}
             </button>
             <button type="button" className="btn btn--ghost" onClick={() => setAsking(null)}>

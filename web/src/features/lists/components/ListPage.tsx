@@ -4,11 +4,11 @@ import { TRACK_TYPES } from '@diamond/contracts/http/tracks.values'
 import { confirm } from '../../../lib/confirm'
 import { codeText } from '../../../lib/i18n'
 import { showToast } from '../../../lib/toast'
-import { GridPage } from '../../stones/components/GridPage'
-import { resetSelection } from '../../stones/stores/selection'
-import { EMPTY_SELECTION, type PageType } from '../../stones/stores/selection.rules'
-import { selections } from '../../stones/stores/selectionState'
-import { loadPage, stones } from '../../stones/stores/stones'
+import { GridPage } from '../../../grid/components/GridPage'
+import { resetSelection } from '../../../grid/stores/selection'
+import { EMPTY_SELECTION, type PageType } from '../../../grid/stores/selection.rules'
+import { selections } from '../../../grid/stores/selectionState'
+import { loadPage, stones } from '../../../grid/stores/query'
 import { deleteTracks } from '../api/tracks'
 import './lists.css'
 import { TrackDetails } from './TrackDetails'
@@ -22,7 +22,12 @@ interface Props {
 /** Watchlisted, quoted or offered stones are not held for the user (spec section 8). */
 const NOT_HELD: readonly number[] = [TRACK_TYPES.watchlist, TRACK_TYPES.quote]
 /** Lists whose rows carry something of their own worth reading beside the stone. */
-const DETAILED: readonly number[] = [TRACK_TYPES.reminder, TRACK_TYPES.enquiry, TRACK_TYPES.comment, TRACK_TYPES.buyRequest]
+const DETAILED: readonly number[] = [
+  TRACK_TYPES.reminder,
+  TRACK_TYPES.enquiry,
+  TRACK_TYPES.comment,
+  TRACK_TYPES.buyRequest,
+]
 
 /** Remove: asks for a selection, then the spec's question, then removes the stones from this list. */
 function RemoveButton({ pageType, trackType }: Omit<Props, 'screenId'>) {

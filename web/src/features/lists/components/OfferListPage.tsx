@@ -31,13 +31,20 @@ function OfferCard({ row, side, onChanged }: { row: TrackRow; side: 'buyer' | 's
   }
 
   return (
-    <article className="offer-card" data-testid={`offer-${row.vStnId}`} data-status={offer.status} data-turn={offer.turn}>
+    <article
+      className="offer-card"
+      data-testid={`offer-${row.vStnId}`}
+      data-status={offer.status}
+      data-turn={offer.turn}
+    >
       <header className="offer-head">
         <strong dir="ltr">{row.vStnId}</strong>
         <span>
           {row.shpNm} {fmt2(row.crt)} {row.colNm} {row.clrNm}
         </span>
-        {row.track.ownerName && <span data-testid="offer-buyer">{t('lists.offer.buyer', { name: row.track.ownerName })}</span>}
+        {row.track.ownerName && (
+          <span data-testid="offer-buyer">{t('lists.offer.buyer', { name: row.track.ownerName })}</span>
+        )}
         <span className={`offer-status offer-status--${offer.status}`} data-testid="offer-status">
           {t(`lists.offer.status.${offer.status}`)}
           {offer.status === 'open' && ` · ${t(offer.turn === side ? 'lists.offer.yourTurn' : 'lists.offer.theirTurn')}`}
@@ -47,9 +54,13 @@ function OfferCard({ row, side, onChanged }: { row: TrackRow; side: 'buyer' | 's
         <dt>{t('lists.offer.asking')}</dt>
         <dd dir="ltr">{fmtUsd(offer.askingPrice)}</dd>
         <dt>{t('lists.offer.buyerPrice')}</dt>
-        <dd dir="ltr" data-testid="offer-buyer-price">{fmtUsd(offer.buyerPrice)}</dd>
+        <dd dir="ltr" data-testid="offer-buyer-price">
+          {fmtUsd(offer.buyerPrice)}
+        </dd>
         <dt>{t('lists.offer.salesPrice')}</dt>
-        <dd dir="ltr" data-testid="offer-sales-price">{fmtUsd(offer.salesPrice)}</dd>
+        <dd dir="ltr" data-testid="offer-sales-price">
+          {fmtUsd(offer.salesPrice)}
+        </dd>
         {offer.status === 'open' && (
           <>
             <dt>{t('lists.offer.expires')}</dt>
@@ -60,7 +71,10 @@ function OfferCard({ row, side, onChanged }: { row: TrackRow; side: 'buyer' | 's
       <ol className="offer-steps" data-testid="offer-steps">
         {offer.steps.map((s, i) => (
           <li key={i}>
-            {t(`lists.offer.steps.${s.action}`, { side: t(`lists.offer.side.${s.side}`), price: s.price === null ? '' : fmtUsd(s.price) })}{' '}
+            {t(`lists.offer.steps.${s.action}`, {
+              side: t(`lists.offer.side.${s.side}`),
+              price: s.price === null ? '' : fmtUsd(s.price),
+            })}{' '}
             <time dir="ltr">{fmtDateTime(s.at)}</time>
           </li>
         ))}
@@ -78,13 +92,31 @@ function OfferCard({ row, side, onChanged }: { row: TrackRow; side: 'buyer' | 's
             onChange={(e) => setPrice(e.target.value)}
             data-testid="offer-counter-price"
           />
-          <button type="button" className="btn btn--small" disabled={busy || !price} data-testid="offer-counter" onClick={() => void act(() => counterOffer({ id: row.track.id, offerPrice: Number(price) }))}>
+          <button
+            type="button"
+            className="btn btn--small"
+            disabled={busy || !price}
+            data-testid="offer-counter"
+            onClick={() => void act(() => counterOffer({ id: row.track.id, offerPrice: Number(price) }))}
+          >
             {t('lists.offer.counter')}
           </button>
-          <button type="button" className="btn btn--small btn--primary" disabled={busy} data-testid="offer-accept" onClick={() => void act(() => answerOffer({ id: row.track.id, status: 'accepted' }))}>
+          <button
+            type="button"
+            className="btn btn--small btn--primary"
+            disabled={busy}
+            data-testid="offer-accept"
+            onClick={() => void act(() => answerOffer({ id: row.track.id, status: 'accepted' }))}
+          >
             {t('lists.offer.accept')}
           </button>
-          <button type="button" className="btn btn--small btn--ghost" disabled={busy} data-testid="offer-reject" onClick={() => void act(() => answerOffer({ id: row.track.id, status: 'rejected' }))}>
+          <button
+            type="button"
+            className="btn btn--small btn--ghost"
+            disabled={busy}
+            data-testid="offer-reject"
+            onClick={() => void act(() => answerOffer({ id: row.track.id, status: 'rejected' }))}
+          >
             {t('lists.offer.reject')}
           </button>
         </div>
@@ -107,11 +139,13 @@ export function OfferListPage() {
 
   useEffect(() => {
     let live = true
-    void trackPage({ trackType: TRACK_TYPES.quote, ...(sales ? { all: true } : {}), limit: 250 }).then(({ error, data }) => {
-      if (!live) return
-      if (error) showToast(codeText(error.code, error.message), 'error')
-      setRows(data?.list ?? [])
-    })
+    void trackPage({ trackType: TRACK_TYPES.quote, ...(sales ? { all: true } : {}), limit: 250 }).then(
+      ({ error, data }) => {
+        if (!live) return
+        if (error) showToast(codeText(error.code, error.message), 'error')
+        setRows(data?.list ?? [])
+      },
+    )
     return () => {
       live = false
     }
@@ -133,7 +167,14 @@ export function OfferListPage() {
       ) : rows.length === 0 ? (
         <EmptyState textKey="empty.noData" />
       ) : (
-        rows.map((r) => <OfferCard key={r.track.id} row={r} side={sales && r.track.ownerName !== undefined ? 'sales' : 'buyer'} onChanged={() => setTick((n) => n + 1)} />)
+        rows.map((r) => (
+          <OfferCard
+            key={r.track.id}
+            row={r}
+            side={sales && r.track.ownerName !== undefined ? 'sales' : 'buyer'}
+            onChanged={() => setTick((n) => n + 1)}
+          />
+        ))
       )}
     </section>
   )

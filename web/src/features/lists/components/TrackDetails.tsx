@@ -3,7 +3,8 @@ import { useSnapshot } from 'valtio'
 import type { Track } from '@diamond/contracts/http/tracks'
 import { TRACK_TYPES } from '@diamond/contracts/http/tracks.values'
 import { fmtDateTime } from '../../../lib/format'
-import { stoneField, stones } from '../../stones/stores/stones'
+import { stones } from '../../../grid/stores/query'
+import { stoneField } from '../../../grid/stores/rows'
 
 /** What the list keeps beside each stone: the reminder date, the enquiry, the note, the remarks. */
 export function TrackDetails({ trackType }: { trackType: number }) {

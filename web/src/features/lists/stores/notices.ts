@@ -2,7 +2,7 @@ import i18next from 'i18next'
 import { proxy } from 'valtio'
 import type { Notification } from '@diamond/contracts/events/notifications'
 import { TRADE_KINDS } from '@diamond/contracts/http/tracks.values'
-import { onNotification } from '../../../lib/realtime'
+import { live } from '../../../lib/realtime'
 import { showToast } from '../../../lib/toast'
 
 /** Raised by every offer notice: the offer list reads itself again (a counter arrives without reload). */
@@ -13,14 +13,18 @@ const TOASTED: ReadonlySet<string> = new Set(Object.values(TRADE_KINDS))
 /** The toast text of a trading notice, in the reader's language. */
 export function noticeText(n: Pick<Notification, 'kind' | 'params'>): string | null {
   if (!TOASTED.has(n.kind)) return null
-  return i18next.t(`lists.notices.${n.kind}`, { ...n.params, price: typeof n.params.price === 'number' ? n.params.price.toFixed(2) : '' })
+  return i18next.t(`lists.notices.${n.kind}`, {
+    ...n.params,
+    price: typeof n.params.price === 'number' ? n.params.price.toFixed(2) : '',
+  })
 }
 
 /** Trading notices pushed live become toasts; returns the unsubscribe. */
 export function followTradeNotices(): () => void {
-  return onNotification((n) => {
+  return live.on('notification', (n) => {
     const text = noticeText(n)
-    if (text) showToast(text, n.kind === TRADE_KINDS.stoneTaken || n.kind === TRADE_KINDS.offerRejected ? 'error' : 'info')
+    if (text)
+      showToast(text, n.kind === TRADE_KINDS.stoneTaken || n.kind === TRADE_KINDS.offerRejected ? 'error' : 'info')
     if (n.kind.startsWith('offer.')) offerNews.seq++
   })
 }

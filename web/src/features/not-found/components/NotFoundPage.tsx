@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { useLocation } from 'wouter'
+import './not-found.css'
 
 export function NotFoundPage() {
   const { t } = useTranslation()
@@ -10,7 +11,12 @@ export function NotFoundPage() {
         404
       </p>
       <h1 className="not-found-title">{t('notFound.title')}</h1>
-      <button type="button" className="btn btn--primary" data-testid="back-to-dashboard" onClick={() => navigate('/dashboard')}>
+      <button
+        type="button"
+        className="btn btn--primary"
+        data-testid="back-to-dashboard"
+        onClick={() => navigate('/dashboard')}
+      >
         {t('notFound.back')}
       </button>
     </main>

@@ -5,10 +5,8 @@ import { useLocation } from 'wouter'
 import { EmptyState } from '../../../components/EmptyState'
 import { fmtDateTime } from '../../../lib/format'
 import { codeText } from '../../../lib/i18n'
-import { onNotification } from '../../../lib/realtime'
+import { live } from '../../../lib/realtime'
 import { showToast } from '../../../lib/toast'
-import { bidNoticeText } from '../../bids/stores/notices'
-import { noticeText } from '../../lists/stores/notices'
 import { listNotifications, markAsRead } from '../api/notifications'
 import { mergeNotices, noticeTarget } from '../stores/notices.rules'
 import './notifications.css'
@@ -17,8 +15,17 @@ const PAGE = 50
 
 type Load = { state: 'loading' } | { state: 'error'; code: string; message: string } | { state: 'ready' }
 
+interface Props {
+  screenId: 'notifications' | 'notification'
+  /**
+   * The text of a notice that another feature words (trading, bids), composed at the route; null
+   * for a notice it does not know.
+   */
+  noticeText: (n: Pick<Notification, 'kind' | 'params'>) => string | null
+}
+
 /** /notifications (and /notification on a phone): every notice, newest first, new ones arriving live. */
-export function NotificationsPage({ screenId }: { screenId: 'notifications' | 'notification' }) {
+export function NotificationsPage({ screenId, noticeText }: Props) {
   const { t } = useTranslation()
   const [, navigate] = useLocation()
   const [list, setList] = useState<Notification[]>([])
@@ -27,20 +34,21 @@ export function NotificationsPage({ screenId }: { screenId: 'notifications' | 'n
   const [page, setPage] = useState(1)
   const [load, setLoad] = useState<Load>({ state: 'loading' })
 
-  async function read(upTo: number) {
-    const { data, error } = await listNotifications(1, upTo * PAGE)
-    if (error) return setLoad({ state: 'error', code: error.code, message: error.message })
-    setList(data.list)
-    setCount(data.count)
-    setUnread(data.unread)
-    setLoad({ state: 'ready' })
-  }
+  // The answer is taken in a callback, never set while the effect that reads runs.
+  const read = (upTo: number) =>
+    listNotifications(1, upTo * PAGE).then(({ data, error }) => {
+      if (error) return setLoad({ state: 'error', code: error.code, message: error.message })
+      setList(data.list)
+      setCount(data.count)
+      setUnread(data.unread)
+      setLoad({ state: 'ready' })
+    })
 
   useEffect(() => void read(page), [page])
   // A notice pushed while the page is open goes on top at once.
   useEffect(
     () =>
-      onNotification((n) => {
+      live.on('notification', (n) => {
         setList((shown) => mergeNotices(shown, [n]))
         setCount((c) => c + 1)
         if (!n.readAt) setUnread((u) => u + 1)
@@ -51,7 +59,6 @@ export function NotificationsPage({ screenId }: { screenId: 'notifications' | 'n
   function text(n: Notification): string {
     return (
       noticeText(n) ??
-      bidNoticeText(n) ??
       (n.kind === 'stone.held' ? t('stones.held', { vStnId: n.params.vStnId ?? '' }) : t('notifications.other'))
     )
   }
@@ -87,7 +94,12 @@ export function NotificationsPage({ screenId }: { screenId: 'notifications' | 'n
             <span className="notices-unread" data-testid="notices-unread">
               {t('notifications.unread', { count: unread })}
             </span>
-            <button type="button" className="btn btn--small" data-testid="notices-read-all" onClick={() => void readAll()}>
+            <button
+              type="button"
+              className="btn btn--small"
+              data-testid="notices-read-all"
+              onClick={() => void readAll()}
+            >
               {t('notifications.readAll')}
             </button>
           </>
@@ -110,7 +122,12 @@ export function NotificationsPage({ screenId }: { screenId: 'notifications' | 'n
         <>
           <ul className="notices" data-testid="notices">
             {list.map((n) => (
-              <li key={n.id} className={`notice-item${n.readAt ? '' : ' is-unread'}`} data-testid={`notice-${n.kind}`} data-read={n.readAt ? 'true' : 'false'}>
+              <li
+                key={n.id}
+                className={`notice-item${n.readAt ? '' : ' is-unread'}`}
+                data-testid={`notice-${n.kind}`}
+                data-read={n.readAt ? 'true' : 'false'}
+              >
                 <button type="button" className="notice-open" onClick={() => void open(n)}>
                   <span className="notice-text">{text(n)}</span>
                   <time className="notice-time" dateTime={n.createdAt}>
@@ -121,7 +138,12 @@ export function NotificationsPage({ screenId }: { screenId: 'notifications' | 'n
             ))}
           </ul>
           {list.length < count && (
-            <button type="button" className="btn notices-more" data-testid="notices-more" onClick={() => setPage((p) => p + 1)}>
+            <button
+              type="button"
+              className="btn notices-more"
+              data-testid="notices-more"
+              onClick={() => setPage((p) => p + 1)}
+            >
               {t('notifications.more')}
             </button>
           )}

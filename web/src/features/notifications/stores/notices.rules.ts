@@ -6,7 +6,8 @@ export function noticeTarget(n: Pick<Notification, 'kind' | 'params'>): string |
   if (n.kind.startsWith('offer.')) return '/account/offer-list'
   if (n.kind.startsWith('bid.')) {
     // Outbid: back to the auction's room, where the bidding goes on. A result: my bids on that stone.
-    if (n.kind === 'bid.outbid' && typeof p.auctionId === 'string' && p.auctionId) return `/search-bid-diamond/${p.auctionId}`
+    if (n.kind === 'bid.outbid' && typeof p.auctionId === 'string' && p.auctionId)
+      return `/search-bid-diamond/${p.auctionId}`
     if (typeof p.lotId === 'string' && p.lotId) return `/my-bid/${p.lotId}`
     return '/my-bid'
   }
@@ -20,7 +21,10 @@ export function noticeTarget(n: Pick<Notification, 'kind' | 'params'>): string |
 }
 
 /** The newest first, each once: a pushed notice may also come back in the next page read. */
-export function mergeNotices<T extends { id: string; createdAt: string }>(shown: readonly T[], incoming: readonly T[]): T[] {
+export function mergeNotices<T extends { id: string; createdAt: string }>(
+  shown: readonly T[],
+  incoming: readonly T[],
+): T[] {
   const byId = new Map<string, T>()
   for (const n of [...incoming, ...shown]) if (!byId.has(n.id)) byId.set(n.id, n)
   return [...byId.values()].sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0))

@@ -1,21 +1,36 @@
 import type {
-  Calculation, ConfirmedPage, ConfirmResult, Order, OrderPage, Shipment, ShipmentPage, ShipmentUpdate, TrackResult,
+  Calculation,
+  ConfirmedPage,
+  ConfirmResult,
+  Order,
+  OrderPage,
+  Shipment,
+  ShipmentPage,
+  ShipmentUpdate,
+  TrackResult,
 } from '@diamond/contracts/http/orders'
 import { API_BASE, api, NETWORK_ERROR, REQUEST_TIMEOUT_MS, type ApiError } from '../../../lib/api'
 import { markUntrusted, session, signOut } from '../../../lib/session'
 
 // Spec section 7: get-discount-calculations, diamond-confirm/request and shipping-detail show the loader.
-export const calculate = (ids: string[], billType: number) => api<Calculation>('diamond/get-discount-calculations', { ids, billType }, { loader: true })
+export const calculate = (ids: string[], billType: number) =>
+  api<Calculation>('diamond/get-discount-calculations', { ids, billType }, { loader: true })
 
 /** One confirm; `key` is the dialog's idempotency key, so a repeat of the same confirm makes no second order. */
 export const confirmStones = (ids: string[], billType: number, key: string, companyName?: string) =>
-  api<ConfirmResult>('diamond-confirm/request', { ids, billType, ...(companyName ? { companyName } : {}) }, { loader: true, headers: { 'idempotency-key': key } })
+  api<ConfirmResult>(
+    'diamond-confirm/request',
+    { ids, billType, ...(companyName ? { companyName } : {}) },
+    { loader: true, headers: { 'idempotency-key': key } },
+  )
 
-export const listConfirmed = (page: number, limit: number) => api<ConfirmedPage>('diamond-confirm/paginate', { page, limit }, { loader: true })
-export const listOrders = (page: number, limit: number) => api<OrderPage>('order/paginate', { page, limit }, { loader: true })
+export const listConfirmed = (page: number, limit: number) =>
+  api<ConfirmedPage>('diamond-confirm/paginate', { page, limit }, { loader: true })
+export const listOrders = (page: number, limit: number) =>
+  api<OrderPage>('order/paginate', { page, limit }, { loader: true })
 export const viewOrder = (id: string) => api<Order>('order/view', { id })
-export const listShipments = (page: number, limit: number) => api<ShipmentPage>('shipping-detail/paginate', { page, limit }, { loader: true })
-export const shipmentOf = (orderId: string) => api<Shipment>('shipping-detail', { orderId }, { loader: true })
+export const listShipments = (page: number, limit: number) =>
+  api<ShipmentPage>('shipping-detail/paginate', { page, limit }, { loader: true })
 export const advanceShipment = (req: ShipmentUpdate) => api<Shipment>('shipping-detail/update', req, { loader: true })
 export const track = (q: string) => api<TrackResult>('shipping-detail/track', { q }, { loader: true })
 
@@ -26,7 +41,12 @@ export async function fetchInvoice(id: string): Promise<InvoiceResult> {
   const headers: Record<string, string> = { 'content-type': 'application/json', devicetype: '1' }
   if (session.token) headers.authorization = `JWT ${session.token}`
   try {
-    const res = await fetch(`${API_BASE}/order/invoice`, { method: 'POST', headers, body: JSON.stringify({ id }), signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) })
+    const res = await fetch(`${API_BASE}/order/invoice`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ id }),
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+    })
     if ((res.headers.get('content-type') ?? '').startsWith('application/pdf')) {
       const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? 'invoice.pdf'
       return { error: null, blob: await res.blob(), name }

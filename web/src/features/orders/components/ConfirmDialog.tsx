@@ -32,40 +32,60 @@ export function ConfirmDialog({ open, ids, onClose, onPlaced }: Props) {
   const [error, setError] = useState<string | null>(null)
   const [placed, setPlaced] = useState<Order | null>(null)
   const [busy, setBusy] = useState(false)
-  const key = useRef('')
+  // Each opening (of these stones) is a new confirm: it starts afresh as it renders, so the dialog
+  // never shows the last one's calculation or result.
+  const opening = open ? ids.join(',') : null
+  const [shown, setShown] = useState<{ opening: string | null; stones: readonly string[] }>({
+    opening: null,
+    stones: [],
+  })
+  /** Counts the confirms: each opening and each bill type chosen is one, with its own idempotency key. */
+  const [round, setRound] = useState(0)
+  if (opening !== shown.opening) {
+    setShown({ opening, stones: opening === null ? shown.stones : [...ids] })
+    if (opening !== null) {
+      setRound((n) => n + 1)
+      setPlaced(null)
+      setError(null)
+      setCalc(null)
+    }
+  }
+  const stones = shown.stones
+  /** Raised to read the calculation again (after a refusal), with the same bill type. */
+  const [reads, setReads] = useState(0)
+  const key = useRef<{ round: number; key: string } | null>(null)
   const inFlight = useRef(false)
 
-  async function refresh(billType: number) {
-    const r = await calculate([...ids], billType)
-    if (r.error) setError(codeText(r.error.code, r.error.message))
-    else setCalc(r.data)
-  }
-
+  // The calculation, read when the dialog opens and as the bill type changes; an answer for a bill
+  // type no longer chosen (or a dialog closed) is dropped.
   useEffect(() => {
     if (!open) return
-    key.current = newConfirmKey()
-    setPlaced(null)
-    setError(null)
-    setCalc(null)
-    void refresh(bill)
-    // A new opening is a new confirm; the bill type is handled by its own change.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [open, ids.join(',')])
+    let live = true
+    void calculate([...stones], bill).then((r) => {
+      if (!live) return
+      if (r.error) setError(codeText(r.error.code, r.error.message))
+      else setCalc(r.data)
+    })
+    return () => {
+      live = false
+    }
+  }, [open, stones, bill, reads])
 
   function changeBill(code: number) {
     setBill(code)
-    key.current = newConfirmKey()
+    setRound((n) => n + 1)
     setError(null)
-    void refresh(code)
   }
 
   async function submit() {
     // A second click while the first is on its way sends nothing; a retry later reuses the key.
     if (inFlight.current || placed) return
+    if (key.current?.round !== round) key.current = { round, key: newConfirmKey() }
+    const confirmKey = key.current.key
     inFlight.current = true
     setBusy(true)
     setError(null)
-    const r = await confirmStones([...ids], bill, key.current, session.user?.companyName || undefined)
+    const r = await confirmStones([...stones], bill, confirmKey, session.user?.companyName || undefined)
     inFlight.current = false
     setBusy(false)
     if (!r.error) {
@@ -76,7 +96,7 @@ export function ConfirmDialog({ open, ids, onClose, onPlaced }: Props) {
     if (r.error.code === 'E_STONE_UNAVAILABLE') {
       const names = refusedNames(r.error.data, calc?.lines ?? [])
       setError(t('orders.confirm.taken', { count: names.length, stones: names.join(', ') }))
-      void refresh(bill)
+      setReads((n) => n + 1)
     } else setError(codeText(r.error.code, r.error.message))
   }
 
@@ -95,7 +115,13 @@ export function ConfirmDialog({ open, ids, onClose, onPlaced }: Props) {
           </button>
         ) : (
           <>
-            <button type="button" className="btn btn--primary" disabled={busy || blocked} onClick={() => void submit()} data-testid="confirm-submit">
+            <button
+              type="button"
+              className="btn btn--primary"
+              disabled={busy || blocked}
+              onClick={() => void submit()}
+              data-testid="confirm-submit"
+            >
               {busy ? t('orders.confirm.placing') : t('orders.confirm.submit')}
             </button>
             <button type="button" className="btn btn--ghost" onClick={onClose}>
@@ -109,7 +135,11 @@ export function ConfirmDialog({ open, ids, onClose, onPlaced }: Props) {
         {placed ? (
           <div className="ord-placed" role="status" data-testid="confirm-success">
             <p>{t('orders.confirm.placed', { orderNo: placed.orderNo })}</p>
-            <Link href={`/account/purchase-history?order=${placed.id}`} data-testid="confirm-order-link" onClick={onClose}>
+            <Link
+              href={`/account/purchase-history?order=${placed.id}`}
+              data-testid="confirm-order-link"
+              onClick={onClose}
+            >
               {t('orders.confirm.viewOrder')}
             </Link>
           </div>
@@ -117,7 +147,12 @@ export function ConfirmDialog({ open, ids, onClose, onPlaced }: Props) {
           <>
             <label className="ord-bill">
               <span>{t('orders.billType')}</span>
-              <select value={bill} onChange={(e) => changeBill(Number(e.target.value))} data-testid="confirm-bill-type" disabled={busy}>
+              <select
+                value={bill}
+                onChange={(e) => changeBill(Number(e.target.value))}
+                data-testid="confirm-bill-type"
+                disabled={busy}
+              >
                 {BILL_TYPES.map((b) => (
                   <option key={b.code} value={b.code}>
                     {t(`orders.bills.${b.code}`)}
@@ -127,7 +162,8 @@ export function ConfirmDialog({ open, ids, onClose, onPlaced }: Props) {
             </label>
             <p className="ord-terms" data-testid="confirm-terms">
               {t('orders.terms', { value: billInfo.value, reset: billInfo.resetDiscount })}
-              {billInfo.minAmountCents !== null && ` ${t('orders.minimum', { amount: fmt2(billInfo.minAmountCents / 100) })}`}
+              {billInfo.minAmountCents !== null &&
+                ` ${t('orders.minimum', { amount: fmt2(billInfo.minAmountCents / 100) })}`}
             </p>
             {calc && <CalculationTable calc={calc} />}
             {calc && !calc.meetsMinimum && (
@@ -200,7 +236,9 @@ function CalculationTable({ calc }: { calc: Calculation }) {
             <th className="num">{fmt2(avg.pricePerCarat)}</th>
             <th className="num">{fmt2(dollars(calc.totals.amountCents))}</th>
             <th className="num">{fmt2(dollars(calc.totals.adjustmentCents))}</th>
-            <th className="num" data-testid="confirm-final">{fmt2(dollars(calc.totals.finalAmountCents))}</th>
+            <th className="num" data-testid="confirm-final">
+              {fmt2(dollars(calc.totals.finalAmountCents))}
+            </th>
           </tr>
         </tfoot>
       </table>

@@ -15,7 +15,7 @@ export function ConfirmListPage() {
   const { list, error, reload } = useList(load)
   return (
     <OrderFrame screenId="confirmList">
-      {error && <LoadError text={error} retry={() => void reload()} />}
+      {error && <LoadError text={error} retry={reload} />}
       {list && list.length === 0 && <EmptyState textKey="empty.confirm" />}
       {list && list.length > 0 && (
         <div className="acct-table-wrap">

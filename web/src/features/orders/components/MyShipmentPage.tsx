@@ -15,7 +15,7 @@ export function MyShipmentPage() {
   return (
     <OrderFrame screenId="myShipment">
       <p className="ord-terms">{t('orders.notices.deliveryDays')}</p>
-      {error && <LoadError text={error} retry={() => void reload()} />}
+      {error && <LoadError text={error} retry={reload} />}
       {list && list.length === 0 && <EmptyState textKey="orders.emptyShipment" />}
       {list && list.length > 0 && (
         <div className="ord-list" data-testid="shipment-list">
@@ -23,7 +23,9 @@ export function MyShipmentPage() {
             <article key={s.orderId} className="ord-card" data-testid="shipment-card">
               <div className="ord-card-head">
                 <h2 className="acct-section-title">
-                  <Link href={`/account/purchase-history?order=${s.orderId}`}>{t('orders.orderNo', { orderNo: s.orderNo })}</Link>
+                  <Link href={`/account/purchase-history?order=${s.orderId}`}>
+                    {t('orders.orderNo', { orderNo: s.orderNo })}
+                  </Link>
                 </h2>
                 <span>{t('orders.pieces', { count: s.stones })}</span>
               </div>

@@ -32,7 +32,13 @@ export function OrderCard({ order, focus }: { order: Order; focus?: boolean }) {
     <article className={`ord-card${focus ? ' is-focus' : ''}`} data-testid="order-card" data-order-no={order.orderNo}>
       <div className="ord-card-head">
         <h2 className="acct-section-title">{t('orders.orderNo', { orderNo: order.orderNo })}</h2>
-        <button type="button" className="btn btn--small" disabled={busy} onClick={() => void download()} data-testid="invoice-download">
+        <button
+          type="button"
+          className="btn btn--small"
+          disabled={busy}
+          onClick={() => void download()}
+          data-testid="invoice-download"
+        >
           {t('orders.invoice')}
         </button>
       </div>
@@ -42,7 +48,9 @@ export function OrderCard({ order, focus }: { order: Order; focus?: boolean }) {
         <span>{t('orders.pieces', { count: order.pcs })}</span>
         <span>{t('orders.carats', { carat: fmt2(order.crt) })}</span>
         <span>{t(`orders.steps.${order.shipmentStatus}`)}</span>
-        <strong data-testid="order-total">{t('orders.payable', { amount: fmt2(dollars(order.finalAmountCents)) })}</strong>
+        <strong data-testid="order-total">
+          {t('orders.payable', { amount: fmt2(dollars(order.finalAmountCents)) })}
+        </strong>
       </div>
       <div className="acct-table-wrap">
         <table className="acct-table ord-table">

@@ -15,7 +15,7 @@ export function PurchaseHistoryPage() {
   const { list, error, reload } = useList(load)
   return (
     <OrderFrame screenId="purchaseHistory">
-      {error && <LoadError text={error} retry={() => void reload()} />}
+      {error && <LoadError text={error} retry={reload} />}
       {list && list.length === 0 && <EmptyState textKey="orders.emptyPurchase" />}
       {list && list.length > 0 && (
         <div className="ord-list" data-testid="order-list" aria-label={t('shell.screens.purchaseHistory')}>

@@ -35,7 +35,13 @@ export function TrackDiamondPage() {
       <form className="ord-track" onSubmit={(e) => void submit(e)}>
         <div className="field">
           <label htmlFor="track-q">{t('orders.trackLabel')}</label>
-          <input id="track-q" value={q} onChange={(e) => setQ(e.target.value)} maxLength={40} data-testid="track-input" />
+          <input
+            id="track-q"
+            value={q}
+            onChange={(e) => setQ(e.target.value)}
+            maxLength={40}
+            data-testid="track-input"
+          />
         </div>
         <button type="submit" className="btn btn--primary" data-testid="track-submit">
           {t('orders.trackSubmit')}

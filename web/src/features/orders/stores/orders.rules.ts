@@ -1,7 +1,8 @@
 import type { Calculation } from '@diamond/contracts/http/orders'
 
 /** Whole cents to dollars for the 2-decimal formatters; absent (prices hidden) stays absent. */
-export const dollars = (cents: number | undefined): number | undefined => (cents === undefined ? undefined : cents / 100)
+export const dollars = (cents: number | undefined): number | undefined =>
+  cents === undefined ? undefined : cents / 100
 
 /** Rap of a selection as the grid's totals show it: the carat-weighted Rap per carat. */
 export const averageRap = (c: Pick<Calculation, 'totals'>): number | undefined =>

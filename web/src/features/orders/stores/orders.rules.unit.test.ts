@@ -11,15 +11,24 @@ describe('confirm dialog rules', () => {
     expect(averageRap({ totals: { pcs: 1, crt: 1 } })).toBeUndefined()
   })
   it('averages discount and price per carat before the bill type', () => {
-    expect(averages({ totals: { pcs: 2, crt: 1.15, rapCents: 275_500, amountCents: 191_219 } })).toEqual({ back: -30.59, pricePerCarat: 191_219 / 100 / 1.15 })
+    expect(averages({ totals: { pcs: 2, crt: 1.15, rapCents: 275_500, amountCents: 191_219 } })).toEqual({
+      back: -30.59,
+      pricePerCarat: 191_219 / 100 / 1.15,
+    })
     expect(averages({ totals: { pcs: 1, crt: 1 } })).toEqual({})
   })
   it('lists the notices that apply, in a fixed order', () => {
-    expect(noticeKeys({ pricesFixed: true, outsideIndia: false, deliveryDays: true })).toEqual(['pricesFixed', 'deliveryDays'])
+    expect(noticeKeys({ pricesFixed: true, outsideIndia: false, deliveryDays: true })).toEqual([
+      'pricesFixed',
+      'deliveryDays',
+    ])
     expect(noticeKeys(undefined)).toEqual([])
   })
   it('names refused stones by their numbers', () => {
-    const lines = [{ id: 'a', vStnId: 'D1' }, { id: 'b', vStnId: 'D2' }]
+    const lines = [
+      { id: 'a', vStnId: 'D1' },
+      { id: 'b', vStnId: 'D2' },
+    ]
     expect(refusedNames({ ids: ['b'], vStnIds: ['D2'] }, lines)).toEqual(['D2'])
     expect(refusedNames({ ids: ['b', 'z'] }, lines)).toEqual(['D2', 'z'])
     expect(refusedNames(null, lines)).toEqual([])

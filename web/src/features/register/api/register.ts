@@ -8,8 +8,11 @@ export const registerSeller = (req: RegisterRequest) => api<RegisterData>('regis
 
 /** Location lists (country/paginate*, state/paginate*, city/paginate*): one call each, the whole list. */
 const LIST_LIMIT = 1000
-export const countries = () => api<PlacePage>('country/paginate', { page: 1, limit: LIST_LIMIT } satisfies LocationRequest, { loader: true })
+export const countries = () =>
+  api<PlacePage>('country/paginate', { page: 1, limit: LIST_LIMIT } satisfies LocationRequest, { loader: true })
 export const states = (countryId: string) =>
-  api<PlacePage>('state/paginate', { countryId, page: 1, limit: LIST_LIMIT } satisfies LocationRequest, { loader: true })
+  api<PlacePage>('state/paginate', { countryId, page: 1, limit: LIST_LIMIT } satisfies LocationRequest, {
+    loader: true,
+  })
 export const cities = (stateId: string) =>
   api<PlacePage>('city/paginate', { stateId, page: 1, limit: LIST_LIMIT } satisfies LocationRequest, { loader: true })

@@ -4,6 +4,7 @@ import { codeText } from '../../../lib/i18n'
 import { UPLOAD_ACCEPT } from '../../../lib/upload'
 import { chooseFile, register, SLOT_FIELD, type DocSlot } from '../stores/register'
 import { FieldFrame, inputId } from './RegisterField'
+import './register.css'
 
 /** One document: picked, checked in the browser, sent at once with a progress bar. */
 export function DocumentUpload({ slot, hint }: { slot: DocSlot; hint?: string }) {
@@ -14,17 +15,31 @@ export function DocumentUpload({ slot, hint }: { slot: DocSlot; hint?: string })
   const done = !!values[field] && !u.uploading
   const percent = Math.round(u.progress * 100)
   const problem =
-    u.problem === 'failed' ? codeText(u.error?.code ?? '', u.error?.message ?? '', 'register.files.failed') : u.problem ? t(`register.files.${u.problem}`) : null
+    u.problem === 'failed'
+      ? codeText(u.error?.code ?? '', u.error?.message ?? '', 'register.files.failed')
+      : u.problem
+        ? t(`register.files.${u.problem}`)
+        : null
   return (
     <FieldFrame field={field} hint={hint ?? t('register.hints.files')}>
-      <div className={`reg-upload${problem ? ' reg-upload--error' : ''}`} data-testid={`reg-upload-${slot}`} data-state={u.uploading ? 'uploading' : done ? 'done' : problem ? 'error' : 'empty'}>
+      <div
+        className={`reg-upload${problem ? ' reg-upload--error' : ''}`}
+        data-testid={`reg-upload-${slot}`}
+        data-state={u.uploading ? 'uploading' : done ? 'done' : problem ? 'error' : 'empty'}
+      >
         <input
           id={inputId(field)}
           data-testid={`reg-file-${slot}`}
           type="file"
           accept={UPLOAD_ACCEPT}
           aria-invalid={!!errors[field] || !!problem || undefined}
-          aria-describedby={[`${inputId(field)}-help`, problem && `${inputId(field)}-problem`, errors[field] && `${inputId(field)}-error`].filter(Boolean).join(' ')}
+          aria-describedby={[
+            `${inputId(field)}-help`,
+            problem && `${inputId(field)}-problem`,
+            errors[field] && `${inputId(field)}-error`,
+          ]
+            .filter(Boolean)
+            .join(' ')}
           onChange={(e) => {
             void chooseFile(slot, e.target.files?.[0] ?? null)
           }}
@@ -36,7 +51,13 @@ export function DocumentUpload({ slot, hint }: { slot: DocSlot; hint?: string })
             </span>
             {u.uploading && (
               <>
-                <progress className="upload-progress" max={100} value={percent} aria-label={t('register.files.progress')} data-testid={`reg-progress-${slot}`} />
+                <progress
+                  className="upload-progress"
+                  max={100}
+                  value={percent}
+                  aria-label={t('register.files.progress')}
+                  data-testid={`reg-progress-${slot}`}
+                />
                 <span className="reg-upload-percent">{t('register.files.uploading', { percent })}</span>
               </>
             )}
@@ -44,7 +65,12 @@ export function DocumentUpload({ slot, hint }: { slot: DocSlot; hint?: string })
           </div>
         )}
         {problem && (
-          <p className="field-error" role="alert" id={`${inputId(field)}-problem`} data-testid={`reg-upload-error-${slot}`}>
+          <p
+            className="field-error"
+            role="alert"
+            id={`${inputId(field)}-problem`}
+            data-testid={`reg-upload-error-${slot}`}
+          >
             {problem}
           </p>
         )}

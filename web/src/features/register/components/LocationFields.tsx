@@ -25,9 +25,20 @@ export function LocationFields() {
     <>
       <FieldFrame field="country">
         {typeCountry ? (
-          <input {...aria('country')} value={values.country} maxLength={100} autoComplete="country-name" onChange={(e) => setValue('country', e.target.value)} />
+          <input
+            {...aria('country')}
+            value={values.country}
+            maxLength={100}
+            autoComplete="country-name"
+            onChange={(e) => setValue('country', e.target.value)}
+          />
         ) : (
-          <select {...aria('country')} value={values.countryId} disabled={!places.countriesLoaded} onChange={(e) => void pickCountry(e.target.value)}>
+          <select
+            {...aria('country')}
+            value={values.countryId}
+            disabled={!places.countriesLoaded}
+            onChange={(e) => void pickCountry(e.target.value)}
+          >
             <option value="">{places.countriesLoaded ? t('register.select') : t('common.loading')}</option>
             {places.countries.map((c) => (
               <option key={c.id} value={c.id}>
@@ -39,9 +50,20 @@ export function LocationFields() {
       </FieldFrame>
       <FieldFrame field="state">
         {typeState || typeCountry ? (
-          <input {...aria('state')} value={values.state} maxLength={100} autoComplete="address-level1" onChange={(e) => setValue('state', e.target.value)} />
+          <input
+            {...aria('state')}
+            value={values.state}
+            maxLength={100}
+            autoComplete="address-level1"
+            onChange={(e) => setValue('state', e.target.value)}
+          />
         ) : (
-          <select {...aria('state')} value={values.stateId} disabled={!values.countryId} onChange={(e) => void pickState(e.target.value)}>
+          <select
+            {...aria('state')}
+            value={values.stateId}
+            disabled={!values.countryId}
+            onChange={(e) => void pickState(e.target.value)}
+          >
             <option value="">{values.countryId ? t('register.select') : t('register.pickCountryFirst')}</option>
             {places.states.map((s) => (
               <option key={s.id} value={s.id}>
@@ -62,7 +84,12 @@ export function LocationFields() {
             onChange={(e) => setValue('city', e.target.value)}
           />
         ) : (
-          <select {...aria('city')} value={values.city} disabled={!values.stateId} onChange={(e) => setValue('city', e.target.value)}>
+          <select
+            {...aria('city')}
+            value={values.city}
+            disabled={!values.stateId}
+            onChange={(e) => setValue('city', e.target.value)}
+          >
             <option value="">{values.stateId ? t('register.select') : t('register.pickStateFirst')}</option>
             {places.cities.map((c) => (
               <option key={c.id} value={c.name}>

@@ -4,6 +4,7 @@ import { useSnapshot } from 'valtio'
 import { FormField, fieldProps } from '../../../components/FormField'
 import { MAX_LENGTH, REQUIRED, type Field } from '../stores/register.rules'
 import { blurField, register, setValue } from '../stores/register'
+import './register.css'
 
 type TextField = { [F in Field]: (typeof register.values)[F] extends string ? F : never }[Field]
 type BoolField = { [F in Field]: (typeof register.values)[F] extends boolean ? F : never }[Field]
@@ -36,7 +37,13 @@ export function FieldFrame({ field, hint, children }: { field: Field; hint?: str
   const { t } = useTranslation()
   const error = useFieldError(field)
   return (
-    <FormField id={inputId(field)} label={t(`register.fields.${field}`)} required={REQUIRED.has(field)} error={error} help={hint}>
+    <FormField
+      id={inputId(field)}
+      label={t(`register.fields.${field}`)}
+      required={REQUIRED.has(field)}
+      error={error}
+      help={hint}
+    >
       {children}
     </FormField>
   )

@@ -10,6 +10,7 @@ import { DocumentsStep } from './DocumentsStep'
 import { PersonalStep } from './PersonalStep'
 import { inputId } from './RegisterField'
 import { TermsStep } from './TermsStep'
+import './register.css'
 
 const STEP_VIEW = { personal: PersonalStep, business: BusinessStep, documents: DocumentsStep, terms: TermsStep }
 
@@ -24,14 +25,19 @@ export function SignUpPage() {
   const search = useSearch()
   const s = useSnapshot(register)
   const top = useRef<HTMLElement>(null)
-  const [focus, setFocus] = useState<Field | null>(null)
+  /** A field to move the focus to once it is on screen (its step may be about to render). */
+  const [focus, setFocus] = useState<{ field: Field } | null>(null)
+  const focused = useRef<{ field: Field } | null>(null)
 
   useEffect(() => resetRegister(new URLSearchParams(search).get('as') === 'seller'), [search])
 
   useEffect(() => {
-    if (!focus) return
-    document.getElementById(inputId(focus))?.focus()
-    setFocus(null)
+    if (!focus || focused.current === focus) return
+    const input = document.getElementById(inputId(focus.field))
+    // Not on screen yet: tried again when the step changes.
+    if (!input) return
+    input.focus()
+    focused.current = focus
   }, [focus, s.step])
 
   useEffect(() => {
@@ -46,12 +52,12 @@ export function SignUpPage() {
   async function onSubmit() {
     if (!last) {
       const invalid = nextStep()
-      if (invalid) setFocus(invalid)
+      if (invalid) setFocus({ field: invalid })
       return
     }
     const r = await submitRegister()
     if (r.kind === 'ok') navigate('/thank-you', { replace: true })
-    else if (r.kind === 'invalid' && r.field) setFocus(r.field)
+    else if (r.kind === 'invalid' && r.field) setFocus({ field: r.field })
   }
 
   return (
@@ -66,7 +72,10 @@ export function SignUpPage() {
           </div>
           <div className="reg-segmented" role="radiogroup" aria-label={t('register.as')}>
             {(['buyer', 'seller'] as const).map((kind) => (
-              <label key={kind} className={`reg-segmented-option${s.asSeller === (kind === 'seller') ? ' is-active' : ''}`}>
+              <label
+                key={kind}
+                className={`reg-segmented-option${s.asSeller === (kind === 'seller') ? ' is-active' : ''}`}
+              >
                 <input
                   type="radio"
                   name="register-as"
@@ -82,8 +91,18 @@ export function SignUpPage() {
 
         <ol className="reg-steps" aria-label={t('register.progress')}>
           {STEPS.map((name, i) => (
-            <li key={name} className={`reg-steps-item${i === s.step ? ' is-current' : ''}${i < s.step ? ' is-done' : ''}`} aria-current={i === s.step ? 'step' : undefined}>
-              <button type="button" className="reg-steps-button" disabled={i >= s.step} onClick={() => goToStep(i)} data-testid={`reg-step-${name}`}>
+            <li
+              key={name}
+              className={`reg-steps-item${i === s.step ? ' is-current' : ''}${i < s.step ? ' is-done' : ''}`}
+              aria-current={i === s.step ? 'step' : undefined}
+            >
+              <button
+                type="button"
+                className="reg-steps-button"
+                disabled={i >= s.step}
+                onClick={() => goToStep(i)}
+                data-testid={`reg-step-${name}`}
+              >
                 <span className="reg-steps-number">{i + 1}</span>
                 <span className="reg-steps-label">{t(`register.steps.${name}`)}</span>
               </button>
@@ -121,7 +140,12 @@ export function SignUpPage() {
                 {t('register.back')}
               </button>
             )}
-            <button type="submit" className="btn btn--primary" data-testid={last ? 'reg-submit' : 'reg-next'} disabled={s.submitting || (last && uploading)}>
+            <button
+              type="submit"
+              className="btn btn--primary"
+              data-testid={last ? 'reg-submit' : 'reg-next'}
+              disabled={s.submitting || (last && uploading)}
+            >
               {last ? (s.submitting ? t('register.submitting') : t('register.submit')) : t('register.next')}
             </button>
           </div>

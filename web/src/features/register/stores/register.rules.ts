@@ -47,37 +47,112 @@ export interface RegisterValues {
 export type Field = keyof RegisterValues
 
 export const emptyValues = (): RegisterValues => ({
-  firstName: '', middleName: '', lastName: '', username: '', password: '', confirmPassword: '', email: '', mobile: '',
-  telephone: '', whatsapp: '', skype: '', birthDate: '', anniversaryDate: '',
-  companyName: '', designation: '', businessType: '', addressLine1: '', addressLine2: '', addressLine3: '',
-  countryId: '', country: '', stateId: '', state: '', city: '', pinCode: '', heardFrom: '', newsletter: false,
-  documentType: '', photoIdFileId: '', businessProofFileId: '', kycFileId: '', undertaking: false, termsAccepted: false,
+  firstName: '',
+  middleName: '',
+  lastName: '',
+  username: '',
+  password: '',
+  confirmPassword: '',
+  email: '',
+  mobile: '',
+  telephone: '',
+  whatsapp: '',
+  skype: '',
+  birthDate: '',
+  anniversaryDate: '',
+  companyName: '',
+  designation: '',
+  businessType: '',
+  addressLine1: '',
+  addressLine2: '',
+  addressLine3: '',
+  countryId: '',
+  country: '',
+  stateId: '',
+  state: '',
+  city: '',
+  pinCode: '',
+  heardFrom: '',
+  newsletter: false,
+  documentType: '',
+  photoIdFileId: '',
+  businessProofFileId: '',
+  kycFileId: '',
+  undertaking: false,
+  termsAccepted: false,
 })
 
 /** The fields each step shows and checks on Next, in screen order (the first invalid one gets the focus). */
 export const STEP_FIELDS: Record<Step, readonly Field[]> = {
   personal: [
-    'firstName', 'middleName', 'lastName', 'username', 'password', 'confirmPassword', 'email', 'mobile', 'telephone',
-    'whatsapp', 'skype', 'birthDate', 'anniversaryDate',
+    'firstName',
+    'middleName',
+    'lastName',
+    'username',
+    'password',
+    'confirmPassword',
+    'email',
+    'mobile',
+    'telephone',
+    'whatsapp',
+    'skype',
+    'birthDate',
+    'anniversaryDate',
   ],
   business: [
-    'companyName', 'designation', 'businessType', 'addressLine1', 'addressLine2', 'addressLine3', 'country', 'state',
-    'city', 'pinCode', 'heardFrom', 'newsletter',
+    'companyName',
+    'designation',
+    'businessType',
+    'addressLine1',
+    'addressLine2',
+    'addressLine3',
+    'country',
+    'state',
+    'city',
+    'pinCode',
+    'heardFrom',
+    'newsletter',
   ],
   documents: ['documentType', 'photoIdFileId', 'businessProofFileId', 'kycFileId', 'undertaking'],
   terms: ['termsAccepted'],
 }
 
 export const REQUIRED: ReadonlySet<Field> = new Set<Field>([
-  'firstName', 'middleName', 'lastName', 'username', 'password', 'confirmPassword', 'email', 'mobile',
-  'companyName', 'addressLine1', 'addressLine2', 'country', 'state', 'city', 'pinCode',
-  'documentType', 'photoIdFileId', 'undertaking', 'termsAccepted',
+  'firstName',
+  'middleName',
+  'lastName',
+  'username',
+  'password',
+  'confirmPassword',
+  'email',
+  'mobile',
+  'companyName',
+  'addressLine1',
+  'addressLine2',
+  'country',
+  'state',
+  'city',
+  'pinCode',
+  'documentType',
+  'photoIdFileId',
+  'undertaking',
+  'termsAccepted',
 ])
 
 /** Each code is a text under `register.errors.<code>`. */
 export type FieldError =
-  | 'required' | 'email' | 'phone' | 'username' | 'password' | 'mismatch' | 'pinCode' | 'date' | 'accept'
-  | 'invalid' | 'taken' | 'tooLong'
+  | 'required'
+  | 'email'
+  | 'phone'
+  | 'username'
+  | 'password'
+  | 'mismatch'
+  | 'pinCode'
+  | 'date'
+  | 'accept'
+  | 'invalid'
+  | 'taken'
+  | 'tooLong'
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 const PHONE = /^[+0-9 ()-]{5,30}$/
@@ -88,9 +163,26 @@ const DATE = /^\d{4}-\d{2}-\d{2}$/
 
 /** Lengths the server accepts (contracts/http/account.ts). */
 export const MAX_LENGTH: Partial<Record<Field, number>> = {
-  firstName: 80, middleName: 80, lastName: 80, username: 50, password: 128, confirmPassword: 128, email: 254,
-  mobile: 30, telephone: 30, whatsapp: 30, skype: 80, companyName: 200, designation: 100, addressLine1: 200,
-  addressLine2: 200, addressLine3: 200, country: 100, state: 100, city: 100, pinCode: 12,
+  firstName: 80,
+  middleName: 80,
+  lastName: 80,
+  username: 50,
+  password: 128,
+  confirmPassword: 128,
+  email: 254,
+  mobile: 30,
+  telephone: 30,
+  whatsapp: 30,
+  skype: 80,
+  companyName: 200,
+  designation: 100,
+  addressLine1: 200,
+  addressLine2: 200,
+  addressLine3: 200,
+  country: 100,
+  state: 100,
+  city: 100,
+  pinCode: 12,
 }
 
 function isDate(s: string): boolean {
@@ -189,7 +281,11 @@ export function toRequest(v: RegisterValues): RegisterRequest {
 }
 
 /** Field names the server may use for the document ids, mapped to the form's fields. */
-const SERVER_FIELD: Record<string, Field> = { photoId: 'photoIdFileId', businessProof: 'businessProofFileId', kyc: 'kycFileId' }
+const SERVER_FIELD: Record<string, Field> = {
+  photoId: 'photoIdFileId',
+  businessProof: 'businessProofFileId',
+  kyc: 'kycFileId',
+}
 
 function asField(name: string): Field | null {
   const top = name.split('.')[0] ?? ''
@@ -219,7 +315,12 @@ export function serverFieldErrors(data: unknown, v: RegisterValues): FieldErrors
  */
 export function takenFields(data: unknown): Field[] {
   const d = data as { field?: unknown; fields?: unknown } | null
-  const named = [d?.field, ...(Array.isArray(d?.fields) ? d.fields.map((x: unknown) => (typeof x === 'string' ? x : (x as { field?: unknown } | null)?.field)) : [])]
+  const named = [
+    d?.field,
+    ...(Array.isArray(d?.fields)
+      ? d.fields.map((x: unknown) => (typeof x === 'string' ? x : (x as { field?: unknown } | null)?.field))
+      : []),
+  ]
   const hits = named.filter((x): x is 'username' | 'email' => x === 'username' || x === 'email')
   return hits.length ? [...new Set(hits)] : ['username', 'email']
 }

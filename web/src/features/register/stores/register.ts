@@ -5,14 +5,28 @@ import type { ApiError } from '../../../lib/api'
 import { fileProblem, uploadFile, type FileProblem } from '../../../lib/upload'
 import { cities, countries, registerBuyer, registerSeller, states } from '../api/register'
 import {
-  emptyValues, firstStepWithError, serverFieldErrors, STEP_FIELDS, STEPS, takenFields, toRequest, validateField, validateStep,
-  type Field, type FieldErrors, type RegisterValues,
+  emptyValues,
+  firstStepWithError,
+  serverFieldErrors,
+  STEP_FIELDS,
+  STEPS,
+  takenFields,
+  toRequest,
+  validateField,
+  validateStep,
+  type Field,
+  type FieldErrors,
+  type RegisterValues,
 } from './register.rules'
 
 /** The three documents of the form and the field each fills with the uploaded file's id. */
 export const DOC_SLOTS = ['photoId', 'businessProof', 'kyc'] as const satisfies readonly UploadPurpose[]
 export type DocSlot = (typeof DOC_SLOTS)[number]
-export const SLOT_FIELD: Record<DocSlot, Field> = { photoId: 'photoIdFileId', businessProof: 'businessProofFileId', kyc: 'kycFileId' }
+export const SLOT_FIELD: Record<DocSlot, Field> = {
+  photoId: 'photoIdFileId',
+  businessProof: 'businessProofFileId',
+  kyc: 'kycFileId',
+}
 
 /** Why a document is not attached: the browser's own checks, or the server's answer. */
 export type UploadProblem = FileProblem | 'failed'
@@ -79,7 +93,8 @@ export function setValue<F extends Field>(field: F, value: RegisterValues[F]): v
   register.values[field] = value
   if (register.touched.includes(field) || register.errors[field]) check(field)
   // The repeat follows the password it must match.
-  if (field === 'password' && (register.touched.includes('confirmPassword') || register.errors.confirmPassword)) check('confirmPassword')
+  if (field === 'password' && (register.touched.includes('confirmPassword') || register.errors.confirmPassword))
+    check('confirmPassword')
 }
 
 export function blurField(field: Field): void {
@@ -190,7 +205,8 @@ export async function chooseFile(slot: DocSlot, file: File | null): Promise<void
 
 // ---------- Submit ----------
 
-export type Outcome = { kind: 'ok'; email: string } | { kind: 'invalid'; field: Field | null } | { kind: 'error'; error: ApiError }
+export type Outcome =
+  { kind: 'ok'; email: string } | { kind: 'invalid'; field: Field | null } | { kind: 'error'; error: ApiError }
 
 export async function submitRegister(): Promise<Outcome> {
   if (register.submitting) return { kind: 'invalid', field: null }

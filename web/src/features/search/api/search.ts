@@ -1,4 +1,12 @@
-import type { SavedSearch, SearchById, SearchList, SearchListPage, SearchUpsert, StonePage, StoneSearch } from '@diamond/contracts/http/stock'
+import type {
+  SavedSearch,
+  SearchById,
+  SearchList,
+  SearchListPage,
+  SearchUpsert,
+  StonePage,
+  StoneSearch,
+} from '@diamond/contracts/http/stock'
 import { api } from '../../../lib/api'
 
 /** The live count as the user picks filters: no rows, no limit error, the facet counts. */

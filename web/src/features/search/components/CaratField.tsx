@@ -2,7 +2,7 @@ import { MAX_CARAT_RANGES } from '@diamond/contracts/http/stock.values'
 import { useTranslation } from 'react-i18next'
 import { CARAT_PRESETS, caratPresetOn, type SearchForm } from '../stores/form.rules'
 import { addCarat, removeCarat, setCarat, setCaratPreset, touch } from '../stores/searchForm'
-import { RangeField } from './RangeField'
+import { RangeField } from '../../../components/RangeField'
 import { useSearchForm } from './useSearchForm'
 
 /** Carat: several from–to rows (up to ten) and the trade's size bands as chips. */
@@ -31,7 +31,13 @@ export function CaratField({ onEnter, presets = true }: { onEnter?: () => void; 
                 onEnter={onEnter}
               />
               {rows.length > 1 && (
-                <button type="button" className="icon-button srch-row-remove" aria-label={t('search.removeRange', { n: i + 1 })} data-testid={`crt-${i}-remove`} onClick={() => removeCarat(i)}>
+                <button
+                  type="button"
+                  className="icon-button srch-row-remove"
+                  aria-label={t('search.removeRange', { n: i + 1 })}
+                  data-testid={`crt-${i}-remove`}
+                  onClick={() => removeCarat(i)}
+                >
                   ×
                 </button>
               )}

@@ -4,7 +4,7 @@ import { useSnapshot } from 'valtio'
 import { fmtCount } from '../../../lib/format'
 import { chipValues, type ChipKey } from '../stores/form.rules'
 import { searchForm, setChip } from '../stores/searchForm'
-import { ShapeIcon } from './ShapeIcon'
+import { ShapeIcon } from '../../../components/ShapeIcon'
 
 const isFacet = (k: string): k is Facet => (FACETS as readonly string[]).includes(k)
 
@@ -13,7 +13,12 @@ const isFacet = (k: string): k is Facet => (FACETS as readonly string[]).include
  * exact whatever the server does with a group's own filter: on every chip while the group has no
  * choice, and on the chosen chips once it has.
  */
-function facetOf(facets: Readonly<Record<string, Readonly<Record<string, number>>>> | null, key: ChipKey, value: string, chosen: readonly string[]) {
+function facetOf(
+  facets: Readonly<Record<string, Readonly<Record<string, number>>>> | null,
+  key: ChipKey,
+  value: string,
+  chosen: readonly string[],
+) {
   if (!facets || !isFacet(key)) return null
   if (chosen.length && !chosen.includes(value)) return null
   return facets[key]?.[value] ?? 0
@@ -35,7 +40,12 @@ export function ChipGroup({ chipKey, valueLabel, shapes, values }: Props) {
   const chosen = snap.form.chips[chipKey] ?? []
   const labelId = `srch-label-${chipKey}`
   return (
-    <div className={`srch-group${shapes ? ' srch-group--shapes' : ''}`} role="group" aria-labelledby={labelId} data-testid={`group-${chipKey}`}>
+    <div
+      className={`srch-group${shapes ? ' srch-group--shapes' : ''}`}
+      role="group"
+      aria-labelledby={labelId}
+      data-testid={`group-${chipKey}`}
+    >
       <span className="srch-label" id={labelId}>
         {t(`search.fields.${chipKey}`)}
       </span>

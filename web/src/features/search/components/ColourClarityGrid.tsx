@@ -22,7 +22,13 @@ export function ColourClarityGrid() {
             </th>
             {MASTERS.CLARITY.map((c) => (
               <th key={c} scope="col">
-                <button type="button" className={`srch-grid-head${clarities.includes(c) ? ' is-on' : ''}`} aria-pressed={clarities.includes(c)} data-testid={`chip-clrNm-${c}`} onClick={() => setChip('clrNm', c)}>
+                <button
+                  type="button"
+                  className={`srch-grid-head${clarities.includes(c) ? ' is-on' : ''}`}
+                  aria-pressed={clarities.includes(c)}
+                  data-testid={`chip-clrNm-${c}`}
+                  onClick={() => setChip('clrNm', c)}
+                >
                   {c}
                 </button>
               </th>
@@ -33,7 +39,13 @@ export function ColourClarityGrid() {
           {MASTERS.COLOR.map((col) => (
             <tr key={col}>
               <th scope="row">
-                <button type="button" className={`srch-grid-head${colours.includes(col) ? ' is-on' : ''}`} aria-pressed={colours.includes(col)} data-testid={`chip-colNm-${col}`} onClick={() => setChip('colNm', col)}>
+                <button
+                  type="button"
+                  className={`srch-grid-head${colours.includes(col) ? ' is-on' : ''}`}
+                  aria-pressed={colours.includes(col)}
+                  data-testid={`chip-colNm-${col}`}
+                  onClick={() => setChip('colNm', col)}
+                >
                   {col}
                 </button>
               </th>

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import type { SingleRange } from '../stores/form.rules'
 import { setRange, touch } from '../stores/searchForm'
-import { RangeField } from './RangeField'
+import { RangeField } from '../../../components/RangeField'
 import { useSearchForm } from './useSearchForm'
 
 /** One range filter of the contract (depth %, price per carat, …) wired to the form. */

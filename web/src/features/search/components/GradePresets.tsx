@@ -13,7 +13,14 @@ export function GradePresets() {
       {(Object.keys(GRADE_PRESETS) as GradePreset[]).map((p) => {
         const on = gradePresetOn(snap.form as SearchForm, p)
         return (
-          <button key={p} type="button" className={`srch-chip srch-chip--preset${on ? ' is-on' : ''}`} aria-pressed={on} data-testid={`preset-${p}`} onClick={() => setGradePreset(p)}>
+          <button
+            key={p}
+            type="button"
+            className={`srch-chip srch-chip--preset${on ? ' is-on' : ''}`}
+            aria-pressed={on}
+            data-testid={`preset-${p}`}
+            onClick={() => setGradePreset(p)}
+          >
             {p}
           </button>
         )

@@ -39,7 +39,13 @@ export function SaveSearchDialog({ initialTitle, onCancel, onSave }: Props) {
       testId="save-search-dialog"
       actions={
         <>
-          <button type="button" className="btn btn--primary" data-testid="save-search-confirm" disabled={busy} onClick={() => void save()}>
+          <button
+            type="button"
+            className="btn btn--primary"
+            data-testid="save-search-confirm"
+            disabled={busy}
+            onClick={() => void save()}
+          >
             {t('search.save.submit')}
           </button>
           <button type="button" className="btn" data-testid="save-search-cancel" onClick={onCancel}>
@@ -56,7 +62,13 @@ export function SaveSearchDialog({ initialTitle, onCancel, onSave }: Props) {
           void save()
         }}
       >
-        <FormField id="save-search-title" label={t('search.save.label')} required error={error} help={t('search.save.help', { max: TITLE_MAX })}>
+        <FormField
+          id="save-search-title"
+          label={t('search.save.label')}
+          required
+          error={error}
+          help={t('search.save.help', { max: TITLE_MAX })}
+        >
           <input
             {...fieldProps('save-search-title', { error, help: true, required: true })}
             data-testid="save-search-title"

@@ -10,8 +10,16 @@ import { fmtCount } from '../../../lib/format'
 import { codeText } from '../../../lib/i18n'
 import { showToast } from '../../../lib/toast'
 import { editPath, resultPath } from '../stores/form.rules'
-import { loadSearches, openSearches, pagesOf, removeSearch, searchLists, type SearchType } from '../stores/savedSearches'
+import {
+  loadSearches,
+  openSearches,
+  pagesOf,
+  removeSearch,
+  searchLists,
+  type SearchType,
+} from '../stores/savedSearches'
 import { SearchListItem } from './SearchListItem'
+import '../../../components/stoneFilter.css'
 import './search.css'
 
 const TABS = [
@@ -57,7 +65,12 @@ export function SavedSearchPage() {
           </button>
         ))}
       </div>
-      <div id="searches-panel" role="tabpanel" aria-labelledby={`searches-tab-${current.id}`} className="srch-saved-panel">
+      <div
+        id="searches-panel"
+        role="tabpanel"
+        aria-labelledby={`searches-tab-${current.id}`}
+        className="srch-saved-panel"
+      >
         <SearchListPanel type={type} />
       </div>
     </div>
@@ -99,10 +112,18 @@ function SearchListPanel({ type }: { type: SearchType }) {
               search={s as SavedSearch}
               actions={
                 <>
-                  <Link href={resultPath('diamond', s.id)} className="btn btn--small btn--primary" data-testid={`search-results-${s.id}`}>
+                  <Link
+                    href={resultPath('diamond', s.id)}
+                    className="btn btn--small btn--primary"
+                    data-testid={`search-results-${s.id}`}
+                  >
                     {t('search.open')}
                   </Link>
-                  <Link href={editPath((s as SavedSearch).filter, s.id)} className="btn btn--small" data-testid={`search-edit-${s.id}`}>
+                  <Link
+                    href={editPath((s as SavedSearch).filter, s.id)}
+                    className="btn btn--small"
+                    data-testid={`search-edit-${s.id}`}
+                  >
                     {t('search.edit')}
                   </Link>
                   <button

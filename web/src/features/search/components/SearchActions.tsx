@@ -2,11 +2,11 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSnapshot } from 'valtio'
 import { useLocation } from 'wouter'
+import { useSlots } from '../../../components/Slots'
 import { fmtCount } from '../../../lib/format'
 import { allowed, session } from '../../../lib/session'
 import { showToast } from '../../../lib/toast'
 import type { SearchKind } from '../stores/form.rules'
-import { NoMatchOffer } from '../../demands/components/AddDemandLink'
 import { currentFilter, resetSearch, saveSearch, submitSearch } from '../stores/searchForm'
 import { SaveSearchDialog } from './SaveSearchDialog'
 import { SearchNoticeText } from './SearchNoticeText'
@@ -31,6 +31,8 @@ export function SearchActions({ save = true, exclusive = false }: { save?: boole
   const { userPermissions } = useSnapshot(session)
   const [saving, setSaving] = useState(false)
   const run = useRunSearch()
+  // A search that finds nothing offers a demand for it (features/demands, through the route's slots).
+  const { NoMatchOffer } = useSlots()
   const canSave = save && allowed(userPermissions, 'saveSearch', 'insert')
   const canExclusive = exclusive && allowed(userPermissions, 'exclusive', 'view')
   const countText = invalid ? '–' : snap.count === null ? '…' : fmtCount(snap.count)
@@ -49,17 +51,34 @@ export function SearchActions({ save = true, exclusive = false }: { save?: boole
           onClick={() => void run()}
         >
           {t('search.search')}
-          <span className={`srch-count${over ? ' is-over' : ''}`} data-testid="search-count" aria-live="polite" aria-busy={snap.counting}>
+          <span
+            className={`srch-count${over ? ' is-over' : ''}`}
+            data-testid="search-count"
+            aria-live="polite"
+            aria-busy={snap.counting}
+          >
             {countText}
           </span>
         </button>
         {canExclusive && (
-          <button type="button" className="btn" data-testid="search-exclusive" disabled={snap.submitting} onClick={() => void run('exclusive')}>
+          <button
+            type="button"
+            className="btn"
+            data-testid="search-exclusive"
+            disabled={snap.submitting}
+            onClick={() => void run('exclusive')}
+          >
             {t('search.exclusive')}
           </button>
         )}
         {canSave && (
-          <button type="button" className="btn" data-testid="search-save" disabled={invalid} onClick={() => setSaving(true)}>
+          <button
+            type="button"
+            className="btn"
+            data-testid="search-save"
+            disabled={invalid}
+            onClick={() => setSaving(true)}
+          >
             {editingSaved ? t('search.save.update') : t('search.save.open')}
           </button>
         )}
@@ -69,7 +88,7 @@ export function SearchActions({ save = true, exclusive = false }: { save?: boole
       </div>
       <p className="srch-bar-hint">{invalid ? t('search.fixFields') : t('search.countHint', { n: countText })}</p>
       {snap.notice && <SearchNoticeText notice={snap.notice} />}
-      {snap.notice?.kind === 'empty' && <NoMatchOffer filter={currentFilter()} />}
+      {snap.notice?.kind === 'empty' && NoMatchOffer && <NoMatchOffer filter={currentFilter()} />}
       {saving && (
         <SaveSearchDialog
           initialTitle={editingSaved?.title ?? ''}

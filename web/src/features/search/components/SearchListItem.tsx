@@ -16,7 +16,11 @@ export function SearchListItem({ search, actions }: { search: SavedSearch; actio
     <article className="srch-item" data-testid="search-row" data-search-id={search.id}>
       <Link href={resultPath('diamond', search.id)} className="srch-item-main" data-testid={`search-open-${search.id}`}>
         {search.searchType === 1 && search.title && <span className="srch-item-title">{search.title}</span>}
-        <span className={search.searchType === 1 ? 'srch-item-summary' : 'srch-item-title'} dir="auto" data-testid="search-summary">
+        <span
+          className={search.searchType === 1 ? 'srch-item-summary' : 'srch-item-title'}
+          dir="auto"
+          data-testid="search-summary"
+        >
           {line}
         </span>
         <span className="srch-item-meta">

@@ -12,7 +12,12 @@ export function SearchNoticeText({ notice }: { notice: SearchNotice }) {
         ? t('empty.noDataSearch')
         : codeText(notice.error.code, notice.error.message)
   return (
-    <p className={`srch-notice srch-notice--${notice.kind}`} role="alert" data-testid="search-notice" data-kind={notice.kind}>
+    <p
+      className={`srch-notice srch-notice--${notice.kind}`}
+      role="alert"
+      data-testid="search-notice"
+      data-kind={notice.kind}
+    >
       {text}
     </p>
   )

@@ -10,7 +10,8 @@ export function useSummary(): (filter: StoneFilter) => string {
     label: (key: string) => t(`search.fields.${key}`),
     yes: t('search.tri.yes'),
     no: t('search.tri.no'),
-    ids: (key: string, count: number) => t('search.summaryIds', { field: t(`search.fields.${key}`), n: fmtCount(count) }),
+    ids: (key: string, count: number) =>
+      t('search.summaryIds', { field: t(`search.fields.${key}`), n: fmtCount(count) }),
     all: t('search.summaryAll'),
   }
   return (filter) => summaryText(summaryParts(filter), words)

@@ -1,9 +1,22 @@
 import type { Range, StoneFilter } from '@diamond/contracts/http/stock'
 import {
-  MAX_CARAT_RANGES, MAX_LIST_FILTER, PRICE_FILTERS,
-  type BoolFilter, type EnumFilter, type ListType, type RangeFilter,
+  MAX_CARAT_RANGES,
+  MAX_LIST_FILTER,
+  PRICE_FILTERS,
+  type BoolFilter,
+  type EnumFilter,
+  type ListType,
+  type RangeFilter,
 } from '@diamond/contracts/http/stock.values'
 import { FILTER_MASTERS, MASTERS } from '@diamond/contracts/masters'
+import {
+  emptyRange,
+  parseNumber,
+  rangeError,
+  toggleInOrder,
+  type FieldError,
+  type RangeInput,
+} from '../../../lib/stoneFilter.rules'
 import { splitIds } from './ids.rules'
 
 /**
@@ -20,11 +33,6 @@ export type SingleRange = Exclude<RangeFilter, 'crt'>
 export type TriBool = Exclude<BoolFilter, 'isFcCol'>
 export type IdListKey = 'stoneIds' | 'sellerStoneNo' | 'pairNo'
 
-export interface RangeInput {
-  from: string
-  to: string
-}
-
 export interface SearchForm {
   chips: Partial<Record<ChipKey, string[]>>
   /** Carat rows; the filter takes one range or up to ten. */
@@ -39,12 +47,45 @@ export const TRI_BOOLS: readonly TriBool[] = ['isXray', 'isType2', 'isSeal', 'is
 export const ID_LISTS: readonly IdListKey[] = ['stoneIds', 'sellerStoneNo', 'pairNo']
 export const PRICE_RANGES: readonly SingleRange[] = ['back', 'amt', 'ctPr']
 export const PROPORTION_RANGES: readonly SingleRange[] = [
-  'depPer', 'tblPer', 'grdlPer', 'pAng', 'cAng', 'cHgt', 'pHgt', 'ratio', 'length', 'width', 'height', 'diaMin', 'diaMax', 'strLn', 'lwrHal',
+  'depPer',
+  'tblPer',
+  'grdlPer',
+  'pAng',
+  'cAng',
+  'cHgt',
+  'pHgt',
+  'ratio',
+  'length',
+  'width',
+  'height',
+  'diaMin',
+  'diaMax',
+  'strLn',
+  'lwrHal',
 ]
 export const INCLUSION_CHIPS: readonly ChipKey[] = [
-  'blkTblNm', 'blkSdNm', 'wTblNm', 'wSdNm', 'opTblNm', 'opCrwnNm', 'opPavNm', 'eClnNm', 'milkyNm', 'hANm', 'brlncyNm',
+  'blkTblNm',
+  'blkSdNm',
+  'wTblNm',
+  'wSdNm',
+  'opTblNm',
+  'opCrwnNm',
+  'opPavNm',
+  'eClnNm',
+  'milkyNm',
+  'hANm',
+  'brlncyNm',
 ]
-export const OTHER_CHIPS: readonly ChipKey[] = ['girdleNm', 'grdlCondNm', 'cultNm', 'cultCondNm', 'keyToSymbol', 'sellerNm', 'showNm', 'availability']
+export const OTHER_CHIPS: readonly ChipKey[] = [
+  'girdleNm',
+  'grdlCondNm',
+  'cultNm',
+  'cultCondNm',
+  'keyToSymbol',
+  'sellerNm',
+  'showNm',
+  'availability',
+]
 export const FANCY_CHIPS: readonly ChipKey[] = ['fcColNm', 'fcIntNm', 'fcOvtNm']
 export const GRADE_CHIPS: readonly ChipKey[] = ['cutNm', 'polNm', 'symNm']
 
@@ -53,16 +94,18 @@ export function chipValues(key: ChipKey): readonly string[] {
   return key === 'keyToSymbol' ? MASTERS.KEY_TO_SYMBOL : MASTERS[FILTER_MASTERS[key]]
 }
 
-export const emptyRange = (): RangeInput => ({ from: '', to: '' })
 export function emptyForm(): SearchForm {
-  return { chips: {}, carats: [emptyRange()], ranges: {}, bools: {}, ids: { stoneIds: '', sellerStoneNo: '', pairNo: '' } }
+  return {
+    chips: {},
+    carats: [emptyRange()],
+    ranges: {},
+    bools: {},
+    ids: { stoneIds: '', sellerStoneNo: '', pairNo: '' },
+  }
 }
 
 export function toggleChip(form: SearchForm, key: ChipKey, value: string): void {
-  const now = form.chips[key] ?? []
-  const next = now.includes(value) ? now.filter((v) => v !== value) : [...now, value]
-  const order = chipValues(key)
-  next.sort((a, b) => order.indexOf(a) - order.indexOf(b))
+  const next = toggleInOrder(form.chips[key] ?? [], value, chipValues(key))
   if (next.length) form.chips[key] = next
   else delete form.chips[key]
 }
@@ -86,8 +129,17 @@ const sameSet = (a: readonly string[], b: readonly string[]) => a.length === b.l
 
 /** The trade's size bands, offered as chips beside the carat rows. */
 export const CARAT_PRESETS: readonly RangeInput[] = [
-  ['0.30', '0.39'], ['0.40', '0.49'], ['0.50', '0.69'], ['0.70', '0.89'], ['0.90', '0.99'], ['1.00', '1.49'],
-  ['1.50', '1.99'], ['2.00', '2.99'], ['3.00', '3.99'], ['4.00', '4.99'], ['5.00', '9.99'],
+  ['0.30', '0.39'],
+  ['0.40', '0.49'],
+  ['0.50', '0.69'],
+  ['0.70', '0.89'],
+  ['0.90', '0.99'],
+  ['1.00', '1.49'],
+  ['1.50', '1.99'],
+  ['2.00', '2.99'],
+  ['3.00', '3.99'],
+  ['4.00', '4.99'],
+  ['5.00', '9.99'],
 ].map(([from, to]) => ({ from: from!, to: to! }))
 
 const sameNumber = (a: string, b: string) => a.trim() !== '' && b.trim() !== '' && Number(a) === Number(b)
@@ -118,26 +170,8 @@ export function removeCaratRow(form: SearchForm, i: number): void {
 
 // ---------- Checking ----------
 
-export type FieldError = 'number' | 'inverted' | 'tooMany' | 'idTooLong'
 /** Keyed by field: `crt.0` for a carat row, the filter key otherwise. */
 export type FormErrors = Partial<Record<string, FieldError>>
-
-function parseNumber(s: string): number | undefined | null {
-  const t = s.trim()
-  if (t === '') return undefined
-  const n = Number(t)
-  return Number.isFinite(n) ? n : null
-}
-
-/** A from–to pair: not a number, or from above to, is flagged before anything is sent. */
-export function rangeError(r: RangeInput | undefined): FieldError | null {
-  if (!r) return null
-  const from = parseNumber(r.from)
-  const to = parseNumber(r.to)
-  if (from === null || to === null) return 'number'
-  if (from !== undefined && to !== undefined && from > to) return 'inverted'
-  return null
-}
 
 export interface BuildOptions {
   kind: SearchKind
@@ -151,7 +185,8 @@ export function chipAllowed(key: ChipKey, kind: SearchKind): boolean {
   if (FANCY_CHIPS.includes(key)) return kind === 'fancy'
   return true
 }
-const rangeAllowed = (key: SingleRange, o: BuildOptions) => o.pricing || !(PRICE_FILTERS as readonly string[]).includes(key)
+const rangeAllowed = (key: SingleRange, o: BuildOptions) =>
+  o.pricing || !(PRICE_FILTERS as readonly string[]).includes(key)
 
 export function validateForm(form: SearchForm, o: BuildOptions): FormErrors {
   const errors: FormErrors = {}
@@ -194,7 +229,10 @@ export function buildFilter(form: SearchForm, o: BuildOptions): StoneFilter {
   for (const [key, values] of Object.entries(form.chips) as [ChipKey, string[]][]) {
     if (values.length && chipAllowed(key, o.kind)) out[key] = [...values]
   }
-  const carats = form.carats.map(toRange).filter((r): r is Range => !!r).slice(0, MAX_CARAT_RANGES)
+  const carats = form.carats
+    .map(toRange)
+    .filter((r): r is Range => !!r)
+    .slice(0, MAX_CARAT_RANGES)
   if (carats.length === 1) f.crt = carats[0]
   else if (carats.length > 1) f.crt = carats
   for (const [key, r] of Object.entries(form.ranges) as [SingleRange, RangeInput][]) {

@@ -1,10 +1,29 @@
 import { MAX_CARAT_RANGES } from '@diamond/contracts/http/stock.values'
 import { describe, expect, it } from 'vitest'
 import {
-  addCaratRow, applyGradePreset, buildFilter, CARAT_PRESETS, caratPresetOn, cellOn, checkCount, editPath, emptyForm, formFromFilter,
-  gradePresetOn, listTypeOf, quickSearchPath, rangeError, removeCaratRow, resultPath, titleError, toggleCaratPreset, toggleChip,
-  toggleCell, validateForm, type SearchForm,
+  addCaratRow,
+  applyGradePreset,
+  buildFilter,
+  CARAT_PRESETS,
+  caratPresetOn,
+  cellOn,
+  checkCount,
+  editPath,
+  emptyForm,
+  formFromFilter,
+  gradePresetOn,
+  listTypeOf,
+  quickSearchPath,
+  removeCaratRow,
+  resultPath,
+  titleError,
+  toggleCaratPreset,
+  toggleChip,
+  toggleCell,
+  validateForm,
+  type SearchForm,
 } from './form.rules'
+import { rangeError } from '../../../lib/stoneFilter.rules'
 
 const white = { kind: 'diamond', pricing: true } as const
 
@@ -40,9 +59,16 @@ describe('building the filter', () => {
 
   it('sends several carat rows as a list and skips blank rows', () => {
     const f = form((f) => {
-      f.carats = [{ from: '0.30', to: '0.39' }, { from: '', to: '' }, { from: '0.50', to: '0.59' }]
+      f.carats = [
+        { from: '0.30', to: '0.39' },
+        { from: '', to: '' },
+        { from: '0.50', to: '0.59' },
+      ]
     })
-    expect(buildFilter(f, white).crt).toStrictEqual([{ from: 0.3, to: 0.39 }, { from: 0.5, to: 0.59 }])
+    expect(buildFilter(f, white).crt).toStrictEqual([
+      { from: 0.3, to: 0.39 },
+      { from: 0.5, to: 0.59 },
+    ])
   })
 
   it('unselects a chip when pressed again', () => {
@@ -88,7 +114,11 @@ describe('building the filter', () => {
       toggleChip(f, 'fcColNm', 'PINK')
       toggleChip(f, 'fcIntNm', 'FANCY VIVID')
     })
-    expect(buildFilter(f, { kind: 'fancy', pricing: true })).toStrictEqual({ fcColNm: ['PINK'], fcIntNm: ['FANCY VIVID'], isFcCol: true })
+    expect(buildFilter(f, { kind: 'fancy', pricing: true })).toStrictEqual({
+      fcColNm: ['PINK'],
+      fcIntNm: ['FANCY VIVID'],
+      isFcCol: true,
+    })
     expect(buildFilter(f, white)).toStrictEqual({ colNm: ['D'] })
   })
 
@@ -105,7 +135,10 @@ describe('checking the form', () => {
     expect(rangeError({ from: '', to: '1' })).toBeNull()
     expect(rangeError({ from: 'abc', to: '' })).toBe('number')
     const f = form((f) => {
-      f.carats = [{ from: '0.5', to: '0.6' }, { from: '1.5', to: '1.0' }]
+      f.carats = [
+        { from: '0.5', to: '0.6' },
+        { from: '1.5', to: '1.0' },
+      ]
       f.ranges.tblPer = { from: '60', to: '55' }
     })
     expect(validateForm(f, white)).toStrictEqual({ 'crt.1': 'inverted', tblPer: 'inverted' })
@@ -180,7 +213,10 @@ describe('reading a stored search back', () => {
       keyToSymbol: ['CLOUD'],
     }
     const f = formFromFilter(filter)
-    expect(f.carats).toStrictEqual([{ from: '0.3', to: '0.39' }, { from: '1', to: '' }])
+    expect(f.carats).toStrictEqual([
+      { from: '0.3', to: '0.39' },
+      { from: '1', to: '' },
+    ])
     expect(f.ids.stoneIds).toBe('A1\nA2')
     expect(buildFilter(f, white)).toStrictEqual(filter)
   })
@@ -188,7 +224,11 @@ describe('reading a stored search back', () => {
   it('reads a single carat range and a fancy search', () => {
     const f = formFromFilter({ crt: { to: 2 }, isFcCol: true, fcColNm: ['BLUE'] })
     expect(f.carats).toStrictEqual([{ from: '', to: '2' }])
-    expect(buildFilter(f, { kind: 'fancy', pricing: true })).toStrictEqual({ crt: { to: 2 }, fcColNm: ['BLUE'], isFcCol: true })
+    expect(buildFilter(f, { kind: 'fancy', pricing: true })).toStrictEqual({
+      crt: { to: 2 },
+      fcColNm: ['BLUE'],
+      isFcCol: true,
+    })
   })
 })
 
@@ -241,7 +281,10 @@ describe("the spec's texts", () => {
   it('says the limit exactly as the server does', async () => {
     const { readFileSync } = await import('node:fs')
     const { searchLimitMessage } = await import('@diamond/contracts/http/stock.values')
-    const en = JSON.parse(readFileSync(new URL('../../../locales/en.json', import.meta.url), 'utf8')) as { errors: Record<string, string>; empty: Record<string, string> }
+    const en = JSON.parse(readFileSync(new URL('../../../locales/en.json', import.meta.url), 'utf8')) as {
+      errors: Record<string, string>
+      empty: Record<string, string>
+    }
     expect(en.errors.E_SEARCH_LIMIT!.replace('{{limit}}', '1000')).toBe(searchLimitMessage(1000))
     expect(en.empty.noDataSearch).toBe('No data found for requested search criteria.')
   })

@@ -1,13 +1,33 @@
 import type { FacetCounts, SavedSearch, StoneFilter } from '@diamond/contracts/http/stock'
 import { proxy } from 'valtio'
 import type { ApiError } from '../../../lib/api'
+import type { RangeInput } from '../../../lib/stoneFilter.rules'
 import { allowed, session } from '../../../lib/session'
 import { countStones, searchById, upsertSearch } from '../api/search'
 import {
-  addCaratRow, applyGradePreset, buildFilter, checkCount, emptyForm, formFromFilter, hasErrors, listTypeOf, removeCaratRow,
-  resultPath, toggleCaratPreset, toggleCell, toggleChip, validateForm,
-  type BuildOptions, type ChipKey, type FormErrors, type GradePreset, type IdListKey, type RangeInput, type SearchForm,
-  type SearchKind, type SingleRange, type TriBool,
+  addCaratRow,
+  applyGradePreset,
+  buildFilter,
+  checkCount,
+  emptyForm,
+  formFromFilter,
+  hasErrors,
+  listTypeOf,
+  removeCaratRow,
+  resultPath,
+  toggleCaratPreset,
+  toggleCell,
+  toggleChip,
+  validateForm,
+  type BuildOptions,
+  type ChipKey,
+  type FormErrors,
+  type GradePreset,
+  type IdListKey,
+  type SearchForm,
+  type SearchKind,
+  type SingleRange,
+  type TriBool,
 } from './form.rules'
 
 /** What stops a search on the form, shown under its Search button. */
@@ -37,15 +57,30 @@ export const searchForm = proxy<SearchState>(initial('diamond'))
 
 function initial(kind: SearchKind): SearchState {
   return {
-    kind, form: emptyForm(), touched: [], editing: null, loading: false, loadError: null,
+    kind,
+    form: emptyForm(),
+    touched: [],
+    editing: null,
+    loading: false,
+    loadError: null,
     // Every form counts as soon as it opens.
-    count: null, limit: null, facets: null, counting: true, countError: null, notice: null, submitting: false, advancedOpen: false,
+    count: null,
+    limit: null,
+    facets: null,
+    counting: true,
+    countError: null,
+    notice: null,
+    submitting: false,
+    advancedOpen: false,
   }
 }
 
 export const COUNT_DEBOUNCE_MS = 250
 
-const options = (): BuildOptions => ({ kind: searchForm.kind, pricing: allowed(session.userPermissions, 'pricing', 'view') })
+const options = (): BuildOptions => ({
+  kind: searchForm.kind,
+  pricing: allowed(session.userPermissions, 'pricing', 'view'),
+})
 export const currentErrors = (): FormErrors => validateForm(searchForm.form, options())
 export const currentFilter = (): StoneFilter => buildFilter(searchForm.form, options())
 
@@ -116,7 +151,26 @@ export async function openSearch(kind: SearchKind, id?: string): Promise<void> {
   await runCount()
 }
 
-const BASIC = new Set(['shpNm', 'crt', 'colNm', 'clrNm', 'cutNm', 'polNm', 'symNm', 'fluNm', 'lbNm', 'locNm', 'shdNm', 'back', 'amt', 'ctPr', 'fcColNm', 'fcIntNm', 'fcOvtNm', 'isFcCol'])
+const BASIC = new Set([
+  'shpNm',
+  'crt',
+  'colNm',
+  'clrNm',
+  'cutNm',
+  'polNm',
+  'symNm',
+  'fluNm',
+  'lbNm',
+  'locNm',
+  'shdNm',
+  'back',
+  'amt',
+  'ctPr',
+  'fcColNm',
+  'fcIntNm',
+  'fcOvtNm',
+  'isFcCol',
+])
 /** A stored search that uses advanced filters opens with that section unfolded. */
 export const hasAdvanced = (filter: StoneFilter) => Object.keys(filter).some((k) => !BASIC.has(k))
 
@@ -219,7 +273,8 @@ const NO_ANSWER: ApiError = { code: 'E_NETWORK', message: '' }
 async function liveCount(filter: StoneFilter): Promise<Counted> {
   if (timer || countedKey !== keyOf(filter)) await runCount()
   else if (searchForm.counting && inFlight) await inFlight
-  if (searchForm.count === null || searchForm.limit === null || countedKey !== keyOf(filter)) return searchForm.countError ?? NO_ANSWER
+  if (searchForm.count === null || searchForm.limit === null || countedKey !== keyOf(filter))
+    return searchForm.countError ?? NO_ANSWER
   return { count: searchForm.count, limit: searchForm.limit }
 }
 

@@ -17,11 +17,59 @@ export type SummaryPart =
 const LEAD: readonly ChipKey[] = ['shpNm']
 const AFTER_CARAT: readonly ChipKey[] = ['colNm', 'fcColNm', 'fcIntNm', 'fcOvtNm', 'clrNm']
 const ORDER = [
-  'cutNm', 'polNm', 'symNm', 'fluNm', 'lbNm', 'locNm', 'shdNm', 'back', 'amt', 'ctPr', 'rap',
-  'depPer', 'tblPer', 'grdlPer', 'pAng', 'cAng', 'cHgt', 'pHgt', 'ratio', 'length', 'width', 'height', 'diaMin', 'diaMax', 'strLn', 'lwrHal',
-  'blkTblNm', 'blkSdNm', 'wTblNm', 'wSdNm', 'opTblNm', 'opCrwnNm', 'opPavNm', 'eClnNm', 'milkyNm', 'hANm', 'brlncyNm',
-  'girdleNm', 'grdlCondNm', 'cultNm', 'cultCondNm', 'keyToSymbol', 'sellerNm', 'showNm', 'availability',
-  'isXray', 'isType2', 'isSeal', 'isDor', 'stoneIds', 'sellerStoneNo', 'pairNo', 'ids',
+  'cutNm',
+  'polNm',
+  'symNm',
+  'fluNm',
+  'lbNm',
+  'locNm',
+  'shdNm',
+  'back',
+  'amt',
+  'ctPr',
+  'rap',
+  'depPer',
+  'tblPer',
+  'grdlPer',
+  'pAng',
+  'cAng',
+  'cHgt',
+  'pHgt',
+  'ratio',
+  'length',
+  'width',
+  'height',
+  'diaMin',
+  'diaMax',
+  'strLn',
+  'lwrHal',
+  'blkTblNm',
+  'blkSdNm',
+  'wTblNm',
+  'wSdNm',
+  'opTblNm',
+  'opCrwnNm',
+  'opPavNm',
+  'eClnNm',
+  'milkyNm',
+  'hANm',
+  'brlncyNm',
+  'girdleNm',
+  'grdlCondNm',
+  'cultNm',
+  'cultCondNm',
+  'keyToSymbol',
+  'sellerNm',
+  'showNm',
+  'availability',
+  'isXray',
+  'isType2',
+  'isSeal',
+  'isDor',
+  'stoneIds',
+  'sellerStoneNo',
+  'pairNo',
+  'ids',
 ] as const
 const COUNTED = new Set(['stoneIds', 'sellerStoneNo', 'pairNo', 'ids'])
 
@@ -69,10 +117,14 @@ export function summaryParts(filter: StoneFilter): SummaryPart[] {
   for (const k of LEAD) codes(k)
   if (f.crt) {
     const list = Array.isArray(f.crt) ? (f.crt as Range[]) : [f.crt as Range]
-    const text = list.map((r) => rangeText(r, two)).filter(Boolean).join(', ')
+    const text = list
+      .map((r) => rangeText(r, two))
+      .filter(Boolean)
+      .join(', ')
     if (text) parts.push({ kind: 'codes', text: `${text} ct` })
   }
-  if (f.isFcCol === true && !(Array.isArray(f.fcColNm) && f.fcColNm.length)) parts.push({ kind: 'bool', key: 'isFcCol', value: true })
+  if (f.isFcCol === true && !(Array.isArray(f.fcColNm) && f.fcColNm.length))
+    parts.push({ kind: 'bool', key: 'isFcCol', value: true })
   for (const k of AFTER_CARAT) codes(k)
   if (isFullGrade(f, 'EX')) parts.push({ kind: 'codes', text: '3EX' })
   for (const key of ORDER) {

@@ -1,3 +1,5 @@
+import './shell.css'
+
 /** The few line icons of the shell, drawn inline so they follow the text colour. */
 const PATHS = {
   menu: 'M4 7h16M4 12h16M4 17h16',

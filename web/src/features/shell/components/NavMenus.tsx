@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next'
 import { Link, useLocation } from 'wouter'
 import { Menu } from '../../../components/Menu'
 import { hrefOf, matchPath, navFor, type Screen, type Viewer } from '../../../lib/navigation'
+import './shell.css'
 
 const linkClass = (active: boolean) => (active ? 'nav-link is-active' : 'nav-link')
 
@@ -28,7 +29,11 @@ export function NavMenus({ viewer }: { viewer: Viewer }) {
           <ul className="menu-list">
             {g.items.map((s) => (
               <li key={s.id}>
-                <Link href={hrefOf(s)} className={() => (here(s) ? 'menu-item is-active' : 'menu-item')} data-testid={`nav-${s.id}`}>
+                <Link
+                  href={hrefOf(s)}
+                  className={() => (here(s) ? 'menu-item is-active' : 'menu-item')}
+                  data-testid={`nav-${s.id}`}
+                >
                   {t(`shell.screens.${s.id}`)}
                 </Link>
               </li>

@@ -5,23 +5,24 @@ import { Menu } from '../../../components/Menu'
 import { confirm } from '../../../lib/confirm'
 import { canOpen, screen } from '../../../lib/navigation'
 import { isCompanyAdmin, isGuest, session } from '../../../lib/session'
-import { logout } from '../../auth/stores/logout'
 import { Icon } from './Icon'
 import { useViewer } from './useViewer'
+import './shell.css'
 
 /**
  * The signed-in user's menu: Account, Profile, Users (company admins), Registrations (operator
- * staff with view on registrations, as the route table says), Logout after a confirmation.
+ * staff with view on registrations, as the route table says), Logout after a confirmation
+ * (`onLogout`: features/auth's, given by the signed-in layout).
  */
-export function UserMenu() {
+export function UserMenu({ onLogout }: { onLogout: () => void }) {
   const { t } = useTranslation()
   const { user } = useSnapshot(session)
   const name = user ? [user.firstName, user.lastName].filter(Boolean).join(' ') || user.username : ''
   const member = !isGuest(user)
   const viewer = useViewer()
 
-  async function onLogout() {
-    if (await confirm('confirm.logout')) logout()
+  async function confirmLogout() {
+    if (await confirm('confirm.logout')) onLogout()
   }
 
   return (
@@ -74,7 +75,12 @@ export function UserMenu() {
           </Link>
         </li>
         <li>
-          <button type="button" className="menu-item menu-item--danger" data-testid="logout" onClick={() => void onLogout()}>
+          <button
+            type="button"
+            className="menu-item menu-item--danger"
+            data-testid="logout"
+            onClick={() => void confirmLogout()}
+          >
             {t('header.logout')}
           </button>
         </li>

@@ -6,22 +6,55 @@ import { EmptyState } from '../../../components/EmptyState'
 import { codeText } from '../../../lib/i18n'
 import { allowed, session } from '../../../lib/session'
 import { useSnapshot } from 'valtio'
-import { paginateStones } from '../api/stones'
+import { paginateStones } from '../../../grid/api/stones'
 import { compareIds, differs } from '../stores/compare.rules'
-import { MAX_COMPARE } from '../stores/selection.rules'
-import { COLUMN_BY_KEY } from './columns'
-import './grid.css'
-import { StatusBadge } from './StatusBadge'
+import { MAX_COMPARE } from '../../../grid/stores/selection.rules'
+import { COLUMN_BY_KEY } from '../../../grid/components/columns'
+import '../../../grid/components/grid.css'
+import { StatusBadge } from '../../../grid/components/StatusBadge'
 
 /** The attributes compared, in reading order. */
 const ROWS = [
-  'shpNm', 'crt', 'colNm', 'clrNm', 'cutNm', 'polNm', 'symNm', 'fluNm', 'lbNm', 'certNo', 'locNm', 'shdNm',
-  'rap', 'back', 'amt', 'ctPr',
-  'depPer', 'tblPer', 'ratio', 'length', 'width', 'height', 'cAng', 'cHgt', 'pAng', 'pHgt', 'grdlPer', 'girdleNm', 'cultNm',
-  'eClnNm', 'milkyNm', 'hANm', 'brlncyNm', 'blkTblNm', 'wTblNm', 'keyToSymbol',
+  'shpNm',
+  'crt',
+  'colNm',
+  'clrNm',
+  'cutNm',
+  'polNm',
+  'symNm',
+  'fluNm',
+  'lbNm',
+  'certNo',
+  'locNm',
+  'shdNm',
+  'rap',
+  'back',
+  'amt',
+  'ctPr',
+  'depPer',
+  'tblPer',
+  'ratio',
+  'length',
+  'width',
+  'height',
+  'cAng',
+  'cHgt',
+  'pAng',
+  'pHgt',
+  'grdlPer',
+  'girdleNm',
+  'cultNm',
+  'eClnNm',
+  'milkyNm',
+  'hANm',
+  'brlncyNm',
+  'blkTblNm',
+  'wTblNm',
+  'keyToSymbol',
 ] as const
 
-type Found = { state: 'loading' } | { state: 'ready'; list: StoneRow[] } | { state: 'error'; code: string; message: string }
+type Found =
+  { state: 'loading' } | { state: 'ready'; list: StoneRow[] } | { state: 'error'; code: string; message: string }
 
 /** /compare?ids=… — up to ten stones side by side (`diamond/paginate` with an ids filter). */
 export function ComparePage() {
@@ -29,32 +62,43 @@ export function ComparePage() {
   const [, navigate] = useLocation()
   const ids = compareIds(new URLSearchParams(useSearch()).get('ids'))
   const key = ids.join(',')
-  const [found, setFound] = useState<Found>({ state: 'loading' })
+  /** The last read, and the ids it was for. */
+  const [read, setRead] = useState<{ key: string; found: Found } | null>(null)
   const { userPermissions } = useSnapshot(session)
   const canSeePrices = allowed(userPermissions, 'pricing', 'view')
+  // Taking a stone out needs no new request: the others are read already, they stay on screen.
+  const have = read?.found.state === 'ready' ? read.found.list : []
+  const fresh = read?.key === key
+  const fromHave = !fresh && ids.every((id) => have.some((r) => r.id === id))
+  const found: Found =
+    read && fresh
+      ? read.found
+      : fromHave
+        ? { state: 'ready', list: ids.map((id) => have.find((r) => r.id === id)!) }
+        : { state: 'loading' }
+  const mustRead = !!key && !fresh && !fromHave
 
   useEffect(() => {
-    if (!key) return
+    if (!mustRead) return
     const list = key.split(',')
-    // Taking a stone out needs no new request: the others are loaded already, keep them on screen.
-    const shown = found.state === 'ready' ? found.list : []
-    if (list.every((id) => shown.some((r) => r.id === id))) {
-      setFound({ state: 'ready', list: list.map((id) => shown.find((r) => r.id === id)!) })
-      return
-    }
     let live = true
-    setFound({ state: 'loading' })
     void paginateStones({ filter: { ids: list }, page: 1, limit: list.length }).then(({ error, data }) => {
       if (!live) return
-      if (error) setFound({ state: 'error', code: error.code, message: error.message })
+      if (error) setRead({ key, found: { state: 'error', code: error.code, message: error.message } })
       // In the order they were chosen.
-      else setFound({ state: 'ready', list: list.map((id) => data.list.find((r) => r.id === id)).filter((r) => r !== undefined) })
+      else
+        setRead({
+          key,
+          found: {
+            state: 'ready',
+            list: list.map((id) => data.list.find((r) => r.id === id)).filter((r) => r !== undefined),
+          },
+        })
     })
     return () => {
       live = false
     }
-    // `found` is read only to reuse what is on screen; the request follows the ids alone.
-  }, [key])
+  }, [key, mustRead])
 
   function removeStone(id: string) {
     const rest = ids.filter((x) => x !== id)
@@ -66,7 +110,9 @@ export function ComparePage() {
       <h1 id="page-title" className="page-title">
         {t('shell.screens.compare')}
       </h1>
-      {ids.length > 0 && <span className="page-ref">{t('grid.compareCount', { count: ids.length, max: MAX_COMPARE })}</span>}
+      {ids.length > 0 && (
+        <span className="page-ref">{t('grid.compareCount', { count: ids.length, max: MAX_COMPARE })}</span>
+      )}
     </header>
   )
   let body

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next'
-import { ALL_STOCK } from '../stores/query.rules'
-import { GridPage } from './GridPage'
+import { ALL_STOCK } from '../../../grid/stores/query.rules'
+import { GridPage } from '../../../grid/components/GridPage'
 
 /** The live stone list: all stock, whose statuses follow the server as they change. */
 export function DashboardPage() {

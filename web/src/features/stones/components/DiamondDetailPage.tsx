@@ -6,16 +6,16 @@ import type { StoneMedia } from '@diamond/contracts/http/stock'
 import { fmt2, fmtText } from '../../../lib/format'
 import { allowed, session } from '../../../lib/session'
 import { remove, write } from '../../../lib/storage'
-import type { StoneEntry } from '../stores/stones'
-import './grid.css'
+import type { StoneEntry } from '../../../grid/stores/rows'
+import '../../../grid/components/grid.css'
 import { MediaLinks } from './MediaLinks'
-import { StatusBadge } from './StatusBadge'
-import { StoneAction } from './StoneAction'
+import { StatusBadge } from '../../../grid/components/StatusBadge'
+import { StoneAction } from '../../../grid/components/StoneAction'
 import { GRADING, INCLUSIONS, MEASUREMENTS, OTHER, PRICES, PROPORTIONS, StoneFacts } from './StoneFacts'
 import { StoneImage } from './StoneImage'
 import { StoneNotReady } from './StoneNotReady'
 import { useStone } from './useStone'
-import { useStoneEntry } from './useEntry'
+import { useStoneEntry } from '../../../grid/components/useEntry'
 
 /**
  * /diamond-detail/:id is open to anyone (shared links). A visitor who is not signed in has the id
@@ -33,7 +33,14 @@ export function DiamondDetailPage({ id }: { id: string }) {
 
   if (viewed.state !== 'ready') {
     return (
-      <StoneNotReady id={id} viewed={viewed} className="detail" testId="screen-diamondDetail" title={t('shell.screens.diamondDetail')} action={<BackOrSignIn signedIn={signedIn} />} />
+      <StoneNotReady
+        id={id}
+        viewed={viewed}
+        className="detail"
+        testId="screen-diamondDetail"
+        title={t('shell.screens.diamondDetail')}
+        action={<BackOrSignIn signedIn={signedIn} />}
+      />
     )
   }
   return <Detail id={viewed.id} media={viewed.media} signedIn={signedIn} />
@@ -70,7 +77,12 @@ function Detail({ id, media, signedIn }: { id: string; media: StoneMedia; signed
             </span>
           </h1>
           <p className="detail-summary">
-            {[fmtText(s.shpFullNm || s.shpNm), t('grid.caratUnit', { value: fmt2(s.crt) }), fmtText(s.isFcCol ? s.fcColDesc : s.colNm), fmtText(s.clrNm)].join(' · ')}
+            {[
+              fmtText(s.shpFullNm || s.shpNm),
+              t('grid.caratUnit', { value: fmt2(s.crt) }),
+              fmtText(s.isFcCol ? s.fcColDesc : s.colNm),
+              fmtText(s.clrNm),
+            ].join(' · ')}
           </p>
         </div>
         <div className="detail-status">
@@ -88,7 +100,12 @@ function Detail({ id, media, signedIn }: { id: string; media: StoneMedia; signed
           <MediaLinks media={media} />
         </div>
         <div className="detail-facts">
-          <StoneFacts stone={s as Snapshot<StoneEntry>} keys={GRADING} title={t('grid.sections.grading')} testId="detail-grading" />
+          <StoneFacts
+            stone={s as Snapshot<StoneEntry>}
+            keys={GRADING}
+            title={t('grid.sections.grading')}
+            testId="detail-grading"
+          />
           <StoneFacts stone={s} keys={MEASUREMENTS} title={t('grid.sections.measurements')} />
           <StoneFacts stone={s} keys={PROPORTIONS} title={t('grid.sections.proportions')} />
           <StoneFacts stone={s} keys={INCLUSIONS} title={t('grid.sections.inclusions')} />

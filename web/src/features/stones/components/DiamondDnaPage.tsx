@@ -5,15 +5,15 @@ import type { StoneMedia } from '@diamond/contracts/http/stock'
 import { shownLab } from '@diamond/contracts/http/stock.values'
 import { fmt2, fmtCut, fmtText } from '../../../lib/format'
 import { session } from '../../../lib/session'
-import './grid.css'
+import '../../../grid/components/grid.css'
 import { MediaLinks } from './MediaLinks'
 import { ProportionDiagram } from './ProportionDiagram'
-import { StatusBadge } from './StatusBadge'
+import { StatusBadge } from '../../../grid/components/StatusBadge'
 import { MEASUREMENTS, PROPORTIONS, StoneFacts } from './StoneFacts'
 import { StoneImage } from './StoneImage'
 import { StoneNotReady } from './StoneNotReady'
 import { useStone } from './useStone'
-import { useStoneEntry } from './useEntry'
+import { useStoneEntry } from '../../../grid/components/useEntry'
 
 /** /diamond-dna/:id — the shareable page of one stone: big picture, the 4Cs, certificate, proportions. */
 export function DiamondDnaPage({ id }: { id: string }) {
@@ -21,7 +21,8 @@ export function DiamondDnaPage({ id }: { id: string }) {
   const { token, isTrusted, user } = useSnapshot(session)
   const signedIn = !!token && isTrusted
   const viewed = useStone(id, signedIn && user ? user.id : null)
-  if (viewed.state !== 'ready') return <StoneNotReady id={id} viewed={viewed} className="dna" testId="screen-dna" title={t('shell.screens.dna')} />
+  if (viewed.state !== 'ready')
+    return <StoneNotReady id={id} viewed={viewed} className="dna" testId="screen-dna" title={t('shell.screens.dna')} />
   return <Dna id={viewed.id} media={viewed.media} />
 }
 
@@ -40,7 +41,10 @@ function Dna({ id, media }: { id: string; media: StoneMedia }) {
     <section className="page dna" aria-labelledby="page-title" data-testid="screen-dna">
       <header className="detail-head">
         <h1 id="page-title" className="page-title">
-          {t('grid.dnaOf')} <span dir="ltr" data-testid="dna-vstnid">{s.vStnId}</span>
+          {t('grid.dnaOf')}{' '}
+          <span dir="ltr" data-testid="dna-vstnid">
+            {s.vStnId}
+          </span>
         </h1>
         <div className="detail-status">
           <StatusBadge vStnId={s.vStnId} availability={s.availability} changed={s.flash} />
@@ -64,9 +68,18 @@ function Dna({ id, media }: { id: string; media: StoneMedia }) {
             ))}
           </ul>
           <p className="dna-cert">
-            {t('columns.lab')} <strong>{fmtText(shownLab(s))}</strong> · {t('columns.certNo')} <strong dir="ltr">{fmtText(s.certNo)}</strong>
+            {t('columns.lab')} <strong>{fmtText(shownLab(s))}</strong> · {t('columns.certNo')}{' '}
+            <strong dir="ltr">{fmtText(s.certNo)}</strong>
           </p>
-          <ProportionDiagram tblPer={s.tblPer} depPer={s.depPer} cHgt={s.cHgt} pHgt={s.pHgt} cAng={s.cAng} pAng={s.pAng} grdlPer={s.grdlPer} />
+          <ProportionDiagram
+            tblPer={s.tblPer}
+            depPer={s.depPer}
+            cHgt={s.cHgt}
+            pHgt={s.pHgt}
+            cAng={s.cAng}
+            pAng={s.pAng}
+            grdlPer={s.grdlPer}
+          />
         </div>
       </div>
       <div className="detail-facts detail-facts--row">

@@ -17,8 +17,17 @@ export function MediaLinks({ media }: { media: StoneMedia }) {
     <ul className="media-links">
       {shown.map(([k, label]) => (
         <li key={k}>
-          <a href={media[k]} target="_blank" rel="noopener noreferrer" className="btn btn--small" data-testid={`media-${k}`}>
-            {label} <span aria-hidden="true" className="flip-rtl">↗</span>
+          <a
+            href={media[k]}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="btn btn--small"
+            data-testid={`media-${k}`}
+          >
+            {label}{' '}
+            <span aria-hidden="true" className="flip-rtl">
+              ↗
+            </span>
           </a>
         </li>
       ))}

@@ -39,7 +39,14 @@ export function ProportionDiagram(p: Props) {
   ].join(' ')
   const h = gy + girdle + pav + 30
   return (
-    <svg className="diagram" viewBox={`0 0 ${W + 2 * x0 + 20} ${h}`} role="img" aria-label={t('grid.sections.proportions')} data-testid="dna-diagram" style={{ direction: 'ltr' }}>
+    <svg
+      className="diagram"
+      viewBox={`0 0 ${W + 2 * x0 + 20} ${h}`}
+      role="img"
+      aria-label={t('grid.sections.proportions')}
+      data-testid="dna-diagram"
+      style={{ direction: 'ltr' }}
+    >
       <path d={path} className="diagram-stone" />
       <line x1={x0} y1={gy} x2={x0 + W} y2={gy} className="diagram-line" />
       <line x1={x0} y1={gy + girdle} x2={x0 + W} y2={gy + girdle} className="diagram-line" />

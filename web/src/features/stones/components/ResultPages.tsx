@@ -1,69 +1,41 @@
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSnapshot } from 'valtio'
-import { Link, useSearch } from 'wouter'
+import { useSearch } from 'wouter'
 import type { ListType } from '@diamond/contracts/http/stock.values'
 import { EmptyState } from '../../../components/EmptyState'
-import { codeText } from '../../../lib/i18n'
-import type { GridQuery } from '../stores/query.rules'
-import type { PageType } from '../stores/selection.rules'
-import { stones } from '../stores/stones'
-import { FilterChips } from './FilterChips'
-import { GridPage } from './GridPage'
-import { useDemandFilter } from '../../demands/components/useDemandFilter'
-import { useSavedFilter, type SavedFilter } from './useSavedFilter'
-
-/** A saved search's name and what it asks for. */
-function SavedTitle({ found }: { found: SavedFilter }) {
-  const { t } = useTranslation()
-  if (found.state !== 'ready') return null
-  return (
-    <>
-      {found.title && (
-        <span className="page-ref" data-testid="search-title">
-          {found.title}
-        </span>
-      )}
-      <FilterChips filter={found.filter} label={t('grid.searchFor')} />
-    </>
-  )
-}
-
-function NotFound({ title, found }: { title: string; found: Extract<SavedFilter, { state: 'error' }> }) {
-  const { t } = useTranslation()
-  return (
-    <section className="dashboard grid-page" aria-labelledby="grid-title">
-      <div className="toolbar">
-        <h1 id="grid-title" className="toolbar-title">
-          {title}
-        </h1>
-      </div>
-      <EmptyState
-        textKey="empty.noDataSearch"
-        detail={codeText(found.code, found.message)}
-        action={
-          <Link href="/dashboard" className="btn">
-            {t('notFound.back')}
-          </Link>
-        }
-      />
-    </section>
-  )
-}
+import type { GridQuery } from '../../../grid/stores/query.rules'
+import type { PageType } from '../../../grid/stores/selection.rules'
+import { stones } from '../../../grid/stores/query'
+import { FilterChips } from '../../../grid/components/FilterChips'
+import { FilterTitle } from '../../../grid/components/FilterTitle'
+import { GridNotFound } from '../../../grid/components/GridNotFound'
+import { GridPage } from '../../../grid/components/GridPage'
+import { useSavedFilter } from '../../../grid/components/useSavedFilter'
 
 /**
  * A stock page (spec section 2): `diamond/paginate` with its list type. With an id in the path the
  * page shows that saved search within its stock.
  */
-export function StockPage({ screenId, pageType, listType, id }: { screenId: string; pageType: PageType; listType: ListType; id?: string | undefined }) {
+export function StockPage({
+  screenId,
+  pageType,
+  listType,
+  id,
+}: {
+  screenId: string
+  pageType: PageType
+  listType: ListType
+  id?: string | undefined
+}) {
   const { t } = useTranslation()
   const found = useSavedFilter(id)
   const title = t(`shell.screens.${screenId}`)
-  if (found.state === 'error') return <NotFound title={title} found={found} />
+  if (found.state === 'error') return <GridNotFound title={title} found={found} />
   let query: GridQuery | null = null
   if (found.state === 'none') query = { kind: 'stock', listType }
   else if (found.state === 'ready') query = { kind: 'stock', listType, filter: found.filter }
-  return <GridPage pageType={pageType} query={query} title={title} subtitle={<SavedTitle found={found} />} />
+  return <GridPage pageType={pageType} query={query} title={title} subtitle={<FilterTitle found={found} />} />
 }
 
 /** /exclusive/:id? — the exclusive stock, or with an id an exclusive search (its own call). */
@@ -71,11 +43,11 @@ export function ExclusivePage({ id }: { id?: string | undefined }) {
   const { t } = useTranslation()
   const found = useSavedFilter(id)
   const title = t('shell.screens.exclusive')
-  if (found.state === 'error') return <NotFound title={title} found={found} />
+  if (found.state === 'error') return <GridNotFound title={title} found={found} />
   let query: GridQuery | null = null
   if (found.state === 'none') query = { kind: 'stock', listType: 'exclusive' }
   else if (found.state === 'ready') query = { kind: 'exclusiveSearch', filter: found.filter }
-  return <GridPage pageType="exclusive" query={query} title={title} subtitle={<SavedTitle found={found} />} />
+  return <GridPage pageType="exclusive" query={query} title={title} subtitle={<FilterTitle found={found} />} />
 }
 
 /** /match-pair/:id? — pairs whose two stones pass the (saved) filter, as two adjacent rows. */
@@ -83,11 +55,11 @@ export function MatchPairPage({ id }: { id?: string | undefined }) {
   const { t } = useTranslation()
   const found = useSavedFilter(id)
   const title = t('shell.screens.matchPair')
-  if (found.state === 'error') return <NotFound title={title} found={found} />
+  if (found.state === 'error') return <GridNotFound title={title} found={found} />
   let query: GridQuery | null = null
   if (found.state === 'none') query = { kind: 'pairs', filter: {} }
   else if (found.state === 'ready') query = { kind: 'pairs', filter: found.filter }
-  return <GridPage pageType="matchPair" query={query} title={title} subtitle={<SavedTitle found={found} />} />
+  return <GridPage pageType="matchPair" query={query} title={title} subtitle={<FilterTitle found={found} />} />
 }
 
 /** The quick search's reading of the words, from the last page read. */
@@ -100,15 +72,21 @@ function Reading() {
 /**
  * /diamond-list/:id? — a saved or recent search's result (`diamond/search/by-id` then
  * `diamond/paginate`), with `?q=` a quick search, whose reading shows as chips, or with
- * `?demand=` the stones one of my demands matches now (My Demand's "matches now" link).
+ * `?demand=` the stones one of my demands matches now (My Demand's "matches now" link): that page
+ * is features/demands', given by the route (`demandStones`).
  */
-export function DiamondListPage({ id }: { id?: string | undefined }) {
+export function DiamondListPage({
+  id,
+  demandStones,
+}: {
+  id?: string | undefined
+  demandStones: (demandId: string) => ReactNode
+}) {
   const { t } = useTranslation()
   const params = new URLSearchParams(useSearch())
   const q = params.get('q')?.trim() ?? ''
   const demandId = q ? null : params.get('demand')
   const found = useSavedFilter(q || demandId ? undefined : id)
-  const demand = useDemandFilter(demandId)
   const title = t('shell.screens.diamondList')
   if (q) {
     const subtitle: ReactNode = (
@@ -121,12 +99,8 @@ export function DiamondListPage({ id }: { id?: string | undefined }) {
     )
     return <GridPage pageType="quickSearch" query={{ kind: 'quick', search: q }} title={title} subtitle={subtitle} />
   }
-  if (demandId) {
-    if (demand.state === 'error') return <NotFound title={title} found={demand} />
-    const query: GridQuery | null = demand.state === 'ready' ? { kind: 'search', filter: demand.filter } : null
-    return <GridPage pageType="diamondList" query={query} title={t('demands.gridTitle')} subtitle={<SavedTitle found={demand.state === 'ready' ? demand : { state: 'loading' }} />} offerDemand={false} />
-  }
-  if (found.state === 'error') return <NotFound title={title} found={found} />
+  if (demandId) return demandStones(demandId)
+  if (found.state === 'error') return <GridNotFound title={title} found={found} />
   if (found.state === 'none') {
     return (
       <section className="dashboard grid-page" aria-labelledby="grid-title" data-testid="grid-diamondList">
@@ -140,5 +114,5 @@ export function DiamondListPage({ id }: { id?: string | undefined }) {
     )
   }
   const query: GridQuery | null = found.state === 'ready' ? { kind: 'search', filter: found.filter } : null
-  return <GridPage pageType="diamondList" query={query} title={title} subtitle={<SavedTitle found={found} />} />
+  return <GridPage pageType="diamondList" query={query} title={title} subtitle={<FilterTitle found={found} />} />
 }

@@ -5,7 +5,14 @@ import { codeText } from '../../../lib/i18n'
 import type { Viewed } from './useStone'
 
 /** A one-stone page while its stone loads, or when it cannot be shown (unknown, or a failure named). */
-export function StoneNotReady({ id, viewed, className, testId, title, action }: {
+export function StoneNotReady({
+  id,
+  viewed,
+  className,
+  testId,
+  title,
+  action,
+}: {
   id: string
   viewed: Exclude<Viewed, { state: 'ready' }>
   className: string
@@ -29,7 +36,14 @@ export function StoneNotReady({ id, viewed, className, testId, title, action }: 
           {t('common.loading')}
         </div>
       ) : (
-        <EmptyState detail={viewed.code === 'E_NOT_FOUND' || viewed.code === 'E_VALIDATION' ? undefined : codeText(viewed.code, viewed.message)} action={action} />
+        <EmptyState
+          detail={
+            viewed.code === 'E_NOT_FOUND' || viewed.code === 'E_VALIDATION'
+              ? undefined
+              : codeText(viewed.code, viewed.message)
+          }
+          action={action}
+        />
       )}
     </section>
   )

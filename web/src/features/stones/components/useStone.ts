@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react'
 import type { StoneMedia } from '@diamond/contracts/http/stock'
 import { watchStones } from '../../../lib/realtime'
-import { viewStone } from '../api/stones'
-import { adoptStone, ensureOwner, followLiveStatus } from '../stores/stones'
+import { viewStone } from '../../../grid/api/stones'
+import { followLiveStatus } from '../../../grid/stores/live'
+import { adoptStone, ensureOwner } from '../../../grid/stores/query'
 
 export type Viewed =
   | { state: 'loading' }
@@ -15,7 +16,8 @@ export type Viewed =
  * the stone joins the live store, so its status follows pushes and Hold/Release work as in the grid.
  */
 export function useStone(id: string, userId: string | null): Viewed {
-  const [viewed, setViewed] = useState<Viewed>({ state: 'loading' })
+  /** The last answer, and the stone and user it was for: another one is loading. */
+  const [viewed, setViewed] = useState<{ for: string; viewed: Viewed } | null>(null)
   useEffect(() => {
     if (!userId) return
     ensureOwner(userId)
@@ -24,22 +26,22 @@ export function useStone(id: string, userId: string | null): Viewed {
   useEffect(() => {
     let live = true
     let unpin: (() => void) | null = null
-    setViewed({ state: 'loading' })
+    const asked = `${id}|${userId}`
     void viewStone({ id }).then(({ error, data }) => {
       if (!live) return
       if (error) {
-        setViewed({ state: 'error', code: error.code, message: error.message })
+        setViewed({ for: asked, viewed: { state: 'error', code: error.code, message: error.message } })
         return
       }
       const { media, ...row } = data
       unpin = adoptStone(row)
       if (userId) watchStones([row.id])
-      setViewed({ state: 'ready', id: row.id, media })
+      setViewed({ for: asked, viewed: { state: 'ready', id: row.id, media } })
     })
     return () => {
       live = false
       unpin?.()
     }
   }, [id, userId])
-  return viewed
+  return viewed?.for === `${id}|${userId}` ? viewed.viewed : { state: 'loading' }
 }

@@ -1,4 +1,4 @@
-import { MAX_COMPARE } from './selection.rules'
+import { MAX_COMPARE } from '../../../grid/stores/selection.rules'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
@@ -15,4 +15,3 @@ export function compareIds(param: string | null): string[] {
 
 /** A compared attribute whose values are not all the same is marked. */
 export const differs = (values: readonly string[]): boolean => values.some((v) => v !== values[0])
-

@@ -1,0 +1,41 @@
+import { hostname } from 'node:os'
+import { AuthEventTypes } from '@diamond/contracts/events/auth'
+import { BiddingEventTypes } from '@diamond/contracts/events/bidding'
+import { NotificationEventTypes } from '@diamond/contracts/events/notifications'
+import { StockEventTypes } from '@diamond/contracts/events/stock'
+import { EventHandlers, type MessageBus, type Subscription, type TokenService } from '@diamond/runtime'
+import type { Fanout } from './fanout'
+import type { Hub } from './hub'
+
+export interface LiveDeps {
+  fanout: Fanout
+  hub: Hub
+  tokens: TokenService
+  /** Told of each event's age on arrival, in seconds. */
+  lag?: (seconds: number) => void
+}
+
+/**
+ * The events pushed live: stones, lots and notices go to the fan-out; a revoked session is refused
+ * from now on and its sockets end at once. Each gateway instance sees every event (a group of its
+ * own); pushes are at most once, so it starts at new events.
+ */
+export function subscribeLive(bus: MessageBus, { fanout, hub, tokens, lag }: LiveDeps): Promise<Subscription> {
+  const live = new EventHandlers()
+    .on(Object.values(StockEventTypes), (event) => fanout.onStone(event))
+    .on(Object.values(BiddingEventTypes), (event) => fanout.onLot(event))
+    .on(NotificationEventTypes.created, ({ data }) => fanout.onNotification(data))
+    .on(AuthEventTypes.revoked, ({ data: { userId, minVersion } }) => {
+      tokens.revoke(userId, minVersion)
+      hub.endSessions(userId, minVersion)
+    })
+  return bus.subscribe({
+    group: `gateway.${hostname()}.${process.pid}.${Date.now()}`,
+    topics: live.topics,
+    fromBeginning: false,
+    handler: (event) => {
+      lag?.(Math.max(0, Date.now() - Date.parse(event.time)) / 1000)
+      return live.handle(event)
+    },
+  })
+}

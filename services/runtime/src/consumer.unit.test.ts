@@ -1,0 +1,77 @@
+import { randomUUID } from 'node:crypto'
+import { describe, expect, it, vi } from 'vitest'
+import { BiddingEventTypes, type LotOpened } from '@diamond/contracts/events/bidding'
+import { StockEventTypes, type StoneStatusChanged } from '@diamond/contracts/events/stock'
+import { consumer, type ConsumerContext } from './consumer'
+import type { Tx } from './db'
+import { newEvent } from './outbox'
+
+const stone: StoneStatusChanged = {
+  stoneId: randomUUID(),
+  vStnId: 'V-1',
+  wSts: 'H',
+  sSts: 'A',
+  availability: 'H',
+  statusVersion: 2,
+  holderId: null,
+  expiresAt: null,
+}
+const lot: LotOpened = { lotId: randomUUID(), auctionId: randomUUID(), stoneId: stone.stoneId }
+const tx = {} as Tx
+const ctx: ConsumerContext = { tx, afterCommit: () => {} }
+
+describe('an idempotent consumer declared by its event types', () => {
+  it('subscribes to the topics of its types and acts on those types only', () => {
+    const c = consumer('svc.purpose')
+      .on(BiddingEventTypes.opened, () => {})
+      .on([StockEventTypes.held, StockEventTypes.released], () => {})
+      .definition()
+    expect(c.name).toBe('svc.purpose')
+    expect(c.topics).toEqual(['bidding.lot', 'stock.stone'])
+    expect(c.types).toEqual([BiddingEventTypes.opened, StockEventTypes.held, StockEventTypes.released])
+    expect(c.wants).toBeUndefined()
+    expect(c.batch).toBeUndefined()
+  })
+
+  it("hands each event to its type's handler with the transaction", async () => {
+    const opened = vi.fn()
+    const held = vi.fn()
+    const c = consumer('svc.purpose').on(BiddingEventTypes.opened, opened).on(StockEventTypes.held, held).definition()
+    const e = newEvent('stock', StockEventTypes.held, stone.stoneId, stone)
+    await c.handle(e, tx, ctx)
+    expect(held).toHaveBeenCalledExactlyOnceWith(e, ctx)
+    expect(opened).not.toHaveBeenCalled()
+  })
+
+  it('filters with wants and applies a batch through its batch handler', async () => {
+    const batches: string[][] = []
+    const c = consumer('svc.purpose')
+      .on(StockEventTypes.held, () => {})
+      .wants((e) => e.data.holderId !== null)
+      .batch(50, (events) => void batches.push(events.map((e) => e.data.stoneId)))
+      .definition()
+    expect(c.wants!(newEvent('stock', StockEventTypes.held, stone.stoneId, stone))).toBe(false)
+    expect(c.wants!(newEvent('stock', StockEventTypes.held, stone.stoneId, { ...stone, holderId: randomUUID() }))).toBe(
+      true,
+    )
+    expect(c.batch).toBe(50)
+    await c.handleBatch!([newEvent('stock', StockEventTypes.held, stone.stoneId, stone)], tx, ctx)
+    expect(batches).toEqual([[stone.stoneId]])
+  })
+
+  it('applies a batch event by event when it has no batch handler', async () => {
+    const seen: string[] = []
+    const c = consumer('svc.purpose')
+      .on(BiddingEventTypes.opened, ({ data }) => void seen.push(data.lotId))
+      .batch(10)
+      .definition()
+    expect(c.batch).toBe(10)
+    expect(c.handleBatch).toBeUndefined()
+    await c.handle(newEvent('bidding', BiddingEventTypes.opened, lot.lotId, lot), tx, ctx)
+    expect(seen).toEqual([lot.lotId])
+  })
+
+  it('refuses a consumer without an event type', () => {
+    expect(() => consumer('svc.nothing').definition()).toThrow(/no event type/)
+  })
+})

@@ -1,0 +1,20 @@
+import { smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { stock } from '../../pg-schema'
+import { stones } from '../stones/stones.schema'
+
+/**
+ * Blocks other than holds (holds keep their own table): a memo to a buyer (2, with a memo number),
+ * a show (3) and an office (4) block, taken in the statement that takes the stone (migrations 0002, 0006).
+ */
+export const blocks = stock.table('blocks', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  stoneId: uuid('stone_id')
+    .notNull()
+    .references(() => stones.id),
+  blockType: smallint('block_type').notNull(),
+  userId: uuid('user_id'),
+  createdBy: uuid('created_by'),
+  memoNo: text('memo_no').notNull().default(''),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+})
+export type Block = typeof blocks.$inferSelect

@@ -1,0 +1,46 @@
+import type { DemandStatus } from '@diamond/contracts/http/demands.values'
+import type { StoneFilter } from '@diamond/contracts/http/stock'
+import { jsonb } from '@diamond/runtime/columns'
+import { date, numeric, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { stock } from '../../pg-schema'
+import { stones } from '../stones/stones.schema'
+
+const tz = { withTimezone: true } as const
+
+/**
+ * Demands (buy requests by criteria, spec section 3): the state (new, open, won, closed) is derived
+ * from the buyer's decision (status), the till date (a day in Asia/Kolkata) and the stock at the time
+ * of asking. `shapes` and the carat bounds are a coarse copy of the filter (null: any), so that a new
+ * stone is tested only against demands that could want it.
+ */
+export const demands = stock.table('demands', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: uuid('user_id').notNull(),
+  title: text('title').notNull(),
+  description: text('description').notNull().default(''),
+  tillDate: date('till_date').notNull(),
+  filter: jsonb('filter').$type<StoneFilter>().notNull(),
+  status: text('status').$type<DemandStatus>().notNull().default('active'),
+  shapes: text('shapes').array(),
+  crtMin: numeric('crt_min', { mode: 'number' }),
+  crtMax: numeric('crt_max', { mode: 'number' }),
+  createdAt: timestamp('created_at', tz).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', tz).notNull().defaultNow(),
+  closedAt: timestamp('closed_at', tz),
+})
+export type Demand = typeof demands.$inferSelect
+
+/** Each stone a demand's owner was told of, once (a stone back in stock, an event twice: nobody told again). */
+export const demandMatches = stock.table(
+  'demand_matches',
+  {
+    demandId: uuid('demand_id')
+      .notNull()
+      .references(() => demands.id, { onDelete: 'cascade' }),
+    stoneId: uuid('stone_id')
+      .notNull()
+      .references(() => stones.id),
+    notifiedAt: timestamp('notified_at', tz).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.demandId, t.stoneId] })],
+)

@@ -1,0 +1,102 @@
+import { hostname } from 'node:os'
+import { setTimeout as sleep } from 'node:timers/promises'
+import type { FastifyBaseLogger } from 'fastify'
+import type { DomainEvent } from '@diamond/contracts/events/index'
+import { StockEventTypes, type StoneEventType } from '@diamond/contracts/events/stock'
+import { EventHandlers, type MessageBus, type Subscription } from '@diamond/runtime'
+import type { StatusRecord } from '../stones/stones.repository'
+import type { HoldLookout } from '../stones/stones.service'
+import type { SearchService } from './search.service'
+
+/** Stones read again from the database at once, when changes made elsewhere pile up. */
+const REFRESH_BATCH = 500
+
+/**
+ * Keeps this instance's search index in step with the stones table. Its own changes reach the index
+ * before the caller hears back, so the next search sees them; changes made by another instance
+ * arrive as events: a newer status is applied, anything else (a price, a new stone) is read again
+ * from the database, a few at a time.
+ */
+export class IndexSync {
+  private subscription: Subscription | null = null
+  private readonly stale = new Set<string>()
+  private refreshing: Promise<void> | null = null
+  private closing = false
+
+  constructor(
+    private readonly search: SearchService,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  /** StoneService's `onChanged`: a status this instance committed. */
+  readonly onChanged = async (c: StatusRecord): Promise<void> => {
+    const index = this.search.index
+    if (c.back !== undefined || index.versionOf(c.id) === undefined) await this.search.refresh([c.id])
+    else index.setStatus(c.id, c.wSts, c.statusVersion)
+  }
+
+  /** The hold fast path: a stone the index knows is taken is refused without a database round trip. */
+  readonly lookout: HoldLookout = {
+    availability: (id) => this.search.index.availabilityAt(id),
+    seen: (id, wSts, version) => void this.search.index.setStatus(id, wSts, version),
+  }
+
+  /** Follows the stone events of every instance (from new ones on), then loads the whole index. */
+  async start(bus: MessageBus): Promise<void> {
+    // onEvent is synchronous: a refresh it starts runs on its own, so the bus is never held up.
+    const changes = new EventHandlers().on(Object.values(StockEventTypes), (e) => this.onEvent(e))
+    this.subscription = await bus.subscribe({
+      group: `stock.index.${hostname()}.${process.pid}.${Date.now()}`,
+      topics: changes.topics,
+      fromBeginning: false,
+      handler: (e) => changes.handle(e),
+    })
+    const started = Date.now()
+    this.log.info('loading the search index')
+    const loaded = await this.search.load((stones) =>
+      this.log.info({ stones, seconds: Math.round((Date.now() - started) / 1000) }, 'loading the search index'),
+    )
+    this.log.info({ stones: loaded, ms: Date.now() - started }, 'search index loaded')
+  }
+
+  /** Stops following, and lets a refresh under way finish. */
+  async stop(): Promise<void> {
+    this.closing = true
+    await this.subscription?.close()
+    await this.refreshing
+  }
+
+  /** A stone event, this instance's own or another's: applied if it is news to the index. */
+  onEvent(e: DomainEvent<StoneEventType>): void {
+    const d = e.data
+    const index = this.search.index
+    const known = index.versionOf(d.stoneId)
+    if (known !== undefined && known >= d.statusVersion) return
+    if (known !== undefined && e.type !== StockEventTypes.priced && e.type !== StockEventTypes.arrived) {
+      index.setStatus(d.stoneId, d.wSts, d.statusVersion)
+      return
+    }
+    this.stale.add(d.stoneId)
+    this.refreshing ??= this.refreshStale()
+  }
+
+  /**
+   * A refresh that fails (the database is down or restarting) keeps its stones for the next try,
+   * with back-off: dropping them left those stones stale in the index until their next change.
+   */
+  private async refreshStale(): Promise<void> {
+    for (let failures = 0; this.stale.size && !this.closing;) {
+      const ids = [...this.stale].slice(0, REFRESH_BATCH)
+      ids.forEach((id) => this.stale.delete(id))
+      try {
+        await this.search.refresh(ids)
+        failures = 0
+      } catch (err) {
+        ids.forEach((id) => this.stale.add(id))
+        this.log.warn({ err }, 'index refresh failed; will retry')
+        await sleep(Math.min(200 * 2 ** failures++, 5000))
+      }
+    }
+    this.refreshing = null
+  }
+}

@@ -1,0 +1,17 @@
+import { sql } from 'drizzle-orm'
+import type { Sql, Tx } from '@diamond/runtime/db'
+import { anyOf, fields, query } from '@diamond/runtime/statements'
+import { stones } from '../stones/stones.schema'
+import { INDEX_COLUMNS, type IndexSource } from './stone-index'
+
+const INDEX = fields(stones, [...INDEX_COLUMNS, 'statusVersion'])
+
+/** Every stone as the index reads it, through a cursor `batch` rows at a time (the whole stock never sits in memory twice). */
+export function allIndexSources(client: Sql, batch: number): AsyncIterable<IndexSource[]> {
+  return query<IndexSource>(client, sql`select ${INDEX} from ${stones}`).cursor(batch)
+}
+
+/** These stones as the index reads them; unknown ids are simply absent. */
+export async function indexSources(client: Sql | Tx, ids: readonly string[]): Promise<IndexSource[]> {
+  return query<IndexSource>(client, sql`select ${INDEX} from ${stones} where ${anyOf(stones.id, ids)}`)
+}

@@ -1,0 +1,47 @@
+import type { StoneStatus } from '@diamond/contracts/realtime'
+import { live } from '../../lib/realtime'
+import { resyncAfterConnect } from './query'
+import { setStatus, stoneField } from './rows'
+
+/**
+ * Pushed status changes into the rows. Pushes arrive in bursts (a batch a window, many windows a
+ * second under load). They are gathered per stone (the newest version wins) and applied together
+ * once per animation frame, so React commits at most once a frame however many changes arrive, and
+ * scrolling keeps its frames.
+ */
+
+/** A pushed change counts only if it is newer than what the row shows. */
+export function applyStatus(s: StoneStatus): void {
+  const shown = stoneField(s.id, 'statusVersion')
+  if (shown === undefined || s.version <= shown) return
+  setStatus(s.id, s.wSts, s.availability, { statusVersion: s.version })
+}
+
+const queued = new Map<string, StoneStatus>()
+let frame: number | ReturnType<typeof setTimeout> | null = null
+const nextFrame = (fn: () => void) =>
+  typeof requestAnimationFrame === 'function' ? requestAnimationFrame(fn) : setTimeout(fn, 16)
+
+export function flushQueuedStatus(): void {
+  frame = null
+  const list = [...queued.values()]
+  queued.clear()
+  for (const s of list) applyStatus(s)
+}
+
+/** A pushed change, applied with the others of this frame. */
+export function queueStatus(s: StoneStatus): void {
+  const seen = queued.get(s.id)
+  if (!seen || seen.version < s.version) queued.set(s.id, s)
+  frame ??= nextFrame(flushQueuedStatus)
+}
+
+/** Wires pushed status changes and reconnects into the grid's store; returns the unsubscribe. */
+export function followLiveStatus(): () => void {
+  const offStatus = live.on('stone.status', queueStatus)
+  const offConnect = live.on('connect', resyncAfterConnect)
+  return () => {
+    offStatus()
+    offConnect()
+  }
+}
