@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { AuthEventTypes, type MailRequested } from '@diamond/contracts/events/auth'
 import { createDatabase, newEvent } from '@diamond/runtime'
 import { DEMO_PASSWORD, startTestPortal, waitFor, type TestPortal } from '../../../test/portal'
-import { claimDue } from '../src/modules/mail/mail.repository'
+import { claimDue, type OutboxRow } from '../src/modules/mail/mail.repository'
 import { MailSender } from '../src/modules/mail/mail.sender'
 import { SmtpTransport } from '../src/modules/mail/mailer'
 import { freeTcpPort, messagesTo, nextMessage, startTestMailpit, type Mailpit } from '../../../test/mailpit'
@@ -20,18 +20,11 @@ const address = (tag: string) => `${tag}.${randomUUID().slice(0, 8)}@example.com
 const mailEvent = (mail: MailRequested) =>
   newEvent<MailRequested>('auth', AuthEventTypes.mailRequested, mail.to.toLowerCase(), mail)
 
-interface OutboxRow {
-  id: string
-  message_id: string
-  status: string
-  attempts: number
-  last_error: string | null
-}
 const outboxTo = async (portal: TestPortal, to: string) =>
   (
     await portal.sql<
-      OutboxRow[]
-    >`select id, message_id, status, attempts, last_error from notifications.mail_outbox where "to" = ${to}`
+      Pick<OutboxRow, 'id' | 'messageId' | 'status' | 'attempts' | 'lastError'>[]
+    >`select id, message_id as "messageId", status, attempts, last_error as "lastError" from notifications.mail_outbox where "to" = ${to}`
   )[0] ?? null
 
 /** A browser's whole sign-in, the code read from the mail Mailpit received. Answers the trusted token. */
@@ -99,8 +92,8 @@ describe('mail through a real SMTP server (Mailpit)', () => {
     expect(mail.HTML).toContain(`<a href="${PUBLIC_URL}"`)
     // The Message-ID the outbox made is the one that arrived.
     const row = await outboxTo(portal, email)
-    expect(row).toMatchObject({ status: 'sent', attempts: 1, last_error: null })
-    expect(`<${mail.MessageID}>`).toBe(row!.message_id)
+    expect(row).toMatchObject({ status: 'sent', attempts: 1, lastError: null })
+    expect(`<${mail.MessageID}>`).toBe(row!.messageId)
     const verified = await portal.callRaw(
       'verifyfingerprint',
       { otp: code, trust: 'once' },
@@ -184,7 +177,7 @@ describe('mail while the SMTP server is down', () => {
       'the mail to fail',
     )
     expect(failed.attempts).toBe(5)
-    expect(failed.last_error).toMatch(/ECONNREFUSED|ESOCKET|ECONNECTION/)
+    expect(failed.lastError).toMatch(/ECONNREFUSED|ESOCKET|ECONNECTION/)
     // The attempts were spread by the back-off, not made in a burst.
     const [{ ms }] = await portal.sql<[{ ms: number }]>`
       select extract(epoch from failed_at - created_at)::float8 * 1000 as ms from notifications.mail_outbox where id = ${failed.id}`
@@ -209,7 +202,7 @@ describe('mail while the SMTP server is down', () => {
       'the late mail recorded as sent',
     )
     expect(sent.attempts).toBeGreaterThanOrEqual(3)
-    expect(`<${arrived.MessageID}>`).toBe(sent.message_id)
+    expect(`<${arrived.MessageID}>`).toBe(sent.messageId)
     expect(await messagesTo(mailpit.apiUrl, lost)).toEqual([])
 
     // 3. Staff see the failed mail and send it again; others may not.
@@ -227,7 +220,7 @@ describe('mail while the SMTP server is down', () => {
         template: 'password-changed',
         language: 'fr',
         attempts: 5,
-        messageId: failed.message_id,
+        messageId: failed.messageId,
       }),
     ])
     expect(list.body.data.list[0]).not.toHaveProperty('text')
@@ -236,7 +229,7 @@ describe('mail while the SMTP server is down', () => {
     expect(retried.body).toMatchObject({ code: 'OK', data: { retried: [failed.id] } })
     const again = await nextMessage(mailpit.apiUrl, lost)
     expect(again.Subject).toBe('Votre mot de passe a été modifié | Portail Diamant')
-    expect(`<${again.MessageID}>`).toBe(failed.message_id)
+    expect(`<${again.MessageID}>`).toBe(failed.messageId)
     await waitFor(
       async () => (await outboxTo(portal, lost))?.status === 'sent',
       10_000,

@@ -7,3 +7,6 @@ import { customType } from 'drizzle-orm/pg-core'
  * one (`jsonb('doc').$type<Doc>()`); every other pg-core column type works as it is.
  */
 export const jsonb = customType<{ data: unknown; driverData: unknown }>({ dataType: () => 'jsonb' })
+
+/** bytea (drizzle's pg-core has none): postgres.js reads a Buffer and writes one as it is. */
+export const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' })

@@ -1,22 +1,18 @@
 import type { MailRequested } from '@diamond/contracts/events/auth'
 import { ApprovalStatus, UPLOAD_PURPOSES, type UploadPurpose } from '@diamond/contracts/http/account'
 import type { Registration } from '@diamond/contracts/http/approvals'
-import type { CompactPermissions } from '@diamond/contracts/permissions'
 import { MEMBER_PURPOSES } from '../files/upload.rules'
 import type { DocumentRow, OfficeAddressRow, RegistrationRow } from './approvals.repository'
 import type { RevokeReason } from '../session/revoke'
 import { effectivePermissions, type UserType } from '../users/permissions.rules'
+import type { User } from '../users/users.schema'
 
 /** User types of the operator company who review registrations: its admins and sales people. */
 export const STAFF_TYPES: readonly string[] = ['admin', 'sales']
 
 /** What tells operator staff apart, as stored (the token's claims may be stale). */
-export interface StaffFacts {
-  user_type: string
-  approval_status: number
-  active: boolean
-  email_verified: boolean
-  company_is_operator: boolean
+export type StaffFacts = Pick<User, 'userType' | 'approvalStatus' | 'active' | 'emailVerified'> & {
+  companyIsOperator: boolean
 }
 
 /**
@@ -26,20 +22,16 @@ export interface StaffFacts {
 export function isOperatorStaff(u: StaffFacts | null): boolean {
   return (
     !!u &&
-    u.company_is_operator &&
-    STAFF_TYPES.includes(u.user_type) &&
-    u.approval_status === ApprovalStatus.approved &&
+    u.companyIsOperator &&
+    STAFF_TYPES.includes(u.userType) &&
+    u.approvalStatus === ApprovalStatus.approved &&
     u.active &&
-    u.email_verified
+    u.emailVerified
   )
 }
 
 /** Staff facts with what makes up the user's rights, as stored. */
-export interface ReviewerFacts extends StaffFacts {
-  is_place_order: boolean
-  is_no_price: boolean
-  permissions: CompactPermissions | null
-}
+export type ReviewerFacts = StaffFacts & Pick<User, 'isPlaceOrder' | 'isNoPrice' | 'permissions'>
 
 /**
  * What operator staff may do with registrations (issue 21): list them and read their documents
@@ -49,8 +41,8 @@ export interface ReviewerFacts extends StaffFacts {
 export function reviewerRights(u: ReviewerFacts | null): { review: boolean; decide: boolean } {
   if (!u || !isOperatorStaff(u)) return { review: false, decide: false }
   const rights = effectivePermissions(
-    u.user_type as UserType,
-    { isPlaceOrder: u.is_place_order, isNoPrice: u.is_no_price },
+    u.userType as UserType,
+    { isPlaceOrder: u.isPlaceOrder, isNoPrice: u.isNoPrice },
     u.permissions,
   ).registrations
   return { review: !!rights && (rights.view || rights.all), decide: !!rights?.all }
@@ -102,15 +94,15 @@ export function toRegistration(
     id: r.id,
     username: r.username,
     email: r.email,
-    emailVerified: r.email_verified,
-    firstName: r.first_name,
-    middleName: r.middle_name,
-    lastName: r.last_name,
-    userType: r.user_type,
-    approvalStatus: r.approval_status,
-    createdAt: r.created_at.toISOString(),
-    companyName: r.company_name,
-    businessType: r.business_type,
+    emailVerified: r.emailVerified,
+    firstName: r.firstName,
+    middleName: r.middleName,
+    lastName: r.lastName,
+    userType: r.userType,
+    approvalStatus: r.approvalStatus,
+    createdAt: r.createdAt.toISOString(),
+    companyName: r.companyName,
+    businessType: r.businessType,
     designation: r.designation,
     contact: { mobile: r.mobile, telephone: r.telephone, whatsapp: r.whatsapp, skype: r.skype },
     address: address
@@ -121,19 +113,19 @@ export function toRegistration(
           city: address.city,
           state: address.state,
           country: address.country,
-          pinCode: address.pin_code,
+          pinCode: address.pinCode,
         }
       : null,
-    documentType: r.document_type,
+    documentType: r.documentType,
     files: files.map((f) => ({
       id: f.id,
       purpose: f.purpose as UploadPurpose,
       name: f.name,
-      mimeType: f.mime_type,
+      mimeType: f.mimeType,
       size: f.size,
     })),
-    decidedBy: r.decided_by,
-    decidedAt: r.approved_at ? r.approved_at.toISOString() : null,
-    note: r.approval_note,
+    decidedBy: r.decidedBy,
+    decidedAt: r.approvedAt ? r.approvedAt.toISOString() : null,
+    note: r.approvalNote,
   }
 }

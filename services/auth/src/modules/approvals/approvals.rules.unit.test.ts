@@ -11,37 +11,37 @@ import {
 } from './approvals.rules'
 
 const sales: StaffFacts = {
-  user_type: 'sales',
-  approval_status: 2,
+  userType: 'sales',
+  approvalStatus: 2,
   active: true,
-  email_verified: true,
-  company_is_operator: true,
+  emailVerified: true,
+  companyIsOperator: true,
 }
 
 describe('operator staff', () => {
   it('are approved, active, verified admins and sales people of the operator company', () => {
     expect(isOperatorStaff(sales)).toBe(true)
-    expect(isOperatorStaff({ ...sales, user_type: 'admin' })).toBe(true)
+    expect(isOperatorStaff({ ...sales, userType: 'admin' })).toBe(true)
   })
 
   it('are nobody else', () => {
     expect(isOperatorStaff(null)).toBe(false)
-    expect(isOperatorStaff({ ...sales, company_is_operator: false })).toBe(false)
-    expect(isOperatorStaff({ ...sales, user_type: 'buyer' })).toBe(false)
-    expect(isOperatorStaff({ ...sales, user_type: 'seller' })).toBe(false)
-    expect(isOperatorStaff({ ...sales, approval_status: 1 })).toBe(false)
+    expect(isOperatorStaff({ ...sales, companyIsOperator: false })).toBe(false)
+    expect(isOperatorStaff({ ...sales, userType: 'buyer' })).toBe(false)
+    expect(isOperatorStaff({ ...sales, userType: 'seller' })).toBe(false)
+    expect(isOperatorStaff({ ...sales, approvalStatus: 1 })).toBe(false)
     expect(isOperatorStaff({ ...sales, active: false })).toBe(false)
-    expect(isOperatorStaff({ ...sales, email_verified: false })).toBe(false)
+    expect(isOperatorStaff({ ...sales, emailVerified: false })).toBe(false)
   })
 
   it('review registrations with view on the registrations module, and decide them with all', () => {
     const reviewer = (permissions: Record<string, string> | null, over: Partial<StaffFacts> = {}) =>
-      reviewerRights({ ...sales, ...over, is_place_order: true, is_no_price: false, permissions })
+      reviewerRights({ ...sales, ...over, isPlaceOrder: true, isNoPrice: false, permissions })
     // The types' defaults: operator admins and sales people do both.
     expect(reviewer(null)).toEqual({ review: true, decide: true })
-    expect(reviewer(null, { user_type: 'admin' })).toEqual({ review: true, decide: true })
+    expect(reviewer(null, { userType: 'admin' })).toEqual({ review: true, decide: true })
     // Rights set by a company admin: two view rights review nothing.
-    expect(reviewer({ searchList: 'v', dashboard: 'v' }, { user_type: 'admin' })).toEqual({
+    expect(reviewer({ searchList: 'v', dashboard: 'v' }, { userType: 'admin' })).toEqual({
       review: false,
       decide: false,
     })
@@ -49,7 +49,7 @@ describe('operator staff', () => {
     expect(reviewer({ registrations: 'vi' })).toEqual({ review: true, decide: false })
     expect(reviewer({ registrations: 'a' })).toEqual({ review: true, decide: true })
     // The right does nothing outside operator staff.
-    expect(reviewer({ registrations: 'via' }, { company_is_operator: false })).toEqual({ review: false, decide: false })
+    expect(reviewer({ registrations: 'via' }, { companyIsOperator: false })).toEqual({ review: false, decide: false })
     expect(reviewerRights(null)).toEqual({ review: false, decide: false })
   })
 

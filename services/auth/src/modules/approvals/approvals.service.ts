@@ -29,12 +29,12 @@ async function withDetails(sql: Sql | Tx, rows: repo.RegistrationRow[]): Promise
     repo.officeAddresses(sql, ids),
     repo.documentsOf(sql, ids, REGISTRATION_PURPOSES),
   ])
-  const addressOf = new Map(addresses.map((a) => [a.user_id, a]))
+  const addressOf = new Map(addresses.map((a) => [a.userId, a]))
   return rows.map((r) =>
     toRegistration(
       r,
       addressOf.get(r.id),
-      files.filter((f) => f.owner_id === r.id),
+      files.filter((f) => f.ownerId === r.id),
     ),
   )
 }
@@ -63,8 +63,8 @@ export class ApprovalService {
       await assertReviewer(tx, callerId, 'decide')
       const target = await repo.lockRegistrant(tx, req.id)
       if (!target) throw new AppError('E_NOT_FOUND')
-      const refusal = decisionRefusal(target.approval_status)
-      if (refusal) throw new AppError(refusal, { approvalStatus: target.approval_status })
+      const refusal = decisionRefusal(target.approvalStatus)
+      if (refusal) throw new AppError(refusal, { approvalStatus: target.approvalStatus })
       const note = cleanNote(req.note)
       await repo.recordDecision(tx, target.id, { status: req.approvalStatus, by: callerId, note })
       const reason = revokeReasonFor(req.approvalStatus)
@@ -76,8 +76,8 @@ export class ApprovalService {
           req.approvalStatus,
           {
             email: row.email,
-            firstName: row.first_name,
-            lastName: row.last_name,
+            firstName: row.firstName,
+            lastName: row.lastName,
             username: row.username,
             locale: row.locale,
           },

@@ -37,8 +37,8 @@ export async function verifyEmail(database: Database, token: string): Promise<vo
 /** A new link for an unverified account; nothing (and the same answer) for any other login. */
 export async function resendVerification(database: Database, login: string): Promise<void> {
   const user = await findByLogin(database.sql, login.trim())
-  if (!user || user.email_verified) return
+  if (!user || user.emailVerified) return
   await database.sql.begin((tx) =>
-    issueEmailVerification(tx, { id: user.id, email: user.email, firstName: user.first_name, locale: user.locale }),
+    issueEmailVerification(tx, { id: user.id, email: user.email, firstName: user.firstName, locale: user.locale }),
   )
 }

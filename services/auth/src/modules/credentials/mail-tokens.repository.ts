@@ -1,6 +1,8 @@
-import type { Sql, Tx } from '@diamond/runtime/db'
+import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm'
+import { orm, type Sql, type Tx } from '@diamond/runtime/db'
+import { mailTokens } from './credentials.schema'
 
-export type MailTokenPurpose = 'verify-email' | 'reset-password'
+export type MailTokenPurpose = (typeof mailTokens.$inferSelect)['purpose']
 
 /** A new link for the user; the user's older unused links of that kind stop working. */
 export async function insertMailToken(
@@ -10,23 +12,42 @@ export async function insertMailToken(
   tokenHash: string,
   ttlMinutes: number,
 ): Promise<void> {
-  await tx`
-    update auth.mail_tokens set expires_at = now()
-     where user_id = ${userId} and purpose = ${purpose} and used_at is null and expires_at > now()`
-  await tx`
-    insert into auth.mail_tokens (token_hash, user_id, purpose, expires_at)
-    values (${tokenHash}, ${userId}, ${purpose}, now() + make_interval(mins => ${ttlMinutes}))`
+  const db = orm(tx)
+  await db
+    .update(mailTokens)
+    .set({ expiresAt: sql`now()` })
+    .where(
+      and(
+        eq(mailTokens.userId, userId),
+        eq(mailTokens.purpose, purpose),
+        isNull(mailTokens.usedAt),
+        gt(mailTokens.expiresAt, sql`now()`),
+      ),
+    )
+  await db
+    .insert(mailTokens)
+    .values({ tokenHash, userId, purpose, expiresAt: sql`now() + make_interval(mins => ${ttlMinutes})` })
 }
 
 /** Uses a link once: the user it belongs to, or null when unknown, expired or used already. */
 export async function useMailToken(tx: Tx, tokenHash: string, purpose: MailTokenPurpose): Promise<string | null> {
-  const [row] = await tx<{ user_id: string }[]>`
-    update auth.mail_tokens set used_at = now()
-     where token_hash = ${tokenHash} and purpose = ${purpose} and used_at is null and expires_at > now()
-     returning user_id`
-  return row?.user_id ?? null
+  const [row] = await orm(tx)
+    .update(mailTokens)
+    .set({ usedAt: sql`now()` })
+    .where(
+      and(
+        eq(mailTokens.tokenHash, tokenHash),
+        eq(mailTokens.purpose, purpose),
+        isNull(mailTokens.usedAt),
+        gt(mailTokens.expiresAt, sql`now()`),
+      ),
+    )
+    .returning({ userId: mailTokens.userId })
+  return row?.userId ?? null
 }
 
-export async function purgeMailTokens(sql: Sql): Promise<void> {
-  await sql`delete from auth.mail_tokens where expires_at < now() - interval '7 days'`
+export async function purgeMailTokens(client: Sql): Promise<void> {
+  await orm(client)
+    .delete(mailTokens)
+    .where(lt(mailTokens.expiresAt, sql`now() - interval '7 days'`))
 }

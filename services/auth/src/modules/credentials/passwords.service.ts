@@ -19,7 +19,7 @@ import { insertMailToken, useMailToken } from './mail-tokens.repository'
 const accountNames = (u: UserRecord) => [u.username.toLowerCase(), u.email.toLowerCase()]
 
 async function mailPasswordChanged(tx: Tx, u: UserRecord) {
-  await requestMail(tx, { to: u.email, name: u.first_name, template: 'password-changed', locale: u.locale, params: {} })
+  await requestMail(tx, { to: u.email, name: u.firstName, template: 'password-changed', locale: u.locale, params: {} })
 }
 
 /** Forgotten, reset and changed passwords. Every new password ends every session of the user. */
@@ -38,7 +38,7 @@ export class PasswordService {
       await insertMailToken(tx, user.id, 'reset-password', sha256(token), RESET_LINK_MINUTES)
       await requestMail(tx, {
         to: user.email,
-        name: user.first_name,
+        name: user.firstName,
         template: 'reset-password',
         locale: user.locale,
         params: { link: resetLink(token), minutes: String(RESET_LINK_MINUTES) },
@@ -79,7 +79,7 @@ export class PasswordService {
       signInWait(w, true),
     )
     if ('retryAfter' in attempt) throw new AppError('E_RATE_LIMITED', { retryAfter: attempt.retryAfter })
-    if (!(await verifyPassword(user.password_hash, req.currentPassword))) throw new AppError('E_WRONG_PASSWORD')
+    if (!(await verifyPassword(user.passwordHash, req.currentPassword))) throw new AppError('E_WRONG_PASSWORD')
     await limits.settleAttempt(this.database.sql, attempt.id)
     if (req.newPassword === req.currentPassword)
       throw fieldError('newPassword', 'must differ from the current password')

@@ -7,7 +7,7 @@ import { findUserById, type UserRecord } from '../users/users.repository'
 import * as repo from './devices.repository'
 import { maskEmail, OTP_RULES, otpOpen } from './devices.rules'
 
-type Recipient = Pick<UserRecord, 'id' | 'email' | 'first_name' | 'locale'>
+type Recipient = Pick<UserRecord, 'id' | 'email' | 'firstName' | 'locale'>
 
 /**
  * Device trust: a browser is trusted when it shows a key the user chose to keep ("Always");
@@ -36,7 +36,7 @@ export class DeviceService {
     await repo.insertOtp(tx, user.id, version, keyedHash(this.codeKey, code))
     await requestMail(tx, {
       to: user.email,
-      name: user.first_name,
+      name: user.firstName,
       template: 'device-otp',
       locale: user.locale,
       params: { code, minutes: String(OTP_RULES.ttlMinutes) },
@@ -53,7 +53,7 @@ export class DeviceService {
     const verdict = await this.database.sql.begin(async (tx) => {
       const row = await repo.latestOtp(tx, p.id, p.ver)
       if (!otpOpen(row)) return 'expired' as const
-      if (!sameHash(row.code_hash, keyedHash(this.codeKey, otp))) {
+      if (!sameHash(row.codeHash, keyedHash(this.codeKey, otp))) {
         await repo.countOtpAttempt(tx, row.id)
         return 'invalid' as const
       }

@@ -1,24 +1,30 @@
-import type { Sql, Tx } from '@diamond/runtime/db'
-import type { CompactPermissions } from '@diamond/contracts/permissions'
+import { eq, sql } from 'drizzle-orm'
+import { orm, type Sql, type Tx } from '@diamond/runtime/db'
+import { fields, name, query } from '@diamond/runtime/statements'
+import { users, type User } from '../users/users.schema'
+import { digestRuns } from './digests.schema'
+
+const DUE = [
+  'id',
+  'email',
+  'firstName',
+  'locale',
+  'stkNoti',
+  'userType',
+  'isPlaceOrder',
+  'isNoPrice',
+  'permissions',
+] as const
 
 /** A subscriber whose digest for the period is now claimed. */
-export interface DueUser {
-  id: string
-  email: string
-  first_name: string
-  locale: string
-  stk_noti: number
-  user_type: string
-  is_place_order: boolean
-  is_no_price: boolean
-  permissions: CompactPermissions | null
-}
+export type DueUser = Pick<User, (typeof DUE)[number]> & { stkNoti: number }
 
 /**
  * Claims up to `limit` subscribers of this interval who have no digest for the period yet:
  * approved, active, verified users with the flag on. The primary key decides between instances;
  * a row another instance inserted is skipped, so each user is claimed once per period.
  * Answers the claimed users and whether the scan found a full batch (more may be waiting).
+ * Written out: the claim is one statement.
  */
 export async function claimDue(
   tx: Tx,
@@ -26,27 +32,34 @@ export async function claimDue(
   period: string,
   limit: number,
 ): Promise<{ users: DueUser[]; more: boolean }> {
-  const rows = await tx<(DueUser & { claimed: boolean })[]>`
+  const u = users
+  const d = digestRuns
+  const rows = await query<DueUser & { claimed: boolean }>(
+    tx,
+    sql`
     with due as (
-      select u.id from auth.users u
-       where u.is_stk_noti and u.stk_noti_dt = ${interval} and u.stk_noti is not null
-         and u.active and u.email_verified and u.approval_status = 2
-         and not exists (select 1 from auth.digest_runs d where d.user_id = u.id and d.period = ${period})
-       order by u.id
+      select ${u.id} from ${u}
+       where ${u.isStkNoti} and ${u.stkNotiDt} = ${interval} and ${u.stkNoti} is not null
+         and ${u.active} and ${u.emailVerified} and ${u.approvalStatus} = 2
+         and not exists (select 1 from ${d} where ${d.userId} = ${u.id} and ${d.period} = ${period})
+       order by ${u.id}
        limit ${limit}
     ), claimed as (
-      insert into auth.digest_runs (user_id, period) select id, ${period} from due
-      on conflict do nothing returning user_id
+      insert into ${d} (${name(d.userId)}, ${name(d.period)}) select id, ${period} from due
+      on conflict do nothing returning ${name(d.userId)}
     )
-    select u.id, u.email, u.first_name, u.locale, u.stk_noti, u.user_type, u.is_place_order, u.is_no_price, u.permissions,
-           exists (select 1 from claimed c where c.user_id = u.id) as claimed
-      from due join auth.users u on u.id = due.id`
+    select ${fields(u, DUE)}, exists (select 1 from claimed c where c.user_id = ${u.id}) as claimed
+      from due join ${u} on ${u.id} = due.id`,
+  )
   return { users: rows.filter((r) => r.claimed), more: rows.length === limit }
 }
 
 /** The unsubscribe link: the flag goes off; answers whether the user exists. */
-export async function unsubscribe(sql: Sql, userId: string): Promise<boolean> {
-  const rows =
-    await sql`update auth.users set is_stk_noti = false, updated_at = now() where id = ${userId} returning id`
+export async function unsubscribe(client: Sql, userId: string): Promise<boolean> {
+  const rows = await orm(client)
+    .update(users)
+    .set({ isStkNoti: false, updatedAt: sql`now()` })
+    .where(eq(users.id, userId))
+    .returning({ id: users.id })
   return rows.length > 0
 }

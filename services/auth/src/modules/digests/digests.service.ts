@@ -35,20 +35,20 @@ export class DigestService {
               newEvent<DigestDue>('auth', DigestEventTypes.due, u.id, {
                 userId: u.id,
                 email: u.email,
-                name: u.first_name,
+                name: u.firstName,
                 locale: u.locale,
                 interval,
-                stockType: u.stk_noti === 0 ? 0 : 1,
+                stockType: u.stkNoti === 0 ? 0 : 1,
                 period: period.key,
                 since: period.since,
                 until: period.until,
                 noPrice:
-                  u.is_no_price ||
+                  u.isNoPrice ||
                   !seesPrices(
                     compactPermissions(
                       effectivePermissions(
-                        u.user_type as UserType,
-                        { isPlaceOrder: u.is_place_order, isNoPrice: u.is_no_price },
+                        u.userType as UserType,
+                        { isPlaceOrder: u.isPlaceOrder, isNoPrice: u.isNoPrice },
                         u.permissions,
                       ),
                     ),

@@ -1,66 +1,63 @@
-import type { Sql, Tx } from '@diamond/runtime/db'
+import { and, eq, exists, isNotNull, isNull, lt, or, sql } from 'drizzle-orm'
+import { orm, type Sql, type Tx } from '@diamond/runtime/db'
+import { anyOf } from '@diamond/runtime/statements'
+import { companies, users } from '../users/users.schema'
+import { files } from './files.schema'
 
 type Db = Sql | Tx
 
-export interface FileMeta {
-  id: string
-  name: string
-  mime_type: string
-  size: number
-  purpose: string
-  width: number | null
-  height: number | null
+const META = {
+  id: files.id,
+  name: files.name,
+  mimeType: files.mimeType,
+  size: files.size,
+  purpose: files.purpose,
+  width: files.width,
+  height: files.height,
 }
+/** What an upload's answer tells of a file. */
+export type FileMeta = Pick<typeof files.$inferSelect, keyof typeof META>
+type FileWithContent = FileMeta & Pick<typeof files.$inferSelect, 'content'>
 
-const META = (sql: Db) => sql`id, name, mime_type, size, purpose, width, height`
+export type NewFile = Pick<
+  typeof files.$inferInsert,
+  'ownerId' | 'purpose' | 'name' | 'mimeType' | 'size' | 'width' | 'height' | 'content' | 'uploadedFrom'
+>
 
-export interface NewFile {
-  owner_id: string | null
-  purpose: string
-  name: string
-  mime_type: string
-  size: number
-  width: number | null
-  height: number | null
-  content: Buffer
-  uploaded_from: string
-}
-
-export async function insertFile(sql: Db, f: NewFile): Promise<FileMeta> {
-  const [row] = await sql<
-    [FileMeta]
-  >`insert into auth.files ${sql(f as unknown as Record<string, unknown>)} returning ${META(sql)}`
-  return row
+export async function insertFile(client: Db, f: NewFile): Promise<FileMeta> {
+  const [row] = await orm(client).insert(files).values(f).returning(META)
+  return row!
 }
 
 /**
  * A file the user may read: their own, or the logo or cover of their company (shown to everyone
  * in it). Anyone else's file is not there for them.
  */
-export async function readableFile(
-  sql: Db,
-  userId: string,
-  id: string,
-): Promise<(FileMeta & { content: Buffer }) | null> {
-  const rows = await sql<(FileMeta & { content: Buffer })[]>`
-    select ${META(sql)}, f.content from auth.files f
-     where f.id = ${id}
-       and (f.owner_id = ${userId}
-            or exists (select 1 from auth.users u join auth.companies c on c.id = u.company_id
-                        where u.id = ${userId} and f.id in (c.logo_file_id, c.cover_file_id)))`
-  return rows[0] ?? null
+export async function readableFile(client: Db, userId: string, id: string): Promise<FileWithContent | null> {
+  const db = orm(client)
+  const companyImage = db
+    .select({ one: sql`1` })
+    .from(users)
+    .innerJoin(companies, eq(companies.id, users.companyId))
+    .where(and(eq(users.id, userId), sql`${files.id} in (${companies.logoFileId}, ${companies.coverFileId})`))
+  const [row] = await db
+    .select({ ...META, content: files.content })
+    .from(files)
+    .where(and(eq(files.id, id), or(eq(files.ownerId, userId), exists(companyImage))))
+  return row ?? null
 }
 
 /** A document of the given purposes that a registrant owns (read by operator staff reviewing it). */
 export async function ownedDocument(
-  sql: Db,
+  client: Db,
   id: string,
   purposes: readonly string[],
-): Promise<(FileMeta & { content: Buffer }) | null> {
-  const rows = await sql<(FileMeta & { content: Buffer })[]>`
-    select ${META(sql)}, f.content from auth.files f
-     where f.id = ${id} and f.owner_id is not null and f.purpose = any(${purposes as string[]}::text[])`
-  return rows[0] ?? null
+): Promise<FileWithContent | null> {
+  const [row] = await orm(client)
+    .select({ ...META, content: files.content })
+    .from(files)
+    .where(and(eq(files.id, id), isNotNull(files.ownerId), anyOf(files.purpose, purposes)))
+  return row ?? null
 }
 
 /**
@@ -73,26 +70,38 @@ export async function lockCandidates(
   hours: number,
 ): Promise<{ id: string; purpose: string; claimable: boolean }[]> {
   if (!ids.length) return []
-  return tx<{ id: string; purpose: string; claimable: boolean }[]>`
-    select id, purpose, (owner_id is null and created_at > now() - make_interval(hours => ${hours})) as claimable
-      from auth.files where id = any(${ids}::uuid[]) for update`
+  return orm(tx)
+    .select({
+      id: files.id,
+      purpose: files.purpose,
+      claimable: sql<boolean>`(${files.ownerId} is null and ${files.createdAt} > now() - make_interval(hours => ${hours}))`,
+    })
+    .from(files)
+    .where(anyOf(files.id, ids))
+    .for('update')
 }
 
 export async function claimFiles(tx: Tx, ids: string[], ownerId: string): Promise<void> {
-  if (ids.length)
-    await tx`update auth.files set owner_id = ${ownerId} where id = any(${ids}::uuid[]) and owner_id is null`
+  if (ids.length) {
+    await orm(tx)
+      .update(files)
+      .set({ ownerId })
+      .where(and(anyOf(files.id, ids), isNull(files.ownerId)))
+  }
 }
 
 /** Whether a file is the user's own upload of that purpose. */
-export async function isOwnUpload(sql: Db, ownerId: string, id: string, purpose: string): Promise<boolean> {
-  const [row] = await sql<[{ ok: boolean }]>`
-    select exists (select 1 from auth.files where id = ${id} and owner_id = ${ownerId} and purpose = ${purpose}) as ok`
-  return row.ok
+export async function isOwnUpload(client: Db, ownerId: string, id: string, purpose: string): Promise<boolean> {
+  return (
+    (await orm(client).$count(files, and(eq(files.id, id), eq(files.ownerId, ownerId), eq(files.purpose, purpose)))) > 0
+  )
 }
 
 /** Uploads nobody claimed within `hours`: a registration that was never sent. */
-export async function purgeUnclaimed(sql: Sql, hours: number): Promise<number> {
-  const rows =
-    await sql`delete from auth.files where owner_id is null and created_at < now() - make_interval(hours => ${hours}) returning id`
+export async function purgeUnclaimed(client: Sql, hours: number): Promise<number> {
+  const rows = await orm(client)
+    .delete(files)
+    .where(and(isNull(files.ownerId), lt(files.createdAt, sql`now() - make_interval(hours => ${hours})`)))
+    .returning({ id: files.id })
   return rows.length
 }

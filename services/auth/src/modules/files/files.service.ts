@@ -12,7 +12,7 @@ export type Uploader = { kind: 'member'; id: string } | { kind: 'guest' } | { ki
 const toUploaded = (f: repo.FileMeta): UploadedFile => ({
   id: f.id,
   name: f.name,
-  mimeType: f.mime_type,
+  mimeType: f.mimeType,
   size: f.size,
   purpose: f.purpose as UploadPurpose,
   width: f.width,
@@ -45,15 +45,15 @@ export class FileService {
     const kind = classifyUpload(cleanName, content)
     if (!kind.ok) throw new AppError('E_FILE_TYPE')
     const saved = await repo.insertFile(this.database.sql, {
-      owner_id: who.kind === 'member' ? who.id : null,
+      ownerId: who.kind === 'member' ? who.id : null,
       purpose,
       name: cleanName,
-      mime_type: kind.mimeType,
+      mimeType: kind.mimeType,
       size: content.length,
       width: kind.size?.width ?? null,
       height: kind.size?.height ?? null,
       content,
-      uploaded_from: address,
+      uploadedFrom: address,
     })
     return toUploaded(saved)
   }
@@ -70,7 +70,7 @@ export class FileService {
         ? await repo.ownedDocument(sql, id, REGISTRATION_PURPOSES)
         : null)
     if (!f) throw new AppError('E_NOT_FOUND')
-    return { name: f.name, mimeType: f.mime_type, content: f.content }
+    return { name: f.name, mimeType: f.mimeType, content: f.content }
   }
 
   /** Unclaimed registration uploads after a day, and address counts past every window. */

@@ -1,11 +1,12 @@
 import type { GuestLoginRequest } from '@diamond/contracts/http/auth'
-import type { Sql } from '@diamond/runtime/db'
+import { orm, type Sql } from '@diamond/runtime/db'
+import { guests } from './guests.schema'
 
 /** Who looked, for the sales team. */
-export async function insertGuest(sql: Sql, g: GuestLoginRequest): Promise<string> {
-  const [row] = await sql<[{ id: string }]>`
-    insert into auth.guests (name, company_name, contact_number, email)
-    values (${g.name}, ${g.companyName}, ${g.contactNumber}, ${g.email.toLowerCase()})
-    returning id`
-  return row.id
+export async function insertGuest(client: Sql, g: GuestLoginRequest): Promise<string> {
+  const [row] = await orm(client)
+    .insert(guests)
+    .values({ name: g.name, companyName: g.companyName, contactNumber: g.contactNumber, email: g.email.toLowerCase() })
+    .returning({ id: guests.id })
+  return row!.id
 }

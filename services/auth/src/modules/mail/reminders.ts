@@ -13,10 +13,10 @@ const text = (v: string | number | null | undefined) => (v === null || v === und
 export async function mailDueReminder(tx: Tx, d: TradeEvent): Promise<void> {
   for (const id of d.userIds) {
     const u = await findUserById(tx, id)
-    if (!u || !u.active || !u.email_verified || u.approval_status !== 2) continue
+    if (!u || !u.active || !u.emailVerified || u.approvalStatus !== 2) continue
     await requestMail(tx, {
       to: u.email,
-      name: u.first_name,
+      name: u.firstName,
       template: 'reminder-due',
       locale: u.locale,
       params: { stone: text(d.params.vStnId), remarks: text(d.params.remarks), link: '/account/reminder' },

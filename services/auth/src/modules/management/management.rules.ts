@@ -7,7 +7,7 @@ import {
   type UserPermissions,
 } from '@diamond/contracts/permissions'
 import { effectivePermissions, rightsBeyond, type UserType } from '../users/permissions.rules'
-import type { AccountPatch } from '../profile/accounts.repository'
+import type { AccountPatch, AccountRow } from '../profile/accounts.repository'
 import type { RevokeReason } from '../session/revoke'
 import type { FieldProblem } from '../registration/registration.rules'
 
@@ -16,11 +16,11 @@ export const OWN_SETTINGS = ['stkNotiDt', 'stkNoti', 'isStkNoti'] as const
 
 /** How the caller stands to the user a call names: themselves, their company admin, or a stranger. */
 export function relationTo(
-  caller: { id: string; company_id: string | null; isCompanyAdmin: boolean },
-  target: { id: string; company_id: string | null },
+  caller: { id: string; companyId: string | null; isCompanyAdmin: boolean },
+  target: { id: string; companyId: string | null },
 ): 'self' | 'admin' | null {
   if (caller.id === target.id) return 'self'
-  if (caller.isCompanyAdmin && caller.company_id !== null && caller.company_id === target.company_id) return 'admin'
+  if (caller.isCompanyAdmin && caller.companyId !== null && caller.companyId === target.companyId) return 'admin'
   return null
 }
 
@@ -41,9 +41,9 @@ export function ownUpdateProblems(body: UserUpdate): { forbidden: string[]; miss
 /** The form sends the stock type as a one-element array; the number is stored. */
 export function settingsPatch(body: Pick<UserUpdate, 'stkNotiDt' | 'stkNoti' | 'isStkNoti'>): AccountPatch {
   const patch: AccountPatch = {}
-  if (body.stkNotiDt !== undefined) patch.stk_noti_dt = body.stkNotiDt
-  if (body.stkNoti !== undefined) patch.stk_noti = body.stkNoti[0]!
-  if (body.isStkNoti !== undefined) patch.is_stk_noti = body.isStkNoti
+  if (body.stkNotiDt !== undefined) patch.stkNotiDt = body.stkNotiDt
+  if (body.stkNoti !== undefined) patch.stkNoti = body.stkNoti[0]!
+  if (body.isStkNoti !== undefined) patch.isStkNoti = body.isStkNoti
   return patch
 }
 
@@ -74,49 +74,31 @@ const canonical = (p: CompactPermissions | null) =>
       )
 
 /** Sessions end when the user is deactivated, or when anything that makes up their rights changes. */
-export function revokeReason(
-  before: {
-    active: boolean
-    user_type: string
-    is_place_order: boolean
-    is_no_price: boolean
-    permissions: CompactPermissions | null
-  },
-  after: typeof before,
-): RevokeReason | null {
+export function revokeReason(before: ManagedState, after: ManagedState): RevokeReason | null {
   if (before.active && !after.active) return 'deactivated'
   if (
-    before.user_type !== after.user_type ||
-    before.is_place_order !== after.is_place_order ||
-    before.is_no_price !== after.is_no_price ||
+    before.userType !== after.userType ||
+    before.isPlaceOrder !== after.isPlaceOrder ||
+    before.isNoPrice !== after.isNoPrice ||
     canonical(before.permissions) !== canonical(after.permissions)
   )
     return 'permissions-changed'
   return null
 }
 
-export interface ManagedState {
-  active: boolean
-  user_type: string
-  is_place_order: boolean
-  is_no_price: boolean
-  permissions: CompactPermissions | null
-}
+/** What makes up a user's rights, and whether they are active. */
+export type ManagedState = Pick<AccountRow, 'active' | 'userType' | 'isPlaceOrder' | 'isNoPrice' | 'permissions'>
 
 const rightsOf = (s: ManagedState) =>
-  effectivePermissions(
-    s.user_type as UserType,
-    { isPlaceOrder: s.is_place_order, isNoPrice: s.is_no_price },
-    s.permissions,
-  )
+  effectivePermissions(s.userType as UserType, { isPlaceOrder: s.isPlaceOrder, isNoPrice: s.isNoPrice }, s.permissions)
 
 /** The state a change leaves: the patch over the current state. */
 function nextState(current: ManagedState, patch: AccountPatch): ManagedState {
   return {
     active: patch.active ?? current.active,
-    user_type: patch.user_type ?? current.user_type,
-    is_place_order: patch.is_place_order ?? current.is_place_order,
-    is_no_price: patch.is_no_price ?? current.is_no_price,
+    userType: patch.userType ?? current.userType,
+    isPlaceOrder: patch.isPlaceOrder ?? current.isPlaceOrder,
+    isNoPrice: patch.isNoPrice ?? current.isNoPrice,
     permissions: patch.permissions !== undefined ? patch.permissions : current.permissions,
   }
 }
@@ -127,15 +109,15 @@ function nextState(current: ManagedState, patch: AccountPatch): ManagedState {
  */
 export function planManagedUpdate(current: ManagedState, body: UserUpdate) {
   const patch: AccountPatch = settingsPatch(body)
-  if (body.firstName !== undefined) patch.first_name = body.firstName
-  if (body.lastName !== undefined) patch.last_name = body.lastName
+  if (body.firstName !== undefined) patch.firstName = body.firstName
+  if (body.lastName !== undefined) patch.lastName = body.lastName
   if (body.mobile !== undefined) patch.mobile = body.mobile
   if (body.active !== undefined) patch.active = body.active
-  if (body.userType !== undefined) patch.user_type = body.userType
-  if (body.setting?.Is_PlaceOrder !== undefined) patch.is_place_order = body.setting.Is_PlaceOrder
-  if (body.setting?.Is_NoPrice !== undefined) patch.is_no_price = body.setting.Is_NoPrice
+  if (body.userType !== undefined) patch.userType = body.userType
+  if (body.setting?.Is_PlaceOrder !== undefined) patch.isPlaceOrder = body.setting.Is_PlaceOrder
+  if (body.setting?.Is_NoPrice !== undefined) patch.isNoPrice = body.setting.Is_NoPrice
   if (body.permissions !== undefined) patch.permissions = compactPermissions(body.permissions)
-  else if (body.userType !== undefined && body.userType !== current.user_type) patch.permissions = null
+  else if (body.userType !== undefined && body.userType !== current.userType) patch.permissions = null
   const next = nextState(current, patch)
   return { patch, next, revoke: revokeReason(current, next) }
 }
@@ -148,11 +130,11 @@ const EVERY_RIGHT = expandPermissions(Object.fromEntries(MODULES.map((m) => [m, 
  * as the rights work, the setting rules applied: an admin who may not see prices is not full).
  * Only a full admin can manage every user of the company, so a company keeps at least one.
  */
-export function isFullAdmin(u: ManagedState & { approval_status: number }): boolean {
+export function isFullAdmin(u: ManagedState & Pick<AccountRow, 'approvalStatus'>): boolean {
   return (
-    u.user_type === 'admin' &&
+    u.userType === 'admin' &&
     u.active &&
-    u.approval_status === ApprovalStatus.approved &&
+    u.approvalStatus === ApprovalStatus.approved &&
     rightsBeyond(rightsOf(u), EVERY_RIGHT).length === 0
   )
 }
@@ -173,7 +155,7 @@ export type ManagementRefusal =
  */
 export function managementRefusal(
   adminRights: UserPermissions,
-  current: ManagedState & { approval_status: number },
+  current: ManagedState & Pick<AccountRow, 'approvalStatus'>,
   next: ManagedState,
   otherFullAdmins: number,
 ): ManagementRefusal | null {
@@ -184,7 +166,7 @@ export function managementRefusal(
   if (
     otherFullAdmins === 0 &&
     isFullAdmin(current) &&
-    !isFullAdmin({ ...next, approval_status: current.approval_status })
+    !isFullAdmin({ ...next, approvalStatus: current.approvalStatus })
   )
     return { kind: 'lastFullAdmin' }
   return null
@@ -194,9 +176,9 @@ export function managementRefusal(
 export function planNewUser(body: UserCreate, adminRights: UserPermissions) {
   const state: ManagedState = {
     active: true,
-    user_type: body.userType,
-    is_place_order: body.setting?.Is_PlaceOrder ?? true,
-    is_no_price: body.setting?.Is_NoPrice ?? false,
+    userType: body.userType,
+    isPlaceOrder: body.setting?.Is_PlaceOrder ?? true,
+    isNoPrice: body.setting?.Is_NoPrice ?? false,
     permissions: body.permissions ? compactPermissions(body.permissions) : null,
   }
   return { state, beyond: rightsBeyond(adminRights, rightsOf(state)) }

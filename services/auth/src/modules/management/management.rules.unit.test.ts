@@ -18,22 +18,16 @@ import {
 const ID = '00000000-0000-4000-8000-000000000001'
 const settings = { isPlaceOrder: true, isNoPrice: false }
 const adminRights = permissionsFor('admin', settings)
-const buyer: ManagedState = {
-  active: true,
-  user_type: 'buyer',
-  is_place_order: true,
-  is_no_price: false,
-  permissions: null,
-}
+const buyer: ManagedState = { active: true, userType: 'buyer', isPlaceOrder: true, isNoPrice: false, permissions: null }
 
 describe('how a caller stands to a user', () => {
-  const admin = { id: 'a', company_id: 'c1', isCompanyAdmin: true }
+  const admin = { id: 'a', companyId: 'c1', isCompanyAdmin: true }
   it('is themselves, their company admin, or nobody', () => {
-    expect(relationTo(admin, { id: 'a', company_id: 'c1' })).toBe('self')
-    expect(relationTo(admin, { id: 'b', company_id: 'c1' })).toBe('admin')
-    expect(relationTo(admin, { id: 'b', company_id: 'c2' })).toBeNull()
-    expect(relationTo({ ...admin, isCompanyAdmin: false }, { id: 'b', company_id: 'c1' })).toBeNull()
-    expect(relationTo({ id: 'x', company_id: null, isCompanyAdmin: true }, { id: 'b', company_id: null })).toBeNull()
+    expect(relationTo(admin, { id: 'a', companyId: 'c1' })).toBe('self')
+    expect(relationTo(admin, { id: 'b', companyId: 'c1' })).toBe('admin')
+    expect(relationTo(admin, { id: 'b', companyId: 'c2' })).toBeNull()
+    expect(relationTo({ ...admin, isCompanyAdmin: false }, { id: 'b', companyId: 'c1' })).toBeNull()
+    expect(relationTo({ id: 'x', companyId: null, isCompanyAdmin: true }, { id: 'b', companyId: null })).toBeNull()
   })
 })
 
@@ -54,9 +48,9 @@ describe("a user's own stock notification settings", () => {
 
   it('stores the one-element stock type array as its number', () => {
     expect(settingsPatch({ stkNotiDt: 3, stkNoti: [0], isStkNoti: false })).toEqual({
-      stk_noti_dt: 3,
-      stk_noti: 0,
-      is_stk_noti: false,
+      stkNotiDt: 3,
+      stkNoti: 0,
+      isStkNoti: false,
     })
     expect(settingsPatch({})).toEqual({})
   })
@@ -90,8 +84,8 @@ describe('rights an admin hands out', () => {
 describe("a company admin's change to a user", () => {
   it('ends sessions on deactivation and on any change to what makes up rights', () => {
     expect(revokeReason(buyer, { ...buyer, active: false })).toBe('deactivated')
-    expect(revokeReason(buyer, { ...buyer, user_type: 'seller' })).toBe('permissions-changed')
-    expect(revokeReason(buyer, { ...buyer, is_no_price: true })).toBe('permissions-changed')
+    expect(revokeReason(buyer, { ...buyer, userType: 'seller' })).toBe('permissions-changed')
+    expect(revokeReason(buyer, { ...buyer, isNoPrice: true })).toBe('permissions-changed')
     expect(revokeReason(buyer, { ...buyer, permissions: { hold: 'v' } })).toBe('permissions-changed')
     expect(
       revokeReason(
@@ -104,12 +98,12 @@ describe("a company admin's change to a user", () => {
 
   it('leaves sessions alone for names and mobile', () => {
     const plan = planManagedUpdate(buyer, { id: ID, firstName: 'Neo', mobile: '+91 22 1234' })
-    expect(plan).toEqual({ patch: { first_name: 'Neo', mobile: '+91 22 1234' }, next: buyer, revoke: null })
+    expect(plan).toEqual({ patch: { firstName: 'Neo', mobile: '+91 22 1234' }, next: buyer, revoke: null })
   })
 
   it('resets rights to the new type unless rights are sent with it', () => {
     expect(planManagedUpdate({ ...buyer, permissions: { hold: 'v' } }, { id: ID, userType: 'seller' }).patch).toEqual({
-      user_type: 'seller',
+      userType: 'seller',
       permissions: null,
     })
     const sent = planManagedUpdate(buyer, {
@@ -123,7 +117,7 @@ describe("a company admin's change to a user", () => {
 
   it('names the rights a restricted admin may not grant', () => {
     const restricted = expandPermissions({ ...compactPermissions(permissionsFor('buyer', settings)), hold: 'v' })
-    const current = { ...buyer, permissions: { hold: 'v' }, approval_status: 2 }
+    const current = { ...buyer, permissions: { hold: 'v' }, approvalStatus: 2 }
     const plan = planManagedUpdate(current, {
       id: ID,
       userType: 'buyer',
@@ -134,17 +128,17 @@ describe("a company admin's change to a user", () => {
 })
 
 describe('whom a company admin may change (issue 21)', () => {
-  const full = { ...buyer, user_type: 'admin', approval_status: 2 }
+  const full = { ...buyer, userType: 'admin', approvalStatus: 2 }
   const few = expandPermissions({ searchList: 'v', dashboard: 'v', pricing: 'v', order: 'i' })
-  const within = { ...buyer, permissions: { searchList: 'v' }, approval_status: 2 }
+  const within = { ...buyer, permissions: { searchList: 'v' }, approvalStatus: 2 }
 
   it('calls full an active, approved admin with every right as the rights work', () => {
     expect(isFullAdmin(full)).toBe(true)
     expect(isFullAdmin({ ...full, active: false })).toBe(false)
-    expect(isFullAdmin({ ...full, approval_status: 1 })).toBe(false)
-    expect(isFullAdmin({ ...full, user_type: 'sales' })).toBe(false)
+    expect(isFullAdmin({ ...full, approvalStatus: 1 })).toBe(false)
+    expect(isFullAdmin({ ...full, userType: 'sales' })).toBe(false)
     // Hidden prices take pricing's rights; one module short is not full.
-    expect(isFullAdmin({ ...full, is_no_price: true })).toBe(false)
+    expect(isFullAdmin({ ...full, isNoPrice: true })).toBe(false)
     const allButMemo = Object.fromEntries(
       Object.keys(permissionsFor('admin', settings))
         .filter((m) => m !== 'memo')
@@ -155,7 +149,7 @@ describe('whom a company admin may change (issue 21)', () => {
   })
 
   it('refuses any change to a user holding a right the admin lacks, naming those rights', () => {
-    const refusal = managementRefusal(few, full, { ...full, user_type: 'buyer' }, 1)
+    const refusal = managementRefusal(few, full, { ...full, userType: 'buyer' }, 1)
     expect(refusal).toMatchObject({ kind: 'outranked' })
     expect((refusal as { rights: string[] }).rights).toEqual(expect.arrayContaining(['hold.all', 'searchList.all']))
     // Even a change that takes only rights the admin holds, or none at all.
@@ -181,14 +175,14 @@ describe('whom a company admin may change (issue 21)', () => {
   it("never takes the company's last full admin out of being one", () => {
     const everything = permissionsFor('admin', settings)
     for (const next of [
-      { ...full, user_type: 'buyer' },
+      { ...full, userType: 'buyer' },
       { ...full, active: false },
-      { ...full, is_no_price: true },
+      { ...full, isNoPrice: true },
       { ...full, permissions: { searchList: 'v' } },
     ]) {
       expect(managementRefusal(everything, full, next, 0)).toEqual({ kind: 'lastFullAdmin' })
       expect(managementRefusal(everything, full, next, 1)).toBeNull()
     }
-    expect(managementRefusal(everything, full, { ...full, is_stk_noti: true } as ManagedState, 0)).toBeNull()
+    expect(managementRefusal(everything, full, { ...full, isStkNoti: true } as ManagedState, 0)).toBeNull()
   })
 })

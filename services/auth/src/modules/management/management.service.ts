@@ -53,10 +53,10 @@ function refusalError(r: ManagementRefusal): AppError {
 }
 
 /** The caller as the company admin, re-read from the database: the token's claims may be stale. */
-async function companyAdmin(tx: Tx, callerId: string): Promise<accounts.AccountRow & { company_id: string }> {
+async function companyAdmin(tx: Tx, callerId: string): Promise<accounts.AccountRow & { companyId: string }> {
   const caller = await accounts.findAccount(tx, callerId)
   if (!caller || !isCompanyAdmin(caller)) throw new AppError('E_FORBIDDEN')
-  return caller as accounts.AccountRow & { company_id: string }
+  return caller as accounts.AccountRow & { companyId: string }
 }
 
 /** user/update, user/create and user/paginate: one's own settings, and a company admin's user management. */
@@ -93,7 +93,7 @@ export class ManagementService {
       }
       if (isCompanyAdmin(caller)) {
         // The caller as they are once it is their turn: an admin demoted meanwhile manages nobody.
-        await accounts.lockCompanyUsers(tx, caller.company_id!)
+        await accounts.lockCompanyUsers(tx, caller.companyId!)
         caller = (await accounts.findAccount(tx, callerId))!
       }
       const target = await accounts.lockAccount(tx, body.id)
@@ -102,7 +102,7 @@ export class ManagementService {
       const unknown = unknownModules(body.permissions)
       if (unknown.length) throw invalidFields(unknown)
       const plan = planManagedUpdate(target, body)
-      const otherFullAdmins = (await accounts.companyAdmins(tx, target.company_id!)).filter(
+      const otherFullAdmins = (await accounts.companyAdmins(tx, target.companyId!)).filter(
         (a) => a.id !== target.id && isFullAdmin(a),
       ).length
       const refusal = managementRefusal(rightsOf(caller), target, plan.next, otherFullAdmins)
@@ -128,36 +128,36 @@ export class ManagementService {
       if (beyond.length) throw beyondRights(beyond)
       const taken = await accounts.takenLogins(tx, body.username, body.email)
       if (taken.username || taken.email) throw alreadyExists(taken)
-      const company = (await accounts.findCompany(tx, admin.company_id))!
+      const company = (await accounts.findCompany(tx, admin.companyId))!
       const id = await accounts.insertAccount(tx, {
         username: body.username,
         email: body.email,
-        password_hash: await hashPassword(body.password),
-        first_name: body.firstName,
-        middle_name: '',
-        last_name: body.lastName,
+        passwordHash: await hashPassword(body.password),
+        firstName: body.firstName,
+        middleName: '',
+        lastName: body.lastName,
         mobile: body.mobile,
         telephone: '',
         whatsapp: '',
         skype: '',
-        birth_date: null,
-        anniversary_date: null,
+        birthDate: null,
+        anniversaryDate: null,
         designation: '',
-        business_type: null,
-        heard_from: null,
+        businessType: null,
+        heardFrom: null,
         newsletter: false,
-        document_type: null,
-        company_id: company.id,
-        company_name: company.name,
-        user_type: state.user_type,
-        approval_status: ApprovalStatus.approved,
+        documentType: null,
+        companyId: company.id,
+        companyName: company.name,
+        userType: state.userType,
+        approvalStatus: ApprovalStatus.approved,
         active: true,
-        email_verified: false,
-        is_place_order: state.is_place_order,
-        is_no_price: state.is_no_price,
+        emailVerified: false,
+        isPlaceOrder: state.isPlaceOrder,
+        isNoPrice: state.isNoPrice,
         locale: admin.locale,
         permissions: state.permissions,
-        created_by: admin.id,
+        createdBy: admin.id,
       })
       if (!id) throw alreadyExists(await accounts.takenLogins(tx, body.username, body.email))
       await issueEmailVerification(tx, { id, email: body.email, firstName: body.firstName, locale: admin.locale })
@@ -175,7 +175,7 @@ export class ManagementService {
 
   async page(callerId: string, page: number, limit: number): Promise<UserPage> {
     const admin = await this.database.sql.begin((tx) => companyAdmin(tx, callerId))
-    const { rows, count } = await accounts.companyUsers(this.database.sql, admin.company_id, page, limit)
+    const { rows, count } = await accounts.companyUsers(this.database.sql, admin.companyId, page, limit)
     return { list: rows.map(toManagedUser), count }
   }
 }

@@ -1,16 +1,11 @@
 import type { AccountUpdate } from '@diamond/contracts/http/account'
 import { cleanCompanyName } from '@diamond/contracts/companies'
 import { ApprovalStatus } from '@diamond/contracts/http/account'
-import type { AccountPatch, CompanyPatch } from './accounts.repository'
+import type { AccountPatch, AccountRow, CompanyPatch } from './accounts.repository'
 
 /** The company admin: an approved, active user of type admin who belongs to a company. */
-export function isCompanyAdmin(u: {
-  user_type: string
-  company_id: string | null
-  active: boolean
-  approval_status: number
-}): boolean {
-  return u.user_type === 'admin' && u.company_id !== null && u.active && u.approval_status === ApprovalStatus.approved
+export function isCompanyAdmin(u: Pick<AccountRow, 'userType' | 'companyId' | 'active' | 'approvalStatus'>): boolean {
+  return u.userType === 'admin' && u.companyId !== null && u.active && u.approvalStatus === ApprovalStatus.approved
 }
 
 /** A member edits their own personal information; only the company admin edits the company. */
@@ -18,36 +13,37 @@ export function accountUpdateRefusal(body: AccountUpdate, callerIsCompanyAdmin: 
   return body.company && !callerIsCompanyAdmin ? 'E_FORBIDDEN' : null
 }
 
-const PERSONAL: [keyof AccountUpdate, keyof AccountPatch][] = [
-  ['firstName', 'first_name'],
-  ['middleName', 'middle_name'],
-  ['lastName', 'last_name'],
-  ['mobile', 'mobile'],
-  ['telephone', 'telephone'],
-  ['whatsapp', 'whatsapp'],
-  ['skype', 'skype'],
-  ['birthDate', 'birth_date'],
-  ['anniversaryDate', 'anniversary_date'],
-  ['designation', 'designation'],
-]
+/** What a member changes of their own account: the form's fields are the columns' keys. */
+const PERSONAL = [
+  'firstName',
+  'middleName',
+  'lastName',
+  'mobile',
+  'telephone',
+  'whatsapp',
+  'skype',
+  'birthDate',
+  'anniversaryDate',
+  'designation',
+] as const satisfies readonly (keyof AccountUpdate & keyof AccountPatch)[]
 type CompanyUpdate = NonNullable<AccountUpdate['company']>
-const COMPANY: [keyof CompanyUpdate, keyof CompanyPatch][] = [
-  ['name', 'name'],
-  ['description', 'description'],
-  ['foundedYear', 'founded_year'],
-  ['size', 'size'],
-  ['website', 'website'],
-  ['isPublic', 'is_public'],
-  ['logoFileId', 'logo_file_id'],
-  ['coverFileId', 'cover_file_id'],
-  ['headquarters', 'headquarters'],
-]
+const COMPANY = [
+  'name',
+  'description',
+  'foundedYear',
+  'size',
+  'website',
+  'isPublic',
+  'logoFileId',
+  'coverFileId',
+  'headquarters',
+] as const satisfies readonly (keyof CompanyUpdate & keyof CompanyPatch)[]
 
 /** Only the fields that were sent change; a field sent as null is cleared where the contract allows it. */
-function pick<S extends object, T>(source: S, pairs: [keyof S, keyof T][]): Partial<T> {
-  const out: Record<string, unknown> = {}
-  for (const [from, to] of pairs) if (source[from] !== undefined) out[to as string] = source[from]
-  return out as Partial<T>
+function pick<S extends object, T>(source: S, keys: readonly (keyof S & keyof T)[]): Partial<T> {
+  const out: Partial<T> = {}
+  for (const key of keys) if (source[key] !== undefined) out[key] = source[key] as unknown as T[typeof key]
+  return out
 }
 
 export const personalPatch = (body: AccountUpdate): AccountPatch => pick<AccountUpdate, AccountPatch>(body, PERSONAL)

@@ -4,14 +4,14 @@ import { accountUpdateRefusal, companyImages, companyPatch, isCompanyAdmin, pers
 const LOGO = '00000000-0000-4000-8000-00000000000a'
 
 describe('who may change what on account/update', () => {
-  const admin = { user_type: 'admin', company_id: 'c1', active: true, approval_status: 2 }
+  const admin = { userType: 'admin', companyId: 'c1', active: true, approvalStatus: 2 }
 
   it('knows the company admin: approved, active, of type admin, in a company', () => {
     expect(isCompanyAdmin(admin)).toBe(true)
-    expect(isCompanyAdmin({ ...admin, user_type: 'buyer' })).toBe(false)
-    expect(isCompanyAdmin({ ...admin, company_id: null })).toBe(false)
+    expect(isCompanyAdmin({ ...admin, userType: 'buyer' })).toBe(false)
+    expect(isCompanyAdmin({ ...admin, companyId: null })).toBe(false)
     expect(isCompanyAdmin({ ...admin, active: false })).toBe(false)
-    expect(isCompanyAdmin({ ...admin, approval_status: 1 })).toBe(false)
+    expect(isCompanyAdmin({ ...admin, approvalStatus: 1 })).toBe(false)
   })
 
   it('lets anyone change their own details and only the company admin the company', () => {
@@ -22,14 +22,14 @@ describe('who may change what on account/update', () => {
 
   it('changes only the fields sent, and clears a date sent as null', () => {
     expect(personalPatch({ firstName: 'Asha', birthDate: null, skype: '' })).toEqual({
-      first_name: 'Asha',
-      birth_date: null,
+      firstName: 'Asha',
+      birthDate: null,
       skype: '',
     })
     expect(companyPatch({ isPublic: true, foundedYear: null, logoFileId: LOGO })).toEqual({
-      is_public: true,
-      founded_year: null,
-      logo_file_id: LOGO,
+      isPublic: true,
+      foundedYear: null,
+      logoFileId: LOGO,
     })
   })
 

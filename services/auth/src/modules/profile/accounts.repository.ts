@@ -1,68 +1,69 @@
-import type { CompactPermissions } from '@diamond/contracts/permissions'
+import { and, asc, count, eq, ne, sql } from 'drizzle-orm'
 import { companyKey } from '@diamond/contracts/companies'
-import type { Sql, Tx } from '@diamond/runtime/db'
+import { orm, type Sql, type Tx } from '@diamond/runtime/db'
+import { query } from '@diamond/runtime/statements'
+import { companies, users, type Company, type User } from '../users/users.schema'
 
 type Db = Sql | Tx
 
+const ACCOUNT = {
+  id: users.id,
+  username: users.username,
+  email: users.email,
+  firstName: users.firstName,
+  middleName: users.middleName,
+  lastName: users.lastName,
+  mobile: users.mobile,
+  telephone: users.telephone,
+  whatsapp: users.whatsapp,
+  skype: users.skype,
+  birthDate: users.birthDate,
+  anniversaryDate: users.anniversaryDate,
+  designation: users.designation,
+  userType: users.userType,
+  approvalStatus: users.approvalStatus,
+  active: users.active,
+  emailVerified: users.emailVerified,
+  stkNotiDt: users.stkNotiDt,
+  stkNoti: users.stkNoti,
+  isStkNoti: users.isStkNoti,
+  isPlaceOrder: users.isPlaceOrder,
+  isNoPrice: users.isNoPrice,
+  permissions: users.permissions,
+  companyId: users.companyId,
+  locale: users.locale,
+}
+
 /** A user as the account pages and user management need it. Dates are 'YYYY-MM-DD' text. */
-export interface AccountRow {
-  id: string
-  username: string
-  email: string
-  first_name: string
-  middle_name: string
-  last_name: string
-  mobile: string
-  telephone: string
-  whatsapp: string
-  skype: string
-  birth_date: string | null
-  anniversary_date: string | null
-  designation: string
-  user_type: string
-  approval_status: number
-  active: boolean
-  email_verified: boolean
-  stk_noti_dt: number | null
-  stk_noti: number | null
-  is_stk_noti: boolean
-  is_place_order: boolean
-  is_no_price: boolean
-  permissions: CompactPermissions | null
-  company_id: string | null
-  locale: string
+export type AccountRow = Pick<User, keyof typeof ACCOUNT>
+
+const COMPANY = {
+  id: companies.id,
+  name: companies.name,
+  code: companies.code,
+  type: companies.type,
+  description: companies.description,
+  foundedYear: companies.foundedYear,
+  size: companies.size,
+  website: companies.website,
+  isPublic: companies.isPublic,
+  logoFileId: companies.logoFileId,
+  coverFileId: companies.coverFileId,
+  headquarters: companies.headquarters,
 }
+export type CompanyRow = Pick<Company, keyof typeof COMPANY>
 
-export interface CompanyRow {
-  id: string
-  name: string
-  code: string
-  type: string | null
-  description: string
-  founded_year: number | null
-  size: string | null
-  website: string
-  is_public: boolean
-  logo_file_id: string | null
-  cover_file_id: string | null
-  headquarters: string
-}
+const accounts = (client: Db) => orm(client).select(ACCOUNT).from(users)
 
-const ACCOUNT_COLUMNS = (sql: Db) => sql`
-  id, username, email, first_name, middle_name, last_name, mobile, telephone, whatsapp, skype,
-  birth_date::text as birth_date, anniversary_date::text as anniversary_date, designation, user_type,
-  approval_status, active, email_verified, stk_noti_dt, stk_noti, is_stk_noti, is_place_order, is_no_price,
-  permissions, company_id, locale`
-
-export async function findAccount(sql: Db, id: string): Promise<AccountRow | null> {
-  const rows = await sql<AccountRow[]>`select ${ACCOUNT_COLUMNS(sql)} from auth.users where id = ${id}`
-  return rows[0] ?? null
+export async function findAccount(client: Db, id: string): Promise<AccountRow | null> {
+  const [row] = await accounts(client).where(eq(users.id, id))
+  return row ?? null
 }
 
 /** Locks the user's row: changes to one account (and its addresses) happen one at a time. */
 export async function lockAccount(tx: Tx, id: string): Promise<AccountRow | null> {
-  const rows = await tx<AccountRow[]>`select ${ACCOUNT_COLUMNS(tx)} from auth.users where id = ${id} for update`
-  return rows[0] ?? null
+  const [row] = await accounts(tx).where(eq(users.id, id)).for('update')
+  return row ?? null
 }
 
 /**
@@ -74,118 +75,121 @@ export async function lockCompanyUsers(tx: Tx, companyId: string): Promise<void>
 }
 
 /** The company's active, approved admins (which of them are full admins is for the rules to say). */
-export async function companyAdmins(sql: Db, companyId: string): Promise<AccountRow[]> {
-  return sql<AccountRow[]>`
-    select ${ACCOUNT_COLUMNS(sql)} from auth.users
-     where company_id = ${companyId} and user_type = 'admin' and active and approval_status = 2`
+export async function companyAdmins(client: Db, companyId: string): Promise<AccountRow[]> {
+  return accounts(client).where(
+    and(
+      eq(users.companyId, companyId),
+      eq(users.userType, 'admin'),
+      eq(users.active, true),
+      eq(users.approvalStatus, 2),
+    ),
+  )
 }
 
-/** Columns of auth.users an update may set (names as in the table). */
-export type AccountPatch = Partial<{
-  first_name: string
-  middle_name: string
-  last_name: string
-  mobile: string
-  telephone: string
-  whatsapp: string
-  skype: string
-  birth_date: string | null
-  anniversary_date: string | null
-  designation: string
-  user_type: string
-  active: boolean
-  stk_noti_dt: number
-  stk_noti: number
-  is_stk_noti: boolean
-  is_place_order: boolean
-  is_no_price: boolean
-  permissions: CompactPermissions | null
-}>
+/** Columns of a user an update may set. */
+export type AccountPatch = Partial<
+  Pick<
+    User,
+    | 'firstName'
+    | 'middleName'
+    | 'lastName'
+    | 'mobile'
+    | 'telephone'
+    | 'whatsapp'
+    | 'skype'
+    | 'birthDate'
+    | 'anniversaryDate'
+    | 'designation'
+    | 'userType'
+    | 'active'
+    | 'isPlaceOrder'
+    | 'isNoPrice'
+    | 'permissions'
+  > & { stkNotiDt: number; stkNoti: number; isStkNoti: boolean }
+>
 
 export async function updateAccount(tx: Tx, id: string, patch: AccountPatch): Promise<void> {
-  const { permissions, ...plain } = patch
-  const keys = Object.keys(plain) as (keyof typeof plain)[]
-  if (keys.length) await tx`update auth.users set ${tx(plain, keys)}, updated_at = now() where id = ${id}`
-  if (permissions !== undefined) {
-    // tx.json: a JSON.stringify'd text cast to jsonb would be stored as one JSON string, not an object.
-    await tx`update auth.users set permissions = ${permissions ? tx.json(permissions) : null}, updated_at = now() where id = ${id}`
-  }
+  // A permissions patch of null stores SQL null (the type's defaults), not the json value null.
+  if (Object.keys(patch).length)
+    await orm(tx)
+      .update(users)
+      .set({ ...patch, updatedAt: sql`now()` })
+      .where(eq(users.id, id))
 }
 
-export interface NewAccount {
-  username: string
-  email: string
-  password_hash: string
-  first_name: string
-  middle_name: string
-  last_name: string
-  mobile: string
-  telephone: string
-  whatsapp: string
-  skype: string
-  birth_date: string | null
-  anniversary_date: string | null
-  designation: string
-  business_type: string | null
-  heard_from: string | null
-  newsletter: boolean
-  document_type: string | null
-  company_id: string
-  company_name: string
-  user_type: string
-  approval_status: number
-  active: boolean
-  email_verified: boolean
-  is_place_order: boolean
-  is_no_price: boolean
-  locale: string
-  permissions: CompactPermissions | null
-  created_by: string | null
-}
+export type NewAccount = Pick<
+  typeof users.$inferInsert,
+  | 'username'
+  | 'email'
+  | 'passwordHash'
+  | 'firstName'
+  | 'middleName'
+  | 'lastName'
+  | 'mobile'
+  | 'telephone'
+  | 'whatsapp'
+  | 'skype'
+  | 'birthDate'
+  | 'anniversaryDate'
+  | 'designation'
+  | 'businessType'
+  | 'heardFrom'
+  | 'newsletter'
+  | 'documentType'
+  | 'companyName'
+  | 'userType'
+  | 'approvalStatus'
+  | 'active'
+  | 'emailVerified'
+  | 'isPlaceOrder'
+  | 'isNoPrice'
+  | 'locale'
+  | 'permissions'
+  | 'createdBy'
+> & { companyId: string }
 
 /** Inserts a user; null when the username or email is taken (the unique indexes decide, race-free). */
 export async function insertAccount(tx: Tx, a: NewAccount): Promise<string | null> {
-  const { permissions, ...plain } = a
-  const rows = await tx<{ id: string }[]>`
-    insert into auth.users ${tx({ ...plain, permissions: permissions ? tx.json(permissions) : null } as Record<string, unknown>)}
-    on conflict do nothing returning id`
-  return rows[0]?.id ?? null
+  const [row] = await orm(tx).insert(users).values(a).onConflictDoNothing().returning({ id: users.id })
+  return row?.id ?? null
 }
 
 /** Which of a username and an email already belong to someone, in any letter case. */
 export async function takenLogins(
-  sql: Db,
+  client: Db,
   username: string,
   email: string,
 ): Promise<{ username: boolean; email: boolean }> {
-  const [row] = await sql<[{ username: boolean; email: boolean }]>`
-    select exists (select 1 from auth.users where lower(username) = lower(${username})) as username,
-           exists (select 1 from auth.users where lower(email) = lower(${email})) as email`
-  return row
+  const [row] = await query<{ username: boolean; email: boolean }>(
+    client,
+    sql`select exists (select 1 from ${users} where lower(${users.username}) = lower(${username})) as username,
+               exists (select 1 from ${users} where lower(${users.email}) = lower(${email})) as email`,
+  )
+  return row!
 }
 
-export async function findCompany(sql: Db, id: string): Promise<CompanyRow | null> {
-  const rows = await sql<CompanyRow[]>`
-    select id, name, code, type, description, founded_year, size, website, is_public, logo_file_id, cover_file_id, headquarters
-      from auth.companies where id = ${id}`
-  return rows[0] ?? null
+export async function findCompany(client: Db, id: string): Promise<CompanyRow | null> {
+  const [row] = await orm(client).select(COMPANY).from(companies).where(eq(companies.id, id))
+  return row ?? null
 }
 
 /** Codes already used by companies whose code is `base` or `base-<number>` (a base is A-Z, 0-9 and hyphens). */
 export async function companyCodesLike(tx: Tx, base: string): Promise<string[]> {
-  const rows = await tx<{ code: string }[]>`select code from auth.companies where code ~ ${`^${base}(-[0-9]+)?$`}`
+  const rows = await orm(tx)
+    .select({ code: companies.code })
+    .from(companies)
+    .where(sql`${companies.code} ~ ${`^${base}(-[0-9]+)?$`}`)
   return rows.map((r) => r.code)
 }
 
 /** Creates a company with the given code; null when another company took that code meanwhile. */
-export async function insertCompany(
-  tx: Tx,
-  c: { name: string; code: string; type: string | null },
-): Promise<string | null> {
-  const rows = await tx<{ id: string }[]>`
-    insert into auth.companies (name, code, type) values (${c.name}, ${c.code}, ${c.type})
-    on conflict (code) do nothing returning id`
-  return rows[0]?.id ?? null
+export async function insertCompany(tx: Tx, c: Pick<Company, 'name' | 'code' | 'type'>): Promise<string | null> {
+  const [row] = await orm(tx)
+    .insert(companies)
+    .values(c)
+    .onConflictDoNothing({ target: companies.code })
+    .returning({ id: companies.id })
+  return row?.id ?? null
 }
 
 export type CompanyPatch = Partial<Omit<CompanyRow, 'id' | 'code'>>
@@ -197,37 +201,46 @@ export type CompanyPatch = Partial<Omit<CompanyRow, 'id' | 'code'>>
  */
 export async function companyNameTaken(tx: Tx, name: string, exceptId: string): Promise<boolean> {
   const key = companyKey(name)
-  const rows = await tx<
-    { name: string; registered_name: string | null }[]
-  >`select name, registered_name from auth.companies where id <> ${exceptId}`
+  const rows = await orm(tx)
+    .select({ name: companies.name, registeredName: companies.registeredName })
+    .from(companies)
+    .where(ne(companies.id, exceptId))
   return rows.some(
-    (r) => companyKey(r.name) === key || (r.registered_name !== null && companyKey(r.registered_name) === key),
+    (r) => companyKey(r.name) === key || (r.registeredName !== null && companyKey(r.registeredName) === key),
   )
 }
 
-/** Changes a company; a new name is copied to its users' company_name, which sign-in shows. */
+/** Changes a company; a new name is copied to its users' companyName, which sign-in shows. */
 export async function updateCompany(tx: Tx, id: string, patch: CompanyPatch): Promise<void> {
-  const keys = Object.keys(patch) as (keyof CompanyPatch)[]
-  if (!keys.length) return
+  if (!Object.keys(patch).length) return
+  const db = orm(tx)
   // The first rename keeps the name the company registered under (see migration 0006).
   if (patch.name !== undefined)
-    await tx`update auth.companies set registered_name = coalesce(registered_name, name) where id = ${id}`
-  await tx`update auth.companies set ${tx(patch, keys)}, updated_at = now() where id = ${id}`
-  if (patch.name !== undefined) await tx`update auth.users set company_name = ${patch.name} where company_id = ${id}`
+    await db
+      .update(companies)
+      .set({ registeredName: sql`coalesce(${companies.registeredName}, ${companies.name})` })
+      .where(eq(companies.id, id))
+  await db
+    .update(companies)
+    .set({ ...patch, updatedAt: sql`now()` })
+    .where(eq(companies.id, id))
+  if (patch.name !== undefined) await db.update(users).set({ companyName: patch.name }).where(eq(users.companyId, id))
 }
 
 /** A page of a company's users, by username. */
 export async function companyUsers(
-  sql: Db,
+  client: Db,
   companyId: string,
   page: number,
   limit: number,
 ): Promise<{ rows: AccountRow[]; count: number }> {
   const [rows, [total]] = await Promise.all([
-    sql<AccountRow[]>`
-      select ${ACCOUNT_COLUMNS(sql)} from auth.users where company_id = ${companyId}
-       order by lower(username) limit ${limit} offset ${(page - 1) * limit}`,
-    sql<[{ n: number }]>`select count(*)::int as n from auth.users where company_id = ${companyId}`,
+    accounts(client)
+      .where(eq(users.companyId, companyId))
+      .orderBy(asc(sql`lower(${users.username})`))
+      .limit(limit)
+      .offset((page - 1) * limit),
+    orm(client).select({ n: count() }).from(users).where(eq(users.companyId, companyId)),
   ])
   return { rows, count: total!.n }
 }

@@ -20,7 +20,7 @@ async function me(db: Sql | Tx, id: string): Promise<accounts.AccountRow> {
 
 async function profileOf(db: Sql | Tx, u: accounts.AccountRow): Promise<Profile> {
   const [company, addresses] = await Promise.all([
-    u.company_id ? accounts.findCompany(db, u.company_id) : null,
+    u.companyId ? accounts.findCompany(db, u.companyId) : null,
     book.addressesOf(db, u.id),
   ])
   // Every member belongs to a company (registration and user/create make one; migration 0004 gave older users one).
@@ -59,12 +59,12 @@ export class ProfileService {
       if (body.company?.name !== undefined) {
         if (!cleanCompanyName(body.company.name))
           wrong.push({ field: 'company.name', in: 'body', message: 'must not be blank' })
-        else if (await accounts.companyNameTaken(tx, body.company.name, u.company_id!))
+        else if (await accounts.companyNameTaken(tx, body.company.name, u.companyId!))
           wrong.push({ field: 'company.name', in: 'body', message: 'is the name of another company' })
       }
       if (wrong.length) throw invalidFields(wrong)
       await accounts.updateAccount(tx, u.id, personalPatch(body))
-      if (body.company) await accounts.updateCompany(tx, u.company_id!, companyPatch(body.company))
+      if (body.company) await accounts.updateCompany(tx, u.companyId!, companyPatch(body.company))
       return profileOf(tx, await me(tx, u.id))
     })
   }
@@ -86,7 +86,7 @@ export class ProfileService {
       const total = await book.countAddresses(tx, userId)
       if (!current && total >= MAX_ADDRESSES)
         throw invalidFields([{ field: 'id', in: 'body', message: `at most ${MAX_ADDRESSES} addresses` }])
-      const plan = planDefault(total - (current ? 1 : 0), current?.is_default ?? null, body.isDefault)
+      const plan = planDefault(total - (current ? 1 : 0), current?.isDefault ?? null, body.isDefault)
       const fields: book.AddressFields = {
         type: body.type,
         street: body.street ?? '',
@@ -96,7 +96,7 @@ export class ProfileService {
         city: body.city,
         state: body.state,
         country: body.country,
-        pin_code: body.pinCode,
+        pinCode: body.pinCode,
       }
       if (plan.clearOthers) await book.clearDefault(tx, userId)
       const saved = current
@@ -113,7 +113,7 @@ export class ProfileService {
       if (!(await accounts.lockAccount(tx, userId))) throw new AppError('E_UNAUTHORIZED')
       const gone = await book.deleteAddress(tx, userId, id)
       if (!gone) throw new AppError('E_NOT_FOUND')
-      if (gone.was_default) await book.promoteNewest(tx, userId, null)
+      if (gone.wasDefault) await book.promoteNewest(tx, userId, null)
     })
   }
 }

@@ -6,11 +6,7 @@ import type { AddressRow } from './addresses.repository'
 
 /** Rights as they work: the stored ones (or the type's), with the two setting rules applied. */
 export const rightsOf = (u: AccountRow): UserPermissions =>
-  effectivePermissions(
-    u.user_type as UserType,
-    { isPlaceOrder: u.is_place_order, isNoPrice: u.is_no_price },
-    u.permissions,
-  )
+  effectivePermissions(u.userType as UserType, { isPlaceOrder: u.isPlaceOrder, isNoPrice: u.isNoPrice }, u.permissions)
 
 export const toAddress = (a: AddressRow): Address => ({
   id: a.id,
@@ -22,8 +18,8 @@ export const toAddress = (a: AddressRow): Address => ({
   city: a.city,
   state: a.state,
   country: a.country,
-  pinCode: a.pin_code,
-  isDefault: a.is_default,
+  pinCode: a.pinCode,
+  isDefault: a.isDefault,
 })
 
 export const toCompany = (c: CompanyRow): CompanyProfile => ({
@@ -32,37 +28,37 @@ export const toCompany = (c: CompanyRow): CompanyProfile => ({
   code: c.code,
   type: c.type,
   description: c.description,
-  foundedYear: c.founded_year,
+  foundedYear: c.foundedYear,
   size: c.size,
   website: c.website,
-  isPublic: c.is_public,
-  logoFileId: c.logo_file_id,
-  coverFileId: c.cover_file_id,
+  isPublic: c.isPublic,
+  logoFileId: c.logoFileId,
+  coverFileId: c.coverFileId,
   headquarters: c.headquarters,
 })
 
-const setting = (u: AccountRow) => ({ Is_PlaceOrder: u.is_place_order, Is_NoPrice: u.is_no_price })
+const setting = (u: AccountRow) => ({ Is_PlaceOrder: u.isPlaceOrder, Is_NoPrice: u.isNoPrice })
 
 export const toProfile = (u: AccountRow, company: CompanyRow, addresses: AddressRow[]): Profile => ({
   id: u.id,
   username: u.username,
   email: u.email,
-  firstName: u.first_name,
-  middleName: u.middle_name,
-  lastName: u.last_name,
+  firstName: u.firstName,
+  middleName: u.middleName,
+  lastName: u.lastName,
   mobile: u.mobile,
   telephone: u.telephone,
   whatsapp: u.whatsapp,
   skype: u.skype,
-  birthDate: u.birth_date,
-  anniversaryDate: u.anniversary_date,
+  birthDate: u.birthDate,
+  anniversaryDate: u.anniversaryDate,
   designation: u.designation,
-  userType: u.user_type,
-  approvalStatus: u.approval_status,
+  userType: u.userType,
+  approvalStatus: u.approvalStatus,
   active: u.active,
-  stkNotiDt: u.stk_noti_dt,
-  stkNoti: u.stk_noti,
-  isStkNoti: u.is_stk_noti,
+  stkNotiDt: u.stkNotiDt,
+  stkNoti: u.stkNoti,
+  isStkNoti: u.isStkNoti,
   setting: setting(u),
   userPermissions: rightsOf(u),
   company: toCompany(company),
@@ -73,16 +69,16 @@ export const toManagedUser = (u: AccountRow): ManagedUser => ({
   id: u.id,
   username: u.username,
   email: u.email,
-  firstName: u.first_name,
-  lastName: u.last_name,
+  firstName: u.firstName,
+  lastName: u.lastName,
   mobile: u.mobile,
-  userType: u.user_type,
-  approvalStatus: u.approval_status,
+  userType: u.userType,
+  approvalStatus: u.approvalStatus,
   active: u.active,
-  emailVerified: u.email_verified,
-  stkNotiDt: u.stk_noti_dt,
-  stkNoti: u.stk_noti,
-  isStkNoti: u.is_stk_noti,
+  emailVerified: u.emailVerified,
+  stkNotiDt: u.stkNotiDt,
+  stkNoti: u.stkNoti,
+  isStkNoti: u.isStkNoti,
   setting: setting(u),
   userPermissions: rightsOf(u),
 })

@@ -1,5 +1,8 @@
 import { AuthEventTypes, type SessionRevoked } from '@diamond/contracts/events/auth'
+import { eq, sql } from 'drizzle-orm'
 import { enqueue, newEvent, type TokenService, type Tx } from '@diamond/runtime'
+import { orm } from '@diamond/runtime/db'
+import { users } from '../users/users.schema'
 
 export type RevokeReason =
   | 'logout'
@@ -22,10 +25,13 @@ export async function revokeSessions(
   userId: string,
   reason: RevokeReason,
 ): Promise<{ version: number; applyLocally: () => void }> {
-  const [row] = await tx<[{ token_version: number }]>`
-    update auth.users set token_version = token_version + 1, updated_at = now() where id = ${userId} returning token_version`
+  const [row] = await orm(tx)
+    .update(users)
+    .set({ tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: sql`now()` })
+    .where(eq(users.id, userId))
+    .returning({ tokenVersion: users.tokenVersion })
   if (!row) return { version: 0, applyLocally: () => {} }
-  const data: SessionRevoked = { userId, minVersion: row.token_version, reason }
+  const data: SessionRevoked = { userId, minVersion: row.tokenVersion, reason }
   await enqueue(tx, 'auth', [newEvent('auth', AuthEventTypes.revoked, userId, data)])
-  return { version: row.token_version, applyLocally: () => tokens.revoke(userId, row.token_version) }
+  return { version: row.tokenVersion, applyLocally: () => tokens.revoke(userId, row.tokenVersion) }
 }

@@ -7,37 +7,33 @@ import { effectivePermissions, type UserType } from '../users/permissions.rules'
 import type { UserRecord } from '../users/users.repository'
 
 /** Why a user who gave the right password may still not sign in, in the order they are told. */
-export function signInRefusal(u: Pick<UserRecord, 'email_verified' | 'approval_status' | 'active'>) {
-  if (!u.email_verified) return { code: 'EMAIL_NOT_VERIFIED' as const, data: null }
-  if (u.approval_status !== 2)
-    return { code: 'E_ACCOUNT_NOT_APPROVED' as const, data: { approvalStatus: u.approval_status } }
+export function signInRefusal(u: Pick<UserRecord, 'emailVerified' | 'approvalStatus' | 'active'>) {
+  if (!u.emailVerified) return { code: 'EMAIL_NOT_VERIFIED' as const, data: null }
+  if (u.approvalStatus !== 2)
+    return { code: 'E_ACCOUNT_NOT_APPROVED' as const, data: { approvalStatus: u.approvalStatus } }
   if (!u.active) return { code: 'E_ACCOUNT_INACTIVE' as const, data: null }
   return null
 }
 
 export const permissionsOf = (u: UserRecord): UserPermissions =>
-  effectivePermissions(
-    u.user_type as UserType,
-    { isPlaceOrder: u.is_place_order, isNoPrice: u.is_no_price },
-    u.permissions,
-  )
+  effectivePermissions(u.userType as UserType, { isPlaceOrder: u.isPlaceOrder, isNoPrice: u.isNoPrice }, u.permissions)
 
 /** What the token of this user says; `trusted` is false until the device passed its code. */
-export function principalOf(u: UserRecord, perms: UserPermissions, trusted: boolean, ver = u.token_version): Principal {
+export function principalOf(u: UserRecord, perms: UserPermissions, trusted: boolean, ver = u.tokenVersion): Principal {
   return {
     id: u.id,
     username: u.username,
-    userType: u.user_type,
+    userType: u.userType,
     perms: compactPermissions(perms),
-    noPrice: u.is_no_price,
+    noPrice: u.isNoPrice,
     ver,
     guest: false,
     trusted,
-    company: u.account_company_name || u.company_name,
+    company: u.accountCompanyName || u.companyName,
     // Other services own data by company (a seller's stones) and cannot read auth's tables.
-    ...(u.company_id ? { companyId: u.company_id } : {}),
-    ...(u.company_registered_name && u.company_registered_name !== (u.account_company_name || u.company_name)
-      ? { registeredCompany: u.company_registered_name }
+    ...(u.companyId ? { companyId: u.companyId } : {}),
+    ...(u.companyRegisteredName && u.companyRegisteredName !== (u.accountCompanyName || u.companyName)
+      ? { registeredCompany: u.companyRegisteredName }
       : {}),
     // Other services cannot read auth's tables: the token says who the operator's staff are.
     ...(isOperatorStaff(u) ? { operator: true } : {}),
@@ -49,17 +45,17 @@ export function sessionUser(u: UserRecord): SessionUser {
   return {
     id: u.id,
     username: u.username,
-    firstName: u.first_name,
-    lastName: u.last_name,
-    companyName: u.company_name || u.account_company_name,
-    userType: u.user_type,
+    firstName: u.firstName,
+    lastName: u.lastName,
+    companyName: u.companyName || u.accountCompanyName,
+    userType: u.userType,
     email: u.email,
-    stkNotiDt: u.stk_noti_dt,
-    stkNoti: u.stk_noti,
-    isStkNoti: u.is_stk_noti,
-    account: { companyName: u.account_company_name },
-    setting: { Is_PlaceOrder: u.is_place_order, Is_NoPrice: u.is_no_price },
-    accountTerm: u.account_term,
+    stkNotiDt: u.stkNotiDt,
+    stkNoti: u.stkNoti,
+    isStkNoti: u.isStkNoti,
+    account: { companyName: u.accountCompanyName },
+    setting: { Is_PlaceOrder: u.isPlaceOrder, Is_NoPrice: u.isNoPrice },
+    accountTerm: u.accountTerm,
     isOperator: isOperatorStaff(u),
   }
 }

@@ -23,16 +23,16 @@ describe('sign-in limits', () => {
 })
 
 describe('account states at sign-in', () => {
-  const fine = { email_verified: true, approval_status: 2, active: true }
+  const fine = { emailVerified: true, approvalStatus: 2, active: true }
 
   it('tells an unverified email first, then approval, then activity', () => {
     expect(signInRefusal(fine)).toBeNull()
-    expect(signInRefusal({ email_verified: false, approval_status: 1, active: false })?.code).toBe('EMAIL_NOT_VERIFIED')
-    expect(signInRefusal({ ...fine, approval_status: 3, active: false })).toEqual({
+    expect(signInRefusal({ emailVerified: false, approvalStatus: 1, active: false })?.code).toBe('EMAIL_NOT_VERIFIED')
+    expect(signInRefusal({ ...fine, approvalStatus: 3, active: false })).toEqual({
       code: 'E_ACCOUNT_NOT_APPROVED',
       data: { approvalStatus: 3 },
     })
-    for (const s of [1, 4]) expect(signInRefusal({ ...fine, approval_status: s })?.code).toBe('E_ACCOUNT_NOT_APPROVED')
+    for (const s of [1, 4]) expect(signInRefusal({ ...fine, approvalStatus: s })?.code).toBe('E_ACCOUNT_NOT_APPROVED')
     expect(signInRefusal({ ...fine, active: false })?.code).toBe('E_ACCOUNT_INACTIVE')
   })
 })

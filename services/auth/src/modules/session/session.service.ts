@@ -34,7 +34,7 @@ export class SessionService {
     if ('retryAfter' in attempt) throw new AppError('E_RATE_LIMITED', { retryAfter: attempt.retryAfter })
 
     const user = await findByLogin(sql, login)
-    const passwordOk = await verifyPassword(user?.password_hash ?? null, req.password)
+    const passwordOk = await verifyPassword(user?.passwordHash ?? null, req.password)
     if (!user || !passwordOk) throw new AppError('E_INVALID_CREDENTIALS')
     await limits.settleAttempt(sql, attempt.id)
     const refusal = signInRefusal(user)
@@ -43,7 +43,7 @@ export class SessionService {
 
     if (await this.devices.trusts(user.id, from.deviceKeys)) return this.session(user, req.masters)
     const perms = permissionsOf(user)
-    const otp = await sql.begin((tx) => this.devices.sendCode(tx, user, user.token_version))
+    const otp = await sql.begin((tx) => this.devices.sendCode(tx, user, user.tokenVersion))
     return loginData({
       user: sessionUser(user),
       userPermissions: perms,

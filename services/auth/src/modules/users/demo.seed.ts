@@ -24,7 +24,7 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
     first: 'Asha',
     last: 'Mehta',
     company: 'Mehta Jewels',
-    extra: { stk_noti_dt: 2, stk_noti: 1, is_stk_noti: true },
+    extra: { stkNotiDt: 2, stkNoti: 1, isStkNoti: true },
   },
   { username: 'buyer2', type: 'buyer', first: 'Daniel', last: 'Cohen', company: 'Cohen & Sons' },
   { username: 'seller1', type: 'seller', first: 'Ravi', last: 'Shah', company: 'Shah Diamonds' },
@@ -38,7 +38,7 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
     first: 'Omar',
     last: 'Haddad',
     company: 'Haddad Gems',
-    extra: { email_verified: false },
+    extra: { emailVerified: false },
   },
   // Registered and verified, waiting for approval (E_ACCOUNT_NOT_APPROVED).
   {
@@ -47,7 +47,7 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
     first: 'Lena',
     last: 'Weber',
     company: 'Weber Schmuck',
-    extra: { approval_status: 1 },
+    extra: { approvalStatus: 1 },
   },
   // Sees no prices and may not place orders.
   {
@@ -56,7 +56,7 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
     first: 'Yuki',
     last: 'Tanaka',
     company: 'Tanaka Trading',
-    extra: { is_no_price: true, is_place_order: false },
+    extra: { isNoPrice: true, isPlaceOrder: false },
   },
 ]
 
@@ -73,7 +73,7 @@ export const companyCode = (name: string) =>
 /** Demo accounts, only in the embedded demo mode, and only into an empty user table. */
 export async function seedDemoUsers(sql: Sql): Promise<string[]> {
   if ((await countUsers(sql)) > 0) return []
-  const password_hash = await hashPassword(DEMO_PASSWORD)
+  const passwordHash = await hashPassword(DEMO_PASSWORD)
   return sql.begin(async (tx) => {
     // Two processes starting on one empty database: the second finds the users and adds nothing.
     await tx`select pg_advisory_xact_lock(hashtext('auth:demo-seed'))`
@@ -86,7 +86,7 @@ export async function seedDemoUsers(sql: Sql): Promise<string[]> {
         ...(DEMO_COMPANY_IDS[name] ? { id: DEMO_COMPANY_IDS[name] } : {}),
         name,
         code: companyCode(name),
-        is_operator: name === OPERATOR_COMPANY,
+        isOperator: name === OPERATOR_COMPANY,
       })),
     )
     await insertUsers(
@@ -94,17 +94,17 @@ export async function seedDemoUsers(sql: Sql): Promise<string[]> {
       DEMO_ACCOUNTS.map((a) => ({
         username: a.username,
         email: `${a.username}@${DEMO_EMAIL_DOMAIN}`,
-        password_hash,
-        first_name: a.first,
-        last_name: a.last,
-        company_name: a.company,
-        company_id: companies.get(a.company) ?? null,
-        user_type: a.type,
-        approval_status: 2,
+        passwordHash,
+        firstName: a.first,
+        lastName: a.last,
+        companyName: a.company,
+        companyId: companies.get(a.company) ?? null,
+        userType: a.type,
+        approvalStatus: 2,
         active: true,
-        email_verified: true,
-        is_place_order: true,
-        is_no_price: false,
+        emailVerified: true,
+        isPlaceOrder: true,
+        isNoPrice: false,
         ...a.extra,
       })),
     )

@@ -20,7 +20,7 @@ import type { DbClock } from '../engine/clock'
 import { PRODUCER, type BidEngine } from '../engine/engine'
 import { withdrawLots } from '../engine/withdraw'
 import { toLotView } from '../engine/lot.view'
-import { findLots, type Lot } from '../engine/lots.repository'
+import type { Lot } from '../engine/lots.repository'
 import * as repo from './auctions.repository'
 import { planAuction, type AuctionPlan } from './auctions.rules'
 
@@ -50,7 +50,7 @@ export class AuctionService {
     if ('fields' in planned) throw validation(planned.fields)
     const auctionId = await this.store(who.id, planned.plan, opts.demo ?? false)
     this.onChanged()
-    const lots = await findLots(this.database.sql, 'l.auction_id = $1', [auctionId], 'order by l.v_stn_id')
+    const lots = await repo.lotsOfAuction(this.database.sql, auctionId)
     return { auctionId, lots: lots.map((l) => toLotView(l, who.id, null, this.clock.now())) }
   }
 
@@ -60,10 +60,10 @@ export class AuctionService {
     const id = randomUUID()
     try {
       await this.database.sql.begin(async (tx) => {
-        const stones = new Map((await repo.stonesForBid(tx, ids)).map((s) => [s.stone_id, s]))
+        const stones = new Map((await repo.stonesForBid(tx, ids)).map((s) => [s.stoneId, s]))
         const unfit = ids.filter((s) => {
           const st = stones.get(s)
-          return !st || !allowed.includes(st.w_sts) || st.crt === null
+          return !st || !allowed.includes(st.wSts) || st.crt === null
         })
         const taken = await repo.stonesInUnfinishedLots(tx, ids)
         const refused = [...new Set([...unfit, ...taken])]
@@ -78,7 +78,7 @@ export class AuctionService {
             newEvent<LotOpened>(PRODUCER, BiddingEventTypes.opened, l.id, {
               lotId: l.id,
               auctionId: id,
-              stoneId: l.stone.stone_id,
+              stoneId: l.stone.stoneId,
             }),
           ),
         )
@@ -119,12 +119,12 @@ export class AuctionService {
     )
     return {
       list: list.map((s) => ({
-        stoneId: s.stone_id,
-        vStnId: s.v_stn_id,
-        crt: Number(s.crt),
-        wSts: s.w_sts,
-        rapPerCaratCents: Number(s.rap_cents ?? 0),
-        askingPerCaratCents: Number(s.amt_cents ?? 0),
+        stoneId: s.stoneId,
+        vStnId: s.vStnId,
+        crt: s.crt!,
+        wSts: s.wSts,
+        rapPerCaratCents: s.rapCents ?? 0,
+        askingPerCaratCents: s.amtCents ?? 0,
         seller: s.seller ?? '',
       })),
       count,
@@ -140,14 +140,14 @@ export class AuctionService {
         id: a.id,
         title: a.title,
         kind: a.kind,
-        opensAt: a.opens_at.toISOString(),
-        closesAt: a.closes_at.toISOString(),
+        opensAt: a.opensAt.toISOString(),
+        closesAt: a.closesAt.toISOString(),
         lots: a.lots,
         unfinished: a.unfinished,
         sold: a.sold,
         withdrawn: a.withdrawn,
         bids: BID_KIND_RULES[a.kind].sealed ? null : a.bids,
-        createdAt: a.created_at.toISOString(),
+        createdAt: a.createdAt.toISOString(),
       })),
       count,
       serverTime: new Date(this.clock.now()).toISOString(),
@@ -167,7 +167,7 @@ export class AuctionService {
       }
     })
     if (!seesPrices(who.perms)) return { serverTime: new Date(now).toISOString(), kinds, lots: [] }
-    const lots = await findLots(this.database.sql, 'l.closed_at is null', [], 'order by l.closes_at, l.id limit 200')
+    const lots = await repo.unfinishedLots(this.database.sql, 200)
     return { serverTime: new Date(now).toISOString(), kinds, lots: await this.views(who, lots) }
   }
 

@@ -1,6 +1,10 @@
 import { type AuctionCreate, type BidKind } from '@diamond/contracts/http/bidding'
+import { sql } from 'drizzle-orm'
 import type { Database, Principal } from '@diamond/runtime'
+import { fields, query } from '@diamond/runtime/statements'
+import { auctions as auctionTable, lots } from '../auctions/auctions.schema'
 import type { AuctionService } from '../auctions/auctions.service'
+import { stoneStatus } from '../stones/stones.schema'
 
 /** The company of the demo seller (seller1): some demo bid stones are theirs, so the own-stone rule shows. */
 export const DEMO_SELLER_COMPANY = 'Shah Diamonds'
@@ -41,24 +45,30 @@ export function demoLot(kind: BidKind, stoneId: string, askingCents: number): Au
  * then; builds nothing while the projection has no free bid stones.
  */
 export async function ensureDemoAuctions(database: Database, auctions: AuctionService, now: number): Promise<number> {
-  const { sql } = database
-  const missing = await sql<{ kind: BidKind }[]>`
-    select k.kind from unnest(${DEMO_ORDER}::text[]) with ordinality as k(kind, n)
-     where not exists (select 1 from bidding.auctions a join bidding.lots l on l.auction_id = a.id
-                        where a.demo and a.kind = k.kind and l.closed_at is null)
-     order by k.n`
+  const missing = await query<{ kind: BidKind }>(
+    database.sql,
+    sql`
+    select k.kind from unnest(${sql.param(DEMO_ORDER)}::text[]) with ordinality as k(kind, n)
+     where not exists (select 1 from ${auctionTable} join ${lots} on ${lots.auctionId} = ${auctionTable.id}
+                        where ${auctionTable.demo} and ${auctionTable.kind} = k.kind and ${lots.closedAt} is null)
+     order by k.n`,
+  )
   let built = 0
   for (const { kind } of missing) {
     // Only stones as the demo seed left them (status version 0), so a stone someone just put up
     // for bid stays theirs; the demo seller's company's stones and others' taken in turn, so while
     // both last an auction has one of each: seller1 meets E_BID_OWN_STONE on one lot and can bid on
     // the other.
-    const stones = await sql<{ stone_id: string; amt_cents: string }[]>`
-      select s.stone_id, s.amt_cents from bidding.stone_status s
-       where s.w_sts = 'B' and s.status_version = 0 and s.crt is not null and s.amt_cents > 0
-         and not exists (select 1 from bidding.lots l where l.stone_id = s.stone_id and (l.closed_at is null or l.winner_id is not null))
-       order by row_number() over (partition by s.seller = ${DEMO_SELLER_COMPANY} order by s.v_stn_id), (s.seller = ${DEMO_SELLER_COMPANY}) desc
-       limit ${LOTS_PER_AUCTION}`
+    const s = stoneStatus
+    const stones = await query<Pick<typeof s.$inferSelect, 'stoneId' | 'amtCents'>>(
+      database.sql,
+      sql`
+      select ${fields(s, ['stoneId', 'amtCents'])} from ${s}
+       where ${s.wSts} = 'B' and ${s.statusVersion} = 0 and ${s.crt} is not null and ${s.amtCents} > 0
+         and not exists (select 1 from ${lots} where ${lots.stoneId} = ${s.stoneId} and (${lots.closedAt} is null or ${lots.winnerId} is not null))
+       order by row_number() over (partition by ${s.seller} = ${DEMO_SELLER_COMPANY} order by ${s.vStnId}), (${s.seller} = ${DEMO_SELLER_COMPANY}) desc
+       limit ${LOTS_PER_AUCTION}`,
+    )
     if (!stones.length) break
     const closes = now + CLOSE_MINUTES[kind] * 60_000
     const req: AuctionCreate = {
@@ -67,7 +77,7 @@ export async function ensureDemoAuctions(database: Database, auctions: AuctionSe
       opensAt: new Date(now - 60_000).toISOString(),
       closesAt: new Date(closes).toISOString(),
       incrementPerCarat: 10,
-      lots: stones.map((s) => demoLot(kind, s.stone_id, Number(s.amt_cents))),
+      lots: stones.map((st) => demoLot(kind, st.stoneId, st.amtCents!)),
     }
     try {
       await auctions.create(SYSTEM, req, { demo: true })

@@ -6,7 +6,7 @@ import type { AnyEvent } from '@diamond/contracts/events/envelope'
 import { decideBid, isRefusal } from './bid.rules'
 import type { DbClock } from './clock'
 import { stateOf } from './lot.view'
-import { findLots, logsOf, storeBatch, type BidRow, type Lot, type LotEventRow, type LotMove } from './lots.repository'
+import { logsOf, lotsById, storeBatch, type BidRow, type Lot, type LotEventRow, type LotMove } from './lots.repository'
 
 export const PRODUCER = 'bidding'
 const iso = (ms: number) => new Date(ms).toISOString()
@@ -223,7 +223,7 @@ export class BidEngine {
     const ids = [...batch.keys()]
     if (!ids.length) return
     try {
-      const lots = new Map((await findLots(this.database.sql, 'l.id = any($1::uuid[])', [ids])).map((l) => [l.id, l]))
+      const lots = new Map((await lotsById(this.database.sql, ids)).map((l) => [l.id, l]))
       const logs = await logsOf(this.database.sql, [...lots.keys()])
       for (const [id, waiting] of batch) {
         const lot = lots.get(id)
@@ -420,7 +420,7 @@ export class BidEngine {
     const rows: BidRow[] = []
     const events: LotEventRow[] = []
     for (const [lotId, ps] of byLot) {
-      for (const e of eventsOf(ps)) events.push({ ...outboxRow(e), lot_id: lotId, n: events.length })
+      for (const e of eventsOf(ps)) events.push({ ...outboxRow(e), lotId, n: events.length })
       const last = ps[ps.length - 1]!
       let minAt = Infinity
       let maxAt = -Infinity
@@ -430,28 +430,28 @@ export class BidEngine {
         maxAt = Math.max(maxAt, e.at)
         rows.push({
           id: e.id,
-          lot_id: lotId,
-          bidder_id: e.bidderId,
+          lotId,
+          bidderId: e.bidderId,
           seq: e.seq,
           kind: e.kind,
-          price_cents: e.priceCents,
-          request_id: e.requestId,
-          created_at: iso(e.at),
+          priceCents: e.priceCents,
+          requestId: e.requestId,
+          createdAt: iso(e.at),
         })
       }
       const a = last.after
       moves.push({
-        lot_id: lotId,
-        prev_seq: ps[0]!.entry.seq - 1,
-        last_seq: last.entry.seq,
-        min_at: iso(minAt),
-        max_at: iso(maxAt),
-        closes_at: iso(a.closesAt),
+        lotId,
+        prevSeq: ps[0]!.entry.seq - 1,
+        lastSeq: last.entry.seq,
+        minAt: iso(minAt),
+        maxAt: iso(maxAt),
+        closesAt: iso(a.closesAt),
         extensions: a.extensions,
-        high_cents: a.highCents,
-        high_bidder: a.highBidder,
-        high_bid_id: a.highBidId,
-        bid_count: a.bidCount,
+        highCents: a.highCents,
+        highBidder: a.highBidder,
+        highBidId: a.highBidId,
+        bidCount: a.bidCount,
       })
     }
     for (const id of byLot.keys()) this.inFlight.add(id)
@@ -475,7 +475,7 @@ export class BidEngine {
     }
     this.stats.batches++
     this.stats.maxBatch = Math.max(this.stats.maxBatch, batch.length)
-    if (events.some((e) => moved.has(e.lot_id))) this.opts.onEvents?.()
+    if (events.some((e) => moved.has(e.lotId))) this.opts.onEvents?.()
     for (const [lotId, ps] of byLot) {
       if (moved.has(lotId)) {
         this.stats.stored += ps.length

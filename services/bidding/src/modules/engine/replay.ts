@@ -1,6 +1,6 @@
 import type { Sql } from '@diamond/runtime/db'
 import { termsOf } from './lot.view'
-import { findLots, logOf } from './lots.repository'
+import { closedLotsSince, logOf } from './lots.repository'
 import { decide } from './winner.rules'
 
 export interface Mismatch {
@@ -18,12 +18,7 @@ export async function replayResults(
   opts: { since?: Date } = {},
 ): Promise<{ checked: number; mismatched: Mismatch[] }> {
   // A withdrawn lot was not decided by its bids (staff ended it, or its stone left): nothing to recompute.
-  const lots = await findLots(
-    sql,
-    "l.closed_at is not null and l.closed_at >= $1 and l.state <> 'withdrawn'",
-    [opts.since ?? new Date(0)],
-    'order by l.closed_at',
-  )
+  const lots = await closedLotsSince(sql, opts.since ?? new Date(0))
   const mismatched: Mismatch[] = []
   for (const lot of lots) {
     const d = decide(termsOf(lot), await logOf(sql, lot.id))

@@ -1,6 +1,11 @@
 import { BiddingEventTypes, type LotClosed } from '@diamond/contracts/events/bidding'
+import { and, eq, isNull, sql } from 'drizzle-orm'
 import { enqueue, newEvent, type Tx } from '@diamond/runtime'
+import { orm } from '@diamond/runtime/db'
+import { anyOf } from '@diamond/runtime/statements'
+import { lots } from '../auctions/auctions.schema'
 import { PRODUCER } from './engine'
+import { bids } from './engine.schema'
 
 /**
  * Ends running lots without a winner, whatever their bids: their stone left the auction (stock
@@ -13,36 +18,57 @@ export async function withdrawLots(
   tx: Tx,
   which: { stoneId: string; kinds: readonly string[] } | { auctionId: string },
 ): Promise<string[]> {
-  const lots = await tx<
-    { id: string; auction_id: string; stone_id: string; v_stn_id: string; kind: string; closed_at: Date }[]
-  >`
-    update bidding.lots set closed_at = clock_timestamp(), state = 'withdrawn'
-     where closed_at is null
-       and ${'auctionId' in which ? tx`auction_id = ${which.auctionId}` : tx`stone_id = ${which.stoneId} and kind = any(${which.kinds as string[]}::text[])`}
-    returning id, auction_id, stone_id, v_stn_id, kind, closed_at`
-  if (!lots.length) return []
+  const db = orm(tx)
+  const ended = await db
+    .update(lots)
+    .set({ closedAt: sql`clock_timestamp()`, state: 'withdrawn' })
+    .where(
+      and(
+        isNull(lots.closedAt),
+        'auctionId' in which
+          ? eq(lots.auctionId, which.auctionId)
+          : and(eq(lots.stoneId, which.stoneId), anyOf(lots.kind, which.kinds)),
+      ),
+    )
+    .returning({
+      id: lots.id,
+      auctionId: lots.auctionId,
+      stoneId: lots.stoneId,
+      vStnId: lots.vStnId,
+      kind: lots.kind,
+      closedAt: lots.closedAt,
+    })
+  if (!ended.length) return []
   // Every withdrawn lot's bidders in one read (an auction can hold hundreds of lots).
   const bidders = new Map(
     (
-      await tx<{ lot_id: string; ids: string[] }[]>`
-      select lot_id, array_agg(distinct bidder_id) as ids from bidding.bids where lot_id = any(${lots.map((l) => l.id)}::uuid[]) group by lot_id`
-    ).map((r) => [r.lot_id, r.ids]),
+      await db
+        .select({ lotId: bids.lotId, ids: sql<string[]>`array_agg(distinct ${bids.bidderId})` })
+        .from(bids)
+        .where(
+          anyOf(
+            bids.lotId,
+            ended.map((l) => l.id),
+          ),
+        )
+        .groupBy(bids.lotId)
+    ).map((r) => [r.lotId, r.ids]),
   )
-  const events = lots.map((l) => {
+  const events = ended.map((l) => {
     const data: LotClosed = {
       lotId: l.id,
-      auctionId: l.auction_id,
-      stoneId: l.stone_id,
-      vStnId: l.v_stn_id,
+      auctionId: l.auctionId,
+      stoneId: l.stoneId,
+      vStnId: l.vStnId,
       kind: l.kind,
       winnerId: null,
       pricePerCaratCents: null,
       bidderIds: bidders.get(l.id) ?? [],
-      closedAt: l.closed_at.toISOString(),
+      closedAt: l.closedAt!.toISOString(),
       withdrawn: true,
     }
     return newEvent(PRODUCER, BiddingEventTypes.closed, l.id, data)
   })
   await enqueue(tx, PRODUCER, events)
-  return lots.map((l) => l.id)
+  return ended.map((l) => l.id)
 }

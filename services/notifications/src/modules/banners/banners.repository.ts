@@ -1,22 +1,16 @@
+import { and, asc, count, eq } from 'drizzle-orm'
 import type { Banner } from '@diamond/contracts/http/misc'
-import type { Sql } from '@diamond/runtime/db'
+import { orm, type Sql } from '@diamond/runtime/db'
+import { banners } from './banners.schema'
 
-interface Row {
-  id: string
-  type: number
-  banner_type: number
-  images: string[]
-  description: Record<string, string>
-  is_active: boolean
+const BANNER = {
+  id: banners.id,
+  type: banners.type,
+  bannerType: banners.bannerType,
+  images: banners.images,
+  description: banners.description,
+  isActive: banners.isActive,
 }
-const toBanner = (r: Row): Banner => ({
-  id: r.id,
-  type: r.type,
-  bannerType: r.banner_type,
-  images: r.images,
-  description: r.description,
-  isActive: r.is_active,
-})
 
 export interface BannerFilter {
   bannerType?: number
@@ -24,36 +18,36 @@ export interface BannerFilter {
 }
 
 /** Active banners only, in their display order. */
-export async function pageActive(sql: Sql, filter: BannerFilter, page: number, limit: number) {
-  const where = sql`is_active
-    ${filter.bannerType === undefined ? sql`` : sql`and banner_type = ${filter.bannerType}`}
-    ${filter.type === undefined ? sql`` : sql`and type = ${filter.type}`}`
+export async function pageActive(client: Sql, filter: BannerFilter, page: number, limit: number) {
+  const db = orm(client)
+  const where = and(
+    eq(banners.isActive, true),
+    filter.bannerType === undefined ? undefined : eq(banners.bannerType, filter.bannerType),
+    filter.type === undefined ? undefined : eq(banners.type, filter.type),
+  )
   const [list, [counted]] = await Promise.all([
-    sql<Row[]>`select id, type, banner_type, images, description, is_active from notifications.banners
-               where ${where} order by type, sort, created_at, id limit ${limit} offset ${(page - 1) * limit}`,
-    sql<[{ count: number }]>`select count(*)::int as count from notifications.banners where ${where}`,
+    db
+      .select(BANNER)
+      .from(banners)
+      .where(where)
+      .orderBy(asc(banners.type), asc(banners.sort), asc(banners.createdAt), asc(banners.id))
+      .limit(limit)
+      .offset((page - 1) * limit),
+    db.select({ count: count() }).from(banners).where(where),
   ])
-  return { list: list.map(toBanner), count: counted!.count }
+  // The contract's banner is the row under drizzle's keys.
+  return { list: list satisfies Banner[], count: counted!.count }
 }
 
-export interface NewBanner {
-  type: number
-  bannerType: number
-  images: string[]
-  description: Record<string, string>
-  sort: number
-}
+export type NewBanner = Pick<typeof banners.$inferInsert, 'type' | 'bannerType' | 'images' | 'description' | 'sort'>
 
 /** Inserts the banners only into an empty table; answers how many were inserted. */
-export async function insertIfEmpty(sql: Sql, banners: NewBanner[]): Promise<number> {
-  return sql.begin(async (tx) => {
+export async function insertIfEmpty(client: Sql, list: NewBanner[]): Promise<number> {
+  return client.begin(async (tx) => {
     await tx`select pg_advisory_xact_lock(hashtext('notifications:banner-seed'))`
-    const [{ n }] = (await tx`select count(*)::int as n from notifications.banners`) as unknown as [{ n: number }]
-    if (n > 0) return 0
-    for (const b of banners) {
-      await tx`insert into notifications.banners (type, banner_type, images, description, sort)
-               values (${b.type}, ${b.bannerType}, ${b.images}, ${tx.json(b.description)}, ${b.sort})`
-    }
-    return banners.length
+    const db = orm(tx)
+    if ((await db.$count(banners)) > 0) return 0
+    if (list.length) await db.insert(banners).values(list)
+    return list.length
   })
 }

@@ -1,23 +1,19 @@
+import { and, count, desc, eq, isNull, or, sql } from 'drizzle-orm'
+import { PgDialect } from 'drizzle-orm/pg-core'
 import type { Notification } from '@diamond/contracts/events/notifications'
-import type { Sql, Tx } from '@diamond/runtime/db'
+import { orm, type Sql, type Tx } from '@diamond/runtime/db'
+import { anyOf, fields, name, query } from '@diamond/runtime/statements'
+import { notificationReads, notifications } from './inbox.schema'
 
-interface Row {
-  id: string
-  user_id: string | null
-  audience: 'sales' | null
-  kind: string
-  params: Notification['params']
-  created_at: Date
-  read_at: Date | null
-}
+type Row = typeof notifications.$inferSelect
 const toNotification = (r: Row): Notification => ({
   id: r.id,
-  userId: r.user_id,
+  userId: r.userId,
   ...(r.audience ? { audience: r.audience } : {}),
   kind: r.kind,
   params: r.params,
-  createdAt: r.created_at.toISOString(),
-  readAt: r.read_at ? r.read_at.toISOString() : null,
+  createdAt: r.createdAt.toISOString(),
+  readAt: r.readAt ? r.readAt.toISOString() : null,
 })
 
 export async function insertNotification(
@@ -30,12 +26,29 @@ export async function insertNotification(
     params: Notification['params']
   },
 ): Promise<Notification> {
-  const [row] = await tx<Row[]>`
-    insert into notifications.notifications (id, user_id, audience, kind, params)
-    values (${n.id}, ${n.userId}, ${n.audience ?? null}, ${n.kind}, ${tx.json(n.params)})
-    returning *`
+  const [row] = await orm(tx)
+    .insert(notifications)
+    .values({ id: n.id, userId: n.userId, audience: n.audience ?? null, kind: n.kind, params: n.params })
+    .returning()
   return toNotification(row!)
 }
+
+/**
+ * Several outbid notices in one statement, each a new row or the reader's unread one for the lot
+ * brought up to date (the conflict target is the partial unique index of migration 0004, named by
+ * its expression and predicate). Written out over the table and rendered once at load: the
+ * notifications consumer runs it for every batch of bids' events.
+ */
+const UPSERT_OUTBIDS = new PgDialect().sqlToQuery(sql`
+  insert into ${notifications} (${name(notifications.id)}, ${name(notifications.userId)}, ${name(notifications.kind)}, ${name(notifications.params)})
+  select x.id, x."userId", x.kind, x.params
+    from rows from (jsonb_to_recordset(${sql.placeholder('list')}::jsonb) as (id uuid, "userId" uuid, kind text, params jsonb))
+         with ordinality as x(id, "userId", kind, params, n)
+   order by x.n
+  on conflict (${name(notifications.userId)}, (${name(notifications.params)} ->> 'lotId'))
+     where ${name(notifications.kind)} = 'bid.outbid' and ${name(notifications.readAt)} is null
+  do update set ${name(notifications.params)} = excluded.params
+  returning ${fields(notifications)}, (xmax = 0) as fresh`).sql
 
 /**
  * Several outbid notices in one statement, each for a different reader and lot (the caller keeps
@@ -43,59 +56,75 @@ export async function insertNotification(
  */
 export async function upsertOutbids(
   tx: Tx,
-  list: { id: string; userId: string; kind: string; params: Notification['params'] }[],
+  list: (Pick<Row, 'id' | 'kind' | 'params'> & { userId: string })[],
 ): Promise<Notification[]> {
   if (!list.length) return []
   const rows = await tx.unsafe<(Row & { fresh: boolean })[]>(
-    `insert into notifications.notifications (id, user_id, kind, params)
-     select x.id, x.user_id, x.kind, x.params
-       from rows from (jsonb_to_recordset($1::jsonb) as (id uuid, user_id uuid, kind text, params jsonb)) with ordinality as x(id, user_id, kind, params, n)
-      order by x.n
-     on conflict (user_id, (params ->> 'lotId')) where kind = 'bid.outbid' and read_at is null
-     do update set params = excluded.params
-     returning *, (xmax = 0) as fresh`,
-    [list.map((n) => ({ id: n.id, user_id: n.userId, kind: n.kind, params: n.params })) as never],
+    UPSERT_OUTBIDS,
+    [list.map((n) => ({ id: n.id, userId: n.userId, kind: n.kind, params: n.params }))] as never[],
     { prepare: true },
   )
-  return rows.filter((r) => r.fresh).map(({ fresh: _, ...rest }) => toNotification(rest as Row))
+  return rows.filter((r) => r.fresh).map(({ fresh: _, ...rest }) => toNotification(rest))
+}
+
+const NOTICE = {
+  id: notifications.id,
+  userId: notifications.userId,
+  audience: notifications.audience,
+  kind: notifications.kind,
+  params: notifications.params,
+  createdAt: notifications.createdAt,
 }
 
 /**
  * A reader's notices: their own, and for a member of the sales team the team's too, each with the
  * reader's own read mark.
  */
-export async function pageForUser(sql: Sql, userId: string, salesTeam: boolean, page: number, limit: number) {
-  const mine = salesTeam ? sql`(n.user_id = ${userId} or n.audience = 'sales')` : sql`n.user_id = ${userId}`
-  const readAt = sql`case when n.audience is null then n.read_at else r.read_at end`
+export async function pageForUser(client: Sql, userId: string, salesTeam: boolean, page: number, limit: number) {
+  const db = orm(client)
+  const mine = salesTeam
+    ? or(eq(notifications.userId, userId), eq(notifications.audience, 'sales'))
+    : eq(notifications.userId, userId)
+  const readAt = sql<Date | null>`case when ${notifications.audience} is null then ${notifications.readAt} else ${notificationReads.readAt} end`
+  const reads = and(eq(notificationReads.notificationId, notifications.id), eq(notificationReads.userId, userId))
   const [list, [counts]] = await Promise.all([
-    sql<Row[]>`select n.id, n.user_id, n.audience, n.kind, n.params, n.created_at, ${readAt} as read_at
-                 from notifications.notifications n
-                 left join notifications.notification_reads r on r.notification_id = n.id and r.user_id = ${userId}
-                where ${mine}
-                order by n.created_at desc limit ${limit} offset ${(page - 1) * limit}`,
-    sql<[{ count: number; unread: number }]>`
-      select count(*)::int as count, count(*) filter (where ${readAt} is null)::int as unread
-        from notifications.notifications n
-        left join notifications.notification_reads r on r.notification_id = n.id and r.user_id = ${userId}
-       where ${mine}`,
+    db
+      .select({ ...NOTICE, readAt })
+      .from(notifications)
+      .leftJoin(notificationReads, reads)
+      .where(mine)
+      .orderBy(desc(notifications.createdAt))
+      .limit(limit)
+      .offset((page - 1) * limit),
+    db
+      .select({ count: count(), unread: sql<number>`(count(*) filter (where ${readAt} is null))::int` })
+      .from(notifications)
+      .leftJoin(notificationReads, reads)
+      .where(mine),
   ])
   return { list: list.map(toNotification), count: counts!.count, unread: counts!.unread }
 }
 
 /** Marks the user's own notices read (and the team's, for its members); other ids match nothing. */
 export async function markRead(
-  sql: Sql,
+  client: Sql,
   userId: string,
   salesTeam: boolean,
   ids: string[] | undefined,
 ): Promise<number> {
-  const some = ids?.length ? sql`and id = any(${ids}::uuid[])` : sql``
-  const own = await sql`update notifications.notifications set read_at = now()
-                         where user_id = ${userId} and read_at is null ${some} returning id`
+  const some = ids?.length ? anyOf(notifications.id, ids) : undefined
+  const own = await orm(client)
+    .update(notifications)
+    .set({ readAt: sql`now()` })
+    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt), some))
+    .returning({ id: notifications.id })
   if (!salesTeam) return own.length
-  const team = await sql`
-    insert into notifications.notification_reads (notification_id, user_id)
-    select id, ${userId} from notifications.notifications where audience = 'sales' ${some}
-    on conflict do nothing returning notification_id`
+  const team = await query(
+    client,
+    sql`
+    insert into ${notificationReads} (${name(notificationReads.notificationId)}, ${name(notificationReads.userId)})
+    select ${notifications.id}, ${userId} from ${notifications} where ${notifications.audience} = 'sales' ${some ? sql`and ${some}` : sql``}
+    on conflict do nothing returning ${name(notificationReads.notificationId)}`,
+  )
   return own.length + team.length
 }

@@ -1,147 +1,160 @@
+import { and, count, desc, eq, lt, ne, notExists, sql, type SQL } from 'drizzle-orm'
 import type { DevMail } from '@diamond/contracts/http/misc'
-import type { Sql, Tx } from '@diamond/runtime/db'
+import { orm, type Sql, type Tx } from '@diamond/runtime/db'
+import { anyOf, fields, name, query } from '@diamond/runtime/statements'
+import { digestFiles } from '../digests/digests.schema'
+import { devMail, mailOutbox } from './mail.schema'
 
-interface Row {
-  id: string
-  to: string
-  subject: string
-  text: string
-  template: string
-  created_at: Date
-}
-const toDevMail = (r: Row): DevMail => ({
+const toDevMail = (r: typeof devMail.$inferSelect): DevMail => ({
   id: r.id,
   to: r.to,
   subject: r.subject,
   text: r.text,
   template: r.template,
-  createdAt: r.created_at.toISOString(),
+  createdAt: r.createdAt.toISOString(),
 })
 
 export async function insertDevMail(
   tx: Tx,
-  m: { to: string; subject: string; text: string; template: string },
+  m: Pick<typeof devMail.$inferInsert, 'to' | 'subject' | 'text' | 'template'>,
 ): Promise<void> {
-  await tx`insert into notifications.dev_mail ("to", subject, text, template) values (${m.to}, ${m.subject}, ${m.text}, ${m.template})`
+  await orm(tx).insert(devMail).values({ to: m.to, subject: m.subject, text: m.text, template: m.template })
 }
 
-/** Newest first; the recipient is matched whatever its case. */
-export async function listDevMail(sql: Sql, filter: { to?: string; limit: number }): Promise<DevMail[]> {
-  const rows = filter.to
-    ? await sql<Row[]>`select * from notifications.dev_mail where lower("to") = lower(${filter.to})
-                       order by created_at desc, id limit ${filter.limit}`
-    : await sql<Row[]>`select * from notifications.dev_mail order by created_at desc, id limit ${filter.limit}`
+/** The recipient whatever its case (the dev_mail_to index is on lower("to")). */
+const sentTo = (to: string | undefined) => (to ? sql`lower(${devMail.to}) = lower(${to})` : undefined)
+
+/** Newest first. */
+export async function listDevMail(client: Sql, filter: { to?: string; limit: number }): Promise<DevMail[]> {
+  const rows = await orm(client)
+    .select()
+    .from(devMail)
+    .where(sentTo(filter.to))
+    .orderBy(desc(devMail.createdAt), devMail.id)
+    .limit(filter.limit)
   return rows.map(toDevMail)
 }
 
-export async function clearDevMail(sql: Sql, to?: string): Promise<number> {
-  const rows = to
-    ? await sql`delete from notifications.dev_mail where lower("to") = lower(${to}) returning id`
-    : await sql`delete from notifications.dev_mail returning id`
+export async function clearDevMail(client: Sql, to?: string): Promise<number> {
+  const rows = await orm(client).delete(devMail).where(sentTo(to)).returning({ id: devMail.id })
   return rows.length
 }
 
 /** A mail in the SMTP outbox, as the sender reads it. */
-export interface OutboxRow {
-  id: string
-  message_id: string
-  to: string
-  subject: string
-  text: string
-  html: string
-  template: string
-  language: string
-  status: 'pending' | 'sent' | 'failed'
-  attempts: number
-  next_attempt_at: Date
-  last_error: string | null
-  created_at: Date
-  sent_at: Date | null
-  failed_at: Date | null
-  attachment_key: string | null
-}
+export type OutboxRow = typeof mailOutbox.$inferSelect
 
 /** Queues a mail in the caller's transaction; pg_notify wakes the senders when that transaction commits. */
 export async function enqueueMail(
   tx: Tx,
-  m: {
-    id: string
-    messageId: string
-    to: string
-    subject: string
-    text: string
-    html: string
-    template: string
-    language: string
+  m: Pick<OutboxRow, 'id' | 'messageId' | 'to' | 'subject' | 'text' | 'html' | 'template' | 'language'> & {
     attachmentKey?: string
   },
 ): Promise<void> {
-  await tx`insert into notifications.mail_outbox (id, message_id, "to", subject, text, html, template, language, attachment_key)
-           values (${m.id}, ${m.messageId}, ${m.to}, ${m.subject}, ${m.text}, ${m.html}, ${m.template}, ${m.language}, ${m.attachmentKey ?? null})`
-  await tx`select pg_notify(${MAIL_CHANNEL}, '')`
+  await orm(tx)
+    .insert(mailOutbox)
+    .values({
+      id: m.id,
+      messageId: m.messageId,
+      to: m.to,
+      subject: m.subject,
+      text: m.text,
+      html: m.html,
+      template: m.template,
+      language: m.language,
+      attachmentKey: m.attachmentKey ?? null,
+    })
+  await notifySenders(tx)
 }
 
 /** The channel a queued mail is announced on (notifications deliver at commit, never for a rollback). */
 export const MAIL_CHANNEL = 'notifications_mail_outbox'
 
+const notifySenders = (client: Sql | Tx) => client`select pg_notify(${MAIL_CHANNEL}, '')`
+
+const pending = eq(mailOutbox.status, 'pending')
+const inMs = (ms: number) => sql`now() + ${ms} * interval '1 millisecond'`
+
 /**
  * Claims up to `limit` due mails for one attempt each. SKIP LOCKED lets several senders (instances)
  * claim side by side without taking the same mail; pushing next_attempt_at out by the lease keeps a
  * claimed mail from being claimed again while it is being sent, and makes it due again if the
- * sender dies. The attempt is counted at the claim, so a crash mid-send counts too.
+ * sender dies. The attempt is counted at the claim, so a crash mid-send counts too. Written out:
+ * the claim is one contested statement.
  */
-export async function claimDue(sql: Sql, limit: number, leaseMs: number): Promise<OutboxRow[]> {
-  return sql<OutboxRow[]>`
-    update notifications.mail_outbox m
-       set attempts = m.attempts + 1, next_attempt_at = now() + ${leaseMs} * interval '1 millisecond'
-      from (select id from notifications.mail_outbox
-             where status = 'pending' and next_attempt_at <= now()
-             order by next_attempt_at limit ${limit}
+export async function claimDue(client: Sql, limit: number, leaseMs: number): Promise<OutboxRow[]> {
+  return query<OutboxRow>(
+    client,
+    sql`
+    update ${mailOutbox}
+       set ${name(mailOutbox.attempts)} = ${mailOutbox.attempts} + 1, ${name(mailOutbox.nextAttemptAt)} = ${inMs(leaseMs)}
+      from (select ${mailOutbox.id} from ${mailOutbox}
+             where ${pending} and ${mailOutbox.nextAttemptAt} <= now()
+             order by ${mailOutbox.nextAttemptAt} limit ${limit}
              for update skip locked) due
-     where m.id = due.id
-    returning m.*`
+     where ${mailOutbox.id} = due.id
+    returning ${fields(mailOutbox)}`,
+  )
 }
 
-export async function markSent(sql: Sql, id: string, attempts: number): Promise<void> {
-  await sql`update notifications.mail_outbox set status = 'sent', sent_at = now(), last_error = null
-            where id = ${id} and status = 'pending' and attempts = ${attempts}`
+/** The attempt `attempts` of a mail still pending: a claim taken over by another sender after its lease is not this one's to settle. */
+const attempt = (id: string, attempts: number): SQL =>
+  and(eq(mailOutbox.id, id), pending, eq(mailOutbox.attempts, attempts))!
+
+export async function markSent(client: Sql, id: string, attempts: number): Promise<void> {
+  await orm(client)
+    .update(mailOutbox)
+    .set({ status: 'sent', sentAt: sql`now()`, lastError: null })
+    .where(attempt(id, attempts))
 }
 
 /** A failed attempt: due again after `retryInMs`, or failed for good (null). */
 export async function markAttemptFailed(
-  sql: Sql,
+  client: Sql,
   id: string,
   attempts: number,
   error: string,
   retryInMs: number | null,
 ): Promise<void> {
-  const err = error.slice(0, 1000)
-  if (retryInMs === null) {
-    await sql`update notifications.mail_outbox set status = 'failed', failed_at = now(), last_error = ${err}
-              where id = ${id} and status = 'pending' and attempts = ${attempts}`
-  } else {
-    await sql`update notifications.mail_outbox set next_attempt_at = now() + ${retryInMs} * interval '1 millisecond', last_error = ${err}
-              where id = ${id} and status = 'pending' and attempts = ${attempts}`
-  }
+  const lastError = error.slice(0, 1000)
+  await orm(client)
+    .update(mailOutbox)
+    .set(
+      retryInMs === null
+        ? { status: 'failed', failedAt: sql`now()`, lastError }
+        : { nextAttemptAt: inMs(retryInMs), lastError },
+    )
+    .where(attempt(id, attempts))
 }
 
 /** Failed mails, newest failure first. */
-export async function failedPage(sql: Sql, page: number, limit: number): Promise<{ rows: OutboxRow[]; count: number }> {
-  const [rows, [{ count }]] = await Promise.all([
-    sql<OutboxRow[]>`select * from notifications.mail_outbox where status = 'failed'
-                     order by failed_at desc, id limit ${limit} offset ${(page - 1) * limit}`,
-    sql<[{ count: number }]>`select count(*)::int as count from notifications.mail_outbox where status = 'failed'`,
+export async function failedPage(
+  client: Sql,
+  page: number,
+  limit: number,
+): Promise<{ rows: OutboxRow[]; count: number }> {
+  const db = orm(client)
+  const failed = eq(mailOutbox.status, 'failed')
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select()
+      .from(mailOutbox)
+      .where(failed)
+      .orderBy(desc(mailOutbox.failedAt), mailOutbox.id)
+      .limit(limit)
+      .offset((page - 1) * limit),
+    db.select({ count: count() }).from(mailOutbox).where(failed),
   ])
-  return { rows, count }
+  return { rows, count: counted!.count }
 }
 
 /** Failed mails back to pending, due now, with a fresh count of attempts; answers the ids requeued. */
-export async function retryFailed(sql: Sql, ids: string[]): Promise<string[]> {
-  const rows = await sql<{ id: string }[]>`
-    update notifications.mail_outbox set status = 'pending', attempts = 0, next_attempt_at = now(), failed_at = null
-     where id = any(${ids}::uuid[]) and status = 'failed'
-    returning id`
-  if (rows.length) await sql`select pg_notify(${MAIL_CHANNEL}, '')`
+export async function retryFailed(client: Sql, ids: string[]): Promise<string[]> {
+  const rows = await orm(client)
+    .update(mailOutbox)
+    .set({ status: 'pending', attempts: 0, nextAttemptAt: sql`now()`, failedAt: null })
+    .where(and(anyOf(mailOutbox.id, ids), eq(mailOutbox.status, 'failed')))
+    .returning({ id: mailOutbox.id })
+  if (rows.length) await notifySenders(client)
   return rows.map((r) => r.id)
 }
 
@@ -149,34 +162,47 @@ export async function retryFailed(sql: Sql, ids: string[]): Promise<string[]> {
  * Sent mail keeps its one-time codes and links: the body is dropped after a day, the row (who, what,
  * when) after thirty days. Failed mail stays until staff retry it, then goes the same way.
  */
-export async function purgeSent(sql: Sql): Promise<void> {
-  await sql`update notifications.mail_outbox set text = '', html = ''
-             where status = 'sent' and sent_at < now() - interval '1 day' and text <> ''`
-  await sql`delete from notifications.mail_outbox where status = 'sent' and sent_at < now() - interval '30 days'`
+export async function purgeSent(client: Sql): Promise<void> {
+  const db = orm(client)
+  const sent = eq(mailOutbox.status, 'sent')
+  await db
+    .update(mailOutbox)
+    .set({ text: '', html: '' })
+    .where(and(sent, lt(mailOutbox.sentAt, sql`now() - interval '1 day'`), ne(mailOutbox.text, '')))
+  await db.delete(mailOutbox).where(and(sent, lt(mailOutbox.sentAt, sql`now() - interval '30 days'`)))
   // A digest's file, once no mail is left to carry it (and its period is long past).
-  await sql`delete from notifications.digest_files f where f.created_at < now() - interval '35 days'
-             and not exists (select 1 from notifications.mail_outbox m where m.attachment_key = f.key)`
+  await db.delete(digestFiles).where(
+    and(
+      lt(digestFiles.createdAt, sql`now() - interval '35 days'`),
+      notExists(
+        db
+          .select({ one: sql`1` })
+          .from(mailOutbox)
+          .where(eq(mailOutbox.attachmentKey, digestFiles.key)),
+      ),
+    ),
+  )
 }
 
 /** Milliseconds until the next pending mail is due (0 if one is due now), or null when none waits. */
-export async function nextDueInMs(sql: Sql): Promise<number | null> {
-  const [row] = await sql<[{ ms: number | null }]>`
-    select greatest(0, extract(epoch from min(next_attempt_at) - now()) * 1000)::float8 as ms
-      from notifications.mail_outbox where status = 'pending'`
+export async function nextDueInMs(client: Sql): Promise<number | null> {
+  const [row] = await orm(client)
+    .select({
+      ms: sql<number | null>`greatest(0, extract(epoch from min(${mailOutbox.nextAttemptAt}) - now()) * 1000)::float8`,
+    })
+    .from(mailOutbox)
+    .where(pending)
   return row?.ms ?? null
 }
 
 /** A file mails carry (a digest's Excel file), by key. */
-export interface Attachment {
-  key: string
-  file_name: string
-  content: Buffer
-}
+export type Attachment = Pick<typeof digestFiles.$inferSelect, 'key' | 'fileName' | 'content'>
 
-export async function attachmentsOf(sql: Sql, keys: string[]): Promise<Map<string, Attachment>> {
+export async function attachmentsOf(client: Sql, keys: string[]): Promise<Map<string, Attachment>> {
   if (!keys.length) return new Map()
-  const rows = await sql<
-    Attachment[]
-  >`select key, file_name, content from notifications.digest_files where key = any(${keys})`
+  const rows = await orm(client)
+    .select({ key: digestFiles.key, fileName: digestFiles.fileName, content: digestFiles.content })
+    .from(digestFiles)
+    .where(anyOf(digestFiles.key, keys))
   return new Map(rows.map((r) => [r.key, r]))
 }

@@ -86,15 +86,15 @@ export class MailSender {
   private async send(row: repo.OutboxRow): Promise<boolean> {
     const { sql } = this.database
     try {
-      const file = row.attachment_key ? await this.attachment(row.attachment_key) : undefined
+      const file = row.attachmentKey ? await this.attachment(row.attachmentKey) : undefined
       await this.transport.send({
-        messageId: row.message_id,
+        messageId: row.messageId,
         to: row.to,
         subject: row.subject,
         text: row.text,
         html: row.html,
         language: row.language,
-        ...(file ? { attachments: [{ filename: file.file_name, content: file.content }] } : {}),
+        ...(file ? { attachments: [{ filename: file.fileName, content: file.content }] } : {}),
       })
     } catch (err) {
       const reason = reasonOf(err)

@@ -9,15 +9,15 @@ import { renderMail } from './mail.templates'
 
 const toFailedMail = (r: repo.OutboxRow): FailedMail => ({
   id: r.id,
-  messageId: r.message_id,
+  messageId: r.messageId,
   to: r.to,
   template: r.template,
   language: r.language,
   subject: r.subject,
   attempts: r.attempts,
-  lastError: r.last_error,
-  createdAt: r.created_at.toISOString(),
-  failedAt: (r.failed_at ?? r.created_at).toISOString(),
+  lastError: r.lastError,
+  createdAt: r.createdAt.toISOString(),
+  failedAt: (r.failedAt ?? r.createdAt).toISOString(),
 })
 
 export class MailService {

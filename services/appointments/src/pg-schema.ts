@@ -1,0 +1,4 @@
+import { pgSchema } from 'drizzle-orm/pg-core'
+
+/** The appointments service's own PostgreSQL schema; its tables are declared beside their modules (`modules/<m>/<m>.schema.ts`). */
+export const appointments = pgSchema('appointments')
