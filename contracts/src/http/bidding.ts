@@ -104,6 +104,8 @@ export const LotView = Type.Object({
   resultPerCaratCents: Type.Union([Cents, Type.Null()]),
   /** In the caller's bid cart: told by the lot lists and the bid type call, not by a bid's answer. */
   inCart: Type.Optional(Type.Boolean()),
+  /** The caller's company sells this stone: it shows as theirs, and a bid would be E_BID_OWN_STONE. */
+  ownStone: Type.Optional(Type.Boolean()),
 })
 export type LotView = Static<typeof LotView>
 

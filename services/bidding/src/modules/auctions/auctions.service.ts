@@ -51,7 +51,7 @@ export class AuctionService {
     const auctionId = await this.store(who.id, planned.plan, opts.demo ?? false)
     this.onChanged()
     const lots = await repo.lotsOfAuction(this.database.sql, auctionId)
-    return { auctionId, lots: lots.map((l) => toLotView(l, who.id, null, this.clock.now())) }
+    return { auctionId, lots: lots.map((l) => toLotView(l, who, null, this.clock.now())) }
   }
 
   private async store(createdBy: string, plan: AuctionPlan, demo: boolean): Promise<string> {
@@ -182,7 +182,7 @@ export class AuctionService {
     requirePrices(who)
     const found = await this.engine.lot(lotId)
     if (!found) throw new AppError('E_NOT_FOUND')
-    return toLotView(found.lot, who.id, found.standing(who.id), this.clock.now())
+    return toLotView(found.lot, who, found.standing(who.id), this.clock.now())
   }
 
   async addToCart(who: Principal, asked: string[]): Promise<LotPage> {
@@ -206,6 +206,6 @@ export class AuctionService {
       repo.inCart(this.database.sql, who.id, ids),
     ])
     const now = this.clock.now()
-    return lots.map((l) => ({ ...toLotView(l, who.id, mine.get(l.id) ?? null, now), inCart: cart.has(l.id) }))
+    return lots.map((l) => ({ ...toLotView(l, who, mine.get(l.id) ?? null, now), inCart: cart.has(l.id) }))
   }
 }

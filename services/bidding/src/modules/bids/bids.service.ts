@@ -51,7 +51,7 @@ export class BidService {
         withdrawn: false,
         replaced: false,
       }),
-      lot: toLotView(lot, who.id, standing, this.clock.now()),
+      lot: toLotView(lot, who, standing, this.clock.now()),
     }
   }
 
@@ -68,7 +68,7 @@ export class BidService {
       mode: 'withdraw',
       at,
     })
-    return { lot: toLotView(lot, who.id, standing, this.clock.now()) }
+    return { lot: toLotView(lot, who, standing, this.clock.now()) }
   }
 
   /** My bids, newest first, with the spec's type (blind 1, open 2) and status (pending 1, win 2, loss 3). */

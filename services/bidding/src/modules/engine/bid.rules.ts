@@ -48,6 +48,10 @@ export type Refusal = { code: ErrorCode; data?: Record<string, unknown>; message
 export type Accepted = { priceCents: number; closesAt: number; extended: boolean; buyNow: boolean }
 
 const sameCompany = (a: string, b: string | undefined) => !!b && companyKey(a) === companyKey(b)
+
+/** Whether a stone is the viewer's company's own: its seller is the company's name, now or as registered. */
+export const isOwnStone = (seller: string, who: { company?: string; registeredCompany?: string }): boolean =>
+  sameCompany(seller, who.company) || sameCompany(seller, who.registeredCompany)
 const usd = (cents: number) => (cents / 100).toFixed(2)
 
 /**
@@ -67,8 +71,7 @@ export function decideBid(
   },
 ): Refusal | Accepted {
   // The seller's stones carry its company's name, the one it has or the one it registered under.
-  if (sameCompany(lot.seller, bid.company) || sameCompany(lot.seller, bid.registeredCompany))
-    return { code: 'E_BID_OWN_STONE' }
+  if (isOwnStone(lot.seller, bid)) return { code: 'E_BID_OWN_STONE' }
   if (bid.at < lot.opensAt) return { code: 'E_BID_NOT_OPEN', data: { opensAt: new Date(lot.opensAt).toISOString() } }
   if (lot.ended || bid.at >= lot.closesAt)
     return {

@@ -4,7 +4,7 @@ import {
   type LotState as LotStateName,
   type LotView,
 } from '@diamond/contracts/http/bidding'
-import { amountCents, backOf, minimumCents, type LotState } from './bid.rules'
+import { amountCents, backOf, isOwnStone, minimumCents, type LotState } from './bid.rules'
 import type { Lot } from './lots.repository'
 import type { LotTerms } from './winner.rules'
 
@@ -58,7 +58,15 @@ export function lotStateName(lot: Lot, now: number): LotStateName {
  * A lot as one user sees it. A sealed lot shows nothing of other bids before its close: no high,
  * no count, not even whether the reserve is met; after the close only the result price.
  */
-export function toLotView(lot: Lot, viewerId: string, my: Standing | null, now: number): LotView {
+/** Who looks at a lot: the user, and their company's names for their own stones. */
+export interface Viewer {
+  id: string
+  company?: string
+  registeredCompany?: string
+}
+
+export function toLotView(lot: Lot, viewer: Viewer, my: Standing | null, now: number): LotView {
+  const viewerId = viewer.id
   const rules = BID_KIND_RULES[lot.kind]
   const closed = lot.closedAt !== null
   const showHigh = !rules.sealed && lot.highCents !== null
@@ -97,6 +105,7 @@ export function toLotView(lot: Lot, viewerId: string, my: Standing | null, now: 
     high: showHigh ? { ...money(lot.highCents!), bidCount: lot.bidCount } : null,
     my: my ? { bidId: my.bidId, ...money(my.priceCents), position } : null,
     resultPerCaratCents: closed ? lot.resultCents : null,
+    ownStone: isOwnStone(lot.seller, viewer),
   }
 }
 

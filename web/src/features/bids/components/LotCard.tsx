@@ -36,6 +36,8 @@ export function LotCard({ entry, canBid, roomHref }: Props) {
   const phase = phaseOf(lot, serverNow)
   const sealed = isSealed(lot.kind)
   const v = lot.vStnId
+  // A seller sees its own stones in auctions, marked, and is never offered a bid it would be refused.
+  const bidder = canBid && !lot.ownStone
   const justExtended = lot.extendedAt !== null && deviceNow - lot.extendedAt < EXTENDED_FLASH_MS
 
   async function onCart() {
@@ -64,6 +66,11 @@ export function LotCard({ entry, canBid, roomHref }: Props) {
           <h2 className="bid-lot-title" id={`lot-title-${lot.id}`}>
             <Link href={`/diamond-detail/${lot.stoneId}`}>{v}</Link>
             <span className="bid-lot-crt bid-num">{t('bids.carat', { crt: fmt2(lot.crt) })}</span>
+            {lot.ownStone && (
+              <span className="bid-own-badge" data-testid={`lot-own-badge-${v}`}>
+                {t('bids.ownBadge')}
+              </span>
+            )}
           </h2>
           <p className="bid-lot-auction" dir="auto">
             {roomHref ? <Link href={roomHref}>{lot.title}</Link> : lot.title}
@@ -169,10 +176,15 @@ export function LotCard({ entry, canBid, roomHref }: Props) {
         )}
       </p>
 
-      {canBid && phase === 'open' && <BidBox entry={entry} />}
+      {lot.ownStone && (phase === 'open' || phase === 'upcoming') && (
+        <p className="bid-own" data-testid={`lot-own-${v}`}>
+          {t('bids.ownStone')}
+        </p>
+      )}
+      {bidder && phase === 'open' && <BidBox entry={entry} />}
 
       <div className="bid-lot-actions">
-        {canBid && phase === 'open' && sealed && lot.my && (
+        {bidder && phase === 'open' && sealed && lot.my && (
           <button
             type="button"
             className="btn btn--small btn--ghost"
@@ -183,7 +195,7 @@ export function LotCard({ entry, canBid, roomHref }: Props) {
             {t('bids.withdraw')}
           </button>
         )}
-        {canBid && !inCart && (phase === 'open' || phase === 'upcoming') && (
+        {bidder && !inCart && (phase === 'open' || phase === 'upcoming') && (
           <button
             type="button"
             className="btn btn--small btn--ghost"
@@ -193,7 +205,7 @@ export function LotCard({ entry, canBid, roomHref }: Props) {
             {t('bids.addToCart')}
           </button>
         )}
-        {canBid && inCart && (phase === 'open' || phase === 'upcoming') && (
+        {bidder && inCart && (phase === 'open' || phase === 'upcoming') && (
           <button
             type="button"
             className="btn btn--small btn--ghost"
