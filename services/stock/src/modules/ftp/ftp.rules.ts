@@ -59,7 +59,8 @@ export function sourceProblems(s: FtpSource): { field: keyof FtpSource; message:
   if (s.password.length > 500 || /[\r\n]/.test(s.password)) out.push({ field: 'password', message: 'is not allowed' })
   if (s.folder.length > 500 || hasControl(s.folder) || s.folder.split('/').includes('..'))
     out.push({ field: 'folder', message: 'must be a folder path without ..' })
-  if (!PATTERN.test(s.pattern) || hasControl(s.pattern)) out.push({ field: 'pattern', message: 'must be a file name pattern such as *.csv' })
+  if (!PATTERN.test(s.pattern) || hasControl(s.pattern))
+    out.push({ field: 'pattern', message: 'must be a file name pattern such as *.csv' })
   return out
 }
 
