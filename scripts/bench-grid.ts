@@ -14,17 +14,12 @@
  * Targets from the issue: no frame over 50 ms and p95 frame time within 1.25× idle scrolling. It
  * prints PASS or FAIL beside them and exits 0 either way: a benchmark, not a test.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { readFileSync, writeFileSync } from 'node:fs'
 import { chromium, type Browser, type CDPSession, type Page } from 'playwright-core'
-import { freePort } from '@diamond/runtime/pg-server'
 import { storeSession } from '../web/e2e/support/stored-session'
+import { buildWebIfStale, startPortal, stopPortal } from './portal-process'
 import { checkPushes, mountRows, scrollRun, type RunResult } from './bench-grid.page'
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url))
 const ROWS = Number(process.env.BENCH_GRID_ROWS ?? 100_000)
 const SECONDS = Number(process.env.BENCH_GRID_SECONDS ?? 6)
 const ROUNDS = Number(process.env.BENCH_GRID_ROUNDS ?? 3)
@@ -53,59 +48,7 @@ const sleep = (t: number) => new Promise((r) => setTimeout(r, t))
 
 // ---- the portal, as `npm start` runs it --------------------------------------------------------
 
-let portal: ChildProcess | null = null
-let portalOutput = ''
-let dataDir = ''
 let browser: Browser | null = null
-
-function buildWeb(): void {
-  const r = spawnSync(process.execPath, [join(ROOT, 'scripts/build-web-if-stale.mjs')], { cwd: ROOT, stdio: 'inherit' })
-  if (r.status !== 0) throw new Error(`web build failed (${r.status})`)
-}
-
-async function startPortal(): Promise<string> {
-  const port = await freePort()
-  dataDir = mkdtempSync(join(tmpdir(), 'bench-grid-'))
-  portal = spawn('npm', ['start', '--silent'], {
-    cwd: ROOT,
-    env: { ...process.env, PORT: String(port), PORTAL_DATA_DIR: dataDir },
-    // Its own process group, so stopping it stops PostgreSQL and everything else it started.
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  portal.stdout?.on('data', (d: Buffer) => (portalOutput += d.toString()))
-  portal.stderr?.on('data', (d: Buffer) => (portalOutput += d.toString()))
-  const base = `http://127.0.0.1:${port}`
-  const deadline = Date.now() + 150_000
-  for (;;) {
-    if (portal.exitCode !== null)
-      throw new Error(`portal exited with ${portal.exitCode}:\n${portalOutput.slice(-4000)}`)
-    const body = await fetch(`${base}/web/v1/health`).then(
-      (r) => r.json() as Promise<{ code?: string }>,
-      () => null,
-    )
-    if (body?.code === 'OK') return base
-    if (Date.now() > deadline) throw new Error(`portal not healthy in time:\n${portalOutput.slice(-4000)}`)
-    await sleep(300)
-  }
-}
-
-async function stopPortal(): Promise<void> {
-  const c = portal
-  portal = null
-  if (c?.pid && c.exitCode === null) {
-    const exited = new Promise((r) => c.once('exit', r))
-    try {
-      process.kill(-c.pid, 'SIGTERM')
-      await Promise.race([exited, sleep(20_000)])
-      if (c.exitCode === null) process.kill(-c.pid, 'SIGKILL')
-    } catch {
-      /* already gone */
-    }
-  }
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true })
-  dataDir = ''
-}
 
 let cleaning: Promise<void> | null = null
 function cleanup(): Promise<void> {
@@ -361,7 +304,7 @@ function figures(
 }
 
 async function main(): Promise<void> {
-  buildWeb()
+  buildWebIfStale()
   const watchdog = setTimeout(() => {
     console.error(`[bench:grid] gave up after ${DEADLINE_MS} ms`)
     void cleanup().finally(() => process.exit(1))
@@ -369,7 +312,7 @@ async function main(): Promise<void> {
   watchdog.unref()
 
   log('starting the portal (npm start)…')
-  const base = await startPortal()
+  const base = await startPortal('bench-grid')
   const session = await signIn(base)
   const page = await openDashboard(base, session)
   const chromeVersion = browser!.version()
@@ -602,16 +545,6 @@ async function main(): Promise<void> {
 for (const sig of ['SIGINT', 'SIGTERM'] as const) {
   process.once(sig, () => void cleanup().finally(() => process.exit(130)))
 }
-// Last resort if the process leaves some other way: never leave the portal's process group behind.
-process.once('exit', () => {
-  if (portal?.pid && portal.exitCode === null) {
-    try {
-      process.kill(-portal.pid, 'SIGKILL')
-    } catch {
-      /* already gone */
-    }
-  }
-})
 
 try {
   await main()

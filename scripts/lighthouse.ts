@@ -9,22 +9,16 @@
  * already running (nothing is started then), LIGHTHOUSE_REPORT=<file.html> writes the median run's report.
  * Issue 22's target: a score of 90 or more. It prints PASS or FAIL and exits 0 either way.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { writeFileSync } from 'node:fs'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse, { type Result } from 'lighthouse'
-import { freePort } from '@diamond/runtime/pg-server'
+import { buildWebIfStale, startPortal, stopPortal } from './portal-process'
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url))
 const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium'
 const PATH = process.env.LIGHTHOUSE_PATH ?? '/signin'
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3))
 const REPORT = process.env.LIGHTHOUSE_REPORT
 const TARGET = 90
-const HEALTH_WAIT_MS = 150_000
 
 /** The metrics Lighthouse weighs into the performance score, and the main thread's time in scripts. */
 const METRICS = [
@@ -38,62 +32,8 @@ const METRICS = [
 ] as const
 
 const log = (m: string) => console.log(`[lighthouse] ${m}`)
-const sleep = (t: number) => new Promise((r) => setTimeout(r, t))
 
 // ---- the portal, as `npm start` runs it --------------------------------------------------------
-
-let portal: ChildProcess | null = null
-let portalOutput = ''
-let dataDir = ''
-
-async function startPortal(): Promise<string> {
-  const built = spawnSync(process.execPath, [join(ROOT, 'scripts/build-web-if-stale.mjs')], {
-    cwd: ROOT,
-    stdio: 'inherit',
-  })
-  if (built.status !== 0) throw new Error(`web build failed (${built.status})`)
-  const port = await freePort()
-  dataDir = mkdtempSync(join(tmpdir(), 'lighthouse-'))
-  portal = spawn('npm', ['start', '--silent'], {
-    cwd: ROOT,
-    env: { ...process.env, PORT: String(port), PORTAL_DATA_DIR: dataDir },
-    // Its own process group, so stopping it stops PostgreSQL and everything else it started.
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  portal.stdout?.on('data', (d: Buffer) => (portalOutput += d.toString()))
-  portal.stderr?.on('data', (d: Buffer) => (portalOutput += d.toString()))
-  const base = `http://127.0.0.1:${port}`
-  const deadline = Date.now() + HEALTH_WAIT_MS
-  for (;;) {
-    if (portal.exitCode !== null)
-      throw new Error(`portal exited with ${portal.exitCode}:\n${portalOutput.slice(-4000)}`)
-    const body = await fetch(`${base}/web/v1/health`).then(
-      (r) => r.json() as Promise<{ code?: string }>,
-      () => null,
-    )
-    if (body?.code === 'OK') return base
-    if (Date.now() > deadline) throw new Error(`portal not healthy in time:\n${portalOutput.slice(-4000)}`)
-    await sleep(300)
-  }
-}
-
-async function stopPortal(): Promise<void> {
-  const c = portal
-  portal = null
-  if (c?.pid && c.exitCode === null) {
-    const exited = new Promise((r) => c.once('exit', r))
-    try {
-      process.kill(-c.pid, 'SIGTERM')
-      await Promise.race([exited, sleep(20_000)])
-      if (c.exitCode === null) process.kill(-c.pid, 'SIGKILL')
-    } catch {
-      /* already gone */
-    }
-  }
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true })
-  dataDir = ''
-}
 
 // ---- the runs ----------------------------------------------------------------------------------
 
@@ -127,7 +67,7 @@ function line(r: Result): string {
 }
 
 async function main(): Promise<void> {
-  const base = process.env.LIGHTHOUSE_URL ?? (await startPortal())
+  const base = process.env.LIGHTHOUSE_URL ?? (buildWebIfStale(), await startPortal('lighthouse'))
   const url = new URL(PATH, base).href
   log(`${url}, mobile preset, ${RUNS} run(s), ${CHROMIUM}`)
   const results: Result[] = []

@@ -1,8 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { NumberInput } from './NumberInput'
 import type { FieldError, RangeInput } from '../lib/stoneFilter.rules'
-// The range inputs' look is the search form's (srch-*), which demands shares.
-import '../features/search/components/search.css'
+import './stoneFilter.css'
 
 interface Props {
   id: string

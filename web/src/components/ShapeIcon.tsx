@@ -1,4 +1,4 @@
-import '../features/search/components/search.css'
+import './stoneFilter.css'
 
 /** Outlines of the nine shapes of the spec, drawn on a 24 × 24 grid; a shape without one gets a circle. */
 const PATHS: Record<string, string> = {

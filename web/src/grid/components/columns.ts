@@ -146,7 +146,6 @@ export const CATALOGUE_KEYS = CATALOGUE.map((c) => c.key)
 export const COLUMN_BY_KEY: ReadonlyMap<string, Column> = new Map(CATALOGUE.map((c) => [c.key, c]))
 /** A new user's columns (the login's `columns`, the same list in contracts). */
 export const DEFAULT_CHOICE: readonly string[] = DEFAULT_COLUMNS
-export const PRICE_KEYS: ReadonlySet<string> = new Set(CATALOGUE.filter((c) => c.price).map((c) => c.key))
 
 /** The fixed columns around the chosen ones. */
 export const SELECT_WIDTH = 36

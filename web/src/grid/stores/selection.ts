@@ -29,12 +29,6 @@ export function toggleShownPage(type: PageType): void {
   apply(type, togglePage(selectionOf(type), rows))
 }
 
-export function removeFromSelection(type: PageType, ids: readonly string[]): void {
-  const sel = selectionOf(type)
-  const keep = sel.keys.filter((k) => !ids.includes(k))
-  apply(type, { keys: keep, rows: Object.fromEntries(keep.map((k) => [k, sel.rows[k]!])) })
-}
-
 /** Reset (spec section 4). */
 export function resetSelection(type: PageType): void {
   apply(type, EMPTY_SELECTION)

@@ -4,6 +4,7 @@ import { useSnapshot } from 'valtio'
 import { Link } from 'wouter'
 import { allowed, session } from '../../../lib/session'
 import { addDemandPath } from '../stores/demandForm.rules'
+import '../../../components/stoneFilter.css'
 import './demands.css'
 
 /**

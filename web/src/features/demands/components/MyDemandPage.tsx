@@ -22,6 +22,7 @@ import {
 } from '../stores/demandForm.rules'
 import { demands, endDemand, loadDemands, openDemands, pagesOfDemands, removeDemand } from '../stores/demands'
 import { DemandForm } from './DemandForm'
+import '../../../components/stoneFilter.css'
 import './demands.css'
 
 type Editing = { id: string | null; draft: DemandDraft } | null

@@ -2,6 +2,7 @@ import type { Demand, DemandCreate, DemandUpdate } from '@diamond/contracts/http
 import { DEMAND_DESCRIPTION_MAX, DEMAND_MAX_DAYS, DEMAND_TITLE_MAX } from '@diamond/contracts/http/demands.values'
 import type { Range, StoneFilter } from '@diamond/contracts/http/stock'
 import { MAX_CARAT_RANGES } from '@diamond/contracts/http/stock.values'
+import { indiaDate } from '@diamond/contracts/india-time'
 import { MASTERS } from '@diamond/contracts/masters'
 import { emptyRange, rangeError, toggleInOrder, type RangeInput } from '../../../lib/stoneFilter.rules'
 
@@ -36,9 +37,8 @@ export type DraftField = 'title' | 'description' | 'tillDate' | 'criteria' | `cr
 export type DraftErrors = Partial<Record<DraftField, string>>
 
 const DAY_MS = 86_400_000
-const KOLKATA_OFFSET_MS = 330 * 60_000
 /** Today, as the server reads a till date: the calendar day in Asia/Kolkata. */
-export const todayIn = (now: number): string => new Date(now + KOLKATA_OFFSET_MS).toISOString().slice(0, 10)
+export const todayIn = (now: number): string => indiaDate(now)
 export const daysAfter = (day: string, n: number): string =>
   new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10)
 /** A new demand stands a month unless the buyer says otherwise. */

@@ -7,6 +7,7 @@ import { ChipGroup } from './ChipGroup'
 import { MakeFilters } from './GradePresets'
 import { SearchActions, useRunSearch } from './SearchActions'
 import { useSearchForm } from './useSearchForm'
+import '../../../components/stoneFilter.css'
 import './search.css'
 
 /** /search-match-pair/{id?}: pairs both of whose stones pass shape, size, colour, clarity, make and lab. */

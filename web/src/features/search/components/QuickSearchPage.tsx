@@ -7,6 +7,7 @@ import { CaratField } from './CaratField'
 import { ChipGroup } from './ChipGroup'
 import { ColourClarityGrid } from './ColourClarityGrid'
 import { SearchActions, useRunSearch } from './SearchActions'
+import '../../../components/stoneFilter.css'
 import './search.css'
 
 /** The contract's longest quick-search text. */

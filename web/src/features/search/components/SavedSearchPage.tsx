@@ -19,6 +19,7 @@ import {
   type SearchType,
 } from '../stores/savedSearches'
 import { SearchListItem } from './SearchListItem'
+import '../../../components/stoneFilter.css'
 import './search.css'
 
 const TABS = [

@@ -7,6 +7,7 @@ import { BasicFilters } from './BasicFilters'
 import { RecentSearches } from './RecentSearches'
 import { SearchActions, useRunSearch } from './SearchActions'
 import { useSearchForm } from './useSearchForm'
+import '../../../components/stoneFilter.css'
 import './search.css'
 
 /**

@@ -3,6 +3,7 @@ import {
   MAX_CARAT_RANGES,
   MAX_LIST_FILTER,
   PRICE_FILTERS,
+  RANGE_FILTERS,
   type BoolFilter,
   type EnumFilter,
   type ListType,
@@ -46,23 +47,10 @@ export interface SearchForm {
 export const TRI_BOOLS: readonly TriBool[] = ['isXray', 'isType2', 'isSeal', 'isDor']
 export const ID_LISTS: readonly IdListKey[] = ['stoneIds', 'sellerStoneNo', 'pairNo']
 export const PRICE_RANGES: readonly SingleRange[] = ['back', 'amt', 'ctPr']
-export const PROPORTION_RANGES: readonly SingleRange[] = [
-  'depPer',
-  'tblPer',
-  'grdlPer',
-  'pAng',
-  'cAng',
-  'cHgt',
-  'pHgt',
-  'ratio',
-  'length',
-  'width',
-  'height',
-  'diaMin',
-  'diaMax',
-  'strLn',
-  'lwrHal',
-]
+/** The ranges of the proportions panel: every single range but the prices. */
+export const PROPORTION_RANGES: readonly SingleRange[] = RANGE_FILTERS.filter(
+  (k): k is SingleRange => k !== 'crt' && !(PRICE_FILTERS as readonly string[]).includes(k),
+)
 export const INCLUSION_CHIPS: readonly ChipKey[] = [
   'blkTblNm',
   'blkSdNm',

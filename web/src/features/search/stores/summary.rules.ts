@@ -1,6 +1,7 @@
 import type { Range, StoneFilter } from '@diamond/contracts/http/stock'
 import { FILTER_MASTERS } from '@diamond/contracts/masters'
-import { chipValues, type ChipKey } from './form.rules'
+import { RANGE_FILTERS } from '@diamond/contracts/http/stock.values'
+import { chipValues, ID_LISTS, INCLUSION_CHIPS, OTHER_CHIPS, TRI_BOOLS, type ChipKey } from './form.rules'
 
 /**
  * A search in one short line for the saved and recent lists: "ROUND · 1.00–1.49 ct · D–G · VS1, VS2".
@@ -16,6 +17,7 @@ export type SummaryPart =
 /** Shown first and without a name: everyone reads "ROUND · 1.00 ct · G · VS1". */
 const LEAD: readonly ChipKey[] = ['shpNm']
 const AFTER_CARAT: readonly ChipKey[] = ['colNm', 'fcColNm', 'fcIntNm', 'fcOvtNm', 'clrNm']
+/** Then the rest, in the form's order: grades, prices and proportions, inclusions, the other chips, flags, lists. */
 const ORDER = [
   'cutNm',
   'polNm',
@@ -24,53 +26,13 @@ const ORDER = [
   'lbNm',
   'locNm',
   'shdNm',
-  'back',
-  'amt',
-  'ctPr',
-  'rap',
-  'depPer',
-  'tblPer',
-  'grdlPer',
-  'pAng',
-  'cAng',
-  'cHgt',
-  'pHgt',
-  'ratio',
-  'length',
-  'width',
-  'height',
-  'diaMin',
-  'diaMax',
-  'strLn',
-  'lwrHal',
-  'blkTblNm',
-  'blkSdNm',
-  'wTblNm',
-  'wSdNm',
-  'opTblNm',
-  'opCrwnNm',
-  'opPavNm',
-  'eClnNm',
-  'milkyNm',
-  'hANm',
-  'brlncyNm',
-  'girdleNm',
-  'grdlCondNm',
-  'cultNm',
-  'cultCondNm',
-  'keyToSymbol',
-  'sellerNm',
-  'showNm',
-  'availability',
-  'isXray',
-  'isType2',
-  'isSeal',
-  'isDor',
-  'stoneIds',
-  'sellerStoneNo',
-  'pairNo',
+  ...RANGE_FILTERS.filter((k) => k !== 'crt'),
+  ...INCLUSION_CHIPS,
+  ...OTHER_CHIPS,
+  ...TRI_BOOLS,
+  ...ID_LISTS,
   'ids',
-] as const
+] as const satisfies readonly (keyof StoneFilter)[]
 const COUNTED = new Set(['stoneIds', 'sellerStoneNo', 'pairNo', 'ids'])
 
 const two = (n: number) => n.toFixed(2)
