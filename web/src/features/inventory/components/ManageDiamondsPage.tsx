@@ -1,0 +1,331 @@
+import { useEffect, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { EmptyState } from '../../../components/EmptyState'
+import { ListPager } from '../../../components/ListPager'
+import type { ApiError } from '../../../lib/api'
+import { confirm } from '../../../lib/confirm'
+import { fmt2, fmtCount, fmtDate, fmtUsd, fmtText } from '../../../lib/format'
+import { codeText } from '../../../lib/i18n'
+import { showToast } from '../../../lib/toast'
+import { deleteAllStones, deleteStones, refreshStones, sellerStones, type SellerStone } from '../api/inventory'
+import { listingStatus, MANAGE_TABS, type ManageTab } from '../stores/inventory.rules'
+import { EditStoneDialog } from './EditStoneDialog'
+import { InventoryFrame } from './InventoryFrame'
+
+const LIMIT = 50
+
+/**
+ * Manage diamonds (spec section 2): the seller's own stones in tabs diamonds, images, certificates,
+ * with their listing status; edit one, delete the selected or all (spec section 5's confirm texts),
+ * refresh the listing for another 7 days.
+ */
+export function ManageDiamondsPage() {
+  const { t } = useTranslation()
+  const [tab, setTab] = useState<ManageTab>('diamonds')
+  const [page, setPage] = useState(1)
+  const [search, setSearch] = useState('')
+  const [asked, setAsked] = useState('')
+  const [data, setData] = useState<{ list: SellerStone[]; count: number } | null>(null)
+  const [error, setError] = useState<ApiError | null>(null)
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set())
+  const [editing, setEditing] = useState<SellerStone | null>(null)
+  const [tick, setTick] = useState(0)
+  const [now] = useState(() => Date.now())
+
+  useEffect(() => {
+    let live = true
+    void sellerStones(tab, page, LIMIT, asked).then((r) => {
+      if (!live) return
+      setError(r.error)
+      setData(r.data)
+    })
+    return () => {
+      live = false
+    }
+  }, [tab, page, asked, tick])
+
+  const reload = () => setTick((n) => n + 1)
+  const ids = [...selected]
+  const pageIds = data?.list.map((s) => s.id) ?? []
+  const allOnPage = pageIds.length > 0 && pageIds.every((id) => selected.has(id))
+
+  function toggle(id: string) {
+    const next = new Set(selected)
+    if (next.has(id)) next.delete(id)
+    else next.add(id)
+    setSelected(next)
+  }
+  async function removeSelected() {
+    if (!ids.length) return showToast(t('inventory.manage.selectFirst'), 'error')
+    if (!(await confirm('confirm.deleteStones'))) return
+    const r = await deleteStones(ids)
+    if (r.error) return showToast(codeText(r.error.code, r.error.message), 'error')
+    showToast(t('inventory.manage.deleted', { n: r.data.deleted }), 'success')
+    setSelected(new Set())
+    reload()
+  }
+  async function removeAll() {
+    if (!(await confirm('confirm.deleteAllStones'))) return
+    const r = await deleteAllStones()
+    if (r.error) return showToast(codeText(r.error.code, r.error.message), 'error')
+    showToast(t('inventory.manage.deleted', { n: r.data.deleted }), 'success')
+    setSelected(new Set())
+    reload()
+  }
+  async function refresh() {
+    const r = await refreshStones(ids)
+    if (r.error) return showToast(codeText(r.error.code, r.error.message), 'error')
+    showToast(t('inventory.manage.refreshed', { n: r.data.refreshed }), 'success')
+    reload()
+  }
+
+  const pages = data ? Math.max(1, Math.ceil(data.count / LIMIT)) : 1
+  return (
+    <InventoryFrame screen="manageDiamonds">
+      <div className="acct-tabs" role="tablist" aria-label={t('shell.screens.manageDiamonds')}>
+        {MANAGE_TABS.map((k) => (
+          <button
+            key={k}
+            type="button"
+            role="tab"
+            aria-selected={k === tab}
+            className={k === tab ? 'acct-tab is-active' : 'acct-tab'}
+            onClick={() => {
+              setTab(k)
+              setPage(1)
+            }}
+            data-testid={`inv-manage-tab-${k}`}
+          >
+            {t(`inventory.manage.tab.${k}`)}
+          </button>
+        ))}
+      </div>
+      <div className="inv-toolbar">
+        <form
+          role="search"
+          className="inv-search"
+          onSubmit={(e) => {
+            e.preventDefault()
+            setPage(1)
+            setAsked(search.trim())
+          }}
+        >
+          <input
+            type="search"
+            value={search}
+            onChange={(e) => setSearch(e.currentTarget.value)}
+            placeholder={t('inventory.manage.searchPlaceholder')}
+            aria-label={t('inventory.manage.search')}
+          />
+          <button type="submit" className="btn btn--small">
+            {t('inventory.manage.search')}
+          </button>
+        </form>
+        <div className="inv-toolbar-actions">
+          <button type="button" className="btn btn--small" onClick={() => void refresh()} data-testid="inv-refresh">
+            {ids.length ? t('inventory.manage.refreshSelected', { n: ids.length }) : t('inventory.manage.refreshAll')}
+          </button>
+          <button
+            type="button"
+            className="btn btn--small acct-danger"
+            onClick={() => void removeSelected()}
+            data-testid="inv-delete-selected"
+          >
+            {t('inventory.manage.deleteSelected', { n: ids.length })}
+          </button>
+          <button
+            type="button"
+            className="btn btn--small acct-danger"
+            disabled={!data?.count}
+            onClick={() => void removeAll()}
+            data-testid="inv-delete-all"
+          >
+            {t('inventory.manage.deleteAll')}
+          </button>
+        </div>
+      </div>
+      <p className="acct-note">{t('inventory.manage.expiryNote')}</p>
+      {error && !data ? (
+        <div className="acct-state acct-state--error" role="alert">
+          <p>{codeText(error.code, error.message)}</p>
+          <button type="button" className="btn" onClick={reload}>
+            {t('inventory.retry')}
+          </button>
+        </div>
+      ) : !data ? (
+        <p className="acct-state">{t('common.loading')}</p>
+      ) : data.list.length === 0 ? (
+        <EmptyState detail={t('inventory.manage.empty')} />
+      ) : (
+        <>
+          <p className="srch-muted">{t('inventory.manage.count', { n: fmtCount(data.count) })}</p>
+          <div className="acct-table-wrap">
+            <table className="acct-table" data-testid="inv-manage-table">
+              <thead>
+                <tr>
+                  <th scope="col">
+                    <input
+                      type="checkbox"
+                      checked={allOnPage}
+                      aria-label={t('inventory.manage.selectPage')}
+                      onChange={() => {
+                        const next = new Set(selected)
+                        for (const id of pageIds) {
+                          if (allOnPage) next.delete(id)
+                          else next.add(id)
+                        }
+                        setSelected(next)
+                      }}
+                    />
+                  </th>
+                  <th scope="col">{t('inventory.field.stoneId')}</th>
+                  <th scope="col">{t('inventory.manage.status')}</th>
+                  {tab === 'diamonds' && <DiamondHeads />}
+                  {tab === 'images' && (
+                    <>
+                      <th scope="col">{t('inventory.field.imageUrl')}</th>
+                      <th scope="col">{t('inventory.field.videoUrl')}</th>
+                    </>
+                  )}
+                  {tab === 'certificates' && (
+                    <>
+                      <th scope="col">{t('inventory.field.lab')}</th>
+                      <th scope="col">{t('inventory.field.certNo')}</th>
+                      <th scope="col">{t('inventory.field.certificateUrl')}</th>
+                    </>
+                  )}
+                  <th scope="col">{t('inventory.manage.expires')}</th>
+                  <th scope="col">
+                    <span className="visually-hidden">{t('inventory.manage.edit')}</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.list.map((s) => {
+                  const status = listingStatus(s, now)
+                  return (
+                    <tr key={s.id} className={selected.has(s.id) ? 'is-selected' : undefined} data-testid="inv-stone">
+                      <td>
+                        <input
+                          type="checkbox"
+                          checked={selected.has(s.id)}
+                          onChange={() => toggle(s.id)}
+                          aria-label={t('inventory.manage.select', { stoneId: s.stoneId })}
+                        />
+                      </td>
+                      <th scope="row">
+                        <bdi>{s.stoneId}</bdi>
+                      </th>
+                      <td>
+                        <span className={`acct-badge inv-status inv-status--${status}`}>
+                          {t(`inventory.status.${status}`)}
+                        </span>
+                      </td>
+                      {tab === 'diamonds' && <DiamondCells s={s} />}
+                      {tab === 'images' && (
+                        <>
+                          <td>
+                            <MediaLink url={s.imageUrl} label={t('inventory.manage.open')} />
+                          </td>
+                          <td>
+                            <MediaLink url={s.videoUrl} label={t('inventory.manage.open')} />
+                          </td>
+                        </>
+                      )}
+                      {tab === 'certificates' && (
+                        <>
+                          <td>{fmtText(s.lab)}</td>
+                          <td>{fmtText(s.certNo)}</td>
+                          <td>
+                            <MediaLink url={s.certificateUrl} label={t('inventory.manage.open')} />
+                          </td>
+                        </>
+                      )}
+                      <td>{fmtDate(s.expiresAt)}</td>
+                      <td>
+                        <button
+                          type="button"
+                          className="btn btn--small"
+                          onClick={() => setEditing(s)}
+                          aria-label={t('inventory.manage.editStone', { stoneId: s.stoneId })}
+                          data-testid="inv-edit"
+                        >
+                          {t('inventory.manage.edit')}
+                        </button>
+                      </td>
+                    </tr>
+                  )
+                })}
+              </tbody>
+            </table>
+          </div>
+          <ListPager page={page} pages={pages} onPage={setPage} />
+        </>
+      )}
+      {editing && (
+        <EditStoneDialog
+          stone={editing}
+          onClose={() => setEditing(null)}
+          onSaved={() => {
+            setEditing(null)
+            showToast(t('inventory.manage.saved'), 'success')
+            reload()
+          }}
+        />
+      )}
+    </InventoryFrame>
+  )
+}
+
+function DiamondHeads() {
+  const { t } = useTranslation()
+  return (
+    <>
+      {(['shape', 'carat', 'color', 'clarity', 'cut', 'polish', 'symmetry', 'fluorescence', 'lab'] as const).map(
+        (f) => (
+          <th key={f} scope="col">
+            {t(`inventory.field.${f}`)}
+          </th>
+        ),
+      )}
+      <th scope="col" className="inv-num">
+        {t('inventory.field.back')}
+      </th>
+      <th scope="col" className="inv-num">
+        {t('inventory.field.pricePerCarat')}
+      </th>
+      <th scope="col" className="inv-num">
+        {t('inventory.field.totalPrice')}
+      </th>
+    </>
+  )
+}
+
+function DiamondCells({ s }: { s: SellerStone }) {
+  return (
+    <>
+      <td>{fmtText(s.shape)}</td>
+      <td>{fmt2(s.carat)}</td>
+      <td>{fmtText(s.color)}</td>
+      <td>{fmtText(s.clarity)}</td>
+      <td>{fmtText(s.cut)}</td>
+      <td>{fmtText(s.polish)}</td>
+      <td>{fmtText(s.symmetry)}</td>
+      <td>{fmtText(s.fluorescence)}</td>
+      <td>{fmtText(s.lab)}</td>
+      <td className="inv-num">{fmt2(s.back)}</td>
+      <td className="inv-num">{fmtUsd(s.pricePerCarat)}</td>
+      <td className="inv-num">{fmtUsd(s.totalPrice)}</td>
+    </>
+  )
+}
+
+function MediaLink({ url, label }: { url?: string; label: string }) {
+  const { t } = useTranslation()
+  if (!url) return <span className="srch-muted">{t('inventory.manage.none')}</span>
+  return (
+    <a href={url} target="_blank" rel="noopener noreferrer">
+      {label}
+    </a>
+  )
+}
