@@ -1,7 +1,7 @@
 import { api, API_BASE, NETWORK_ERROR, REQUEST_TIMEOUT_MS, type ApiError } from '../../../lib/api'
 import { markUntrusted, session, signOut } from '../../../lib/session'
 import { postMultipart } from '../../../lib/upload'
-import type { DiffKind, FtpSchedule, ManageTab, Mapping, UploadField, UploadMode } from '../stores/inventory.rules'
+import type { DiffKind, FtpSchedule, ListingStatus, Mapping, UploadField, UploadMode } from '../stores/inventory.rules'
 
 /** The upload report of spec section 3: lots received, valid, invalid, added, updated, deleted, and duration. */
 export interface UploadReport {
@@ -12,8 +12,8 @@ export interface UploadReport {
   updated: number
   deleted: number
   unchanged: number
-  /** Held, on memo, sold or in an auction: neither deleted nor repriced (may be absent). */
-  kept?: number
+  /** Held, on memo, confirmed, in an order or in an auction: neither deleted nor repriced. */
+  kept: number
   durationMs: number
 }
 
@@ -26,40 +26,50 @@ export interface InvalidRow {
 /** An upload as the server answers it (issue 23's shape), in preview or committed. */
 export interface Upload {
   id: string
-  status: 'preview' | 'committed' | (string & {})
+  status: 'preview' | 'committed' | 'expired' | 'failed'
+  mode: UploadMode
+  fileName: string
   mapping: Mapping
   report: UploadReport
+  /** The first page of invalid rows (the rest through `seller/inventory/rows`). */
   invalid: readonly InvalidRow[]
-  mode?: UploadMode
-  fileName?: string
-  source?: 'file' | 'ftp' | (string & {})
-  createdAt?: string
-  committedAt?: string | null
+  createdAt: string
+  committedAt: string | null
+  expiresAt?: string
 }
+
+/** A line of the history (`seller/inventory/paginate`). */
+export type UploadSummary = Omit<Upload, 'mapping' | 'invalid' | 'expiresAt'> & { sellerName?: string }
 
 /** One field an update changes: what the stone has now, what the file says. */
 export interface FieldChange {
-  field: UploadField | (string & {})
-  from: unknown
-  to: unknown
+  field: string
+  from: string | number
+  to: string | number
 }
 
-/** A row of one of the diff's lists (`seller/inventory/rows`). */
+/** Why a stone the upload would change or delete is kept: someone is buying it. */
+export type KeptReason = 'held' | 'memo' | 'confirmed' | 'order' | 'auction' | 'sold' | 'show'
+
+/** A line of one of the diff's lists (`seller/inventory/rows`, contracts' UploadRowView). */
 export interface DiffRow {
-  row?: number
+  /** The row in the file; null for a stone the file leaves out. */
+  row: number | null
   stockNo: string
-  stoneId?: string
+  stoneId?: string | null
+  vStnId?: string | null
+  changes?: readonly FieldChange[]
+  /** Price per carat change against the current price, in percent. */
+  pricePct?: number | null
+  reasons?: readonly string[]
+  flags?: readonly string[]
+  keptReason?: KeptReason | null
+  /** For kept rows: what the upload would have done. */
+  wouldBe?: 'updated' | 'deleted' | null
   shape?: string
-  carat?: number
+  carat?: number | null
   color?: string
   clarity?: string
-  changes?: FieldChange[]
-  /** Price per carat (or total) change in percent against the current price. */
-  priceChangePct?: number | null
-  reasons?: readonly string[]
-  flags?: string[]
-  /** Why a stone was kept: held, memo, sold, inAuction. */
-  keptBecause?: string
 }
 
 export interface Paged<T> {
@@ -82,13 +92,15 @@ export const commitUpload = (id: string) => api<Upload>('seller/inventory/commit
 export const uploadRows = (id: string, kind: DiffKind, page: number, limit: number) =>
   api<Paged<DiffRow>>('seller/inventory/rows', { id, kind, page, limit })
 export const uploadHistory = (page: number, limit: number) =>
-  api<Paged<Upload>>('seller/inventory/paginate', { page, limit }, { loader: true })
+  api<Paged<UploadSummary>>('seller/inventory/paginate', { page, limit }, { loader: true })
 
-/** A seller's stone on the manage screen. */
+/** A seller's stone on the manage screen (contracts' SellerStone). */
 export interface SellerStone {
   id: string
-  stoneId: string
+  vStnId: string
+  stockNo: string
   certNo: string
+  lab: string
   shape: string
   carat: number
   color: string
@@ -97,34 +109,41 @@ export interface SellerStone {
   polish: string
   symmetry: string
   fluorescence: string
-  lab: string
   back: number
   pricePerCarat: number
-  totalPrice: number
-  status?: string | null
-  expiresAt?: string | null
+  amount: number
+  status: ListingStatus
+  listedUntil: string | null
+  /** The stone's media, when the media service tells them. */
   imageUrl?: string
   videoUrl?: string
   certificateUrl?: string
 }
 
-/** The fields the manage screen edits on one stone. */
-export type StoneEdit = Pick<SellerStone, 'id'> &
-  Partial<Pick<SellerStone, 'back' | 'pricePerCarat' | 'color' | 'clarity' | 'cut' | 'polish' | 'symmetry'>>
+export interface SellerStonePage extends Paged<SellerStone> {
+  /** How many of the seller's stones are in each status. */
+  counts: Record<string, number>
+}
 
-export const sellerStones = (tab: ManageTab, page: number, limit: number, search: string) =>
-  api<Paged<SellerStone>>(
+/** What to act on: the stones named, or every stone of the seller. */
+export type Selection = { ids: string[] } | { all: true }
+
+export const sellerStones = (page: number, limit: number, search: string, status: ListingStatus | null) =>
+  api<SellerStonePage>(
     'seller/diamond/paginate',
-    { tab, page, limit, search: search || undefined },
+    { page, limit, ...(search ? { search } : {}), ...(status ? { status } : {}) },
     { loader: true },
   )
-export const updateStone = (edit: StoneEdit) => api<SellerStone>('seller/diamond/update', edit, { loader: true })
-export const deleteStones = (ids: string[]) =>
-  api<{ deleted: number }>('seller/diamond/delete', { ids }, { loader: true })
-export const deleteAllStones = () => api<{ deleted: number }>('seller/diamond/delete-all', {}, { loader: true })
-/** Refreshes the listing of the given stones (all of the seller's when `ids` is empty) for 7 more days. */
-export const refreshStones = (ids: string[]) =>
-  api<{ refreshed: number }>('seller/diamond/refresh', ids.length ? { ids } : {}, { loader: true })
+/** One stone's fields as an upload's cells would give them (field → text): the same checks apply. */
+export const updateStone = (id: string, values: Partial<Record<UploadField, string>>) =>
+  api<SellerStone>('seller/diamond/update', { id, values }, { loader: true })
+export const deleteStones = (which: Selection) =>
+  api<{ deleted: number; kept: { id: string; vStnId: string; reason: KeptReason }[] }>('seller/diamond/delete', which, {
+    loader: true,
+  })
+/** Lists the stones for another 7 days. */
+export const refreshStones = (which: Selection) =>
+  api<{ refreshed: number; listedUntil: string }>('seller/diamond/refresh', which, { loader: true })
 
 export interface FtpSource {
   host: string

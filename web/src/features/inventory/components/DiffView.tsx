@@ -9,8 +9,8 @@ import { DIFF_KINDS, fmtPct, reasonKey, type DiffKind } from '../stores/inventor
 
 const LIMIT = 50
 
-/** The count of one of the diff's lists (kept may be absent from an older report). */
-const countOf = (u: Upload, kind: DiffKind): number => (kind === 'kept' ? (u.report.kept ?? 0) : u.report[kind])
+/** The count of one of the diff's lists. */
+const countOf = (u: Upload, kind: DiffKind): number => u.report[kind] ?? 0
 
 /** A reason code in the reader's language, naming the field when it is about one. */
 export function ReasonText({ code }: { code: string }) {
@@ -72,7 +72,10 @@ function DiffRows({ upload, kind }: { upload: Upload; kind: DiffKind }) {
       if (r.data) return setRows(r.data)
       // The invalid rows came with the preview: shown even when the list cannot be paged.
       if (kind === 'invalid' && upload.invalid.length)
-        return setRows({ list: upload.invalid.slice((page - 1) * LIMIT, page * LIMIT), count: upload.invalid.length })
+        return setRows({
+          list: upload.invalid.slice((page - 1) * LIMIT, page * LIMIT),
+          count: upload.invalid.length,
+        })
       setError(r.error)
     })
     return () => {
@@ -92,28 +95,31 @@ function DiffRows({ upload, kind }: { upload: Upload; kind: DiffKind }) {
           <li key={`${r.row ?? ''}:${r.stockNo}:${i}`} className="inv-row">
             <div className="inv-row-head">
               <strong className="inv-stock-no">{r.stockNo || t('inventory.diff.noStockNo')}</strong>
-              {r.row !== undefined && <span className="srch-muted">{t('inventory.diff.row', { row: r.row })}</span>}
+              {r.row !== null && <span className="srch-muted">{t('inventory.diff.row', { row: r.row })}</span>}
               {r.shape && (
                 <span className="srch-muted">
                   {[r.shape, r.carat ? fmt2(r.carat) : '', r.color, r.clarity].filter(Boolean).join(' · ')}
                 </span>
               )}
-              {r.priceChangePct !== undefined && r.priceChangePct !== null && (
+              {typeof r.pricePct === 'number' && (
                 <span
-                  className={`acct-badge ${r.priceChangePct < 0 ? 'inv-badge--down' : r.priceChangePct > 0 ? 'inv-badge--up' : ''}`}
+                  className={`acct-badge ${r.pricePct < 0 ? 'inv-badge--down' : r.pricePct > 0 ? 'inv-badge--up' : ''}`}
                 >
-                  {t('inventory.diff.price', { pct: fmtPct(r.priceChangePct) })}
+                  {t('inventory.diff.price', { pct: fmtPct(r.pricePct) })}
                 </span>
               )}
-              {r.keptBecause && (
-                <span className="acct-badge inv-badge--warn">{t(`inventory.status.${r.keptBecause}`)}</span>
+              {r.keptReason && (
+                <span className="acct-badge inv-badge--warn">
+                  {t(`inventory.kept.${r.keptReason}`)}
+                  {r.wouldBe && ` · ${t(`inventory.diff.wouldBe.${r.wouldBe}`)}`}
+                </span>
               )}
             </div>
             {r.changes && r.changes.length > 0 && (
               <ul className="inv-changes">
                 {r.changes.map((c) => (
                   <li key={c.field}>
-                    <span className="srch-muted">{t(`inventory.field.${c.field}`)}:</span>{' '}
+                    <span className="srch-muted">{t(`inventory.field.${c.field}`, { defaultValue: c.field })}:</span>{' '}
                     <bdi>{String(c.from ?? '–')}</bdi> <span className="flip-rtl">→</span>{' '}
                     <bdi>{String(c.to ?? '–')}</bdi>
                   </li>

@@ -3,7 +3,8 @@ import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Dialog } from '../../../components/Dialog'
 import { codeText } from '../../../lib/i18n'
-import { updateStone, type SellerStone, type StoneEdit } from '../api/inventory'
+import { updateStone, type SellerStone } from '../api/inventory'
+import type { UploadField } from '../stores/inventory.rules'
 
 const GRADES = [
   ['color', 'COLOR'],
@@ -36,19 +37,20 @@ export function EditStoneDialog({
   })
   const [error, setError] = useState('')
   const [busy, setBusy] = useState(false)
-  const num = (v: string) => (v.trim() === '' ? undefined : Number(v))
   const bad = (v: string) => v.trim() !== '' && !Number.isFinite(Number(v))
 
   async function save() {
     if (bad(draft.back) || bad(draft.pricePerCarat)) return setError(t('inventory.manage.badNumber'))
-    const edit: StoneEdit = { id: stone.id, color: draft.color, clarity: draft.clarity, cut: draft.cut }
-    edit.polish = draft.polish
-    edit.symmetry = draft.symmetry
-    // Only the price the seller changed is sent: the other follows from it on the server.
-    if (draft.back !== String(stone.back ?? '')) edit.back = num(draft.back)
-    else if (draft.pricePerCarat !== String(stone.pricePerCarat ?? '')) edit.pricePerCarat = num(draft.pricePerCarat)
+    // Only what the seller changed is sent, as an upload's cells: the server applies the same checks.
+    const values: Partial<Record<UploadField, string>> = {}
+    for (const [field] of GRADES) if (draft[field] !== stone[field]) values[field] = draft[field]
+    // One price: the discount wins when both moved (the other follows from it and the Rap list).
+    if (draft.back !== String(stone.back ?? '')) values.back = draft.back.trim()
+    else if (draft.pricePerCarat !== String(stone.pricePerCarat ?? ''))
+      values.pricePerCarat = draft.pricePerCarat.trim()
+    if (!Object.keys(values).length) return onClose()
     setBusy(true)
-    const r = await updateStone(edit)
+    const r = await updateStone(stone.id, values)
     setBusy(false)
     if (r.error) setError(codeText(r.error.code, r.error.message))
     else onSaved()
@@ -57,7 +59,7 @@ export function EditStoneDialog({
   return (
     <Dialog
       open
-      title={t('inventory.manage.editStone', { stoneId: stone.stoneId })}
+      title={t('inventory.manage.editStone', { stoneId: stone.stockNo })}
       onDismiss={onClose}
       testId="inv-edit-dialog"
       actions={

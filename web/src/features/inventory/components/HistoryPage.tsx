@@ -5,7 +5,7 @@ import { ListPager } from '../../../components/ListPager'
 import type { ApiError } from '../../../lib/api'
 import { fmtCount, fmtDate, fmtTime } from '../../../lib/format'
 import { codeText } from '../../../lib/i18n'
-import { uploadHistory, type Upload } from '../api/inventory'
+import { uploadHistory, type UploadSummary } from '../api/inventory'
 import { fmtDuration } from '../stores/inventory.rules'
 import { InventoryFrame } from './InventoryFrame'
 
@@ -16,7 +16,7 @@ const FIGURES = ['received', 'valid', 'invalid', 'added', 'updated', 'deleted'] 
 export function HistoryPage() {
   const { t } = useTranslation()
   const [page, setPage] = useState(1)
-  const [data, setData] = useState<{ list: Upload[]; count: number } | null>(null)
+  const [data, setData] = useState<{ list: UploadSummary[]; count: number } | null>(null)
   const [error, setError] = useState<ApiError | null>(null)
   const [tick, setTick] = useState(0)
 
@@ -73,10 +73,9 @@ export function HistoryPage() {
                       {fmtDate(u.createdAt)} {fmtTime(u.createdAt)}
                     </td>
                     <td>
-                      <bdi>{u.fileName ?? '-'}</bdi>
-                      {u.source === 'ftp' && <span className="acct-badge inv-source">FTP</span>}
+                      <bdi>{u.fileName}</bdi>
                     </td>
-                    <td>{u.mode ? t(`inventory.mode.${u.mode}`) : '-'}</td>
+                    <td>{t(`inventory.mode.${u.mode}`)}</td>
                     <td>
                       <span className={u.status === 'committed' ? 'acct-badge acct-badge--ok' : 'acct-badge'}>
                         {t(

@@ -7,8 +7,15 @@ import { confirm } from '../../../lib/confirm'
 import { fmt2, fmtCount, fmtDate, fmtUsd, fmtText } from '../../../lib/format'
 import { codeText } from '../../../lib/i18n'
 import { showToast } from '../../../lib/toast'
-import { deleteAllStones, deleteStones, refreshStones, sellerStones, type SellerStone } from '../api/inventory'
-import { listingStatus, MANAGE_TABS, type ManageTab } from '../stores/inventory.rules'
+import {
+  deleteStones,
+  refreshStones,
+  sellerStones,
+  type SellerStone,
+  type SellerStonePage,
+  type Selection,
+} from '../api/inventory'
+import { LISTING_STATUSES, MANAGE_TABS, type ListingStatus, type ManageTab } from '../stores/inventory.rules'
 import { EditStoneDialog } from './EditStoneDialog'
 import { InventoryFrame } from './InventoryFrame'
 
@@ -25,16 +32,16 @@ export function ManageDiamondsPage() {
   const [page, setPage] = useState(1)
   const [search, setSearch] = useState('')
   const [asked, setAsked] = useState('')
-  const [data, setData] = useState<{ list: SellerStone[]; count: number } | null>(null)
+  const [status, setStatus] = useState<ListingStatus | null>(null)
+  const [data, setData] = useState<SellerStonePage | null>(null)
   const [error, setError] = useState<ApiError | null>(null)
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set())
   const [editing, setEditing] = useState<SellerStone | null>(null)
   const [tick, setTick] = useState(0)
-  const [now] = useState(() => Date.now())
 
   useEffect(() => {
     let live = true
-    void sellerStones(tab, page, LIMIT, asked).then((r) => {
+    void sellerStones(page, LIMIT, asked, status).then((r) => {
       if (!live) return
       setError(r.error)
       setData(r.data)
@@ -42,7 +49,7 @@ export function ManageDiamondsPage() {
     return () => {
       live = false
     }
-  }, [tab, page, asked, tick])
+  }, [page, asked, status, tick])
 
   const reload = () => setTick((n) => n + 1)
   const ids = [...selected]
@@ -55,25 +62,31 @@ export function ManageDiamondsPage() {
     else next.add(id)
     setSelected(next)
   }
+  async function remove(which: Selection) {
+    const r = await deleteStones(which)
+    if (r.error) return showToast(codeText(r.error.code, r.error.message), 'error')
+    showToast(t('inventory.manage.deleted', { n: r.data.deleted }), 'success')
+    // Someone is buying these: they stay, and the seller is told why.
+    if (r.data.kept.length)
+      showToast(
+        t('inventory.manage.keptOnDelete', {
+          n: r.data.kept.length,
+          stones: r.data.kept.map((k) => k.vStnId).join(', '),
+        }),
+        'error',
+      )
+    setSelected(new Set())
+    reload()
+  }
   async function removeSelected() {
     if (!ids.length) return showToast(t('inventory.manage.selectFirst'), 'error')
-    if (!(await confirm('confirm.deleteStones'))) return
-    const r = await deleteStones(ids)
-    if (r.error) return showToast(codeText(r.error.code, r.error.message), 'error')
-    showToast(t('inventory.manage.deleted', { n: r.data.deleted }), 'success')
-    setSelected(new Set())
-    reload()
+    if (await confirm('confirm.deleteStones')) await remove({ ids })
   }
   async function removeAll() {
-    if (!(await confirm('confirm.deleteAllStones'))) return
-    const r = await deleteAllStones()
-    if (r.error) return showToast(codeText(r.error.code, r.error.message), 'error')
-    showToast(t('inventory.manage.deleted', { n: r.data.deleted }), 'success')
-    setSelected(new Set())
-    reload()
+    if (await confirm('confirm.deleteAllStones')) await remove({ all: true })
   }
   async function refresh() {
-    const r = await refreshStones(ids)
+    const r = await refreshStones(ids.length ? { ids } : { all: true })
     if (r.error) return showToast(codeText(r.error.code, r.error.message), 'error')
     showToast(t('inventory.manage.refreshed', { n: r.data.refreshed }), 'success')
     reload()
@@ -90,10 +103,7 @@ export function ManageDiamondsPage() {
             role="tab"
             aria-selected={k === tab}
             className={k === tab ? 'acct-tab is-active' : 'acct-tab'}
-            onClick={() => {
-              setTab(k)
-              setPage(1)
-            }}
+            onClick={() => setTab(k)}
             data-testid={`inv-manage-tab-${k}`}
           >
             {t(`inventory.manage.tab.${k}`)}
@@ -143,6 +153,27 @@ export function ManageDiamondsPage() {
             {t('inventory.manage.deleteAll')}
           </button>
         </div>
+      </div>
+      <div className="inv-chips" role="group" aria-label={t('inventory.manage.status')}>
+        {[null, ...LISTING_STATUSES].map((st) => (
+          <button
+            key={st ?? 'all'}
+            type="button"
+            aria-pressed={status === st}
+            className={status === st ? 'inv-chip is-active' : 'inv-chip'}
+            onClick={() => {
+              setStatus(st)
+              setPage(1)
+            }}
+          >
+            {st ? t(`inventory.status.${st}`) : t('inventory.manage.all')}
+            {data && (
+              <span className="inv-chip-count">
+                {fmtCount(st ? (data.counts[st] ?? 0) : Object.values(data.counts).reduce((a, b) => a + b, 0))}
+              </span>
+            )}
+          </button>
+        ))}
       </div>
       <p className="acct-note">{t('inventory.manage.expiryNote')}</p>
       {error && !data ? (
@@ -202,7 +233,6 @@ export function ManageDiamondsPage() {
               </thead>
               <tbody>
                 {data.list.map((s) => {
-                  const status = listingStatus(s, now)
                   return (
                     <tr key={s.id} className={selected.has(s.id) ? 'is-selected' : undefined} data-testid="inv-stone">
                       <td>
@@ -210,15 +240,15 @@ export function ManageDiamondsPage() {
                           type="checkbox"
                           checked={selected.has(s.id)}
                           onChange={() => toggle(s.id)}
-                          aria-label={t('inventory.manage.select', { stoneId: s.stoneId })}
+                          aria-label={t('inventory.manage.select', { stoneId: s.stockNo })}
                         />
                       </td>
                       <th scope="row">
-                        <bdi>{s.stoneId}</bdi>
+                        <bdi>{s.stockNo}</bdi>
                       </th>
                       <td>
-                        <span className={`acct-badge inv-status inv-status--${status}`}>
-                          {t(`inventory.status.${status}`)}
+                        <span className={`acct-badge inv-status inv-status--${s.status}`}>
+                          {t(`inventory.status.${s.status}`)}
                         </span>
                       </td>
                       {tab === 'diamonds' && <DiamondCells s={s} />}
@@ -241,13 +271,13 @@ export function ManageDiamondsPage() {
                           </td>
                         </>
                       )}
-                      <td>{fmtDate(s.expiresAt)}</td>
+                      <td>{fmtDate(s.listedUntil)}</td>
                       <td>
                         <button
                           type="button"
                           className="btn btn--small"
                           onClick={() => setEditing(s)}
-                          aria-label={t('inventory.manage.editStone', { stoneId: s.stoneId })}
+                          aria-label={t('inventory.manage.editStone', { stoneId: s.stockNo })}
                           data-testid="inv-edit"
                         >
                           {t('inventory.manage.edit')}
@@ -315,7 +345,7 @@ function DiamondCells({ s }: { s: SellerStone }) {
       <td>{fmtText(s.lab)}</td>
       <td className="inv-num">{fmt2(s.back)}</td>
       <td className="inv-num">{fmtUsd(s.pricePerCarat)}</td>
-      <td className="inv-num">{fmtUsd(s.totalPrice)}</td>
+      <td className="inv-num">{fmtUsd(s.amount)}</td>
     </>
   )
 }

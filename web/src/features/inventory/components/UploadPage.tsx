@@ -146,10 +146,10 @@ function UploadForm() {
 
 function Preview() {
   const { t } = useTranslation()
-  const { upload, mode, phase, fileName } = useSnapshot(uploadState)
+  const { upload, phase, fileName } = useSnapshot(uploadState)
   if (!upload) return null
   const busy = phase !== 'preview'
-  const needsConfirm = commitNeedsConfirm(upload.mode ?? mode, upload.report.deleted)
+  const needsConfirm = commitNeedsConfirm(upload.mode, upload.report.deleted)
 
   async function onCommit() {
     if (needsConfirm && !(await confirm('confirm.deleteStones'))) return
@@ -165,8 +165,8 @@ function Preview() {
     <div className="inv-preview" data-testid="inv-preview">
       <div className="inv-card inv-preview-head">
         <p>
-          <strong>{fileName || upload.fileName}</strong>{' '}
-          <span className="acct-badge acct-badge--accent">{t(`inventory.mode.${upload.mode ?? mode}`)}</span>
+          <strong>{upload.fileName || fileName}</strong>{' '}
+          <span className="acct-badge acct-badge--accent">{t(`inventory.mode.${upload.mode}`)}</span>
         </p>
         <p className="acct-note">{t('inventory.upload.previewNote')}</p>
       </div>

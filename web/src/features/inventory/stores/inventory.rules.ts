@@ -163,27 +163,13 @@ export type DiffKind = (typeof DIFF_KINDS)[number]
 export const commitNeedsConfirm = (mode: UploadMode, deleted: number): boolean => mode === 'replaceAll' && deleted > 0
 
 /**
- * A seller's stone on the manage screen: listed (live), expiring (within a day of the 7-day end),
- * expired, held (hold or memo), sold (confirmed or ordered), in auction.
+ * A seller's stone on the manage screen (the server decides it): listed (live), expiring (within a day
+ * of the 7-day end), expired, held, on memo, sold (confirmed or ordered), in an auction.
  */
-export const LISTING_STATUSES = ['listed', 'expiring', 'expired', 'held', 'sold', 'inAuction'] as const
+export const LISTING_STATUSES = ['listed', 'expiring', 'expired', 'held', 'memo', 'sold', 'auction'] as const
 export type ListingStatus = (typeof LISTING_STATUSES)[number]
 export const isListingStatus = (v: unknown): v is ListingStatus =>
   typeof v === 'string' && (LISTING_STATUSES as readonly string[]).includes(v)
-
-/** Spec section 5: listings stay active 7 days; a day before the end the seller is told. */
-export const LISTING_DAYS = 7
-const DAY_MS = 86_400_000
-
-/** The status to show when the server gave only the expiry (and the trade state, if any). */
-export function listingStatus(s: { status?: string | null; expiresAt?: string | null }, now: number): ListingStatus {
-  if (isListingStatus(s.status) && s.status !== 'listed') return s.status
-  const end = s.expiresAt ? Date.parse(s.expiresAt) : NaN
-  if (Number.isNaN(end)) return 'listed'
-  if (end <= now) return 'expired'
-  if (end - now <= DAY_MS) return 'expiring'
-  return 'listed'
-}
 
 /** The manage screen's tabs (spec section 2). */
 export const MANAGE_TABS = ['diamonds', 'images', 'certificates'] as const

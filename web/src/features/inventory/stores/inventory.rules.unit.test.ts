@@ -10,7 +10,6 @@ import {
   ftpProblems,
   inventoryFileProblem,
   isMediaFile,
-  listingStatus,
   mapHeader,
   missingRequired,
   priceChangePct,
@@ -128,24 +127,6 @@ describe('figures', () => {
     expect(commitNeedsConfirm('replaceAll', 3)).toBe(true)
     expect(commitNeedsConfirm('replaceAll', 0)).toBe(false)
     expect(commitNeedsConfirm('addUpdate', 3)).toBe(false)
-  })
-})
-
-describe('a listing’s status', () => {
-  const now = Date.parse('2026-11-26T12:00:00Z')
-  const inHours = (h: number) => new Date(now + h * 3_600_000).toISOString()
-
-  it('is listed, then expiring in its last day, then expired', () => {
-    expect(listingStatus({ expiresAt: inHours(48) }, now)).toBe('listed')
-    expect(listingStatus({ expiresAt: inHours(23) }, now)).toBe('expiring')
-    expect(listingStatus({ expiresAt: inHours(0) }, now)).toBe('expired')
-    expect(listingStatus({}, now)).toBe('listed')
-  })
-
-  it('takes the trade state the server gives over the expiry', () => {
-    expect(listingStatus({ status: 'held', expiresAt: inHours(-5) }, now)).toBe('held')
-    expect(listingStatus({ status: 'inAuction', expiresAt: inHours(48) }, now)).toBe('inAuction')
-    expect(listingStatus({ status: 'whatever', expiresAt: inHours(-1) }, now)).toBe('expired')
   })
 })
 
