@@ -59,7 +59,13 @@ export function MappingTable({
             {headers.map((h, i) => {
               const field = draft[h] ?? null
               return (
-                <tr key={h} className={field ? undefined : 'inv-unmapped'} data-testid="inv-mapping-row">
+                <tr
+                  key={h}
+                  className={field ? undefined : 'inv-unmapped'}
+                  data-testid="inv-mapping-row"
+                  data-header={h}
+                  data-state={field ? 'mapped' : 'not-mapped'}
+                >
                   <th scope="row" className="inv-header-name">
                     {h}
                   </th>
