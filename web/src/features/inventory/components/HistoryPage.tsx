@@ -48,7 +48,7 @@ export function HistoryPage() {
         <EmptyState detail={t('inventory.history.empty')} />
       ) : (
         <>
-          <div className="acct-table-wrap">
+          <div className="acct-table-wrap" role="region" tabIndex={0} aria-label={t('shell.screens.inventoryHistory')}>
             <table className="acct-table" data-testid="inv-history">
               <thead>
                 <tr>

@@ -62,7 +62,12 @@ export function InstructionsPage() {
       <section className="inv-card">
         <h2 className="acct-section-title">{t('inventory.instructions.columnsTitle')}</h2>
         <p className="acct-note">{t('inventory.instructions.columnsHelp')}</p>
-        <div className="acct-table-wrap">
+        <div
+          className="acct-table-wrap"
+          role="region"
+          tabIndex={0}
+          aria-label={t('inventory.instructions.columnsTitle')}
+        >
           <table className="acct-table inv-guide" data-testid="inv-guide">
             <thead>
               <tr>

@@ -190,7 +190,7 @@ export function ManageDiamondsPage() {
       ) : (
         <>
           <p className="srch-muted">{t('inventory.manage.count', { n: fmtCount(data.count) })}</p>
-          <div className="acct-table-wrap">
+          <div className="acct-table-wrap" role="region" tabIndex={0} aria-label={t('shell.screens.manageDiamonds')}>
             <table className="acct-table" data-testid="inv-manage-table">
               <thead>
                 <tr>
@@ -277,10 +277,10 @@ export function ManageDiamondsPage() {
                           type="button"
                           className="btn btn--small"
                           onClick={() => setEditing(s)}
-                          aria-label={t('inventory.manage.editStone', { stoneId: s.stockNo })}
                           data-testid="inv-edit"
                         >
                           {t('inventory.manage.edit')}
+                          <span className="visually-hidden"> {s.stockNo}</span>
                         </button>
                       </td>
                     </tr>

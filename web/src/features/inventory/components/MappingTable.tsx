@@ -46,7 +46,7 @@ export function MappingTable({
         </span>
       </div>
       <p className="acct-note">{t('inventory.mapping.help')}</p>
-      <div className="acct-table-wrap">
+      <div className="acct-table-wrap" role="region" tabIndex={0} aria-label={t('inventory.mapping.title')}>
         <table className="acct-table inv-mapping-table">
           <thead>
             <tr>
