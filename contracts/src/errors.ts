@@ -57,6 +57,24 @@ export const ErrorCodes = {
   },
   E_UPLOAD_EXPIRED: { status: 410, message: 'This upload preview has expired. Please upload the file again.' },
   E_UPLOAD_DONE: { status: 409, message: 'This upload has been committed already.' },
+  E_UPLOAD_TYPE: {
+    status: 400,
+    message: 'This file is not what its name says, or its type cannot be read. Upload an .xlsx, .csv or .txt file.',
+  },
+  E_UPLOAD_XLS: {
+    status: 400,
+    message: 'Old Excel files (.xls) cannot be read. Please save the file as .xlsx or .csv and upload it again.',
+  },
+  E_UPLOAD_EMPTY: { status: 400, message: 'The file has no header row or no data rows.' },
+  E_UPLOAD_BOMB: {
+    status: 400,
+    message: 'The spreadsheet was refused: its contents expand far beyond its size or are nested too deeply.',
+  },
+  E_UPLOAD_ROWS: { status: 413, message: 'The file has more than {limit} rows. Please split it into smaller files.' },
+  E_FTP_CONNECT: {
+    status: 502,
+    message: 'Could not connect to the FTP server or sign in. Please check the host, port, user and password.',
+  },
   E_UNAVAILABLE: { status: 503, message: 'The service is temporarily unavailable. Please try again shortly.' },
   E_INTERNAL: { status: 500, message: 'Something went wrong. Please try again.' },
 } as const satisfies Record<string, { status: number; message: string }>
