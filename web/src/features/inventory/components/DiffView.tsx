@@ -4,13 +4,25 @@ import { ListPager } from '../../../components/ListPager'
 import type { ApiError } from '../../../lib/api'
 import { fmt2, fmtCount } from '../../../lib/format'
 import { codeText } from '../../../lib/i18n'
-import { uploadRows, type DiffRow, type Upload } from '../api/inventory'
+import { uploadRows, type DiffRow, type UploadReport } from '../api/inventory'
 import { DIFF_KINDS, fmtPct, reasonKey, type DiffKind } from '../stores/inventory.rules'
 
 const LIMIT = 50
 
+/** The upload as the screen holds it (a store snapshot: read only). */
+interface Shown {
+  id: string
+  report: UploadReport
+  invalid: readonly { row: number; stockNo: string; reasons: readonly string[] }[]
+}
+
+/** A line of a list: a row of `seller/inventory/rows`, or an invalid row the preview came with. */
+type Line = Pick<DiffRow, 'row' | 'stockNo'> & {
+  [K in Exclude<keyof DiffRow, 'row' | 'stockNo'>]?: DiffRow[K] extends (infer E)[] ? readonly E[] : DiffRow[K]
+}
+
 /** The count of one of the diff's lists. */
-const countOf = (u: Upload, kind: DiffKind): number => u.report[kind] ?? 0
+const countOf = (u: Shown, kind: DiffKind): number => u.report[kind] ?? 0
 
 /** A reason code in the reader's language, naming the field when it is about one. */
 export function ReasonText({ code }: { code: string }) {
@@ -20,7 +32,7 @@ export function ReasonText({ code }: { code: string }) {
 }
 
 /** What the upload will do, as counts that open their lists: added, updated, deleted, unchanged, kept, invalid. */
-export function DiffView({ upload }: { upload: Upload }) {
+export function DiffView({ upload }: { upload: Shown }) {
   const { t } = useTranslation()
   const [kind, setKind] = useState<DiffKind>(() => DIFF_KINDS.find((k) => countOf(upload, k) > 0) ?? 'added')
   return (
@@ -57,10 +69,10 @@ export function DiffView({ upload }: { upload: Upload }) {
   )
 }
 
-function DiffRows({ upload, kind }: { upload: Upload; kind: DiffKind }) {
+function DiffRows({ upload, kind }: { upload: Shown; kind: DiffKind }) {
   const { t } = useTranslation()
   const [page, setPage] = useState(1)
-  const [rows, setRows] = useState<{ list: DiffRow[]; count: number } | null>(null)
+  const [rows, setRows] = useState<{ list: readonly Line[]; count: number } | null>(null)
   const [error, setError] = useState<ApiError | null>(null)
   const total = countOf(upload, kind)
 

@@ -7,14 +7,7 @@ import { confirm } from '../../../lib/confirm'
 import { fmt2, fmtCount, fmtDate, fmtUsd, fmtText } from '../../../lib/format'
 import { codeText } from '../../../lib/i18n'
 import { showToast } from '../../../lib/toast'
-import {
-  deleteStones,
-  refreshStones,
-  sellerStones,
-  type SellerStone,
-  type SellerStonePage,
-  type Selection,
-} from '../api/inventory'
+import { deleteStones, refreshStones, sellerStones, type ManagedStone, type Selection } from '../api/inventory'
 import { LISTING_STATUSES, MANAGE_TABS, type ListingStatus, type ManageTab } from '../stores/inventory.rules'
 import { EditStoneDialog } from './EditStoneDialog'
 import { InventoryFrame } from './InventoryFrame'
@@ -33,10 +26,10 @@ export function ManageDiamondsPage() {
   const [search, setSearch] = useState('')
   const [asked, setAsked] = useState('')
   const [status, setStatus] = useState<ListingStatus | null>(null)
-  const [data, setData] = useState<SellerStonePage | null>(null)
+  const [data, setData] = useState<{ list: ManagedStone[]; count: number; counts: Record<string, number> } | null>(null)
   const [error, setError] = useState<ApiError | null>(null)
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set())
-  const [editing, setEditing] = useState<SellerStone | null>(null)
+  const [editing, setEditing] = useState<ManagedStone | null>(null)
   const [tick, setTick] = useState(0)
 
   useEffect(() => {
@@ -331,7 +324,7 @@ function DiamondHeads() {
   )
 }
 
-function DiamondCells({ s }: { s: SellerStone }) {
+function DiamondCells({ s }: { s: ManagedStone }) {
   return (
     <>
       <td>{fmtText(s.shape)}</td>

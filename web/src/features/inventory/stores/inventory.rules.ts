@@ -53,8 +53,8 @@ export const UPLOAD_FIELDS = [
 ] as const
 export type UploadField = (typeof UPLOAD_FIELDS)[number]
 
-/** A file header → the field it fills, or null ("not mapped"). */
-export type Mapping = Record<string, UploadField | null>
+/** A file header → the field it fills, or null ("not mapped"): contracts' ColumnMapping. */
+export type Mapping = Readonly<Record<string, string | null>>
 
 export const isUploadField = (v: unknown): v is UploadField =>
   typeof v === 'string' && (UPLOAD_FIELDS as readonly string[]).includes(v)
@@ -79,13 +79,13 @@ export const unmappedHeaders = (mapping: Mapping): string[] =>
 
 /** Required fields no header fills: the upload cannot list a stone until they are mapped. */
 export const missingRequired = (mapping: Mapping): UploadField[] => {
-  const used = new Set(Object.values(mapping))
+  const used = new Set<string | null>(Object.values(mapping))
   return REQUIRED_FIELDS.filter((f) => !used.has(f))
 }
 
 /** Fields filled by more than one header: the later one would overwrite the earlier, so the screen says so. */
-export function duplicateFields(mapping: Mapping): UploadField[] {
-  const seen = new Map<UploadField, number>()
+export function duplicateFields(mapping: Mapping): string[] {
+  const seen = new Map<string, number>()
   for (const f of Object.values(mapping)) if (f) seen.set(f, (seen.get(f) ?? 0) + 1)
   return [...seen].filter(([, n]) => n > 1).map(([f]) => f)
 }
