@@ -59,7 +59,10 @@ export type Mapping = Readonly<Record<string, string | null>>
 export const isUploadField = (v: unknown): v is UploadField =>
   typeof v === 'string' && (UPLOAD_FIELDS as readonly string[]).includes(v)
 
-/** Fields every row must fill (a price: back, price per carat or total; the rules derive the rest). */
+/**
+ * Fields every row must fill, as the stock service's rules require them, and the treatment: without
+ * its column every row is refused as undeclared (a price too: back, price per carat or total).
+ */
 export const REQUIRED_FIELDS: readonly UploadField[] = [
   'stoneId',
   'shape',
@@ -67,7 +70,6 @@ export const REQUIRED_FIELDS: readonly UploadField[] = [
   'color',
   'clarity',
   'lab',
-  'certNo',
   'treatment',
 ]
 
@@ -223,11 +225,11 @@ export const FIELD_GUIDE: readonly FieldGuide[] = [
     values: { kind: 'text' },
   },
   { field: 'certNo', aliases: ['Certificate #', 'Cert No', 'Report #', 'Lab Report No'], values: { kind: 'text' } },
-  { field: 'shape', aliases: ['Shape', 'Shape Name', 'BR', 'RD'], values: { master: 'SHAPE' } },
+  { field: 'shape', aliases: ['Shape', 'Shape Name', 'Shp'], values: { master: 'SHAPE' } },
   { field: 'carat', aliases: ['Weight', 'Carat', 'Carats', 'Size', 'Cts'], values: { kind: 'number' } },
   { field: 'color', aliases: ['Color', 'Colour'], values: { master: 'COLOR' } },
   { field: 'clarity', aliases: ['Clarity', 'Purity'], values: { master: 'CLARITY' } },
-  { field: 'cut', aliases: ['Cut Grade', 'Cut', 'Make'], values: { master: 'CUT' } },
+  { field: 'cut', aliases: ['Cut Grade', 'Cut'], values: { master: 'CUT' } },
   { field: 'polish', aliases: ['Polish', 'Pol'], values: { master: 'POLISH' } },
   { field: 'symmetry', aliases: ['Symmetry', 'Sym'], values: { master: 'SYMMETRY' } },
   {
@@ -238,33 +240,37 @@ export const FIELD_GUIDE: readonly FieldGuide[] = [
   { field: 'lab', aliases: ['Lab', 'Certificate Lab', 'Grading Lab'], values: { master: 'LAB' } },
   { field: 'location', aliases: ['Location', 'City', 'Country'], values: { master: 'LOCATION' } },
   { field: 'shade', aliases: ['Shade', 'Tinge', 'Tint'], values: { master: 'SHADE' } },
-  { field: 'back', aliases: ['Rap %', 'Rap Discount', 'Discount', 'Back %'], values: { kind: 'percent' } },
+  { field: 'back', aliases: ['Rap %', 'Rap Discount', 'Discount %', 'Disc %'], values: { kind: 'percent' } },
   { field: 'pricePerCarat', aliases: ['Price/Ct', 'Price Per Carat', '$/Ct', 'PPC'], values: { kind: 'number' } },
-  { field: 'totalPrice', aliases: ['Total Price', 'Amount', 'Total $', 'Cash Price'], values: { kind: 'number' } },
-  { field: 'length', aliases: ['Length', 'Measurements Length', 'L'], values: { kind: 'number' } },
-  { field: 'width', aliases: ['Width', 'Measurements Width', 'W'], values: { kind: 'number' } },
-  { field: 'height', aliases: ['Depth', 'Height', 'Measurements Depth', 'H'], values: { kind: 'number' } },
+  { field: 'totalPrice', aliases: ['Total Price', 'Total Amount', 'Total', 'Amount'], values: { kind: 'number' } },
+  { field: 'length', aliases: ['Length', 'Measurements'], values: { kind: 'number' } },
+  { field: 'width', aliases: ['Width'], values: { kind: 'number' } },
+  { field: 'height', aliases: ['Height', 'Depth', 'Depth mm'], values: { kind: 'number' } },
   { field: 'depPer', aliases: ['Depth %', 'Depth Percent', 'Total Depth'], values: { kind: 'percent' } },
   { field: 'tblPer', aliases: ['Table %', 'Table Percent', 'Table'], values: { kind: 'percent' } },
-  { field: 'girdle', aliases: ['Girdle', 'Girdle Thin', 'Girdle Condition'], values: { master: 'GIRDLE' } },
+  { field: 'girdle', aliases: ['Girdle', 'Girdle Thin', 'Girdle Description'], values: { master: 'GIRDLE' } },
   { field: 'culet', aliases: ['Culet', 'Culet Size'], values: { master: 'CULET' } },
   { field: 'treatment', aliases: ['Treatment', 'Treated', 'Enhancement'], values: { kind: 'treatment' } },
   { field: 'origin', aliases: ['Origin', 'Country of Origin', 'Mine of Origin'], values: { kind: 'text' } },
-  { field: 'growthType', aliases: ['Growth Type', 'Natural/Lab', 'Lab Grown'], values: { kind: 'growth' } },
+  {
+    field: 'growthType',
+    aliases: ['Growth Type', 'Diamond Type', 'Natural or Lab', 'Lab Grown'],
+    values: { kind: 'growth' },
+  },
   {
     field: 'keyToSymbol',
-    aliases: ['Key to Symbols', 'Key To Symbol', 'Inclusions'],
+    aliases: ['Key to Symbols', 'Key To Symbol', 'KTS'],
     values: { master: 'KEY_TO_SYMBOL' },
   },
-  { field: 'comments', aliases: ['Comments', 'Report Comments', 'Remarks'], values: { kind: 'text' } },
+  { field: 'comments', aliases: ['Comments', 'Member Comments', 'Remarks', 'Notes'], values: { kind: 'text' } },
   { field: 'fancyColor', aliases: ['Fancy Color', 'Fancy Colour'], values: { master: 'FANCY_COLOR' } },
   { field: 'fancyIntensity', aliases: ['Fancy Color Intensity', 'Intensity'], values: { master: 'INTENSITY' } },
   { field: 'fancyOvertone', aliases: ['Fancy Color Overtone', 'Overtone'], values: { master: 'OVERTONE' } },
   { field: 'eyeClean', aliases: ['Eye Clean', 'EC'], values: { master: 'EYE_CLEAN' } },
-  { field: 'milky', aliases: ['Milky', 'Luster'], values: { master: 'MILKY' } },
+  { field: 'milky', aliases: ['Milky', 'Milkiness'], values: { master: 'MILKY' } },
   { field: 'imageUrl', aliases: ['Image Link', 'Image URL', 'Diamond Image'], values: { kind: 'url' } },
-  { field: 'videoUrl', aliases: ['Video Link', 'Video URL', 'V360'], values: { kind: 'url' } },
-  { field: 'certificateUrl', aliases: ['Certificate Link', 'Cert URL', 'Certificate File'], values: { kind: 'url' } },
+  { field: 'videoUrl', aliases: ['Video Link', 'Video URL', '360 Video'], values: { kind: 'url' } },
+  { field: 'certificateUrl', aliases: ['Certificate Link', 'Cert URL', 'Report Link'], values: { kind: 'url' } },
 ]
 
 /** The values a master-list field accepts, as the instructions list them. */

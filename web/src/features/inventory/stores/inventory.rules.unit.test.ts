@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { matchHeaders } from '../../../../../services/stock/src/modules/inventory/inventory.mapping'
 import { UPLOAD_FIELDS as SERVICE_FIELDS } from '../../../../../services/stock/src/modules/inventory/inventory.types'
 import en from '../locales/inventory.en.json'
 import {
@@ -29,6 +30,11 @@ describe('the upload fields', () => {
     for (const f of UPLOAD_FIELDS) expect(en.field[f], f).toBeTruthy()
     expect(FIELD_GUIDE.map((g) => g.field).sort()).toEqual([...UPLOAD_FIELDS].sort())
   })
+
+  it('are recognised by the stock service under every column name the instructions give', () => {
+    for (const g of FIELD_GUIDE)
+      for (const alias of g.aliases) expect(matchHeaders([alias])[alias], `${g.field}: ${alias}`).toBe(g.field)
+  })
 })
 
 describe('the mapping', () => {
@@ -39,7 +45,7 @@ describe('the mapping', () => {
   })
 
   it('names the required fields no header fills', () => {
-    expect(missingRequired(mapping)).toEqual(['shape', 'clarity', 'lab', 'certNo', 'treatment'])
+    expect(missingRequired(mapping)).toEqual(['shape', 'clarity', 'lab', 'treatment'])
   })
 
   it('maps one header without touching the others, and finds a field mapped twice', () => {
