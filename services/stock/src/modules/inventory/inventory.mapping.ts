@@ -1,4 +1,4 @@
-import { MASTERS } from '@diamond/contracts/masters'
+import { MASTERS, type MasterName } from '@diamond/contracts/masters'
 import { UPLOAD_FIELDS, type Mapping, type UploadField } from './inventory.types'
 
 /**
@@ -277,6 +277,9 @@ const TREATMENTS = table({
   'COLOR ENHANCED': ['COLOUR ENHANCED', 'COLOR TREATED', 'COLOUR TREATED'],
 })
 
+/** The treatments the template offers (any other declaration is kept as written). */
+export const TREATMENT_VALUES = [...new Set(TREATMENTS.values())]
+
 const GROWTH = table({
   NATURAL: ['N', 'NAT', 'MINED', 'EARTH MINED', 'NATURAL DIAMOND', 'NO'],
   LAB: [
@@ -333,6 +336,27 @@ const MILKY = table({
 })
 const COLORS = new Map<string, string>(MASTERS.COLOR.map((c) => [c, c]))
 const CLARITIES = new Map<string, string>(MASTERS.CLARITY.map((c) => [c, c]))
+
+/** Which master list (contracts' MASTERS) each graded field's values come from. */
+export const FIELD_MASTERS = {
+  shape: 'SHAPE',
+  color: 'COLOR',
+  clarity: 'CLARITY',
+  cut: 'CUT',
+  polish: 'POLISH',
+  symmetry: 'SYMMETRY',
+  fluorescence: 'FLUORESCENCE',
+  lab: 'LAB',
+  location: 'LOCATION',
+  shade: 'SHADE',
+  girdle: 'GIRDLE',
+  culet: 'CULET',
+  fancyColor: 'FANCY_COLOR',
+  fancyIntensity: 'INTENSITY',
+  fancyOvertone: 'OVERTONE',
+  eyeClean: 'EYE_CLEAN',
+  milky: 'MILKY',
+} as const satisfies Partial<Record<UploadField, MasterName>>
 
 const MASTER_TABLES: Partial<Record<UploadField, ReadonlyMap<string, string>>> = {
   shape: SHAPES,

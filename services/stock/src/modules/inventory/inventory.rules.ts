@@ -20,7 +20,7 @@ import type {
 export const DEFAULT_LISTING_POLICY: ListingPolicy = { bannedOrigins: ['Russia'] }
 
 /** Numeric bounds, as StoneCreate (contracts/src/http/stock.ts) has them; prices must be positive. */
-const RANGES: Record<NumericField, readonly [number, number]> = {
+export const RANGES: Record<NumericField, readonly [number, number]> = {
   carat: [0.01, 99.99],
   back: [-99.99, 100],
   pricePerCarat: [0.01, 10_000_000],

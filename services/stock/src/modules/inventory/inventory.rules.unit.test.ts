@@ -73,7 +73,7 @@ const VALID: Record<string, string> = {
 const checker = (policy = DEFAULT_LISTING_POLICY) => new RowChecker(HEADERS, matchHeaders(HEADERS), policy)
 let n = 1
 const row = (over: Record<string, string> = {}) => {
-  const v = { ...VALID, 'Stock #': `S-${n++}`, ...over }
+  const v: Record<string, string> = { ...VALID, 'Stock #': `S-${n++}`, ...over }
   return { row: n, cells: HEADERS.map((h) => v[h] ?? '') }
 }
 const check = (over: Record<string, string> = {}, c = checker()) => reasonsOf(c.check(row(over)))
