@@ -89,16 +89,56 @@ export const saveFtp = (body: FtpSave) => api<FtpSource>('seller/ftp/save', body
 export const runFtp = () =>
   api<{ files?: number; uploads?: UploadView[] } | null>('seller/ftp/run', {}, { loader: true })
 
-export interface MediaMatch {
+/**
+ * Stone media, as h-invmedia's contracts/http/media.ts gives it (that branch is not merged here:
+ * the shapes are mirrored, and move to imports when it is).
+ */
+export type MediaKind = 'photo' | 'video' | 'certificate'
+
+/** One file of a media upload (a zip's entries each get a line, named `zip/entry`). */
+export interface MediaFileResult {
   file: string
+  ok: boolean
   stoneId?: string
-  kind?: 'image' | 'video' | 'certificate' | (string & {})
+  vStnId?: string
+  kind?: MediaKind
+  position?: number
+  size?: number
+  /** noStone, notYourStone, ambiguous, wrongType, tooLarge, badName, badZip, zipBomb. */
   reason?: string
 }
 export interface MediaReport {
-  matched: MediaMatch[]
-  unmatched: MediaMatch[]
+  received: number
+  matched: number
+  unmatched: number
+  durationMs: number
+  files: MediaFileResult[]
 }
+
+export interface MediaItem {
+  id: string
+  stoneId: string
+  vStnId: string
+  stockNo: string
+  certNo: string
+  kind: MediaKind
+  position: number
+  /** Where a browser shows it. */
+  url: string
+  /** An outside link taken from an upload file's column (no file kept by the portal). */
+  link: boolean
+  contentType: string
+  size: number
+  fileName: string
+  createdAt: string
+}
+
+export const sellerMedia = (kind: MediaKind | null, page: number, limit: number, search: string) =>
+  api<{ list: MediaItem[]; count: number }>(
+    'seller/media/paginate',
+    { page, limit, ...(kind ? { kind } : {}), ...(search ? { search } : {}) },
+    { loader: true },
+  )
 
 export const uploadMedia = (files: readonly File[], onProgress: (fraction: number) => void) =>
   postMultipart<MediaReport>(

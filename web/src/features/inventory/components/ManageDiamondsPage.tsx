@@ -11,6 +11,7 @@ import { deleteStones, refreshStones, sellerStones, type ManagedStone, type Sele
 import { LISTING_STATUSES, MANAGE_TABS, type ListingStatus, type ManageTab } from '../stores/inventory.rules'
 import { EditStoneDialog } from './EditStoneDialog'
 import { InventoryFrame } from './InventoryFrame'
+import { MediaTab } from './MediaTab'
 
 const LIMIT = 50
 
@@ -103,187 +104,172 @@ export function ManageDiamondsPage() {
           </button>
         ))}
       </div>
-      <div className="inv-toolbar">
-        <form
-          role="search"
-          className="inv-search"
-          onSubmit={(e) => {
-            e.preventDefault()
-            setPage(1)
-            setAsked(search.trim())
-          }}
-        >
-          <input
-            type="search"
-            value={search}
-            onChange={(e) => setSearch(e.currentTarget.value)}
-            placeholder={t('inventory.manage.searchPlaceholder')}
-            aria-label={t('inventory.manage.search')}
-          />
-          <button type="submit" className="btn btn--small">
-            {t('inventory.manage.search')}
-          </button>
-        </form>
-        <div className="inv-toolbar-actions">
-          <button type="button" className="btn btn--small" onClick={() => void refresh()} data-testid="inv-refresh">
-            {ids.length ? t('inventory.manage.refreshSelected', { n: ids.length }) : t('inventory.manage.refreshAll')}
-          </button>
-          <button
-            type="button"
-            className="btn btn--small acct-danger"
-            onClick={() => void removeSelected()}
-            data-testid="inv-delete-selected"
-          >
-            {t('inventory.manage.deleteSelected', { n: ids.length })}
-          </button>
-          <button
-            type="button"
-            className="btn btn--small acct-danger"
-            disabled={!data?.count}
-            onClick={() => void removeAll()}
-            data-testid="inv-delete-all"
-          >
-            {t('inventory.manage.deleteAll')}
-          </button>
-        </div>
-      </div>
-      <div className="inv-chips" role="group" aria-label={t('inventory.manage.status')}>
-        {[null, ...LISTING_STATUSES].map((st) => (
-          <button
-            key={st ?? 'all'}
-            type="button"
-            aria-pressed={status === st}
-            className={status === st ? 'inv-chip is-active' : 'inv-chip'}
-            onClick={() => {
-              setStatus(st)
-              setPage(1)
-            }}
-          >
-            {st ? t(`inventory.status.${st}`) : t('inventory.manage.all')}
-            {data && (
-              <span className="inv-chip-count">
-                {fmtCount(st ? (data.counts[st] ?? 0) : Object.values(data.counts).reduce((a, b) => a + b, 0))}
-              </span>
-            )}
-          </button>
-        ))}
-      </div>
-      <p className="acct-note">{t('inventory.manage.expiryNote')}</p>
-      {error && !data ? (
-        <div className="acct-state acct-state--error" role="alert">
-          <p>{codeText(error.code, error.message)}</p>
-          <button type="button" className="btn" onClick={reload}>
-            {t('inventory.retry')}
-          </button>
-        </div>
-      ) : !data ? (
-        <p className="acct-state">{t('common.loading')}</p>
-      ) : data.list.length === 0 ? (
-        <EmptyState detail={t('inventory.manage.empty')} />
-      ) : (
+      {tab === 'diamonds' ? (
         <>
-          <p className="srch-muted">{t('inventory.manage.count', { n: fmtCount(data.count) })}</p>
-          <div className="acct-table-wrap" role="region" tabIndex={0} aria-label={t('shell.screens.manageDiamonds')}>
-            <table className="acct-table" data-testid="inv-manage-table">
-              <thead>
-                <tr>
-                  <th scope="col">
-                    <input
-                      type="checkbox"
-                      checked={allOnPage}
-                      aria-label={t('inventory.manage.selectPage')}
-                      onChange={() => {
-                        const next = new Set(selected)
-                        for (const id of pageIds) {
-                          if (allOnPage) next.delete(id)
-                          else next.add(id)
-                        }
-                        setSelected(next)
-                      }}
-                    />
-                  </th>
-                  <th scope="col">{t('inventory.field.stoneId')}</th>
-                  <th scope="col">{t('inventory.manage.status')}</th>
-                  {tab === 'diamonds' && <DiamondHeads />}
-                  {tab === 'images' && (
-                    <>
-                      <th scope="col">{t('inventory.field.imageUrl')}</th>
-                      <th scope="col">{t('inventory.field.videoUrl')}</th>
-                    </>
-                  )}
-                  {tab === 'certificates' && (
-                    <>
-                      <th scope="col">{t('inventory.field.lab')}</th>
-                      <th scope="col">{t('inventory.field.certNo')}</th>
-                      <th scope="col">{t('inventory.field.certificateUrl')}</th>
-                    </>
-                  )}
-                  <th scope="col">{t('inventory.manage.expires')}</th>
-                  <th scope="col">
-                    <span className="visually-hidden">{t('inventory.manage.edit')}</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.list.map((s) => {
-                  return (
-                    <tr key={s.id} className={selected.has(s.id) ? 'is-selected' : undefined} data-testid="inv-stone">
-                      <td>
+          <div className="inv-toolbar">
+            <form
+              role="search"
+              className="inv-search"
+              onSubmit={(e) => {
+                e.preventDefault()
+                setPage(1)
+                setAsked(search.trim())
+              }}
+            >
+              <input
+                type="search"
+                value={search}
+                onChange={(e) => setSearch(e.currentTarget.value)}
+                placeholder={t('inventory.manage.searchPlaceholder')}
+                aria-label={t('inventory.manage.search')}
+              />
+              <button type="submit" className="btn btn--small">
+                {t('inventory.manage.search')}
+              </button>
+            </form>
+            <div className="inv-toolbar-actions">
+              <button type="button" className="btn btn--small" onClick={() => void refresh()} data-testid="inv-refresh">
+                {ids.length
+                  ? t('inventory.manage.refreshSelected', { n: ids.length })
+                  : t('inventory.manage.refreshAll')}
+              </button>
+              <button
+                type="button"
+                className="btn btn--small acct-danger"
+                onClick={() => void removeSelected()}
+                data-testid="inv-delete-selected"
+              >
+                {t('inventory.manage.deleteSelected', { n: ids.length })}
+              </button>
+              <button
+                type="button"
+                className="btn btn--small acct-danger"
+                disabled={!data?.count}
+                onClick={() => void removeAll()}
+                data-testid="inv-delete-all"
+              >
+                {t('inventory.manage.deleteAll')}
+              </button>
+            </div>
+          </div>
+          <div className="inv-chips" role="group" aria-label={t('inventory.manage.status')}>
+            {[null, ...LISTING_STATUSES].map((st) => (
+              <button
+                key={st ?? 'all'}
+                type="button"
+                aria-pressed={status === st}
+                className={status === st ? 'inv-chip is-active' : 'inv-chip'}
+                onClick={() => {
+                  setStatus(st)
+                  setPage(1)
+                }}
+              >
+                {st ? t(`inventory.status.${st}`) : t('inventory.manage.all')}
+                {data && (
+                  <span className="inv-chip-count">
+                    {fmtCount(st ? (data.counts[st] ?? 0) : Object.values(data.counts).reduce((a, b) => a + b, 0))}
+                  </span>
+                )}
+              </button>
+            ))}
+          </div>
+          <p className="acct-note">{t('inventory.manage.expiryNote')}</p>
+          {error && !data ? (
+            <div className="acct-state acct-state--error" role="alert">
+              <p>{codeText(error.code, error.message)}</p>
+              <button type="button" className="btn" onClick={reload}>
+                {t('inventory.retry')}
+              </button>
+            </div>
+          ) : !data ? (
+            <p className="acct-state">{t('common.loading')}</p>
+          ) : data.list.length === 0 ? (
+            <EmptyState detail={t('inventory.manage.empty')} />
+          ) : (
+            <>
+              <p className="srch-muted">{t('inventory.manage.count', { n: fmtCount(data.count) })}</p>
+              <div
+                className="acct-table-wrap"
+                role="region"
+                tabIndex={0}
+                aria-label={t('shell.screens.manageDiamonds')}
+              >
+                <table className="acct-table" data-testid="inv-manage-table">
+                  <thead>
+                    <tr>
+                      <th scope="col">
                         <input
                           type="checkbox"
-                          checked={selected.has(s.id)}
-                          onChange={() => toggle(s.id)}
-                          aria-label={t('inventory.manage.select', { stoneId: s.stockNo })}
+                          checked={allOnPage}
+                          aria-label={t('inventory.manage.selectPage')}
+                          onChange={() => {
+                            const next = new Set(selected)
+                            for (const id of pageIds) {
+                              if (allOnPage) next.delete(id)
+                              else next.add(id)
+                            }
+                            setSelected(next)
+                          }}
                         />
-                      </td>
-                      <th scope="row">
-                        <bdi>{s.stockNo}</bdi>
                       </th>
-                      <td>
-                        <span className={`acct-badge inv-status inv-status--${s.status}`}>
-                          {t(`inventory.status.${s.status}`)}
-                        </span>
-                      </td>
-                      {tab === 'diamonds' && <DiamondCells s={s} />}
-                      {tab === 'images' && (
-                        <>
-                          <td>
-                            <MediaLink url={s.imageUrl} label={t('inventory.manage.open')} />
-                          </td>
-                          <td>
-                            <MediaLink url={s.videoUrl} label={t('inventory.manage.open')} />
-                          </td>
-                        </>
-                      )}
-                      {tab === 'certificates' && (
-                        <>
-                          <td>{fmtText(s.lab)}</td>
-                          <td>{fmtText(s.certNo)}</td>
-                          <td>
-                            <MediaLink url={s.certificateUrl} label={t('inventory.manage.open')} />
-                          </td>
-                        </>
-                      )}
-                      <td>{fmtDate(s.listedUntil)}</td>
-                      <td>
-                        <button
-                          type="button"
-                          className="btn btn--small"
-                          onClick={() => setEditing(s)}
-                          data-testid="inv-edit"
-                        >
-                          {t('inventory.manage.edit')}
-                          <span className="visually-hidden"> {s.stockNo}</span>
-                        </button>
-                      </td>
+                      <th scope="col">{t('inventory.field.stoneId')}</th>
+                      <th scope="col">{t('inventory.manage.status')}</th>
+                      <DiamondHeads />
+                      <th scope="col">{t('inventory.manage.expires')}</th>
+                      <th scope="col">
+                        <span className="visually-hidden">{t('inventory.manage.edit')}</span>
+                      </th>
                     </tr>
-                  )
-                })}
-              </tbody>
-            </table>
-          </div>
-          <ListPager page={page} pages={pages} onPage={setPage} />
+                  </thead>
+                  <tbody>
+                    {data.list.map((s) => {
+                      return (
+                        <tr
+                          key={s.id}
+                          className={selected.has(s.id) ? 'is-selected' : undefined}
+                          data-testid="inv-stone"
+                        >
+                          <td>
+                            <input
+                              type="checkbox"
+                              checked={selected.has(s.id)}
+                              onChange={() => toggle(s.id)}
+                              aria-label={t('inventory.manage.select', { stoneId: s.stockNo })}
+                            />
+                          </td>
+                          <th scope="row">
+                            <bdi>{s.stockNo}</bdi>
+                          </th>
+                          <td>
+                            <span className={`acct-badge inv-status inv-status--${s.status}`}>
+                              {t(`inventory.status.${s.status}`)}
+                            </span>
+                          </td>
+                          <DiamondCells s={s} />
+                          <td>{fmtDate(s.listedUntil)}</td>
+                          <td>
+                            <button
+                              type="button"
+                              className="btn btn--small"
+                              onClick={() => setEditing(s)}
+                              data-testid="inv-edit"
+                            >
+                              {t('inventory.manage.edit')}
+                              <span className="visually-hidden"> {s.stockNo}</span>
+                            </button>
+                          </td>
+                        </tr>
+                      )
+                    })}
+                  </tbody>
+                </table>
+              </div>
+              <ListPager page={page} pages={pages} onPage={setPage} />
+            </>
+          )}
         </>
+      ) : (
+        <MediaTab kind={tab === 'images' ? 'photo' : 'certificate'} />
       )}
       {editing && (
         <EditStoneDialog
@@ -340,15 +326,5 @@ function DiamondCells({ s }: { s: ManagedStone }) {
       <td className="inv-num">{fmtUsd(s.pricePerCarat)}</td>
       <td className="inv-num">{fmtUsd(s.amount)}</td>
     </>
-  )
-}
-
-function MediaLink({ url, label }: { url?: string; label: string }) {
-  const { t } = useTranslation()
-  if (!url) return <span className="srch-muted">{t('inventory.manage.none')}</span>
-  return (
-    <a href={url} target="_blank" rel="noopener noreferrer">
-      {label}
-    </a>
   )
 }

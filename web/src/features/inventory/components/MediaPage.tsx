@@ -1,8 +1,8 @@
 import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { codeText } from '../../../lib/i18n'
-import { uploadMedia, type MediaMatch, type MediaReport } from '../api/inventory'
-import { fmtBytes, isMediaFile, MEDIA_ACCEPT } from '../stores/inventory.rules'
+import { uploadMedia, type MediaFileResult, type MediaReport } from '../api/inventory'
+import { fmtBytes, fmtDuration, isMediaFile, MEDIA_ACCEPT } from '../stores/inventory.rules'
 import { InventoryFrame } from './InventoryFrame'
 
 /**
@@ -92,17 +92,18 @@ export function MediaPage() {
       {report && (
         <section className="inv-card" aria-labelledby={`${id}-report`} data-testid="inv-media-report">
           <h2 className="acct-section-title" id={`${id}-report`}>
-            {t('inventory.media.report', { matched: report.matched.length, unmatched: report.unmatched.length })}
+            {t('inventory.media.report', { matched: report.matched, unmatched: report.unmatched })}
           </h2>
-          <MediaList title={t('inventory.media.matched')} list={report.matched} matched />
-          <MediaList title={t('inventory.media.unmatched')} list={report.unmatched} matched={false} />
+          <p className="acct-note">{fmtDuration(report.durationMs)}</p>
+          <MediaList title={t('inventory.media.unmatched')} list={report.files.filter((f) => !f.ok)} matched={false} />
+          <MediaList title={t('inventory.media.matched')} list={report.files.filter((f) => f.ok)} matched />
         </section>
       )}
     </InventoryFrame>
   )
 }
 
-function MediaList({ title, list, matched }: { title: string; list: MediaMatch[]; matched: boolean }) {
+function MediaList({ title, list, matched }: { title: string; list: MediaFileResult[]; matched: boolean }) {
   const { t } = useTranslation()
   if (!list.length) return null
   return (
@@ -115,10 +116,8 @@ function MediaList({ title, list, matched }: { title: string; list: MediaMatch[]
           <li key={m.file} className="inv-row">
             <div className="inv-row-head">
               <bdi className="inv-stock-no">{m.file}</bdi>
-              {matched && m.stoneId && <span>{t('inventory.media.to', { stoneId: m.stoneId })}</span>}
-              {m.kind && (
-                <span className="acct-badge">{t(`inventory.media.kind.${m.kind}`, { defaultValue: m.kind })}</span>
-              )}
+              {matched && m.vStnId && <span>{t('inventory.media.to', { stoneId: m.vStnId })}</span>}
+              {m.kind && <span className="acct-badge">{t(`inventory.media.kind.${m.kind}`)}</span>}
               {!matched && (
                 <span className="srch-muted">
                   {t(`inventory.media.why.${m.reason ?? 'noStone'}`, {
