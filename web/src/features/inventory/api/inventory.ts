@@ -77,8 +77,10 @@ export interface FtpSource {
   /** A password is stored (it is never sent back). */
   hasPassword?: boolean
   lastRunAt?: string | null
+  /** The error code of the last run (E_FTP_CONNECT, an upload's refusal), '' when it went well. */
+  lastError?: string
 }
-export interface FtpSave extends Omit<FtpSource, 'hasPassword' | 'lastRunAt'> {
+export interface FtpSave extends Omit<FtpSource, 'hasPassword' | 'lastRunAt' | 'lastError'> {
   /** Empty keeps the stored one. */
   password?: string
 }

@@ -214,6 +214,11 @@ export function FtpPage() {
             {t('inventory.ftp.lastRun', { when: `${fmtDate(stored.lastRunAt)} ${fmtTime(stored.lastRunAt)}` })}
           </p>
         )}
+        {stored?.lastError && (
+          <p className="inv-error" role="status">
+            {codeText(stored.lastError, '')}
+          </p>
+        )}
         <div className="form-actions">
           <button type="button" className="btn" disabled={busy || !stored} onClick={() => void run()}>
             {t('inventory.ftp.run')}
