@@ -54,6 +54,15 @@ const SignInPage = page(() => import('./features/auth/components/SignInPage'), '
 const ThankYouPage = page(() => import('./features/auth/components/ThankYouPage'), 'ThankYouPage')
 const VerifyEmailPage = page(() => import('./features/auth/components/VerifyEmailPage'), 'VerifyEmailPage')
 const VerifyOtpPage = page(() => import('./features/auth/components/VerifyOtpPage'), 'VerifyOtpPage')
+const FtpPage = page(() => import('./features/inventory/components/FtpPage'), 'FtpPage')
+const InventoryHistoryPage = page(() => import('./features/inventory/components/HistoryPage'), 'HistoryPage')
+const InstructionsPage = page(() => import('./features/inventory/components/InstructionsPage'), 'InstructionsPage')
+const ManageDiamondsPage = page(
+  () => import('./features/inventory/components/ManageDiamondsPage'),
+  'ManageDiamondsPage',
+)
+const MediaPage = page(() => import('./features/inventory/components/MediaPage'), 'MediaPage')
+const UploadPage = page(() => import('./features/inventory/components/UploadPage'), 'UploadPage')
 const BidLotsPage = page(() => import('./features/bids/components/BidLotsPage'), 'BidLotsPage')
 const MyBidPage = page(() => import('./features/bids/components/MyBidPage'), 'MyBidPage')
 const DemandStonesPage = page(() => import('./features/demands/components/DemandStonesPage'), 'DemandStonesPage')
@@ -212,6 +221,12 @@ const SCREEN_VIEWS: Record<string, (params: Record<string, string>) => ReactNode
   searchBidDiamond: (p) => <BidLotsPage key={p.id ?? ''} screenId="searchBidDiamond" id={p.id} />,
   myBid: (p) => <MyBidPage id={p.id} />,
   auctions: () => <AuctionsPage />,
+  inventoryUpload: () => <UploadPage />,
+  inventoryHistory: () => <InventoryHistoryPage />,
+  manageDiamonds: () => <ManageDiamondsPage />,
+  mediaUpload: () => <MediaPage />,
+  ftpSettings: () => <FtpPage />,
+  inventoryInstructions: () => <InstructionsPage />,
 }
 
 /** Every path not public or open: the rules of lib/navigation.ts decide, this renders. */

@@ -69,7 +69,7 @@ export function SignedInLayout({ children }: { children: ReactNode }) {
               <Icon name={drawerOpen ? 'close' : 'menu'} />
             </button>
           )}
-          <Link href="/dashboard" className="brand-link">
+          <Link href="/dashboard" className="brand-link" aria-label={t('app.name')}>
             <Brand />
           </Link>
           {!tablet && <NavMenus viewer={viewer} />}

@@ -23,6 +23,8 @@ export interface Screen {
   adminOnly?: true
   /** Staff of the operator company only (they review registrations). */
   operatorOnly?: true
+  /** Sellers' screens (issue 23): sellers, and operator staff who act for any seller; never buyers or guests. */
+  sellerOnly?: true
   /**
    * Spec: some routes exist only at widths up to 767. On a wider screen we send the visitor to the
    * desktop screen that holds the same content rather than to /not-found: a phone link opened on a
@@ -85,6 +87,13 @@ export const SCREENS: readonly Screen[] = [
   },
   // Not in the spec: the sales team sets up auctions here (bid module, all) rather than by API.
   { id: 'auctions', path: '/account/auctions', module: 'bid', action: 'all', memberOnly: true, operatorOnly: true },
+  // Not in the spec's route list: a seller's inventory (spec section 2 "Upload inventory and manage diamonds").
+  { id: 'inventoryUpload', path: '/inventory/upload', memberOnly: true, sellerOnly: true },
+  { id: 'inventoryHistory', path: '/inventory/history', memberOnly: true, sellerOnly: true },
+  { id: 'manageDiamonds', path: '/inventory/diamonds', memberOnly: true, sellerOnly: true },
+  { id: 'mediaUpload', path: '/inventory/media', memberOnly: true, sellerOnly: true },
+  { id: 'ftpSettings', path: '/inventory/ftp', memberOnly: true, sellerOnly: true },
+  { id: 'inventoryInstructions', path: '/inventory/instructions', memberOnly: true, sellerOnly: true },
   { id: 'privacyNotice', path: '/privacy-notice' },
   { id: 'trackDiamond', path: '/track-diamond' },
   // Narrow screens only.
@@ -136,17 +145,23 @@ export interface Viewer {
   admin: boolean
   /** Staff of the operator company. */
   operator: boolean
+  /** A seller (user type seller): lists stock. */
+  seller: boolean
   /** The screen is at most 767 px wide. */
   narrow: boolean
 }
 
 /** Whether the viewer may open the screen at all (width aside). */
-export function canOpen(s: Screen, v: Pick<Viewer, 'permissions' | 'guest' | 'admin' | 'operator'>): boolean {
+export function canOpen(
+  s: Screen,
+  v: Pick<Viewer, 'permissions' | 'guest' | 'admin' | 'operator' | 'seller'>,
+): boolean {
   if (s.module && !v.permissions[s.module]?.view) return false
   if (s.module && s.action && !(v.permissions[s.module]?.all || v.permissions[s.module]?.[s.action])) return false
   if (s.memberOnly && v.guest) return false
   if (s.adminOnly && !v.admin) return false
   if (s.operatorOnly && !v.operator) return false
+  if (s.sellerOnly && !v.seller && !v.operator) return false
   return true
 }
 
@@ -222,10 +237,21 @@ export const NAV_GROUPS: readonly { id: string; items: readonly string[] }[] = [
       'trackDiamond',
     ],
   },
+  {
+    id: 'inventory',
+    items: [
+      'inventoryUpload',
+      'manageDiamonds',
+      'inventoryHistory',
+      'mediaUpload',
+      'ftpSettings',
+      'inventoryInstructions',
+    ],
+  },
 ]
 
 export function navFor(
-  v: Pick<Viewer, 'permissions' | 'guest' | 'admin' | 'operator'>,
+  v: Pick<Viewer, 'permissions' | 'guest' | 'admin' | 'operator' | 'seller'>,
 ): { id: string; items: Screen[] }[] {
   return NAV_GROUPS.map((g) => ({ id: g.id, items: g.items.map(screen).filter((s) => canOpen(s, v)) })).filter(
     (g) => g.items.length > 0,

@@ -23,6 +23,7 @@ const buyer: Viewer = {
   guest: false,
   admin: false,
   operator: false,
+  seller: false,
   narrow: false,
 }
 // What the auth service gives a guest: the browsing modules, view only.
@@ -162,6 +163,21 @@ describe('the signed-in area', () => {
     expect(decide('/account/registrations', { ...twoViews, permissions: rights(['registrations']) })).toMatchObject({
       kind: 'show',
     })
+  })
+
+  it('opens the inventory screens to sellers and operator staff, never to buyers or guests (issue 23)', () => {
+    for (const path of ['/inventory/upload', '/inventory/diamonds', '/inventory/history', '/inventory/ftp']) {
+      expect(decide(path, buyer), path).toEqual({ kind: 'redirect', to: '/not-found' })
+      expect(decide(path, { ...buyer, seller: true }).kind, path).toBe('show')
+      expect(decide(path, { ...buyer, operator: true }).kind, path).toBe('show')
+      expect(decide(path, { ...guest, seller: true }), path).toEqual({ kind: 'redirect', to: '/not-found' })
+    }
+    expect(navFor(buyer).map((g) => g.id)).not.toContain('inventory')
+    expect(
+      navFor({ ...buyer, seller: true })
+        .find((g) => g.id === 'inventory')
+        ?.items.map((s) => s.id),
+    ).toContain('inventoryUpload')
   })
 
   it('shows narrow-only screens on narrow screens and sends wide ones to the desktop screen', () => {

@@ -90,3 +90,5 @@ export const isGuest = (user: SessionUser | null): boolean => user?.userType ===
 export const isCompanyAdmin = (user: SessionUser | null): boolean => user?.userType === 'admin'
 /** Staff of the operator company review registrations; the server says who is (and checks again). */
 export const isOperator = (user: SessionUser | null): boolean => user?.isOperator === true
+/** A seller lists stock (issue 23); operator staff may act for any seller (Viewer.operator). */
+export const isSeller = (user: SessionUser | null): boolean => user?.userType === 'seller'

@@ -17,19 +17,23 @@ export function fileProblem(file: { name: string; size: number }): FileProblem |
 /** The `accept` attribute of file inputs that go to upload-file. */
 export const UPLOAD_ACCEPT = UPLOAD_EXTENSIONS.map((e) => `.${e}`).join(',')
 
+/** A multipart field: a text value, or a file sent under its own name. */
+export type Part = readonly [name: string, value: string | File]
+
 /**
- * upload-file (spec section 7: multipart, with progress). XMLHttpRequest rather than fetch because
- * only it reports upload progress. Fields go in the order the server reads them: `purpose`, then `file`.
- * Answers like api(): success when the body's code is OK; E_UNAUTHORIZED signs a signed-in user out.
+ * POSTs a multipart form to `/web/v1/<path>` with upload progress. XMLHttpRequest rather than fetch
+ * because only it reports upload progress. Fields go in the order given (the server reads them as
+ * they stream in: text fields before the files). Answers like api(): success when the body's code is
+ * OK; E_UNAUTHORIZED signs a signed-in user out.
  */
-export function uploadFile(
-  purpose: UploadPurpose,
-  file: File,
+export function postMultipart<T>(
+  path: string,
+  parts: readonly Part[],
   onProgress?: (fraction: number) => void,
-): Promise<ApiResult<UploadedFile>> {
+): Promise<ApiResult<T>> {
   return new Promise((resolve) => {
     const xhr = new XMLHttpRequest()
-    xhr.open('POST', `${API_BASE}/upload-file`)
+    xhr.open('POST', `${API_BASE}/${path}`)
     xhr.timeout = REQUEST_TIMEOUT_MS
     xhr.setRequestHeader('devicetype', '1')
     if (session.token) xhr.setRequestHeader('authorization', `JWT ${session.token}`)
@@ -37,12 +41,12 @@ export function uploadFile(
       if (e.lengthComputable && e.total > 0) onProgress?.(e.loaded / e.total)
     }
     loader.count++
-    const done = (r: ApiResult<UploadedFile>) => {
+    const done = (r: ApiResult<T>) => {
       loader.count = Math.max(0, loader.count - 1)
       resolve(r)
     }
     const failed = () => {
-      console.debug('upload: transport failure', xhr.status)
+      console.debug('upload: transport failure', path, xhr.status)
       done({ error: { code: NETWORK_ERROR, message: '' }, data: null, response: null })
     }
     xhr.onerror = failed
@@ -60,14 +64,32 @@ export function uploadFile(
       if (!body) return failed()
       if (body.code === 'OK') {
         onProgress?.(1)
-        return done({ error: null, data: body.data as UploadedFile, response: body as ApiEnvelope<UploadedFile> })
+        return done({ error: null, data: body.data as T, response: body as ApiEnvelope<T> })
       }
       if (body.code === 'E_UNAUTHORIZED' && session.token) signOut()
-      done({ error: { code: body.code, message: body.message }, data: null, response: body })
+      done({ error: { code: body.code, message: body.message, data: body.data }, data: null, response: body })
     }
     const form = new FormData()
-    form.append('purpose', purpose)
-    form.append('file', file, file.name)
+    for (const [name, value] of parts) {
+      if (typeof value === 'string') form.append(name, value)
+      else form.append(name, value, value.name)
+    }
     xhr.send(form)
   })
+}
+
+/** upload-file (spec section 7: multipart, with progress): `purpose`, then `file`. */
+export function uploadFile(
+  purpose: UploadPurpose,
+  file: File,
+  onProgress?: (fraction: number) => void,
+): Promise<ApiResult<UploadedFile>> {
+  return postMultipart<UploadedFile>(
+    'upload-file',
+    [
+      ['purpose', purpose],
+      ['file', file],
+    ],
+    onProgress,
+  )
 }

@@ -1,5 +1,6 @@
 import { orm, type Database, type Tx } from '@diamond/runtime/db'
 import { byColumnName } from '@diamond/runtime/statements'
+import { getTableColumns } from 'drizzle-orm'
 import { getTableConfig } from 'drizzle-orm/pg-core'
 import { stones } from '../stones/stones.schema'
 import { demoMarks } from './demo.schema'
@@ -16,8 +17,9 @@ export async function seedDemoStock(database: Database, count = DEMO_STONES): Pr
     await tx`select pg_advisory_xact_lock(hashtext('stock:demo-seed'))`
     const db = orm(tx)
     if ((await db.$count(stones)) > 0) return 0
-    // About 75 columns a row: PostgreSQL takes at most 65,535 parameters in one statement.
-    const batch = 800
+    // PostgreSQL takes at most 65,534 parameters in one statement: as many rows as fit, whatever the
+    // columns (a fixed 800 rows broke once the seller inventory columns took a row past 81).
+    const batch = Math.floor(65_534 / Object.keys(getTableColumns(stones)).length)
     const now = Date.now()
     for (let from = 0; from < count; from += batch) {
       const rows = Array.from({ length: Math.min(batch, count - from) }, (_, i) => demoStone(from + i + 1, 2026, now))

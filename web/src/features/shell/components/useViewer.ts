@@ -1,6 +1,6 @@
 import { useSnapshot } from 'valtio'
 import type { Viewer } from '../../../lib/navigation'
-import { isCompanyAdmin, isGuest, isOperator, session } from '../../../lib/session'
+import { isCompanyAdmin, isGuest, isOperator, isSeller, session } from '../../../lib/session'
 import { useIsMobile } from '../../../lib/media'
 
 /** Who is looking, as the route table and the menus need it. */
@@ -14,6 +14,7 @@ export function useViewer(): Viewer {
     guest: isGuest(s.user),
     admin: isCompanyAdmin(s.user),
     operator: isOperator(s.user),
+    seller: isSeller(s.user),
     narrow,
   }
 }

@@ -1,0 +1,202 @@
+import { join } from 'node:path'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { expectAccessible } from './support/axe'
+import { apiSession, call, openAs, type LoginData } from './support/api-session'
+import { chooseLanguage, newPage, SCREENS, usePortal } from './support/portal'
+
+/**
+ * A seller lists stock (issue 23): seller1 uploads a small CSV, maps the column the portal did not
+ * recognise, reviews what the upload will do (one stone added, one refused as lab-grown), commits, and
+ * buyer1's open New Arrivals grid, in a browser of its own, shows the new stone without a reload.
+ */
+const PUSH_WAIT_MS = 15_000
+const portal = usePortal()
+
+const HEADERS = [
+  'Stock #',
+  'Shape',
+  'Weight',
+  'Color',
+  'Clarity',
+  'Cut Grade',
+  'Polish',
+  'Symmetry',
+  'Fluorescence Intensity',
+  'Lab',
+  'Certificate #',
+  'Rap %',
+  'Treatment',
+  'Growth Type',
+  'Origin',
+  'Seller Notes',
+]
+
+/** Two lots: a natural round the portal lists, and a lab-grown one the listing rules refuse. */
+function stockCsv(tag: string): { good: string; bad: string; csv: Buffer } {
+  const good = `E2E-${tag}-1`
+  const bad = `E2E-${tag}-2`
+  const rows = [
+    HEADERS,
+    [
+      good,
+      'Round',
+      '1.01',
+      'G',
+      'VS1',
+      'EX',
+      'EX',
+      'EX',
+      'None',
+      'GIA',
+      `77${tag}1`,
+      '-31.5',
+      'None',
+      'Natural',
+      'Canada',
+      'Crisp',
+    ],
+    [
+      bad,
+      'Oval',
+      '0.90',
+      'F',
+      'VS2',
+      'VG',
+      'EX',
+      'VG',
+      'Faint',
+      'IGI',
+      `77${tag}2`,
+      '-40',
+      'None',
+      'Lab Grown',
+      'India',
+      '',
+    ],
+  ]
+  return { good, bad, csv: Buffer.from(rows.map((r) => r.join(',')).join('\r\n') + '\r\n', 'utf8') }
+}
+
+async function figure(page: Page, testId: string): Promise<string> {
+  return ((await page.getByTestId(testId).locator('dd').textContent()) ?? '').trim()
+}
+
+async function vStnIdOf(seller: LoginData, stockNo: string): Promise<string> {
+  const r = await call<{ list: { stockNo: string; vStnId: string }[] }>(
+    portal,
+    'seller/diamond/paginate',
+    { search: stockNo },
+    seller.token.jwt,
+  )
+  expect(r.code, r.message).toBe('OK')
+  const stone = r.data.list.find((s) => s.stockNo === stockNo)
+  expect(stone, `${stockNo} in seller1's stones`).toBeTruthy()
+  return stone!.vStnId
+}
+
+describe('a seller’s upload', () => {
+  it('is previewed, mapped, committed, and shows in a buyer’s open grid without a reload', async () => {
+    const [seller, buyer] = await Promise.all([apiSession(portal, 'seller1'), apiSession(portal, 'buyer1')])
+    const { good, bad, csv } = stockCsv(String(Date.now()).slice(-7))
+
+    const b = await newPage(portal)
+    const s = await newPage(portal)
+    try {
+      // The buyer's grid is open and live before the seller starts.
+      await openAs(portal, b.page, buyer, '/new-arrivals')
+      await b.page.locator('[data-testid="live-indicator"][data-state="live"]').waitFor()
+      await b.page.evaluate(() => ((window as unknown as { e2eMarker: number }).e2eMarker = 1))
+      // Buyers have no inventory menu.
+      expect(await b.page.getByTestId('nav-group-inventory').count()).toBe(0)
+
+      await openAs(portal, s.page, seller, '/inventory/upload')
+      await s.page.getByTestId('screen-inventoryUpload').waitFor()
+      await s.page.getByTestId('inv-mode-addUpdate').check()
+      await s.page.getByTestId('inv-file').setInputFiles({ name: 'stock.csv', mimeType: 'text/csv', buffer: csv })
+      await s.page.getByTestId('inv-upload-send').click()
+
+      // The preview: the column nobody recognises is "Not mapped" until the seller maps it.
+      await s.page.getByTestId('inv-preview').waitFor()
+      const notes = s.page.locator('[data-testid="inv-mapping-row"][data-header="Seller Notes"]')
+      await notes.and(s.page.locator('[data-state="not-mapped"]')).waitFor()
+      expect(await notes.textContent()).toContain('Not mapped')
+      expect(
+        await s.page.locator('[data-testid="inv-mapping-row"][data-header="Weight"]').getAttribute('data-state'),
+      ).toBe('mapped')
+      await expectAccessible(s.page, 'upload preview')
+      await notes.locator('select').selectOption('comments')
+      await s.page.getByTestId('inv-mapping-save').click()
+      await s.page.locator('[data-testid="inv-mapping-row"][data-header="Seller Notes"][data-state="mapped"]').waitFor()
+      await s.page.getByTestId('inv-mapping-save').and(s.page.locator(':disabled')).waitFor()
+
+      // What it will do: one added, one refused for the listing rules, with the reason in words.
+      expect(await s.page.getByTestId('inv-diff-added').textContent()).toMatch(/^1\D/)
+      expect(await s.page.getByTestId('inv-diff-invalid').textContent()).toMatch(/^1\D/)
+      await s.page.getByTestId('inv-diff-added').click()
+      expect(await s.page.getByTestId('inv-rows-added').textContent()).toContain(good)
+      await s.page.getByTestId('inv-diff-invalid').click()
+      const invalid = s.page.getByTestId('inv-rows-invalid')
+      await invalid.waitFor()
+      expect(await invalid.textContent()).toContain(bad)
+      expect(await invalid.textContent()).toContain('Lab-grown diamonds may not be listed.')
+      await s.page.screenshot({ path: join(SCREENS, 'inventory-preview.png'), fullPage: true })
+
+      // Nothing is listed before the commit.
+      expect(await b.page.locator('[data-testid^="stone-row-"]', { hasText: good }).count()).toBe(0)
+      await s.page.getByTestId('inv-commit').click()
+      await s.page.getByTestId('inv-report').waitFor()
+      expect(await figure(s.page, 'inv-report-figure-received')).toBe('2')
+      expect(await figure(s.page, 'inv-report-figure-valid')).toBe('1')
+      expect(await figure(s.page, 'inv-report-figure-invalid')).toBe('1')
+      expect(await figure(s.page, 'inv-report-figure-added')).toBe('1')
+      await expectAccessible(s.page, 'upload report')
+
+      // The buyer's open grid shows the new stone, pushed, not reloaded.
+      const vStnId = await vStnIdOf(seller, good)
+      await b.page.getByTestId(`stone-row-${vStnId}`).waitFor({ timeout: PUSH_WAIT_MS })
+      expect(await b.page.evaluate(() => (window as unknown as { e2eMarker?: number }).e2eMarker)).toBe(1)
+      await b.page.screenshot({ path: join(SCREENS, 'inventory-buyer-grid.png') })
+
+      // The history keeps the upload with its report; the manage screen lists the stone.
+      await s.page.getByTestId('inv-section-inventoryHistory').click()
+      await s.page.getByTestId('inv-history-row').first().waitFor()
+      expect(await s.page.getByTestId('inv-history-row').first().textContent()).toContain('stock.csv')
+      await s.page.getByTestId('inv-section-manageDiamonds').click()
+      await s.page.getByTestId('inv-manage-table').waitFor()
+      await expectAccessible(s.page, 'manage diamonds')
+    } finally {
+      await b.context.close()
+      await s.context.close()
+    }
+  })
+
+  it('fits 390 px and reads right to left in Hebrew and Arabic', async () => {
+    const seller = await apiSession(portal, 'seller1')
+    const { page, context } = await newPage(portal, 390, 844)
+    try {
+      await openAs(portal, page, seller, '/inventory/upload')
+      await page.getByTestId('screen-inventoryUpload').waitFor()
+      const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
+      expect(await overflow()).toBeLessThanOrEqual(0)
+      await page.screenshot({ path: join(SCREENS, 'inventory-upload-390.png'), fullPage: true })
+
+      await page.getByTestId('inv-section-inventoryInstructions').click()
+      await page.getByTestId('inv-guide').waitFor()
+      expect(await overflow()).toBeLessThanOrEqual(0)
+
+      for (const lng of ['he', 'ar']) {
+        await chooseLanguage(page, lng)
+        expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl')
+        await page.getByTestId('inv-section-inventoryUpload').click()
+        await page.getByTestId('screen-inventoryUpload').waitFor()
+        expect(await overflow()).toBeLessThanOrEqual(0)
+        await page.screenshot({ path: join(SCREENS, `inventory-upload-390-${lng}.png`), fullPage: true })
+      }
+      await expectAccessible(page, 'upload screen in Arabic at 390 px')
+      await chooseLanguage(page, 'en')
+    } finally {
+      await context.close()
+    }
+  })
+})
