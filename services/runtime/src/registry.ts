@@ -57,6 +57,7 @@ export const SERVICES = [
       'shipping-detail',
       'diamond-media',
       'order',
+      'seller',
     ],
   },
   { name: 'bidding', port: 3103, paths: ['bidding', 'bid-cart', 'dynamic-diamond-bid', 'diamond-bid'] },
