@@ -51,6 +51,12 @@ export const ErrorCodes = {
   E_BID_OWN_STONE: { status: 403, message: 'You cannot bid on a stone your company sells.' },
   E_BID_NO_PRICE: { status: 403, message: 'Your account does not see prices, so it cannot bid.' },
   E_BID_CANNOT_WITHDRAW: { status: 409, message: 'Only a sealed bid can be withdrawn, and only before the close.' },
+  E_UPLOAD_BUSY: {
+    status: 409,
+    message: 'Another upload of this seller is being committed. Please try again in a moment.',
+  },
+  E_UPLOAD_EXPIRED: { status: 410, message: 'This upload preview has expired. Please upload the file again.' },
+  E_UPLOAD_DONE: { status: 409, message: 'This upload has been committed already.' },
   E_UNAVAILABLE: { status: 503, message: 'The service is temporarily unavailable. Please try again shortly.' },
   E_INTERNAL: { status: 500, message: 'Something went wrong. Please try again.' },
 } as const satisfies Record<string, { status: number; message: string }>

@@ -14,6 +14,8 @@ export const StoneStatus = Type.Object({
   availability: Availability,
   version: Type.Integer(),
   at: Type.String(),
+  /** The stone left live stock (its seller removed it, or its listing expired): grids drop its row. */
+  gone: Type.Optional(Type.Boolean()),
 })
 export type StoneStatus = Static<typeof StoneStatus>
 

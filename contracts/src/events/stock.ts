@@ -18,8 +18,24 @@ export const StockEventTypes = {
   bidWon: 'stock.stone.bid-won',
   priced: 'stock.stone.priced',
   arrived: 'stock.stone.arrived',
+  /** Its seller changed a stone's details other than the price (an upload, an edit): read it again. */
+  updated: 'stock.stone.updated',
+  /** Its seller took the stone out of stock (deleted, or left out of a replace-all upload): wSts R. */
+  removed: 'stock.stone.removed',
+  /** The stone's listing ran out (7 days without a refresh): out of live stock, wSts L. */
+  expired: 'stock.stone.expired',
+  /** An expired listing refreshed (a re-upload, or refresh): back in live stock. */
+  relisted: 'stock.stone.relisted',
 } as const
 export type StoneEventType = (typeof StockEventTypes)[keyof typeof StockEventTypes]
+
+/**
+ * Web statuses of stones that left live stock through their seller: removed (deleted, or left out of
+ * a replace-all upload) and lapsed (listing expired). Neither is a spec code; both read as 'NA', and
+ * searches, grids and demand matching leave such stones out.
+ */
+export const GONE_W_STS = { removed: 'R', expired: 'L' } as const
+export const isGoneWSts = (wSts: string): boolean => wSts === GONE_W_STS.removed || wSts === GONE_W_STS.expired
 
 /** Availability codes of spec section 4 that a status change can carry. */
 export const Availability = Type.Union([
@@ -94,6 +110,8 @@ export const TradeEventTypes = {
   shipmentUpdated: 'stock.trade.shipment-updated',
   /** A stone arrived (or came back to stock) that one of the buyer's open demands asks for. */
   demandMatched: 'stock.trade.demand-matched',
+  /** A seller's listings run out within a day unless refreshed (kind 'listing.expiring', params count and expiresAt). */
+  listingExpiring: 'stock.trade.listing-expiring',
 } as const
 export type TradeEventType = (typeof TradeEventTypes)[keyof typeof TradeEventTypes]
 

@@ -43,4 +43,6 @@ export const TRADE_KINDS = {
   enquiryMade: 'enquiry.made',
   /** A new stone matches one of the buyer's demands (params: demandId, title, stoneId, vStnId). */
   demandMatched: 'demand.matched',
+  /** A seller's listings run out within a day unless refreshed (params: count, expiresAt). */
+  listingExpiring: 'listing.expiring',
 } as const

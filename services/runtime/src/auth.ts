@@ -25,6 +25,8 @@ export interface Principal {
   registeredCompany?: string
   /** Operator staff, as the auth service judged at sign-in (the operator company's admins and sales people). */
   operator?: boolean
+  /** The id of the user's company (absent without one): a seller's stones are its company's. */
+  companyId?: string
 }
 
 interface Claims {
@@ -39,6 +41,7 @@ interface Claims {
   cmp?: string
   cmr?: string
   op?: boolean
+  cid?: string
 }
 
 export interface TokenService {
@@ -94,6 +97,7 @@ export function createTokenService(secret: string, ttlSeconds: number): TokenSer
         ...(p.company ? { cmp: p.company } : {}),
         ...(p.registeredCompany ? { cmr: p.registeredCompany } : {}),
         ...(p.operator ? { op: true } : {}),
+        ...(p.companyId ? { cid: p.companyId } : {}),
       } satisfies Claims),
     verify: (token) => {
       const c = claimsOf(token)
@@ -111,6 +115,7 @@ export function createTokenService(secret: string, ttlSeconds: number): TokenSer
         company: c.cmp ?? '',
         ...(c.cmr ? { registeredCompany: c.cmr } : {}),
         ...(c.op === true ? { operator: true } : {}),
+        ...(c.cid ? { companyId: c.cid } : {}),
       }
     },
     revoke: (userId, minVersion) => {

@@ -38,6 +38,13 @@ describe('token service', () => {
     expect(tokens.verify(tokens.sign(who)).operator).toBeUndefined()
   })
 
+  it("carries the company id, which other services own data by (a seller's stones)", () => {
+    const tokens = createTokenService(SECRET, 60)
+    const seller: Principal = { ...who, userType: 'seller', companyId: '5e11e500-0000-4000-8000-000000000001' }
+    expect(tokens.verify(tokens.sign(seller))).toEqual(seller)
+    expect(tokens.verify(tokens.sign(who)).companyId).toBeUndefined()
+  })
+
   it('refuses a token that differs from a verified one by one character of its signature', () => {
     const tokens = createTokenService(SECRET, 60)
     const t = tokens.sign(who)

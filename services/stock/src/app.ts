@@ -1,3 +1,5 @@
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import { periodic, setupService, type ServiceContext } from '@diamond/runtime'
 import { defineService } from '@diamond/runtime/registry'
@@ -28,12 +30,20 @@ import { SearchService } from './modules/search/search.service'
 import stoneRoutes from './modules/stones/stones.routes'
 import { StoneService } from './modules/stones/stones.service'
 import { installTracks } from './modules/tracks/tracks.plugin'
+import { seedDemoSellerStock } from './modules/inventory/inventory.demo'
+import { defaultPipeline, defaultTemplate } from './modules/inventory/inventory.pipeline'
+import inventoryRoutes from './modules/inventory/inventory.routes'
+import sellerStoneRoutes from './modules/inventory/inventory.manage.routes'
+import { InventoryService, type InventoryHooks, type UploadPipeline } from './modules/inventory/inventory.service'
+import { SellerStoneService } from './modules/inventory/inventory.manage'
 import { TrackService } from './modules/tracks/tracks.service'
 
 export type StockOptions = ServiceContext & {
   stock: StockConfig
   /** Tests and benchmarks reach the service objects here (their counters are never sent over HTTP). */
-  expose?: (services: { stones: StoneService }) => void
+  expose?: (services: { stones: StoneService; inventory: InventoryService }) => void
+  /** Tests: the upload pipeline and the commit's hooks (a commit failing midway). */
+  inventory?: { pipeline?: UploadPipeline; hooks?: InventoryHooks }
 }
 
 /** How often expired holds are looked for. */
@@ -54,6 +64,8 @@ export default async function stockService(app: FastifyInstance, opts: StockOpti
     if (seeded) app.log.info({ seeded }, 'demo stock seeded')
     const announced = await announceDemoBidStones(rt.database)
     if (announced) app.log.info({ announced }, 'demo bid stones announced')
+    const listed = await seedDemoSellerStock(rt.database)
+    if (listed) app.log.info({ listed }, "demo seller's stones listed")
   }
   registerDigests(rt)
   const s = opts.stock
@@ -79,7 +91,7 @@ export default async function stockService(app: FastifyInstance, opts: StockOpti
     (userId) => latestRecentFilter(rt.database.sql, userId),
   )
   const sync = new IndexSync(search, app.log)
-  const stones = new StoneService(rt.database, s.STOCK_HOLD_MINUTES, sync.onChanged, sync.lookout)
+  const stones = new StoneService(rt.database, s.STOCK_HOLD_MINUTES, sync.onChanged, sync.lookout, sync.onChangedMany)
   registerBidResults(rt, stones)
   const saved = new SavedSearchService(rt.database, search)
   /** Exposed so the confirm of orders can be wired to accepted offers (`tracks.onAccepted`). */
@@ -90,7 +102,34 @@ export default async function stockService(app: FastifyInstance, opts: StockOpti
   // Expired holds return to stock; the database clock decides when. Registered after the index load.
   periodic(app, 'hold expiry sweep', HOLD_SWEEP_MS, () => stones.releaseExpired())
 
-  opts.expose?.({ stones })
+  const pipeline = opts.inventory?.pipeline ?? defaultPipeline()
+  const policy = {
+    bannedOrigins: s.STOCK_BANNED_ORIGINS.split(',')
+      .map((o) => o.trim())
+      .filter(Boolean),
+  }
+  const inventory = new InventoryService(
+    rt.database,
+    stones,
+    pipeline,
+    {
+      maxBytes: s.STOCK_UPLOAD_MAX_BYTES,
+      maxRows: s.STOCK_UPLOAD_MAX_ROWS,
+      previewMinutes: s.STOCK_UPLOAD_PREVIEW_MINUTES,
+      listingDays: s.STOCK_LISTING_DAYS,
+      uploadDir: s.STOCK_UPLOAD_DIR || join(tmpdir(), 'diamond-inventory'),
+      policy,
+    },
+    opts.inventory?.hooks,
+  )
+  // Listings past their 7 days leave live stock; sellers are told a day before.
+  periodic(app, 'listing expiry sweep', s.STOCK_LISTING_SWEEP_MS, () => inventory.sweep())
+  await app.register(inventoryRoutes, { inventory, template: defaultTemplate })
+  await app.register(sellerStoneRoutes, {
+    sellerStones: new SellerStoneService(rt.database, stones, inventory, pipeline, policy, s.STOCK_LISTING_DAYS),
+  })
+
+  opts.expose?.({ stones, inventory })
   await app.register(stoneRoutes, { stones })
   const orders = new OrderService(rt.database, stones)
   // Spec: a quoted stone whose price is approved is confirmed directly, at the agreed price.

@@ -2,6 +2,7 @@ import { Type, type Static } from 'typebox'
 import { loadConfig } from '@diamond/runtime/config'
 import { portOf } from '@diamond/runtime/registry'
 import { DEFAULT_SEARCH_LIMIT } from '@diamond/contracts/http/stock.values'
+import { INVENTORY_FILE_MAX_BYTES } from '@diamond/contracts/http/inventory'
 
 export const StockConfig = Type.Object({
   STOCK_PORT: Type.Integer({ default: portOf('stock') }),
@@ -39,6 +40,24 @@ export const StockConfig = Type.Object({
   STOCK_FULL_STOCK_MAX: Type.Integer({ minimum: 1, maximum: 10_000, default: 5 }),
   STOCK_FULL_STOCK_WINDOW_SECONDS: Type.Integer({ minimum: 1, maximum: 86_400, default: 600 }),
   STOCK_FULL_STOCK_CONCURRENT: Type.Integer({ minimum: 1, maximum: 100, default: 4 }),
+  /** A seller's upload file: at most this many bytes (the gateway lets the portal's maximum through). */
+  STOCK_UPLOAD_MAX_BYTES: Type.Integer({ minimum: 1024, maximum: INVENTORY_FILE_MAX_BYTES, default: 64 * 1024 * 1024 }),
+  /** …and at most this many data rows. */
+  STOCK_UPLOAD_MAX_ROWS: Type.Integer({ minimum: 1, maximum: 5_000_000, default: 200_000 }),
+  /** A preview not committed within this many minutes expires (its file and lines are dropped). */
+  STOCK_UPLOAD_PREVIEW_MINUTES: Type.Integer({ minimum: 1, maximum: 7 * 24 * 60, default: 30 }),
+  /** Where uploaded files wait for their commit ('' : the system's temporary folder). */
+  STOCK_UPLOAD_DIR: Type.String({ default: '' }),
+  /** Spec section 5: a seller's listing stays live this many days unless refreshed. */
+  STOCK_LISTING_DAYS: Type.Integer({ minimum: 1, maximum: 365, default: 7 }),
+  /** How often expired listings and previews are looked for. */
+  STOCK_LISTING_SWEEP_MS: Type.Integer({ minimum: 100, maximum: 3_600_000, default: 60_000 }),
+  /**
+   * Origins refused by the listing rules (comma-separated country names or ISO codes). Default:
+   * Russia, whose diamonds the G7 and the EU ban from import since 2024 (the spec's "one named
+   * country of origin").
+   */
+  STOCK_BANNED_ORIGINS: Type.String({ default: 'RU,RUS,Russia,Russian Federation' }),
 })
 export type StockConfig = Static<typeof StockConfig>
 export const loadStockConfig = (env = process.env) => loadConfig(StockConfig, env)

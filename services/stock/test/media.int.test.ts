@@ -6,6 +6,7 @@ import { join } from 'node:path'
 import yauzl from 'yauzl'
 import yazl from 'yazl'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { DEMO_COMPANY_IDS } from '@diamond/contracts/companies'
 import { MEDIA_MAX_BYTES } from '@diamond/contracts/http/media'
 import { recordMediaLink } from '../src/modules/media/media.repository'
 import { startTestPortal, type TestPortal } from '../../../test/portal'
@@ -82,8 +83,9 @@ describe('stone media: upload, match, serve (local folder store)', () => {
       select id, v_stn_id as "vStnId", stone_id as "stoneId", cert_no as "certNo" from stock.stones
        where cert_no <> '' and w_sts = 'A' order by v_stn_id limit 3`
     ;[mine, mine2, theirs] = [rows[0]!, rows[1]!, rows[2]!]
-    await portal.sql`update stock.stones set seller = 'Shah Diamonds' where id in ${portal.sql([mine.id, mine2.id])}`
-    await portal.sql`update stock.stones set seller = 'Surat Gems' where id = ${theirs.id}`
+    const shah = DEMO_COMPANY_IDS['Shah Diamonds']!
+    await portal.sql`update stock.stones set seller_company_id = ${shah} where id in ${portal.sql([mine.id, mine2.id])}`
+    await portal.sql`update stock.stones set seller_company_id = ${DEMO_COMPANY_IDS['Surat Gems']!} where id = ${theirs.id}`
   }, 180_000)
   afterAll(async () => {
     await portal?.close()
@@ -318,5 +320,9 @@ describe('stone media: upload, match, serve (local folder store)', () => {
     expect(m.certificate).toBe('')
     await portal.sql.begin((tx) => recordMediaLink(tx, mine2.id, 'video', ''))
     expect((await portal.call('diamond/view', { id: mine2.id }, buyer)).body.data.media.video).toBe('')
+    // the links an inventory upload keeps on the stone itself
+    await portal.sql`update stock.stones set video_url = 'https://cdn.example.test/v/2.mp4', certificate_url = 'javascript:x' where id = ${mine2.id}`
+    const kept = (await portal.call('diamond/view', { id: mine2.id }, buyer)).body.data.media
+    expect([kept.video, kept.certificate]).toEqual(['https://cdn.example.test/v/2.mp4', ''])
   })
 })

@@ -1,6 +1,6 @@
 import type { StoneStatus } from '@diamond/contracts/realtime'
 import { live } from '../../lib/realtime'
-import { resyncAfterConnect } from './query'
+import { dropStone, resyncAfterConnect } from './query'
 import { setStatus, stoneField } from './rows'
 
 /**
@@ -12,6 +12,7 @@ import { setStatus, stoneField } from './rows'
 
 /** A pushed change counts only if it is newer than what the row shows. */
 export function applyStatus(s: StoneStatus): void {
+  if (s.gone) return dropStone(s.id)
   const shown = stoneField(s.id, 'statusVersion')
   if (shown === undefined || s.version <= shown) return
   setStatus(s.id, s.wSts, s.availability, { statusVersion: s.version })

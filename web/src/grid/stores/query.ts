@@ -152,6 +152,13 @@ export async function loadPage(page: number, opts: { quiet?: boolean } = {}): Pr
   }
 }
 
+/** A stone that left live stock (removed by its seller, listing expired) leaves the list at once. */
+export function dropStone(id: string): void {
+  if (!stones.ids.includes(id)) return
+  stones.ids = ref(stones.ids.filter((i) => i !== id))
+  stones.count = Math.max(0, stones.count - 1)
+}
+
 /** Re-reads the visible page, e.g. after a reconnect: socket.io delivers at most once. */
 export function resync(): Promise<void> {
   return loadPage(stones.page, { quiet: true })

@@ -34,6 +34,8 @@ export function principalOf(u: UserRecord, perms: UserPermissions, trusted: bool
     guest: false,
     trusted,
     company: u.account_company_name || u.company_name,
+    // Other services own data by company (a seller's stones) and cannot read auth's tables.
+    ...(u.company_id ? { companyId: u.company_id } : {}),
     ...(u.company_registered_name && u.company_registered_name !== (u.account_company_name || u.company_name)
       ? { registeredCompany: u.company_registered_name }
       : {}),

@@ -1,3 +1,4 @@
+import { DEMO_COMPANY_IDS } from '@diamond/contracts/companies'
 import type { Sql } from '@diamond/runtime/db'
 import { hashPassword } from './passwords'
 import { countUsers, insertCompanies, insertUsers, type NewUser } from './users.repository'
@@ -80,7 +81,13 @@ export async function seedDemoUsers(sql: Sql): Promise<string[]> {
     const names = [...new Set(DEMO_ACCOUNTS.map((a) => a.company))]
     const companies = await insertCompanies(
       tx,
-      names.map((name) => ({ name, code: companyCode(name), is_operator: name === OPERATOR_COMPANY })),
+      names.map((name) => ({
+        // Fixed ids for the seller companies whose stones the stock service seeds.
+        ...(DEMO_COMPANY_IDS[name] ? { id: DEMO_COMPANY_IDS[name] } : {}),
+        name,
+        code: companyCode(name),
+        is_operator: name === OPERATOR_COMPANY,
+      })),
     )
     await insertUsers(
       tx,

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import type { CompactPermissions } from '@diamond/contracts/permissions'
 import type { Sql, Tx } from '@diamond/runtime/db'
 
@@ -120,10 +121,17 @@ export async function countUsers(sql: Db): Promise<number> {
 /** Companies by name, created with the given codes; answers each name's id. */
 export async function insertCompanies(
   tx: Tx,
-  companies: { name: string; code: string; is_operator?: boolean }[],
+  companies: { id?: string; name: string; code: string; is_operator?: boolean }[],
 ): Promise<Map<string, string>> {
   if (!companies.length) return new Map()
   const rows = await tx<{ id: string; name: string }[]>`
-    insert into auth.companies ${tx(companies.map((c) => ({ name: c.name, code: c.code, is_operator: c.is_operator ?? false })))} returning id, name`
+    insert into auth.companies ${tx(
+      companies.map((c) => ({
+        id: c.id ?? randomUUID(),
+        name: c.name,
+        code: c.code,
+        is_operator: c.is_operator ?? false,
+      })),
+    )} returning id, name`
   return new Map(rows.map((r) => [r.name, r.id]))
 }

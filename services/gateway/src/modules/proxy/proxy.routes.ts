@@ -1,3 +1,4 @@
+import { INVENTORY_FILE_MAX_BYTES } from '@diamond/contracts/http/inventory'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { UPLOAD_MAX_BYTES } from '@diamond/contracts/http/account'
 import { MEDIA_UPLOAD_MAX_BYTES } from '@diamond/contracts/http/media'
@@ -7,6 +8,8 @@ import type { ServiceName } from '../../config'
 import { ownerOf } from './routing'
 
 const UPLOAD_BODY_LIMIT = UPLOAD_MAX_BYTES + 64 * 1024
+/** A seller's stock file: the portal's largest (the stock service checks its own, lower limit). */
+const INVENTORY_BODY_LIMIT = INVENTORY_FILE_MAX_BYTES + 64 * 1024
 
 /** Distributed mode: every /web/v1 call goes to the service that owns it, unchanged. */
 export default defineRoutes(async function proxyRoutes(app, { urls }: { urls: Record<ServiceName, string> }) {
@@ -41,6 +44,11 @@ export default defineRoutes(async function proxyRoutes(app, { urls }: { urls: Re
   app.post(
     '/web/v1/upload-file',
     { schema: { hide: true }, config: { public: true }, bodyLimit: UPLOAD_BODY_LIMIT },
+    forward,
+  )
+  app.post(
+    '/web/v1/seller/inventory/upload',
+    { schema: { hide: true }, config: { public: true }, bodyLimit: INVENTORY_BODY_LIMIT },
     forward,
   )
   // Stone media (photos, videos, zips of them): the stock service counts the bytes and checks each file.

@@ -1,7 +1,7 @@
 import type { LotEventType } from '@diamond/contracts/events/bidding'
 import type { DomainEvent } from '@diamond/contracts/events/index'
 import type { Notification } from '@diamond/contracts/events/notifications'
-import type { StoneEventType } from '@diamond/contracts/events/stock'
+import { isGoneWSts, type StoneEventType } from '@diamond/contracts/events/stock'
 import type { StoneStatus } from '@diamond/contracts/realtime'
 import type { AuctionMembers } from './auctions'
 import { bidPushesOf, PendingPositions, RoomBatcher, type BidTarget } from './bids.rules'
@@ -49,6 +49,8 @@ export class Fanout {
       version: s.statusVersion,
       at,
     }
+    // Removed by its seller or its listing expired: grids drop the row.
+    if (isGoneWSts(s.wSts)) status.gone = true
     this.batcher.put(status)
     this.arm()
   }

@@ -1,3 +1,4 @@
+import { DEMO_COMPANY_IDS } from '@diamond/contracts/companies'
 import { StockEventTypes } from '@diamond/contracts/events/stock'
 import { enqueue, type Database } from '@diamond/runtime'
 import { statusEvent } from '../stones/stones.service'
@@ -16,7 +17,7 @@ export async function announceDemoBidStones(database: Database): Promise<number>
   return database.sql.begin(async (tx) => {
     await tx`select pg_advisory_xact_lock(hashtext('stock:demo-bid-stones'))`
     if (!(await markDone(tx, 'bid-stones'))) return 0
-    await giveEveryFourth(tx, DEMO_SELLER_COMPANY)
+    await giveEveryFourth(tx, DEMO_SELLER_COMPANY, DEMO_COMPANY_IDS[DEMO_SELLER_COMPANY] ?? null)
     const stones = await bidStones(tx)
     for (let i = 0; i < stones.length; i += 500) {
       await enqueue(

@@ -53,12 +53,12 @@ export async function bidStones(tx: Tx): Promise<StatusRecord[]> {
   )
 }
 
-/** Demo: every fourth stone up for bid (in stone-number order) becomes this seller's. */
-export async function giveEveryFourth(tx: Tx, seller: string): Promise<void> {
+/** Demo: every fourth stone up for bid (in stone-number order) becomes this seller's (by name and company id). */
+export async function giveEveryFourth(tx: Tx, seller: string, companyId: string | null = null): Promise<void> {
   await query(
     tx,
     sql`
-    update ${stones} set ${name(stones.seller)} = ${seller}
+    update ${stones} set ${name(stones.seller)} = ${seller}, ${name(stones.sellerCompanyId)} = ${companyId}::uuid
      where ${stones.id} in (
        select id from (select ${stones.id}, row_number() over (order by ${stones.vStnId}) as n from ${stones} where ${stones.wSts} = 'B') b
         where b.n % 4 = 1)`,

@@ -1,3 +1,4 @@
+import { DEMO_COMPANY_IDS } from '@diamond/contracts/companies'
 import { MASTERS } from '@diamond/contracts/masters'
 import { LAB_RESULT_TEXT, STONE_CATEGORIES } from '@diamond/contracts/http/stock.values'
 import { amountCents, pricePerCaratCents, SHAPE_FULL } from '../stones/stones.rules'
@@ -271,7 +272,7 @@ export function demoStone(index: number, seed = 2026, now = Date.UTC(2026, 10, 2
   const id = uuidFrom(rnd)
   const certNo = lab === 'NON-CERT' ? '' : String(Math.floor(1_000_000_000 + rnd() * 8_999_999_999))
 
-  return {
+  const stone = {
     id,
     vStnId: `D${String(100_000 + index)}`,
     stoneId: `SL-${(seed * 7919 + index * 104_729).toString(36).toUpperCase().slice(-6)}`,
@@ -356,6 +357,22 @@ export function demoStone(index: number, seed = 2026, now = Date.UTC(2026, 10, 2
     pcs,
     // The first stones arrived in the last week, so new arrivals are never empty.
     arrivedAt: new Date(now - Math.floor((index <= 200 ? rnd() * 6 : rnd() * 120) * DAY_MS)),
+  }
+  // The demo sellers' stones are their companies' (fixed ids auth creates them under); they are
+  // the house's demo stock, so their listings do not expire (an upload's do).
+  return {
+    ...stone,
+    sellerCompanyId: DEMO_COMPANY_IDS[stone.seller] ?? null,
+    listedUntil: null,
+    listedBy: null,
+    expiryToldAt: null,
+    treatment: 'NONE',
+    origin: '',
+    growthType: 'NATURAL',
+    comments: '',
+    imageUrl: '',
+    videoUrl: '',
+    certificateUrl: '',
   }
 }
 

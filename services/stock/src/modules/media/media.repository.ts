@@ -1,21 +1,15 @@
 import { randomUUID } from 'node:crypto'
 import { and, desc, eq, ilike, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm'
 import type { MediaKind } from '@diamond/contracts/http/media'
-import { companyKey } from '@diamond/contracts/companies'
 import { orm, type Sql, type Tx } from '@diamond/runtime/db'
 import { stones } from '../stones/stones.schema'
 import { safeLink, type Candidate, type Uploader } from './media.rules'
 import { stoneMedia, type StoneMediaRow } from './media.schema'
 
-/**
- * The stones of the uploader's company, as SQL. Stones carry the seller's company name today; once
- * they carry its id, this compares `seller_company_id` with the principal's company id instead.
- */
+/** The stones of the uploader's company, as SQL (as `ownsStone` decides in memory); staff: every stone. */
 function ownedBy(who: Uploader): SQL | undefined {
   if (who.staff) return undefined
-  const keys = [who.company, who.registeredCompany].filter((c): c is string => !!c?.trim()).map(companyKey)
-  if (!keys.length) return sql`false`
-  return inArray(sql`lower(regexp_replace(btrim(${stones.seller}), '\\s+', ' ', 'g'))`, keys)
+  return who.companyId ? eq(stones.sellerCompanyId, who.companyId) : sql`false`
 }
 
 /** The stones with these ids, with what matching a file name to a stone needs. */
@@ -27,7 +21,7 @@ export async function candidates(client: Sql | Tx, ids: readonly string[]): Prom
       vStnId: stones.vStnId,
       stoneId: stones.stoneId,
       certNo: stones.certNo,
-      seller: stones.seller,
+      sellerCompanyId: stones.sellerCompanyId,
     })
     .from(stones)
     .where(inArray(stones.id, [...ids]))
@@ -92,6 +86,20 @@ export async function mediaOfStones(client: Sql | Tx, stoneIds: readonly string[
     .from(stoneMedia)
     .where(inArray(stoneMedia.stoneId, [...stoneIds]))
     .orderBy(stoneMedia.stoneId, stoneMedia.kind, stoneMedia.position)
+}
+
+/** The media links an upload file gave each of these stones (its image, video and certificate columns). */
+export async function stoneLinks(client: Sql | Tx, stoneIds: readonly string[]) {
+  if (!stoneIds.length) return []
+  return orm(client)
+    .select({
+      id: stones.id,
+      imageUrl: stones.imageUrl,
+      videoUrl: stones.videoUrl,
+      certificateUrl: stones.certificateUrl,
+    })
+    .from(stones)
+    .where(inArray(stones.id, [...stoneIds]))
 }
 
 /** The stored file in one slot of a stone (never a link: links are served by their own host). */

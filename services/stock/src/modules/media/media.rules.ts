@@ -1,4 +1,3 @@
-import { companyKey } from '@diamond/contracts/companies'
 import {
   MEDIA_MAX_BYTES,
   MEDIA_MAX_POSITION,
@@ -104,24 +103,20 @@ export interface Candidate {
   vStnId: string
   stoneId: string
   certNo: string
-  seller: string
+  /** The seller's company (auth's id); null for the house's own stock. */
+  sellerCompanyId: string | null
 }
 
 /** Who uploads: staff act for every seller; a seller for their own company's stones. */
 export interface Uploader {
   staff: boolean
-  company: string | undefined
-  registeredCompany: string | undefined
+  /** The seller's company id, as auth signed it into the token. */
+  companyId: string | undefined
 }
 
-/**
- * Whether the stone is the uploader's. Stones carry their seller's company name today (the way
- * E_BID_OWN_STONE decides); once stones carry the company id, this one function compares ids.
- */
-export function ownsStone(who: Uploader, stone: Pick<Candidate, 'seller'>): boolean {
-  if (who.staff) return true
-  const mine = [who.company, who.registeredCompany].filter((c): c is string => !!c?.trim())
-  return mine.some((c) => companyKey(c) === companyKey(stone.seller))
+/** Whether the stone is the uploader's: its seller's company is the uploader's (staff: any stone). */
+export function ownsStone(who: Uploader, stone: Pick<Candidate, 'sellerCompanyId'>): boolean {
+  return who.staff || (!!who.companyId && stone.sellerCompanyId === who.companyId)
 }
 
 export type Match = { ok: true; stone: Candidate; position: number } | { ok: false; reason: MediaReason }

@@ -67,18 +67,21 @@ describe('what a file name points at', () => {
 })
 
 describe('which stone a file goes to', () => {
-  const seller: Uploader = { staff: false, company: 'Shah Diamonds', registeredCompany: undefined }
-  const staff: Uploader = { staff: true, company: undefined, registeredCompany: undefined }
-  const stone = (id: string, vStnId: string, stoneId: string, certNo: string, sellerName: string): Candidate => ({
+  const SHAH = 'c0000000-0000-4000-8000-000000000001'
+  const SURAT = 'c0000000-0000-4000-8000-000000000002'
+  const seller: Uploader = { staff: false, companyId: SHAH }
+  const staff: Uploader = { staff: true, companyId: undefined }
+  const stone = (id: string, vStnId: string, stoneId: string, certNo: string, company: string | null): Candidate => ({
     id,
     vStnId,
     stoneId,
     certNo,
-    seller: sellerName,
+    sellerCompanyId: company,
   })
-  const mine = stone('1', 'S1', 'ABC123', '1234567', 'Shah Diamonds')
-  const theirs = stone('2', 'S2', 'XYZ9', '7654321', 'Surat Gems')
-  const twin = stone('3', 'S3', 'XYZ9', '', 'Antwerp Brilliants')
+  const mine = stone('1', 'S1', 'ABC123', '1234567', SHAH)
+  const theirs = stone('2', 'S2', 'XYZ9', '7654321', SURAT)
+  const twin = stone('3', 'S3', 'XYZ9', '', 'c0000000-0000-4000-8000-000000000003')
+  const house = stone('4', 'S4', 'H1', '', null)
 
   it('matches by the portal number, the seller stock number, or the report number', () => {
     expect(matchStone(keysOf('S1.jpg')!, 'photo', seller, [mine])).toEqual({ ok: true, stone: mine, position: 1 })
@@ -103,18 +106,19 @@ describe('which stone a file goes to', () => {
     expect(matchStone(keysOf('S2.jpg')!, 'photo', staff, [theirs])).toMatchObject({ ok: true })
     expect(matchStone(keysOf('XYZ9.jpg')!, 'photo', staff, [theirs, twin])).toEqual({ ok: false, reason: 'ambiguous' })
     // the seller's own one of two stones with one stock number is theirs
-    expect(matchStone(keysOf('XYZ9.jpg')!, 'photo', { ...seller, company: ' surat  GEMS ' }, [theirs, twin])).toEqual({
+    expect(matchStone(keysOf('XYZ9.jpg')!, 'photo', { ...seller, companyId: SURAT }, [theirs, twin])).toEqual({
       ok: true,
       stone: theirs,
       position: 1,
     })
   })
 
-  it('owns by company name as written in any spacing or case, or the name registered under', () => {
-    expect(ownsStone(seller, { seller: 'SHAH  diamonds' })).toBe(true)
-    expect(ownsStone({ ...seller, company: 'Shah Gems', registeredCompany: 'Shah Diamonds' }, mine)).toBe(true)
-    expect(ownsStone({ ...seller, company: '' }, { seller: '' })).toBe(false)
-    expect(ownsStone({ ...seller, company: undefined }, mine)).toBe(false)
+  it('owns by the company id: never the house’s stock, never without a company', () => {
+    expect(ownsStone(seller, mine)).toBe(true)
+    expect(ownsStone(seller, theirs)).toBe(false)
+    expect(ownsStone(seller, house)).toBe(false)
+    expect(ownsStone({ staff: false, companyId: undefined }, house)).toBe(false)
+    expect(ownsStone(staff, house)).toBe(true)
   })
 })
 

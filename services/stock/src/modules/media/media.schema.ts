@@ -6,7 +6,7 @@ import { stones } from '../stones/stones.schema'
 const tz = { withTimezone: true } as const
 
 /**
- * A stone's photos, video and certificate (migration 0011): a file kept in the object store under
+ * A stone's photos, video and certificate (migration 0012): a file kept in the object store under
  * `key`, or an outside link (`url`) taken from an upload file's media columns. Position 1 is the main
  * photo and 2… the others; position 0 is the upload file's link, so a file uploaded later is shown
  * before it and a new upload file never removes an uploaded photo.

@@ -26,6 +26,7 @@ import {
   fileIn,
   mediaOfStones,
   pageMedia,
+  stoneLinks,
   putFile,
   type MediaPageRow,
   type NewFile,
@@ -50,6 +51,7 @@ import {
 } from './media.rules'
 import type { StoneMediaRow } from './media.schema'
 import { body, budgeted, drain, peek, TooLarge, type Chunks } from './media.streams'
+import { safeLink } from './media.rules'
 
 /** A file of an upload as it arrives: its name as the sender gave it, and its bytes. */
 export interface IncomingFile {
@@ -125,9 +127,9 @@ export class MediaService {
 
   /** Sellers manage their own company's media; operator staff anyone's. */
   uploaderOf(who: Principal): Uploader {
-    if (who.operator) return { staff: true, company: undefined, registeredCompany: undefined }
-    if (who.userType !== 'seller') throw new AppError('E_FORBIDDEN')
-    return { staff: false, company: who.company, registeredCompany: who.registeredCompany }
+    if (who.operator) return { staff: true, companyId: undefined }
+    if (who.userType !== 'seller' || !who.companyId) throw new AppError('E_FORBIDDEN')
+    return { staff: false, companyId: who.companyId }
   }
 
   private async stonesFor(names: readonly string[]): Promise<Candidate[]> {
@@ -397,13 +399,43 @@ export class MediaService {
     return { deleted: keys.length }
   }
 
-  /** Every media row of these stones, by stone. */
+  /**
+   * Every media row of these stones, by stone, with the links the stones' upload file gave (kept on
+   * the stone by the inventory commit) as link rows where no link was recorded here.
+   */
   async of(stoneIds: readonly string[]): Promise<Map<string, StoneMediaRow[]>> {
     const out = new Map<string, StoneMediaRow[]>()
-    for (const r of await mediaOfStones(this.database.sql, stoneIds)) {
+    const add = (r: StoneMediaRow) => {
       const list = out.get(r.stoneId)
       if (list) list.push(r)
       else out.set(r.stoneId, [r])
+    }
+    const [rows, links] = await Promise.all([
+      mediaOfStones(this.database.sql, stoneIds),
+      stoneLinks(this.database.sql, stoneIds),
+    ])
+    rows.forEach(add)
+    for (const l of links) {
+      for (const [kind, link] of [
+        ['photo', l.imageUrl],
+        ['video', l.videoUrl],
+        ['certificate', l.certificateUrl],
+      ] as const) {
+        const url = safeLink(link)
+        if (url && !rows.some((r) => r.stoneId === l.id && r.kind === kind && r.position === 0))
+          add({
+            id: l.id,
+            stoneId: l.id,
+            kind,
+            position: 0,
+            key: null,
+            url,
+            contentType: '',
+            size: 0,
+            fileName: '',
+            createdAt: new Date(0),
+          })
+      }
     }
     return out
   }

@@ -10,6 +10,14 @@ import type { SearchService } from './search.service'
 
 /** Stones read again from the database at once, when changes made elsewhere pile up. */
 const REFRESH_BATCH = 500
+/** Stones read again at once after a large change of this instance's own (an upload's commit). */
+const REREAD_BATCH = 5000
+/** Events after which a stone is read again rather than given its new status: it changed more than that. */
+const REREAD_EVENTS: ReadonlySet<string> = new Set([
+  StockEventTypes.priced,
+  StockEventTypes.arrived,
+  StockEventTypes.updated,
+])
 
 /**
  * Keeps this instance's search index in step with the stones table. Its own changes reach the index
@@ -33,6 +41,20 @@ export class IndexSync {
     const index = this.search.index
     if (c.back !== undefined || index.versionOf(c.id) === undefined) await this.search.refresh([c.id])
     else index.setStatus(c.id, c.wSts, c.statusVersion)
+  }
+
+  /**
+   * StoneService's `onChangedMany`: many stones committed at once (an upload). Status changes are
+   * applied in place; new and repriced stones are read again a few thousand at a time, not one by one.
+   */
+  readonly onChangedMany = async (list: readonly StatusRecord[]): Promise<void> => {
+    const index = this.search.index
+    const reread: string[] = []
+    for (const c of list) {
+      if (c.back !== undefined || index.versionOf(c.id) === undefined) reread.push(c.id)
+      else index.setStatus(c.id, c.wSts, c.statusVersion)
+    }
+    for (let i = 0; i < reread.length; i += REREAD_BATCH) await this.search.refresh(reread.slice(i, i + REREAD_BATCH))
   }
 
   /** The hold fast path: a stone the index knows is taken is refused without a database round trip. */
@@ -72,7 +94,7 @@ export class IndexSync {
     const index = this.search.index
     const known = index.versionOf(d.stoneId)
     if (known !== undefined && known >= d.statusVersion) return
-    if (known !== undefined && e.type !== StockEventTypes.priced && e.type !== StockEventTypes.arrived) {
+    if (known !== undefined && !REREAD_EVENTS.has(e.type)) {
       index.setStatus(d.stoneId, d.wSts, d.statusVersion)
       return
     }

@@ -57,6 +57,14 @@ export function compile(index: StoneIndex, filters: StoneFilter | StoneFilter[],
     candidates: null,
   }
   for (const filter of Array.isArray(filters) ? filters : [filters]) addFilter(index, c, filter)
+  // Stones that left live stock (removed by their seller, listing expired) stay in the index under
+  // availability code 0, which no availability filter allows: only when there are such stones and no
+  // availability filter already leaves them out does a search pay for one more pass.
+  if (index.goneCount > 0 && !c.enumP.some((p) => p.col === index.enums.availability)) {
+    const allow = new Uint8Array(256).fill(1)
+    allow[0] = 0
+    c.enumP.push({ col: index.enums.availability, allow })
+  }
   if (scope.only) c.candidates = c.candidates ? intersect(scope.only, [...c.candidates]) : scope.only
   if (!c.candidates) c.candidates = caratCandidates(index, c)
   // The rarest condition first: most stones fail at the first test they meet.

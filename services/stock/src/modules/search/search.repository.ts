@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm'
+import { GONE_W_STS } from '@diamond/contracts/events/stock'
 import type { Sql, Tx } from '@diamond/runtime/db'
 import { anyOf, fields, query } from '@diamond/runtime/statements'
 import { stones } from '../stones/stones.schema'
@@ -8,7 +9,11 @@ const INDEX = fields(stones, [...INDEX_COLUMNS, 'statusVersion'])
 
 /** Every stone as the index reads it, through a cursor `batch` rows at a time (the whole stock never sits in memory twice). */
 export function allIndexSources(client: Sql, batch: number): AsyncIterable<IndexSource[]> {
-  return query<IndexSource>(client, sql`select ${INDEX} from ${stones}`).cursor(batch)
+  // Stones that left live stock are left out; a later change of one is read by id (`indexSources`).
+  return query<IndexSource>(
+    client,
+    sql`select ${INDEX} from ${stones} where ${stones.wSts} not in (${GONE_W_STS.removed}, ${GONE_W_STS.expired})`,
+  ).cursor(batch)
 }
 
 /** These stones as the index reads them; unknown ids are simply absent. */

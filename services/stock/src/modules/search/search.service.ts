@@ -213,7 +213,8 @@ export class SearchService {
       : this.index.byKey
           .get(idOrNumber.toUpperCase())
           ?.find((i) => this.index.vStnIds[i]!.toUpperCase() === idOrNumber.toUpperCase())
-    const id = slot === undefined ? null : this.index.ids[slot]!
+    // A stone that left live stock (removed by its seller, listing expired) is not found.
+    const id = slot === undefined || this.index.enums.availability[slot] === 0 ? null : this.index.ids[slot]!
     const [row] = id ? await this.rows(who, [id]) : []
     if (!row) throw new AppError('E_NOT_FOUND')
     const own = (await this.settings.ownMedia?.(row)) ?? {}

@@ -1,5 +1,6 @@
 import { FILTER_MASTERS, MASTERS } from '@diamond/contracts/masters'
 import type { EnumFilter, RangeFilter, BoolFilter } from '@diamond/contracts/http/stock.values'
+import { isGoneWSts } from '@diamond/contracts/events/stock'
 import { availabilityOf } from '../stones/stones.rules'
 import type { Stone } from '../stones/stones.schema'
 
@@ -113,8 +114,14 @@ export const ENUM_SOURCE: Record<EnumFilter, (r: IndexSource) => string> = {
   cultCondNm: (r) => r.culetCond,
   sellerNm: (r) => r.seller,
   showNm: (r) => r.showName,
-  availability: (r) => availabilityOf(r.wSts),
+  availability: (r) => availabilityCode(r.wSts),
 }
+
+/**
+ * The index's availability of a web status: a stone that left live stock (removed, listing expired)
+ * gets the empty value (code 0), which searches leave out (see `compile`).
+ */
+export const availabilityCode = (wSts: string): string => (isGoneWSts(wSts) ? '' : availabilityOf(wSts))
 
 const num = (v: string | number) => (typeof v === 'number' ? v : Number(v))
 const hundredths = (v: string | number) => Math.round(num(v) * 100)
@@ -333,12 +340,23 @@ export class StoneIndex {
     const i = this.byId.get(id)
     if (i === undefined || version <= this.versions[i]!) return false
     this.versions[i] = version
-    const code = this.dicts.availability.code(availabilityOf(wSts))
+    const code = this.dicts.availability.code(availabilityCode(wSts))
     this.valueCounts.availability[this.enums.availability[i]!]!--
     this.valueCounts.availability[code]!++
     this.enums.availability[i] = code
     this.generation++
     return true
+  }
+
+  /** How many stones in the index have left live stock (removed or expired). */
+  get goneCount(): number {
+    return this.valueCounts.availability[0]!
+  }
+
+  /** Whether the stone left live stock (or is unknown). */
+  isGone(id: string): boolean {
+    const i = this.byId.get(id)
+    return i === undefined || this.enums.availability[i] === 0
   }
 
   versionOf(id: string): number | undefined {

@@ -8,7 +8,7 @@ const measure = (name: string) => numeric(name, { precision: 5, scale: 2 }).notN
 const grade = (name: string) => text(name).notNull().default('')
 
 /**
- * The stones, with the spec's row fields (migrations 0001, 0002, 0009). Money is integer cents;
+ * The stones, with the spec's row fields (migrations 0001, 0002, 0009) and their seller's listing (0011). Money is integer cents;
  * carat, discount and measures are numeric (strings in TypeScript, exact).
  */
 export const stones = stock.table('stones', {
@@ -92,6 +92,21 @@ export const stones = stock.table('stones', {
   statusVersion: integer('status_version').notNull().default(0),
   createdAt: timestamp('created_at', tz).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', tz).notNull().defaultNow(),
+  /** The seller's company (auth's id, signed into its members' tokens); null for the house's own stock. */
+  sellerCompanyId: uuid('seller_company_id'),
+  /** A seller's listing leaves live stock at this time unless refreshed; null: never (house stock). */
+  listedUntil: timestamp('listed_until', tz),
+  /** Who last listed or refreshed it: told a day before the listing runs out. */
+  listedBy: uuid('listed_by'),
+  /** When that was told (once per listing period). */
+  expiryToldAt: timestamp('expiry_told_at', tz),
+  treatment: grade('treatment'),
+  origin: grade('origin'),
+  growthType: grade('growth_type'),
+  comments: grade('comments'),
+  imageUrl: grade('image_url'),
+  videoUrl: grade('video_url'),
+  certificateUrl: grade('certificate_url'),
 })
 export type Stone = typeof stones.$inferSelect
 export type NewStone = typeof stones.$inferInsert

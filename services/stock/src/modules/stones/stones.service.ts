@@ -14,6 +14,11 @@ const PRODUCER = 'stock'
 
 /** Told of every change this service commits, right after the commit (the search index listens). */
 export type OnChanged = (s: repo.StatusRecord) => Promise<void>
+/** Told of a change of many stones at once (an upload's commit), right after the commit. */
+export type OnChangedMany = (list: readonly repo.StatusRecord[]) => Promise<void>
+
+/** Events per outbox write: one statement each, so a 100,000-stone commit is a few dozen statements. */
+const ENQUEUE_BATCH = 2000
 
 export const toStatus = (s: repo.StatusRecord): StatusResult => ({
   id: s.id,
@@ -64,6 +69,7 @@ export class StoneService {
     private readonly holdMinutes: number,
     private readonly onChanged: OnChanged = () => Promise.resolve(),
     private readonly lookout: HoldLookout = {},
+    private readonly onChangedMany?: OnChangedMany,
   ) {}
 
   /**
@@ -145,18 +151,29 @@ export class StoneService {
    * transaction and names the stones it changed; each gets its status event in that transaction,
    * and the index hears of them after the commit, as with every change here.
    */
-  async changeMany<T>(type: string, run: (tx: Tx) => Promise<{ changed: repo.StatusRecord[]; result: T }>): Promise<T> {
+  async changeMany<T, S extends repo.StatusRecord = repo.StatusRecord>(
+    type: string | ((s: S) => string),
+    run: (tx: Tx) => Promise<{ changed: S[]; result: T }>,
+  ): Promise<T> {
     const out = await this.database.sql.begin(async (tx) => {
       const o = await run(tx)
-      await enqueue(
-        tx,
-        'stock',
-        o.changed.map((s) => statusEvent(type, s)),
-      )
+      for (let i = 0; i < o.changed.length; i += ENQUEUE_BATCH) {
+        await enqueue(
+          tx,
+          'stock',
+          o.changed.slice(i, i + ENQUEUE_BATCH).map((s) => statusEvent(typeof type === 'string' ? type : type(s), s)),
+        )
+      }
       return o
     })
-    await Promise.all(out.changed.map((s) => Promise.resolve(this.onChanged(s))))
+    await this.changedMany(out.changed)
     return out.result as T
+  }
+
+  /** After the commit of many: the index hears of them in batches when it can, else one by one. */
+  private async changedMany(list: readonly repo.StatusRecord[]): Promise<void> {
+    if (this.onChangedMany) await this.onChangedMany(list)
+    else await Promise.all(list.map((s) => Promise.resolve(this.onChanged(s))))
   }
 
   /** Releases holds past their expiry; returns how many. */

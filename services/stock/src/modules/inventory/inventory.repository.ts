@@ -1,0 +1,602 @@
+import { once } from 'node:events'
+import type { Writable } from 'node:stream'
+import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm'
+import { getTableConfig } from 'drizzle-orm/pg-core'
+import { GONE_W_STS } from '@diamond/contracts/events/stock'
+import type { KeptReason, UploadRowKind } from '@diamond/contracts/http/inventory'
+import { orm, type Sql, type Tx } from '@diamond/runtime/db'
+import { anyOf, fields, name, query } from '@diamond/runtime/statements'
+import { NO_HOLD, STATUS, type StatusRecord } from '../stones/stones.repository'
+import { stones } from '../stones/stones.schema'
+import { DIFF_FIELDS, PROTECTED_W_STS, type DiffField } from './inventory.diff'
+import { sellerCompanies, sellerMappings, uploadRows, uploads, type Upload, type UploadRow } from './inventory.schema'
+import type { Mapping } from './inventory.types'
+
+/**
+ * The columns a draft fills, named alike in `upload_rows` and `stones`: a commit copies them across
+ * in one statement (the stock number is `stock_no` there, `stone_id` here).
+ */
+export const DRAFT_COLUMNS = [
+  'certNo',
+  'shape',
+  'shapeFull',
+  'carat',
+  'color',
+  'clarity',
+  'cut',
+  'polish',
+  'symmetry',
+  'fluorescence',
+  'lab',
+  'location',
+  'shade',
+  'rapCents',
+  'back',
+  'amtCents',
+  'ctprCents',
+  'length',
+  'width',
+  'height',
+  'depPer',
+  'tblPer',
+  'ratio',
+  'girdle',
+  'culet',
+  'treatment',
+  'origin',
+  'growthType',
+  'keyToSymbol',
+  'comments',
+  'isFancy',
+  'fancyColor',
+  'fancyIntensity',
+  'fancyOvertone',
+  'eyeClean',
+  'milky',
+  'imageUrl',
+  'videoUrl',
+  'certificateUrl',
+] as const satisfies readonly (keyof UploadRow & keyof typeof stones.$inferSelect)[]
+export type DraftColumn = (typeof DRAFT_COLUMNS)[number]
+
+// ---------- seller companies and mappings
+
+export async function upsertSellerCompany(client: Sql | Tx, id: string, companyName: string): Promise<void> {
+  await orm(client)
+    .insert(sellerCompanies)
+    .values({ id, name: companyName })
+    .onConflictDoUpdate({
+      target: sellerCompanies.id,
+      set: { name: companyName, updatedAt: sql`now()` },
+      setWhere: sql`${sellerCompanies.name} <> ${companyName}`,
+    })
+}
+
+export async function sellerCompany(client: Sql | Tx, id: string): Promise<{ id: string; name: string } | null> {
+  const [row] = await orm(client)
+    .select({ id: sellerCompanies.id, name: sellerCompanies.name })
+    .from(sellerCompanies)
+    .where(eq(sellerCompanies.id, id))
+  return row ?? null
+}
+
+export async function savedMapping(client: Sql | Tx, seller: string) {
+  const [row] = await orm(client)
+    .select({ mapping: sellerMappings.mapping, updatedAt: sellerMappings.updatedAt })
+    .from(sellerMappings)
+    .where(eq(sellerMappings.sellerCompanyId, seller))
+  return row ?? null
+}
+
+export async function saveMapping(client: Sql | Tx, seller: string, mapping: Mapping, userId: string) {
+  const [row] = await orm(client)
+    .insert(sellerMappings)
+    .values({ sellerCompanyId: seller, mapping, updatedBy: userId })
+    .onConflictDoUpdate({
+      target: sellerMappings.sellerCompanyId,
+      set: { mapping, updatedBy: userId, updatedAt: sql`now()` },
+    })
+    .returning({ mapping: sellerMappings.mapping, updatedAt: sellerMappings.updatedAt })
+  return row!
+}
+
+// ---------- uploads
+
+export async function insertUpload(client: Sql | Tx, row: typeof uploads.$inferInsert): Promise<void> {
+  await orm(client).insert(uploads).values(row)
+}
+
+export async function updateUpload(client: Sql | Tx, id: string, set: Partial<typeof uploads.$inferInsert>) {
+  await orm(client).update(uploads).set(set).where(eq(uploads.id, id))
+}
+
+/** An upload that never became a preview (its file could not be read): nothing of it stays. */
+export async function deleteUpload(client: Sql | Tx, id: string): Promise<void> {
+  await orm(client).delete(uploads).where(eq(uploads.id, id))
+}
+
+/** The upload, only when it is this seller's (or any, for `seller` null: staff). */
+export async function findUpload(client: Sql | Tx, id: string, seller: string | null): Promise<Upload | null> {
+  const [row] = await orm(client)
+    .select()
+    .from(uploads)
+    .where(seller === null ? eq(uploads.id, id) : and(eq(uploads.id, id), eq(uploads.sellerCompanyId, seller)))
+  return row ?? null
+}
+
+/** Locks the upload row for its commit (a second commit of the same upload waits, then finds it committed). */
+export async function lockUpload(tx: Tx, id: string): Promise<Upload | null> {
+  const [row] = await orm(tx).select().from(uploads).where(eq(uploads.id, id)).for('update')
+  return row ?? null
+}
+
+export async function pageUploads(client: Sql | Tx, seller: string | null, page: number, limit: number) {
+  const where = seller === null ? undefined : eq(uploads.sellerCompanyId, seller)
+  const db = orm(client)
+  const [list, [total]] = await Promise.all([
+    db
+      .select({ upload: uploads, sellerName: sellerCompanies.name })
+      .from(uploads)
+      .leftJoin(sellerCompanies, eq(sellerCompanies.id, uploads.sellerCompanyId))
+      .where(where)
+      .orderBy(desc(uploads.createdAt), desc(uploads.id))
+      .limit(limit)
+      .offset((page - 1) * limit),
+    db.select({ n: count() }).from(uploads).where(where),
+  ])
+  return { list, count: total?.n ?? 0 }
+}
+
+/** Previews past their time: marked expired, their rows dropped; answers their files to delete. */
+export async function expirePreviews(client: Sql | Tx, max: number): Promise<{ id: string; filePath: string }[]> {
+  const due = await query<{ id: string; filePath: string }>(
+    client,
+    sql`
+    with due as (
+      select ${uploads.id} as id, ${uploads.filePath} as file_path from ${uploads}
+       where ${uploads.status} = 'preview' and ${uploads.expiresAt} <= now()
+       order by ${uploads.expiresAt} limit ${max} for update skip locked
+    ), marked as (
+      update ${uploads} set ${name(uploads.status)} = 'expired', ${name(uploads.filePath)} = ''
+        from due where ${uploads.id} = due.id
+    )
+    select id as "id", file_path as "filePath" from due`,
+  )
+  if (due.length)
+    await orm(client)
+      .delete(uploadRows)
+      .where(
+        anyOf(
+          uploadRows.uploadId,
+          due.map((d) => d.id),
+        ),
+      )
+  return due
+}
+
+// ---------- the seller's stock, as a preview compares it
+
+/** A stone's compared values as one text, in `DIFF_FIELDS` order: PostgreSQL's text of each column. */
+const PACKED = sql.join(
+  DIFF_FIELDS.map((f: DiffField) => sql`${stones[f]}::text`),
+  sql`, `,
+)
+
+export interface CurrentRow {
+  id: string
+  vStnId: string
+  stockNo: string
+  wSts: string
+  inOrder: boolean
+  inLot: boolean
+  packed: string
+}
+
+/** The seller's stones (not removed), a batch at a time. */
+export function currentStones(client: Sql, seller: string, batch = 5000): AsyncIterable<CurrentRow[]> {
+  return query<CurrentRow>(
+    client,
+    sql`
+    select ${stones.id} as "id", ${stones.vStnId} as "vStnId", ${stones.stoneId} as "stockNo", ${stones.wSts} as "wSts",
+           ${stones.inOrder} as "inOrder", ${stones.bidLotId} is not null as "inLot",
+           concat_ws(${String.fromCharCode(31)}, ${PACKED}) as "packed"
+      from ${stones}
+     where ${stones.sellerCompanyId} = ${seller} and ${stones.wSts} <> ${GONE_W_STS.removed}`,
+  ).cursor(batch)
+}
+
+// ---------- writing a preview's lines: COPY
+
+/** The line of a preview as written: the bookkeeping and, for drafts, the stone's columns. */
+export type PreviewLine = Pick<UploadRow, 'seq' | 'kind' | 'stockNo'> &
+  Partial<Pick<UploadRow, 'stoneRef' | 'wouldBe' | 'keptReason' | 'reasons' | 'flags' | 'changes' | 'pricePct'>> &
+  Partial<Record<DraftColumn, string | number | boolean | null>>
+
+const LINE_COLUMNS = [
+  'seq',
+  'kind',
+  'stockNo',
+  'stoneRef',
+  'wouldBe',
+  'keptReason',
+  'reasons',
+  'flags',
+  'changes',
+  'pricePct',
+  ...DRAFT_COLUMNS,
+] as const
+
+const copyText = (s: string) =>
+  s.includes('\\') || s.includes('\t') || s.includes('\n') || s.includes('\r')
+    ? s.replace(/\\/g, '\\\\').replace(/\t/g, '\\t').replace(/\n/g, '\\n').replace(/\r/g, '\\r')
+    : s
+const arrayText = (a: readonly string[]) =>
+  `{${a.map((v) => `"${v.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`).join(',')}}`
+
+/** One value in COPY's text format. */
+function copyValue(v: unknown): string {
+  if (v === null || v === undefined) return '\\N'
+  if (typeof v === 'boolean') return v ? 't' : 'f'
+  if (typeof v === 'number') return String(v)
+  if (typeof v === 'string') return copyText(v)
+  if (Array.isArray(v)) return copyText(arrayText(v as string[]))
+  return '\\N'
+}
+
+/**
+ * Writes a preview's lines with one COPY (PostgreSQL's bulk load: a 100,000-row file is one
+ * statement, not 100,000 round trips), honouring the stream's back-pressure.
+ */
+export class LineWriter {
+  private buffer: string[] = []
+  private constructor(
+    private readonly stream: Writable,
+    private readonly uploadId: string,
+  ) {}
+
+  static async open(client: Sql, uploadId: string): Promise<LineWriter> {
+    const { schema, name: table } = getTableConfig(uploadRows)
+    const columns = [...LINE_COLUMNS.map((k) => `"${uploadRows[k].name}"`), `"${uploadRows.uploadId.name}"`]
+    const stream = await client.unsafe(`copy "${schema}"."${table}" (${columns.join(', ')}) from stdin`).writable()
+    return new LineWriter(stream, uploadId)
+  }
+
+  async write(line: PreviewLine): Promise<void> {
+    // COPY writes NULL for a missing value, which the not-null lists refuse (a refused COPY is only
+    // reported when the stream ends, so nothing may be left to refuse).
+    const full = {
+      ...line,
+      reasons: line.reasons ?? [],
+      flags: line.flags ?? [],
+      changes: line.changes ? JSON.stringify(line.changes) : null,
+    }
+    const values = LINE_COLUMNS.map((k) => copyValue(full[k]))
+    values.push(this.uploadId)
+    this.buffer.push(values.join('\t'))
+    if (this.buffer.length >= 500) await this.flush()
+  }
+
+  private async flush(): Promise<void> {
+    if (!this.buffer.length) return
+    const chunk = this.buffer.join('\n') + '\n'
+    this.buffer = []
+    if (!this.stream.write(chunk)) await once(this.stream, 'drain')
+  }
+
+  async close(): Promise<void> {
+    await this.flush()
+    const done = once(this.stream, 'finish')
+    this.stream.end()
+    await done
+  }
+
+  /** Gives up: the COPY fails and writes nothing. */
+  abort(err: Error): void {
+    this.stream.destroy(err)
+  }
+}
+
+/** Valid lines whose certificate another seller (or the house) already lists: flagged, not refused. */
+export async function flagCertsListedElsewhere(client: Sql | Tx, uploadId: string, seller: string): Promise<number> {
+  const rows = await query<{ seq: number }>(
+    client,
+    sql`
+    update ${uploadRows} set ${name(uploadRows.flags)} = array_append(${uploadRows.flags}, 'flag.certListedElsewhere')
+     where ${uploadRows.uploadId} = ${uploadId}
+       and ${uploadRows.kind} in ('added', 'updated', 'unchanged', 'kept') and ${uploadRows.certNo} <> ''
+       and exists (
+         select 1 from ${stones}
+          where ${stones.certNo} = ${uploadRows.certNo}
+            and ${stones.sellerCompanyId} is distinct from ${seller}
+            and ${stones.wSts} not in (${GONE_W_STS.removed}, ${GONE_W_STS.expired}))
+    returning ${uploadRows.seq} as "seq"`,
+  )
+  return rows.length
+}
+
+export async function deleteLines(client: Sql | Tx, uploadId: string): Promise<void> {
+  await orm(client).delete(uploadRows).where(eq(uploadRows.uploadId, uploadId))
+}
+
+export interface LineView extends Pick<
+  UploadRow,
+  'seq' | 'kind' | 'stockNo' | 'stoneRef' | 'wouldBe' | 'keptReason' | 'reasons' | 'flags' | 'changes' | 'pricePct'
+> {
+  vStnId: string | null
+  shape: string
+  carat: number | null
+  color: string
+  clarity: string
+  back: number | null
+  amtCents: number | null
+}
+
+/** A page of one of a preview's lists; a stone left out shows its values in stock. */
+export async function linesPage(
+  client: Sql | Tx,
+  uploadId: string,
+  kind: UploadRowKind,
+  page: number,
+  limit: number,
+): Promise<{ list: LineView[]; count: number }> {
+  const [list, [total]] = await Promise.all([
+    query<LineView>(
+      client,
+      sql`
+      select ${fields(uploadRows, ['seq', 'kind', 'stockNo', 'stoneRef', 'wouldBe', 'keptReason', 'reasons', 'flags', 'changes', 'pricePct'])},
+             ${stones.vStnId} as "vStnId",
+             coalesce(${uploadRows.shape}, ${stones.shape}, '') as "shape",
+             coalesce(${uploadRows.carat}, ${stones.carat})::float8 as "carat",
+             coalesce(${uploadRows.color}, ${stones.color}, '') as "color",
+             coalesce(${uploadRows.clarity}, ${stones.clarity}, '') as "clarity",
+             coalesce(${uploadRows.back}, ${stones.back})::float8 as "back",
+             coalesce(${uploadRows.amtCents}, ${stones.amtCents})::float8 as "amtCents"
+        from ${uploadRows} left join ${stones} on ${stones.id} = ${uploadRows.stoneRef}
+       where ${uploadRows.uploadId} = ${uploadId} and ${uploadRows.kind} = ${kind}
+       order by ${uploadRows.seq} < 0, abs(${uploadRows.seq})
+       limit ${limit} offset ${(page - 1) * limit}`,
+    ),
+    orm(client)
+      .select({ n: count() })
+      .from(uploadRows)
+      .where(and(eq(uploadRows.uploadId, uploadId), eq(uploadRows.kind, kind))),
+  ])
+  return { list, count: total?.n ?? 0 }
+}
+
+/** Every invalid line of an upload, in file order, a batch at a time (the invalid-rows workbook). */
+export function invalidLines(client: Sql, uploadId: string) {
+  return query<{ seq: number; stockNo: string; reasons: string[] }>(
+    client,
+    sql`select ${fields(uploadRows, ['seq', 'stockNo', 'reasons'])} from ${uploadRows}
+         where ${uploadRows.uploadId} = ${uploadId} and ${uploadRows.kind} = 'invalid' order by ${uploadRows.seq}`,
+  ).cursor(2000)
+}
+
+// ---------- commit
+
+/** The commit's lock on one seller's stock: false when another commit of that seller holds it. */
+export async function tryLockSeller(tx: Tx, seller: string): Promise<boolean> {
+  const [row] =
+    (await tx`select pg_try_advisory_xact_lock(hashtext('stock:inventory'), hashtext(${seller})) as ok`) as unknown as [
+      { ok: boolean },
+    ]
+  return row.ok
+}
+
+const protectedList = Object.keys(PROTECTED_W_STS)
+/** A stone an upload may not touch (the SQL twin of `keptReason`). */
+const isProtected = sql`(${stones.bidLotId} is not null or ${stones.inOrder} or ${anyOf(stones.wSts, protectedList)})`
+const notProtected = sql`(${stones.bidLotId} is null and not ${stones.inOrder} and not ${anyOf(stones.wSts, protectedList)})`
+const keptReasonSql = sql`case when ${stones.bidLotId} is not null then 'auction' when ${stones.inOrder} then 'order' ${sql.join(
+  Object.entries(PROTECTED_W_STS).map(([w, r]) => sql`when ${stones.wSts} = ${w} then ${r}`),
+  sql` `,
+)} end`
+
+/** Lines whose stone became someone's since the preview: kept now (the upload leaves them alone). */
+export async function keepNewlyProtected(tx: Tx, uploadId: string): Promise<{ seq: number; reason: KeptReason }[]> {
+  return query<{ seq: number; reason: KeptReason }>(
+    tx,
+    sql`
+    update ${uploadRows}
+       set ${name(uploadRows.wouldBe)} = ${uploadRows.kind}, ${name(uploadRows.kind)} = 'kept',
+           ${name(uploadRows.keptReason)} = ${keptReasonSql}
+      from ${stones}
+     where ${uploadRows.uploadId} = ${uploadId} and ${uploadRows.kind} in ('updated', 'deleted')
+       and ${stones.id} = ${uploadRows.stoneRef} and ${isProtected}
+    returning ${uploadRows.seq} as "seq", ${uploadRows.keptReason} as "reason"`,
+  )
+}
+
+const listingSet = (listedUntil: Date, userId: string) => sql`
+  ${name(stones.listedUntil)} = ${listedUntil.toISOString()}::timestamptz,
+  ${name(stones.listedBy)} = ${userId}, ${name(stones.expiryToldAt)} = null`
+
+/** A changed stone: updated and repriced ones carry the new discount (the index reads them again). */
+export type ChangedStone = StatusRecord & { repriced?: boolean }
+
+/** The preview's updates, applied; a stone protected meanwhile is left alone (its line says kept). */
+export async function applyUpdates(
+  tx: Tx,
+  uploadId: string,
+  listedUntil: Date,
+  userId: string,
+): Promise<ChangedStone[]> {
+  return query<ChangedStone>(
+    tx,
+    sql`
+    update ${stones}
+       set ${sql.join(
+         DRAFT_COLUMNS.map((k) => sql`${name(stones[k])} = ${uploadRows[k]}`),
+         sql`, `,
+       )},
+           ${name(stones.wSts)} = case when ${stones.wSts} = ${GONE_W_STS.expired} then 'A' else ${stones.wSts} end,
+           ${name(stones.statusVersion)} = ${stones.statusVersion} + 1, ${name(stones.updatedAt)} = now(),
+           ${listingSet(listedUntil, userId)}
+      from ${uploadRows}
+     where ${uploadRows.uploadId} = ${uploadId} and ${uploadRows.kind} = 'updated'
+       and ${stones.id} = ${uploadRows.stoneRef} and ${notProtected}
+    returning ${STATUS}, ${NO_HOLD}, ${fields(stones, ['back'])}, ${uploadRows.pricePct} is not null as "repriced"`,
+  )
+}
+
+/** Stones the seller removes (a replace-all leaves them out; a delete names them): wSts R, out of stock. */
+const removeSet = sql`${name(stones.wSts)} = ${GONE_W_STS.removed}, ${name(stones.statusVersion)} = ${stones.statusVersion} + 1,
+  ${name(stones.updatedAt)} = now(), ${name(stones.listedUntil)} = null`
+
+export async function applyDeletes(tx: Tx, uploadId: string): Promise<StatusRecord[]> {
+  return query<StatusRecord>(
+    tx,
+    sql`
+    update ${stones} set ${removeSet}
+      from ${uploadRows}
+     where ${uploadRows.uploadId} = ${uploadId} and ${uploadRows.kind} = 'deleted'
+       and ${stones.id} = ${uploadRows.stoneRef} and ${notProtected}
+    returning ${STATUS}, ${NO_HOLD}`,
+  )
+}
+
+/** New stones, numbered from the stock's sequence, in file order. */
+export async function applyInserts(
+  tx: Tx,
+  uploadId: string,
+  seller: { id: string; name: string },
+  listedUntil: Date,
+  userId: string,
+): Promise<StatusRecord[]> {
+  const cols = DRAFT_COLUMNS.map((k) => name(stones[k]))
+  return query<StatusRecord>(
+    tx,
+    sql`
+    insert into ${stones} (${name(stones.id)}, ${name(stones.vStnId)}, ${name(stones.stoneId)}, ${name(stones.sellerCompanyId)},
+                           ${name(stones.seller)}, ${name(stones.listedUntil)}, ${name(stones.listedBy)}, ${sql.join(cols, sql`, `)})
+    select gen_random_uuid(), 'N' || nextval('stock.stone_numbers'), ${uploadRows.stockNo}, ${seller.id}::uuid, ${seller.name},
+           ${listedUntil.toISOString()}::timestamptz, ${userId}::uuid,
+           ${sql.join(
+             DRAFT_COLUMNS.map((k) => sql`${uploadRows[k]}`),
+             sql`, `,
+           )}
+      from ${uploadRows}
+     where ${uploadRows.uploadId} = ${uploadId} and ${uploadRows.kind} = 'added'
+     order by ${uploadRows.seq}
+    returning ${STATUS}, ${NO_HOLD}`,
+  )
+}
+
+/**
+ * Stones the upload lists again as they are (and kept ones it names): their listing starts over;
+ * an expired one comes back to stock (returned, for its event). The rest change nothing buyers see.
+ */
+export async function refreshListed(
+  tx: Tx,
+  uploadId: string,
+  listedUntil: Date,
+  userId: string,
+): Promise<StatusRecord[]> {
+  const named = sql`${uploadRows.uploadId} = ${uploadId} and ${stones.id} = ${uploadRows.stoneRef}
+       and (${uploadRows.kind} = 'unchanged' or (${uploadRows.kind} = 'kept' and ${uploadRows.wouldBe} = 'updated'))`
+  const relisted = await query<StatusRecord>(
+    tx,
+    sql`
+    update ${stones} set ${name(stones.wSts)} = 'A', ${name(stones.statusVersion)} = ${stones.statusVersion} + 1,
+                         ${name(stones.updatedAt)} = now(), ${listingSet(listedUntil, userId)}
+      from ${uploadRows}
+     where ${named} and ${stones.wSts} = ${GONE_W_STS.expired}
+    returning ${STATUS}, ${NO_HOLD}`,
+  )
+  await query(
+    tx,
+    sql`update ${stones} set ${listingSet(listedUntil, userId)} from ${uploadRows}
+         where ${named} and ${stones.wSts} <> ${GONE_W_STS.expired}`,
+  )
+  return relisted
+}
+
+// ---------- listings: expiry and refresh
+
+/** Listings past their time leave live stock (a stone someone is buying waits until it is free). */
+export async function expireListings(tx: Tx, max: number): Promise<StatusRecord[]> {
+  return query<StatusRecord>(
+    tx,
+    sql`
+    update ${stones} set ${name(stones.wSts)} = ${GONE_W_STS.expired}, ${name(stones.statusVersion)} = ${stones.statusVersion} + 1,
+                         ${name(stones.updatedAt)} = now()
+     where ${stones.id} in (
+       select ${stones.id} from ${stones}
+        where ${stones.listedUntil} <= now() and ${stones.wSts} not in (${GONE_W_STS.removed}, ${GONE_W_STS.expired})
+          and ${notProtected}
+        order by ${stones.listedUntil} limit ${max} for update skip locked)
+    returning ${STATUS}, ${NO_HOLD}`,
+  )
+}
+
+/** Listings that run out within `hours`, not yet told: marked told; answers who listed them, how many, the first end. */
+export async function takeExpiryNotices(
+  tx: Tx,
+  hours: number,
+): Promise<{ userId: string; count: number; expiresAt: Date }[]> {
+  return query<{ userId: string; count: number; expiresAt: Date }>(
+    tx,
+    sql`
+    with told as (
+      update ${stones} set ${name(stones.expiryToldAt)} = now()
+       where ${stones.id} in (
+         select ${stones.id} from ${stones}
+          where ${stones.listedUntil} <= now() + make_interval(hours => ${hours}::int) and ${stones.listedUntil} > now()
+            and ${stones.expiryToldAt} is null and ${stones.listedBy} is not null
+            and ${stones.wSts} not in (${GONE_W_STS.removed}, ${GONE_W_STS.expired})
+          limit 10000 for update skip locked)
+      returning ${stones.listedBy} as listed_by, ${stones.listedUntil} as listed_until
+    )
+    select listed_by as "userId", count(*)::int as "count", min(listed_until) as "expiresAt" from told group by listed_by`,
+  )
+}
+
+/** The seller's stones named (or all): restrict a statement to them. */
+export const sellerStones = (seller: string, ids: readonly string[] | 'all'): SQL =>
+  ids === 'all'
+    ? sql`${stones.sellerCompanyId} = ${seller}`
+    : sql`${stones.sellerCompanyId} = ${seller} and ${anyOf(stones.id, ids)}`
+
+/** Refresh: the listing starts over; expired ones come back to stock (returned, for their events). */
+export async function refreshStones(
+  tx: Tx,
+  which: SQL,
+  listedUntil: Date,
+  userId: string,
+): Promise<{ relisted: StatusRecord[]; refreshed: number }> {
+  // The live ones first: the expired ones, once relisted, must not be counted twice.
+  const rest = await query<{ id: string }>(
+    tx,
+    sql`update ${stones} set ${listingSet(listedUntil, userId)}
+         where ${which} and ${stones.wSts} not in (${GONE_W_STS.removed}, ${GONE_W_STS.expired})
+        returning ${stones.id} as "id"`,
+  )
+  const relisted = await query<StatusRecord>(
+    tx,
+    sql`update ${stones} set ${name(stones.wSts)} = 'A', ${name(stones.statusVersion)} = ${stones.statusVersion} + 1,
+                             ${name(stones.updatedAt)} = now(), ${listingSet(listedUntil, userId)}
+         where ${which} and ${stones.wSts} = ${GONE_W_STS.expired}
+        returning ${STATUS}, ${NO_HOLD}`,
+  )
+  return { relisted, refreshed: relisted.length + rest.length }
+}
+
+/** Delete: the stones named (or all) leave stock, except those someone is buying (answered as kept). */
+export async function removeStones(
+  tx: Tx,
+  which: SQL,
+): Promise<{ removed: StatusRecord[]; kept: { id: string; vStnId: string; reason: KeptReason }[] }> {
+  const kept = await query<{ id: string; vStnId: string; reason: KeptReason }>(
+    tx,
+    sql`select ${stones.id} as "id", ${stones.vStnId} as "vStnId", ${keptReasonSql} as "reason" from ${stones}
+         where ${which} and ${stones.wSts} <> ${GONE_W_STS.removed} and ${isProtected}`,
+  )
+  const removed = await query<StatusRecord>(
+    tx,
+    sql`update ${stones} set ${removeSet}
+         where ${which} and ${stones.wSts} <> ${GONE_W_STS.removed} and ${notProtected}
+        returning ${STATUS}, ${NO_HOLD}`,
+  )
+  return { removed, kept }
+}

@@ -1,0 +1,464 @@
+import { randomUUID } from 'node:crypto'
+import { createReadStream, createWriteStream } from 'node:fs'
+import { mkdir, rm } from 'node:fs/promises'
+import { join } from 'node:path'
+import type { Readable } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
+import { StockEventTypes, TradeEventTypes, type TradeEvent } from '@diamond/contracts/events/stock'
+import {
+  UPLOAD_INVALID_PAGE,
+  type ColumnMapping,
+  type InventoryMode,
+  type UploadPage,
+  type UploadReport,
+  type UploadRowsPage,
+  type UploadRowsRequest,
+  type UploadView,
+} from '@diamond/contracts/http/inventory'
+import { TRADE_KINDS } from '@diamond/contracts/http/tracks.values'
+import { AppError, enqueue, newEvent, type Database, type Principal, type Tx } from '@diamond/runtime'
+import type { StatusRecord } from '../stones/stones.repository'
+import type { StoneService } from '../stones/stones.service'
+import {
+  decideOmitted,
+  decideRow,
+  listedUntilFrom,
+  priceDraft,
+  stockKey,
+  type CurrentStone,
+  type PricedDraft,
+} from './inventory.diff'
+import * as repo from './inventory.repository'
+import type { Upload } from './inventory.schema'
+import type { ListingPolicy, Mapping, ReadLimits, RowOutcome, Sheet, SheetRow, UploadField } from './inventory.types'
+import { UPLOAD_FIELDS } from './inventory.types'
+
+/** The reading, mapping and listing rules an upload runs through (inventory.read/mapping/rules.ts). */
+export interface UploadPipeline {
+  readSheet(input: { fileName: string; stream: Readable }, limits: ReadLimits): Promise<Sheet>
+  matchHeaders(headers: string[], saved?: Mapping): Mapping
+  checker(headers: string[], mapping: Mapping, policy: ListingPolicy): { check(row: SheetRow): RowOutcome }
+}
+
+export interface InventorySettings {
+  maxBytes: number
+  maxRows: number
+  previewMinutes: number
+  listingDays: number
+  /** Uploaded files wait here until their upload is committed or expires. */
+  uploadDir: string
+  policy: ListingPolicy
+}
+
+/** Test hooks: a commit that fails midway must leave the stock as it was. */
+export interface InventoryHooks {
+  /** Runs inside the commit's transaction, after the updates and before deletes and inserts. */
+  midCommit?: (tx: Tx) => Promise<void>
+}
+
+export interface Seller {
+  id: string
+  name: string
+}
+
+const forbidden = () => new AppError('E_FORBIDDEN')
+const fieldProblem = (field: string, message: string) =>
+  new AppError('E_VALIDATION', { fields: [{ field, in: 'body', message }] }, `Invalid Fields: ${field} ${message}`)
+
+/** A draft's columns as `upload_rows` keeps them. */
+function draftColumns(d: PricedDraft): Partial<repo.PreviewLine> {
+  const out: Record<string, string | number | boolean> = {}
+  for (const k of repo.DRAFT_COLUMNS) out[k] = d[k]
+  return out as Partial<repo.PreviewLine>
+}
+
+const KNOWN_FIELDS: ReadonlySet<string> = new Set(UPLOAD_FIELDS)
+const isField = (f: string): f is UploadField => KNOWN_FIELDS.has(f)
+
+/** A mapping from a client: every target a stone field (or null, not mapped), else the header is named. */
+function toMapping(m: ColumnMapping): Mapping {
+  const out: Mapping = {}
+  for (const [header, field] of Object.entries(m)) {
+    if (field !== null && !isField(field))
+      throw fieldProblem(`mapping.${header}`, `must be one of ${UPLOAD_FIELDS.join(', ')} or null`)
+    out[header] = field
+  }
+  return out
+}
+
+const emptyReport = (): UploadReport => ({
+  received: 0,
+  valid: 0,
+  invalid: 0,
+  added: 0,
+  updated: 0,
+  deleted: 0,
+  unchanged: 0,
+  kept: 0,
+  durationMs: 0,
+})
+
+/**
+ * A seller's uploads: the file is streamed through reading, mapping and the listing rules into a
+ * preview (drafts and invalid rows written with COPY, compared on the way with the seller's stock
+ * held as packed text), and a commit applies exactly that preview in one transaction through
+ * StoneService.changeMany, so the outbox, the index, grids and demand matching follow.
+ */
+export class InventoryService {
+  constructor(
+    private readonly database: Database,
+    private readonly stones: StoneService,
+    private readonly pipeline: UploadPipeline,
+    private readonly settings: InventorySettings,
+    private readonly hooks: InventoryHooks = {},
+    private readonly clock: () => number = Date.now,
+  ) {}
+
+  get limits(): ReadLimits {
+    return { maxBytes: this.settings.maxBytes, maxRows: this.settings.maxRows }
+  }
+
+  /**
+   * Whose stock the caller acts on: a seller's own company (from the token auth signed), or for
+   * operator staff the seller they name. Buyers and everyone else are refused.
+   */
+  async sellerFor(who: Principal, requested?: string): Promise<Seller> {
+    if (who.operator) {
+      if (!requested) throw fieldProblem('sellerCompanyId', 'is required when staff act for a seller')
+      const company = await repo.sellerCompany(this.database.sql, requested)
+      if (!company) throw new AppError('E_NOT_FOUND')
+      return company
+    }
+    if (who.userType !== 'seller' || !who.companyId) throw forbidden()
+    // Another company's id from a seller is someone else's object: not found.
+    if (requested && requested !== who.companyId) throw new AppError('E_NOT_FOUND')
+    const name = who.company ?? ''
+    await repo.upsertSellerCompany(this.database.sql, who.companyId, name)
+    return { id: who.companyId, name }
+  }
+
+  /** The sellers whose uploads the caller sees: its own company, or (staff) the one named or all (null). */
+  private async scopeOf(who: Principal, requested?: string): Promise<string | null> {
+    if (who.operator) return requested ?? null
+    return (await this.sellerFor(who, requested)).id
+  }
+
+  private async ownUpload(who: Principal, id: string): Promise<Upload> {
+    const upload = await repo.findUpload(this.database.sql, id, await this.scopeOf(who))
+    if (!upload) throw new AppError('E_NOT_FOUND')
+    return upload
+  }
+
+  // ---------- preview
+
+  /**
+   * `seller/inventory/upload`: the file is kept in the upload folder (a changed mapping reads it
+   * again) and previewed. A file that cannot be read leaves nothing behind.
+   */
+  async upload(
+    who: Principal,
+    input: {
+      mode: InventoryMode
+      sellerCompanyId?: string
+      fileName: string
+      stream: Readable
+      truncated: () => boolean
+    },
+  ): Promise<UploadView> {
+    const seller = await this.sellerFor(who, input.sellerCompanyId)
+    const id = randomUUID()
+    await mkdir(this.settings.uploadDir, { recursive: true })
+    const filePath = join(this.settings.uploadDir, id)
+    try {
+      await pipeline(input.stream, createWriteStream(filePath))
+      if (input.truncated()) throw new AppError('E_FILE_TOO_LARGE', { maxBytes: this.settings.maxBytes })
+      await repo.insertUpload(this.database.sql, {
+        id,
+        sellerCompanyId: seller.id,
+        userId: who.id,
+        mode: input.mode,
+        fileName: input.fileName,
+        filePath,
+        status: 'preview',
+        expiresAt: new Date(this.clock() + this.settings.previewMinutes * 60_000),
+      })
+      const upload = (await repo.findUpload(this.database.sql, id, seller.id))!
+      return await this.preview(upload)
+    } catch (err) {
+      await repo.deleteUpload(this.database.sql, id)
+      await rm(filePath, { force: true })
+      throw err
+    }
+  }
+
+  /** `seller/inventory/remap`: the stored upload previewed again with another mapping. */
+  async remap(who: Principal, id: string, mapping: ColumnMapping): Promise<UploadView> {
+    const checked = toMapping(mapping)
+    const upload = await this.openPreview(who, id)
+    return this.preview(upload, checked)
+  }
+
+  private async openPreview(who: Principal, id: string): Promise<Upload> {
+    const upload = await this.ownUpload(who, id)
+    if (upload.status === 'committed') throw new AppError('E_UPLOAD_DONE')
+    if (upload.status !== 'preview' || upload.expiresAt.getTime() <= this.clock())
+      throw new AppError('E_UPLOAD_EXPIRED')
+    return upload
+  }
+
+  /** The seller's stones (not removed) by stock number, packed. */
+  private async current(seller: string): Promise<Map<string, CurrentStone & { stockNo: string }>> {
+    const byKey = new Map<string, CurrentStone & { stockNo: string }>()
+    for await (const batch of repo.currentStones(this.database.sql, seller)) {
+      for (const r of batch) {
+        const key = stockKey(r.stockNo)
+        if (!byKey.has(key)) byKey.set(key, r)
+      }
+    }
+    return byKey
+  }
+
+  private async preview(upload: Upload, mapping?: Mapping): Promise<UploadView> {
+    const started = this.clock()
+    const sheet = await this.pipeline.readSheet(
+      { fileName: upload.fileName, stream: createReadStream(upload.filePath) },
+      this.limits,
+    )
+    const saved = mapping ?? (await repo.savedMapping(this.database.sql, upload.sellerCompanyId))?.mapping
+    const used = this.pipeline.matchHeaders(sheet.headers, saved)
+    const checker = this.pipeline.checker(sheet.headers, used, this.settings.policy)
+    const current = await this.current(upload.sellerCompanyId)
+    const report = emptyReport()
+    await repo.deleteLines(this.database.sql, upload.id)
+    const writer = await repo.LineWriter.open(this.database.sql, upload.id)
+    try {
+      const seen = new Set<string>()
+      for await (const row of sheet.rows) {
+        report.received++
+        const o = checker.check(row)
+        if (!o.ok) {
+          report.invalid++
+          await writer.write({ seq: o.row, kind: 'invalid', stockNo: o.stockNo, reasons: o.reasons })
+          continue
+        }
+        report.valid++
+        const priced = priceDraft(o.draft)
+        const key = stockKey(o.draft.stoneId)
+        const cur = current.get(key)
+        if (cur) seen.add(key)
+        const d = decideRow(cur, priced)
+        report[d.kind]++
+        const line: repo.PreviewLine = {
+          seq: o.row,
+          kind: d.kind,
+          stockNo: o.draft.stoneId,
+          stoneRef: cur?.id ?? null,
+          flags: o.flags,
+          certNo: priced.certNo,
+        }
+        if (d.kind === 'updated' || d.kind === 'kept') Object.assign(line, { changes: d.changes, pricePct: d.pricePct })
+        if (d.kind === 'kept') Object.assign(line, { wouldBe: d.wouldBe, keptReason: d.reason })
+        if (d.kind === 'added' || d.kind === 'updated') Object.assign(line, draftColumns(priced))
+        await writer.write(line)
+      }
+      let seq = -1
+      for (const [key, cur] of current) {
+        if (seen.has(key)) continue
+        const d = decideOmitted(cur, upload.mode)
+        if (!d) continue
+        report[d.kind]++
+        await writer.write({
+          seq: seq--,
+          kind: d.kind,
+          stockNo: cur.stockNo,
+          stoneRef: cur.id,
+          ...(d.kind === 'kept' ? { wouldBe: d.wouldBe, keptReason: d.reason } : {}),
+        })
+      }
+      await writer.close()
+    } catch (err) {
+      writer.abort(err instanceof Error ? err : new Error(String(err)))
+      throw err
+    }
+    await repo.flagCertsListedElsewhere(this.database.sql, upload.id, upload.sellerCompanyId)
+    report.durationMs = Math.max(0, Math.round(this.clock() - started))
+    await repo.updateUpload(this.database.sql, upload.id, { mapping: used, report, durationMs: report.durationMs })
+    return this.view({ ...upload, mapping: used, report, durationMs: report.durationMs })
+  }
+
+  private async view(u: Upload): Promise<UploadView> {
+    const invalid = u.report.invalid
+      ? (await repo.linesPage(this.database.sql, u.id, 'invalid', 1, UPLOAD_INVALID_PAGE)).list
+      : []
+    return {
+      id: u.id,
+      status: u.status,
+      mode: u.mode,
+      fileName: u.fileName,
+      sellerCompanyId: u.sellerCompanyId,
+      mapping: u.mapping,
+      report: u.report,
+      invalid: invalid.map((r) => ({ row: r.seq, stockNo: r.stockNo, reasons: r.reasons })),
+      createdAt: u.createdAt.toISOString(),
+      committedAt: u.committedAt ? u.committedAt.toISOString() : null,
+      expiresAt: u.expiresAt.toISOString(),
+    }
+  }
+
+  /** `seller/inventory/rows`: a page of one of the preview's lists. */
+  async rows(who: Principal, req: UploadRowsRequest): Promise<UploadRowsPage> {
+    const upload = await this.ownUpload(who, req.id)
+    const { list, count } = await repo.linesPage(
+      this.database.sql,
+      upload.id,
+      req.kind,
+      req.page ?? 1,
+      req.limit ?? 100,
+    )
+    return {
+      kind: req.kind,
+      count,
+      list: list.map((r) => ({
+        row: r.seq > 0 ? r.seq : null,
+        stockNo: r.stockNo,
+        stoneId: r.stoneRef,
+        vStnId: r.vStnId,
+        changes: r.changes ?? [],
+        pricePct: r.pricePct,
+        reasons: r.reasons,
+        flags: r.flags,
+        keptReason: r.keptReason,
+        wouldBe: r.wouldBe,
+        shape: r.shape,
+        carat: r.carat,
+        color: r.color,
+        clarity: r.clarity,
+        back: r.back,
+        pricePerCarat: r.amtCents === null ? null : r.amtCents / 100,
+      })),
+    }
+  }
+
+  /** The upload's invalid rows (for the workbook), only the caller's. */
+  async invalidRows(who: Principal, id: string) {
+    const upload = await this.ownUpload(who, id)
+    return { upload, rows: repo.invalidLines(this.database.sql, upload.id) }
+  }
+
+  // ---------- mapping, history
+
+  async mapping(who: Principal, req: { mapping?: ColumnMapping; sellerCompanyId?: string }) {
+    const seller = await this.sellerFor(who, req.sellerCompanyId)
+    if (req.mapping) {
+      const saved = await repo.saveMapping(this.database.sql, seller.id, toMapping(req.mapping), who.id)
+      return { mapping: saved.mapping, fields: [...UPLOAD_FIELDS], updatedAt: saved.updatedAt.toISOString() }
+    }
+    const saved = await repo.savedMapping(this.database.sql, seller.id)
+    return {
+      mapping: saved?.mapping ?? {},
+      fields: [...UPLOAD_FIELDS],
+      updatedAt: saved?.updatedAt.toISOString() ?? null,
+    }
+  }
+
+  async history(who: Principal, req: { page?: number; limit?: number; sellerCompanyId?: string }): Promise<UploadPage> {
+    const scope = await this.scopeOf(who, req.sellerCompanyId)
+    const { list, count } = await repo.pageUploads(this.database.sql, scope, req.page ?? 1, req.limit ?? 50)
+    return {
+      count,
+      list: list.map(({ upload: u, sellerName }) => ({
+        id: u.id,
+        status: u.status,
+        mode: u.mode,
+        fileName: u.fileName,
+        sellerCompanyId: u.sellerCompanyId,
+        sellerName: sellerName ?? '',
+        userId: u.userId,
+        report: { ...emptyReport(), ...u.report },
+        createdAt: u.createdAt.toISOString(),
+        committedAt: u.committedAt ? u.committedAt.toISOString() : null,
+      })),
+    }
+  }
+
+  // ---------- commit
+
+  /**
+   * `seller/inventory/commit`: the preview applied, all or nothing, in one transaction holding the
+   * seller's commit lock (a second commit of the same seller meanwhile is refused: E_UPLOAD_BUSY).
+   * Stones someone took since the preview are kept, not changed.
+   */
+  async commit(who: Principal, id: string): Promise<UploadView> {
+    const upload = await this.openPreview(who, id)
+    const seller = (await repo.sellerCompany(this.database.sql, upload.sellerCompanyId)) ?? {
+      id: upload.sellerCompanyId,
+      name: '',
+    }
+    const listedUntil = listedUntilFrom(this.clock(), this.settings.listingDays)
+    const types = new Map<string, string>()
+    const report = await this.stones.changeMany<UploadReport, repo.ChangedStone>(
+      (s) => types.get(s.id) ?? StockEventTypes.updated,
+      async (tx) => {
+        if (!(await repo.tryLockSeller(tx, seller.id))) throw new AppError('E_UPLOAD_BUSY')
+        const locked = await repo.lockUpload(tx, id)
+        if (!locked || locked.status === 'committed') throw new AppError('E_UPLOAD_DONE')
+        if (locked.status !== 'preview') throw new AppError('E_UPLOAD_EXPIRED')
+        const newlyKept = await repo.keepNewlyProtected(tx, id)
+        const updated = await repo.applyUpdates(tx, id, listedUntil, who.id)
+        await this.hooks.midCommit?.(tx)
+        const deleted = await repo.applyDeletes(tx, id)
+        const added = await repo.applyInserts(tx, id, seller, listedUntil, who.id)
+        const relisted = await repo.refreshListed(tx, id, listedUntil, who.id)
+        for (const s of updated) types.set(s.id, s.repriced ? StockEventTypes.priced : StockEventTypes.updated)
+        for (const s of deleted) types.set(s.id, StockEventTypes.removed)
+        for (const s of added) types.set(s.id, StockEventTypes.arrived)
+        for (const s of relisted) types.set(s.id, StockEventTypes.relisted)
+        const r: UploadReport = {
+          ...locked.report,
+          added: added.length,
+          updated: updated.length,
+          deleted: deleted.length,
+          kept: locked.report.kept + newlyKept.length,
+        }
+        await repo.updateUpload(tx, id, { status: 'committed', committedAt: new Date(), report: r, filePath: '' })
+        const changed: repo.ChangedStone[] = [...updated, ...deleted, ...added, ...relisted]
+        return { changed, result: r }
+      },
+    )
+    await rm(upload.filePath, { force: true })
+    const done = (await repo.findUpload(this.database.sql, id, null))!
+    return this.view({ ...done, report })
+  }
+
+  // ---------- periodic work
+
+  /**
+   * Listings past their time leave live stock (expired events: grids drop them); sellers whose
+   * listings end within a day are told once; previews past their time are dropped with their files.
+   */
+  async sweep(max = 1000): Promise<{ expired: number; told: number; previews: number }> {
+    const expired = await this.stones.changeMany(StockEventTypes.expired, async (tx) => {
+      const changed: StatusRecord[] = await repo.expireListings(tx, max)
+      return { changed, result: changed.length }
+    })
+    const told = await this.database.sql.begin(async (tx) => {
+      const due = await repo.takeExpiryNotices(tx, 24)
+      await enqueue(
+        tx,
+        'stock',
+        due.map((d) =>
+          newEvent<TradeEvent>('stock', TradeEventTypes.listingExpiring, d.userId, {
+            userIds: [d.userId],
+            toSales: false,
+            kind: TRADE_KINDS.listingExpiring,
+            params: { count: d.count, expiresAt: new Date(d.expiresAt).toISOString() },
+          }),
+        ),
+      )
+      return due.length
+    })
+    const previews = await repo.expirePreviews(this.database.sql, max)
+    await Promise.all(previews.filter((p) => p.filePath).map((p) => rm(p.filePath, { force: true })))
+    return { expired, told, previews: previews.length }
+  }
+}
