@@ -107,9 +107,14 @@ interface Stored extends NewFile {
 
 const TOO_MUCH = () => new AppError('E_FILE_TOO_LARGE', { maxBytes: MEDIA_UPLOAD_MAX_BYTES })
 
-/** Entry names in a zip: UTF-8 when the zip says so (bit 11), else the old DOS code page, read as Latin-1. */
-const entryName = (e: yauzl.Entry) =>
-  (e.fileName as unknown as Buffer).toString(e.generalPurposeBitFlag & 0x800 ? 'utf8' : 'latin1')
+/**
+ * Entry names in a zip, read undecoded (yauzl would refuse the whole zip for one bad name; here that
+ * entry alone is refused): UTF-8 when the zip says so (bit 11), else the old DOS code page, as Latin-1.
+ */
+function entryName(e: yauzl.Entry): string {
+  const raw: unknown = e.fileName
+  return Buffer.isBuffer(raw) ? raw.toString(e.generalPurposeBitFlag & 0x800 ? 'utf8' : 'latin1') : String(raw)
+}
 
 /**
  * Stone media: bulk upload (files one by one or zips), matched to the uploader's stones by the stock
@@ -347,7 +352,7 @@ export class MediaService {
       let stream: Readable | null = null
       try {
         stream = await zip.openReadStreamPromise(entry)
-        const it = stream[Symbol.asyncIterator]() as Chunks
+        const it: Chunks = stream[Symbol.asyncIterator]()
         const { head, read, done } = await peek(it, SNIFF_BYTES)
         const type = classify(info.name, head)
         if (!type || type.kind === 'zip') {

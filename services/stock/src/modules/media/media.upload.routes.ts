@@ -63,7 +63,8 @@ export default defineRoutes(async function mediaUploadRoutes(app, { media }: { m
             throw new AppError('E_VALIDATION', {
               fields: [{ field: part.fieldname, in: 'body', message: 'send only file parts' }],
             })
-          yield { name: part.filename, chunks: part.file[Symbol.asyncIterator]() as Chunks }
+          const chunks: Chunks = part.file[Symbol.asyncIterator]()
+          yield { name: part.filename, chunks }
         }
       }
       try {
