@@ -24,14 +24,20 @@ import { Upload } from '@aws-sdk/lib-storage'
 export interface ObjectStore {
   /** Stores the stream under `key` whole or not at all (a failing stream leaves nothing); answers its size. */
   put(key: string, body: Readable, contentType: string): Promise<{ size: number }>
-  /** The object's bytes; ObjectNotFound when there is none. */
-  get(key: string): Promise<Readable>
+  /** The object's bytes, or those from `start` to `end` (inclusive); ObjectNotFound when there is none. */
+  get(key: string, range?: ByteRange): Promise<Readable>
   /** Removes the object; removing one that is not there is no error. */
   delete(key: string): Promise<void>
   exists(key: string): Promise<boolean>
   /** What it is, for logs: `folder /…/media` or `s3 http://…/bucket`. */
   readonly describe: string
   close(): void
+}
+
+/** Bytes `start` to `end` of an object, both included (as HTTP's Range counts them). */
+export interface ByteRange {
+  start: number
+  end: number
 }
 
 export class ObjectNotFound extends Error {
@@ -88,10 +94,10 @@ export function folderStore(root: string): ObjectStore {
       }
       return { size: c.size() }
     },
-    async get(key) {
+    async get(key, range) {
       try {
         const fh = await open(pathOf(key), 'r')
-        return fh.createReadStream()
+        return fh.createReadStream(range ? { start: range.start, end: range.end } : {})
       } catch (err) {
         if ((err as NodeJS.ErrnoException).code === 'ENOENT') throw new ObjectNotFound(key)
         throw err
@@ -159,9 +165,15 @@ export async function s3Store(s: S3Settings): Promise<ObjectStore> {
       await upload.done()
       return { size: c.size() }
     },
-    async get(key) {
+    async get(key, range) {
       try {
-        const r = await client.send(new GetObjectCommand({ Bucket, Key: checkKey(key) }))
+        const r = await client.send(
+          new GetObjectCommand({
+            Bucket,
+            Key: checkKey(key),
+            ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}),
+          }),
+        )
         if (!(r.Body instanceof Readable)) throw new Error('S3 answered no body stream')
         return r.Body
       } catch (err) {

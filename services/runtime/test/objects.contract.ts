@@ -37,6 +37,18 @@ export function objectStoreContract(name: string, make: () => Promise<ObjectStor
       expect(Buffer.compare(await buffer(await store.get(key)), body)).toBe(0)
     })
 
+    it('gives a byte range of an object (a video player seeks)', async () => {
+      const key = `${prefix}/range.mp4`
+      const body = randomBytes(10_000)
+      await store.put(key, from(body), 'video/mp4')
+      expect(
+        Buffer.compare(await buffer(await store.get(key, { start: 100, end: 1099 })), body.subarray(100, 1100)),
+      ).toBe(0)
+      expect(Buffer.compare(await buffer(await store.get(key, { start: 9990, end: 9999 })), body.subarray(9990))).toBe(
+        0,
+      )
+    })
+
     it('replaces an object put again under the same key', async () => {
       const key = `${prefix}/b.txt`
       await store.put(key, from('first'), 'text/plain')

@@ -166,7 +166,17 @@ describe('stone media: upload, match, serve (local folder store)', () => {
     expect(photo.status).toBe(200)
     expect(photo.type).toBe('image/jpeg')
     expect(photo.body.subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]))
-    expect((await get(m.video)).type).toBe('video/mp4')
+    const video = await get(m.video)
+    expect(video.type).toBe('video/mp4')
+    const part = await fetch(`${portal.base}${m.video}`, { headers: { range: 'bytes=4-11' } })
+    expect([part.status, part.headers.get('content-range'), part.headers.get('accept-ranges')]).toEqual([
+      206,
+      `bytes 4-11/${video.body.length}`,
+      'bytes',
+    ])
+    expect(Buffer.from(await part.arrayBuffer()).toString()).toBe('ftypisom')
+    const beyond = await fetch(`${portal.base}${m.video}`, { headers: { range: `bytes=${video.body.length}-` } })
+    expect([beyond.status, beyond.headers.get('content-range')]).toEqual([416, `bytes */${video.body.length}`])
     expect((await get(m.certificate)).body.subarray(0, 5).toString()).toBe('%PDF-')
     const second = await get(`/web/v1/diamond-media/image/${mine.vStnId}.png?n=2`)
     expect([second.status, second.type]).toEqual([200, 'image/png'])

@@ -82,16 +82,26 @@ export default defineRoutes(function mediaRoutes(
       }
       if (kind === 'plotting') throw new AppError('E_NOT_FOUND')
       const found = await media
-        .open(id, KIND_OF_ROUTE[kind], Number(req.query.n ?? 1), ext)
+        .open(id, KIND_OF_ROUTE[kind], Number(req.query.n ?? 1), ext, req.headers.range)
         .catch((err: unknown) => (err instanceof ObjectNotFound ? null : Promise.reject(err)))
       if (!found) throw new AppError('E_NOT_FOUND')
-      return reply
-        .type(CONTENT_TYPE_OF_EXT[ext]!)
-        .header('content-length', String(found.row.size))
-        .header('content-disposition', `inline; filename="${stem}.${ext}"`)
+      const size = found.row.size
+      void reply
+        .header('accept-ranges', 'bytes')
         .header('cache-control', 'public, max-age=3600')
         .header('x-content-type-options', 'nosniff')
         .header('content-security-policy', "default-src 'none'; sandbox")
+      // A video player asks for ranges as it seeks (Safari will not play without them).
+      if (!found.stream) return reply.status(416).header('content-range', `bytes */${size}`).send()
+      if (found.range)
+        void reply
+          .status(206)
+          .header('content-range', `bytes ${found.range.start}-${found.range.end}/${size}`)
+          .header('content-length', String(found.range.end - found.range.start + 1))
+      else void reply.header('content-length', String(size))
+      return reply
+        .type(CONTENT_TYPE_OF_EXT[ext]!)
+        .header('content-disposition', `inline; filename="${stem}.${ext}"`)
         .send(found.stream)
     },
   )

@@ -221,3 +221,21 @@ export function safeLink(url: string): string {
     return ''
   }
 }
+
+/**
+ * An HTTP Range header for an object of `size` bytes (RFC 9110, one range): the bytes to send, null
+ * for the whole object (no usable range: several ranges, another unit, garbage), or 'unsatisfiable'.
+ */
+export function byteRange(header: string, size: number): { start: number; end: number } | null | 'unsatisfiable' {
+  const m = /^bytes=(\d{0,15})-(\d{0,15})$/.exec(header.trim())
+  if (!m || (!m[1] && !m[2])) return null
+  if (!m[1]) {
+    const suffix = Number(m[2])
+    if (suffix === 0 || size === 0) return 'unsatisfiable'
+    return { start: Math.max(0, size - suffix), end: size - 1 }
+  }
+  const start = Number(m[1])
+  const end = m[2] ? Math.min(Number(m[2]), size - 1) : size - 1
+  if (start >= size || end < start) return 'unsatisfiable'
+  return { start, end }
+}

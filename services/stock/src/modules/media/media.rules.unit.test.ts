@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { MEDIA_MAX_BYTES, MEDIA_ZIP_MAX_ENTRIES, MEDIA_ZIP_MAX_UNPACKED } from '@diamond/contracts/http/media'
 import {
+  byteRange,
   classify,
   entryRefusal,
   isJunkEntry,
@@ -176,5 +177,21 @@ describe('media links from an upload file', () => {
       'x'.repeat(3000),
     ])
       expect(safeLink(bad), bad).toBe('')
+  })
+})
+
+describe('byte ranges of a served file', () => {
+  it('reads the forms a video player sends, and refuses what cannot be met', () => {
+    expect(byteRange('bytes=0-', 1000)).toEqual({ start: 0, end: 999 })
+    expect(byteRange('bytes=100-199', 1000)).toEqual({ start: 100, end: 199 })
+    expect(byteRange('bytes=900-5000', 1000)).toEqual({ start: 900, end: 999 })
+    expect(byteRange('bytes=-100', 1000)).toEqual({ start: 900, end: 999 })
+    expect(byteRange('bytes=-5000', 1000)).toEqual({ start: 0, end: 999 })
+    expect(byteRange('bytes=1000-', 1000)).toBe('unsatisfiable')
+    expect(byteRange('bytes=500-100', 1000)).toBe('unsatisfiable')
+    expect(byteRange('bytes=-0', 1000)).toBe('unsatisfiable')
+    // not a range this answers: the whole file
+    for (const h of ['bytes=0-1,5-9', 'items=0-1', 'bytes=-', 'garbage', 'bytes=99999999999999999-'])
+      expect(byteRange(h, 1000), h).toBeNull()
   })
 })

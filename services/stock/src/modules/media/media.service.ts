@@ -19,7 +19,7 @@ import {
   type MediaUploadReport,
 } from '@diamond/contracts/http/media'
 import { AppError, type Database, type Principal } from '@diamond/runtime'
-import type { ObjectStore } from '@diamond/runtime/objects'
+import type { ByteRange, ObjectStore } from '@diamond/runtime/objects'
 import {
   candidates,
   deleteMedia,
@@ -35,6 +35,7 @@ import {
   CONTENT_TYPE_OF_EXT,
   SNIFF_BYTES,
   baseName,
+  byteRange,
   classify,
   entryRefusal,
   isJunkEntry,
@@ -451,10 +452,14 @@ export class MediaService {
     kind: MediaKind,
     position: number,
     ext: string,
-  ): Promise<{ row: StoneMediaRow; stream: Readable } | null> {
+    range?: string,
+  ): Promise<{ row: StoneMediaRow; stream: Readable | null; range: ByteRange | null } | null> {
     const row = await fileIn(this.database.sql, stoneId, kind, position)
     if (!row?.key?.endsWith(`.${ext}`) || !CONTENT_TYPE_OF_EXT[ext]) return null
-    return { row, stream: await this.objects.get(row.key) }
+    const wanted = range === undefined ? null : byteRange(range, row.size)
+    // A range that cannot be met is answered without reading the object (416).
+    if (wanted === 'unsatisfiable') return { row, stream: null, range: null }
+    return { row, stream: await this.objects.get(row.key, wanted ?? undefined), range: wanted }
   }
 }
 
