@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config'
 
 // Three tiers: pure rules, services against a real PostgreSQL (and the Kafka contract suite against
-// a real broker), and browser tests against the portal started as `npm start` starts it.
+// a real broker, the object store's against a real S3 server), and browser tests against the portal started as `npm start` starts it.
 export default defineConfig({
   test: {
     testTimeout: 60_000,
@@ -26,10 +26,11 @@ export default defineConfig({
       },
       {
         test: {
+          // The tier of servers infra/ installs and starts: Kafka, and SeaweedFS for the S3 object store.
           name: 'kafka',
-          include: ['services/**/*.kafka.test.ts'],
+          include: ['services/**/*.kafka.test.ts', 'services/**/*.s3.test.ts'],
           exclude: ['**/node_modules/**'],
-          globalSetup: ['test/pg.global.ts', 'test/kafka.global.ts'],
+          globalSetup: ['test/pg.global.ts', 'test/kafka.global.ts', 'test/seaweedfs.global.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
           fileParallelism: false,

@@ -18,6 +18,8 @@ const HEAD = `# Generated from services/runtime/src/registry.ts by \`npm run com
 # and DEMO_DATA=false, and give each service its own DATABASE_URL if you wish.
 # Mail goes to Mailpit (web UI at http://localhost:8025) unless SMTP_URL names a real relay, e.g.
 # SMTP_URL=smtps://user:password@smtp.example.com:465 MAIL_FROM="Diamond Portal <no-reply@example.com>".
+# Stone media go to SeaweedFS's S3 gateway (S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY set its user) unless
+# STOCK_S3_ENDPOINT names another S3 service.
 # Every service answers its own health route; the image's HEALTHCHECK reads HEALTH_URL.
 x-health: &health
   test: ["CMD", "node", "-e", "fetch(process.env.HEALTH_URL).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
@@ -80,6 +82,21 @@ services:
       retries: 20
     volumes: [mailpit-data:/data]
 
+  # S3-compatible storage of stone photos, videos and certificates (the stock service's object store):
+  # master, volume server, filer and S3 gateway in one process. Built the same (4.53) in infra/seaweedfs.mjs.
+  seaweedfs:
+    image: chrislusf/seaweedfs:4.53
+    command: ["mini", "-dir=/data", "-webdav=false", "-admin.ui=false", "-master.telemetry=false", "-s3.port.iceberg=0", "-s3.port.lance=0"]
+    environment:
+      AWS_ACCESS_KEY_ID: \${S3_ACCESS_KEY_ID:-diamond}
+      AWS_SECRET_ACCESS_KEY: \${S3_SECRET_ACCESS_KEY:-diamond-secret-key}
+      S3_BUCKET: diamond-media
+    healthcheck:
+      test: ["CMD", "curl", "-fsS", "http://127.0.0.1:8333/healthz"]
+      interval: 3s
+      retries: 40
+    volumes: [seaweedfs-data:/data]
+
   postgres:
     image: postgres:17
     environment:
@@ -98,6 +115,7 @@ volumes:
   kafka-data:
   pg-data:
   mailpit-data:
+  seaweedfs-data:
 `
 
 const healthUrl = (port: number, path: string) => `http://127.0.0.1:${port}/web/v1/${path}`

@@ -1,9 +1,9 @@
 // npm test: the whole suite as CI runs it. It makes sure what the tests start is on the machine
-// (Kafka's jars from Maven Central, Mailpit built with Go, Debian's Chromium), runs every vitest project, and ends with
+// (Kafka's jars from Maven Central, Mailpit and SeaweedFS built with Go, Debian's Chromium), runs every vitest project, and ends with
 // one plain line "N passed, N failed".
 //
 // A tier alone: `node scripts/test.mjs --tier unit|integration|kafka|browser` (npm run test:unit, …)
-// installs only what that tier starts: nothing for unit, Mailpit for integration, Kafka for kafka,
+// installs only what that tier starts: nothing for unit, Mailpit for integration, Kafka and SeaweedFS for kafka,
 // Chromium and a fresh web build for browser. Further arguments go to vitest.
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync } from 'node:fs'
@@ -41,6 +41,8 @@ if (needs('browser') && !existsSync('/usr/bin/chromium')) {
 }
 if (needs('browser') && run('node', ['scripts/build-web-if-stale.mjs']).status !== 0) process.exit(1)
 if (needs('kafka') && run('node', ['infra/kafka.mjs', 'install']).status !== 0) process.exit(1)
+// The object store's S3 tests run against a real SeaweedFS, built with Go (cached after the first build).
+if (needs('kafka') && run('node', ['infra/seaweedfs.mjs', 'install']).status !== 0) process.exit(1)
 // The mail tests send through a real SMTP server; the first build takes a few minutes, then it is cached.
 if (needs('integration') && run('node', ['infra/mailpit.mjs', 'install']).status !== 0) process.exit(1)
 

@@ -19,5 +19,7 @@ declare module 'vitest' {
   export interface ProvidedContext {
     pgUrl: string
     kafkaBrokers: string
+    /** The S3 server of the kafka tier (test/seaweedfs.global.ts): endpoint, region, bucket and keys, as JSON. */
+    s3: string
   }
 }

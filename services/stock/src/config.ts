@@ -24,6 +24,18 @@ export const StockConfig = Type.Object({
   STOCK_VIDEO_HOST: Type.String({ default: '' }),
   STOCK_CERTIFICATE_HOST: Type.String({ default: '' }),
   STOCK_XRAY_HOST: Type.String({ default: '' }),
+  /**
+   * Where uploaded photos, videos and certificates are kept. With STOCK_S3_ENDPOINT set: an
+   * S3-compatible bucket (the distributed mode: every instance sees the same files); otherwise the
+   * folder STOCK_MEDIA_DIR (the embedded mode puts it under its data folder; the default is a folder
+   * under the system's temporary directory, for tests).
+   */
+  STOCK_MEDIA_DIR: Type.String({ default: '' }),
+  STOCK_S3_ENDPOINT: Type.String({ default: '', pattern: '^(https?://.+)?$' }),
+  STOCK_S3_BUCKET: Type.String({ default: 'diamond-media', pattern: '^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$' }),
+  STOCK_S3_REGION: Type.String({ default: 'us-east-1' }),
+  STOCK_S3_ACCESS_KEY_ID: Type.String({ default: '' }),
+  STOCK_S3_SECRET_ACCESS_KEY: Type.String({ default: '' }),
   /** The open full-stock download: files per caller (user, or address when signed out) per window, and files built at once. */
   STOCK_FULL_STOCK_MAX: Type.Integer({ minimum: 1, maximum: 10_000, default: 5 }),
   STOCK_FULL_STOCK_WINDOW_SECONDS: Type.Integer({ minimum: 1, maximum: 86_400, default: 600 }),

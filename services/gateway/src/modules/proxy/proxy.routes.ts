@@ -1,6 +1,7 @@
 import { INVENTORY_FILE_MAX_BYTES } from '@diamond/contracts/http/inventory'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { UPLOAD_MAX_BYTES } from '@diamond/contracts/http/account'
+import { MEDIA_UPLOAD_MAX_BYTES } from '@diamond/contracts/http/media'
 import replyFrom from '@fastify/reply-from'
 import { AppError, defineRoutes } from '@diamond/runtime'
 import type { ServiceName } from '../../config'
@@ -48,6 +49,12 @@ export default defineRoutes(async function proxyRoutes(app, { urls }: { urls: Re
   app.post(
     '/web/v1/seller/inventory/upload',
     { schema: { hide: true }, config: { public: true }, bodyLimit: INVENTORY_BODY_LIMIT },
+    forward,
+  )
+  // Stone media (photos, videos, zips of them): the stock service counts the bytes and checks each file.
+  app.post(
+    '/web/v1/seller/media/upload',
+    { schema: { hide: true }, config: { public: true }, bodyLimit: MEDIA_UPLOAD_MAX_BYTES + 64 * 1024 },
     forward,
   )
 })

@@ -17,10 +17,12 @@ import { StoneSheet, excelBuffer } from './downloads.excel'
 import { pdfBuffer } from './downloads.pdf'
 import { availableStones } from './downloads.repository'
 import { cellText, columnsFor, fileName, HitWindow, isPriceColumn, kolkataDay } from './downloads.rules'
-import { zipBuffer } from './downloads.zip'
+import { hasFiles, zipBuffer, zipStream, type ZipMedia } from './downloads.zip'
 
 export interface DownloadSettings {
   media: MediaHosts
+  /** The stones' own uploaded media (the media module): put in the zip download when a stone has them. */
+  ownMedia?: (rows: readonly StoneRow[]) => Promise<ZipMedia>
   /** The open full-stock download: files per caller per window, and files built at once by this instance. */
   fullStock: { max: number; windowSeconds: number; concurrent: number }
 }
@@ -110,9 +112,17 @@ export class DownloadService {
   }
 
   /** diamond/download-zip: media and certificate documents carry no prices. */
-  async zip(who: Principal, req: ZipRequest): Promise<FileAnswer> {
+  async zip(who: Principal, req: ZipRequest): Promise<FileAnswer | StreamAnswer> {
     const rows = await this.rows(who, req.ids, false)
-    return this.answer('zip', 'diamond-media', await zipBuffer(rows, this.settings.media, new Date(this.clock())))
+    const media = await this.settings.ownMedia?.(rows)
+    const now = new Date(this.clock())
+    if (media && hasFiles(rows, media))
+      return {
+        name: fileName('diamond-media', 'zip', this.clock()),
+        type: DOWNLOAD_TYPES.zip,
+        stream: zipStream(rows, this.settings.media, now, media),
+      }
+    return this.answer('zip', 'diamond-media', await zipBuffer(rows, this.settings.media, now, media))
   }
 
   /**

@@ -22,13 +22,25 @@ export const LAB_VERIFY: Record<string, (reportNo: string) => string> = {
 
 const join = (host: string, path: string) => (host ? `${host.replace(/\/+$/, '')}/${path}` : '')
 
-export function mediaOf(row: Pick<StoneRow, 'vStnId' | 'certNo' | 'lbNm' | 'isXray'>, hosts: MediaHosts): StoneMedia {
+/** A stone's own media (what its seller uploaded or linked), which wins over the configured hosts. */
+export interface OwnLinks {
+  image?: string
+  video?: string
+  certificate?: string
+}
+
+export function mediaOf(
+  row: Pick<StoneRow, 'vStnId' | 'certNo' | 'lbNm' | 'isXray'>,
+  hosts: MediaHosts,
+  own: OwnLinks = {},
+): StoneMedia {
   const id = encodeURIComponent(row.vStnId)
   const verify = LAB_VERIFY[row.lbNm]
   return {
-    image: join(hosts.image, `${id}.svg`),
-    video: join(hosts.video, `${id}.mp4`),
-    certificate: row.certNo ? join(hosts.certificate, `${encodeURIComponent(row.certNo)}.pdf`) : '',
+    image: own.image ?? join(hosts.image, `${id}.svg`),
+    video: own.video ?? join(hosts.video, `${id}.mp4`),
+    certificate:
+      own.certificate ?? (row.certNo ? join(hosts.certificate, `${encodeURIComponent(row.certNo)}.pdf`) : ''),
     plotting: join(hosts.plotting, `${id}.svg`),
     xray: row.isXray ? join(hosts.xray, `${id}.jpg`) : '',
     labVerify: verify && row.certNo ? verify(row.certNo) : '',

@@ -15,7 +15,7 @@ import { seesPrices } from '@diamond/contracts/permissions'
 import { AppError, type Database, type Principal } from '@diamond/runtime'
 import { readStones, toStoneRow } from '../stones/stone-row'
 import { scopeFor, dayOf, type ScopeResult } from './categories.rules'
-import { mediaOf, type MediaHosts } from './media.rules'
+import { mediaOf, type MediaHosts, type OwnLinks } from './media.rules'
 import { runSearch, type EngineResult } from './search.engine'
 import { compile, makeTest } from './search.filter'
 import { filterProblems, isEmptyFilter, parseQuickSearch, sortProblems, type FieldProblem } from './search.rules'
@@ -27,6 +27,8 @@ export interface SearchSettings {
   limit: number
   newArrivalDays: number
   media: MediaHosts
+  /** The stone's own uploaded or linked media (the media module), shown instead of the hosts' when it has some. */
+  ownMedia?: (stone: { id: string; vStnId: string }) => Promise<OwnLinks>
 }
 
 const DAY_MS = 86_400_000
@@ -215,7 +217,8 @@ export class SearchService {
     const id = slot === undefined || this.index.enums.availability[slot] === 0 ? null : this.index.ids[slot]!
     const [row] = id ? await this.rows(who, [id]) : []
     if (!row) throw new AppError('E_NOT_FOUND')
-    return { ...row, media: mediaOf(row, this.settings.media) }
+    const own = (await this.settings.ownMedia?.(row)) ?? {}
+    return { ...row, media: mediaOf(row, this.settings.media, own) }
   }
 
   /** How many stones a saved filter finds now (for the saved and recent search lists). */

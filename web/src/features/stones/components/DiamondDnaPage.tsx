@@ -56,6 +56,20 @@ function Dna({ id, media }: { id: string; media: StoneMedia }) {
       <div className="dna-body">
         <div className="dna-media">
           <StoneImage src={media.image} alt={t('grid.imageOf', { vStnId: s.vStnId })} big />
+          {/* The seller's own video, kept by the portal (an outside link stays a link below). */}
+          {media.video.startsWith('/') && (
+            <video
+              className="stone-video"
+              src={media.video}
+              controls
+              muted
+              loop
+              playsInline
+              preload="metadata"
+              aria-label={t('grid.media.video')}
+              data-testid="dna-video"
+            />
+          )}
           <MediaLinks media={media} />
         </div>
         <div className="dna-side">
