@@ -28,6 +28,14 @@ export type StoneStatus = Static<typeof StoneStatus>
 export const StonesStatus = Type.Object({ changes: Type.Array(StoneStatus) })
 export type StonesStatus = Static<typeof StonesStatus>
 
+/**
+ * New stones reached live stock (a seller's upload, a stone relisted): to every connection once per
+ * window, however many arrived. It names no stone and no price; a grid reads its page again to show
+ * those that match it.
+ */
+export const StonesArrived = Type.Object({ count: Type.Integer({ minimum: 1 }), at: Type.String() })
+export type StonesArrived = Static<typeof StonesArrived>
+
 /** Up to this many stones can be watched by one connection (a screenful of grid rows, with room). */
 export const MAX_WATCHED_STONES = 1000
 
@@ -98,6 +106,7 @@ export type BidPosition = Static<typeof BidPosition>
 
 export interface ServerToClient {
   'stones.status': (m: StonesStatus) => void
+  'stones.arrived': (m: StonesArrived) => void
   notification: (m: Notification) => void
   'bid.high': (m: BidHigh) => void
   'bid.extended': (m: BidExtended) => void
@@ -126,6 +135,7 @@ export const ClientFrame = Type.Union([
 export type ClientFrame = Static<typeof ClientFrame>
 export type ServerFrame =
   | { type: 'stones.status'; data: StonesStatus }
+  | { type: 'stones.arrived'; data: StonesArrived }
   | { type: 'notification'; data: Notification }
   | { type: 'ack'; data: Ack & { for: string } }
   | { type: 'bid.high'; data: BidHigh }

@@ -7,6 +7,7 @@ import type {
   ClientToServer,
   ServerToClient,
   StoneStatus,
+  StonesArrived,
   StonesStatus,
 } from '@diamond/contracts/realtime'
 import { createEmitter } from './emitter'
@@ -28,6 +29,8 @@ export interface LiveEvents {
   notification: Notification
   /** An auction room's news (high, extension, result) and this user's own positions on lots. */
   bid: BidFrame
+  /** New stones reached live stock (how many, in one window): grids read their page again. */
+  'stones.arrived': StonesArrived
   /** (Re)connected: delivery is at most once, so whatever was shown must be re-read. */
   connect: undefined
   /**
@@ -87,6 +90,7 @@ export function startRealtime(token: string): void {
     if (!s.active) setTimeout(() => socket === s && s.connect(), 2_000)
   })
   s.on('stones.status', emitStatuses)
+  s.on('stones.arrived', (m) => live.emit('stones.arrived', m))
   s.on('notification', (n) => live.emit('notification', n))
   s.on('bid.high', (data) => live.emit('bid', { type: 'bid.high', data }))
   s.on('bid.extended', (data) => live.emit('bid', { type: 'bid.extended', data }))

@@ -37,12 +37,37 @@ export function queueStatus(s: StoneStatus): void {
   frame ??= nextFrame(flushQueuedStatus)
 }
 
-/** Wires pushed status changes and reconnects into the grid's store; returns the unsubscribe. */
+/** At most one quiet re-read of the shown page per this long while stones keep arriving (an upload). */
+const ARRIVALS_READ_MS = 2000
+let arrivalsTimer: ReturnType<typeof setTimeout> | null = null
+let lastArrivalsRead = -Infinity
+
+/**
+ * New stones reached stock (a seller's upload): the page shown is read again, quietly, so those that
+ * match the search appear in place; a stream of arrivals re-reads it at most every two seconds.
+ */
+export function readAgainForArrivals(): void {
+  if (arrivalsTimer) return
+  arrivalsTimer = setTimeout(
+    () => {
+      arrivalsTimer = null
+      lastArrivalsRead = Date.now()
+      resyncAfterConnect()
+    },
+    Math.max(0, lastArrivalsRead + ARRIVALS_READ_MS - Date.now()),
+  )
+}
+
+/** Wires pushed status changes, arrivals and reconnects into the grid's store; returns the unsubscribe. */
 export function followLiveStatus(): () => void {
   const offStatus = live.on('stone.status', queueStatus)
+  const offArrived = live.on('stones.arrived', readAgainForArrivals)
   const offConnect = live.on('connect', resyncAfterConnect)
   return () => {
     offStatus()
+    offArrived()
     offConnect()
+    if (arrivalsTimer) clearTimeout(arrivalsTimer)
+    arrivalsTimer = null
   }
 }

@@ -1,7 +1,7 @@
 import type { LotEventType } from '@diamond/contracts/events/bidding'
 import type { DomainEvent } from '@diamond/contracts/events/index'
 import type { Notification } from '@diamond/contracts/events/notifications'
-import { isGoneWSts, type StoneEventType } from '@diamond/contracts/events/stock'
+import { isGoneWSts, StockEventTypes, type StoneEventType } from '@diamond/contracts/events/stock'
 import type { StoneStatus } from '@diamond/contracts/realtime'
 import type { AuctionMembers } from './auctions'
 import { bidPushesOf, PendingPositions, RoomBatcher, type BidTarget } from './bids.rules'
@@ -25,6 +25,8 @@ export class Fanout {
   private batcher: PushBatcher<PushTarget>
   private rooms: RoomBatcher<BidTarget> | null
   private positions = new PendingPositions()
+  /** Stones that reached live stock in this window: one `stones.arrived` to everyone at its end. */
+  private arrivals = 0
   private timer: NodeJS.Timeout | null = null
   private lastFlush = -Infinity
   private stopped = false
@@ -40,7 +42,7 @@ export class Fanout {
   }
 
   /** A stone's change: its latest status waits in the window's batch. */
-  onStone({ data: s, time: at }: DomainEvent<StoneEventType>): void {
+  onStone({ type, data: s, time: at }: DomainEvent<StoneEventType>): void {
     const status: StoneStatus = {
       id: s.stoneId,
       vStnId: s.vStnId,
@@ -51,6 +53,8 @@ export class Fanout {
     }
     // Removed by its seller or its listing expired: grids drop the row.
     if (isGoneWSts(s.wSts)) status.gone = true
+    // A new stone is on nobody's page yet: every grid is told that some arrived, once a window.
+    if (type === StockEventTypes.arrived || type === StockEventTypes.relisted) this.arrivals++
     this.batcher.put(status)
     this.arm()
   }
@@ -70,7 +74,7 @@ export class Fanout {
   }
 
   private get dirty(): boolean {
-    return this.batcher.dirty || !!this.rooms?.dirty || this.positions.size > 0
+    return this.batcher.dirty || !!this.rooms?.dirty || this.positions.size > 0 || this.arrivals > 0
   }
 
   /**
@@ -94,6 +98,10 @@ export class Fanout {
     this.batcher.flush()
     this.rooms?.flush()
     for (const p of this.positions.take()) this.hub.toUser(p.userId, { type: 'bid.position', data: p.data })
+    if (this.arrivals > 0) {
+      this.hub.toStock({ type: 'stones.arrived', data: { count: this.arrivals, at: new Date().toISOString() } })
+      this.arrivals = 0
+    }
     this.arm()
   }
 

@@ -63,6 +63,24 @@ describe('fan-out of stone changes', () => {
     expect(watcher.batches).toHaveLength(1)
   })
 
+  it('tells every connection once per window how many stones arrived, naming none; other changes tell no one', () => {
+    const toStock = vi.fn()
+    fanout.stop()
+    fanout = new Fanout({ notify: () => {}, toStock } as unknown as Hub, watchers, WINDOW)
+    const arrived = (id: string, v: number) => ({ ...stoneEvent(id, v, 'A'), type: StockEventTypes.arrived })
+    fanout.onStone(stoneEvent(STONE, 1))
+    vi.advanceTimersByTime(WINDOW)
+    expect(toStock).not.toHaveBeenCalled()
+    for (let i = 0; i < 500; i++) fanout.onStone(arrived(i % 2 ? STONE : OTHER, 10 + i))
+    fanout.onStone({ ...stoneEvent(OTHER, 600, 'A'), type: StockEventTypes.relisted })
+    vi.advanceTimersByTime(WINDOW)
+    expect(toStock).toHaveBeenCalledTimes(1)
+    expect(toStock.mock.calls[0]![0]).toMatchObject({ type: 'stones.arrived', data: { count: 501 } })
+    expect(JSON.stringify(toStock.mock.calls[0])).not.toContain(STONE)
+    vi.advanceTimersByTime(WINDOW * 10)
+    expect(toStock).toHaveBeenCalledTimes(1)
+  })
+
   it('flushes at most once per window: changes right after a flush wait for the end of that window', () => {
     const watcher = socket()
     watchers.watch(watcher, [STONE])

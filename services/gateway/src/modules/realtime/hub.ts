@@ -16,13 +16,15 @@ export const rooms = {
   audience: (name: string) => `audience:${name}`,
   /** A team's sockets that do not see prices: each is in the team's room too. */
   unpricedAudience: (name: string) => `audience:${name}:unpriced`,
+  /** Every signed-in connection: news about the stock as a whole (new arrivals). */
+  stock: 'stock',
 }
 
 /** The rooms a connection joins, decided from its token: both transports call this. */
 export function roomsOf(who: Principal): string[] {
   const team = isSalesTeam(who.userType)
   const priced = seesPrices(who.perms)
-  const out = [rooms.user(who.id)]
+  const out = [rooms.user(who.id), rooms.stock]
   if (!priced) out.push(rooms.unpriced(who.id))
   if (team) out.push(rooms.audience(SALES_AUDIENCE))
   if (team && !priced) out.push(rooms.unpricedAudience(SALES_AUDIENCE))
@@ -104,6 +106,11 @@ export class Hub {
   /** A message for one user only (their position on a lot): every socket of theirs, both transports. */
   toUser(userId: string, frame: Extract<ServerFrame, { type: 'bid.position' }>) {
     this.send(rooms.user(userId), frame)
+  }
+
+  /** News of the stock as a whole (it names no stone and no price): every connection, both transports. */
+  toStock(frame: Extract<ServerFrame, { type: 'stones.arrived' }>) {
+    this.send(rooms.stock, frame)
   }
 
   /** A team's notice; its members who do not see prices get it without its price. */
