@@ -1,6 +1,10 @@
 import { randomBytes, randomUUID } from 'node:crypto'
-import { text } from 'node:stream/consumers'
+import { mkdtemp, readdir, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import ExcelJS from 'exceljs'
 import postgres from 'postgres'
+import yazl from 'yazl'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEMO_COMPANY_IDS } from '@diamond/contracts/companies'
 import {
@@ -14,109 +18,82 @@ import {
 } from '@diamond/runtime'
 import stockService from '../src/app'
 import { loadStockConfig } from '../src/config'
-import type { InventoryService, UploadPipeline } from '../src/modules/inventory/inventory.service'
-import {
-  UPLOAD_FIELDS,
-  type Mapping,
-  type SheetRow,
-  type StoneDraft,
-  type UploadField,
-} from '../src/modules/inventory/inventory.types'
+import type { InventoryService } from '../src/modules/inventory/inventory.service'
 import { freshDatabase } from '../../../test/db'
 
 /**
- * A pipeline of drafts built directly (the reading, mapping and listing rules are built beside this
- * module): a comma-separated text whose headers are the draft's field names, each row a draft, a row
- * without shape invalid. The service, the database, the bus and the routes are the real ones.
+ * Uploads end to end through the real route, reader, header mapping, listing rules, service and
+ * database. The files are trade files: RapNet-style headers, values in the trade's own spellings.
  */
-const draftPipeline: UploadPipeline = {
-  async readSheet(input) {
-    const lines = (await text(input.stream)).split('\n').filter((l) => l.trim())
-    const headers = lines[0]!.split(',')
-    return {
-      headers,
-      rows: (async function* () {
-        for (let i = 1; i < lines.length; i++) yield { row: i + 1, cells: lines[i]!.split(',') } satisfies SheetRow
-        await Promise.resolve()
-      })(),
-    }
-  },
-  matchHeaders(headers, saved?: Mapping) {
-    const known = new Set<string>(UPLOAD_FIELDS)
-    return Object.fromEntries(
-      headers.map((h) => [h, saved && h in saved ? saved[h]! : known.has(h) ? (h as UploadField) : null]),
-    )
-  },
-  checker(headers, mapping) {
-    const seen = new Set<string>()
-    return {
-      check(row) {
-        const v: Record<string, string> = {}
-        headers.forEach((h, i) => {
-          const f = mapping[h]
-          if (f) v[f] = row.cells[i] ?? ''
-        })
-        const stockNo = v.stoneId ?? ''
-        const reasons: string[] = []
-        if (!v.shape) reasons.push('required.shape')
-        if (seen.has(stockNo)) reasons.push('duplicate.stoneId')
-        seen.add(stockNo)
-        if (reasons.length) return { row: row.row, stockNo, ok: false, reasons }
-        const draft: StoneDraft = {
-          stoneId: stockNo,
-          certNo: v.certNo ?? '',
-          shape: v.shape!,
-          carat: Number(v.carat ?? 1),
-          color: v.color ?? 'G',
-          clarity: v.clarity ?? 'VS1',
-          cut: 'EX',
-          polish: 'EX',
-          symmetry: 'EX',
-          fluorescence: 'NON',
-          lab: 'GIA',
-          location: 'MUMBAI',
-          shade: 'NONE',
-          back: Number(v.back ?? -30),
-          length: 0,
-          width: 0,
-          height: 0,
-          depPer: 0,
-          tblPer: 0,
-          girdle: '',
-          culet: '',
-          treatment: 'NONE',
-          origin: '',
-          growthType: 'NATURAL',
-          keyToSymbol: '',
-          comments: v.comments ?? '',
-          fancyColor: '',
-          fancyIntensity: '',
-          fancyOvertone: '',
-          eyeClean: '',
-          milky: '',
-          imageUrl: '',
-          videoUrl: '',
-          certificateUrl: '',
-        }
-        return { row: row.row, stockNo, ok: true, draft, flags: [] }
-      },
-    }
-  },
-}
+const HEADERS = [
+  'Stock #',
+  'Certificate #',
+  'Shape',
+  'Weight',
+  'Color',
+  'Clarity',
+  'Cut',
+  'Polish',
+  'Symmetry',
+  'Fluorescence Intensity',
+  'Lab',
+  'Rap %',
+  'Treatment',
+  'Comments',
+]
+const csvCell = (v: string) => (/[",\r\n]/.test(v) ? `"${v.replaceAll('"', '""')}"` : v)
+/** One trade row: cut, polish, symmetry, fluorescence, lab and treatment as sellers write them. */
+const stone = (
+  stockNo: string,
+  cert: string,
+  shape: string,
+  carat: string,
+  color: string,
+  clarity: string,
+  rap: string,
+  comments = '',
+) =>
+  [stockNo, cert, shape, carat, color, clarity, 'Excellent', 'EX', 'VG', 'None', 'GIA', rap, 'None', comments]
+    .map(csvCell)
+    .join(',')
+const csv = (...rows: string[]) => [HEADERS.join(','), ...rows].join('\r\n') + '\r\n'
 
-const HEADER = 'stoneId,certNo,shape,carat,color,clarity,back,comments'
-const csv = (...rows: string[]) => [HEADER, ...rows].join('\n') + '\n'
+const MAX_BYTES = 256 * 1024
+const MAX_ROWS = 50
 
-function multipart(fields: Record<string, string>, file: { name: string; content: string } | null) {
+function multipart(fields: Record<string, string>, file: { name: string; content: string | Buffer } | null) {
   const boundary = `----inv${randomBytes(8).toString('hex')}`
-  const parts = Object.entries(fields).map(
-    ([k, v]) => `--${boundary}\r\ncontent-disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`,
+  const parts: Buffer[] = Object.entries(fields).map(([k, v]) =>
+    Buffer.from(`--${boundary}\r\ncontent-disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`),
   )
   if (file)
     parts.push(
-      `--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="${file.name}"\r\ncontent-type: text/csv\r\n\r\n${file.content}\r\n`,
+      Buffer.from(
+        `--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="${file.name}"\r\ncontent-type: application/octet-stream\r\n\r\n`,
+      ),
+      Buffer.isBuffer(file.content) ? file.content : Buffer.from(file.content),
+      Buffer.from('\r\n'),
     )
-  return { body: parts.join('') + `--${boundary}--\r\n`, type: `multipart/form-data; boundary=${boundary}` }
+  parts.push(Buffer.from(`--${boundary}--\r\n`))
+  return { body: Buffer.concat(parts), type: `multipart/form-data; boundary=${boundary}` }
+}
+
+/** A workbook zip from its parts (for files no spreadsheet program would write). */
+async function zipOf(parts: Record<string, string | Buffer>): Promise<Buffer> {
+  const zip = new yazl.ZipFile()
+  for (const [name, body] of Object.entries(parts)) zip.addBuffer(Buffer.from(body), name)
+  zip.end()
+  const chunks: Buffer[] = []
+  for await (const c of zip.outputStream as AsyncIterable<Buffer>) chunks.push(c)
+  return Buffer.concat(chunks)
+}
+const WORKBOOK_PARTS = {
+  '[Content_Types].xml':
+    '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"/>',
+  'xl/workbook.xml':
+    '<?xml version="1.0"?><workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets><sheet name="Stock" sheetId="1" r:id="rId1"/></sheets></workbook>',
+  'xl/_rels/workbook.xml.rels':
+    '<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/></Relationships>',
 }
 
 describe('seller inventory: upload, preview, commit, history, listings', () => {
@@ -127,6 +104,8 @@ describe('seller inventory: upload, preview, commit, history, listings', () => {
   const sign: { [k: string]: string } = {}
   const sellerA = randomUUID()
   const sellerB = DEMO_COMPANY_IDS['Shah Diamonds']!
+  const sellerC = randomUUID()
+  let uploadDir = ''
   const tokenOf = (p: Partial<Principal> & Pick<Principal, 'userType'>) => ({
     id: randomUUID(),
     username: p.userType,
@@ -139,6 +118,7 @@ describe('seller inventory: upload, preview, commit, history, listings', () => {
   })
 
   beforeAll(async () => {
+    uploadDir = await mkdtemp(join(tmpdir(), 'inventory-int-'))
     const env = {
       NODE_ENV: 'test',
       LOG_LEVEL: 'silent',
@@ -148,6 +128,9 @@ describe('seller inventory: upload, preview, commit, history, listings', () => {
       STOCK_DEMO_STONES: '40',
       // The sweep runs when the test calls it.
       STOCK_LISTING_SWEEP_MS: '3600000',
+      STOCK_UPLOAD_MAX_BYTES: String(MAX_BYTES),
+      STOCK_UPLOAD_MAX_ROWS: String(MAX_ROWS),
+      STOCK_UPLOAD_DIR: uploadDir,
     }
     const config = loadPlatformConfig(env)
     const tokens = createTokenService(config.JWT_SECRET, 3600)
@@ -162,7 +145,6 @@ describe('seller inventory: upload, preview, commit, history, listings', () => {
       stock: loadStockConfig(env),
       expose: (s) => (inventory = s.inventory),
       inventory: {
-        pipeline: draftPipeline,
         hooks: {
           midCommit: async (tx) => {
             // A statement that fails after the updates went through: the whole commit must roll back.
@@ -174,6 +156,7 @@ describe('seller inventory: upload, preview, commit, history, listings', () => {
     await app.ready()
     sign.sellerA = tokens.sign(tokenOf({ userType: 'seller', company: 'Alpha Gems', companyId: sellerA }))
     sign.sellerB = tokens.sign(tokenOf({ userType: 'seller', company: 'Shah Diamonds', companyId: sellerB }))
+    sign.sellerC = tokens.sign(tokenOf({ userType: 'seller', company: 'Gamma Gems', companyId: sellerC }))
     sign.buyer = tokens.sign(
       tokenOf({
         userType: 'buyer',
@@ -186,6 +169,7 @@ describe('seller inventory: upload, preview, commit, history, listings', () => {
   afterAll(async () => {
     await sql?.end()
     await app?.close()
+    await rm(uploadDir, { recursive: true, force: true })
   })
 
   const call = async (path: string, body: unknown, token: string) => {
@@ -197,8 +181,14 @@ describe('seller inventory: upload, preview, commit, history, listings', () => {
     })
     return { status: r.statusCode, body: r.json<{ code: string; message: string; data: any }>() }
   }
-  const upload = async (token: string, mode: string, content: string, extra: Record<string, string> = {}) => {
-    const m = multipart({ mode, ...extra }, { name: 'stock.csv', content })
+  const upload = async (
+    token: string,
+    mode: string,
+    content: string | Buffer,
+    extra: Record<string, string> = {},
+    name = 'stock.csv',
+  ) => {
+    const m = multipart({ mode, ...extra }, { name, content })
     const r = await app.inject({
       method: 'POST',
       url: `${API_PREFIX}/seller/inventory/upload`,
@@ -226,12 +216,16 @@ describe('seller inventory: upload, preview, commit, history, listings', () => {
     const r = await upload(
       sign.sellerA!,
       'addUpdate',
-      csv('A-1,111,ROUND,1.01,G,VS1,-30,', 'A-2,,PEAR,0.5,F,VS2,-25,', 'A-3,,,1,G,VS1,-30,'),
+      csv(
+        stone('A-1', '111', 'BR', '1.01', 'G', 'VS1', '-30'),
+        stone('A-2', '', 'PS', '0.5', 'F', 'VS2', '-25'),
+        stone('A-3', '', '', '1', 'G', 'VS1', '-30'),
+      ),
     )
     expect(r.body.code).toBe('OK')
     expect(r.body.data).toMatchObject({
       status: 'preview',
-      mapping: { stoneId: 'stoneId', shape: 'shape' },
+      mapping: { 'Stock #': 'stoneId', Shape: 'shape', Weight: 'carat', 'Rap %': 'back', Comments: 'comments' },
       report: { received: 3, valid: 2, invalid: 1, added: 2, updated: 0, deleted: 0, unchanged: 0 },
       invalid: [{ row: 4, stockNo: 'A-3', reasons: ['required.shape'] }],
     })
@@ -262,7 +256,10 @@ describe('seller inventory: upload, preview, commit, history, listings', () => {
     const r = await upload(
       sign.sellerA!,
       'addUpdate',
-      csv('A-1,111,ROUND,1.01,G,VS1,-40,', 'A-2,,PEAR,0.5,F,VS2,-25,pinpoint'),
+      csv(
+        stone('A-1', '111', 'BR', '1.01', 'G', 'VS1', '-40'),
+        stone('A-2', '', 'PS', '0.5', 'F', 'VS2', '-25', 'pinpoint'),
+      ),
     )
     expect(r.body.data.report).toMatchObject({ received: 2, updated: 2, unchanged: 0, added: 0 })
     const updated = await call('seller/inventory/rows', { id: r.body.data.id, kind: 'updated' }, sign.sellerA!)
@@ -284,14 +281,16 @@ describe('seller inventory: upload, preview, commit, history, listings', () => {
   })
 
   it('replace-all deletes the stones a file leaves out but never a held one, also when held after the preview', async () => {
-    await upload(sign.sellerA!, 'addUpdate', csv('A-3,,OVAL,1,H,SI1,-35,', 'A-4,,OVAL,1,H,SI1,-35,')).then((r) =>
-      call('seller/inventory/commit', { id: r.body.data.id }, sign.sellerA!),
-    )
+    await upload(
+      sign.sellerA!,
+      'addUpdate',
+      csv(stone('A-3', '', 'Oval', '1', 'H', 'SI1', '-35'), stone('A-4', '', 'Oval', '1', 'H', 'SI1', '-35')),
+    ).then((r) => call('seller/inventory/commit', { id: r.body.data.id }, sign.sellerA!))
     const before = await stonesOf(sellerA)
     const id = (no: string) => before.find((s) => s.stone_id === no)!.id
     expect((await call('diamond/hold', { id: id('A-2') }, sign.buyer!)).body.code).toBe('OK')
 
-    const r = await upload(sign.sellerA!, 'replaceAll', csv('A-1,111,ROUND,1.01,G,VS1,-40,'))
+    const r = await upload(sign.sellerA!, 'replaceAll', csv(stone('A-1', '111', 'BR', '1.01', 'G', 'VS1', '-40')))
     expect(r.body.data.report).toMatchObject({ received: 1, unchanged: 1, deleted: 2, kept: 1 })
     const kept = await call('seller/inventory/rows', { id: r.body.data.id, kind: 'kept' }, sign.sellerA!)
     expect(kept.body.data.list).toMatchObject([{ stockNo: 'A-2', keptReason: 'held', wouldBe: 'deleted', row: null }])
@@ -314,7 +313,11 @@ describe('seller inventory: upload, preview, commit, history, listings', () => {
 
   it('leaves the stock as it was when the commit fails midway', async () => {
     const before = await stonesOf(sellerA)
-    const r = await upload(sign.sellerA!, 'replaceAll', csv('A-1,111,ROUND,1.01,G,VS1,-10,', 'A-9,,ROUND,2,D,IF,-5,'))
+    const r = await upload(
+      sign.sellerA!,
+      'replaceAll',
+      csv(stone('A-1', '111', 'BR', '1.01', 'G', 'VS1', '-10'), stone('A-9', '', 'Round', '2', 'D', 'IF', '-5')),
+    )
     expect(r.body.data.report).toMatchObject({ updated: 1, added: 1 })
     failMidCommit = true
     const failed = await call('seller/inventory/commit', { id: r.body.data.id }, sign.sellerA!)
@@ -329,7 +332,7 @@ describe('seller inventory: upload, preview, commit, history, listings', () => {
   })
 
   it('refuses a commit while another of the same seller holds the lock, and keeps sellers apart', async () => {
-    const r = await upload(sign.sellerA!, 'addUpdate', csv('A-10,,ROUND,1,G,VS1,-30,'))
+    const r = await upload(sign.sellerA!, 'addUpdate', csv(stone('A-10', '', 'BR', '1', 'G', 'VS1', '-30')))
     const lock = await sql.reserve()
     try {
       await lock`select pg_advisory_lock(hashtext('stock:inventory'), hashtext(${sellerA}))`
@@ -345,14 +348,20 @@ describe('seller inventory: upload, preview, commit, history, listings', () => {
     expect((await call('seller/inventory/rows', { id: r.body.data.id, kind: 'added' }, sign.sellerB!)).body.code).toBe(
       'E_NOT_FOUND',
     )
-    expect((await upload(sign.buyer!, 'addUpdate', csv('X-1,,ROUND,1,G,VS1,-30,'))).body.code).toBe('E_FORBIDDEN')
+    expect(
+      (await upload(sign.buyer!, 'addUpdate', csv(stone('X-1', '', 'BR', '1', 'G', 'VS1', '-30')))).body.code,
+    ).toBe('E_FORBIDDEN')
     expect((await call('seller/inventory/paginate', {}, sign.buyer!)).body.code).toBe('E_FORBIDDEN')
     expect((await call('seller/inventory/commit', { id: r.body.data.id }, sign.sellerA!)).body.code).toBe('OK')
   })
 
   it('lets staff upload for a seller they name, and shows the history with its reports', async () => {
-    expect((await upload(sign.staff!, 'addUpdate', csv('B-1,,ROUND,1,G,VS1,-30,'))).body.code).toBe('E_VALIDATION')
-    const r = await upload(sign.staff!, 'addUpdate', csv('B-1,,ROUND,1,G,VS1,-30,'), { sellerCompanyId: sellerB })
+    expect(
+      (await upload(sign.staff!, 'addUpdate', csv(stone('B-1', '', 'Round', '1', 'G', 'VS1', '-30')))).body.code,
+    ).toBe('E_VALIDATION')
+    const r = await upload(sign.staff!, 'addUpdate', csv(stone('B-1', '', 'Round', '1', 'G', 'VS1', '-30')), {
+      sellerCompanyId: sellerB,
+    })
     expect(r.body.data).toMatchObject({ sellerCompanyId: sellerB, report: { added: 1 } })
     await call('seller/inventory/commit', { id: r.body.data.id }, sign.staff!)
     const b1 = (await stonesOf(sellerB)).find((s) => s.stone_id === 'B-1')
@@ -372,17 +381,21 @@ describe('seller inventory: upload, preview, commit, history, listings', () => {
   })
 
   it('keeps a mapping per seller and re-runs a preview with a changed mapping', async () => {
-    const content = ['Stock #,Shape,Weight,Color,Clarity,Disc', 'M-1,ROUND,1,G,VS1,-30'].join('\n')
+    // A house format: Lab and Treatment are trade names, the rest no alias the portal knows.
+    const content = [
+      'Lot Code,Form,Ct Wt,Colour Grade,Purity Grade,Lab,Rap Off,Treatment',
+      'M-1,Round,1,G,VS1,GIA,-30,None',
+    ].join('\r\n')
     const r = await upload(sign.sellerA!, 'addUpdate', content)
-    expect(r.body.data.mapping).toMatchObject({ 'Stock #': null, Shape: null })
+    expect(r.body.data.mapping).toMatchObject({ 'Lot Code': null, Form: null, Lab: 'lab', Treatment: 'treatment' })
     expect(r.body.data.report).toMatchObject({ invalid: 1 })
     const mapping = {
-      'Stock #': 'stoneId',
-      Shape: 'shape',
-      Weight: 'carat',
-      Color: 'color',
-      Clarity: 'clarity',
-      Disc: 'back',
+      'Lot Code': 'stoneId',
+      Form: 'shape',
+      'Ct Wt': 'carat',
+      'Colour Grade': 'color',
+      'Purity Grade': 'clarity',
+      'Rap Off': 'back',
     }
     const again = await call('seller/inventory/remap', { id: r.body.data.id, mapping }, sign.sellerA!)
     expect(again.body.data).toMatchObject({ status: 'preview', mapping, report: { valid: 1, added: 1, invalid: 0 } })
@@ -397,7 +410,7 @@ describe('seller inventory: upload, preview, commit, history, listings', () => {
   })
 
   it('downloads the invalid rows as Excel', async () => {
-    const r = await upload(sign.sellerA!, 'addUpdate', csv('=cmd,,,1,G,VS1,-30,'))
+    const r = await upload(sign.sellerA!, 'addUpdate', csv(stone('=cmd', '', '', '1', 'G', 'VS1', '-30')))
     const x = await app.inject({
       method: 'POST',
       url: `${API_PREFIX}/seller/inventory/invalid-excel`,
@@ -441,5 +454,260 @@ describe('seller inventory: upload, preview, commit, history, listings', () => {
     expect(await find('A-1')).toEqual([])
     // Someone else's stones are simply not there.
     expect((await call('seller/diamond/delete', { ids }, sign.sellerB!)).body.data).toEqual({ deleted: 0, kept: [] })
+  })
+
+  // ---------- end to end through the route: formats, listing rules, hostile files, formulas
+
+  const uploadsOf = async (seller: string) =>
+    (
+      await sql<{ n: number }[]>`
+        select count(*)::int as n from stock.uploads where seller_company_id = ${seller} and status = 'preview'`
+    )[0]!.n
+  const stoneRow = async (seller: string, stockNo: string) =>
+    (
+      await sql<{ carat: string; back: string; color: string; clarity: string; location: string; comments: string }[]>`
+        select carat::text, back::text, color, clarity, location, comments
+        from stock.stones where seller_company_id = ${seller} and stone_id = ${stockNo}`
+    )[0]
+  const previewAndCommit = async (token: string, content: string | Buffer, name: string) => {
+    const r = await upload(token, 'addUpdate', content, {}, name)
+    expect(r.body.code).toBe('OK')
+    const c = await call('seller/inventory/commit', { id: r.body.data.id }, token)
+    expect(c.body.code).toBe('OK')
+    return { preview: r.body.data, committed: c.body.data }
+  }
+
+  it('takes an Excel workbook: numbers as numbers, a price per carat turned into the discount, text kept as text', async () => {
+    const wb = new ExcelJS.Workbook()
+    const ws = wb.addWorksheet('Inventory')
+    ws.addRow([
+      'Stock #',
+      'Shape',
+      'Carat',
+      'Colour',
+      'Clarity',
+      'Cut Grade',
+      'Polish',
+      'Symmetry',
+      'Fluorescence',
+      'Lab',
+      'Report #',
+      'Price/Ct',
+      'Treatment',
+      'Country of Origin',
+      'Measurements',
+      'Member Comments',
+    ])
+    ws.addRow([
+      'X-1',
+      'Round',
+      1.01,
+      'G',
+      'VS1',
+      'EX',
+      'EX',
+      'EX',
+      'Faint',
+      'GIA',
+      2141438171,
+      6000,
+      'None',
+      'BW',
+      '6.45-6.48x3.99',
+      '=1+2',
+    ])
+    ws.addRow(['X-2', 'PS', 0.7, 'E', 'VVS2', '', 'VG', 'VG', 'N', 'IGI', 'LG-free', 4500, 'N', 'Canada', '', ''])
+    const xlsx = Buffer.from(await wb.xlsx.writeBuffer())
+    const { preview, committed } = await previewAndCommit(sign.sellerC!, xlsx, 'stock.xlsx')
+    expect(preview.mapping).toMatchObject({ Carat: 'carat', 'Report #': 'certNo', 'Price/Ct': 'pricePerCarat' })
+    expect(preview.report).toMatchObject({ received: 2, valid: 2, invalid: 0, added: 2 })
+    expect(committed).toMatchObject({ status: 'committed', report: { added: 2 } })
+    const x1 = await stoneRow(sellerC, 'X-1')
+    expect(x1).toMatchObject({ carat: '1.01', color: 'G', clarity: 'VS1', comments: '=1+2' })
+    expect(Number(x1!.back)).toBeLessThan(0)
+    expect((await find('X-1'))[0]).toMatchObject({ stoneId: 'X-1', back: Number(x1!.back) })
+    expect(await find('X-2')).toHaveLength(1)
+  })
+
+  it('reads a semicolon CSV in Latin-1 (decimal commas) and a tab-separated UTF-16 file', async () => {
+    const latin1 = Buffer.from(
+      [
+        'Stock #;Shape;Weight;Color;Clarity;Lab;Rap %;Treatment;Comments;City',
+        'L-1;BR;1,01;G;VS1;GIA;-30,5;None;Très propre, pavé;Anvers',
+      ].join('\r\n'),
+      'latin1',
+    )
+    expect(latin1.includes(Buffer.from('è'))).toBe(false) // really Latin-1, not UTF-8
+    const one = await previewAndCommit(sign.sellerC!, latin1, 'stock-latin1.csv')
+    expect(one.preview.report).toMatchObject({ received: 1, valid: 1, added: 1 })
+    expect(await stoneRow(sellerC, 'L-1')).toMatchObject({
+      carat: '1.01',
+      back: '-30.50',
+      location: 'Belgium',
+      comments: 'Très propre, pavé',
+    })
+
+    const text = [
+      'Stock #\tShape\tCarat\tColour\tPurity\tLab\tDiscount %\tTreatment\tRemarks',
+      'U-1\tOV\t0.90\tF\tVVS2\tIGI\t-22\tNone\tReinheit geprüft — 中',
+    ].join('\r\n')
+    const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')])
+    const two = await previewAndCommit(sign.sellerC!, utf16, 'stock.txt')
+    expect(two.preview.report).toMatchObject({ received: 1, valid: 1, added: 1 })
+    expect(await stoneRow(sellerC, 'U-1')).toMatchObject({
+      carat: '0.90',
+      back: '-22.00',
+      color: 'F',
+      clarity: 'VVS2',
+      comments: 'Reinheit geprüft — 中',
+    })
+    expect(await find('U-1')).toHaveLength(1)
+  })
+
+  it('refuses rows the listing rules forbid, each with its reason, and lists the rest', async () => {
+    const headers = [...HEADERS, 'Growth Type', 'Shade', 'Country of Origin', 'Key To Symbols']
+    const row = (
+      stockNo: string,
+      o: { treatment?: string; comments?: string; growth?: string; shade?: string; origin?: string; kts?: string } = {},
+    ) =>
+      [
+        stockNo,
+        '',
+        'BR',
+        '1.2',
+        'H',
+        'SI1',
+        'EX',
+        'EX',
+        'EX',
+        'None',
+        'GIA',
+        '-35',
+        o.treatment ?? 'None',
+        o.comments ?? '',
+        o.growth ?? 'Natural',
+        o.shade ?? 'None',
+        o.origin ?? 'Botswana',
+        o.kts ?? 'Crystal, Feather',
+      ]
+        .map(csvCell)
+        .join(',')
+    const content = [
+      headers.join(','),
+      row('R-OK'),
+      row('R-LG', { growth: 'Lab Grown' }),
+      row('R-GT', { shade: 'Green' }),
+      row('R-GC', { comments: 'slight green tint in daylight' }),
+      row('R-RU', { origin: 'Russia' }),
+      row('R-FT', { kts: 'Laser Drill Hole, Feather' }),
+      row('R-UD', { treatment: '' }),
+    ].join('\r\n')
+    const r = await upload(sign.sellerC!, 'addUpdate', content)
+    expect(r.body.data.report).toMatchObject({ received: 7, valid: 1, invalid: 6, added: 1 })
+    expect(r.body.data.invalid).toEqual([
+      { row: 3, stockNo: 'R-LG', reasons: ['rule.labGrown'] },
+      { row: 4, stockNo: 'R-GT', reasons: ['rule.greenTint'] },
+      { row: 5, stockNo: 'R-GC', reasons: ['rule.greenTint'] },
+      { row: 6, stockNo: 'R-RU', reasons: ['rule.bannedOrigin'] },
+      { row: 7, stockNo: 'R-FT', reasons: ['rule.falseTreatment'] },
+      { row: 8, stockNo: 'R-UD', reasons: ['rule.treatmentUndeclared'] },
+    ])
+    const c = await call('seller/inventory/commit', { id: r.body.data.id }, sign.sellerC!)
+    expect(c.body.data.report).toMatchObject({ added: 1, invalid: 6 })
+    expect(await find('R-OK')).toHaveLength(1)
+    expect(await find('R-LG')).toEqual([])
+    expect(await stoneRow(sellerC, 'R-RU')).toBeUndefined()
+  })
+
+  it('refuses hostile files with a clear code and stores nothing', async () => {
+    const before = {
+      uploads: await uploadsOf(sellerC),
+      stones: await stonesOf(sellerC),
+      files: await readdir(uploadDir),
+    }
+    const refused = async (content: string | Buffer, name: string) => {
+      const r = await upload(sign.sellerC!, 'addUpdate', content, {}, name)
+      expect(await uploadsOf(sellerC)).toBe(before.uploads)
+      expect(await stonesOf(sellerC)).toEqual(before.stones)
+      expect(await readdir(uploadDir)).toEqual(before.files)
+      return r
+    }
+    const valid = (n: number) =>
+      csv(...Array.from({ length: n }, (_, i) => stone(`H-${i}`, '', 'BR', '1', 'G', 'VS1', '-30')))
+
+    // A text file named .xlsx, and a PDF named .csv: not what their names say.
+    const text = await refused(valid(2), 'stock.xlsx')
+    expect(text).toMatchObject({ status: 400, body: { code: 'E_UPLOAD_TYPE', data: { fileName: 'stock.xlsx' } } })
+    const pdf = await refused(Buffer.from('%PDF-1.7\n1 0 obj <<>> endobj\n'), 'stock.csv')
+    expect(pdf.body.code).toBe('E_UPLOAD_TYPE')
+
+    // Empty, and a header without rows.
+    expect((await refused(Buffer.alloc(0), 'stock.csv')).body.code).toBe('E_UPLOAD_EMPTY')
+    expect((await refused(csv(), 'stock.csv')).body.code).toBe('E_UPLOAD_EMPTY')
+
+    // Over the size limit: the error names it.
+    const big = csv(
+      ...Array.from({ length: 40 }, (_, i) => stone(`S-${i}`, '', 'BR', '1', 'G', 'VS1', '-30', 'x'.repeat(8000))),
+    )
+    expect(big.length).toBeGreaterThan(MAX_BYTES)
+    const large = await refused(big, 'stock.csv')
+    expect(large.status).toBe(413)
+    expect(large.body.code).toBe('E_FILE_TOO_LARGE')
+    expect(large.body.data).toMatchObject({ maxBytes: MAX_BYTES })
+    expect(large.body.message).toContain(String(MAX_BYTES))
+
+    // A zip bomb: 50 MiB of worksheet packed into a few dozen kilobytes.
+    const bomb = await zipOf({ ...WORKBOOK_PARTS, 'xl/worksheets/sheet1.xml': Buffer.alloc(50 << 20, 0x20) })
+    expect(bomb.length).toBeLessThan(MAX_BYTES)
+    const boom = await refused(bomb, 'stock.xlsx')
+    expect(boom.body.code).toBe('E_UPLOAD_BOMB')
+
+    // One row more than the limit, found while streaming: the preview written so far is dropped.
+    const rows = await refused(valid(MAX_ROWS + 1), 'stock.csv')
+    expect(rows.status).toBe(413)
+    expect(rows.body).toMatchObject({ code: 'E_UPLOAD_ROWS', data: { limit: MAX_ROWS } })
+    expect(rows.body.message).toContain(String(MAX_ROWS))
+    // Exactly the limit is fine.
+    expect((await upload(sign.sellerC!, 'addUpdate', valid(MAX_ROWS))).body.data.report).toMatchObject({
+      received: MAX_ROWS,
+      valid: MAX_ROWS,
+    })
+  })
+
+  it('keeps cells beginning with = + - @ as data: stored as text, written back as text, never as formulas', async () => {
+    const formulaLike = ['=HYPERLINK("http://x.example","click")', '+91 22 5555 0000', '@SUM(A1:A2)', '-see report']
+    const r = await upload(
+      sign.sellerC!,
+      'addUpdate',
+      csv(
+        ...formulaLike.map((c, i) => stone(`F-${i + 1}`, '', 'BR', '1', 'G', 'VS1', '-30', c)),
+        stone('-F5', '', 'BR', '1', 'G', 'VS1', '-30'),
+        stone('=cmd', '', 'BR', '1', 'G', 'VS1', '-30'),
+        stone('+cmd', '', 'BR', '1', 'G', 'VS1', '-30'),
+        stone('@cmd', '', 'BR', '1', 'G', 'VS1', '-30'),
+      ),
+    )
+    expect(r.body.data.report).toMatchObject({ received: 8, valid: 5, invalid: 3 })
+    expect(r.body.data.invalid.map((i: { stockNo: string }) => i.stockNo)).toEqual(['=cmd', '+cmd', '@cmd'])
+    await call('seller/inventory/commit', { id: r.body.data.id }, sign.sellerC!)
+    for (const [i, c] of formulaLike.entries()) expect((await stoneRow(sellerC, `F-${i + 1}`))?.comments).toBe(c)
+    expect(await stoneRow(sellerC, '-F5')).toBeTruthy()
+
+    const x = await app.inject({
+      method: 'POST',
+      url: `${API_PREFIX}/seller/inventory/invalid-excel`,
+      headers: { authorization: `JWT ${sign.sellerC}` },
+      payload: { id: r.body.data.id },
+    })
+    expect(x.statusCode).toBe(200)
+    const wb = new ExcelJS.Workbook()
+    await wb.xlsx.load(x.rawPayload as unknown as ArrayBuffer)
+    const ws = wb.worksheets[0]!
+    const cells = [2, 3, 4].map((n) => ws.getRow(n).getCell(2))
+    for (const cell of cells) {
+      expect(cell.type).toBe(ExcelJS.ValueType.String)
+      expect(cell.formula).toBeUndefined()
+    }
+    expect(cells.map((c) => String(c.value).replace(/^'/, ''))).toEqual(['=cmd', '+cmd', '@cmd'])
   })
 })

@@ -3,7 +3,7 @@ import { pipeline, Readable } from 'node:stream'
 import { parse, CsvError } from 'csv-parse'
 import { AppError } from '@diamond/runtime/errors'
 import type { ReadLimits, Sheet, SheetRow } from './inventory.types'
-import { xlsxRows, type RawRow } from './inventory.read.xlsx'
+import { tooLarge, xlsxRows, type RawRow } from './inventory.read.xlsx'
 
 /**
  * An uploaded file as rows of text, streamed: the header row is read (and one data row, so an empty
@@ -181,7 +181,7 @@ async function* csvRows(
   const utf8 = (async function* () {
     for await (const chunk of chunks) {
       bytes += chunk.length
-      if (bytes > limits.maxBytes) throw new AppError('E_FILE_TOO_LARGE', { limit: limits.maxBytes })
+      if (bytes > limits.maxBytes) throw tooLarge(limits.maxBytes)
       const out = transcoder.write(chunk)
       if (out.length) yield out
     }
@@ -264,7 +264,12 @@ async function* dataRows(
     for (;;) {
       const next = await raw.next()
       if (next.done) return
-      if (++count > maxRows) throw new AppError('E_UPLOAD_ROWS', { limit: maxRows })
+      if (++count > maxRows)
+        throw new AppError(
+          'E_UPLOAD_ROWS',
+          { limit: maxRows },
+          `The file has more than ${maxRows} rows. Please split it into smaller files.`,
+        )
       yield { row: next.value.row, cells: fit(next.value.cells) }
     }
   } finally {

@@ -36,6 +36,10 @@ export const ZIP_BOUNDS = {
   maxColumns: 2048,
 }
 
+/** The file is over the byte limit, the limit named (the route's own check says the same). */
+export const tooLarge = (limit: number) =>
+  new AppError('E_FILE_TOO_LARGE', { limit }, `The file is too large: at most ${limit} bytes.`)
+
 const bomb = (reason: string, data: Record<string, unknown> = {}) => new AppError('E_UPLOAD_BOMB', { reason, ...data })
 
 /** Writes the upload to a private temporary folder, refusing it past `maxBytes`. */
@@ -51,7 +55,7 @@ export async function spool(
         let bytes = 0
         for await (const chunk of chunks) {
           bytes += chunk.length
-          if (bytes > maxBytes) throw new AppError('E_FILE_TOO_LARGE', { limit: maxBytes })
+          if (bytes > maxBytes) throw tooLarge(maxBytes)
           yield chunk
         }
       },

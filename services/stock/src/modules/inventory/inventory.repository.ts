@@ -292,6 +292,9 @@ export class LineWriter {
 
   /** Gives up: the COPY fails and writes nothing. */
   abort(err: Error): void {
+    // The error is the caller's to report: the COPY stream only carries it to the server as the
+    // reason of the CopyFail. Without a listener its 'error' event would crash the process.
+    this.stream.on('error', () => {})
     this.stream.destroy(err)
   }
 }

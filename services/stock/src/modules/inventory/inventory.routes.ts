@@ -16,7 +16,7 @@ import {
 } from '@diamond/contracts/http/inventory'
 import { AppError, defineRoutes, ok, principal } from '@diamond/runtime'
 import { invalidWorkbook } from './inventory.excel'
-import type { InventoryService } from './inventory.service'
+import { tooLarge, type InventoryService } from './inventory.service'
 
 const tags = ['stock']
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
@@ -30,7 +30,7 @@ const fieldProblem = (field: string, message: string) =>
 function multipartError(err: unknown, maxBytes: number): unknown {
   switch (typeof err === 'object' && err !== null && 'code' in err ? err.code : undefined) {
     case 'FST_REQ_FILE_TOO_LARGE':
-      return new AppError('E_FILE_TOO_LARGE', { maxBytes }, `The file is too large: at most ${maxBytes} bytes.`)
+      return tooLarge(maxBytes)
     case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
       return new AppError('E_UNSUPPORTED_MEDIA_TYPE', null, 'The request must be multipart/form-data.')
     case 'FST_PARTS_LIMIT':

@@ -62,6 +62,9 @@ export interface Seller {
 }
 
 const forbidden = () => new AppError('E_FORBIDDEN')
+/** A file over the size limit, the limit named (the issue: "a file over the limit (say which)"). */
+export const tooLarge = (maxBytes: number) =>
+  new AppError('E_FILE_TOO_LARGE', { maxBytes }, `The file is too large: at most ${maxBytes} bytes.`)
 const fieldProblem = (field: string, message: string) =>
   new AppError('E_VALIDATION', { fields: [{ field, in: 'body', message }] }, `Invalid Fields: ${field} ${message}`)
 
@@ -171,7 +174,7 @@ export class InventoryService {
     const filePath = join(this.settings.uploadDir, id)
     try {
       await pipeline(input.stream, createWriteStream(filePath))
-      if (input.truncated()) throw new AppError('E_FILE_TOO_LARGE', { maxBytes: this.settings.maxBytes })
+      if (input.truncated()) throw tooLarge(this.settings.maxBytes)
       await repo.insertUpload(this.database.sql, {
         id,
         sellerCompanyId: seller.id,
