@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox'
 import { literals, Uuid } from '../common'
+import { INVENTORY_MODES } from './inventory.values'
 
 /**
  * A seller's inventory (issue 23): uploads with a diff before commit, the saved column mapping, the
@@ -7,9 +8,7 @@ import { literals, Uuid } from '../common'
  * name the seller (`sellerCompanyId`).
  */
 
-/** Add and update (omitted lots untouched) or replace all (omitted lots deleted): spec section 4. */
-export const INVENTORY_MODES = ['addUpdate', 'replaceAll'] as const
-export type InventoryMode = (typeof INVENTORY_MODES)[number]
+export { INVENTORY_MODES, type InventoryMode } from './inventory.values'
 
 /** The largest upload the portal accepts at all (the stock service's limit may be lower, never higher). */
 export const INVENTORY_FILE_MAX_BYTES = 200 * 1024 * 1024

@@ -5,50 +5,12 @@
  * committed (`inventory.service.ts`). Reading, mapping and the rules are pure and know no database.
  */
 
-export const UPLOAD_MODES = ['addUpdate', 'replaceAll'] as const
-/** Add and update: omitted lots untouched. Replace all: omitted lots deleted (spec section 4). */
-export type UploadMode = (typeof UPLOAD_MODES)[number]
+import { INVENTORY_MODES, type InventoryMode, type UploadField } from '@diamond/contracts/http/inventory.values'
 
-/** The stone fields an upload column can map to: the keys of a `StoneDraft`. */
-export const UPLOAD_FIELDS = [
-  'stoneId',
-  'certNo',
-  'shape',
-  'carat',
-  'color',
-  'clarity',
-  'cut',
-  'polish',
-  'symmetry',
-  'fluorescence',
-  'lab',
-  'location',
-  'shade',
-  'back',
-  'pricePerCarat',
-  'totalPrice',
-  'length',
-  'width',
-  'height',
-  'depPer',
-  'tblPer',
-  'girdle',
-  'culet',
-  'treatment',
-  'origin',
-  'growthType',
-  'keyToSymbol',
-  'comments',
-  'fancyColor',
-  'fancyIntensity',
-  'fancyOvertone',
-  'eyeClean',
-  'milky',
-  'imageUrl',
-  'videoUrl',
-  'certificateUrl',
-] as const
-export type UploadField = (typeof UPLOAD_FIELDS)[number]
+export { UPLOAD_FIELDS, type UploadField } from '@diamond/contracts/http/inventory.values'
+/** Add and update: omitted lots untouched. Replace all: omitted lots deleted (spec section 4). */
+export const UPLOAD_MODES = INVENTORY_MODES
+export type UploadMode = InventoryMode
 
 /** A file's header (as written in the file, trimmed) → the field it fills, or null: "not mapped". */
 export type Mapping = Record<string, UploadField | null>

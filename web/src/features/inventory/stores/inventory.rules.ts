@@ -1,3 +1,9 @@
+import {
+  INVENTORY_MODES,
+  UPLOAD_FIELDS,
+  type InventoryMode,
+  type UploadField,
+} from '@diamond/contracts/http/inventory.values'
 import { MASTERS, type MasterName } from '@diamond/contracts/masters'
 
 /**
@@ -5,53 +11,10 @@ import { MASTERS, type MasterName } from '@diamond/contracts/masters'
  * state, file checks before sending, and the figures of the diff. Pure, so the unit tests read them.
  */
 
-/** Add and update, or Replace all (spec section 4). */
-export const UPLOAD_MODES = ['addUpdate', 'replaceAll'] as const
-export type UploadMode = (typeof UPLOAD_MODES)[number]
-
-/**
- * The stone fields a column can fill: UPLOAD_FIELDS of services/stock/src/modules/inventory/inventory.types.ts
- * (the web imports no service code; inventory.rules.unit.test.ts checks the two lists are the same).
- */
-export const UPLOAD_FIELDS = [
-  'stoneId',
-  'certNo',
-  'shape',
-  'carat',
-  'color',
-  'clarity',
-  'cut',
-  'polish',
-  'symmetry',
-  'fluorescence',
-  'lab',
-  'location',
-  'shade',
-  'back',
-  'pricePerCarat',
-  'totalPrice',
-  'length',
-  'width',
-  'height',
-  'depPer',
-  'tblPer',
-  'girdle',
-  'culet',
-  'treatment',
-  'origin',
-  'growthType',
-  'keyToSymbol',
-  'comments',
-  'fancyColor',
-  'fancyIntensity',
-  'fancyOvertone',
-  'eyeClean',
-  'milky',
-  'imageUrl',
-  'videoUrl',
-  'certificateUrl',
-] as const
-export type UploadField = (typeof UPLOAD_FIELDS)[number]
+/** Add and update, or Replace all (spec section 4), and the stone fields a column can fill: the contract's. */
+export const UPLOAD_MODES = INVENTORY_MODES
+export type UploadMode = InventoryMode
+export { UPLOAD_FIELDS, type UploadField }
 
 /** A file header → the field it fills, or null ("not mapped"): contracts' ColumnMapping. */
 export type Mapping = Readonly<Record<string, string | null>>
