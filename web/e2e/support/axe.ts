@@ -17,8 +17,24 @@ const line = (v: Result) =>
     .map((n) => `    ${n.target.join(' ')}: ${n.failureSummary?.replace(/\s+/g, ' ') ?? ''}`)
     .join('\n')}${v.nodes.length > 10 ? `\n    … and ${v.nodes.length - 10} more` : ''}`
 
-/** Runs axe on the page as it is now: no critical or serious violation, each listed when there are some. */
+/**
+ * Runs axe on the page once its finite animations have ended: no critical or serious violation,
+ * each listed when there are some. A toast fading in is half transparent for 180 ms, and axe
+ * measuring that frame reports its text's contrast against the blend, which no user reads.
+ * Endless animations (the live pulse, loading bars) are not waited for.
+ */
 export async function expectAccessible(page: Page, what: string): Promise<void> {
+  await page.evaluate(() =>
+    Promise.race([
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
+          .map((a) => a.finished.catch(() => undefined)),
+      ),
+      new Promise((resolve) => setTimeout(resolve, 2000)),
+    ]),
+  )
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE)
   const results = await page.evaluate(() =>
     (window as unknown as { axe: { run: (c: Document) => Promise<AxeResults> } }).axe.run(document),
