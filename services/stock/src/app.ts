@@ -37,6 +37,9 @@ import sellerStoneRoutes from './modules/inventory/inventory.manage.routes'
 import { InventoryService, type InventoryHooks, type UploadPipeline } from './modules/inventory/inventory.service'
 import { SellerStoneService } from './modules/inventory/inventory.manage'
 import { TrackService } from './modules/tracks/tracks.service'
+import { ftpKey } from './modules/ftp/ftp.crypto'
+import ftpRoutes from './modules/ftp/ftp.routes'
+import { FtpService } from './modules/ftp/ftp.service'
 
 export type StockOptions = ServiceContext & {
   stock: StockConfig
@@ -128,6 +131,13 @@ export default async function stockService(app: FastifyInstance, opts: StockOpti
   await app.register(sellerStoneRoutes, {
     sellerStones: new SellerStoneService(rt.database, stones, inventory, pipeline, policy, s.STOCK_LISTING_DAYS),
   })
+  // Sellers' FTP sources: fetched on demand and on their schedule, each file uploaded and committed.
+  const ftp = new FtpService(rt.database, inventory, {
+    key: ftpKey(s.STOCK_FTP_KEY),
+    allowInternal: s.STOCK_FTP_ALLOW_INTERNAL,
+  })
+  periodic(app, 'ftp fetch sweep', s.STOCK_FTP_SWEEP_MS, () => ftp.sweep(), { firstAfterMs: s.STOCK_FTP_SWEEP_MS })
+  await app.register(ftpRoutes, { ftp })
 
   opts.expose?.({ stones, inventory })
   await app.register(stoneRoutes, { stones })
