@@ -44,7 +44,7 @@ import { FtpService } from './modules/ftp/ftp.service'
 export type StockOptions = ServiceContext & {
   stock: StockConfig
   /** Tests and benchmarks reach the service objects here (their counters are never sent over HTTP). */
-  expose?: (services: { stones: StoneService; inventory: InventoryService }) => void
+  expose?: (services: { stones: StoneService; inventory: InventoryService; ftp: FtpService }) => void
   /** Tests: the upload pipeline and the commit's hooks (a commit failing midway). */
   inventory?: { pipeline?: UploadPipeline; hooks?: InventoryHooks }
 }
@@ -139,7 +139,7 @@ export default async function stockService(app: FastifyInstance, opts: StockOpti
   periodic(app, 'ftp fetch sweep', s.STOCK_FTP_SWEEP_MS, () => ftp.sweep(), { firstAfterMs: s.STOCK_FTP_SWEEP_MS })
   await app.register(ftpRoutes, { ftp })
 
-  opts.expose?.({ stones, inventory })
+  opts.expose?.({ stones, inventory, ftp })
   await app.register(stoneRoutes, { stones })
   const orders = new OrderService(rt.database, stones)
   // Spec: a quoted stone whose price is approved is confirmed directly, at the agreed price.

@@ -61,12 +61,16 @@ export async function recordRun(client: Sql | Tx, id: string, error: string): Pr
   await orm(client).update(ftpSources).set({ lastRunAt: new Date(), lastError: error }).where(eq(ftpSources.id, id))
 }
 
+/** ftp.rules fileKey separates its parts with NUL, which PostgreSQL text cannot hold: escaped, reversibly. */
+const storedKey = (key: string) => key.replaceAll('%', '%25').replaceAll('\u0000', '%00')
+const keyOf = (stored: string) => stored.replaceAll('%00', '\u0000').replaceAll('%25', '%')
+
 export async function seenKeys(client: Sql | Tx, sourceId: string): Promise<Set<string>> {
   const rows = await orm(client)
     .select({ key: ftpSeenFiles.fileKey })
     .from(ftpSeenFiles)
     .where(eq(ftpSeenFiles.sourceId, sourceId))
-  return new Set(rows.map((r) => r.key))
+  return new Set(rows.map((r) => keyOf(r.key)))
 }
 
 export async function markSeen(
@@ -77,7 +81,7 @@ export async function markSeen(
   if (!files.length) return
   await orm(client)
     .insert(ftpSeenFiles)
-    .values(files.map((f) => ({ sourceId, fileKey: f.key, uploadId: f.uploadId })))
+    .values(files.map((f) => ({ sourceId, fileKey: storedKey(f.key), uploadId: f.uploadId })))
     .onConflictDoNothing()
 }
 
