@@ -266,7 +266,7 @@ describe('seller FTP source: save, run, schedule through the upload pipeline', (
     expect((await call('seller/ftp/view', {}, sign.sellerA!)).body.data.lastError).toBe('E_FTP_CONNECT')
   })
 
-  it('refuses loopback sources unless the portal allows internal addresses', async () => {
+  it('takes the password key and the internal-address switch from configuration (internal refused by default)', () => {
     const strict = loadStockConfig({ NODE_ENV: 'test', JWT_SECRET: 'x'.repeat(32) })
     expect(strict.STOCK_FTP_ALLOW_INTERNAL).toBe(false)
     expect(strict.STOCK_FTP_KEY.length).toBeGreaterThanOrEqual(32)

@@ -10,7 +10,7 @@ const tags = ['stock']
  * A seller's FTP source (issue 23): sellers their company's, operator staff a seller they name;
  * buyers are refused and another seller's source is not found (the service decides).
  */
-export default defineRoutes(async function ftpRoutes(app, { ftp }: { ftp: FtpService }) {
+export default defineRoutes(function ftpRoutes(app, { ftp }: { ftp: FtpService }) {
   app.post(
     '/seller/ftp/view',
     {
