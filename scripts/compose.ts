@@ -44,6 +44,8 @@ x-service: &service
     BUS: kafka
     KAFKA_BROKERS: kafka:9092
     JWT_SECRET: \${JWT_SECRET:?set JWT_SECRET to at least 32 random characters}
+    # Sellers' FTP passwords are encrypted under it: required with NODE_ENV=production (32+ random characters).
+    STOCK_FTP_KEY: \${STOCK_FTP_KEY:-}
 
 services:
   kafka:

@@ -112,6 +112,11 @@ export const TradeEventTypes = {
   demandMatched: 'stock.trade.demand-matched',
   /** A seller's listings run out within a day unless refreshed (kind 'listing.expiring', params count and expiresAt). */
   listingExpiring: 'stock.trade.listing-expiring',
+  /**
+   * A seller's FTP source delivered files that were uploaded and committed (kind 'ftp.fetched',
+   * params files, added, updated, deleted, invalid, uploadId): the notice, and the mail, the report.
+   */
+  ftpFetched: 'stock.trade.ftp-fetched',
 } as const
 export type TradeEventType = (typeof TradeEventTypes)[keyof typeof TradeEventTypes]
 

@@ -45,4 +45,6 @@ export const TRADE_KINDS = {
   demandMatched: 'demand.matched',
   /** A seller's listings run out within a day unless refreshed (params: count, expiresAt). */
   listingExpiring: 'listing.expiring',
+  /** A seller's FTP files were uploaded and committed (params: files, added, updated, deleted, invalid, uploadId). */
+  ftpFetched: 'ftp.fetched',
 } as const

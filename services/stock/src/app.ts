@@ -37,11 +37,14 @@ import sellerStoneRoutes from './modules/inventory/inventory.manage.routes'
 import { InventoryService, type InventoryHooks, type UploadPipeline } from './modules/inventory/inventory.service'
 import { SellerStoneService } from './modules/inventory/inventory.manage'
 import { TrackService } from './modules/tracks/tracks.service'
+import { ftpKey } from './modules/ftp/ftp.crypto'
+import ftpRoutes from './modules/ftp/ftp.routes'
+import { FtpService } from './modules/ftp/ftp.service'
 
 export type StockOptions = ServiceContext & {
   stock: StockConfig
   /** Tests and benchmarks reach the service objects here (their counters are never sent over HTTP). */
-  expose?: (services: { stones: StoneService; inventory: InventoryService }) => void
+  expose?: (services: { stones: StoneService; inventory: InventoryService; ftp: FtpService }) => void
   /** Tests: the upload pipeline and the commit's hooks (a commit failing midway). */
   inventory?: { pipeline?: UploadPipeline; hooks?: InventoryHooks }
 }
@@ -128,8 +131,15 @@ export default async function stockService(app: FastifyInstance, opts: StockOpti
   await app.register(sellerStoneRoutes, {
     sellerStones: new SellerStoneService(rt.database, stones, inventory, pipeline, policy, s.STOCK_LISTING_DAYS),
   })
+  // Sellers' FTP sources: fetched on demand and on their schedule, each file uploaded and committed.
+  const ftp = new FtpService(rt.database, inventory, {
+    key: ftpKey(s.STOCK_FTP_KEY),
+    allowInternal: s.STOCK_FTP_ALLOW_INTERNAL,
+  })
+  periodic(app, 'ftp fetch sweep', s.STOCK_FTP_SWEEP_MS, () => ftp.sweep(), { firstAfterMs: s.STOCK_FTP_SWEEP_MS })
+  await app.register(ftpRoutes, { ftp })
 
-  opts.expose?.({ stones, inventory })
+  opts.expose?.({ stones, inventory, ftp })
   await app.register(stoneRoutes, { stones })
   const orders = new OrderService(rt.database, stones)
   // Spec: a quoted stone whose price is approved is confirmed directly, at the agreed price.

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { Type, type Static } from 'typebox'
 import { loadConfig } from '@diamond/runtime/config'
 import { portOf } from '@diamond/runtime/registry'
@@ -58,6 +59,32 @@ export const StockConfig = Type.Object({
    * country of origin").
    */
   STOCK_BANNED_ORIGINS: Type.String({ default: 'RU,RUS,Russia,Russian Federation' }),
+  /**
+   * The secret sellers' FTP passwords are encrypted under (AES-256-GCM, ftp.crypto.ts): at least 32
+   * characters, a random base64 string is best (`openssl rand -base64 48`). Required in production
+   * mode; elsewhere, when unset, one is derived from JWT_SECRET (so a development portal keeps its
+   * saved sources across restarts). Changing it makes saved passwords unreadable: sellers save again.
+   */
+  STOCK_FTP_KEY: Type.String({ default: '' }),
+  /** Lets FTP sources point at loopback and private addresses (tests; an operator's own network). Off: refused. */
+  STOCK_FTP_ALLOW_INTERNAL: Type.Boolean({ default: false }),
+  /** How often FTP sources whose schedule has come are looked for. */
+  STOCK_FTP_SWEEP_MS: Type.Integer({ minimum: 100, maximum: 3_600_000, default: 60_000 }),
 })
 export type StockConfig = Static<typeof StockConfig>
-export const loadStockConfig = (env = process.env) => loadConfig(StockConfig, env)
+export function loadStockConfig(env: Record<string, string | undefined> = process.env): StockConfig {
+  const config = loadConfig(StockConfig, env)
+  if (config.STOCK_FTP_KEY) {
+    if (config.STOCK_FTP_KEY.length < 32)
+      throw new Error('Invalid configuration:\n  STOCK_FTP_KEY must be at least 32 characters')
+  } else if (env.NODE_ENV === 'production') {
+    throw new Error(
+      "Invalid configuration:\n  STOCK_FTP_KEY is required in production mode (sellers' FTP passwords are encrypted under it)",
+    )
+  } else {
+    // Development, tests and the demo: a key derived from the platform's secret, never a fixed one.
+    const seed = env.JWT_SECRET ?? 'diamond-development'
+    config.STOCK_FTP_KEY = createHash('sha256').update(`stock.ftp.dev:${seed}`).digest('base64')
+  }
+  return config
+}

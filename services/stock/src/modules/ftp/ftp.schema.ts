@@ -21,6 +21,8 @@ export const ftpSources = stock.table('ftp_sources', {
   /** Minutes between scheduled fetches; 0 fetches on demand only. */
   everyMinutes: integer('every_minutes').notNull().default(1440),
   enabled: boolean('enabled').notNull().default(true),
+  /** Who saved the source (0014): its fetched uploads are recorded under this user, who is told of each. */
+  savedBy: uuid('saved_by'),
   lastRunAt: timestamp('last_run_at', { withTimezone: true }),
   /** The E_FTP_CONNECT reason or pipeline code of the last run, '' when it went well. */
   lastError: text('last_error').notNull().default(''),

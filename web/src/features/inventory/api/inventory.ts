@@ -12,7 +12,8 @@ import type {
   UploadRowsPage,
   UploadView,
 } from '@diamond/contracts/http/inventory'
-import type { DiffKind, FtpSchedule, ListingStatus, UploadField, UploadMode } from '../stores/inventory.rules'
+import type { FtpRunResult, FtpSave, FtpSourceView } from '@diamond/contracts/http/ftp'
+import type { DiffKind, ListingStatus, UploadField, UploadMode } from '../stores/inventory.rules'
 
 export type {
   InvalidRow,
@@ -65,31 +66,14 @@ export const deleteStones = (which: SellerStoneSelection) =>
 export const refreshStones = (which: SellerStoneSelection) =>
   api<SellerStoneRefreshed>('seller/diamond/refresh', which, { loader: true })
 
-export interface FtpSource {
-  host: string
-  port: number
-  user: string
-  folder: string
-  pattern: string
-  secure: boolean
-  schedule: FtpSchedule
-  mode?: UploadMode
-  /** A password is stored (it is never sent back). */
-  hasPassword?: boolean
-  lastRunAt?: string | null
-  /** The error code of the last run (E_FTP_CONNECT, an upload's refusal), '' when it went well. */
-  lastError?: string
-}
-export interface FtpSave extends Omit<FtpSource, 'hasPassword' | 'lastRunAt' | 'lastError'> {
-  /** Empty keeps the stored one. */
-  password?: string
-}
+/** The seller's FTP source as the stock service shows it (never its password). */
+export type FtpSource = FtpSourceView
 
 export const viewFtp = () => api<FtpSource | null>('seller/ftp/view', {})
+/** An empty or absent password keeps the stored one. */
 export const saveFtp = (body: FtpSave) => api<FtpSource>('seller/ftp/save', body, { loader: true })
-/** Fetches the source's new files now; the uploads they make are in the history. */
-export const runFtp = () =>
-  api<{ files?: number; uploads?: UploadView[] } | null>('seller/ftp/run', {}, { loader: true })
+/** Fetches the source's new files now; each is uploaded and committed, and is in the history. */
+export const runFtp = () => api<FtpRunResult>('seller/ftp/run', {}, { loader: true })
 
 /**
  * Stone media, as h-invmedia's contracts/http/media.ts gives it (that branch is not merged here:

@@ -16,6 +16,7 @@ export function noticeTarget(n: Pick<Notification, 'kind' | 'params'>): string |
   if (n.kind === 'demand.matched') return '/account/my-demand'
   if (n.kind.startsWith('order.') || n.kind.startsWith('shipment.')) return '/account/purchase-history'
   if (n.kind === 'stone.held') return '/account/hold'
+  if (n.kind === 'ftp.fetched') return '/inventory/history'
   if (typeof p.stoneId === 'string' && p.stoneId) return `/diamond-detail/${p.stoneId}`
   return null
 }

@@ -10,6 +10,7 @@ describe('notices', () => {
     expect(noticeTarget({ kind: 'bid.withdrawn', params: { lotId: 'L', auctionId: 'A' } })).toBe('/my-bid/L')
     expect(noticeTarget({ kind: 'stone.taken', params: { stoneId: 'abc' } })).toBe('/diamond-detail/abc')
     expect(noticeTarget({ kind: 'stone.held', params: { stoneId: 'abc' } })).toBe('/account/hold')
+    expect(noticeTarget({ kind: 'ftp.fetched', params: { uploadId: 'u' } })).toBe('/inventory/history')
     expect(noticeTarget({ kind: 'something.new', params: {} })).toBeNull()
   })
 
