@@ -712,13 +712,18 @@ describe('seller inventory: upload, preview, commit, history, listings', () => {
   })
 
   it('lists the seller companies to staff with their live stones, also companies known only by their stones', async () => {
-    // A house stone given to a company stock has never seen a token of: known by its stones alone.
+    // A stone given to a company stock has never seen a token of: known by its stones alone.
     const deltaId = randomUUID()
     const [house] = await sql<{ id: string }[]>`
       update stock.stones set seller_company_id = ${deltaId}, seller = 'Delta Gems'
-       where id = (select id from stock.stones where seller_company_id is null and w_sts = 'A' order by v_stn_id limit 1)
+       where id = (select id from stock.stones
+                    where coalesce(seller_company_id::text, '') not in (${sellerA}, ${sellerB}, ${sellerC}) and w_sts = 'A'
+                    order by v_stn_id limit 1)
       returning id`
     expect(house).toBeTruthy()
+    // Stock knows a seller company once one of its members called (their token names it).
+    for (const token of [sign.sellerA!, sign.sellerB!, sign.sellerC!])
+      expect((await call('seller/diamond/paginate', {}, token)).body.code).toBe('OK')
     const live = async (id: string) =>
       (
         await sql<{ n: number }[]>`
