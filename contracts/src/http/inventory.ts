@@ -230,6 +230,7 @@ export const SellerStoneUpdate = Type.Object(
   {
     id: Uuid,
     values: Type.Record(Type.String({ maxLength: 40 }), Type.String({ maxLength: 2000 }), { maxProperties: 60 }),
+    ...SellerScope,
   },
   { additionalProperties: false },
 )
@@ -252,3 +253,26 @@ export type SellerStoneDeleted = Static<typeof SellerStoneDeleted>
 
 export const SellerStoneRefreshed = Type.Object({ refreshed: Type.Integer(), listedUntil: Type.String() })
 export type SellerStoneRefreshed = Static<typeof SellerStoneRefreshed>
+
+/** `seller/companies` (staff only): the seller companies stock knows, to pick one to act for. */
+export const SellerCompanyPaginate = Type.Object(
+  {
+    /** Part of the company's name (any case). */
+    search: Type.Optional(Type.String({ maxLength: 100 })),
+    page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000, default: 1 })),
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200, default: 50 })),
+  },
+  { additionalProperties: false },
+)
+export type SellerCompanyPaginate = Static<typeof SellerCompanyPaginate>
+
+export const SellerCompanyView = Type.Object({
+  id: Uuid,
+  name: Type.String(),
+  /** Its stones buyers can find now (neither removed nor expired). */
+  liveStones: Type.Integer(),
+})
+export type SellerCompanyView = Static<typeof SellerCompanyView>
+
+export const SellerCompanyPage = Type.Object({ list: Type.Array(SellerCompanyView), count: Type.Integer() })
+export type SellerCompanyPage = Static<typeof SellerCompanyPage>

@@ -39,6 +39,8 @@ export const MediaPaginate = Type.Object(
     kind: Type.Optional(Kind),
     /** A stock or certificate number, or its beginning. */
     search: Type.Optional(Type.String({ maxLength: 60 })),
+    /** Staff: only this seller's media (as the seller sees them). */
+    sellerCompanyId: Type.Optional(Uuid),
   },
   { additionalProperties: false },
 )
@@ -68,7 +70,11 @@ export type MediaPage = Static<typeof MediaPage>
 
 /** `seller/media/delete`: every id must be the caller's (else E_NOT_FOUND and nothing is deleted). */
 export const MediaDelete = Type.Object(
-  { ids: Type.Array(Uuid, { minItems: 1, maxItems: 500, uniqueItems: true }) },
+  {
+    ids: Type.Array(Uuid, { minItems: 1, maxItems: 500, uniqueItems: true }),
+    /** Staff: acting for this seller (its media only). */
+    sellerCompanyId: Type.Optional(Uuid),
+  },
   { additionalProperties: false },
 )
 export type MediaDelete = Static<typeof MediaDelete>

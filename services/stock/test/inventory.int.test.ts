@@ -710,4 +710,62 @@ describe('seller inventory: upload, preview, commit, history, listings', () => {
     }
     expect(cells.map((c) => String(c.value).replace(/^'/, ''))).toEqual(['=cmd', '+cmd', '@cmd'])
   })
+
+  it('lists the seller companies to staff with their live stones, also companies known only by their stones', async () => {
+    // A stone given to a company stock has never seen a token of: known by its stones alone.
+    const deltaId = randomUUID()
+    const [house] = await sql<{ id: string }[]>`
+      update stock.stones set seller_company_id = ${deltaId}, seller = 'Delta Gems'
+       where id = (select id from stock.stones
+                    where coalesce(seller_company_id::text, '') not in (${sellerA}, ${sellerB}, ${sellerC}) and w_sts = 'A'
+                    order by v_stn_id limit 1)
+      returning id`
+    expect(house).toBeTruthy()
+    // Stock knows a seller company once one of its members called (their token names it).
+    for (const token of [sign.sellerA!, sign.sellerB!, sign.sellerC!])
+      expect((await call('seller/diamond/paginate', {}, token)).body.code).toBe('OK')
+    const live = async (id: string) =>
+      (
+        await sql<{ n: number }[]>`
+          select count(*)::int as n from stock.stones where seller_company_id = ${id} and w_sts not in ('R', 'L')`
+      )[0]!.n
+
+    const r = await call('seller/companies', { page: 1, limit: 200 }, sign.staff!)
+    expect(r.body.code).toBe('OK')
+    const list = r.body.data.list as { id: string; name: string; liveStones: number }[]
+    expect(r.body.data.count).toBe(list.length)
+    const byId = new Map(list.map((c) => [c.id, c]))
+    for (const [id, name] of [
+      [sellerA, 'Alpha Gems'],
+      [sellerB, 'Shah Diamonds'],
+      [sellerC, 'Gamma Gems'],
+      [deltaId, 'Delta Gems'],
+    ] as const)
+      expect(byId.get(id)).toEqual({ id, name, liveStones: await live(id) })
+    expect(byId.get(sellerB)!.liveStones).toBeGreaterThan(0)
+    expect(byId.get(deltaId)!.liveStones).toBe(1)
+    const names = list.map((c) => c.name.toLowerCase())
+    expect(names).toEqual([...names].sort())
+
+    const found = await call('seller/companies', { search: 'gEMs', page: 1, limit: 2 }, sign.staff!)
+    expect(found.body.data.count).toBeGreaterThanOrEqual(3)
+    expect(found.body.data.list).toHaveLength(2)
+    for (const c of found.body.data.list as { name: string }[]) expect(c.name.toLowerCase()).toContain('gems')
+    expect((await call('seller/companies', { search: '%', page: 1, limit: 10 }, sign.staff!)).body.data.count).toBe(0)
+
+    // Staff act for the company known only by its stones.
+    const stonesOfDelta = await call('seller/diamond/paginate', { sellerCompanyId: deltaId }, sign.staff!)
+    expect(stonesOfDelta.body.code).toBe('OK')
+    expect(stonesOfDelta.body.data.list.map((s: { id: string }) => s.id)).toEqual([house!.id])
+
+    // Sellers and buyers are refused; bad input is named.
+    for (const token of [sign.sellerA!, sign.buyer!]) {
+      const refused = await call('seller/companies', { page: 1, limit: 10 }, token)
+      expect(refused.status).toBe(403)
+      expect(refused.body.code).toBe('E_FORBIDDEN')
+    }
+    const bad = await call('seller/companies', { page: 1, limit: 0 }, sign.staff!)
+    expect(bad.body.code).toBe('E_VALIDATION')
+    expect(JSON.stringify(bad.body.data)).toContain('limit')
+  })
 })

@@ -335,4 +335,30 @@ describe('stone media: upload, match, serve (local folder store)', () => {
     const kept = (await portal.call('diamond/view', { id: mine2.id }, buyer)).body.data.media
     expect([kept.video, kept.certificate]).toEqual(['https://cdn.example.test/v/2.mp4', ''])
   })
+
+  it('lets staff act for one seller they name: its stones only, its media only; a seller naming another is refused', async () => {
+    const surat = DEMO_COMPANY_IDS['Surat Gems']!
+    const form = new FormData()
+    form.append('sellerCompanyId', surat)
+    form.append('file', new Blob([new Uint8Array(JPEG())]), `${theirs.vStnId}.jpg`)
+    form.append('file', new Blob([new Uint8Array(JPEG())]), `${mine.vStnId}.jpg`)
+    const res = await fetch(`${portal.base}/web/v1/seller/media/upload`, {
+      method: 'POST',
+      headers: { authorization: `JWT ${staff}` },
+      body: form,
+    })
+    const r = (await res.json()) as { code: string; data: { matched: number; files: { file: string; ok: boolean }[] } }
+    expect(r.code).toBe('OK')
+    expect(r.data.matched).toBe(1)
+    expect(r.data.files.map((f) => f.ok)).toEqual([true, false])
+
+    const page = await portal.call('seller/media/paginate', { sellerCompanyId: surat }, staff)
+    expect(page.body.code).toBe('OK')
+    const stonesOf = new Set((page.body.data.list as { stoneId: string }[]).map((m) => m.stoneId))
+    expect([...stonesOf]).toEqual([theirs.id])
+    const refused = await portal.call('seller/media/paginate', { sellerCompanyId: surat }, seller)
+    expect([refused.status, refused.body.code]).toEqual([404, 'E_NOT_FOUND'])
+    const bad = await portal.call('seller/media/paginate', { sellerCompanyId: 'nope' }, staff)
+    expect(bad.body.code).toBe('E_VALIDATION')
+  })
 })

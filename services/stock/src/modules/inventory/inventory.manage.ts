@@ -116,7 +116,7 @@ export class SellerStoneService {
   }
 
   /** `seller/diamond/update`: one stone's fields changed, checked as an upload row is. */
-  async update(who: Principal, req: SellerStoneUpdate & { sellerCompanyId?: string }): Promise<SellerStone> {
+  async update(who: Principal, req: SellerStoneUpdate): Promise<SellerStone> {
     const seller = await this.inventory.sellerFor(who, req.sellerCompanyId)
     const stone = await manage.sellerStone(this.database.sql, seller.id, req.id)
     if (!stone) throw new AppError('E_NOT_FOUND')

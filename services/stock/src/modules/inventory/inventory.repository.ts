@@ -72,6 +72,50 @@ export async function upsertSellerCompany(client: Sql | Tx, id: string, companyN
     })
 }
 
+/**
+ * The seller companies stock knows: those in `seller_companies` and those owning stones (named by
+ * their stones' seller), each with its live stones (neither removed nor expired), by name.
+ */
+export async function pageSellerCompanies(
+  client: Sql | Tx,
+  req: { search?: string; page: number; limit: number },
+): Promise<{ list: { id: string; name: string; liveStones: number }[]; count: number }> {
+  const like = req.search ? `%${req.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null
+  const rows = await query<{ id: string; name: string; liveStones: number; total: number }>(
+    client,
+    sql`
+    with known as (
+      select ${sellerCompanies.id} as id, ${sellerCompanies.name} as name from ${sellerCompanies}
+      union all
+      select ${stones.sellerCompanyId}, coalesce(max(${stones.seller}), '') from ${stones}
+       where ${stones.sellerCompanyId} is not null
+         and not exists (select 1 from ${sellerCompanies} where ${sellerCompanies.id} = ${stones.sellerCompanyId})
+       group by ${stones.sellerCompanyId}
+    )
+    select k.id as "id", k.name as "name", n.live as "liveStones", count(*) over ()::int as "total"
+      from known k
+      cross join lateral (
+        select count(*)::int as live from ${stones}
+         where ${stones.sellerCompanyId} = k.id
+           and ${stones.wSts} not in (${GONE_W_STS.removed}, ${GONE_W_STS.expired})
+      ) n
+     where ${like === null ? sql`true` : sql`lower(k.name) like ${like}`}
+     order by lower(k.name), k.id
+     limit ${req.limit} offset ${(req.page - 1) * req.limit}`,
+  )
+  return { list: rows.map(({ id, name, liveStones }) => ({ id, name, liveStones })), count: rows[0]?.total ?? 0 }
+}
+
+/** A company owning stones that `seller_companies` does not know yet, named by its stones' seller. */
+export async function stoneOwner(client: Sql | Tx, id: string): Promise<{ id: string; name: string } | null> {
+  const [row] = await query<{ name: string }>(
+    client,
+    sql`select coalesce(max(${stones.seller}), '') as "name" from ${stones}
+         where ${stones.sellerCompanyId} = ${id} having count(*) > 0`,
+  )
+  return row ? { id, name: row.name } : null
+}
+
 export async function sellerCompany(client: Sql | Tx, id: string): Promise<{ id: string; name: string } | null> {
   const [row] = await orm(client)
     .select({ id: sellerCompanies.id, name: sellerCompanies.name })

@@ -5,6 +5,8 @@ import {
   INVENTORY_MODES,
   MappingRequest,
   MappingView,
+  SellerCompanyPage,
+  SellerCompanyPaginate,
   UploadById,
   UploadPage,
   UploadPaginate,
@@ -192,6 +194,20 @@ export default defineRoutes(async function inventoryRoutes(
       },
     },
     async (req) => ok(await inventory.history(principal(req), req.body)),
+  )
+
+  app.post(
+    '/seller/companies',
+    {
+      config: { errors: ['E_FORBIDDEN'], member: true },
+      schema: {
+        tags,
+        summary: 'Staff only: the seller companies stock knows, with their live stones, to act for one',
+        body: SellerCompanyPaginate,
+        response: { 200: Envelope(SellerCompanyPage) },
+      },
+    },
+    async (req) => ok(await inventory.companies(principal(req), req.body)),
   )
 
   app.get(

@@ -9,6 +9,8 @@ import {
   UPLOAD_INVALID_PAGE,
   type ColumnMapping,
   type InventoryMode,
+  type SellerCompanyPage,
+  type SellerCompanyPaginate,
   type UploadPage,
   type UploadReport,
   type UploadRowsPage,
@@ -128,7 +130,9 @@ export class InventoryService {
   async sellerFor(who: Principal, requested?: string): Promise<Seller> {
     if (who.operator) {
       if (!requested) throw fieldProblem('sellerCompanyId', 'is required when staff act for a seller')
-      const company = await repo.sellerCompany(this.database.sql, requested)
+      const company =
+        (await repo.sellerCompany(this.database.sql, requested)) ??
+        (await repo.stoneOwner(this.database.sql, requested))
       if (!company) throw new AppError('E_NOT_FOUND')
       return company
     }
@@ -141,6 +145,20 @@ export class InventoryService {
   }
 
   /** The sellers whose uploads the caller sees: its own company, or (staff) the one named or all (null). */
+  /**
+   * `seller/companies`: the seller companies staff can act for, with their live stones. Operator
+   * staff only; sellers and buyers are refused.
+   */
+  async companies(who: Principal, req: SellerCompanyPaginate): Promise<SellerCompanyPage> {
+    if (!who.operator) throw forbidden()
+    const search = req.search?.trim()
+    return repo.pageSellerCompanies(this.database.sql, {
+      ...(search ? { search } : {}),
+      page: req.page ?? 1,
+      limit: req.limit ?? 50,
+    })
+  }
+
   private async scopeOf(who: Principal, requested?: string): Promise<string | null> {
     if (who.operator) return requested ?? null
     return (await this.sellerFor(who, requested)).id

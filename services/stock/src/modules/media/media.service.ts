@@ -117,6 +117,9 @@ function entryName(e: yauzl.Entry): string {
   return Buffer.isBuffer(raw) ? raw.toString(e.generalPurposeBitFlag & 0x800 ? 'utf8' : 'latin1') : String(raw)
 }
 
+/** A company id sent as a multipart field (JSON bodies are checked by their schema). */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
 /**
  * Stone media: bulk upload (files one by one or zips), matched to the uploader's stones by the stock
  * or certificate number in each file's name, kept in the object store; the seller's media list and
@@ -131,10 +134,19 @@ export class MediaService {
     private readonly clock: () => number = Date.now,
   ) {}
 
-  /** Sellers manage their own company's media; operator staff anyone's. */
-  uploaderOf(who: Principal): Uploader {
-    if (who.operator) return { staff: true, companyId: undefined }
+  /**
+   * Sellers manage their own company's media; operator staff anyone's, or, naming a seller, that
+   * seller's as the seller would. A seller naming another company gets "not found".
+   */
+  uploaderOf(who: Principal, sellerCompanyId?: string): Uploader {
+    if (sellerCompanyId !== undefined && !UUID.test(sellerCompanyId))
+      throw new AppError('E_VALIDATION', {
+        fields: [{ field: 'sellerCompanyId', in: 'body', message: 'must be a uuid' }],
+      })
+    if (who.operator)
+      return sellerCompanyId ? { staff: false, companyId: sellerCompanyId } : { staff: true, companyId: undefined }
     if (who.userType !== 'seller' || !who.companyId) throw new AppError('E_FORBIDDEN')
+    if (sellerCompanyId && sellerCompanyId !== who.companyId) throw new AppError('E_NOT_FOUND')
     return { staff: false, companyId: who.companyId }
   }
 
@@ -151,9 +163,13 @@ export class MediaService {
    * one transaction at the end, and the files they replace are deleted after it. An upload that fails
    * as a whole (over the request limit, a broken request) leaves nothing: what it stored is deleted.
    */
-  async upload(who: Principal, files: AsyncIterable<IncomingFile>): Promise<MediaUploadReport> {
+  async upload(
+    who: Principal,
+    files: AsyncIterable<IncomingFile>,
+    sellerCompanyId?: string,
+  ): Promise<MediaUploadReport> {
     const started = this.clock()
-    const uploader = this.uploaderOf(who)
+    const uploader = this.uploaderOf(who, sellerCompanyId)
     const results: MediaFileResult[] = []
     const stored: Stored[] = []
     const budget = { left: MEDIA_UPLOAD_MAX_BYTES }
@@ -387,7 +403,7 @@ export class MediaService {
   /** seller/media/paginate */
   async page(who: Principal, q: MediaPaginate): Promise<MediaPage> {
     const limit = q.limit ?? 100
-    const { rows, count } = await pageMedia(this.database.sql, this.uploaderOf(who), {
+    const { rows, count } = await pageMedia(this.database.sql, this.uploaderOf(who, q.sellerCompanyId), {
       kind: q.kind,
       search: q.search,
       limit,
@@ -398,7 +414,7 @@ export class MediaService {
 
   /** seller/media/delete: all of them or none; the files go once the rows are gone. */
   async delete(who: Principal, req: MediaDelete): Promise<{ deleted: number }> {
-    const uploader = this.uploaderOf(who)
+    const uploader = this.uploaderOf(who, req.sellerCompanyId)
     const keys = await this.database.sql.begin((tx) => deleteMedia(tx, uploader, req.ids))
     if (!keys) throw new AppError('E_NOT_FOUND')
     await this.forget(keys.filter((k): k is string => !!k))

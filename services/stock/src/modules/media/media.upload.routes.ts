@@ -33,8 +33,9 @@ export default defineRoutes(async function mediaUploadRoutes(app, { media }: { m
     limits: {
       fileSize: MEDIA_UPLOAD_MAX_BYTES,
       files: MEDIA_UPLOAD_MAX_FILES + 1,
-      fields: 0,
-      parts: MEDIA_UPLOAD_MAX_FILES + 1,
+      fields: 1,
+      parts: MEDIA_UPLOAD_MAX_FILES + 2,
+      fieldSize: 100,
       fieldNameSize: 50,
       headerPairs: 20,
     },
@@ -57,18 +58,34 @@ export default defineRoutes(async function mediaUploadRoutes(app, { media }: { m
     async (req) => {
       const who = principal(req)
       media.uploaderOf(who)
+      const parts = req.parts()[Symbol.asyncIterator]()
+      let first: Awaited<ReturnType<typeof parts.next>>
+      let sellerCompanyId: string | undefined
+      try {
+        // Staff name the seller they act for in a field before the files.
+        first = await parts.next()
+        if (!first.done && first.value.type === 'field' && first.value.fieldname === 'sellerCompanyId') {
+          sellerCompanyId = String(first.value.value)
+          first = await parts.next()
+        }
+      } catch (err) {
+        throw multipartError(err)
+      }
       async function* files(): AsyncGenerator<IncomingFile> {
-        for await (const part of req.parts()) {
+        for (let r = first; !r.done; r = await parts.next()) {
+          const part = r.value
           if (part.type !== 'file' || part.fieldname !== 'file')
             throw new AppError('E_VALIDATION', {
-              fields: [{ field: part.fieldname, in: 'body', message: 'send only file parts' }],
+              fields: [
+                { field: part.fieldname, in: 'body', message: 'send sellerCompanyId first, then only file parts' },
+              ],
             })
           const chunks: Chunks = part.file[Symbol.asyncIterator]()
           yield { name: part.filename, chunks }
         }
       }
       try {
-        return ok(await media.upload(who, files()), 'Media uploaded.')
+        return ok(await media.upload(who, files(), sellerCompanyId), 'Media uploaded.')
       } catch (err) {
         throw multipartError(err)
       }

@@ -13,7 +13,14 @@ import type {
   UploadView,
 } from '@diamond/contracts/http/inventory'
 import type { FtpRunResult, FtpSave, FtpSourceView } from '@diamond/contracts/http/ftp'
-import type { DiffKind, ListingStatus, UploadField, UploadMode } from '../stores/inventory.rules'
+import {
+  scopeFields,
+  type DiffKind,
+  type ListingStatus,
+  type UploadField,
+  type UploadMode,
+} from '../stores/inventory.rules'
+import { currentScope, type ActingSeller } from '../stores/seller'
 
 export type {
   InvalidRow,
@@ -29,10 +36,7 @@ export type {
 export const uploadInventory = (mode: UploadMode, file: File, onProgress: (fraction: number) => void) =>
   postMultipart<UploadView>(
     'seller/inventory/upload',
-    [
-      ['mode', mode],
-      ['file', file],
-    ],
+    [['mode', mode], ...scopeFields(currentScope()), ['file', file]],
     onProgress,
   )
 export const remapUpload = (id: string, mapping: ColumnMapping) =>
@@ -41,7 +45,11 @@ export const commitUpload = (id: string) => api<UploadView>('seller/inventory/co
 export const uploadRows = (id: string, kind: DiffKind, page: number, limit: number) =>
   api<UploadRowsPage>('seller/inventory/rows', { id, kind, page, limit })
 export const uploadHistory = (page: number, limit: number) =>
-  api<UploadPage>('seller/inventory/paginate', { page, limit }, { loader: true })
+  api<UploadPage>('seller/inventory/paginate', { page, limit, ...currentScope() }, { loader: true })
+
+/** Staff only: the seller companies to act for, by name, with their live stones. */
+export const sellerCompanies = (search: string, page: number, limit: number) =>
+  api<{ list: ActingSeller[]; count: number }>('seller/companies', { ...(search ? { search } : {}), page, limit })
 
 /** A stone's media links, when the stone service gives them with the stone (issue 23's media work). */
 export interface StoneMedia {
@@ -54,26 +62,27 @@ export type ManagedStone = SellerStone & Partial<StoneMedia>
 export const sellerStones = (page: number, limit: number, search: string, status: ListingStatus | null) =>
   api<Omit<SellerStonePage, 'list'> & { list: ManagedStone[] }>(
     'seller/diamond/paginate',
-    { page, limit, ...(search ? { search } : {}), ...(status ? { status } : {}) },
+    { page, limit, ...(search ? { search } : {}), ...(status ? { status } : {}), ...currentScope() },
     { loader: true },
   )
 /** One stone's fields as an upload's cells would give them (field → text): the same checks apply. */
 export const updateStone = (id: string, values: Partial<Record<UploadField, string>>) =>
-  api<SellerStone>('seller/diamond/update', { id, values }, { loader: true })
+  api<SellerStone>('seller/diamond/update', { id, values, ...currentScope() }, { loader: true })
 export const deleteStones = (which: SellerStoneSelection) =>
-  api<SellerStoneDeleted>('seller/diamond/delete', which, { loader: true })
+  api<SellerStoneDeleted>('seller/diamond/delete', { ...which, ...currentScope() }, { loader: true })
 /** Lists the stones for another 7 days. */
 export const refreshStones = (which: SellerStoneSelection) =>
-  api<SellerStoneRefreshed>('seller/diamond/refresh', which, { loader: true })
+  api<SellerStoneRefreshed>('seller/diamond/refresh', { ...which, ...currentScope() }, { loader: true })
 
 /** The seller's FTP source as the stock service shows it (never its password). */
 export type FtpSource = FtpSourceView
 
-export const viewFtp = () => api<FtpSource | null>('seller/ftp/view', {})
+export const viewFtp = () => api<FtpSource | null>('seller/ftp/view', { ...currentScope() })
 /** An empty or absent password keeps the stored one. */
-export const saveFtp = (body: FtpSave) => api<FtpSource>('seller/ftp/save', body, { loader: true })
+export const saveFtp = (body: FtpSave) =>
+  api<FtpSource>('seller/ftp/save', { ...body, ...currentScope() }, { loader: true })
 /** Fetches the source's new files now; each is uploaded and committed, and is in the history. */
-export const runFtp = () => api<FtpRunResult>('seller/ftp/run', {}, { loader: true })
+export const runFtp = () => api<FtpRunResult>('seller/ftp/run', { ...currentScope() }, { loader: true })
 
 /**
  * Stone media, as h-invmedia's contracts/http/media.ts gives it (that branch is not merged here:
@@ -122,14 +131,14 @@ export interface MediaItem {
 export const sellerMedia = (kind: MediaKind | null, page: number, limit: number, search: string) =>
   api<{ list: MediaItem[]; count: number }>(
     'seller/media/paginate',
-    { page, limit, ...(kind ? { kind } : {}), ...(search ? { search } : {}) },
+    { page, limit, ...(kind ? { kind } : {}), ...(search ? { search } : {}), ...currentScope() },
     { loader: true },
   )
 
 export const uploadMedia = (files: readonly File[], onProgress: (fraction: number) => void) =>
   postMultipart<MediaReport>(
     'seller/media/upload',
-    files.map((f) => ['file', f] as const),
+    [...scopeFields(currentScope()), ...files.map((f) => ['file', f] as const)],
     onProgress,
   )
 

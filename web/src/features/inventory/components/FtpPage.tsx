@@ -14,7 +14,7 @@ import {
   type FtpSchedule,
   type UploadMode,
 } from '../stores/inventory.rules'
-import { InventoryFrame } from './InventoryFrame'
+import { ActingFor, InventoryFrame } from './InventoryFrame'
 
 const EMPTY: FtpForm = {
   host: '',
@@ -40,6 +40,14 @@ const formOf = (s: FtpSource): FtpForm => ({
 
 /** The spec's FTP request (host, port): where the portal fetches the seller's files, and when. */
 export function FtpPage() {
+  return (
+    <ActingFor screen="ftpSettings">
+      <FtpScreen />
+    </ActingFor>
+  )
+}
+
+function FtpScreen() {
   const { t } = useTranslation()
   const id = useId()
   const [stored, setStored] = useState<FtpSource | null>(null)

@@ -7,13 +7,21 @@ import { fmtCount, fmtDate, fmtTime } from '../../../lib/format'
 import { codeText } from '../../../lib/i18n'
 import { uploadHistory, type UploadSummary } from '../api/inventory'
 import { fmtDuration } from '../stores/inventory.rules'
-import { InventoryFrame } from './InventoryFrame'
+import { ActingFor, InventoryFrame } from './InventoryFrame'
 
 const LIMIT = 25
 const FIGURES = ['received', 'valid', 'invalid', 'added', 'updated', 'deleted'] as const
 
 /** The seller's uploads, newest first, each with its report (spec section 2 "history"). */
 export function HistoryPage() {
+  return (
+    <ActingFor screen="inventoryHistory">
+      <HistoryScreen />
+    </ActingFor>
+  )
+}
+
+function HistoryScreen() {
   const { t } = useTranslation()
   const [page, setPage] = useState(1)
   const [data, setData] = useState<{ list: UploadSummary[]; count: number } | null>(null)

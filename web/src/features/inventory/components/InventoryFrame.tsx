@@ -1,6 +1,10 @@
-import type { ReactNode } from 'react'
+import { Fragment, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
+import { useSnapshot } from 'valtio'
 import { Link, useLocation } from 'wouter'
+import { sellerScope } from '../stores/inventory.rules'
+import { actingSeller } from '../stores/seller'
+import { SellerPicker, useStaff } from './SellerPicker'
 import './inventory.css'
 
 /** The inventory screens, in the order the seller meets them (spec section 2). */
@@ -26,12 +30,14 @@ export function InventoryFrame({
 }) {
   const { t } = useTranslation()
   const [location] = useLocation()
+  const staff = useStaff()
   return (
     <div className="page acct-page inv-page" data-testid={`screen-${screen}`}>
       <div className="acct-section-head">
         <h1 className="page-title">{t(`shell.screens.${screen}`)}</h1>
         {actions}
       </div>
+      {staff && <SellerPicker />}
       <nav className="acct-tabs inv-sections" aria-label={t('shell.nav.inventory')}>
         {SECTIONS.map((s) => (
           <Link
@@ -48,4 +54,24 @@ export function InventoryFrame({
       {children}
     </div>
   )
+}
+
+/**
+ * An inventory screen that calls the server: staff see it once they have picked a seller (and anew,
+ * from the start, when they pick another); until then the screen asks them to choose.
+ */
+export function ActingFor({ screen, children }: { screen: InventoryScreen; children: ReactNode }) {
+  const { t } = useTranslation()
+  const staff = useStaff()
+  const { seller } = useSnapshot(actingSeller)
+  const scope = sellerScope(staff, seller?.id ?? null)
+  if (!scope)
+    return (
+      <InventoryFrame screen={screen}>
+        <p className="acct-state" role="status" data-testid="inv-choose-seller">
+          {t('inventory.seller.choose')}
+        </p>
+      </InventoryFrame>
+    )
+  return <Fragment key={scope.sellerCompanyId ?? ''}>{children}</Fragment>
 }

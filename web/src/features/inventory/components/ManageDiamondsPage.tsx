@@ -10,7 +10,7 @@ import { showToast } from '../../../lib/toast'
 import { deleteStones, refreshStones, sellerStones, type ManagedStone, type Selection } from '../api/inventory'
 import { LISTING_STATUSES, MANAGE_TABS, type ListingStatus, type ManageTab } from '../stores/inventory.rules'
 import { EditStoneDialog } from './EditStoneDialog'
-import { InventoryFrame } from './InventoryFrame'
+import { ActingFor, InventoryFrame } from './InventoryFrame'
 import { MediaTab } from './MediaTab'
 
 const LIMIT = 50
@@ -21,6 +21,14 @@ const LIMIT = 50
  * refresh the listing for another 7 days.
  */
 export function ManageDiamondsPage() {
+  return (
+    <ActingFor screen="manageDiamonds">
+      <ManageDiamondsScreen />
+    </ActingFor>
+  )
+}
+
+function ManageDiamondsScreen() {
   const { t } = useTranslation()
   const [tab, setTab] = useState<ManageTab>('diamonds')
   const [page, setPage] = useState(1)

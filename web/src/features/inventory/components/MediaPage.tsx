@@ -3,13 +3,21 @@ import { useTranslation } from 'react-i18next'
 import { codeText } from '../../../lib/i18n'
 import { uploadMedia, type MediaFileResult, type MediaReport } from '../api/inventory'
 import { fmtBytes, fmtDuration, isMediaFile, MEDIA_ACCEPT } from '../stores/inventory.rules'
-import { InventoryFrame } from './InventoryFrame'
+import { ActingFor, InventoryFrame } from './InventoryFrame'
 
 /**
  * Images and certificates (issue 23): photos, videos and certificates, one by one or as a zip, matched
  * to the seller's stones by the stock or certificate number in the file name; the report lists both.
  */
 export function MediaPage() {
+  return (
+    <ActingFor screen="mediaUpload">
+      <MediaScreen />
+    </ActingFor>
+  )
+}
+
+function MediaScreen() {
   const { t } = useTranslation()
   const id = useId()
   const [files, setFiles] = useState<File[]>([])

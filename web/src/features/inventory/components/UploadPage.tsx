@@ -16,7 +16,7 @@ import {
 } from '../stores/inventory.rules'
 import { commit, remap, sendFile, setMode, startOver, uploadState } from '../stores/upload'
 import { DiffView } from './DiffView'
-import { InventoryFrame } from './InventoryFrame'
+import { ActingFor, InventoryFrame } from './InventoryFrame'
 import { MappingTable } from './MappingTable'
 import { ReportFigures } from './ReportFigures'
 
@@ -26,6 +26,14 @@ import { ReportFigures } from './ReportFigures'
  * stock before Commit.
  */
 export function UploadPage() {
+  return (
+    <ActingFor screen="inventoryUpload">
+      <UploadScreen />
+    </ActingFor>
+  )
+}
+
+function UploadScreen() {
   const { phase } = useSnapshot(uploadState)
   return (
     <InventoryFrame screen="inventoryUpload">

@@ -238,3 +238,23 @@ export const FIELD_GUIDE: readonly FieldGuide[] = [
 
 /** The values a master-list field accepts, as the instructions list them. */
 export const masterValues = (name: MasterName): readonly string[] => MASTERS[name]
+
+/** Whose stock an inventory call is about: a JSON body's or a multipart form's `sellerCompanyId`. */
+export interface SellerScope {
+  sellerCompanyId?: string
+}
+
+/**
+ * What an inventory call names about the seller it acts for. A seller names nobody (the server takes
+ * the token's company); operator staff name the seller they chose, and until they choose there is
+ * nothing to call (null: the screens ask them to choose).
+ */
+export function sellerScope(staff: boolean, chosenId: string | null): SellerScope | null {
+  if (!staff) return {}
+  return chosenId ? { sellerCompanyId: chosenId } : null
+}
+
+/** The scope as multipart fields, to go before the file (the server reads fields as they stream in). */
+export function scopeFields(scope: SellerScope | null): [name: string, value: string][] {
+  return scope?.sellerCompanyId ? [['sellerCompanyId', scope.sellerCompanyId]] : []
+}

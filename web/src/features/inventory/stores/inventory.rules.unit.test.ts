@@ -15,6 +15,8 @@ import {
   missingRequired,
   priceChangePct,
   reasonKey,
+  scopeFields,
+  sellerScope,
   unmappedHeaders,
   UPLOAD_FIELDS,
   type FtpForm,
@@ -161,5 +163,22 @@ describe('the FTP request', () => {
     expect(ftpProblems({ ...ok, host: 'ftp://x', port: '70000' })).toEqual({ host: 'invalid', port: 'invalid' })
     expect(ftpProblems({ ...ok, port: '0' })).toEqual({ port: 'invalid' })
     expect(ftpProblems({ ...ok, port: '2.5' })).toEqual({ port: 'invalid' })
+  })
+})
+
+describe('sellerScope', () => {
+  it('names nobody for a seller: the server takes the token company, also if something was chosen', () => {
+    expect(sellerScope(false, null)).toEqual({})
+    expect(sellerScope(false, 'c1')).toEqual({})
+  })
+  it('names the chosen seller for staff, and nothing to call until they choose', () => {
+    expect(sellerScope(true, null)).toBeNull()
+    expect(sellerScope(true, '')).toBeNull()
+    expect(sellerScope(true, 'c1')).toEqual({ sellerCompanyId: 'c1' })
+  })
+  it('puts the choice in the multipart fields only when there is one', () => {
+    expect(scopeFields({ sellerCompanyId: 'c1' })).toEqual([['sellerCompanyId', 'c1']])
+    expect(scopeFields({})).toEqual([])
+    expect(scopeFields(null)).toEqual([])
   })
 })
