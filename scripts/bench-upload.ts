@@ -263,8 +263,10 @@ async function main() {
         return (r.data.list as { stoneId: string }[]).some((s) => s.stoneId === no)
       }),
     )
-    const [{ n: inDb }] = await sql<{ n: number }[]>`
-      select count(*)::int as n from stock.stones where seller_company_id = ${seller} and w_sts = 'A'`
+    const inDb = (
+      await sql<{ n: number }[]>`
+        select count(*)::int as n from stock.stones where seller_company_id = ${seller} and w_sts = 'A'`
+    )[0]!.n
 
     log(`next search: count ${before} → ${after}, samples found ${found.join(',')}, ${inDb} in the table`)
 
@@ -280,7 +282,7 @@ async function main() {
       const target = await sql`copy public.bench_copy from stdin`.writable()
       await pipeline(createReadStream(rowsFile), target)
     })
-    const [{ n: copied }] = await sql<{ n: number }[]>`select count(*)::int as n from public.bench_copy`
+    const copied = (await sql<{ n: number }[]>`select count(*)::int as n from public.bench_copy`)[0]!.n
     if (copied !== added) throw new Error(`COPY wrote ${copied} rows, the commit added ${added}`)
     log(`COPY of the same ${copied.toLocaleString('en')} rows ${s2(copy.ms)}`)
     // For context only: the same COPY into a copy that keeps the stones' indexes and constraints too.
