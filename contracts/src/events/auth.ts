@@ -25,6 +25,8 @@ export const MAIL_TEMPLATES = [
   'account-approved',
   'account-rejected',
   'reminder-due',
+  'ftp-fetched',
+  'ftp-failed',
 ] as const
 export type MailTemplate = (typeof MAIL_TEMPLATES)[number]
 

@@ -117,6 +117,11 @@ export const TradeEventTypes = {
    * params files, added, updated, deleted, invalid, uploadId): the notice, and the mail, the report.
    */
   ftpFetched: 'stock.trade.ftp-fetched',
+  /**
+   * A scheduled fetch of a seller's FTP source failed (kind 'ftp.failed', params error and host):
+   * told once when a source that worked stops working, not at every run while it stays down.
+   */
+  ftpFailed: 'stock.trade.ftp-failed',
 } as const
 export type TradeEventType = (typeof TradeEventTypes)[keyof typeof TradeEventTypes]
 

@@ -47,4 +47,6 @@ export const TRADE_KINDS = {
   listingExpiring: 'listing.expiring',
   /** A seller's FTP files were uploaded and committed (params: files, added, updated, deleted, invalid, uploadId). */
   ftpFetched: 'ftp.fetched',
+  /** A scheduled FTP fetch failed (params: error, host). */
+  ftpFailed: 'ftp.failed',
 } as const

@@ -6,7 +6,7 @@ import { loadAuthConfig, type AuthConfig } from './config'
 import approvalRoutes from './modules/approvals/approvals.routes'
 import credentialsRoutes from './modules/credentials/credentials.routes'
 import { purgeMailTokens } from './modules/credentials/mail-tokens.repository'
-import { registerReminderMail } from './modules/mail/mail.consumers'
+import { registerTradeMail } from './modules/mail/mail.consumers'
 import { PasswordService } from './modules/credentials/passwords.service'
 import { purgeDevices } from './modules/devices/devices.repository'
 import deviceRoutes from './modules/devices/devices.routes'
@@ -54,7 +54,7 @@ export default async function authService(app: FastifyInstance, opts: AuthOption
     { firstAfterMs: HOUSEKEEPING_MS },
   )
 
-  registerReminderMail(rt)
+  registerTradeMail(rt)
   const { database } = rt
   const devices = new DeviceService(database, opts.config.JWT_SECRET)
   const sessions = new SessionService(database, opts.tokens, devices)

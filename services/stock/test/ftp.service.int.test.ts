@@ -290,4 +290,26 @@ describe('seller FTP source: save, run, schedule through the upload pipeline', (
     await sql`update stock.ftp_sources set last_run_at = null where seller_company_id = ${sellerA}`
     expect(await ftp.sweep()).toEqual({ sources: 0, files: 0 })
   })
+
+  it('a scheduled fetch that fails is told once, not at every run while the source stays down', async () => {
+    await call('seller/ftp/save', source({ schedule: 'hourly', password: 'wrong' }), sign.sellerA!)
+    const failed = () =>
+      sql<{ event: { data: Record<string, unknown> } }[]>`
+        select event from stock.outbox where type = 'stock.trade.ftp-failed'`
+    expect(await failed()).toHaveLength(0)
+    await sql`update stock.ftp_sources set last_run_at = now() - interval '2 hours', last_error = '' where seller_company_id = ${sellerA}`
+    expect(await ftp.sweep()).toEqual({ sources: 1, files: 0 })
+    expect((await call('seller/ftp/view', {}, sign.sellerA!)).body.data.lastError).toBe('E_FTP_CONNECT')
+    const told = await failed()
+    expect(told).toHaveLength(1)
+    expect(told[0]!.event.data).toMatchObject({
+      userIds: [userA],
+      kind: 'ftp.failed',
+      params: { error: 'E_FTP_CONNECT', host: '127.0.0.1' },
+    })
+    // Still down an hour later: not told again.
+    await sql`update stock.ftp_sources set last_run_at = now() - interval '2 hours' where seller_company_id = ${sellerA}`
+    expect(await ftp.sweep()).toEqual({ sources: 1, files: 0 })
+    expect(await failed()).toHaveLength(1)
+  })
 })

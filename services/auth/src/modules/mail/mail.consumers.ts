@@ -1,9 +1,16 @@
 import { TradeEventTypes } from '@diamond/contracts/events/stock'
 import { consumer, type ServiceRuntime } from '@diamond/runtime'
+import { mailFtpRun } from './ftp'
 import { mailDueReminder } from './reminders'
 
-export function registerReminderMail(rt: ServiceRuntime): void {
+/** Mails for trading events whose reader auth knows: reminders come due, a seller's FTP runs. */
+export function registerTradeMail(rt: ServiceRuntime): void {
   rt.consume(
     consumer('auth.reminder-mail').on(TradeEventTypes.reminderDue, ({ data }, { tx }) => mailDueReminder(tx, data)),
+  )
+  rt.consume(
+    consumer('auth.ftp-mail').on([TradeEventTypes.ftpFetched, TradeEventTypes.ftpFailed], ({ type, data }, { tx }) =>
+      mailFtpRun(tx, type, data),
+    ),
   )
 }

@@ -14,6 +14,13 @@ const PARAMS: Record<string, string> = {
   note: 'Photo ID unreadable.',
   stone: 'N100042',
   remarks: 'Call the supplier first.',
+  files: '2',
+  added: '120',
+  updated: '14',
+  deleted: '3',
+  invalid: '5',
+  host: 'ftp.seller.example',
+  error: 'E_FTP_CONNECT',
 }
 const mail = (template: MailTemplate, locale: string, over: Partial<MailRequested> = {}): MailRequested => ({
   to: 'ravi@example.com',

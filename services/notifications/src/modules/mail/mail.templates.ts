@@ -19,6 +19,8 @@ export const TEMPLATE_PARAMS: Record<MailTemplate, readonly string[]> = {
   'account-approved': ['username', 'link'],
   'account-rejected': ['note'],
   'reminder-due': ['stone', 'remarks', 'link'],
+  'ftp-fetched': ['files', 'added', 'updated', 'deleted', 'invalid', 'link'],
+  'ftp-failed': ['host', 'error', 'link'],
 }
 
 export interface RenderedMail {

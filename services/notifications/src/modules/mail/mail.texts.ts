@@ -78,6 +78,14 @@ export const MAIL_TEXTS: Record<MailLanguage, LanguageTexts> = {
         subject: 'Reminder: stone {{stone}}',
         body: 'You asked us to remind you of stone {{stone}} today.\n\n{{remarks}}See the stone and your reminders here:\n{{link}}',
       },
+      'ftp-fetched': {
+        subject: 'Your FTP files were uploaded',
+        body: 'Your FTP source delivered {{files}} file(s). They were uploaded and committed:\n\n    Added: {{added}}\n    Updated: {{updated}}\n    Deleted: {{deleted}}\n    Invalid rows: {{invalid}}\n\nThe full report, and the invalid rows with their reasons, are in your upload history:\n{{link}}',
+      },
+      'ftp-failed': {
+        subject: 'We could not fetch your FTP files',
+        body: 'The scheduled fetch from your FTP source {{host}} failed ({{error}}). Your listed stock is unchanged.\n\nPlease check the address, user name, password and folder here:\n{{link}}\n\nWe keep trying on your schedule and will not write again until it works.',
+      },
     },
   },
   fr: {
@@ -130,6 +138,14 @@ export const MAIL_TEXTS: Record<MailLanguage, LanguageTexts> = {
       'reminder-due': {
         subject: 'Rappel : pierre {{stone}}',
         body: "Vous nous avez demandé de vous rappeler la pierre {{stone}} aujourd'hui.\n\n{{remarks}}Voir la pierre et vos rappels ici :\n{{link}}",
+      },
+      'ftp-fetched': {
+        subject: 'Vos fichiers FTP ont été importés',
+        body: 'Votre source FTP a livré {{files}} fichier(s). Ils ont été importés et validés :\n\n    Ajoutées : {{added}}\n    Mises à jour : {{updated}}\n    Supprimées : {{deleted}}\n    Lignes invalides : {{invalid}}\n\nLe rapport complet, avec les lignes invalides et leurs motifs, figure dans votre historique des imports :\n{{link}}',
+      },
+      'ftp-failed': {
+        subject: 'Impossible de récupérer vos fichiers FTP',
+        body: "La récupération programmée depuis votre source FTP {{host}} a échoué ({{error}}). Votre stock en ligne n'a pas changé.\n\nVérifiez l'adresse, l'identifiant, le mot de passe et le dossier ici :\n{{link}}\n\nNous continuons d'essayer selon votre planification et ne vous écrirons plus avant que cela fonctionne.",
       },
     },
   },
@@ -184,6 +200,14 @@ export const MAIL_TEXTS: Record<MailLanguage, LanguageTexts> = {
         subject: '提醒：钻石 {{stone}}',
         body: '您曾要求我们今天提醒您关注钻石 {{stone}}。\n\n{{remarks}}在此查看该钻石和您的提醒：\n{{link}}',
       },
+      'ftp-fetched': {
+        subject: '您的 FTP 文件已上传',
+        body: '您的 FTP 来源提供了 {{files}} 个文件，已上传并提交：\n\n    新增：{{added}}\n    更新：{{updated}}\n    删除：{{deleted}}\n    无效行：{{invalid}}\n\n完整报告以及无效行及其原因，请在上传历史中查看：\n{{link}}',
+      },
+      'ftp-failed': {
+        subject: '无法获取您的 FTP 文件',
+        body: '从您的 FTP 来源 {{host}} 定时获取文件失败（{{error}}）。您在售的库存没有变化。\n\n请在此检查地址、用户名、密码和文件夹：\n{{link}}\n\n我们会按您的计划继续尝试，在恢复正常之前不会再次发信。',
+      },
     },
   },
   ja: {
@@ -236,6 +260,14 @@ export const MAIL_TEXTS: Record<MailLanguage, LanguageTexts> = {
       'reminder-due': {
         subject: 'リマインダー：ストーン {{stone}}',
         body: '本日、ストーン {{stone}} についてお知らせするようご依頼いただいていました。\n\n{{remarks}}ストーンとリマインダーはこちらでご確認いただけます：\n{{link}}',
+      },
+      'ftp-fetched': {
+        subject: 'FTP のファイルをアップロードしました',
+        body: 'FTP ソースから {{files}} 件のファイルが届き、アップロードして確定しました：\n\n    追加：{{added}}\n    更新：{{updated}}\n    削除：{{deleted}}\n    無効な行：{{invalid}}\n\n詳しいレポートと無効な行の理由は、アップロード履歴でご覧いただけます：\n{{link}}',
+      },
+      'ftp-failed': {
+        subject: 'FTP のファイルを取得できませんでした',
+        body: 'FTP ソース {{host}} からの定期取得に失敗しました（{{error}}）。掲載中の在庫は変更されていません。\n\nアドレス、ユーザー名、パスワード、フォルダーをこちらでご確認ください：\n{{link}}\n\nスケジュールどおり再試行を続けます。復旧するまで再度ご連絡することはありません。',
       },
     },
   },
@@ -290,6 +322,14 @@ export const MAIL_TEXTS: Record<MailLanguage, LanguageTexts> = {
         subject: 'Promemoria: pietra {{stone}}',
         body: 'Ci hai chiesto di ricordarti oggi la pietra {{stone}}.\n\n{{remarks}}Vedi la pietra e i tuoi promemoria qui:\n{{link}}',
       },
+      'ftp-fetched': {
+        subject: 'I tuoi file FTP sono stati caricati',
+        body: 'La tua sorgente FTP ha consegnato {{files}} file. Sono stati caricati e confermati:\n\n    Aggiunte: {{added}}\n    Aggiornate: {{updated}}\n    Eliminate: {{deleted}}\n    Righe non valide: {{invalid}}\n\nIl rapporto completo, con le righe non valide e i motivi, è nella cronologia dei caricamenti:\n{{link}}',
+      },
+      'ftp-failed': {
+        subject: 'Non è stato possibile recuperare i tuoi file FTP',
+        body: 'Il recupero programmato dalla tua sorgente FTP {{host}} non è riuscito ({{error}}). Lo stock in vendita non è cambiato.\n\nControlla indirizzo, nome utente, password e cartella qui:\n{{link}}\n\nContinueremo a provare secondo la tua pianificazione e non ti scriveremo di nuovo finché non funzionerà.',
+      },
     },
   },
   es: {
@@ -342,6 +382,14 @@ export const MAIL_TEXTS: Record<MailLanguage, LanguageTexts> = {
       'reminder-due': {
         subject: 'Recordatorio: piedra {{stone}}',
         body: 'Nos pediste que te recordáramos hoy la piedra {{stone}}.\n\n{{remarks}}Consulta la piedra y tus recordatorios aquí:\n{{link}}',
+      },
+      'ftp-fetched': {
+        subject: 'Tus archivos FTP se han cargado',
+        body: 'Tu origen FTP entregó {{files}} archivo(s). Se cargaron y confirmaron:\n\n    Añadidas: {{added}}\n    Actualizadas: {{updated}}\n    Eliminadas: {{deleted}}\n    Filas no válidas: {{invalid}}\n\nEl informe completo, con las filas no válidas y sus motivos, está en tu historial de cargas:\n{{link}}',
+      },
+      'ftp-failed': {
+        subject: 'No pudimos obtener tus archivos FTP',
+        body: 'La descarga programada desde tu origen FTP {{host}} ha fallado ({{error}}). Tu stock publicado no ha cambiado.\n\nRevisa la dirección, el usuario, la contraseña y la carpeta aquí:\n{{link}}\n\nSeguiremos intentándolo según tu programación y no volveremos a escribirte hasta que funcione.',
       },
     },
   },
@@ -396,6 +444,14 @@ export const MAIL_TEXTS: Record<MailLanguage, LanguageTexts> = {
         subject: 'Erinnerung: Stein {{stone}}',
         body: 'Sie wollten heute an den Stein {{stone}} erinnert werden.\n\n{{remarks}}Den Stein und Ihre Erinnerungen finden Sie hier:\n{{link}}',
       },
+      'ftp-fetched': {
+        subject: 'Ihre FTP-Dateien wurden hochgeladen',
+        body: 'Ihre FTP-Quelle hat {{files}} Datei(en) geliefert. Sie wurden hochgeladen und übernommen:\n\n    Hinzugefügt: {{added}}\n    Aktualisiert: {{updated}}\n    Gelöscht: {{deleted}}\n    Ungültige Zeilen: {{invalid}}\n\nDen vollständigen Bericht mit den ungültigen Zeilen und ihren Gründen finden Sie in Ihrem Upload-Verlauf:\n{{link}}',
+      },
+      'ftp-failed': {
+        subject: 'Ihre FTP-Dateien konnten nicht abgerufen werden',
+        body: 'Der geplante Abruf von Ihrer FTP-Quelle {{host}} ist fehlgeschlagen ({{error}}). Ihr gelisteter Bestand ist unverändert.\n\nBitte prüfen Sie Adresse, Benutzername, Passwort und Ordner hier:\n{{link}}\n\nWir versuchen es weiter nach Ihrem Zeitplan und schreiben Ihnen erst wieder, wenn es funktioniert.',
+      },
     },
   },
   he: {
@@ -448,6 +504,14 @@ export const MAIL_TEXTS: Record<MailLanguage, LanguageTexts> = {
       'reminder-due': {
         subject: 'תזכורת: אבן {{stone}}',
         body: 'ביקשת שנזכיר לך היום את אבן {{stone}}.\n\n{{remarks}}לצפייה באבן ובתזכורות שלך:\n{{link}}',
+      },
+      'ftp-fetched': {
+        subject: 'קובצי ה-FTP שלך הועלו',
+        body: 'מקור ה-FTP שלך סיפק {{files}} קבצים. הם הועלו ואושרו:\n\n    נוספו: {{added}}\n    עודכנו: {{updated}}\n    נמחקו: {{deleted}}\n    שורות לא תקינות: {{invalid}}\n\nהדוח המלא, כולל השורות הלא תקינות והסיבות, נמצא בהיסטוריית ההעלאות שלך:\n{{link}}',
+      },
+      'ftp-failed': {
+        subject: 'לא הצלחנו להביא את קובצי ה-FTP שלך',
+        body: 'ההבאה המתוזמנת ממקור ה-FTP שלך {{host}} נכשלה ({{error}}). המלאי המפורסם שלך לא השתנה.\n\nאנא בדוק את הכתובת, שם המשתמש, הסיסמה והתיקייה כאן:\n{{link}}\n\nנמשיך לנסות לפי התזמון שלך ולא נכתוב שוב עד שהחיבור יעבוד.',
       },
     },
   },
@@ -504,6 +568,14 @@ export const MAIL_TEXTS: Record<MailLanguage, LanguageTexts> = {
       'reminder-due': {
         subject: 'تذكير: الحجر {{stone}}',
         body: 'طلبت منا تذكيرك اليوم بالحجر {{stone}}.\n\n{{remarks}}شاهد الحجر وتذكيراتك هنا:\n{{link}}',
+      },
+      'ftp-fetched': {
+        subject: 'تم رفع ملفات FTP الخاصة بك',
+        body: 'سلّم مصدر FTP الخاص بك {{files}} ملفًا، وقد تم رفعها واعتمادها:\n\n    أُضيف: {{added}}\n    حُدّث: {{updated}}\n    حُذف: {{deleted}}\n    صفوف غير صالحة: {{invalid}}\n\nالتقرير الكامل، مع الصفوف غير الصالحة وأسبابها، موجود في سجل الرفع الخاص بك:\n{{link}}',
+      },
+      'ftp-failed': {
+        subject: 'تعذّر جلب ملفات FTP الخاصة بك',
+        body: 'فشل الجلب المجدول من مصدر FTP الخاص بك {{host}} ({{error}}). لم يتغير مخزونك المعروض.\n\nيرجى التحقق من العنوان واسم المستخدم وكلمة المرور والمجلد هنا:\n{{link}}\n\nسنواصل المحاولة وفق جدولك ولن نراسلك مرة أخرى حتى يعمل الاتصال.',
       },
     },
   },

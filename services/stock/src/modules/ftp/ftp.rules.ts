@@ -87,3 +87,18 @@ export function isInternalAddress(ip: string): boolean {
   const v6 = ip.toLowerCase()
   return v6 === '::' || v6 === '::1' || /^f[cd]/.test(v6) || /^fe[89ab]/.test(v6) || v6.startsWith('ff')
 }
+
+/**
+ * Whether a run's failure is told to the seller (a notice and a mail): a scheduled run that failed
+ * after one that went well, or the first run ever. A source that stays down is told once, not every
+ * hour; a run the seller started sees its error on screen and is not told again. The next good run
+ * is told as usual (`ftp.fetched`), which says it works again.
+ */
+export function tellsFailure(run: {
+  scheduled: boolean
+  previousError: string
+  lastRunAt: Date | null
+  error: string
+}): boolean {
+  return run.scheduled && run.error !== '' && (run.previousError === '' || run.lastRunAt === null)
+}

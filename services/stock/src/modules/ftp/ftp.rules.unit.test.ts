@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import { decryptPassword, encryptPassword, ftpKey } from './ftp.crypto'
-import { fileKey, globToRegExp, isInternalAddress, pickNew, sourceProblems, type FtpSource } from './ftp.rules'
+import {
+  fileKey,
+  globToRegExp,
+  isInternalAddress,
+  pickNew,
+  sourceProblems,
+  tellsFailure,
+  type FtpSource,
+} from './ftp.rules'
 
 const source: FtpSource = {
   host: 'ftp.example.com',
@@ -82,5 +90,25 @@ describe('ftp password encryption', () => {
     flipped[0] = flipped[0]! ^ 1
     expect(() => decryptPassword([v, iv, tag, flipped.toString('base64url')].join('.'), key, 'source-1')).toThrow()
     expect(() => ftpKey('short')).toThrow()
+  })
+})
+
+describe('telling a seller of a failed FTP run', () => {
+  const at = new Date('2026-11-27T00:00:00Z')
+  it('tells a scheduled run that failed after a good one, or the first run ever', () => {
+    expect(tellsFailure({ scheduled: true, previousError: '', lastRunAt: at, error: 'E_FTP_CONNECT' })).toBe(true)
+    expect(
+      tellsFailure({ scheduled: true, previousError: 'E_FTP_CONNECT', lastRunAt: null, error: 'E_FTP_CONNECT' }),
+    ).toBe(true)
+  })
+  it('does not tell again while the source stays down, nor a good run, nor a run the seller started', () => {
+    expect(
+      tellsFailure({ scheduled: true, previousError: 'E_FTP_CONNECT', lastRunAt: at, error: 'E_FTP_CONNECT' }),
+    ).toBe(false)
+    expect(
+      tellsFailure({ scheduled: true, previousError: 'E_FTP_CONNECT', lastRunAt: at, error: 'E_FILE_TOO_LARGE' }),
+    ).toBe(false)
+    expect(tellsFailure({ scheduled: true, previousError: '', lastRunAt: at, error: '' })).toBe(false)
+    expect(tellsFailure({ scheduled: false, previousError: '', lastRunAt: at, error: 'E_FTP_CONNECT' })).toBe(false)
   })
 })

@@ -17,7 +17,7 @@ import type { InventoryService, Seller } from '../inventory/inventory.service'
 import { decryptPassword, encryptPassword } from './ftp.crypto'
 import { fetchNewFiles, type FetchReport } from './ftp.fetcher'
 import * as repo from './ftp.repository'
-import { sourceProblems, type FtpSource } from './ftp.rules'
+import { sourceProblems, tellsFailure, type FtpSource } from './ftp.rules'
 import type { FtpSourceRow } from './ftp.schema'
 
 export interface FtpSettings {
@@ -234,6 +234,7 @@ export class FtpService {
     } catch (err) {
       await repo.recordRun(this.database.sql, row.id, codeOf(err))
       if (throwConnect) throw err
+      await this.tellFailure(row, seller.userId, codeOf(err))
       return { files: 0, failed: 0, skipped: 0, uploads: [] }
     }
     await repo.markSeen(this.database.sql, row.id, [
@@ -247,7 +248,23 @@ export class FtpService {
         : fileError
     await repo.recordRun(this.database.sql, row.id, error)
     if (uploads.length) await this.tell(seller.userId, uploads)
+    if (!throwConnect) await this.tellFailure(row, seller.userId, error)
     return { files: report.fetched.length, failed: report.failed.length, skipped: report.skipped.length, uploads }
+  }
+
+  /** A scheduled run that failed, told as `tellsFailure` decides (kind 'ftp.failed': the error and the host). */
+  private async tellFailure(row: FtpSourceRow, userId: string, error: string): Promise<void> {
+    if (!tellsFailure({ scheduled: true, previousError: row.lastError, lastRunAt: row.lastRunAt, error })) return
+    await this.database.sql.begin((tx) =>
+      enqueue(tx, 'stock', [
+        newEvent<TradeEvent>('stock', TradeEventTypes.ftpFailed, userId, {
+          userIds: [userId],
+          toSales: false,
+          kind: TRADE_KINDS.ftpFailed,
+          params: { error, host: row.host },
+        }),
+      ]),
+    )
   }
 
   /** The seller hears of the run (a notice, and a mail where notifications send one): the report's figures. */

@@ -17,6 +17,7 @@ export function noticeTarget(n: Pick<Notification, 'kind' | 'params'>): string |
   if (n.kind.startsWith('order.') || n.kind.startsWith('shipment.')) return '/account/purchase-history'
   if (n.kind === 'stone.held') return '/account/hold'
   if (n.kind === 'ftp.fetched') return '/inventory/history'
+  if (n.kind === 'ftp.failed') return '/inventory/ftp'
   if (typeof p.stoneId === 'string' && p.stoneId) return `/diamond-detail/${p.stoneId}`
   return null
 }

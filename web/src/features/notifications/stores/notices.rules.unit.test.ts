@@ -11,6 +11,7 @@ describe('notices', () => {
     expect(noticeTarget({ kind: 'stone.taken', params: { stoneId: 'abc' } })).toBe('/diamond-detail/abc')
     expect(noticeTarget({ kind: 'stone.held', params: { stoneId: 'abc' } })).toBe('/account/hold')
     expect(noticeTarget({ kind: 'ftp.fetched', params: { uploadId: 'u' } })).toBe('/inventory/history')
+    expect(noticeTarget({ kind: 'ftp.failed', params: { host: 'h', error: 'E_FTP_CONNECT' } })).toBe('/inventory/ftp')
     expect(noticeTarget({ kind: 'something.new', params: {} })).toBeNull()
   })
 
