@@ -199,4 +199,38 @@ describe('a seller’s upload', () => {
       await context.close()
     }
   })
+
+  it('lets operator staff pick the seller they act for, and shows that seller’s stones', async () => {
+    const staff = await apiSession(portal, 'sales1')
+    const { page, context } = await newPage(portal)
+    try {
+      await openAs(portal, page, staff, '/inventory/diamonds')
+      await page.getByTestId('screen-manageDiamonds').waitFor()
+      // Nothing is asked of the server until a seller is chosen.
+      await page.getByTestId('inv-seller-picker').waitFor()
+      expect(await page.getByTestId('inv-manage-table').count()).toBe(0)
+      await page.getByTestId('inv-seller-search').fill('Shah')
+      const shah = page.locator('[data-testid="inv-seller-choice"] option', { hasText: 'Shah Diamonds' })
+      await shah.waitFor({ state: 'attached' })
+      expect(await page.locator('[data-testid="inv-seller-choice"] option', { hasText: 'Surat Gems' }).count()).toBe(0)
+      await page.getByTestId('inv-seller-choice').selectOption({ value: (await shah.getAttribute('value'))! })
+      expect(await page.getByTestId('inv-seller-picker').textContent()).toContain('Shah Diamonds')
+      await page.getByTestId('inv-manage-table').waitFor()
+      // seller1's own stones, as seller1 sees them.
+      const seller = await apiSession(portal, 'seller1')
+      const own = await call<{ count: number }>(portal, 'seller/diamond/paginate', {}, seller.token.jwt)
+      const shown = await call<{ count: number }>(
+        portal,
+        'seller/diamond/paginate',
+        { sellerCompanyId: (await shah.getAttribute('value'))! },
+        staff.token.jwt,
+      )
+      expect(shown.data.count).toBe(own.data.count)
+      expect(await page.locator('[data-testid="inv-manage-table"] tbody tr').count()).toBeGreaterThan(0)
+      await expectAccessible(page, 'manage diamonds for a seller picked by staff')
+      await page.screenshot({ path: join(SCREENS, 'inventory-staff-picker.png'), fullPage: true })
+    } finally {
+      await context.close()
+    }
+  })
 })

@@ -214,6 +214,10 @@ describe('the bidding service', () => {
       expect(body.code, what).toBe(code)
       if (data) expect(body.data, what).toMatchObject(data)
     }
+    // The seller is warned before bidding: the lot says it is their own stone, and to nobody else.
+    expect((await f.lotView(seller1, ownLot)).data.ownStone).toBe(true)
+    expect((await f.lotView(buyer1, ownLot)).data.ownStone).toBe(false)
+    expect((await f.lotView(seller1, lot)).data.ownStone).toBe(false)
     expect((await f.bid(buyer1, lot, 1000)).body.code).toBe('OK')
     const high = await f.bid(buyer2, lot, 1009.99)
     expect(high.body).toMatchObject({
