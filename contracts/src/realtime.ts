@@ -16,6 +16,11 @@ export const StoneStatus = Type.Object({
   at: Type.String(),
   /** The stone left live stock (its seller removed it, or its listing expired): grids drop its row. */
   gone: Type.Optional(Type.Boolean()),
+  /**
+   * Its seller changed its price or details (an upload, an edit): grids showing it read their page
+   * again. The status alone cannot carry a price (a price is hidden from those who may not see it).
+   */
+  changed: Type.Optional(Type.Boolean()),
 })
 export type StoneStatus = Static<typeof StoneStatus>
 

@@ -10,7 +10,7 @@ import { chooseLanguage, newPage, SCREENS, usePortal } from './support/portal'
  * recognise, reviews what the upload will do (one stone added, one refused as lab-grown), commits, and
  * buyer1's open New Arrivals grid, in a browser of its own, shows the new stone without a reload.
  */
-const PUSH_WAIT_MS = 15_000
+const PUSH_WAIT_MS = 30_000
 const portal = usePortal()
 
 const HEADERS = [
@@ -157,6 +157,31 @@ describe('a seller’s upload', () => {
       await b.page.getByTestId(`stone-row-${vStnId}`).waitFor({ timeout: PUSH_WAIT_MS })
       expect(await b.page.evaluate(() => (window as unknown as { e2eMarker?: number }).e2eMarker)).toBe(1)
       await b.page.screenshot({ path: join(SCREENS, 'inventory-buyer-grid.png') })
+
+      // The seller reprices it: the buyer's row shows the new discount, still without a reload.
+      const row = b.page.getByTestId(`stone-row-${vStnId}`)
+      expect(await row.textContent()).toContain('-31.50')
+      const stoneId = (
+        await call<{ list: { id: string; stockNo: string }[] }>(
+          portal,
+          'seller/diamond/paginate',
+          { search: good },
+          seller.token.jwt,
+        )
+      ).data.list.find((x) => x.stockNo === good)!.id
+      const edit = await call(
+        portal,
+        'seller/diamond/update',
+        { id: stoneId, values: { back: '-40' } },
+        seller.token.jwt,
+      )
+      expect(edit.code, edit.message).toBe('OK')
+      await b.page.waitForFunction(
+        (id) => document.querySelector(`[data-testid="stone-row-${id}"]`)?.textContent?.includes('-40.00'),
+        vStnId,
+        { timeout: PUSH_WAIT_MS },
+      )
+      expect(await b.page.evaluate(() => (window as unknown as { e2eMarker?: number }).e2eMarker)).toBe(1)
 
       // The history keeps the upload with its report; the manage screen lists the stone.
       await s.page.getByTestId('inv-section-inventoryHistory').click()

@@ -13,6 +13,8 @@ import { setStatus, stoneField } from './rows'
 /** A pushed change counts only if it is newer than what the row shows. */
 export function applyStatus(s: StoneStatus): void {
   if (s.gone) return dropStone(s.id)
+  // Its seller changed its price or details: the page is read again (a push carries no price).
+  if (s.changed) readPageAgain()
   const shown = stoneField(s.id, 'statusVersion')
   if (shown === undefined || s.version <= shown) return
   setStatus(s.id, s.wSts, s.availability, { statusVersion: s.version })
@@ -38,36 +40,37 @@ export function queueStatus(s: StoneStatus): void {
 }
 
 /** At most one quiet re-read of the shown page per this long while stones keep arriving (an upload). */
-const ARRIVALS_READ_MS = 2000
-let arrivalsTimer: ReturnType<typeof setTimeout> | null = null
-let lastArrivalsRead = -Infinity
+const READ_AGAIN_MS = 2000
+let readAgainTimer: ReturnType<typeof setTimeout> | null = null
+let lastReadAgain = -Infinity
 
 /**
- * New stones reached stock (a seller's upload): the page shown is read again, quietly, so those that
- * match the search appear in place; a stream of arrivals re-reads it at most every two seconds.
+ * New stones reached stock (a seller's upload), or a stone shown was repriced or edited: the page
+ * shown is read again, quietly, so new stones that match the search appear in place and changed ones
+ * show their new price; a stream of changes re-reads it at most every two seconds.
  */
-export function readAgainForArrivals(): void {
-  if (arrivalsTimer) return
-  arrivalsTimer = setTimeout(
+export function readPageAgain(): void {
+  if (readAgainTimer) return
+  readAgainTimer = setTimeout(
     () => {
-      arrivalsTimer = null
-      lastArrivalsRead = Date.now()
+      readAgainTimer = null
+      lastReadAgain = Date.now()
       resyncAfterConnect()
     },
-    Math.max(0, lastArrivalsRead + ARRIVALS_READ_MS - Date.now()),
+    Math.max(0, lastReadAgain + READ_AGAIN_MS - Date.now()),
   )
 }
 
 /** Wires pushed status changes, arrivals and reconnects into the grid's store; returns the unsubscribe. */
 export function followLiveStatus(): () => void {
   const offStatus = live.on('stone.status', queueStatus)
-  const offArrived = live.on('stones.arrived', readAgainForArrivals)
+  const offArrived = live.on('stones.arrived', readPageAgain)
   const offConnect = live.on('connect', resyncAfterConnect)
   return () => {
     offStatus()
     offArrived()
     offConnect()
-    if (arrivalsTimer) clearTimeout(arrivalsTimer)
-    arrivalsTimer = null
+    if (readAgainTimer) clearTimeout(readAgainTimer)
+    readAgainTimer = null
   }
 }

@@ -53,6 +53,8 @@ export class Fanout {
     }
     // Removed by its seller or its listing expired: grids drop the row.
     if (isGoneWSts(s.wSts)) status.gone = true
+    // Repriced or edited by its seller: the grids showing it read it again.
+    else if (type === StockEventTypes.priced || type === StockEventTypes.updated) status.changed = true
     // A new stone is on nobody's page yet: every grid is told that some arrived, once a window.
     if (type === StockEventTypes.arrived || type === StockEventTypes.relisted) this.arrivals++
     this.batcher.put(status)

@@ -81,6 +81,21 @@ describe('fan-out of stone changes', () => {
     expect(toStock).toHaveBeenCalledTimes(1)
   })
 
+  it('marks a stone its seller repriced or edited as changed, so the grids showing it read it again', () => {
+    const watcher = socket()
+    watchers.watch(watcher, [STONE, OTHER])
+    fanout.onStone({ ...stoneEvent(STONE, 3, 'A'), type: StockEventTypes.priced })
+    fanout.onStone({ ...stoneEvent(OTHER, 3, 'A'), type: StockEventTypes.updated })
+    vi.advanceTimersByTime(WINDOW)
+    expect(watcher.batches[0]).toEqual([
+      expect.objectContaining({ id: STONE, changed: true }),
+      expect.objectContaining({ id: OTHER, changed: true }),
+    ])
+    fanout.onStone(stoneEvent(STONE, 4))
+    vi.advanceTimersByTime(WINDOW)
+    expect(watcher.batches[1]![0]).not.toHaveProperty('changed')
+  })
+
   it('flushes at most once per window: changes right after a flush wait for the end of that window', () => {
     const watcher = socket()
     watchers.watch(watcher, [STONE])

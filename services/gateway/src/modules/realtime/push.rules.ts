@@ -24,10 +24,15 @@ export interface Audience<T> {
 export class PendingStatuses {
   private byStone = new Map<string, StoneStatus>()
 
-  /** Keeps `s` unless a status of the same stone at least as new already waits. */
+  /**
+   * Keeps `s` unless a status of the same stone at least as new already waits. A change of price or
+   * details (`changed`) is never lost to a status that supersedes it: the one kept carries it.
+   */
   put(s: StoneStatus): void {
     const waiting = this.byStone.get(s.id)
-    if (!waiting || waiting.version < s.version) this.byStone.set(s.id, s)
+    if (!waiting || waiting.version < s.version)
+      this.byStone.set(s.id, waiting?.changed && !s.changed ? { ...s, changed: true } : s)
+    else if (s.changed && !waiting.changed) this.byStone.set(s.id, { ...waiting, changed: true })
   }
 
   get size(): number {

@@ -53,6 +53,20 @@ describe('pending statuses', () => {
   })
 })
 
+describe('a change of price or details', () => {
+  it('is kept when a newer status of the stone supersedes it, and added to one already waiting', () => {
+    const p = new PendingStatuses()
+    p.put({ ...status(STONE_A, 4), changed: true })
+    p.put(status(STONE_A, 5, 'A'))
+    p.put(status(STONE_B, 2))
+    p.put({ ...status(STONE_B, 2), changed: true })
+    expect(p.take()).toEqual([
+      { ...status(STONE_A, 5, 'A'), changed: true },
+      { ...status(STONE_B, 2), changed: true },
+    ])
+  })
+})
+
 describe('per-connection batches', () => {
   it('send a watcher one message per flush with the newest status of each stone it watches, and nothing else', () => {
     const { watchers, batcher } = setup()
