@@ -456,6 +456,41 @@ describe('seller inventory: upload, preview, commit, history, listings', () => {
     expect((await call('seller/diamond/delete', { ids }, sign.sellerB!)).body.data).toEqual({ deleted: 0, kept: [] })
   })
 
+  it('edits one stone from the manage screen: checked like an upload line, repriced live, held and others’ stones refused', async () => {
+    const mine = (await stonesOf(sellerA)).filter((s) => s.w_sts === 'A')
+    expect(mine.length).toBeGreaterThan(0)
+    const stone = mine[0]!
+    const before = await outboxTypes([stone.id])
+    const r = await call('seller/diamond/update', { id: stone.id, values: { back: '-44.5' } }, sign.sellerA!)
+    expect(r.body.code, JSON.stringify(r.body)).toBe('OK')
+    expect(r.body.data).toMatchObject({ id: stone.id, back: -44.5 })
+    expect((await find(stone.stone_id))[0]).toMatchObject({ back: -44.5 })
+    expect((await outboxTypes([stone.id])).slice(before.length)).toEqual(['stock.stone.priced'])
+    // Details only: told as an update, not a reprice.
+    expect(
+      (await call('seller/diamond/update', { id: stone.id, values: { comments: 'Crisp' } }, sign.sellerA!)).body.code,
+    ).toBe('OK')
+    expect((await outboxTypes([stone.id])).slice(before.length)).toEqual(['stock.stone.priced', 'stock.stone.updated'])
+
+    // Bad input is named and changes nothing.
+    const unknown = await call('seller/diamond/update', { id: stone.id, values: { colour: 'D' } }, sign.sellerA!)
+    expect(unknown.body).toMatchObject({ code: 'E_VALIDATION', data: { fields: [{ field: 'values.colour' }] } })
+    const bad = await call('seller/diamond/update', { id: stone.id, values: { color: 'Q' } }, sign.sellerA!)
+    expect(bad.body.code).toBe('E_VALIDATION')
+    expect(JSON.stringify(bad.body.data)).toContain('color')
+    expect((await find(stone.stone_id))[0]).toMatchObject({ back: -44.5 })
+
+    // A held stone is not changed under its buyer; another seller's stone is not there.
+    const held = (await stonesOf(sellerA)).find((s) => s.w_sts === 'H')!
+    expect(
+      (await call('seller/diamond/update', { id: held.id, values: { back: '-10' } }, sign.sellerA!)).body.code,
+    ).toBe('E_STONE_UNAVAILABLE')
+    expect(
+      (await call('seller/diamond/update', { id: stone.id, values: { back: '-10' } }, sign.sellerB!)).body.code,
+    ).toBe('E_NOT_FOUND')
+    expect((await find(stone.stone_id))[0]).toMatchObject({ back: -44.5 })
+  })
+
   // ---------- end to end through the route: formats, listing rules, hostile files, formulas
 
   const uploadsOf = async (seller: string) =>
