@@ -10,6 +10,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
+import { killWithParent } from './child.mjs'
 
 export const KAFKA_VERSION = '4.2.2'
 export const DEFAULT_PORT = 19092
@@ -340,37 +341,7 @@ export async function startKafka({
   child.unref()
   const pid = child.pid
   fs.writeFileSync(f.pid, `${pid}\n`)
-  let detach = () => {}
-  if (killOnExit) {
-    const onExit = () => {
-      try {
-        process.kill(pid, 'SIGTERM')
-      } catch {}
-    }
-    process.on('exit', onExit)
-    const watchdog = spawn(
-      'sh',
-      [
-        '-c',
-        `
-      while kill -0 $1 2>/dev/null; do kill -0 $2 2>/dev/null || exit 0; sleep 1; done
-      kill -TERM $2 2>/dev/null
-      for i in $(seq 20); do kill -0 $2 2>/dev/null || exit 0; sleep 1; done
-      kill -KILL $2 2>/dev/null`,
-        'kafka-watchdog',
-        String(process.pid),
-        String(pid),
-      ],
-      { detached: true, stdio: 'ignore' },
-    )
-    watchdog.unref()
-    detach = () => {
-      process.off('exit', onExit)
-      try {
-        watchdog.kill()
-      } catch {}
-    }
-  }
+  const detach = killOnExit ? killWithParent(pid, 'kafka', 20) : () => {}
 
   log(`starting Kafka ${KAFKA_VERSION} (pid ${pid}) on 127.0.0.1:${port}, log ${f.log}`)
   const started = Date.now()

@@ -9,6 +9,7 @@ import net from 'node:net'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
+import { keepOutput, killWithParent, stopper, waitReady } from './child.mjs'
 
 export const MAILPIT_VERSION = 'v1.33.1'
 export const DEFAULT_SMTP_PORT = 1025
@@ -19,7 +20,6 @@ const binDir = path.join(infraDir, '.tools', 'bin')
 const mailpitBin = path.join(binDir, 'mailpit')
 // stderr, so `node infra/mailpit.mjs path` prints only the path on stdout
 const log = (msg) => console.error(`[mailpit] ${msg}`)
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms))
 
 // The module version Go stamped into the binary: `mailpit version` would ask GitHub for updates.
 function installedVersion() {
@@ -138,78 +138,18 @@ export async function startMailpit({
     ...(quiet ? ['--quiet'] : []),
   ]
   if (database) mkdirSync(path.dirname(path.resolve(database)), { recursive: true })
-  let output = ''
   const child = spawn(bin, args, { detached: true, stdio: ['ignore', 'pipe', 'pipe'] })
-  const keep = (d) => {
-    output = (output + d).slice(-4000)
-    if (!quiet) process.stderr.write(d)
-  }
-  child.stdout.on('data', keep)
-  child.stderr.on('data', keep)
-  child.unref()
-  child.stdout.unref?.()
-  child.stderr.unref?.()
+  const output = keepOutput(child, { quiet })
   const pid = child.pid
-  let detach = () => {}
-  if (killOnExit) {
-    const onExit = () => {
-      try {
-        process.kill(pid, 'SIGTERM')
-      } catch {}
-    }
-    process.on('exit', onExit)
-    const watchdog = spawn(
-      'sh',
-      [
-        '-c',
-        `
-      while kill -0 $1 2>/dev/null; do kill -0 $2 2>/dev/null || exit 0; sleep 1; done
-      kill -TERM $2 2>/dev/null
-      for i in $(seq 10); do kill -0 $2 2>/dev/null || exit 0; sleep 1; done
-      kill -KILL $2 2>/dev/null`,
-        'mailpit-watchdog',
-        String(process.pid),
-        String(pid),
-      ],
-      { detached: true, stdio: 'ignore' },
-    )
-    watchdog.unref()
-    detach = () => {
-      process.off('exit', onExit)
-      try {
-        watchdog.kill()
-      } catch {}
-    }
-  }
-  const exited = new Promise((resolve) => child.once('exit', resolve))
-  const stop = async () => {
-    detach()
-    if (child.exitCode !== null || child.signalCode !== null) return
-    try {
-      process.kill(pid, 'SIGTERM')
-    } catch {
-      return
-    }
-    const killed = await Promise.race([exited.then(() => true), sleep(10_000).then(() => false)])
-    if (!killed) {
-      try {
-        process.kill(pid, 'SIGKILL')
-      } catch {}
-      await exited
-    }
-  }
-
-  const started = Date.now()
-  while (!(await ready(httpPort, smtpPort))) {
-    const failed = child.exitCode !== null || child.signalCode !== null
-    if (failed || Date.now() - started > timeoutMs) {
-      await stop()
-      throw new Error(
-        `Mailpit ${failed ? `exited (${child.exitCode ?? child.signalCode})` : `not ready after ${timeoutMs / 1000} s`}:\n${output.trim()}`,
-      )
-    }
-    await sleep(100)
-  }
+  const detach = killOnExit ? killWithParent(pid, 'mailpit') : () => {}
+  const stop = stopper(child, { graceMs: 10_000, before: detach })
+  await waitReady(child, {
+    name: 'Mailpit',
+    ready: () => ready(httpPort, smtpPort),
+    timeoutMs,
+    onFail: stop,
+    detail: () => `:\n${output().trim()}`,
+  })
   return {
     smtpUrl: `smtp://127.0.0.1:${smtpPort}`,
     apiUrl: `http://127.0.0.1:${httpPort}`,

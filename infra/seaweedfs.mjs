@@ -11,6 +11,7 @@ import net from 'node:net'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
+import { keepOutput, killWithParent, stopper, waitReady } from './child.mjs'
 
 /** SeaweedFS 4.53, as the Go module proxy serves it (the project tags releases without a v: a pseudo-version). */
 export const SEAWEEDFS_VERSION = 'v0.0.0-20261109003541-7506e5f91cd6'
@@ -23,7 +24,6 @@ const weedBin = path.join(binDir, 'weed')
 const stamp = path.join(binDir, 'weed.version')
 // stderr, so `node infra/seaweedfs.mjs path` prints only the path on stdout
 const log = (msg) => console.error(`[seaweedfs] ${msg}`)
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms))
 
 function installedVersion() {
   if (!existsSync(weedBin) || !existsSync(stamp)) return null
@@ -150,70 +150,15 @@ export async function startSeaweedfs({
     '-master.telemetry=false',
     `-bucket=${bucket}`,
   ]
-  let output = ''
   const child = spawn(bin, args, {
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, AWS_ACCESS_KEY_ID: accessKeyId, AWS_SECRET_ACCESS_KEY: secretAccessKey, S3_BUCKET: bucket },
   })
-  const keep = (d) => {
-    output = (output + d).slice(-6000)
-    if (!quiet) process.stderr.write(d)
-  }
-  child.stdout.on('data', keep)
-  child.stderr.on('data', keep)
-  child.unref()
-  child.stdout.unref?.()
-  child.stderr.unref?.()
+  const output = keepOutput(child, { quiet, max: 6000 })
   const pid = child.pid
-  let detach = () => {}
-  if (killOnExit) {
-    const onExit = () => {
-      try {
-        process.kill(pid, 'SIGTERM')
-      } catch {}
-    }
-    process.on('exit', onExit)
-    const watchdog = spawn(
-      'sh',
-      [
-        '-c',
-        `
-      while kill -0 $1 2>/dev/null; do kill -0 $2 2>/dev/null || exit 0; sleep 1; done
-      kill -TERM $2 2>/dev/null
-      for i in $(seq 10); do kill -0 $2 2>/dev/null || exit 0; sleep 1; done
-      kill -KILL $2 2>/dev/null`,
-        'seaweedfs-watchdog',
-        String(process.pid),
-        String(pid),
-      ],
-      { detached: true, stdio: 'ignore' },
-    )
-    watchdog.unref()
-    detach = () => {
-      process.off('exit', onExit)
-      try {
-        watchdog.kill()
-      } catch {}
-    }
-  }
-  const exited = new Promise((resolve) => child.once('exit', resolve))
-  const stop = async () => {
-    detach()
-    if (child.exitCode !== null || child.signalCode !== null) return
-    try {
-      process.kill(pid, 'SIGTERM')
-    } catch {
-      return
-    }
-    const killed = await Promise.race([exited.then(() => true), sleep(15_000).then(() => false)])
-    if (!killed) {
-      try {
-        process.kill(pid, 'SIGKILL')
-      } catch {}
-      await exited
-    }
-  }
+  const detach = killOnExit ? killWithParent(pid, 'seaweedfs') : () => {}
+  const stop = stopper(child, { graceMs: 15_000, before: detach })
 
   // Ready when the S3 gateway answers and the bucket is there: an unsigned HEAD of the bucket is
   // refused (403) once it exists, and answers 404 before.
@@ -223,17 +168,14 @@ export async function startSeaweedfs({
       (r) => r.status === 403 || r.status === 200,
       () => false,
     )
-  const started = Date.now()
-  while (!(await ready())) {
-    const failed = child.exitCode !== null || child.signalCode !== null
-    if (failed || Date.now() - started > timeoutMs) {
-      await stop()
-      throw new Error(
-        `SeaweedFS ${failed ? `exited (${child.exitCode ?? child.signalCode})` : `not ready after ${timeoutMs / 1000} s`}:\n${output.trim()}`,
-      )
-    }
-    await sleep(200)
-  }
+  await waitReady(child, {
+    name: 'SeaweedFS',
+    ready,
+    timeoutMs,
+    intervalMs: 200,
+    onFail: stop,
+    detail: () => `:\n${output().trim()}`,
+  })
   return { endpoint, region: 'us-east-1', bucket, accessKeyId, secretAccessKey, pid, stop }
 }
 

@@ -1,0 +1,96 @@
+// Running a helper server (Kafka, Mailpit, SeaweedFS) as a detached child of a test or script:
+// dying with its parent, stopping politely then firmly, keeping the tail of its output for errors.
+import { spawn } from 'node:child_process'
+
+export const sleep = (ms) => new Promise((r) => setTimeout(r, ms))
+
+/**
+ * Makes `pid` die with this Node process, even when that one is SIGKILLed: a detached shell polls
+ * both, sends SIGTERM once the parent is gone and SIGKILL `graceSeconds` later. Answers the undo
+ * (for a stop that already ended the child).
+ */
+export function killWithParent(pid, name, graceSeconds = 10) {
+  const onExit = () => {
+    try {
+      process.kill(pid, 'SIGTERM')
+    } catch {}
+  }
+  process.on('exit', onExit)
+  const watchdog = spawn(
+    'sh',
+    [
+      '-c',
+      `
+      while kill -0 $1 2>/dev/null; do kill -0 $2 2>/dev/null || exit 0; sleep 1; done
+      kill -TERM $2 2>/dev/null
+      for i in $(seq ${graceSeconds}); do kill -0 $2 2>/dev/null || exit 0; sleep 1; done
+      kill -KILL $2 2>/dev/null`,
+      `${name}-watchdog`,
+      String(process.pid),
+      String(pid),
+    ],
+    { detached: true, stdio: 'ignore' },
+  )
+  watchdog.unref()
+  return () => {
+    process.off('exit', onExit)
+    try {
+      watchdog.kill()
+    } catch {}
+  }
+}
+
+/** Keeps the last `max` characters a piped child writes (echoed to stderr unless quiet); answers a reader. */
+export function keepOutput(child, { quiet = true, max = 4000 } = {}) {
+  let output = ''
+  const keep = (d) => {
+    output = (output + d).slice(-max)
+    if (!quiet) process.stderr.write(d)
+  }
+  child.stdout.on('data', keep)
+  child.stderr.on('data', keep)
+  child.unref()
+  child.stdout.unref?.()
+  child.stderr.unref?.()
+  return () => output
+}
+
+/** A stop for a child: `before` (e.g. the watchdog's undo), SIGTERM, then SIGKILL after `graceMs`. */
+export function stopper(child, { graceMs = 10_000, before = () => {} } = {}) {
+  const exited = new Promise((resolve) => child.once('exit', resolve))
+  return async () => {
+    before()
+    if (child.exitCode !== null || child.signalCode !== null) return
+    try {
+      process.kill(child.pid, 'SIGTERM')
+    } catch {
+      return
+    }
+    const killed = await Promise.race([exited.then(() => true), sleep(graceMs).then(() => false)])
+    if (!killed) {
+      try {
+        process.kill(child.pid, 'SIGKILL')
+      } catch {}
+      await exited
+    }
+  }
+}
+
+/**
+ * Waits until `ready()` answers true. When the child exits first or `timeoutMs` passes, `onFail` runs
+ * (stop what was started) and the error names the server and carries `detail()` (its output).
+ */
+export async function waitReady(child, { name, ready, timeoutMs, intervalMs = 100, onFail, detail }) {
+  const started = Date.now()
+  while (!(await ready())) {
+    const failed = child.exitCode !== null || child.signalCode !== null
+    if (failed || Date.now() - started > timeoutMs) {
+      await onFail(failed)
+      throw new Error(
+        `${name} ${failed ? `exited (${child.exitCode ?? child.signalCode})` : `not ready after ${timeoutMs / 1000} s`}${detail()}`,
+      )
+    }
+    await sleep(intervalMs)
+  }
+  return Date.now() - started
+}
