@@ -26,9 +26,9 @@ describe('seller articles: create, list, change, photos, who sees what', () => {
   beforeAll(async () => {
     mediaDir = await mkdtemp(join(tmpdir(), 'articles-int-'))
     portal = await startTestPortal({ stones: 40, env: { STOCK_MEDIA_DIR: mediaDir } })
-    ;[seller, staff, buyer, noPrice] = await Promise.all(
+    ;[seller, staff, buyer, noPrice] = (await Promise.all(
       ['seller1', 'admin1', 'buyer1', 'noprice1'].map((u) => portal.login(u)),
-    )
+    )) as [string, string, string, string]
   }, 180_000)
   afterAll(async () => {
     await portal?.close()
