@@ -67,26 +67,28 @@ function ArticlesScreen() {
   return (
     <InventoryFrame screen="inventoryArticles" actions={add}>
       <p className="acct-note">{t('inventory.articles.intro')}</p>
-      <form
-        role="search"
-        className="inv-search"
-        onSubmit={(e) => {
-          e.preventDefault()
-          setPage(1)
-          setAsked(search.trim())
-        }}
-      >
-        <input
-          type="search"
-          value={search}
-          onChange={(e) => setSearch(e.currentTarget.value)}
-          placeholder={t('inventory.articles.searchPlaceholder')}
-          aria-label={t('inventory.articles.search')}
-        />
-        <button type="submit" className="btn btn--small">
-          {t('inventory.articles.search')}
-        </button>
-      </form>
+      <div className="inv-toolbar">
+        <form
+          role="search"
+          className="inv-search"
+          onSubmit={(e) => {
+            e.preventDefault()
+            setPage(1)
+            setAsked(search.trim())
+          }}
+        >
+          <input
+            type="search"
+            value={search}
+            onChange={(e) => setSearch(e.currentTarget.value)}
+            placeholder={t('inventory.articles.searchPlaceholder')}
+            aria-label={t('inventory.articles.search')}
+          />
+          <button type="submit" className="btn btn--small">
+            {t('inventory.articles.search')}
+          </button>
+        </form>
+      </div>
       {error && !data ? (
         <div className="acct-state acct-state--error" role="alert">
           <p>{codeText(error.code, error.message)}</p>
