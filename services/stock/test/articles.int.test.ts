@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { existsSync } from 'node:fs'
-import { mkdtemp, rm } from 'node:fs/promises'
+import { mkdtemp, readdir, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -225,11 +225,25 @@ describe('seller articles: create, list, change, photos, who sees what', () => {
     expect((await call('view', { id: a.id }, seller)).body.data.photos).toHaveLength(1)
     const missing = await upload(seller, [['articleId', a.id]])
     expect(missing.body.code).toBe('E_VALIDATION')
+    // The file before the article it belongs to, or a field no photo upload has: named, nothing stored.
+    const noArticle = await upload(seller, [], ['early.jpg', JPEG()])
+    expect(noArticle.body.data.fields.map((f: any) => f.field)).toEqual(['articleId'])
+    const unknown = await upload(seller, [['colour', 'red']], ['p.jpg', JPEG()])
+    expect(unknown.body.data.fields.map((f: any) => f.field)).toEqual(['colour'])
+    expect((await call('view', { id: a.id }, seller)).body.data.photos).toHaveLength(1)
 
-    for (let i = 2; i <= 8; i++) {
+    for (let i = 2; i <= 7; i++) {
       const r = await upload(seller, [['articleId', a.id]], [`p${i}.png`, PNG()])
       expect(r.body.data.photos, String(i)).toHaveLength(i)
     }
+    // Two uploads at once for the last free place: one is taken, the other refused, never a ninth.
+    const race = await Promise.all([1, 2].map((n) => upload(seller, [['articleId', a.id]], [`r${n}.png`, PNG()])))
+    expect(race.map((r) => r.body.code).sort()).toEqual(['E_VALIDATION', 'OK'])
+    const keysNow = (await portal.sql<{ photos: string[] }[]>`select photos from stock.articles where id = ${a.id}`)[0]!
+      .photos
+    expect(keysNow).toHaveLength(8)
+    // Every refused photo (wrong content, too large, the race's loser) left nothing in the store.
+    expect((await readdir(join(mediaDir, 'articles', a.id))).sort()).toEqual(keysNow.map((k) => k.split('/')[2]).sort())
     const ninth = await upload(seller, [['articleId', a.id]], ['p9.png', PNG()])
     expect(ninth.body.code).toBe('E_VALIDATION')
     expect(ninth.body.data.fields).toEqual([{ field: 'file', in: 'body', message: 'at most 8 photos per article' }])
