@@ -1,4 +1,5 @@
 import { join } from 'node:path'
+import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { expectAccessible } from './support/axe'
 import { apiSession, call, openAs } from './support/api-session'
@@ -81,8 +82,7 @@ describe('seller articles', () => {
       seller.token.jwt,
     )
     expect(made.code, made.message).toBe('OK')
-    const overflow = (page: import('playwright-core').Page) =>
-      page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
+    const overflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
     const s = await newPage(portal, 390, 844)
     const b = await newPage(portal, 390, 844)
     try {
