@@ -170,14 +170,12 @@ export class ArticleService {
    * alone proves nothing), at most ARTICLE_PHOTO_MAX_BYTES, and the article must have room.
    */
   async addPhoto(who: Principal, articleId: string, file: IncomingFile, sellerCompanyId?: string): Promise<Article> {
-    const refuse = async (err: AppError, done = false): Promise<never> => {
+    const refuse = async (err: unknown, done = false): Promise<never> => {
       // The file's bytes are still on the wire: read and dropped, so the answer is not cut short.
       if (!done) await drain(file.chunks)
       throw err
     }
-    const seller = await this.sellerFor(who, sellerCompanyId).catch((err: unknown) =>
-      refuse(err instanceof AppError ? err : new AppError('E_INTERNAL')),
-    )
+    const seller = await this.sellerFor(who, sellerCompanyId).catch((err: unknown) => refuse(err))
     const article = await repo.findArticle(this.database.sql, articleId)
     if (!article || article.sellerCompanyId !== seller.id) return refuse(new AppError('E_NOT_FOUND'))
     const full = photoRefusal(article.photos.length)
