@@ -1,7 +1,6 @@
 import { and, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm'
-import type { ArticleKind, ArticleStatus } from '@diamond/contracts/http/articles'
+import { ARTICLE_MAX_PHOTOS, type ArticleKind, type ArticleStatus } from '@diamond/contracts/http/articles'
 import { orm, type Sql, type Tx } from '@diamond/runtime/db'
-import { ARTICLE_MAX_PHOTOS } from '@diamond/contracts/http/articles'
 import { sellerCompanies } from '../inventory/inventory.schema'
 import { articles, type ArticleRow } from './articles.schema'
 import type { ArticleValues } from './articles.rules'
