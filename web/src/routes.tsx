@@ -62,6 +62,11 @@ const ManageDiamondsPage = page(
   'ManageDiamondsPage',
 )
 const MediaPage = page(() => import('./features/inventory/components/MediaPage'), 'MediaPage')
+const ArticlesPage = page(() => import('./features/inventory/components/ArticlesPage'), 'ArticlesPage')
+const SellerArticlesPage = page(
+  () => import('./features/inventory/components/SellerArticlesPage'),
+  'SellerArticlesPage',
+)
 const UploadPage = page(() => import('./features/inventory/components/UploadPage'), 'UploadPage')
 const BidLotsPage = page(() => import('./features/bids/components/BidLotsPage'), 'BidLotsPage')
 const MyBidPage = page(() => import('./features/bids/components/MyBidPage'), 'MyBidPage')
@@ -227,6 +232,8 @@ const SCREEN_VIEWS: Record<string, (params: Record<string, string>) => ReactNode
   mediaUpload: () => <MediaPage />,
   ftpSettings: () => <FtpPage />,
   inventoryInstructions: () => <InstructionsPage />,
+  inventoryArticles: () => <ArticlesPage />,
+  sellerArticles: (p) => <SellerArticlesPage key={p.companyId} companyId={p.companyId!} />,
 }
 
 /** Every path not public or open: the rules of lib/navigation.ts decide, this renders. */

@@ -1,4 +1,5 @@
 import type { Static, TSchema } from 'typebox'
+import { ArticleChanged, ArticleEventTypes } from './articles'
 import { AuthEventTypes, MailRequested, SessionRevoked } from './auth'
 import { DigestDue, DigestEventTypes, DigestPrepared, DigestReady } from './digests'
 import { BiddingEventTypes, LotClosed, LotExtended, LotHighChanged, LotOpened } from './bidding'
@@ -19,6 +20,7 @@ function sharing<T extends string, S extends TSchema>(types: Readonly<Record<str
 export const EventSchemas = {
   ...sharing(StockEventTypes, StoneStatusChanged),
   ...sharing(TradeEventTypes, TradeEvent),
+  [ArticleEventTypes.changed]: ArticleChanged,
   [BiddingEventTypes.opened]: LotOpened,
   [BiddingEventTypes.high]: LotHighChanged,
   [BiddingEventTypes.extended]: LotExtended,

@@ -87,6 +87,8 @@ export const StoneRow = Type.Object({
   hANm: Name,
   keyToSymbol: Name,
   sellerNm: Name,
+  /** The seller's company (its articles are at /seller/{id}/articles); absent for the house's own stock. */
+  sellerCompanyId: Type.Optional(Uuid),
   pairNo: Name,
   showNm: Name,
   isXray: Type.Boolean(),

@@ -58,6 +58,8 @@ export const SERVICES = [
       'diamond-media',
       'order',
       'seller',
+      'article',
+      'article-media',
     ],
     // Stone media live in S3: SeaweedFS under Docker unless STOCK_S3_ENDPOINT names another.
     compose: {

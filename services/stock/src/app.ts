@@ -37,6 +37,9 @@ import sellerStoneRoutes from './modules/inventory/inventory.manage.routes'
 import { InventoryService, type InventoryHooks, type UploadPipeline } from './modules/inventory/inventory.service'
 import { SellerStoneService } from './modules/inventory/inventory.manage'
 import { TrackService } from './modules/tracks/tracks.service'
+import articleRoutes from './modules/articles/articles.routes'
+import { ArticleService } from './modules/articles/articles.service'
+import articleUploadRoutes from './modules/articles/articles.upload.routes'
 import { ftpKey } from './modules/ftp/ftp.crypto'
 import ftpRoutes from './modules/ftp/ftp.routes'
 import { FtpService } from './modules/ftp/ftp.service'
@@ -138,6 +141,12 @@ export default async function stockService(app: FastifyInstance, opts: StockOpti
   })
   periodic(app, 'ftp fetch sweep', s.STOCK_FTP_SWEEP_MS, () => ftp.sweep(), { firstAfterMs: s.STOCK_FTP_SWEEP_MS })
   await app.register(ftpRoutes, { ftp })
+  // Sellers' articles (jewellery, parcels): their photos share the object store of stone media.
+  const articles = new ArticleService(rt.database, stoneMedia.objects, (who, requested) =>
+    inventory.sellerFor(who, requested),
+  )
+  await app.register(articleRoutes, { articles })
+  await app.register(articleUploadRoutes, { articles })
 
   opts.expose?.({ stones, inventory, ftp })
   await app.register(stoneRoutes, { stones })

@@ -94,6 +94,9 @@ export const SCREENS: readonly Screen[] = [
   { id: 'mediaUpload', path: '/inventory/media', memberOnly: true, sellerOnly: true },
   { id: 'ftpSettings', path: '/inventory/ftp', memberOnly: true, sellerOnly: true },
   { id: 'inventoryInstructions', path: '/inventory/instructions', memberOnly: true, sellerOnly: true },
+  // Spec section 2 "Article management": the seller's articles, and a seller's listed ones for any member.
+  { id: 'inventoryArticles', path: '/inventory/articles', memberOnly: true, sellerOnly: true },
+  { id: 'sellerArticles', path: '/seller/:companyId/articles', memberOnly: true },
   { id: 'privacyNotice', path: '/privacy-notice' },
   { id: 'trackDiamond', path: '/track-diamond' },
   // Narrow screens only.
@@ -244,6 +247,7 @@ export const NAV_GROUPS: readonly { id: string; items: readonly string[] }[] = [
       'manageDiamonds',
       'inventoryHistory',
       'mediaUpload',
+      'inventoryArticles',
       'ftpSettings',
       'inventoryInstructions',
     ],

@@ -1,6 +1,7 @@
 import { INVENTORY_FILE_MAX_BYTES } from '@diamond/contracts/http/inventory'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { UPLOAD_MAX_BYTES } from '@diamond/contracts/http/account'
+import { ARTICLE_PHOTO_MAX_BYTES } from '@diamond/contracts/http/articles'
 import { MEDIA_UPLOAD_MAX_BYTES } from '@diamond/contracts/http/media'
 import replyFrom from '@fastify/reply-from'
 import { AppError, defineRoutes } from '@diamond/runtime'
@@ -55,6 +56,12 @@ export default defineRoutes(async function proxyRoutes(app, { urls }: { urls: Re
   app.post(
     '/web/v1/seller/media/upload',
     { schema: { hide: true }, config: { public: true }, bodyLimit: MEDIA_UPLOAD_MAX_BYTES + 64 * 1024 },
+    forward,
+  )
+  // An article's photo: one file, checked by the stock service.
+  app.post(
+    '/web/v1/article/photo/upload',
+    { schema: { hide: true }, config: { public: true }, bodyLimit: ARTICLE_PHOTO_MAX_BYTES + 64 * 1024 },
     forward,
   )
 })

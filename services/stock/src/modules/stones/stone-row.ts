@@ -96,6 +96,7 @@ export function toStoneRow(r: StoneRecord, showPrices: boolean, isNew: boolean):
     hANm: r.heartArrow,
     keyToSymbol: r.keyToSymbol,
     sellerNm: r.seller,
+    ...(r.sellerCompanyId ? { sellerCompanyId: r.sellerCompanyId } : {}),
     pairNo: r.pairNo,
     showNm: r.showName,
     isXray: r.isXray,

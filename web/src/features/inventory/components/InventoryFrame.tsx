@@ -13,6 +13,7 @@ const SECTIONS = [
   { id: 'manageDiamonds', href: '/inventory/diamonds' },
   { id: 'inventoryHistory', href: '/inventory/history' },
   { id: 'mediaUpload', href: '/inventory/media' },
+  { id: 'inventoryArticles', href: '/inventory/articles' },
   { id: 'ftpSettings', href: '/inventory/ftp' },
   { id: 'inventoryInstructions', href: '/inventory/instructions' },
 ] as const

@@ -4,7 +4,7 @@ import { useSnapshot, type Snapshot } from 'valtio'
 import { Link } from 'wouter'
 import type { StoneMedia } from '@diamond/contracts/http/stock'
 import { fmt2, fmtText } from '../../../lib/format'
-import { allowed, session } from '../../../lib/session'
+import { allowed, isGuest, session } from '../../../lib/session'
 import { remove, write } from '../../../lib/storage'
 import type { StoneEntry } from '../../../grid/stores/rows'
 import '../../../grid/components/grid.css'
@@ -62,7 +62,8 @@ function BackOrSignIn({ signedIn }: { signedIn: boolean }) {
 function Detail({ id, media, signedIn }: { id: string; media: StoneMedia; signedIn: boolean }) {
   const { t } = useTranslation()
   const s = useStoneEntry(id)
-  const { userPermissions } = useSnapshot(session)
+  const { userPermissions, user } = useSnapshot(session)
+  const member = signedIn && !isGuest(user)
   // Pinned in the store while shown; gone only for the moment another user's sign-in clears it.
   if (!s) return null
   const canHold = signedIn && allowed(userPermissions, 'hold', 'insert')
@@ -111,6 +112,14 @@ function Detail({ id, media, signedIn }: { id: string; media: StoneMedia; signed
           <StoneFacts stone={s} keys={INCLUSIONS} title={t('grid.sections.inclusions')} />
           {priced && <StoneFacts stone={s} keys={PRICES} title={t('grid.sections.prices')} testId="detail-prices" />}
           <StoneFacts stone={s} keys={OTHER} title={t('grid.sections.other')} />
+          {/* The seller's jewellery and parcels: for members (guests and visitors cannot open the page). */}
+          {member && s.sellerCompanyId && s.sellerNm && (
+            <p className="detail-seller">
+              <Link href={`/seller/${s.sellerCompanyId}/articles`} data-testid="detail-seller-articles">
+                {t('grid.sellerArticles', { company: s.sellerNm })}
+              </Link>
+            </p>
+          )}
         </div>
       </div>
     </section>
