@@ -11,6 +11,7 @@ import { deleteArticles, myArticles, type Article, type ArticlePage } from '../a
 import { ArticleDialog } from './ArticleDialog'
 import { ArticleCard } from './SellerArticles'
 import { ActingFor, InventoryFrame } from './InventoryFrame'
+import { InventorySearch } from './InventorySearch'
 
 const LIMIT = 24
 
@@ -29,7 +30,6 @@ export function ArticlesPage() {
 function ArticlesScreen() {
   const { t } = useTranslation()
   const [page, setPage] = useState(1)
-  const [search, setSearch] = useState('')
   const [asked, setAsked] = useState('')
   const [data, setData] = useState<ArticlePage | null>(null)
   const [error, setError] = useState<ApiError | null>(null)
@@ -68,26 +68,14 @@ function ArticlesScreen() {
     <InventoryFrame screen="inventoryArticles" actions={add}>
       <p className="acct-note">{t('inventory.articles.intro')}</p>
       <div className="inv-toolbar">
-        <form
-          role="search"
-          className="inv-search"
-          onSubmit={(e) => {
-            e.preventDefault()
+        <InventorySearch
+          label={t('inventory.articles.search')}
+          placeholder={t('inventory.articles.searchPlaceholder')}
+          onSearch={(words) => {
             setPage(1)
-            setAsked(search.trim())
+            setAsked(words)
           }}
-        >
-          <input
-            type="search"
-            value={search}
-            onChange={(e) => setSearch(e.currentTarget.value)}
-            placeholder={t('inventory.articles.searchPlaceholder')}
-            aria-label={t('inventory.articles.search')}
-          />
-          <button type="submit" className="btn btn--small">
-            {t('inventory.articles.search')}
-          </button>
-        </form>
+        />
       </div>
       {error && !data ? (
         <div className="acct-state acct-state--error" role="alert">

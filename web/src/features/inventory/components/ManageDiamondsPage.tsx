@@ -12,6 +12,7 @@ import { LISTING_STATUSES, MANAGE_TABS, type ListingStatus, type ManageTab } fro
 import { EditStoneDialog } from './EditStoneDialog'
 import { ActingFor, InventoryFrame } from './InventoryFrame'
 import { MediaTab } from './MediaTab'
+import { InventorySearch } from './InventorySearch'
 
 const LIMIT = 50
 
@@ -32,7 +33,6 @@ function ManageDiamondsScreen() {
   const { t } = useTranslation()
   const [tab, setTab] = useState<ManageTab>('diamonds')
   const [page, setPage] = useState(1)
-  const [search, setSearch] = useState('')
   const [asked, setAsked] = useState('')
   const [status, setStatus] = useState<ListingStatus | null>(null)
   const [data, setData] = useState<{ list: ManagedStone[]; count: number; counts: Record<string, number> } | null>(null)
@@ -115,26 +115,14 @@ function ManageDiamondsScreen() {
       {tab === 'diamonds' ? (
         <>
           <div className="inv-toolbar">
-            <form
-              role="search"
-              className="inv-search"
-              onSubmit={(e) => {
-                e.preventDefault()
+            <InventorySearch
+              label={t('inventory.manage.search')}
+              placeholder={t('inventory.manage.searchPlaceholder')}
+              onSearch={(words) => {
                 setPage(1)
-                setAsked(search.trim())
+                setAsked(words)
               }}
-            >
-              <input
-                type="search"
-                value={search}
-                onChange={(e) => setSearch(e.currentTarget.value)}
-                placeholder={t('inventory.manage.searchPlaceholder')}
-                aria-label={t('inventory.manage.search')}
-              />
-              <button type="submit" className="btn btn--small">
-                {t('inventory.manage.search')}
-              </button>
-            </form>
+            />
             <div className="inv-toolbar-actions">
               <button type="button" className="btn btn--small" onClick={() => void refresh()} data-testid="inv-refresh">
                 {ids.length

@@ -8,6 +8,7 @@ import { fmtDate } from '../../../lib/format'
 import { codeText } from '../../../lib/i18n'
 import { sellerMedia, type MediaItem, type MediaKind } from '../api/inventory'
 import { fmtBytes } from '../stores/inventory.rules'
+import { InventorySearch } from './InventorySearch'
 
 const LIMIT = 50
 
@@ -15,7 +16,6 @@ const LIMIT = 50
 export function MediaTab({ kind }: { kind: MediaKind }) {
   const { t } = useTranslation()
   const [page, setPage] = useState(1)
-  const [search, setSearch] = useState('')
   const [asked, setAsked] = useState('')
   const [data, setData] = useState<{ list: MediaItem[]; count: number } | null>(null)
   const [error, setError] = useState<ApiError | null>(null)
@@ -36,26 +36,14 @@ export function MediaTab({ kind }: { kind: MediaKind }) {
   return (
     <>
       <div className="inv-toolbar">
-        <form
-          role="search"
-          className="inv-search"
-          onSubmit={(e) => {
-            e.preventDefault()
+        <InventorySearch
+          label={t('inventory.manage.search')}
+          placeholder={t('inventory.manage.searchPlaceholder')}
+          onSearch={(words) => {
             setPage(1)
-            setAsked(search.trim())
+            setAsked(words)
           }}
-        >
-          <input
-            type="search"
-            value={search}
-            onChange={(e) => setSearch(e.currentTarget.value)}
-            placeholder={t('inventory.manage.searchPlaceholder')}
-            aria-label={t('inventory.manage.search')}
-          />
-          <button type="submit" className="btn btn--small">
-            {t('inventory.manage.search')}
-          </button>
-        </form>
+        />
         <Link href="/inventory/media" className="btn btn--small">
           {t('shell.screens.mediaUpload')}
         </Link>
