@@ -37,6 +37,7 @@ import sellerStoneRoutes from './modules/inventory/inventory.manage.routes'
 import { InventoryService, type InventoryHooks, type UploadPipeline } from './modules/inventory/inventory.service'
 import { SellerStoneService } from './modules/inventory/inventory.manage'
 import { TrackService } from './modules/tracks/tracks.service'
+import { seedDemoArticles } from './modules/articles/articles.demo'
 import articleRoutes from './modules/articles/articles.routes'
 import { ArticleService } from './modules/articles/articles.service'
 import articleUploadRoutes from './modules/articles/articles.upload.routes'
@@ -147,6 +148,10 @@ export default async function stockService(app: FastifyInstance, opts: StockOpti
   )
   await app.register(articleRoutes, { articles })
   await app.register(articleUploadRoutes, { articles })
+  if (opts.config.DEMO_DATA) {
+    const shown = await seedDemoArticles(rt.database, articles)
+    if (shown) app.log.info({ articles: shown }, "demo sellers' articles listed")
+  }
 
   opts.expose?.({ stones, inventory, ftp })
   await app.register(stoneRoutes, { stones })
