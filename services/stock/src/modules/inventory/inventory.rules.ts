@@ -219,10 +219,7 @@ export class RowChecker {
     if (symbols) free.push(symbols)
     for (const i of this.freeText) if (cells[i]) free.push(cells[i])
     const fancyGreen = !whiteStone
-    if (
-      (greenShade && whiteStone) ||
-      (!fancyGreen && anyMatch(free, GREEN_HINT, GREEN_TINT))
-    )
+    if ((greenShade && whiteStone) || (!fancyGreen && anyMatch(free, GREEN_HINT, GREEN_TINT)))
       reasons.push('rule.greenTint')
 
     const origin = this.cell(cells, 'origin')
@@ -232,8 +229,7 @@ export class RowChecker {
     const treatmentRaw = this.cell(cells, 'treatment')
     const treatment = treatmentRaw ? this.treatmentOf(treatmentRaw) : ''
     if (treatment === '') reasons.push('rule.treatmentUndeclared')
-    else if (treatment === 'NONE' && anyMatch(free, TREATED_HINT, TREATED))
-      reasons.push('rule.falseTreatment')
+    else if (treatment === 'NONE' && anyMatch(free, TREATED_HINT, TREATED)) reasons.push('rule.falseTreatment')
 
     if (reasons.length > 0) return { row: row.row, stockNo, ok: false, reasons: [...new Set(reasons)] }
 

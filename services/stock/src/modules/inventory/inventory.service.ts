@@ -70,13 +70,6 @@ export const tooLarge = (maxBytes: number) =>
 const fieldProblem = (field: string, message: string) =>
   new AppError('E_VALIDATION', { fields: [{ field, in: 'body', message }] }, `Invalid Fields: ${field} ${message}`)
 
-/** A draft's columns as `upload_rows` keeps them. */
-function draftColumns(d: PricedDraft): Partial<repo.PreviewLine> {
-  const out: Record<string, string | number | boolean> = {}
-  for (const k of repo.DRAFT_COLUMNS) out[k] = d[k]
-  return out as Partial<repo.PreviewLine>
-}
-
 const KNOWN_FIELDS: ReadonlySet<string> = new Set(UPLOAD_FIELDS)
 const isField = (f: string): f is UploadField => KNOWN_FIELDS.has(f)
 
@@ -259,7 +252,8 @@ export class InventoryService {
         const o = checker.check(row)
         if (!o.ok) {
           report.invalid++
-          await writer.write({ seq: o.row, kind: 'invalid', stockNo: o.stockNo, reasons: o.reasons })
+          const w = writer.write({ seq: o.row, kind: 'invalid', stockNo: o.stockNo, reasons: o.reasons })
+          if (w) await w
           continue
         }
         report.valid++
@@ -279,8 +273,8 @@ export class InventoryService {
         }
         if (d.kind === 'updated' || d.kind === 'kept') Object.assign(line, { changes: d.changes, pricePct: d.pricePct })
         if (d.kind === 'kept') Object.assign(line, { wouldBe: d.wouldBe, keptReason: d.reason })
-        if (d.kind === 'added' || d.kind === 'updated') Object.assign(line, draftColumns(priced))
-        await writer.write(line)
+        const w = writer.write(line, d.kind === 'added' || d.kind === 'updated' ? priced : undefined)
+        if (w) await w
       }
       let seq = -1
       for (const [key, cur] of current) {
@@ -288,13 +282,14 @@ export class InventoryService {
         const d = decideOmitted(cur, upload.mode)
         if (!d) continue
         report[d.kind]++
-        await writer.write({
+        const w = writer.write({
           seq: seq--,
           kind: d.kind,
           stockNo: cur.stockNo,
           stoneRef: cur.id,
           ...(d.kind === 'kept' ? { wouldBe: d.wouldBe, keptReason: d.reason } : {}),
         })
+        if (w) await w
       }
       await writer.close()
     } catch (err) {
