@@ -54,7 +54,7 @@ export class IndexSync {
       if (c.back !== undefined || index.versionOf(c.id) === undefined) reread.push(c.id)
       else index.setStatus(c.id, c.wSts, c.statusVersion)
     }
-    for (let i = 0; i < reread.length; i += REREAD_BATCH) await this.search.refresh(reread.slice(i, i + REREAD_BATCH))
+    await this.search.refreshMany(reread, REREAD_BATCH)
   }
 
   /** The hold fast path: a stone the index knows is taken is refused without a database round trip. */
