@@ -465,8 +465,11 @@ const listingSet = (listedUntil: Date, userId: string) => sql`
   ${name(stones.listedUntil)} = ${listedUntil.toISOString()}::timestamptz,
   ${name(stones.listedBy)} = ${userId}, ${name(stones.expiryToldAt)} = null`
 
-/** A changed stone: updated and repriced ones carry the new discount (the index reads them again). */
-export type ChangedStone = StatusRecord & { repriced?: boolean }
+/**
+ * A changed stone: updated and repriced ones carry the new discount (the index reads them again);
+ * the commit names its event's type on it.
+ */
+export type ChangedStone = StatusRecord & { repriced?: boolean; eventType?: string }
 
 /** The preview's updates, applied; a stone protected meanwhile is left alone (its line says kept). */
 export async function applyUpdates(
