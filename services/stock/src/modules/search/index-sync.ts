@@ -10,8 +10,11 @@ import type { SearchService } from './search.service'
 
 /** Stones read again from the database at once, when changes made elsewhere pile up. */
 const REFRESH_BATCH = 500
-/** Stones read again at once after a large change of this instance's own (an upload's commit). */
-const REREAD_BATCH = 5000
+/**
+ * Stones read again at once after a large change of this instance's own (an upload's commit): two
+ * batches are in memory at a time (one read ahead), and searches wait at most one batch's writing.
+ */
+const REREAD_BATCH = 2000
 /** Events after which a stone is read again rather than given its new status: it changed more than that. */
 const REREAD_EVENTS: ReadonlySet<string> = new Set([
   StockEventTypes.priced,
