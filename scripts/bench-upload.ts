@@ -138,7 +138,12 @@ async function main() {
   log(`starting PostgreSQL and the stock service (${DEMO_STONES.toLocaleString('en')} demo stones)…`)
   const child = fork(fileURLToPath(import.meta.url), ['--serve'], {
     env,
-    execArgv: ['--import', 'tsx'],
+    // BENCH_UPLOAD_PROF=<dir>: the service writes a CPU profile there (open it in Chrome's DevTools).
+    execArgv: [
+      '--import',
+      'tsx',
+      ...(process.env.BENCH_UPLOAD_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_UPLOAD_PROF}`] : []),
+    ],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   })
   const sql = postgres(url, { max: 2, onnotice: () => {} })

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto'
+import { Readable } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
 import { topicOf, type AnyEvent, type Event } from '@diamond/contracts/events/envelope'
 import type { EventData, EventOf, EventType } from '@diamond/contracts/events/index'
 import type { Sql, Tx } from './db'
@@ -56,6 +58,40 @@ export async function enqueue(tx: Tx, schema: string, events: AnyEvent[]): Promi
     [rows as never, channel(schema)],
     { prepare: true },
   )
+}
+
+/** Events per chunk written to a COPY (one string each). */
+const COPY_CHUNK = 1000
+
+/** A value in COPY's text format: JSON and our ids carry no tab or line end, only backslashes to double. */
+const copyText = (s: string) =>
+  /[\\\t\n\r]/.test(s) ? s.replace(/\\/g, '\\\\').replace(/\t/g, '\\t').replace(/\n/g, '\\n').replace(/\r/g, '\\r') : s
+
+/**
+ * `enqueue` for many events at once (thousands: an upload's commit): the rows go in with one COPY,
+ * which PostgreSQL loads several times faster than the same rows as one jsonb parameter, then the
+ * relays are woken. Same transaction, same order (the outbox's sequence follows the COPY's rows).
+ */
+export async function enqueueMany(tx: Tx, schema: string, events: Iterable<AnyEvent>): Promise<void> {
+  let any = false
+  const chunks = function* () {
+    let text = ''
+    let n = 0
+    for (const e of events) {
+      any = true
+      const r = outboxRow(e)
+      text += `${r.id}\t${copyText(r.topic)}\t${copyText(r.key)}\t${copyText(r.type)}\t${copyText(JSON.stringify(r.event))}\n`
+      if (++n === COPY_CHUNK) {
+        yield text
+        text = ''
+        n = 0
+      }
+    }
+    if (text) yield text
+  }
+  const target = await tx.unsafe(`copy "${schema}".outbox (id, topic, key, type, event) from stdin`).writable()
+  await pipeline(Readable.from(chunks(), { objectMode: false }), target)
+  if (any) await tx.unsafe(`select pg_notify($1, '')`, [channel(schema)])
 }
 
 const channel = (schema: string) => `outbox_${schema}`

@@ -5,7 +5,7 @@ import { freshDatabase } from '../../../test/db'
 import { MemoryBus } from '../src/bus/memory'
 import type { MessageBus } from '../src/bus/types'
 import { createDatabase, migrate, RUNTIME_MIGRATIONS, type Database } from '../src/db'
-import { enqueue, OutboxRelay } from '../src/outbox'
+import { enqueue, enqueueMany, OutboxRelay } from '../src/outbox'
 import { recorder, testEvent, testTopic } from './events'
 import { waitFor } from './wait'
 
@@ -222,6 +222,47 @@ describe('the transactional outbox', () => {
       30_000,
       'the rows marked published',
     )
+  })
+
+  it("writes many events with one COPY in the change's transaction: in order, text as given, published by the relay", async () => {
+    bus = new MemoryBus()
+    const { topic, type } = testTopic()
+    const got = await listen(topic)
+    await relay(bus, 500).start()
+    // Text COPY must carry backslashes, tabs, line ends, quotes and non-ASCII through unchanged.
+    const awkward = 'a\\b\tc\nd\re "q" \u00e9\u4e2d'
+    const events = Array.from({ length: 1200 }, (_, i) => testEvent(type, `stone-${i % 9}`, { i, note: awkward }))
+    await writers.sql.begin(async (tx) => {
+      await enqueueMany(tx, schema, events)
+      // Nothing is visible outside the transaction until it commits.
+      const [outside] = await writers.sql.unsafe<{ n: number }[]>(
+        `select count(*)::int as n from ${schema}.outbox where id = any($1::uuid[])`,
+        [events.map((e) => e.id)],
+      )
+      expect(outside!.n).toBe(0)
+    })
+    const rows = await writers.sql.unsafe<{ id: string; topic: string; key: string; event: AnyEvent }[]>(
+      `select id, topic, key, event from ${schema}.outbox where id = any($1::uuid[]) order by seq`,
+      [events.map((e) => e.id)],
+    )
+    expect(rows.map((r) => r.id)).toEqual(events.map((e) => e.id))
+    expect(rows.map((r) => r.event)).toEqual(events.map((e) => JSON.parse(JSON.stringify(e)) as AnyEvent))
+    expect(rows.every((r, i) => r.topic === topic && r.key === events[i]!.key)).toBe(true)
+    await waitFor(() => got.hasAll(events.map((e) => e.id)), 30_000, 'every event published')
+
+    // A transaction that fails after its COPY leaves no event behind.
+    const lost = Array.from({ length: 3 }, () => testEvent(type, 'stone-x'))
+    await expect(
+      writers.sql.begin(async (tx) => {
+        await enqueueMany(tx, schema, lost)
+        throw new Error('the change is abandoned')
+      }),
+    ).rejects.toThrow('abandoned')
+    const [left] = await writers.sql.unsafe<{ n: number }[]>(
+      `select count(*)::int as n from ${schema}.outbox where id = any($1::uuid[])`,
+      [lost.map((e) => e.id)],
+    )
+    expect(left!.n).toBe(0)
   })
 })
 

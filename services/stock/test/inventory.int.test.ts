@@ -105,6 +105,7 @@ describe('seller inventory: upload, preview, commit, history, listings', () => {
   const sellerA = randomUUID()
   const sellerB = DEMO_COMPANY_IDS['Shah Diamonds']!
   const sellerC = randomUUID()
+  const sellerD = randomUUID()
   let uploadDir = ''
   const tokenOf = (p: Partial<Principal> & Pick<Principal, 'userType'>) => ({
     id: randomUUID(),
@@ -157,6 +158,7 @@ describe('seller inventory: upload, preview, commit, history, listings', () => {
     sign.sellerA = tokens.sign(tokenOf({ userType: 'seller', company: 'Alpha Gems', companyId: sellerA }))
     sign.sellerB = tokens.sign(tokenOf({ userType: 'seller', company: 'Shah Diamonds', companyId: sellerB }))
     sign.sellerC = tokens.sign(tokenOf({ userType: 'seller', company: 'Gamma Gems', companyId: sellerC }))
+    sign.sellerD = tokens.sign(tokenOf({ userType: 'seller', company: 'Epsilon Gems', companyId: sellerD }))
     sign.buyer = tokens.sign(
       tokenOf({
         userType: 'buyer',
@@ -802,5 +804,36 @@ describe('seller inventory: upload, preview, commit, history, listings', () => {
     const bad = await call('seller/companies', { page: 1, limit: 0 }, sign.staff!)
     expect(bad.body.code).toBe('E_VALIDATION')
     expect(JSON.stringify(bad.body.data)).toContain('limit')
+  })
+
+  it('commits many stones at once (their events written by one COPY): one event per stone, of the right type, and every stone searchable', async () => {
+    const seller = sellerD
+    const token = sign.sellerD!
+    const n = 40 // MAX_ROWS is 50 here; the outbox's own test writes 1,200 events by COPY
+    const rows = (rap: (i: number) => string) =>
+      Array.from({ length: n }, (_, i) => stone(`D-${i + 1}`, '', 'BR', '1.01', 'G', 'VS1', rap(i)))
+    const first = await upload(token, 'addUpdate', csv(...rows(() => '-30')))
+    expect(first.body.data.report).toMatchObject({ received: n, added: n })
+    expect((await call('seller/inventory/commit', { id: first.body.data.id }, token)).body.code).toBe('OK')
+    const mine = await stonesOf(seller)
+    expect(mine).toHaveLength(n)
+    const ids = mine.map((s) => s.id)
+    const arrived = await sql<{ key: string; type: string; version: number }[]>`
+      select key, type, (event->'data'->>'statusVersion')::int as version from stock.outbox where key = any(${ids})`
+    expect(arrived).toHaveLength(n)
+    expect(new Set(arrived.map((e) => e.key)).size).toBe(n)
+    expect(arrived.every((e) => e.type === 'stock.stone.arrived')).toBe(true)
+    for (const no of ['D-1', 'D-20', `D-${n}`]) expect(await find(no)).toHaveLength(1)
+
+    // Half repriced, half unchanged: only the repriced ones change, each with its priced event.
+    const second = await upload(token, 'addUpdate', csv(...rows((i) => (i % 2 ? '-30' : '-35'))))
+    expect(second.body.data.report).toMatchObject({ updated: n / 2, unchanged: n / 2 })
+    expect((await call('seller/inventory/commit', { id: second.body.data.id }, token)).body.code).toBe('OK')
+    const priced = await sql<{ key: string }[]>`
+      select key from stock.outbox where key = any(${ids}) and type = 'stock.stone.priced'`
+    expect(priced).toHaveLength(n / 2)
+    const [d1] = await find('D-1')
+    const [d2] = await find('D-2')
+    expect([d1!.back, d2!.back]).toEqual([-35, -30])
   })
 })

@@ -305,19 +305,25 @@ export class LineWriter {
     return new LineWriter(stream, uploadId)
   }
 
-  async write(line: PreviewLine): Promise<void> {
+  /**
+   * Adds a line (a draft's columns from `draft` when given, else from the line); answers a promise
+   * only when the buffer went out and the stream asked to wait, so most lines cost no await.
+   */
+  write(
+    line: PreviewLine,
+    draft?: Readonly<Record<DraftColumn, string | number | boolean>>,
+  ): Promise<void> | undefined {
     // COPY writes NULL for a missing value, which the not-null lists refuse (a refused COPY is only
     // reported when the stream ends, so nothing may be left to refuse).
-    const full = {
-      ...line,
-      reasons: line.reasons ?? [],
-      flags: line.flags ?? [],
-      changes: line.changes ? JSON.stringify(line.changes) : null,
-    }
-    const values = LINE_COLUMNS.map((k) => copyValue(full[k]))
-    values.push(this.uploadId)
-    this.buffer.push(values.join('\t'))
-    if (this.buffer.length >= 500) await this.flush()
+    let out =
+      `${line.seq}\t${copyText(line.kind)}\t${copyText(line.stockNo)}\t${copyValue(line.stoneRef)}\t` +
+      `${copyValue(line.wouldBe)}\t${copyValue(line.keptReason)}\t${copyValue(line.reasons ?? [])}\t` +
+      `${copyValue(line.flags ?? [])}\t${line.changes ? copyText(JSON.stringify(line.changes)) : '\\N'}\t` +
+      copyValue(line.pricePct)
+    const from: Partial<Record<DraftColumn, unknown>> = draft ?? line
+    for (const k of DRAFT_COLUMNS) out += '\t' + copyValue(from[k])
+    this.buffer.push(out + '\t' + this.uploadId)
+    return this.buffer.length >= 1000 ? this.flush() : undefined
   }
 
   private async flush(): Promise<void> {
@@ -459,8 +465,11 @@ const listingSet = (listedUntil: Date, userId: string) => sql`
   ${name(stones.listedUntil)} = ${listedUntil.toISOString()}::timestamptz,
   ${name(stones.listedBy)} = ${userId}, ${name(stones.expiryToldAt)} = null`
 
-/** A changed stone: updated and repriced ones carry the new discount (the index reads them again). */
-export type ChangedStone = StatusRecord & { repriced?: boolean }
+/**
+ * A changed stone: updated and repriced ones carry the new discount (the index reads them again);
+ * the commit names its event's type on it.
+ */
+export type ChangedStone = StatusRecord & { repriced?: boolean; eventType?: string }
 
 /** The preview's updates, applied; a stone protected meanwhile is left alone (its line says kept). */
 export async function applyUpdates(

@@ -1,13 +1,14 @@
 import { rapCents } from '../rap/rap.rules'
 import { countrySpellings, normalizeValue, parseNumber, type NumericField } from './inventory.mapping'
-import type {
-  ListingPolicy,
-  Mapping,
-  ReasonCode,
-  RowOutcome,
-  SheetRow,
-  StoneDraft,
-  UploadField,
+import {
+  UPLOAD_FIELDS,
+  type ListingPolicy,
+  type Mapping,
+  type ReasonCode,
+  type RowOutcome,
+  type SheetRow,
+  type StoneDraft,
+  type UploadField,
 } from './inventory.types'
 
 /**
@@ -73,16 +74,78 @@ const TREATED =
 /** Columns a file's free text lives in besides comments and key to symbols (RapNet's "Cert comment"…). */
 const FREE_TEXT_HEADER = /comment|remark|note|symbol|description|inclusion/i
 
+/** Cheap tests that every match of the rule above needs (a literal it must contain): most cells fail them. */
+const LAB_GROWN_HINT = /lab|lgd|cvd|hpht|synthetic|man/i
+const GREEN_HINT = /green/i
+const TREATED_HINT = /laser|ld|hpht|fracture|enhanced|coat|irradiat|treated/i
+/** Joins a row's cells for one regex pass: no rule's match can cross it (no word, space or dash). */
+const CELL_JOIN = '\u001f'
+
+/** Distinct values remembered per field: trade files repeat a few dozen grades, a hostile file cannot grow it. */
+const MEMO_MAX = 2048
+
+/** `fn` remembered for up to MEMO_MAX distinct inputs (the rules are pure, so the answer never changes). */
+function memoized<T>(fn: (v: string) => T): (v: string) => T {
+  const memo = new Map<string, T>()
+  return (v) => {
+    const hit = memo.get(v)
+    if (hit !== undefined || memo.has(v)) return hit as T
+    const out = fn(v)
+    if (memo.size < MEMO_MAX) memo.set(v, out)
+    return out
+  }
+}
+
+/** Some text matches `rule`; `hint` (a literal every match contains) rules most texts out cheaply. */
+function anyMatch(texts: readonly string[], hint: RegExp, rule: RegExp): boolean {
+  for (const t of texts) if (hint.test(t) && rule.test(t)) return true
+  return false
+}
+
+const NUMERIC_LIST = Object.keys(RANGES) as NumericField[]
+
+/** A plain decimal (`1.01`, `-31.5`, `.5`, `7.`): what parseNumber would read unchanged, read without its regexes. */
+function plainNumber(v: string): number | null {
+  let digits = 0
+  let dots = 0
+  for (let i = 0; i < v.length; i++) {
+    const c = v.charCodeAt(i)
+    if (c >= 48 && c <= 57) digits++
+    else if (c === 46) dots++
+    else if (!(i === 0 && (c === 45 || c === 43))) return null
+  }
+  return digits > 0 && dots <= 1 ? Number(v) : null
+}
+
 /**
  * Checks one upload's rows: one checker per upload, because it remembers the stock numbers it has
  * seen so the second occurrence of a number is `duplicate.stoneId`. Pure: no clock, no I/O; the Rap
- * grid (modules/rap) derives `back` when a row gives only a price per carat or a total.
+ * grid (modules/rap) derives `back` when a row gives only a price per carat or a total. The column of
+ * each field is found once, and a field's normalised values are remembered (a 100,000-row file
+ * repeats the same few grades), so a row costs a few lookups rather than a few dozen regexes.
  */
 export class RowChecker {
   private readonly col = new Map<UploadField, number>()
   private readonly freeText: number[] = []
   private readonly seen = new Set<string>()
   private readonly banned: ReadonlySet<string>
+  /** Each field's cell index, -1 when no column fills it. */
+  private readonly at: Record<UploadField, number>
+  /** The graded fields the file has, with their column and remembered readings. */
+  private readonly graded: { field: UploadField; i: number; norm: (v: string) => string | null }[]
+  private readonly numeric: { field: NumericField; i: number; min: number; max: number }[]
+  private readonly shadeOf = memoized((v) => normalizeValue('shade', v))
+  private readonly growthOf = memoized((v) => normalizeValue('growthType', v))
+  private readonly originOf = memoized((v) => normalizeValue('origin', v)!)
+  private readonly treatmentOf = memoized((v) => normalizeValue('treatment', v)!)
+  private readonly isBanned = memoized((origin) =>
+    this.banned.has(
+      origin
+        .toUpperCase()
+        .replace(/[._\s/-]+/g, ' ')
+        .trim(),
+    ),
+  )
 
   constructor(headers: string[], mapping: Mapping, policy: ListingPolicy = DEFAULT_LISTING_POLICY) {
     headers.forEach((h, i) => {
@@ -91,81 +154,85 @@ export class RowChecker {
       else if (!field && FREE_TEXT_HEADER.test(h)) this.freeText.push(i)
     })
     this.banned = new Set(policy.bannedOrigins.flatMap(countrySpellings))
+    this.at = Object.fromEntries(UPLOAD_FIELDS.map((f) => [f, this.col.get(f) ?? -1])) as Record<UploadField, number>
+    this.graded = GRADED.filter((f) => this.at[f] >= 0).map((field) => ({
+      field,
+      i: this.at[field],
+      norm: memoized((v) => normalizeValue(field, v)),
+    }))
+    this.numeric = NUMERIC_LIST.filter((f) => this.at[f] >= 0).map((field) => ({
+      field,
+      i: this.at[field],
+      min: RANGES[field][0],
+      max: RANGES[field][1],
+    }))
   }
 
   check(row: SheetRow): RowOutcome {
-    const raw = (f: UploadField) => {
-      const i = this.col.get(f)
-      return i === undefined ? '' : (row.cells[i] ?? '').trim()
-    }
+    const cells = row.cells
     const reasons: ReasonCode[] = []
     const text: Partial<Record<UploadField, string>> = {}
     const num: Partial<Record<NumericField, number>> = {}
 
-    const stockNo = raw('stoneId')
-    for (const f of REQUIRED) if (raw(f) === '') reasons.push(`required.${f}`)
+    const stockNo = this.cell(cells, 'stoneId')
+    for (const f of REQUIRED) if (this.cell(cells, f) === '') reasons.push(`required.${f}`)
     if (stockNo && !STONE_ID.test(stockNo)) reasons.push('invalid.stoneId')
     const stockKey = stockNo.toUpperCase()
     if (stockNo && this.seen.has(stockKey)) reasons.push('duplicate.stoneId')
     if (stockNo) this.seen.add(stockKey)
-    const certNo = raw('certNo')
+    const certNo = this.cell(cells, 'certNo')
     if (!CERT_NO.test(certNo)) reasons.push('invalid.certNo')
 
-    const shadeRaw = raw('shade')
-    const whiteStone = raw('fancyColor') === ''
-    const greenShade = /green/i.test(shadeRaw)
-    for (const f of GRADED) {
-      const v = raw(f)
+    const shadeRaw = this.cell(cells, 'shade')
+    const whiteStone = this.cell(cells, 'fancyColor') === ''
+    const greenShade = shadeRaw !== '' && GREEN_HINT.test(shadeRaw)
+    for (const g of this.graded) {
+      const v = (cells[g.i] ?? '').trim()
       if (v === '') continue
-      const value = normalizeValue(f, v)
-      if (value === null) reasons.push(`invalid.${f}`)
-      else text[f] = value
+      const value = g.norm(v)
+      if (value === null) reasons.push(`invalid.${g.field}`)
+      else text[g.field] = value
     }
     if (shadeRaw && !(greenShade && whiteStone)) {
-      const value = normalizeValue('shade', shadeRaw)
+      const value = this.shadeOf(shadeRaw)
       if (value === null) reasons.push('invalid.shade')
       else text.shade = value
     }
 
-    this.numbers(raw, reasons, num)
+    const measured = this.measurements(this.cell(cells, 'length'))
+    this.numbers(cells, measured, reasons, num)
     const back = this.back(num, text, reasons)
 
     // ---- listing rules ----
-    const growthRaw = raw('growthType')
-    const growth = growthRaw ? normalizeValue('growthType', growthRaw) : 'NATURAL'
+    const growthRaw = this.cell(cells, 'growthType')
+    const growth = growthRaw ? this.growthOf(growthRaw) : 'NATURAL'
     if (growth === null) reasons.push('invalid.growthType')
-    const labRaw = raw('lab')
-    const anyLabGrown = row.cells.some((c) => LAB_GROWN.test(c))
+    const labRaw = this.cell(cells, 'lab')
+    const joined = cells.join(CELL_JOIN)
+    const anyLabGrown = LAB_GROWN_HINT.test(joined) && LAB_GROWN.test(joined)
     if (growth === 'LAB' || anyLabGrown || LG_REPORT.test(certNo) || LG_LAB.test(labRaw)) reasons.push('rule.labGrown')
 
-    const comments = raw('comments')
-    const symbols = raw('keyToSymbol')
-    const free = [comments, symbols, ...this.freeText.map((i) => row.cells[i] ?? '')].filter(Boolean)
+    const comments = this.cell(cells, 'comments')
+    const symbols = this.cell(cells, 'keyToSymbol')
+    const free: string[] = []
+    if (comments) free.push(comments)
+    if (symbols) free.push(symbols)
+    for (const i of this.freeText) if (cells[i]) free.push(cells[i])
     const fancyGreen = !whiteStone
-    if ((greenShade && whiteStone) || (!fancyGreen && free.some((t) => GREEN_TINT.test(t))))
+    if ((greenShade && whiteStone) || (!fancyGreen && anyMatch(free, GREEN_HINT, GREEN_TINT)))
       reasons.push('rule.greenTint')
 
-    const origin = raw('origin')
-    const originValue = origin ? normalizeValue('origin', origin)! : ''
-    if (
-      origin &&
-      this.banned.has(
-        originValue
-          .toUpperCase()
-          .replace(/[._\s/-]+/g, ' ')
-          .trim(),
-      )
-    )
-      reasons.push('rule.bannedOrigin')
+    const origin = this.cell(cells, 'origin')
+    const originValue = origin ? this.originOf(origin) : ''
+    if (origin && this.isBanned(originValue)) reasons.push('rule.bannedOrigin')
 
-    const treatmentRaw = raw('treatment')
-    const treatment = treatmentRaw ? normalizeValue('treatment', treatmentRaw)! : ''
+    const treatmentRaw = this.cell(cells, 'treatment')
+    const treatment = treatmentRaw ? this.treatmentOf(treatmentRaw) : ''
     if (treatment === '') reasons.push('rule.treatmentUndeclared')
-    else if (treatment === 'NONE' && free.some((t) => TREATED.test(t))) reasons.push('rule.falseTreatment')
+    else if (treatment === 'NONE' && anyMatch(free, TREATED_HINT, TREATED)) reasons.push('rule.falseTreatment')
 
     if (reasons.length > 0) return { row: row.row, stockNo, ok: false, reasons: [...new Set(reasons)] }
 
-    const measured = this.measurements(raw('length'))
     const draft: StoneDraft = {
       stoneId: stockNo,
       certNo,
@@ -198,38 +265,44 @@ export class RowChecker {
       fancyOvertone: text.fancyOvertone ?? '',
       eyeClean: text.eyeClean ?? '',
       milky: text.milky ?? '',
-      imageUrl: raw('imageUrl'),
-      videoUrl: raw('videoUrl'),
-      certificateUrl: raw('certificateUrl'),
+      imageUrl: this.cell(cells, 'imageUrl'),
+      videoUrl: this.cell(cells, 'videoUrl'),
+      certificateUrl: this.cell(cells, 'certificateUrl'),
     }
     return { row: row.row, stockNo, ok: true, draft, flags: [] }
   }
 
+  /** The trimmed cell of a field ('' when no column fills it). */
+  private cell(cells: readonly string[], f: UploadField): string {
+    const i = this.at[f]
+    return i < 0 ? '' : (cells[i] ?? '').trim()
+  }
+
   private numbers(
-    raw: (f: UploadField) => string,
+    cells: readonly string[],
+    measured: number[] | undefined,
     reasons: ReasonCode[],
     num: Partial<Record<NumericField, number>>,
   ): void {
-    for (const f of Object.keys(RANGES) as NumericField[]) {
-      const v = raw(f)
+    for (const { field: f, i, min, max } of this.numeric) {
+      const v = (cells[i] ?? '').trim()
       if (v === '') continue
       // A length cell may hold the whole measurements (6.45-6.48x3.99).
-      if (f === 'length' && this.measurements(v)) continue
-      const n = parseNumber(v, f)
+      if (f === 'length' && measured) continue
+      const n = plainNumber(v) ?? parseNumber(v, f)
       if (n === null) {
         reasons.push(`invalid.${f}`)
         continue
       }
-      const [min, max] = RANGES[f]
       if (n < min || n > max) reasons.push(`range.${f}`)
       else num[f] = n
     }
-    const m = this.measurements(raw('length'))
-    if (m && m.some((x) => x < RANGES.length[0] || x > RANGES.length[1])) reasons.push('range.length')
+    if (measured && measured.some((x) => x < RANGES.length[0] || x > RANGES.length[1])) reasons.push('range.length')
   }
 
   /** Length, width and height from "6.45-6.48x3.99", "6.45*6.48*3.99", "6.45 x 6.48 x 3.99"; undefined for one number. */
   private measurements(v: string): number[] | undefined {
+    if (v === '') return undefined
     const parts = v
       .replace(/mm/gi, '')
       .split(/\s*[x×*\-/]\s*/i)

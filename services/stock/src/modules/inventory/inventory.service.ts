@@ -21,15 +21,7 @@ import { TRADE_KINDS } from '@diamond/contracts/http/tracks.values'
 import { AppError, enqueue, newEvent, type Database, type Principal, type Tx } from '@diamond/runtime'
 import type { StatusRecord } from '../stones/stones.repository'
 import type { StoneService } from '../stones/stones.service'
-import {
-  decideOmitted,
-  decideRow,
-  listedUntilFrom,
-  priceDraft,
-  stockKey,
-  type CurrentStone,
-  type PricedDraft,
-} from './inventory.diff'
+import { decideOmitted, decideRow, listedUntilFrom, priceDraft, stockKey, type CurrentStone } from './inventory.diff'
 import * as repo from './inventory.repository'
 import type { Upload } from './inventory.schema'
 import type { ListingPolicy, Mapping, ReadLimits, RowOutcome, Sheet, SheetRow, UploadField } from './inventory.types'
@@ -69,13 +61,6 @@ export const tooLarge = (maxBytes: number) =>
   new AppError('E_FILE_TOO_LARGE', { maxBytes }, `The file is too large: at most ${maxBytes} bytes.`)
 const fieldProblem = (field: string, message: string) =>
   new AppError('E_VALIDATION', { fields: [{ field, in: 'body', message }] }, `Invalid Fields: ${field} ${message}`)
-
-/** A draft's columns as `upload_rows` keeps them. */
-function draftColumns(d: PricedDraft): Partial<repo.PreviewLine> {
-  const out: Record<string, string | number | boolean> = {}
-  for (const k of repo.DRAFT_COLUMNS) out[k] = d[k]
-  return out as Partial<repo.PreviewLine>
-}
 
 const KNOWN_FIELDS: ReadonlySet<string> = new Set(UPLOAD_FIELDS)
 const isField = (f: string): f is UploadField => KNOWN_FIELDS.has(f)
@@ -259,7 +244,8 @@ export class InventoryService {
         const o = checker.check(row)
         if (!o.ok) {
           report.invalid++
-          await writer.write({ seq: o.row, kind: 'invalid', stockNo: o.stockNo, reasons: o.reasons })
+          const w = writer.write({ seq: o.row, kind: 'invalid', stockNo: o.stockNo, reasons: o.reasons })
+          if (w) await w
           continue
         }
         report.valid++
@@ -279,8 +265,8 @@ export class InventoryService {
         }
         if (d.kind === 'updated' || d.kind === 'kept') Object.assign(line, { changes: d.changes, pricePct: d.pricePct })
         if (d.kind === 'kept') Object.assign(line, { wouldBe: d.wouldBe, keptReason: d.reason })
-        if (d.kind === 'added' || d.kind === 'updated') Object.assign(line, draftColumns(priced))
-        await writer.write(line)
+        const w = writer.write(line, d.kind === 'added' || d.kind === 'updated' ? priced : undefined)
+        if (w) await w
       }
       let seq = -1
       for (const [key, cur] of current) {
@@ -288,13 +274,14 @@ export class InventoryService {
         const d = decideOmitted(cur, upload.mode)
         if (!d) continue
         report[d.kind]++
-        await writer.write({
+        const w = writer.write({
           seq: seq--,
           kind: d.kind,
           stockNo: cur.stockNo,
           stoneRef: cur.id,
           ...(d.kind === 'kept' ? { wouldBe: d.wouldBe, keptReason: d.reason } : {}),
         })
+        if (w) await w
       }
       await writer.close()
     } catch (err) {
@@ -416,9 +403,8 @@ export class InventoryService {
       name: '',
     }
     const listedUntil = listedUntilFrom(this.clock(), this.settings.listingDays)
-    const types = new Map<string, string>()
     const report = await this.stones.changeMany<UploadReport, repo.ChangedStone>(
-      (s) => types.get(s.id) ?? StockEventTypes.updated,
+      (s) => s.eventType ?? StockEventTypes.updated,
       async (tx) => {
         if (!(await repo.tryLockSeller(tx, seller.id))) throw new AppError('E_UPLOAD_BUSY')
         const locked = await repo.lockUpload(tx, id)
@@ -427,13 +413,14 @@ export class InventoryService {
         const newlyKept = await repo.keepNewlyProtected(tx, id)
         const updated = await repo.applyUpdates(tx, id, listedUntil, who.id)
         await this.hooks.midCommit?.(tx)
-        const deleted = await repo.applyDeletes(tx, id)
-        const added = await repo.applyInserts(tx, id, seller, listedUntil, who.id)
-        const relisted = await repo.refreshListed(tx, id, listedUntil, who.id)
-        for (const s of updated) types.set(s.id, s.repriced ? StockEventTypes.priced : StockEventTypes.updated)
-        for (const s of deleted) types.set(s.id, StockEventTypes.removed)
-        for (const s of added) types.set(s.id, StockEventTypes.arrived)
-        for (const s of relisted) types.set(s.id, StockEventTypes.relisted)
+        const deleted: repo.ChangedStone[] = await repo.applyDeletes(tx, id)
+        const added: repo.ChangedStone[] = await repo.applyInserts(tx, id, seller, listedUntil, who.id)
+        const relisted: repo.ChangedStone[] = await repo.refreshListed(tx, id, listedUntil, who.id)
+        // Each stone carries its event's type (no map of 100,000 ids beside the list).
+        for (const s of updated) s.eventType = s.repriced ? StockEventTypes.priced : StockEventTypes.updated
+        for (const s of deleted) s.eventType = StockEventTypes.removed
+        for (const s of added) s.eventType = StockEventTypes.arrived
+        for (const s of relisted) s.eventType = StockEventTypes.relisted
         const r: UploadReport = {
           ...locked.report,
           added: added.length,

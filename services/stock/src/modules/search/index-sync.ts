@@ -10,8 +10,11 @@ import type { SearchService } from './search.service'
 
 /** Stones read again from the database at once, when changes made elsewhere pile up. */
 const REFRESH_BATCH = 500
-/** Stones read again at once after a large change of this instance's own (an upload's commit). */
-const REREAD_BATCH = 5000
+/**
+ * Stones read again at once after a large change of this instance's own (an upload's commit): two
+ * batches are in memory at a time (one read ahead), and searches wait at most one batch's writing.
+ */
+const REREAD_BATCH = 2000
 /** Events after which a stone is read again rather than given its new status: it changed more than that. */
 const REREAD_EVENTS: ReadonlySet<string> = new Set([
   StockEventTypes.priced,
@@ -54,7 +57,7 @@ export class IndexSync {
       if (c.back !== undefined || index.versionOf(c.id) === undefined) reread.push(c.id)
       else index.setStatus(c.id, c.wSts, c.statusVersion)
     }
-    for (let i = 0; i < reread.length; i += REREAD_BATCH) await this.search.refresh(reread.slice(i, i + REREAD_BATCH))
+    await this.search.refreshMany(reread, REREAD_BATCH)
   }
 
   /** The hold fast path: a stone the index knows is taken is refused without a database round trip. */

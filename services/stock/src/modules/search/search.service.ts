@@ -84,6 +84,26 @@ export class SearchService {
     for (const r of rows) this.index.put(r)
   }
 
+  /**
+   * Re-reads many stones (an upload's commit), `batch` at a time: the next batch is read while this
+   * one is written into the index, and searches get the event loop between batches.
+   */
+  async refreshMany(ids: readonly string[], batch: number): Promise<void> {
+    const read = (i: number) => {
+      if (i >= ids.length) return null
+      const p = indexSources(this.database.sql, ids.slice(i, i + batch))
+      // Awaited below; until then a failure must not count as unhandled.
+      p.catch(() => {})
+      return p
+    }
+    let next = read(0)
+    for (let i = 0; next; i += batch) {
+      const rows = await next
+      next = read(i + batch)
+      for (const r of rows) this.index.put(r)
+    }
+  }
+
   private scope(type: ListType, suggested: StoneFilter | null): ScopeResult {
     const now = this.clock()
     if (type !== 'dealOfDay' && type !== 'stoneOfDay')

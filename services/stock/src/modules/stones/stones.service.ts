@@ -3,7 +3,7 @@ import { StockEventTypes, type StoneStatusChanged } from '@diamond/contracts/eve
 import { BID_KIND_RULES } from '@diamond/contracts/http/bidding.values'
 import { randomUUID } from 'node:crypto'
 import type { HoldResult, StatusResult, StatusUpdate, StoneCreate } from '@diamond/contracts/http/stock'
-import { AppError, enqueue, newEvent, type Database, type Principal, type Tx } from '@diamond/runtime'
+import { AppError, enqueue, enqueueMany, newEvent, type Database, type Principal, type Tx } from '@diamond/runtime'
 import * as repo from './stones.repository'
 import * as bids from '../bids/bids.repository'
 import { SingleFlight } from './single-flight'
@@ -17,8 +17,10 @@ export type OnChanged = (s: repo.StatusRecord) => Promise<void>
 /** Told of a change of many stones at once (an upload's commit), right after the commit. */
 export type OnChangedMany = (list: readonly repo.StatusRecord[]) => Promise<void>
 
-/** Events per outbox write: one statement each, so a 100,000-stone commit is a few dozen statements. */
-const ENQUEUE_BATCH = 2000
+/** The status events of many changed stones, made one at a time as the outbox's COPY takes them. */
+function* eventsOf<S extends repo.StatusRecord>(changed: readonly S[], typeOf: (s: S) => string) {
+  for (const s of changed) yield statusEvent(typeOf(s), s)
+}
 
 export const toStatus = (s: repo.StatusRecord): StatusResult => ({
   id: s.id,
@@ -149,7 +151,8 @@ export class StoneService {
   /**
    * A change of several stones that another module decides (a confirm): `run` works in one
    * transaction and names the stones it changed; each gets its status event in that transaction,
-   * and the index hears of them after the commit, as with every change here.
+   * and the index hears of them after the commit, as with every change here. The events go to the
+   * outbox by COPY (an upload's commit writes 100,000 of them), made one at a time as it takes them.
    */
   async changeMany<T, S extends repo.StatusRecord = repo.StatusRecord>(
     type: string | ((s: S) => string),
@@ -157,13 +160,12 @@ export class StoneService {
   ): Promise<T> {
     const out = await this.database.sql.begin(async (tx) => {
       const o = await run(tx)
-      for (let i = 0; i < o.changed.length; i += ENQUEUE_BATCH) {
-        await enqueue(
+      if (o.changed.length)
+        await enqueueMany(
           tx,
-          'stock',
-          o.changed.slice(i, i + ENQUEUE_BATCH).map((s) => statusEvent(typeof type === 'string' ? type : type(s), s)),
+          PRODUCER,
+          eventsOf(o.changed, (c) => (typeof type === 'string' ? type : type(c))),
         )
-      }
       return o
     })
     await this.changedMany(out.changed)
