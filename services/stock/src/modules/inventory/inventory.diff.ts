@@ -1,4 +1,5 @@
 import { GONE_W_STS } from '@diamond/contracts/events/stock'
+import { UPLOAD_FIELDS, type UploadField } from '@diamond/contracts/http/inventory.values'
 import type { FieldChange, KeptReason, SellerStoneStatus } from '@diamond/contracts/http/inventory'
 import { rapCents } from '../rap/rap.rules'
 import { amountCents, pricePerCaratCents, SHAPE_FULL } from '../stones/stones.rules'
@@ -10,44 +11,15 @@ import type { StoneDraft, UploadMode } from './inventory.types'
  * commit's SQL re-checks the same protection (`PROTECTED_W_STS`) at commit time.
  */
 
-/** The stone fields an upload compares, in this order (the packed form below follows it). */
-export const DIFF_FIELDS = [
-  'certNo',
-  'shape',
-  'carat',
-  'color',
-  'clarity',
-  'cut',
-  'polish',
-  'symmetry',
-  'fluorescence',
-  'lab',
-  'location',
-  'shade',
-  'back',
-  'amtCents',
-  'length',
-  'width',
-  'height',
-  'depPer',
-  'tblPer',
-  'girdle',
-  'culet',
-  'treatment',
-  'origin',
-  'growthType',
-  'keyToSymbol',
-  'comments',
-  'fancyColor',
-  'fancyIntensity',
-  'fancyOvertone',
-  'eyeClean',
-  'milky',
-  'imageUrl',
-  'videoUrl',
-  'certificateUrl',
-] as const
-export type DiffField = (typeof DIFF_FIELDS)[number]
+/**
+ * The stone fields an upload compares, in this order (the packed form below follows it): the fields
+ * an upload column fills, without the stock number (the key) and with the stored amount in place of
+ * the two ways a file may give a price.
+ */
+export type DiffField = Exclude<UploadField, 'stoneId' | 'pricePerCarat' | 'totalPrice'> | 'amtCents'
+export const DIFF_FIELDS: readonly DiffField[] = UPLOAD_FIELDS.flatMap((f): DiffField[] =>
+  f === 'stoneId' || f === 'totalPrice' ? [] : f === 'pricePerCarat' ? ['amtCents'] : [f],
+)
 
 /** Fields held as numbers with two decimals (numeric(…, 2) in the table). */
 const DECIMAL_FIELDS: ReadonlySet<DiffField> = new Set([
