@@ -1,24 +1,14 @@
-import { randomBytes, randomUUID } from 'node:crypto'
+import { randomUUID } from 'node:crypto'
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import type { AddressInfo, Server } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { FtpSrv } from 'ftp-srv'
-import postgres from 'postgres'
+import type postgres from 'postgres'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  API_PREFIX,
-  createHttpServer,
-  createTokenService,
-  loadPlatformConfig,
-  MemoryBus,
-  type HttpServer,
-  type Principal,
-} from '@diamond/runtime'
-import stockService from '../src/app'
 import { loadStockConfig } from '../src/config'
 import type { FtpService } from '../src/modules/ftp/ftp.service'
-import { freshDatabase } from '../../../test/db'
+import { startStockApp, type StockTestApp } from './fixtures/stock-app'
 
 /**
  * A seller's FTP source end to end: a real FTP server (ftp-srv) on loopback holding a trade CSV,
@@ -45,7 +35,7 @@ const PASSWORD = 'ftp pa:ss wörd'
 const silent = { trace() {}, debug() {}, info() {}, warn() {}, error() {}, fatal() {}, child: () => silent }
 
 describe('seller FTP source: save, run, schedule through the upload pipeline', () => {
-  let app: HttpServer
+  let stock: StockTestApp
   let sql: postgres.Sql
   let server: FtpSrv
   let ftpPort = 0
@@ -55,16 +45,6 @@ describe('seller FTP source: save, run, schedule through the upload pipeline', (
   const sellerA = randomUUID()
   const sellerB = randomUUID()
   const userA = randomUUID()
-  const tokenOf = (p: Partial<Principal> & Pick<Principal, 'userType'>) => ({
-    id: randomUUID(),
-    username: p.userType,
-    perms: {},
-    noPrice: false,
-    ver: 0,
-    guest: false,
-    trusted: true,
-    ...p,
-  })
 
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'ftp-service-int-'))
@@ -89,58 +69,34 @@ describe('seller FTP source: save, run, schedule through the upload pipeline', (
     await server.listen()
     ftpPort = ((server as unknown as { server: Server }).server.address() as AddressInfo).port
 
-    const env = {
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
-      DATABASE_URL: await freshDatabase('stock'),
-      JWT_SECRET: randomBytes(32).toString('hex'),
-      DEMO_DATA: 'true',
-      STOCK_DEMO_STONES: '20',
-      STOCK_UPLOAD_DIR: join(dir, 'uploads'),
-      // The test's server is on loopback, which sellers' sources may not point at by default.
-      STOCK_FTP_ALLOW_INTERNAL: 'true',
-      // The schedule runs when the test calls it.
-      STOCK_FTP_SWEEP_MS: '3600000',
-      STOCK_LISTING_SWEEP_MS: '3600000',
-    }
-    const config = loadPlatformConfig(env)
-    const tokens = createTokenService(config.JWT_SECRET, 3600)
-    app = await createHttpServer({ title: 'stock' })
-    const bus = new MemoryBus()
-    app.addHook('onClose', () => bus.close())
-    await app.register(stockService, {
-      config,
-      bus,
-      tokens,
-      prefix: API_PREFIX,
-      stock: loadStockConfig(env),
-      expose: (s) => (ftp = s.ftp),
+    stock = await startStockApp({
+      env: {
+        STOCK_DEMO_STONES: '20',
+        STOCK_UPLOAD_DIR: join(dir, 'uploads'),
+        // The test's server is on loopback, which sellers' sources may not point at by default.
+        STOCK_FTP_ALLOW_INTERNAL: 'true',
+        // The schedule runs when the test calls it.
+        STOCK_FTP_SWEEP_MS: '3600000',
+        STOCK_LISTING_SWEEP_MS: '3600000',
+      },
+      options: { expose: (s) => (ftp = s.ftp) },
     })
-    await app.ready()
-    sign.sellerA = tokens.sign(tokenOf({ id: userA, userType: 'seller', company: 'Alpha Gems', companyId: sellerA }))
-    sign.sellerB = tokens.sign(tokenOf({ userType: 'seller', company: 'Beta Gems', companyId: sellerB }))
-    sign.buyer = tokens.sign(
-      tokenOf({ userType: 'buyer', perms: { quickSearch: 'v', diamondSearch: 'v', searchList: 'v', pricing: 'v' } }),
-    )
-    sign.staff = tokens.sign(tokenOf({ userType: 'admin', operator: true, company: 'Diamond Portal' }))
-    sql = postgres(env.DATABASE_URL, { max: 2, onnotice: () => {} })
+    sql = stock.sql
+    sign.sellerA = stock.sign({ id: userA, userType: 'seller', company: 'Alpha Gems', companyId: sellerA })
+    sign.sellerB = stock.sign({ userType: 'seller', company: 'Beta Gems', companyId: sellerB })
+    sign.buyer = stock.sign({
+      userType: 'buyer',
+      perms: { quickSearch: 'v', diamondSearch: 'v', searchList: 'v', pricing: 'v' },
+    })
+    sign.staff = stock.sign({ userType: 'admin', operator: true, company: 'Diamond Portal' })
   })
   afterAll(async () => {
-    await sql?.end()
-    await app?.close()
+    await stock?.close()
     await server?.close()
     await rm(dir, { recursive: true, force: true })
   })
 
-  const call = async (path: string, body: unknown, token: string) => {
-    const r = await app.inject({
-      method: 'POST',
-      url: `${API_PREFIX}/${path}`,
-      headers: { authorization: `JWT ${token}` },
-      payload: body as object,
-    })
-    return { status: r.statusCode, body: r.json<{ code: string; message: string; data: any }>() }
-  }
+  const call = (path: string, body: unknown, token: string) => stock.call(path, body, token)
   const find = async (stockNo: string) => {
     const r = await call('diamond/quick-search', { search: stockNo }, sign.buyer!)
     expect(r.body.code).toBe('OK')

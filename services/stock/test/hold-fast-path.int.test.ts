@@ -1,18 +1,8 @@
-import { randomBytes, randomUUID } from 'node:crypto'
-import postgres from 'postgres'
+import type postgres from 'postgres'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  API_PREFIX,
-  createHttpServer,
-  createTokenService,
-  loadPlatformConfig,
-  MemoryBus,
-  type HttpServer,
-} from '@diamond/runtime'
-import stockService from '../src/app'
-import { loadStockConfig } from '../src/config'
+import { API_PREFIX, type HttpServer } from '@diamond/runtime'
 import type { StoneService } from '../src/modules/stones/stones.service'
-import { freshDatabase } from '../../../test/db'
+import { startStockApp, type StockTestApp } from './fixtures/stock-app'
 
 /**
  * The stock service alone, with its hold counters in reach: once this instance knows a stone is
@@ -20,6 +10,7 @@ import { freshDatabase } from '../../../test/db'
  * one is in flight wait for it instead of asking the database themselves.
  */
 describe('the hold fast path', () => {
+  let stock: StockTestApp
   let app: HttpServer
   let stones!: StoneService
   let sql: postgres.Sql
@@ -27,48 +18,21 @@ describe('the hold fast path', () => {
   let ids: string[]
 
   beforeAll(async () => {
-    const env = {
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
-      DATABASE_URL: await freshDatabase('stock'),
-      JWT_SECRET: randomBytes(32).toString('hex'),
-      DEMO_DATA: 'true',
-      STOCK_DEMO_STONES: '30',
-    }
-    const config = loadPlatformConfig(env)
-    const tokenService = createTokenService(config.JWT_SECRET, 3600)
-    app = await createHttpServer({ title: 'stock' })
-    const bus = new MemoryBus()
-    app.addHook('onClose', () => bus.close())
-    await app.register(stockService, {
-      config,
-      bus,
-      tokens: tokenService,
-      prefix: API_PREFIX,
-      stock: loadStockConfig(env),
-      expose: (s) => (stones = s.stones),
+    stock = await startStockApp({
+      env: { STOCK_DEMO_STONES: '30' },
+      options: { expose: (s) => (stones = s.stones) },
     })
-    await app.ready()
+    app = stock.app
+    sql = stock.sql
     tokens = Array.from({ length: 5 }, (_, i) =>
-      tokenService.sign({
-        id: randomUUID(),
-        username: `b${i}`,
-        userType: 'buyer',
-        perms: { hold: 'vi', pricing: 'v' },
-        noPrice: false,
-        ver: 0,
-        guest: false,
-        trusted: true,
-      }),
+      stock.sign({ username: `b${i}`, userType: 'buyer', perms: { hold: 'vi', pricing: 'v' } }),
     )
-    sql = postgres(env.DATABASE_URL, { max: 1, onnotice: () => {} })
     ids = (await sql<{ id: string }[]>`select id from stock.stones where w_sts = 'A' order by v_stn_id limit 5`).map(
       (r) => r.id,
     )
   })
   afterAll(async () => {
-    await sql?.end()
-    await app?.close()
+    await stock?.close()
   })
 
   const hold = async (id: string, i: number) => {

@@ -3,23 +3,13 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import ExcelJS from 'exceljs'
-import postgres from 'postgres'
+import type postgres from 'postgres'
 import yazl from 'yazl'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEMO_COMPANY_IDS } from '@diamond/contracts/companies'
-import {
-  API_PREFIX,
-  createHttpServer,
-  createTokenService,
-  loadPlatformConfig,
-  MemoryBus,
-  type HttpServer,
-  type Principal,
-} from '@diamond/runtime'
-import stockService from '../src/app'
-import { loadStockConfig } from '../src/config'
+import { API_PREFIX, type HttpServer } from '@diamond/runtime'
 import type { InventoryService } from '../src/modules/inventory/inventory.service'
-import { freshDatabase } from '../../../test/db'
+import { startStockApp, type StockTestApp } from './fixtures/stock-app'
 
 /**
  * Uploads end to end through the real route, reader, header mapping, listing rules, service and
@@ -97,6 +87,7 @@ const WORKBOOK_PARTS = {
 }
 
 describe('seller inventory: upload, preview, commit, history, listings', () => {
+  let stock: StockTestApp
   let app: HttpServer
   let sql: postgres.Sql
   let inventory!: InventoryService
@@ -107,82 +98,48 @@ describe('seller inventory: upload, preview, commit, history, listings', () => {
   const sellerC = randomUUID()
   const sellerD = randomUUID()
   let uploadDir = ''
-  const tokenOf = (p: Partial<Principal> & Pick<Principal, 'userType'>) => ({
-    id: randomUUID(),
-    username: p.userType,
-    perms: {},
-    noPrice: false,
-    ver: 0,
-    guest: false,
-    trusted: true,
-    ...p,
-  })
 
   beforeAll(async () => {
     uploadDir = await mkdtemp(join(tmpdir(), 'inventory-int-'))
-    const env = {
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
-      DATABASE_URL: await freshDatabase('stock'),
-      JWT_SECRET: randomBytes(32).toString('hex'),
-      DEMO_DATA: 'true',
-      STOCK_DEMO_STONES: '40',
-      // The sweep runs when the test calls it.
-      STOCK_LISTING_SWEEP_MS: '3600000',
-      STOCK_UPLOAD_MAX_BYTES: String(MAX_BYTES),
-      STOCK_UPLOAD_MAX_ROWS: String(MAX_ROWS),
-      STOCK_UPLOAD_DIR: uploadDir,
-    }
-    const config = loadPlatformConfig(env)
-    const tokens = createTokenService(config.JWT_SECRET, 3600)
-    app = await createHttpServer({ title: 'stock' })
-    const bus = new MemoryBus()
-    app.addHook('onClose', () => bus.close())
-    await app.register(stockService, {
-      config,
-      bus,
-      tokens,
-      prefix: API_PREFIX,
-      stock: loadStockConfig(env),
-      expose: (s) => (inventory = s.inventory),
-      inventory: {
-        hooks: {
-          midCommit: async (tx) => {
-            // A statement that fails after the updates went through: the whole commit must roll back.
-            if (failMidCommit) await tx`select 1 / 0`
+    stock = await startStockApp({
+      env: {
+        STOCK_DEMO_STONES: '40',
+        // The sweep runs when the test calls it.
+        STOCK_LISTING_SWEEP_MS: '3600000',
+        STOCK_UPLOAD_MAX_BYTES: String(MAX_BYTES),
+        STOCK_UPLOAD_MAX_ROWS: String(MAX_ROWS),
+        STOCK_UPLOAD_DIR: uploadDir,
+      },
+      options: {
+        expose: (s) => (inventory = s.inventory),
+        inventory: {
+          hooks: {
+            midCommit: async (tx) => {
+              // A statement that fails after the updates went through: the whole commit must roll back.
+              if (failMidCommit) await tx`select 1 / 0`
+            },
           },
         },
       },
     })
-    await app.ready()
-    sign.sellerA = tokens.sign(tokenOf({ userType: 'seller', company: 'Alpha Gems', companyId: sellerA }))
-    sign.sellerB = tokens.sign(tokenOf({ userType: 'seller', company: 'Shah Diamonds', companyId: sellerB }))
-    sign.sellerC = tokens.sign(tokenOf({ userType: 'seller', company: 'Gamma Gems', companyId: sellerC }))
-    sign.sellerD = tokens.sign(tokenOf({ userType: 'seller', company: 'Epsilon Gems', companyId: sellerD }))
-    sign.buyer = tokens.sign(
-      tokenOf({
-        userType: 'buyer',
-        perms: { quickSearch: 'v', diamondSearch: 'v', searchList: 'v', hold: 'vi', pricing: 'v' },
-      }),
-    )
-    sign.staff = tokens.sign(tokenOf({ userType: 'admin', operator: true, company: 'Diamond Portal' }))
-    sql = postgres(env.DATABASE_URL, { max: 2, onnotice: () => {} })
+    app = stock.app
+    sql = stock.sql
+    sign.sellerA = stock.sign({ userType: 'seller', company: 'Alpha Gems', companyId: sellerA })
+    sign.sellerB = stock.sign({ userType: 'seller', company: 'Shah Diamonds', companyId: sellerB })
+    sign.sellerC = stock.sign({ userType: 'seller', company: 'Gamma Gems', companyId: sellerC })
+    sign.sellerD = stock.sign({ userType: 'seller', company: 'Epsilon Gems', companyId: sellerD })
+    sign.buyer = stock.sign({
+      userType: 'buyer',
+      perms: { quickSearch: 'v', diamondSearch: 'v', searchList: 'v', hold: 'vi', pricing: 'v' },
+    })
+    sign.staff = stock.sign({ userType: 'admin', operator: true, company: 'Diamond Portal' })
   })
   afterAll(async () => {
-    await sql?.end()
-    await app?.close()
+    await stock?.close()
     await rm(uploadDir, { recursive: true, force: true })
   })
 
-  const call = async (path: string, body: unknown, token: string) => {
-    const r = await app.inject({
-      method: 'POST',
-      url: `${API_PREFIX}/${path}`,
-      headers: { authorization: `JWT ${token}` },
-      payload: body as object,
-    })
-    return { status: r.statusCode, body: r.json<{ code: string; message: string; data: any }>() }
-  }
+  const call = (path: string, body: unknown, token: string) => stock.call(path, body, token)
   const upload = async (
     token: string,
     mode: string,
