@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent, type ReactNode } from 'react'
+import { useEffect, useState, type FormEvent, type InputHTMLAttributes, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSnapshot } from 'valtio'
 import { Link } from 'wouter'
@@ -49,6 +49,36 @@ export function AuctionsPage() {
   )
 }
 
+type DraftText = 'title' | 'opensAt' | 'closesAt' | 'increment' | 'softWindowSeconds' | 'softExtendSeconds'
+
+/** A required text field of the new auction, bound to its place in the draft and its error there. */
+function DraftInput({
+  field,
+  id,
+  label,
+  help,
+  ...input
+}: {
+  field: DraftText
+  id: string
+  label: string
+  help?: string
+} & Pick<InputHTMLAttributes<HTMLInputElement>, 'type' | 'inputMode' | 'maxLength'>) {
+  const { t } = useTranslation()
+  const { draft, errors } = useSnapshot(auctions)
+  const error = errors[field] ? t(`auctions.errors.${errors[field]}`) : null
+  return (
+    <FormField id={id} label={label} required error={error} help={help}>
+      <input
+        {...input}
+        {...fieldProps(id, { error, help: !!help, required: true })}
+        value={draft[field]}
+        onChange={(e) => (auctions.draft[field] = e.target.value)}
+      />
+    </FormField>
+  )
+}
+
 function NewAuction() {
   const { t } = useTranslation()
   const { draft, errors, failure, unavailable, saving, dropped } = useSnapshot(auctions)
@@ -94,14 +124,7 @@ function NewAuction() {
       </h2>
       <fieldset className="form-section">
         <div className="form-grid">
-          <FormField id="auction-title" label={t('auctions.fields.title')} required error={err('title')}>
-            <input
-              {...fieldProps('auction-title', { error: err('title'), required: true })}
-              maxLength={120}
-              value={draft.title}
-              onChange={(e) => (auctions.draft.title = e.target.value)}
-            />
-          </FormField>
+          <DraftInput field="title" id="auction-title" label={t('auctions.fields.title')} maxLength={120} />
           <FormField id="auction-kind" label={t('auctions.fields.kind')} help={t(`bids.kindHelp.${draft.kind}`)}>
             <select
               {...fieldProps('auction-kind', { help: true })}
@@ -115,68 +138,43 @@ function NewAuction() {
               ))}
             </select>
           </FormField>
-          <FormField
+          <DraftInput
+            field="opensAt"
             id="auction-opens"
             label={t('auctions.fields.opensAt')}
-            required
-            error={err('opensAt')}
             help={t('auctions.fields.timeHelp')}
-          >
-            <input
-              type="datetime-local"
-              {...fieldProps('auction-opens', { error: err('opensAt'), help: true, required: true })}
-              value={draft.opensAt}
-              onChange={(e) => (auctions.draft.opensAt = e.target.value)}
-            />
-          </FormField>
-          <FormField id="auction-closes" label={t('auctions.fields.closesAt')} required error={err('closesAt')}>
-            <input
-              type="datetime-local"
-              {...fieldProps('auction-closes', { error: err('closesAt'), required: true })}
-              value={draft.closesAt}
-              onChange={(e) => (auctions.draft.closesAt = e.target.value)}
-            />
-          </FormField>
+            type="datetime-local"
+          />
+          <DraftInput
+            field="closesAt"
+            id="auction-closes"
+            label={t('auctions.fields.closesAt')}
+            type="datetime-local"
+          />
           {!rules.sealed && (
-            <FormField id="auction-increment" label={t('auctions.fields.increment')} required error={err('increment')}>
-              <input
-                inputMode="decimal"
-                {...fieldProps('auction-increment', { error: err('increment'), required: true })}
-                value={draft.increment}
-                onChange={(e) => (auctions.draft.increment = e.target.value)}
-              />
-            </FormField>
+            <DraftInput
+              field="increment"
+              id="auction-increment"
+              label={t('auctions.fields.increment')}
+              inputMode="decimal"
+            />
           )}
         </div>
         {rules.softClose && (
           <div className="form-grid">
-            <FormField
+            <DraftInput
+              field="softWindowSeconds"
               id="auction-soft-window"
               label={t('auctions.fields.softWindow')}
-              required
-              error={err('softWindowSeconds')}
               help={t('auctions.fields.softHelp')}
-            >
-              <input
-                inputMode="numeric"
-                {...fieldProps('auction-soft-window', { error: err('softWindowSeconds'), help: true, required: true })}
-                value={draft.softWindowSeconds}
-                onChange={(e) => (auctions.draft.softWindowSeconds = e.target.value)}
-              />
-            </FormField>
-            <FormField
+              inputMode="numeric"
+            />
+            <DraftInput
+              field="softExtendSeconds"
               id="auction-soft-extend"
               label={t('auctions.fields.softExtend')}
-              required
-              error={err('softExtendSeconds')}
-            >
-              <input
-                inputMode="numeric"
-                {...fieldProps('auction-soft-extend', { error: err('softExtendSeconds'), required: true })}
-                value={draft.softExtendSeconds}
-                onChange={(e) => (auctions.draft.softExtendSeconds = e.target.value)}
-              />
-            </FormField>
+              inputMode="numeric"
+            />
           </div>
         )}
       </fieldset>
