@@ -13,6 +13,8 @@ create table :schema.offices (
   opening_hours jsonb not null,
   divisions text[] not null default '{}',
   active boolean not null default true,
+  -- Where the office stands in lists (the web's office picker).
+  position integer not null default 0,
   created_at timestamptz not null default now()
 );
 
@@ -80,6 +82,8 @@ create table :schema.appointment_stones (
   stone_id uuid not null,
   blocked boolean,
   reason text,
+  -- The order the buyer gave the stones in.
+  position integer not null default 0,
   added_at timestamptz not null default now(),
   primary key (appointment_id, stone_id)
 );

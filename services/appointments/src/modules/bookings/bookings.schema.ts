@@ -37,6 +37,7 @@ export const appointmentStones = schema.table(
     stoneId: uuid('stone_id').notNull(),
     blocked: boolean('blocked'),
     reason: text('reason'),
+    position: integer('position').notNull().default(0),
     addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.appointmentId, t.stoneId] })],

@@ -18,6 +18,7 @@ export const offices = appointments.table('offices', {
   openingHours: jsonb('opening_hours').$type<WeeklyHours>().notNull(),
   divisions: text('divisions').array().notNull(),
   active: boolean('active').notNull().default(true),
+  position: integer('position').notNull().default(0),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 })
 export type Office = typeof offices.$inferSelect
