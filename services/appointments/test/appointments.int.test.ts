@@ -310,5 +310,13 @@ describe('the appointments service', () => {
     const board = (await portal.call('cabin-slot/paginate', { officeId: OFFICE.dubai, days: 14 }, buyer1)).body.data
       .list
     expect(board.find((s: any) => s.id === slot!.id).free).toBe(0)
+    // Cancelled, the slot is bookable again at once (no remembered "full" outlives a cancel here).
+    const winner = racers[answers.findIndex((r) => r.body.code === 'OK')]!
+    const id = answers.find((r) => r.body.code === 'OK')!.body.data.id
+    expect((await portal.call('cabin-schedule/destroyDiamondAndSlot', { id }, winner)).body.data.status).toBe(
+      'cancelled',
+    )
+    const again = await portal.call('cabin-schedule/create', { slotId: slot!.id, purpose: 'Freed' }, newBuyer())
+    expect(again.body.code).toBe('OK')
   })
 })

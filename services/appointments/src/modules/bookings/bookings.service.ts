@@ -14,7 +14,19 @@ import type {
 import { AppError, enqueue, newEvent, type Database, type Principal, type Tx } from '@diamond/runtime'
 import * as offices from '../offices/offices.repository'
 import type { Office } from '../offices/offices.schema'
-import { board, freeIn, officeSlots, parseSlotId, pick, slotAt, slotId, type Slot } from '../slots/slots.rules'
+import {
+  board,
+  freeCount,
+  freeIn,
+  officeSlots,
+  parseSlotId,
+  pick,
+  slotAt,
+  slotId,
+  type OfficeCalendar,
+  type SalesPersonHours,
+  type Slot,
+} from '../slots/slots.rules'
 import { isoInZone, zonedDate } from '../slots/zone'
 import * as repo from './bookings.repository'
 import { changeable, eventData, toView } from './bookings.rules'
@@ -23,6 +35,26 @@ const PRODUCER = 'appointments'
 /** Tries at a slot when a racing booking took the cabin or sales person just picked (each try re-reads). */
 const ATTEMPTS = 5
 const DEFAULT_DAYS = 7
+/**
+ * How long an office's facts (zone, hours, holidays, cabins, sales persons) are reused for boards
+ * and for refusing a full slot without a transaction. Never for a win: a booking reads them again
+ * in its transaction, and PostgreSQL's constraints decide.
+ */
+const FACTS_MS = 5000
+
+/**
+ * How long a slot found full is refused from memory. Bookings made or freed through this process
+ * clear its mark at once; one freed through another instance is bookable here at most this late.
+ */
+const FULL_MS = 1000
+
+interface OfficeFacts {
+  office: Office
+  calendar: OfficeCalendar
+  cabins: { id: string; name: string; division: string }[]
+  salesPersons: SalesPersonHours[]
+  until: number
+}
 
 const invalid = (field: string, message: string) =>
   new AppError('E_VALIDATION', { fields: [{ field, in: 'body', message }] }, `Invalid Fields: ${field} ${message}`)
@@ -65,6 +97,46 @@ export class AppointmentService {
   ) {}
 
   private readonly linked = new Set<string>()
+  private readonly facts = new Map<string, Promise<OfficeFacts | null>>()
+  /** Slots (office, start, virtual or not) found full, until when they are refused without a read. */
+  private readonly full = new Map<string, number>()
+  private static fullKey = (officeId: string, startMs: number, virtual: boolean) =>
+    `${officeId}:${startMs}:${virtual ? 'v' : 'c'}`
+
+  /** A slot freed here (cancel, move away) is bookable again at once, in person and virtual. */
+  private freed(officeId: string, startMs: number): void {
+    this.full.delete(AppointmentService.fullKey(officeId, startMs, false))
+    this.full.delete(AppointmentService.fullKey(officeId, startMs, true))
+  }
+
+  private markFull(officeId: string, startMs: number, virtual: boolean): void {
+    if (this.full.size > 10_000) this.full.clear()
+    this.full.set(AppointmentService.fullKey(officeId, startMs, virtual), this.now() + FULL_MS)
+  }
+
+  /** The office's facts, read at most once per FACTS_MS (concurrent callers share one read). */
+  private async factsOf(officeId: string): Promise<OfficeFacts | null> {
+    const cached = this.facts.get(officeId)
+    if (cached) {
+      const f = await cached.catch(() => null)
+      if (f && f.until > this.now()) return f
+      if (this.facts.get(officeId) !== cached) return this.factsOf(officeId)
+    }
+    const read = (async (): Promise<OfficeFacts | null> => {
+      const sql = this.database.sql
+      const office = await offices.officeById(sql, officeId)
+      if (!office) return null
+      const [calendar, cabins, salesPersons] = await Promise.all([
+        offices.calendarOf(sql, office),
+        offices.cabinsOf(sql, office.id),
+        offices.salesPersonsOf(sql, office.id),
+      ])
+      return { office, calendar, cabins, salesPersons, until: this.now() + FACTS_MS }
+    })()
+    this.facts.set(officeId, read)
+    read.catch(() => this.facts.delete(officeId))
+    return read
+  }
 
   /** Staff are sales persons by username until their auth id is known: learnt at their first call. */
   private async know(p: Principal): Promise<void> {
@@ -87,25 +159,18 @@ export class AppointmentService {
     }
   }
 
-  private async office(id: string | undefined, field: string): Promise<Office> {
-    const office = id
-      ? await offices.officeById(this.database.sql, id)
-      : ((await offices.activeOffices(this.database.sql))[0] ?? null)
-    if (!office) throw new AppError('E_NOT_FOUND', { field })
-    return office
+  private async office(id: string | undefined, field: string): Promise<OfficeFacts> {
+    const officeId = id ?? (await offices.activeOffices(this.database.sql))[0]?.id
+    const facts = officeId ? await this.factsOf(officeId) : null
+    if (!facts) throw new AppError('E_NOT_FOUND', { field })
+    return facts
   }
 
   async slots(req: SlotPageRequest): Promise<SlotPage> {
-    const office = await this.office(req.officeId, 'officeId')
-    const sql = this.database.sql
-    const calendar = await offices.calendarOf(sql, office)
+    const { office, calendar, cabins, salesPersons } = await this.office(req.officeId, 'officeId')
     const slots = officeSlots(calendar, req.date ?? zonedDate(office.timeZone, this.now()), req.days ?? DEFAULT_DAYS)
     if (!slots.length) return { list: [] }
-    const [cabins, salesPersons, bookings] = await Promise.all([
-      offices.cabinsOf(sql, office.id),
-      offices.salesPersonsOf(sql, office.id),
-      offices.bookingsBetween(sql, office.id, slots[0]!.startMs, slots.at(-1)!.endMs),
-    ])
+    const bookings = await offices.bookingsBetween(this.database.sql, office.id, slots[0]!.startMs, slots.at(-1)!.endMs)
     const rows = board(
       calendar,
       slots,
@@ -124,14 +189,33 @@ export class AppointmentService {
   }
 
   /** The office and the slot a slot id names, if it is one of the office's slots and has not begun. */
-  private async slotOf(id: string): Promise<{ office: Office; slot: Slot }> {
+  private async slotOf(id: string): Promise<{ office: Office; facts: OfficeFacts; slot: Slot }> {
     const parsed = parseSlotId(id)
     if (!parsed) throw invalid('slotId', 'is not a slot')
-    const office = await offices.officeById(this.database.sql, parsed.officeId)
-    if (!office) throw invalid('slotId', 'names no office')
-    const slot = slotAt(await offices.calendarOf(this.database.sql, office), parsed.startMs)
+    const facts = await this.factsOf(parsed.officeId)
+    if (!facts) throw invalid('slotId', 'names no office')
+    const slot = slotAt(facts.calendar, parsed.startMs)
     if (!slot || slot.startMs <= this.now()) throw new AppError('E_SLOT_INVALID', { field: 'slotId' })
-    return { office, slot }
+    return { office: facts.office, facts, slot }
+  }
+
+  /**
+   * A slot the bookings already fill is refused with one read and no transaction: the many losers
+   * of a race for the last cabin cost a select each once the winner has committed.
+   */
+  private async refuseIfFull(facts: OfficeFacts, slot: Slot, virtual: boolean): Promise<void> {
+    const key = AppointmentService.fullKey(facts.office.id, slot.startMs, virtual)
+    if ((this.full.get(key) ?? 0) > this.now()) throw new AppError('E_SLOT_TAKEN', { field: 'slotId' })
+    const bookings = await offices.bookingsBetween(this.database.sql, facts.office.id, slot.startMs, slot.endMs)
+    const free = freeIn(facts.calendar, slot, {
+      cabins: facts.cabins.map((c) => c.id),
+      salesPersons: facts.salesPersons,
+      bookings,
+    })
+    if (freeCount(free, virtual) === 0) {
+      this.markFull(facts.office.id, slot.startMs, virtual)
+      throw new AppError('E_SLOT_TAKEN', { field: 'slotId' })
+    }
   }
 
   /**
@@ -179,7 +263,10 @@ export class AppointmentService {
             { cabins: cabinsInOrder, salesPersons: shuffled(free.salesPersons) },
             { virtual: who.virtual, preferredSalesPerson: who.keep?.salesPersonId },
           )
-          if (!picked) throw new AppError('E_SLOT_TAKEN', { field: 'slotId' })
+          if (!picked) {
+            this.markFull(office.id, slot.startMs, who.virtual)
+            throw new AppError('E_SLOT_TAKEN', { field: 'slotId' })
+          }
           return write(tx, picked)
         })) as T
       } catch (err) {
@@ -199,8 +286,9 @@ export class AppointmentService {
 
   async create(p: Principal, body: AppointmentCreate): Promise<AppointmentView> {
     await this.know(p)
-    const { office, slot } = await this.slotOf(body.slotId)
+    const { office, facts, slot } = await this.slotOf(body.slotId)
     const virtual = body.virtual ?? false
+    await this.refuseIfFull(facts, slot, virtual)
     const id = randomUUID()
     const stoneIds = body.stoneIds ?? []
     await this.claim({ buyerId: p.id, office, slot, virtual }, async (tx, picked) => {
@@ -259,6 +347,7 @@ export class AppointmentService {
         ])
       },
     )
+    this.freed(office.id, current.row.startsAt.getTime())
     this.onEvents()
     return toView(await this.record(body.id, p.id), this.settings.meetingBaseUrl)
   }
@@ -266,7 +355,7 @@ export class AppointmentService {
   /** With stoneIds: those stones leave the appointment. Without: the appointment is cancelled. */
   async destroy(p: Principal, body: AppointmentDestroy): Promise<AppointmentView> {
     await this.know(p)
-    await this.record(body.id, p.id)
+    const current = await this.record(body.id, p.id)
     await this.database.sql.begin(async (tx) => {
       await repo.lockAppointment(tx, body.id)
       const r = await this.record(body.id, p.id, tx)
@@ -293,6 +382,7 @@ export class AppointmentService {
         newEvent(PRODUCER, AppointmentEventTypes.cancelled, r.row.id, eventData(after, p.id)),
       ])
     })
+    if (!body.stoneIds) this.freed(current.office.id, current.row.startsAt.getTime())
     this.onEvents()
     return toView(await this.record(body.id, p.id), this.settings.meetingBaseUrl)
   }
