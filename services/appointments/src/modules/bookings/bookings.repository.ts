@@ -71,6 +71,11 @@ export async function appointmentFor(client: Client, id: string, userId: string)
   return r ?? null
 }
 
+/** Until the transaction ends, the one booking of this slot of this office in progress (a transaction-scoped advisory lock). */
+export async function lockSlot(tx: Tx, officeId: string, startMs: number): Promise<void> {
+  await tx`select pg_advisory_xact_lock(hashtextextended(${`appointments:slot:${officeId}:${startMs}`}, 0))`
+}
+
 /** Locks the appointment row for a change (reschedule, cancel, stones) until the transaction ends. */
 export async function lockAppointment(tx: Tx, id: string): Promise<void> {
   await orm(tx).select({ id: a.id }).from(a).where(eq(a.id, id)).for('update')

@@ -59,11 +59,18 @@ interface OfficeFacts {
 const invalid = (field: string, message: string) =>
   new AppError('E_VALIDATION', { fields: [{ field, in: 'body', message }] }, `Invalid Fields: ${field} ${message}`)
 
-/** PostgreSQL's exclusion_violation, and which of the three constraints refused. */
-function exclusion(err: unknown): string | null {
+/**
+ * PostgreSQL's exclusion_violation and which of the three constraints refused, or a deadlock
+ * between two bookings (`''`: read and pick again). An exclusion constraint enters a row in its
+ * index before looking for conflicts, so two inserts can each wait for the other; PostgreSQL breaks
+ * the cycle by failing one (40P01). The slot lock below keeps that to bookings of different slots
+ * racing for one buyer.
+ */
+function conflict(err: unknown): string | null {
   for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
     const pg = e as { code?: string; constraint_name?: string }
     if (pg.code === '23P01') return pg.constraint_name ?? ''
+    if (pg.code === '40P01') return ''
   }
   return null
 }
@@ -238,6 +245,9 @@ export class AppointmentService {
     for (let attempt = 1; ; attempt++) {
       try {
         return (await this.database.sql.begin(async (tx) => {
+          // Bookings of one slot take turns: each reads what the one before committed, and their
+          // inserts never wait on each other inside the constraints' indexes (which can deadlock).
+          await repo.lockSlot(tx, office.id, slot.startMs)
           if (who.moving) await repo.lockAppointment(tx, who.moving)
           if (await repo.buyerBusy(tx, who.buyerId, slot.startMs, slot.endMs, who.moving))
             throw new AppError('E_APPOINTMENT_OVERLAP', { field: 'slotId' })
@@ -270,7 +280,7 @@ export class AppointmentService {
           return write(tx, picked)
         })) as T
       } catch (err) {
-        const constraint = exclusion(err)
+        const constraint = conflict(err)
         if (constraint === null) throw err
         if (constraint === 'appointments_buyer_free') throw new AppError('E_APPOINTMENT_OVERLAP', { field: 'slotId' })
         if (attempt >= ATTEMPTS) throw new AppError('E_SLOT_TAKEN', { field: 'slotId' })
