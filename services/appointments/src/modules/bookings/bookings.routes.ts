@@ -16,6 +16,7 @@ import { defineRoutes, ok, principal } from '@diamond/runtime'
 import type { AppointmentService } from './bookings.service'
 
 const tags = ['appointments']
+const NoFields = Type.Object({}, { additionalProperties: false })
 const OfficeList = Type.Object({
   list: Type.Array(
     Type.Object({
@@ -38,6 +39,7 @@ export default defineRoutes(function bookingRoutes(app, { bookings }: { bookings
       schema: {
         tags,
         summary: 'The offices one may book, with zone and slot length',
+        body: NoFields,
         response: { 200: Envelope(OfficeList) },
       },
     },
