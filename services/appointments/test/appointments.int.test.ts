@@ -310,6 +310,30 @@ describe('the appointments service', () => {
     const board = (await portal.call('cabin-slot/paginate', { officeId: OFFICE.dubai, days: 14 }, buyer1)).body.data
       .list
     expect(board.find((s: any) => s.id === slot!.id).free).toBe(0)
+    // PostgreSQL itself refuses a second row on that cabin, that sales person or that buyer then.
+    const [won] = await portal.sql<{ cabin_id: string; sales_person_id: string; buyer_id: string }[]>`
+      select cabin_id, sales_person_id, buyer_id from appointments.appointments where office_id = ${OFFICE.dubai} and starts_at = ${slot!.id.slice(37)}`
+    const [india] = await portal.sql<{ cabin: string; person: string }[]>`
+      select (select id from appointments.cabins where office_id = ${OFFICE.india} limit 1) as cabin,
+             (select id from appointments.sales_persons where office_id = ${OFFICE.india} limit 1) as person`
+    const direct = (cabin: string, person: string, buyer: string) =>
+      portal.sql`insert into appointments.appointments (buyer_id, office_id, cabin_id, sales_person_id, starts_at, ends_at, purpose)
+                 values (${buyer}, ${OFFICE.dubai}, ${cabin}, ${person}, ${slot!.id.slice(37)}::timestamptz + interval '30 minutes',
+                         ${slot!.id.slice(37)}::timestamptz + interval '90 minutes', 'direct')`
+    for (const [row, constraint] of [
+      [direct(won!.cabin_id, india!.person, randomUUID()), 'appointments_cabin_free'],
+      [direct(india!.cabin, won!.sales_person_id, randomUUID()), 'appointments_sales_person_free'],
+      [direct(india!.cabin, india!.person, won!.buyer_id), 'appointments_buyer_free'],
+    ] as const)
+      await expect(row).rejects.toMatchObject({ code: '23P01', constraint_name: constraint })
+    // Moving another appointment into the full slot is refused the same way.
+    const [later] = (await freeSlots(OFFICE.dubai, buyer1)).filter((s) => s.id !== slot!.id)
+    const mover = newBuyer()
+    const moving = (await portal.call('cabin-schedule/create', { slotId: later!.id, purpose: 'Later' }, mover)).body
+      .data
+    const refused = await portal.call('cabin-schedule/reschedule', { id: moving.id, slotId: slot!.id }, mover)
+    expect(refused.status).toBe(409)
+    expect(refused.body.code).toBe('E_SLOT_TAKEN')
     // Cancelled, the slot is bookable again at once (no remembered "full" outlives a cancel here).
     const winner = racers[answers.findIndex((r) => r.body.code === 'OK')]!
     const id = answers.find((r) => r.body.code === 'OK')!.body.data.id
