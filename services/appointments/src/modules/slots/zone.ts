@@ -35,8 +35,30 @@ export function isTimeZone(timeZone: string): boolean {
   }
 }
 
+/**
+ * Offsets already read, per zone and whole minute: Intl's formatToParts costs microseconds a call
+ * and a 30-day board asks for hundreds (22 ms a board unremembered). Exact, as every zone's
+ * transitions fall on whole minutes (all of them since the 1970s; only older local mean times had
+ * seconds, and those are read to the minute). Bounded: a zone's are cleared past CACHED.
+ */
+const offsets = new Map<string, Map<number, number>>()
+const CACHED = 200_000
+
 /** The zone's offset from UTC at an instant, in minutes (New York in winter: -300). */
 export function offsetMinutes(timeZone: string, atMs: number): number {
+  let zone = offsets.get(timeZone)
+  if (!zone) offsets.set(timeZone, (zone = new Map()))
+  const minute = Math.floor(atMs / 60_000)
+  let offset = zone.get(minute)
+  if (offset === undefined) {
+    if (zone.size >= CACHED) zone.clear()
+    offset = readOffset(timeZone, minute * 60_000)
+    zone.set(minute, offset)
+  }
+  return offset
+}
+
+function readOffset(timeZone: string, atMs: number): number {
   const parts: Record<string, number> = {}
   for (const p of format(timeZone).formatToParts(new Date(atMs)))
     if (p.type !== 'literal') parts[p.type] = Number(p.value)
