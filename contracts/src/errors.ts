@@ -75,6 +75,13 @@ export const ErrorCodes = {
     status: 502,
     message: 'Could not connect to the FTP server or sign in. Please check the host, port, user and password.',
   },
+  E_SLOT_INVALID: {
+    status: 400,
+    message: 'This time is not one of the office slots, or it has already begun. Please choose another slot.',
+  },
+  E_SLOT_TAKEN: { status: 409, message: 'This slot has just been taken. Please choose another slot.' },
+  E_APPOINTMENT_OVERLAP: { status: 409, message: 'You already have an appointment at this time.' },
+  E_APPOINTMENT_CLOSED: { status: 409, message: 'This appointment can no longer be changed.' },
   E_UNAVAILABLE: { status: 503, message: 'The service is temporarily unavailable. Please try again shortly.' },
   E_INTERNAL: { status: 500, message: 'Something went wrong. Please try again.' },
 } as const satisfies Record<string, { status: number; message: string }>

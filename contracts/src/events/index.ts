@@ -1,4 +1,5 @@
 import type { Static, TSchema } from 'typebox'
+import { AppointmentChanged, AppointmentEventTypes } from './appointments'
 import { ArticleChanged, ArticleEventTypes } from './articles'
 import { AuthEventTypes, MailRequested, SessionRevoked } from './auth'
 import { DigestDue, DigestEventTypes, DigestPrepared, DigestReady } from './digests'
@@ -21,6 +22,7 @@ export const EventSchemas = {
   ...sharing(StockEventTypes, StoneStatusChanged),
   ...sharing(TradeEventTypes, TradeEvent),
   [ArticleEventTypes.changed]: ArticleChanged,
+  ...sharing(AppointmentEventTypes, AppointmentChanged),
   [BiddingEventTypes.opened]: LotOpened,
   [BiddingEventTypes.high]: LotHighChanged,
   [BiddingEventTypes.extended]: LotExtended,

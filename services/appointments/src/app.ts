@@ -2,19 +2,35 @@ import type { FastifyInstance } from 'fastify'
 import { setupService, type ServiceContext } from '@diamond/runtime'
 import { defineService } from '@diamond/runtime/registry'
 import { loadAppointmentsConfig, type AppointmentsConfig } from './config'
+import bookingRoutes from './modules/bookings/bookings.routes'
+import { AppointmentService } from './modules/bookings/bookings.service'
+import { seedDemoOffices } from './modules/demo/demo.offices'
 
 export type AppointmentsOptions = ServiceContext & { appointments: AppointmentsConfig }
 
-/** The appointments service: cabin bookings (built in a later issue). Owns the `appointments` schema. */
+/**
+ * The appointments service: offices with their zones, hours and cabins, sales persons, the slot
+ * board, and bookings that PostgreSQL keeps from ever overlapping on a cabin, a sales person or a
+ * buyer. Owns the `appointments` schema; announces every booking, move and cancel through its outbox.
+ */
 export default async function appointmentsService(app: FastifyInstance, opts: AppointmentsOptions) {
-  await setupService(
+  const cfg = opts.appointments
+  const rt = await setupService(
     app,
-    { ...opts, databaseUrl: opts.appointments.APPOINTMENTS_DATABASE_URL ?? opts.databaseUrl },
+    { ...opts, databaseUrl: cfg.APPOINTMENTS_DATABASE_URL ?? opts.databaseUrl },
     {
       name: 'appointments',
       migrations: new URL('../migrations/', import.meta.url),
     },
   )
+  if (opts.config.DEMO_DATA) {
+    const seeded = await seedDemoOffices(rt.database.sql)
+    if (seeded) app.log.info({ offices: seeded }, 'demo offices seeded')
+  }
+  const bookings = new AppointmentService(rt.database, { meetingBaseUrl: cfg.APPOINTMENTS_MEETING_BASE_URL }, () =>
+    rt.relay.kick(),
+  )
+  await app.register(bookingRoutes, { bookings })
 }
 
 /** How a host mounts this service by its name in the registry (the embedded portal does). */

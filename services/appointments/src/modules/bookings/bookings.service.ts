@@ -1,0 +1,413 @@
+import { randomBytes, randomUUID } from 'node:crypto'
+import { AppointmentEventTypes } from '@diamond/contracts/events/appointments'
+import type {
+  AppointmentCreate,
+  AppointmentDestroy,
+  AppointmentPage,
+  AppointmentPageRequest,
+  AppointmentReschedule,
+  AppointmentView,
+  ShowSelectionPage,
+  SlotPage,
+  SlotPageRequest,
+} from '@diamond/contracts/http/appointments'
+import { AppError, enqueue, newEvent, type Database, type Principal, type Tx } from '@diamond/runtime'
+import * as offices from '../offices/offices.repository'
+import type { Office } from '../offices/offices.schema'
+import {
+  board,
+  freeCount,
+  freeIn,
+  officeSlots,
+  parseSlotId,
+  pick,
+  slotAt,
+  slotId,
+  type OfficeCalendar,
+  type SalesPersonHours,
+  type Slot,
+} from '../slots/slots.rules'
+import { isoInZone, zonedDate } from '../slots/zone'
+import * as repo from './bookings.repository'
+import { changeable, eventData, toView } from './bookings.rules'
+
+const PRODUCER = 'appointments'
+/** Tries at a slot when a racing booking took the cabin or sales person just picked (each try re-reads). */
+const ATTEMPTS = 5
+const DEFAULT_DAYS = 7
+/**
+ * How long an office's facts (zone, hours, holidays, cabins, sales persons) are reused for boards
+ * and for refusing a full slot without a transaction. Never for a win: a booking reads them again
+ * in its transaction, and PostgreSQL's constraints decide.
+ */
+const FACTS_MS = 5000
+
+/**
+ * How long a slot found full is refused from memory. Bookings made or freed through this process
+ * clear its mark at once; one freed through another instance is bookable here at most this late.
+ */
+const FULL_MS = 1000
+
+interface OfficeFacts {
+  office: Office
+  calendar: OfficeCalendar
+  cabins: { id: string; name: string; division: string }[]
+  salesPersons: SalesPersonHours[]
+  until: number
+}
+
+const invalid = (field: string, message: string) =>
+  new AppError('E_VALIDATION', { fields: [{ field, in: 'body', message }] }, `Invalid Fields: ${field} ${message}`)
+
+/**
+ * PostgreSQL's exclusion_violation and which of the three constraints refused, or a deadlock
+ * between two bookings (`''`: read and pick again). An exclusion constraint enters a row in its
+ * index before looking for conflicts, so two inserts can each wait for the other; PostgreSQL breaks
+ * the cycle by failing one (40P01). The slot lock below keeps that to bookings of different slots
+ * racing for one buyer.
+ */
+function conflict(err: unknown): string | null {
+  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    const pg = e as { code?: string; constraint_name?: string }
+    if (pg.code === '23P01') return pg.constraint_name ?? ''
+    if (pg.code === '40P01') return ''
+  }
+  return null
+}
+
+/** Randomly ordered: racing bookings spread over the free cabins and people instead of all reaching for the first. */
+function shuffled<T>(xs: T[]): T[] {
+  const out = [...xs]
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = Math.floor(Math.random() * (i + 1))
+    ;[out[i], out[j]] = [out[j]!, out[i]!]
+  }
+  return out
+}
+
+export interface AppointmentsSettings {
+  meetingBaseUrl: string
+}
+
+/**
+ * Booking, moving and cancelling appointments. PostgreSQL decides every race (exclusion constraints
+ * on cabin, sales person and buyer): this code picks a free cabin and sales person from what it
+ * read, and when a racing booking took them first it reads again and picks again, or answers
+ * E_SLOT_TAKEN once nothing is free.
+ */
+export class AppointmentService {
+  constructor(
+    private readonly database: Database,
+    private readonly settings: AppointmentsSettings,
+    private readonly onEvents: () => void = () => {},
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  private readonly linked = new Set<string>()
+  private readonly facts = new Map<string, Promise<OfficeFacts | null>>()
+  /** Slots (office, start, virtual or not) found full, until when they are refused without a read. */
+  private readonly full = new Map<string, number>()
+  private static fullKey = (officeId: string, startMs: number, virtual: boolean) =>
+    `${officeId}:${startMs}:${virtual ? 'v' : 'c'}`
+
+  /** A slot freed here (cancel, move away) is bookable again at once, in person and virtual. */
+  private freed(officeId: string, startMs: number): void {
+    this.full.delete(AppointmentService.fullKey(officeId, startMs, false))
+    this.full.delete(AppointmentService.fullKey(officeId, startMs, true))
+  }
+
+  private markFull(officeId: string, startMs: number, virtual: boolean): void {
+    if (this.full.size > 10_000) this.full.clear()
+    this.full.set(AppointmentService.fullKey(officeId, startMs, virtual), this.now() + FULL_MS)
+  }
+
+  /** The office's facts, read at most once per FACTS_MS (concurrent callers share one read). */
+  private async factsOf(officeId: string): Promise<OfficeFacts | null> {
+    const cached = this.facts.get(officeId)
+    if (cached) {
+      const f = await cached.catch(() => null)
+      if (f && f.until > this.now()) return f
+      if (this.facts.get(officeId) !== cached) return this.factsOf(officeId)
+    }
+    const read = (async (): Promise<OfficeFacts | null> => {
+      const sql = this.database.sql
+      const office = await offices.officeById(sql, officeId)
+      if (!office) return null
+      const [calendar, cabins, salesPersons] = await Promise.all([
+        offices.calendarOf(sql, office),
+        offices.cabinsOf(sql, office.id),
+        offices.salesPersonsOf(sql, office.id),
+      ])
+      return { office, calendar, cabins, salesPersons, until: this.now() + FACTS_MS }
+    })()
+    this.facts.set(officeId, read)
+    read.catch(() => this.facts.delete(officeId))
+    return read
+  }
+
+  /** Staff are sales persons by username until their auth id is known: learnt at their first call. */
+  private async know(p: Principal): Promise<void> {
+    if (p.guest || this.linked.has(p.id) || (p.userType !== 'sales' && p.userType !== 'admin')) return
+    await offices.linkSalesPerson(this.database.sql, p.id, p.username)
+    this.linked.add(p.id)
+  }
+
+  async officeList() {
+    const list = await offices.activeOffices(this.database.sql)
+    return {
+      list: list.map((o) => ({
+        id: o.id,
+        code: o.code,
+        name: o.name,
+        timeZone: o.timeZone,
+        slotMinutes: o.slotMinutes,
+        divisions: o.divisions,
+      })),
+    }
+  }
+
+  private async office(id: string | undefined, field: string): Promise<OfficeFacts> {
+    const officeId = id ?? (await offices.activeOffices(this.database.sql))[0]?.id
+    const facts = officeId ? await this.factsOf(officeId) : null
+    if (!facts) throw new AppError('E_NOT_FOUND', { field })
+    return facts
+  }
+
+  async slots(req: SlotPageRequest): Promise<SlotPage> {
+    const { office, calendar, cabins, salesPersons } = await this.office(req.officeId, 'officeId')
+    const slots = officeSlots(calendar, req.date ?? zonedDate(office.timeZone, this.now()), req.days ?? DEFAULT_DAYS)
+    if (!slots.length) return { list: [] }
+    const bookings = await offices.bookingsBetween(this.database.sql, office.id, slots[0]!.startMs, slots.at(-1)!.endMs)
+    const rows = board(
+      calendar,
+      slots,
+      { cabins: cabins.map((c) => c.id), salesPersons, bookings },
+      { virtual: req.virtual ?? false, nowMs: this.now() },
+    )
+    return {
+      list: rows.map(({ slot, free }) => ({
+        id: slotId(slot),
+        officeId: office.id,
+        startsAt: isoInZone(office.timeZone, slot.startMs),
+        endsAt: isoInZone(office.timeZone, slot.endMs),
+        free,
+      })),
+    }
+  }
+
+  /** The office and the slot a slot id names, if it is one of the office's slots and has not begun. */
+  private async slotOf(id: string): Promise<{ office: Office; facts: OfficeFacts; slot: Slot }> {
+    const parsed = parseSlotId(id)
+    if (!parsed) throw invalid('slotId', 'is not a slot')
+    const facts = await this.factsOf(parsed.officeId)
+    if (!facts) throw invalid('slotId', 'names no office')
+    const slot = slotAt(facts.calendar, parsed.startMs)
+    if (!slot || slot.startMs <= this.now()) throw new AppError('E_SLOT_INVALID', { field: 'slotId' })
+    return { office: facts.office, facts, slot }
+  }
+
+  /**
+   * A slot the bookings already fill is refused with one read and no transaction: the many losers
+   * of a race for the last cabin cost a select each once the winner has committed.
+   */
+  private async refuseIfFull(facts: OfficeFacts, slot: Slot, virtual: boolean): Promise<void> {
+    const key = AppointmentService.fullKey(facts.office.id, slot.startMs, virtual)
+    if ((this.full.get(key) ?? 0) > this.now()) throw new AppError('E_SLOT_TAKEN', { field: 'slotId' })
+    const bookings = await offices.bookingsBetween(this.database.sql, facts.office.id, slot.startMs, slot.endMs)
+    const free = freeIn(facts.calendar, slot, {
+      cabins: facts.cabins.map((c) => c.id),
+      salesPersons: facts.salesPersons,
+      bookings,
+    })
+    if (freeCount(free, virtual) === 0) {
+      this.markFull(facts.office.id, slot.startMs, virtual)
+      throw new AppError('E_SLOT_TAKEN', { field: 'slotId' })
+    }
+  }
+
+  /**
+   * Picks a free cabin (none for a virtual meeting) and sales person for the slot and runs `write`
+   * with them in one transaction; a racing booking that took them first makes it read and pick
+   * again. The buyer's own overlap is E_APPOINTMENT_OVERLAP, a full slot E_SLOT_TAKEN.
+   */
+  private async claim<T>(
+    who: {
+      buyerId: string
+      office: Office
+      slot: Slot
+      virtual: boolean
+      moving?: string
+      keep?: { cabinId: string | null; salesPersonId: string }
+    },
+    write: (tx: Tx, picked: { cabinId: string | null; salesPersonId: string }) => Promise<T>,
+  ): Promise<T> {
+    const { office, slot } = who
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return (await this.database.sql.begin(async (tx) => {
+          // Bookings of one slot take turns: each reads what the one before committed, and their
+          // inserts never wait on each other inside the constraints' indexes (which can deadlock).
+          await repo.lockSlot(tx, office.id, slot.startMs)
+          if (who.moving) await repo.lockAppointment(tx, who.moving)
+          if (await repo.buyerBusy(tx, who.buyerId, slot.startMs, slot.endMs, who.moving))
+            throw new AppError('E_APPOINTMENT_OVERLAP', { field: 'slotId' })
+          const [cabins, salesPersons, bookings] = await Promise.all([
+            offices.cabinsOf(tx, office.id),
+            offices.salesPersonsOf(tx, office.id),
+            offices.bookingsBetween(tx, office.id, slot.startMs, slot.endMs, who.moving),
+          ])
+          const calendar = {
+            id: office.id,
+            timeZone: office.timeZone,
+            slotMinutes: office.slotMinutes,
+            openingHours: office.openingHours,
+            holidays: [],
+          }
+          const free = freeIn(calendar, slot, { cabins: cabins.map((c) => c.id), salesPersons, bookings })
+          // Keep the cabin of an appointment being moved when it is free in the new slot.
+          const cabinsInOrder =
+            who.keep?.cabinId && free.cabins.includes(who.keep.cabinId)
+              ? [who.keep.cabinId, ...free.cabins.filter((c) => c !== who.keep!.cabinId)]
+              : shuffled(free.cabins)
+          const picked = pick(
+            { cabins: cabinsInOrder, salesPersons: shuffled(free.salesPersons) },
+            { virtual: who.virtual, preferredSalesPerson: who.keep?.salesPersonId },
+          )
+          if (!picked) {
+            this.markFull(office.id, slot.startMs, who.virtual)
+            throw new AppError('E_SLOT_TAKEN', { field: 'slotId' })
+          }
+          return write(tx, picked)
+        })) as T
+      } catch (err) {
+        const constraint = conflict(err)
+        if (constraint === null) throw err
+        if (constraint === 'appointments_buyer_free') throw new AppError('E_APPOINTMENT_OVERLAP', { field: 'slotId' })
+        if (attempt >= ATTEMPTS) throw new AppError('E_SLOT_TAKEN', { field: 'slotId' })
+      }
+    }
+  }
+
+  private async record(id: string, userId: string, client: Tx | Database['sql'] = this.database.sql) {
+    const r = await repo.appointmentFor(client, id, userId)
+    if (!r) throw new AppError('E_NOT_FOUND', { field: 'id' })
+    return r
+  }
+
+  async create(p: Principal, body: AppointmentCreate): Promise<AppointmentView> {
+    await this.know(p)
+    const { office, facts, slot } = await this.slotOf(body.slotId)
+    const virtual = body.virtual ?? false
+    await this.refuseIfFull(facts, slot, virtual)
+    const id = randomUUID()
+    const stoneIds = body.stoneIds ?? []
+    await this.claim({ buyerId: p.id, office, slot, virtual }, async (tx, picked) => {
+      await repo.insertAppointment(
+        tx,
+        {
+          id,
+          buyerId: p.id,
+          officeId: office.id,
+          cabinId: picked.cabinId,
+          salesPersonId: picked.salesPersonId,
+          startsAt: new Date(slot.startMs),
+          endsAt: new Date(slot.endMs),
+          purpose: body.purpose.trim() || body.purpose,
+          virtual,
+          room: virtual ? randomBytes(18).toString('base64url') : null,
+          demandId: body.demandId ?? null,
+        },
+        stoneIds,
+      )
+      const r = (await repo.appointmentFor(tx, id, p.id))!
+      await enqueue(tx, this.database.schema, [
+        newEvent(PRODUCER, AppointmentEventTypes.booked, id, eventData(r, p.id)),
+      ])
+    })
+    this.onEvents()
+    return toView(await this.record(id, p.id), this.settings.meetingBaseUrl)
+  }
+
+  async reschedule(p: Principal, body: AppointmentReschedule): Promise<AppointmentView> {
+    await this.know(p)
+    const current = await this.record(body.id, p.id)
+    if (!changeable(current.row, this.now())) throw new AppError('E_APPOINTMENT_CLOSED', { field: 'id' })
+    const { office, slot } = await this.slotOf(body.slotId)
+    if (office.id !== current.office.id) throw invalid('slotId', "is not a slot of the appointment's office")
+    if (slot.startMs === current.row.startsAt.getTime()) return toView(current, this.settings.meetingBaseUrl)
+    await this.claim(
+      {
+        buyerId: current.row.buyerId,
+        office,
+        slot,
+        virtual: current.row.virtual,
+        moving: current.row.id,
+        keep: { cabinId: current.row.cabinId, salesPersonId: current.row.salesPersonId },
+      },
+      async (tx, picked) => {
+        // Read again under the lock: a cancel or another move may have come first.
+        const before = await this.record(body.id, p.id, tx)
+        if (!changeable(before.row, this.now()) || before.row.version !== current.row.version)
+          throw new AppError('E_APPOINTMENT_CLOSED', { field: 'id' })
+        await repo.moveAppointment(tx, before.row.id, { ...picked, startMs: slot.startMs, endMs: slot.endMs })
+        const after = (await repo.appointmentFor(tx, before.row.id, p.id))!
+        const previous = { startsAt: before.row.startsAt.toISOString(), endsAt: before.row.endsAt.toISOString() }
+        await enqueue(tx, this.database.schema, [
+          newEvent(PRODUCER, AppointmentEventTypes.rescheduled, after.row.id, eventData(after, p.id, { previous })),
+        ])
+      },
+    )
+    this.freed(office.id, current.row.startsAt.getTime())
+    this.onEvents()
+    return toView(await this.record(body.id, p.id), this.settings.meetingBaseUrl)
+  }
+
+  /** With stoneIds: those stones leave the appointment. Without: the appointment is cancelled. */
+  async destroy(p: Principal, body: AppointmentDestroy): Promise<AppointmentView> {
+    await this.know(p)
+    const current = await this.record(body.id, p.id)
+    await this.database.sql.begin(async (tx) => {
+      await repo.lockAppointment(tx, body.id)
+      const r = await this.record(body.id, p.id, tx)
+      if (!changeable(r.row, this.now())) throw new AppError('E_APPOINTMENT_CLOSED', { field: 'id' })
+      if (body.stoneIds) {
+        const on = new Set(r.stones.map((s) => s.id))
+        const stranger = body.stoneIds.find((s) => !on.has(s))
+        if (stranger) throw invalid('stoneIds', `${stranger} is not on this appointment`)
+        await repo.removeStones(tx, r.row.id, body.stoneIds)
+        const after = (await repo.appointmentFor(tx, r.row.id, p.id))!
+        await enqueue(tx, this.database.schema, [
+          newEvent(
+            PRODUCER,
+            AppointmentEventTypes.stonesRemoved,
+            r.row.id,
+            eventData(after, p.id, { removedStoneIds: body.stoneIds }),
+          ),
+        ])
+        return
+      }
+      await repo.cancelAppointment(tx, r.row.id, p.id)
+      const after = (await repo.appointmentFor(tx, r.row.id, p.id))!
+      await enqueue(tx, this.database.schema, [
+        newEvent(PRODUCER, AppointmentEventTypes.cancelled, r.row.id, eventData(after, p.id)),
+      ])
+    })
+    if (!body.stoneIds) this.freed(current.office.id, current.row.startsAt.getTime())
+    this.onEvents()
+    return toView(await this.record(body.id, p.id), this.settings.meetingBaseUrl)
+  }
+
+  async list(p: Principal, req: AppointmentPageRequest): Promise<AppointmentPage> {
+    const limit = req.limit ?? 20
+    const { list, count } = await repo.buyerPage(this.database.sql, p.id, req.tab, req.page ?? 1, limit)
+    return { list: list.map((r) => toView(r, this.settings.meetingBaseUrl)), count }
+  }
+
+  async stones(p: Principal, appointmentId: string): Promise<ShowSelectionPage> {
+    await this.know(p)
+    const r = await repo.appointmentFor(this.database.sql, appointmentId, p.id)
+    if (!r) throw new AppError('E_NOT_FOUND', { field: 'appointmentId' })
+    const { stones } = toView(r, this.settings.meetingBaseUrl)
+    return { list: stones, count: stones.length }
+  }
+}

@@ -1,0 +1,89 @@
+import { and, asc, eq, gt, lt, ne, sql } from 'drizzle-orm'
+import { orm, type Sql, type Tx } from '@diamond/runtime/db'
+import { appointments } from '../bookings/bookings.schema'
+import type { Booking, OfficeCalendar, SalesPersonHours } from '../slots/slots.rules'
+import { cabins } from './cabins.schema'
+import { officeHolidays, offices, salesPersons, type Office } from './offices.schema'
+
+type Client = Sql | Tx
+
+/** Active offices in their list order (the demo's: India first). */
+export const activeOffices = (client: Client): Promise<Office[]> =>
+  orm(client).select().from(offices).where(eq(offices.active, true)).orderBy(asc(offices.position), asc(offices.name))
+
+export async function officeById(client: Client, id: string): Promise<Office | null> {
+  const [row] = await orm(client)
+    .select()
+    .from(offices)
+    .where(and(eq(offices.id, id), eq(offices.active, true)))
+  return row ?? null
+}
+
+/** The office as the slot rules read it: zone, slot length, hours and holidays. */
+export async function calendarOf(client: Client, office: Office): Promise<OfficeCalendar> {
+  const days = await orm(client)
+    .select({ day: sql<string>`${officeHolidays.day}::text` })
+    .from(officeHolidays)
+    .where(eq(officeHolidays.officeId, office.id))
+  return {
+    id: office.id,
+    timeZone: office.timeZone,
+    slotMinutes: office.slotMinutes,
+    openingHours: office.openingHours,
+    holidays: days.map((d) => d.day),
+  }
+}
+
+/** The office's bookable cabins, by name. */
+export const cabinsOf = (client: Client, officeId: string) =>
+  orm(client)
+    .select({ id: cabins.id, name: cabins.name, division: cabins.division })
+    .from(cabins)
+    .where(and(eq(cabins.officeId, officeId), eq(cabins.active, true), eq(cabins.isVirtual, false)))
+    .orderBy(asc(cabins.name))
+
+/** The office's active sales persons, by name. */
+export const salesPersonsOf = (client: Client, officeId: string): Promise<SalesPersonHours[]> =>
+  orm(client)
+    .select({ id: salesPersons.id, workingHours: salesPersons.workingHours })
+    .from(salesPersons)
+    .where(and(eq(salesPersons.officeId, officeId), eq(salesPersons.active, true)))
+    .orderBy(asc(salesPersons.name))
+
+/** The office's bookings not cancelled that overlap [fromMs, toMs), but `except` (an appointment being moved). */
+export async function bookingsBetween(
+  client: Client,
+  officeId: string,
+  fromMs: number,
+  toMs: number,
+  except?: string,
+): Promise<Booking[]> {
+  const a = appointments
+  const rows = await orm(client)
+    .select({ id: a.id, cabinId: a.cabinId, salesPersonId: a.salesPersonId, startsAt: a.startsAt, endsAt: a.endsAt })
+    .from(a)
+    .where(
+      and(
+        eq(a.officeId, officeId),
+        ne(a.status, 'cancelled'),
+        lt(a.startsAt, new Date(toMs)),
+        gt(a.endsAt, new Date(fromMs)),
+      ),
+    )
+  return rows
+    .filter((r) => r.id !== except)
+    .map((r) => ({
+      cabinId: r.cabinId,
+      salesPersonId: r.salesPersonId,
+      startMs: r.startsAt.getTime(),
+      endMs: r.endsAt.getTime(),
+    }))
+}
+
+/** A staff user's sales-person row gets their auth id the first time they call (demo staff are seeded by username). */
+export async function linkSalesPerson(client: Client, userId: string, username: string): Promise<void> {
+  await orm(client)
+    .update(salesPersons)
+    .set({ userId })
+    .where(and(eq(salesPersons.username, username), sql`${salesPersons.userId} is null`))
+}
