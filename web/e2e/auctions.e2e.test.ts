@@ -55,6 +55,8 @@ describe('auction screen', () => {
       // Listed first, its stones gone from the free ones, its room holding them.
       // The demo keeps a short "just bid it" auction topped up every 30 s, so one may be created
       // after ours: newest first, ours leads every other auction.
+      // The list is read again after the toast: wait for ours to be in it before judging its place.
+      await page.getByTestId('auction-list').locator('tbody tr', { hasText: 'Friday evening live' }).waitFor()
       const row = page
         .getByTestId('auction-list')
         .locator('tbody tr')
