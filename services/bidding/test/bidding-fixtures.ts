@@ -48,7 +48,15 @@ export function biddingFixtures(portal: TestPortal, tokens: { staff: string; bro
       ...over,
     }
     const r = await portal.call('diamond-bid/auction/create', body, tokens.staff)
-    if (r.body.code !== 'OK') throw new Error(`auction/create: ${JSON.stringify(r.body)}`)
+    if (r.body.code !== 'OK') {
+      // What bidding knew of the stones refused, to tell a slow projection from a stone in a lot.
+      const refused: string[] = r.body.data?.ids ?? stoneIds
+      const facts = await portal.sql`
+        select s.stone_id, s.w_sts, s.status_version, s.crt, s.seller,
+               (select count(*)::int from bidding.lots l where l.stone_id = s.stone_id and l.closed_at is null) as open_lots
+          from bidding.stone_status s where s.stone_id = any(${refused}::uuid[])`
+      throw new Error(`auction/create: ${JSON.stringify(r.body)}; bidding knew: ${JSON.stringify(facts)}`)
+    }
     return r.body.data as { auctionId: string; lots: { id: string; stoneId: string; closesAt: string }[] }
   }
 
