@@ -148,10 +148,14 @@ describe('the bidding service', () => {
     // The facts are taken when the stone is put up for bid: put the seller's stone up again.
     await portal.call('diamond/status-update', { id: own, wSts: 'A' }, staff)
     await portal.call('diamond/status-update', { id: own, wSts: 'B' }, staff)
+    // Wait for the second change itself, by its version: the demo lists a share of its stones under
+    // this very seller, so seller and status alone can match the first B while the A is still on its way.
+    const [{ v }] = await portal.sql<[{ v: number }]>`select status_version as v from stock.stones where id = ${own!}`
     await waitFor(
       async () =>
         (
-          await portal.sql`select 1 from bidding.stone_status where stone_id = ${own!} and seller = 'Shah Diamonds' and w_sts = 'B'`
+          await portal.sql`select 1 from bidding.stone_status
+                            where stone_id = ${own!} and seller = 'Shah Diamonds' and w_sts = 'B' and status_version >= ${v}`
         )[0],
       10_000,
       'facts',
