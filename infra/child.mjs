@@ -1,6 +1,7 @@
 // Running a helper server (Kafka, Mailpit, SeaweedFS) as a detached child of a test or script:
 // dying with its parent, stopping politely then firmly, keeping the tail of its output for errors.
 import { spawn } from 'node:child_process'
+import net from 'node:net'
 
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms))
 
@@ -93,4 +94,38 @@ export async function waitReady(child, { name, ready, timeoutMs, intervalMs = 10
     await sleep(intervalMs)
   }
   return Date.now() - started
+}
+
+/** A port nobody listens on right now (ask, then start the server on it). */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer()
+    srv.unref()
+    srv.on('error', reject)
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address()
+      srv.close(() => resolve(port))
+    })
+  })
+}
+
+/** Distinct free ports (the OS could hand out one twice between asks). */
+export async function freePorts(n) {
+  const ports = new Set()
+  while (ports.size < n) ports.add(await freePort())
+  return [...ports]
+}
+
+/** Whether something accepts connections on 127.0.0.1:`port`. */
+export function portOpen(port, timeoutMs = 1000) {
+  return new Promise((resolve) => {
+    const sock = net.connect({ host: '127.0.0.1', port })
+    const done = (ok) => {
+      sock.destroy()
+      resolve(ok)
+    }
+    sock.setTimeout(timeoutMs, () => done(false))
+    sock.on('connect', () => done(true))
+    sock.on('error', () => done(false))
+  })
 }

@@ -10,7 +10,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
-import { killWithParent } from './child.mjs'
+import { killWithParent, portOpen } from './child.mjs'
 
 export const KAFKA_VERSION = '4.2.2'
 export const DEFAULT_PORT = 19092
@@ -109,19 +109,6 @@ function isKafkaPid(pid) {
   } catch {
     return true // no /proc (not Linux): trust kill -0
   }
-}
-
-function portOpen(port, timeoutMs = 1000) {
-  return new Promise((resolve) => {
-    const sock = net.connect({ host: '127.0.0.1', port })
-    const done = (ok) => {
-      sock.destroy()
-      resolve(ok)
-    }
-    sock.setTimeout(timeoutMs, () => done(false))
-    sock.on('connect', () => done(true))
-    sock.on('error', () => done(false))
-  })
 }
 
 // One raw Kafka request (old, fixed-layout versions that Kafka 4.2 still serves) so readiness

@@ -5,11 +5,10 @@
 // CLI: node infra/mailpit.mjs install | path | start [--smtp-port 1025] [--http-port 8025] [--db FILE]
 import { execFileSync, spawn } from 'node:child_process'
 import { existsSync, mkdirSync } from 'node:fs'
-import net from 'node:net'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
-import { keepOutput, killWithParent, stopper, waitReady } from './child.mjs'
+import { freePort, keepOutput, killWithParent, portOpen, stopper, waitReady } from './child.mjs'
 
 export const MAILPIT_VERSION = 'v1.33.1'
 export const DEFAULT_SMTP_PORT = 1025
@@ -65,32 +64,6 @@ async function install() {
 
 export async function mailpitPath() {
   return installMailpit()
-}
-
-/** A port nobody listens on right now (for tests: ask, then start Mailpit on it). */
-export function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer()
-    srv.unref()
-    srv.on('error', reject)
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address()
-      srv.close(() => resolve(port))
-    })
-  })
-}
-
-function portOpen(port, timeoutMs = 1000) {
-  return new Promise((resolve) => {
-    const sock = net.connect({ host: '127.0.0.1', port })
-    const done = (ok) => {
-      sock.destroy()
-      resolve(ok)
-    }
-    sock.setTimeout(timeoutMs, () => done(false))
-    sock.on('connect', () => done(true))
-    sock.on('error', () => done(false))
-  })
 }
 
 async function ready(httpPort, smtpPort) {
@@ -191,3 +164,5 @@ if (isMain) {
     process.exitCode = 1
   }
 }
+
+export { freePort }

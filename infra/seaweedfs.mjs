@@ -7,11 +7,10 @@
 // CLI: node infra/seaweedfs.mjs install | path | start [--port 8333] [--dir DIR]
 import { execFileSync, spawn } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
-import net from 'node:net'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
-import { keepOutput, killWithParent, stopper, waitReady } from './child.mjs'
+import { freePort, freePorts, keepOutput, killWithParent, portOpen, stopper, waitReady } from './child.mjs'
 
 /** SeaweedFS 4.53, as the Go module proxy serves it (the project tags releases without a v: a pseudo-version). */
 export const SEAWEEDFS_VERSION = 'v0.0.0-20261109003541-7506e5f91cd6'
@@ -69,39 +68,6 @@ async function install() {
 
 export async function seaweedfsPath() {
   return installSeaweedfs()
-}
-
-/** A port nobody listens on right now. */
-export function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer()
-    srv.unref()
-    srv.on('error', reject)
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address()
-      srv.close(() => resolve(port))
-    })
-  })
-}
-
-function portOpen(port, timeoutMs = 1000) {
-  return new Promise((resolve) => {
-    const sock = net.connect({ host: '127.0.0.1', port })
-    const done = (ok) => {
-      sock.destroy()
-      resolve(ok)
-    }
-    sock.setTimeout(timeoutMs, () => done(false))
-    sock.on('connect', () => done(true))
-    sock.on('error', () => done(false))
-  })
-}
-
-/** Distinct free ports (the OS could hand out one twice between asks). */
-async function freePorts(n) {
-  const ports = new Set()
-  while (ports.size < n) ports.add(await freePort())
-  return [...ports]
 }
 
 /**
@@ -207,3 +173,5 @@ if (isMain) {
     process.exitCode = 1
   }
 }
+
+export { freePort }
