@@ -63,6 +63,8 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks, boundaries },
     rules: {
       ...reactHooks.configs.recommended.rules,
+      // useRead(read, deps) takes deps as an effect does: check them the same way.
+      'react-hooks/exhaustive-deps': ['warn', { additionalHooks: '^useRead$' }],
       'boundaries/no-cross-feature-imports': 'error',
     },
   },

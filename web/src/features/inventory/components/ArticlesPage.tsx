@@ -1,13 +1,13 @@
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { EmptyState } from '../../../components/EmptyState'
 import { ListPager } from '../../../components/ListPager'
-import type { ApiError } from '../../../lib/api'
 import { confirm } from '../../../lib/confirm'
 import { fmtCount } from '../../../lib/format'
 import { codeText } from '../../../lib/i18n'
+import { useRead } from '../../../lib/useRead'
 import { showToast } from '../../../lib/toast'
-import { deleteArticles, myArticles, type Article, type ArticlePage } from '../api/articles'
+import { deleteArticles, myArticles, type Article } from '../api/articles'
 import { ArticleDialog } from './ArticleDialog'
 import { ArticleCard } from './SellerArticles'
 import { ActingFor, InventoryFrame } from './InventoryFrame'
@@ -31,24 +31,10 @@ function ArticlesScreen() {
   const { t } = useTranslation()
   const [page, setPage] = useState(1)
   const [asked, setAsked] = useState('')
-  const [data, setData] = useState<ArticlePage | null>(null)
-  const [error, setError] = useState<ApiError | null>(null)
   // The article in the dialog: 'new' for one not saved yet.
   const [editing, setEditing] = useState<Article | 'new' | null>(null)
-  const [tick, setTick] = useState(0)
 
-  useEffect(() => {
-    let live = true
-    void myArticles(page, LIMIT, asked).then((r) => {
-      if (!live) return
-      setError(r.error)
-      setData(r.data)
-    })
-    return () => {
-      live = false
-    }
-  }, [page, asked, tick])
-  const reload = () => setTick((n) => n + 1)
+  const { data, error, reload } = useRead(() => myArticles(page, LIMIT, asked), [page, asked])
 
   async function remove(a: Article) {
     if (!(await confirm('confirm.delete'))) return

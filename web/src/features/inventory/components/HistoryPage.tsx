@@ -1,11 +1,11 @@
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { EmptyState } from '../../../components/EmptyState'
 import { ListPager } from '../../../components/ListPager'
-import type { ApiError } from '../../../lib/api'
 import { fmtCount, fmtDate, fmtTime } from '../../../lib/format'
 import { codeText } from '../../../lib/i18n'
-import { uploadHistory, type UploadSummary } from '../api/inventory'
+import { useRead } from '../../../lib/useRead'
+import { uploadHistory } from '../api/inventory'
 import { fmtDuration } from '../stores/inventory.rules'
 import { ActingFor, InventoryFrame } from './InventoryFrame'
 
@@ -24,21 +24,8 @@ export function HistoryPage() {
 function HistoryScreen() {
   const { t } = useTranslation()
   const [page, setPage] = useState(1)
-  const [data, setData] = useState<{ list: UploadSummary[]; count: number } | null>(null)
-  const [error, setError] = useState<ApiError | null>(null)
-  const [tick, setTick] = useState(0)
 
-  useEffect(() => {
-    let live = true
-    void uploadHistory(page, LIMIT).then((r) => {
-      if (!live) return
-      setError(r.error)
-      if (r.data) setData(r.data)
-    })
-    return () => {
-      live = false
-    }
-  }, [page, tick])
+  const { data, error, reload } = useRead(() => uploadHistory(page, LIMIT), [page])
 
   const pages = data ? Math.max(1, Math.ceil(data.count / LIMIT)) : 1
   return (
@@ -46,7 +33,7 @@ function HistoryScreen() {
       {error && !data ? (
         <div className="acct-state acct-state--error" role="alert">
           <p>{codeText(error.code, error.message)}</p>
-          <button type="button" className="btn" onClick={() => setTick(tick + 1)}>
+          <button type="button" className="btn" onClick={reload}>
             {t('inventory.retry')}
           </button>
         </div>

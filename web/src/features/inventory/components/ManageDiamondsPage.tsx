@@ -1,11 +1,11 @@
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { EmptyState } from '../../../components/EmptyState'
 import { ListPager } from '../../../components/ListPager'
-import type { ApiError } from '../../../lib/api'
 import { confirm } from '../../../lib/confirm'
 import { fmt2, fmtCount, fmtDate, fmtUsd, fmtText } from '../../../lib/format'
 import { codeText } from '../../../lib/i18n'
+import { useRead } from '../../../lib/useRead'
 import { showToast } from '../../../lib/toast'
 import { deleteStones, refreshStones, sellerStones, type ManagedStone, type Selection } from '../api/inventory'
 import { LISTING_STATUSES, MANAGE_TABS, type ListingStatus, type ManageTab } from '../stores/inventory.rules'
@@ -35,25 +35,11 @@ function ManageDiamondsScreen() {
   const [page, setPage] = useState(1)
   const [asked, setAsked] = useState('')
   const [status, setStatus] = useState<ListingStatus | null>(null)
-  const [data, setData] = useState<{ list: ManagedStone[]; count: number; counts: Record<string, number> } | null>(null)
-  const [error, setError] = useState<ApiError | null>(null)
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set())
   const [editing, setEditing] = useState<ManagedStone | null>(null)
-  const [tick, setTick] = useState(0)
 
-  useEffect(() => {
-    let live = true
-    void sellerStones(page, LIMIT, asked, status).then((r) => {
-      if (!live) return
-      setError(r.error)
-      setData(r.data)
-    })
-    return () => {
-      live = false
-    }
-  }, [page, asked, status, tick])
+  const { data, error, reload } = useRead(() => sellerStones(page, LIMIT, asked, status), [page, asked, status])
 
-  const reload = () => setTick((n) => n + 1)
   const ids = [...selected]
   const pageIds = data?.list.map((s) => s.id) ?? []
   const allOnPage = pageIds.length > 0 && pageIds.every((id) => selected.has(id))

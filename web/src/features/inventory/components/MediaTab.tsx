@@ -1,12 +1,12 @@
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'wouter'
 import { EmptyState } from '../../../components/EmptyState'
 import { ListPager } from '../../../components/ListPager'
-import type { ApiError } from '../../../lib/api'
 import { fmtDate } from '../../../lib/format'
 import { codeText } from '../../../lib/i18n'
-import { sellerMedia, type MediaItem, type MediaKind } from '../api/inventory'
+import { useRead } from '../../../lib/useRead'
+import { sellerMedia, type MediaKind } from '../api/inventory'
 import { fmtBytes } from '../stores/inventory.rules'
 import { InventorySearch } from './InventorySearch'
 
@@ -17,20 +17,8 @@ export function MediaTab({ kind }: { kind: MediaKind }) {
   const { t } = useTranslation()
   const [page, setPage] = useState(1)
   const [asked, setAsked] = useState('')
-  const [data, setData] = useState<{ list: MediaItem[]; count: number } | null>(null)
-  const [error, setError] = useState<ApiError | null>(null)
 
-  useEffect(() => {
-    let live = true
-    void sellerMedia(kind, page, LIMIT, asked).then((r) => {
-      if (!live) return
-      setError(r.error)
-      setData(r.data)
-    })
-    return () => {
-      live = false
-    }
-  }, [kind, page, asked])
+  const { data, error } = useRead(() => sellerMedia(kind, page, LIMIT, asked), [kind, page, asked])
 
   const pages = data ? Math.max(1, Math.ceil(data.count / LIMIT)) : 1
   return (
