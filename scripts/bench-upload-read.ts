@@ -5,11 +5,15 @@
  * file) doing nothing else, and with `readSheet` (content checks, encoding, delimiter, zip and XML
  * guards, cells to text). Prints rows/s of each, the ratio (the issue's target: readSheet ≤ 3× the
  * bare parser), and how far the process's resident memory rose above its level before each read.
+ * Each read runs in a fresh process of its own (forked, same flags), so one read's heap does not
+ * hide the next one's growth and the parser's own footprint is measured from the same start as ours.
  */
+import { fork } from 'node:child_process'
 import { createReadStream } from 'node:fs'
 import { mkdtemp, rm, stat } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { parse } from 'csv-parse'
 import ExcelJS from 'exceljs'
 import { readSheet } from '@diamond/stock/modules/inventory/inventory.read'
@@ -60,6 +64,29 @@ async function ours(path: string, fileName: string) {
   return n
 }
 
+/** One read in a fresh process (this script again, `--one`): its time in ms. */
+function inFreshProcess(which: 'bare' | 'ours', kind: 'CSV' | 'XLSX', path: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const child = fork(fileURLToPath(import.meta.url), ['--one', which, kind, path], { stdio: 'inherit' })
+    child.on('message', (ms) => resolve(ms as number))
+    child.on('error', reject)
+    child.on('exit', (code) => code && reject(new Error(`${which} ${kind} read exited with ${code}`)))
+  })
+}
+
+const one = process.argv.indexOf('--one')
+if (one > 0) {
+  const [which, kind, path] = process.argv.slice(one + 1) as ['bare' | 'ours', 'CSV' | 'XLSX', string]
+  const read =
+    which === 'ours'
+      ? () => ours(path, `stock.${kind.toLowerCase()}`)
+      : kind === 'CSV'
+        ? () => bareCsv(path)
+        : () => bareXlsx(path)
+  process.send!(await measure(`${kind} ${which === 'ours' ? 'readSheet' : 'bare parser'}`, read))
+  process.exit(0)
+}
+
 const dir = await mkdtemp(join(tmpdir(), 'bench-upload-'))
 try {
   const csv = join(dir, 'stock.csv')
@@ -69,12 +96,12 @@ try {
   await writeTradeXlsx(xlsx, ROWS)
   log(`CSV ${((await stat(csv)).size / MiB).toFixed(1)} MiB, XLSX ${((await stat(xlsx)).size / MiB).toFixed(1)} MiB`)
   const results: string[] = []
-  for (const [kind, path, bare] of [
-    ['CSV', csv, bareCsv],
-    ['XLSX', xlsx, bareXlsx],
+  for (const [kind, path] of [
+    ['CSV', csv],
+    ['XLSX', xlsx],
   ] as const) {
-    const b = await measure(`${kind} bare parser`, () => bare(path))
-    const r = await measure(`${kind} readSheet`, () => ours(path, `stock.${kind.toLowerCase()}`))
+    const b = await inFreshProcess('bare', kind, path)
+    const r = await inFreshProcess('ours', kind, path)
     results.push(`${kind}: readSheet ÷ bare parser = ${(r / b).toFixed(2)}× (target ≤ 3×)`)
   }
   for (const line of results) log(line)
