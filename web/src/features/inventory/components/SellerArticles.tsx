@@ -46,7 +46,12 @@ export function ArticleCard({
         <p className="art-price" data-testid="art-price">
           {a.priceUsd === null ? t('inventory.articles.priceHidden') : <span dir="ltr">{fmtUsd(a.priceUsd)}</span>}
         </p>
-        {a.description && <p className="art-description">{a.description}</p>}
+        {/* The seller's own words, in whatever language they wrote them: their direction, not the page's. */}
+        {a.description && (
+          <p className="art-description" dir="auto">
+            {a.description}
+          </p>
+        )}
         {more.length > 0 && (
           <ul className="art-more" aria-label={t('inventory.articles.morePhotos', { n: more.length })}>
             {more.map((p, i) => (
