@@ -1,0 +1,38 @@
+import type {
+  AppointmentCreate,
+  AppointmentDestroy,
+  AppointmentPage,
+  AppointmentPageRequest,
+  AppointmentReschedule,
+  AppointmentView,
+  ShowSelectionPage,
+  SlotPage,
+  SlotPageRequest,
+} from '@diamond/contracts/http/appointments'
+import type { DemandPage } from '@diamond/contracts/http/demands'
+import { api } from '../../../lib/api'
+
+/** An office one may book (appointments/offices). */
+export interface OfficeOption {
+  id: string
+  code: string
+  name: string
+  timeZone: string
+  slotMinutes: number
+  divisions: string[]
+}
+
+export const listOffices = () => api<{ list: OfficeOption[] }>('appointments/offices', {})
+export const slotBoard = (req: SlotPageRequest) => api<SlotPage>('cabin-slot/paginate', req)
+// Spec section 7: the calls marked * show the loading indicator.
+export const bookSlot = (req: AppointmentCreate) => api<AppointmentView>('cabin-schedule/create', req, { loader: true })
+export const rescheduleAppointment = (req: AppointmentReschedule) =>
+  api<AppointmentView>('cabin-schedule/reschedule', req)
+export const listAppointments = (req: AppointmentPageRequest) =>
+  api<AppointmentPage>('cabin-schedule/list', req, { loader: true })
+export const destroyAppointment = (req: AppointmentDestroy) =>
+  api<AppointmentView>('cabin-schedule/destroyDiamondAndSlot', req)
+export const appointmentStones = (appointmentId: string) =>
+  api<ShowSelectionPage>('show-selection/paginate', { appointmentId }, { loader: true })
+/** My open demands, to name one on the appointment (the demand module's own list call). */
+export const myDemands = () => api<DemandPage>('diamond-demand/paginate', { limit: 50 })
