@@ -6,6 +6,7 @@ import { DigestDue, DigestEventTypes, DigestPrepared, DigestReady } from './dige
 import { BiddingEventTypes, LotClosed, LotExtended, LotHighChanged, LotOpened } from './bidding'
 import type { AnyEvent } from './envelope'
 import { Notification, NotificationEventTypes } from './notifications'
+import { OfficeBlockAnswered, OfficeBlockEventTypes } from './office-blocks'
 import { StockEventTypes, StoneStatusChanged, TradeEvent, TradeEventTypes } from './stock'
 
 /** Every type of a group (`StockEventTypes`, ...) carrying the same data. */
@@ -23,6 +24,7 @@ export const EventSchemas = {
   ...sharing(TradeEventTypes, TradeEvent),
   [ArticleEventTypes.changed]: ArticleChanged,
   ...sharing(AppointmentEventTypes, AppointmentChanged),
+  [OfficeBlockEventTypes.answered]: OfficeBlockAnswered,
   [BiddingEventTypes.opened]: LotOpened,
   [BiddingEventTypes.high]: LotHighChanged,
   [BiddingEventTypes.extended]: LotExtended,

@@ -5,6 +5,7 @@ import { loadAppointmentsConfig, type AppointmentsConfig } from './config'
 import bookingRoutes from './modules/bookings/bookings.routes'
 import { AppointmentService } from './modules/bookings/bookings.service'
 import { seedDemoOffices } from './modules/demo/demo.offices'
+import { registerStoneAnswers } from './modules/stones/stones.consumers'
 
 export type AppointmentsOptions = ServiceContext & { appointments: AppointmentsConfig }
 
@@ -27,9 +28,12 @@ export default async function appointmentsService(app: FastifyInstance, opts: Ap
     const seeded = await seedDemoOffices(rt.database.sql)
     if (seeded) app.log.info({ offices: seeded }, 'demo offices seeded')
   }
-  const bookings = new AppointmentService(rt.database, { meetingBaseUrl: cfg.APPOINTMENTS_MEETING_BASE_URL }, () =>
-    rt.relay.kick(),
+  const bookings = new AppointmentService(
+    rt.database,
+    { meetingBaseUrl: cfg.APPOINTMENTS_MEETING_BASE_URL, blockWaitMs: cfg.APPOINTMENTS_BLOCK_WAIT_MS },
+    () => rt.relay.kick(),
   )
+  registerStoneAnswers(rt, bookings)
   await app.register(bookingRoutes, { bookings })
 }
 

@@ -16,7 +16,13 @@ export interface AppointmentRecord {
   office: { id: string; code: string; name: string; timeZone: string }
   cabin: { id: string; name: string; division: string } | null
   salesPerson: { id: string; name: string; userId: string | null }
-  stones: { id: string; blocked: boolean | null; reason: string | null }[]
+  stones: {
+    id: string
+    blocked: boolean | null
+    reason: string | null
+    location: string | null
+    answerVersion: number | null
+  }[]
 }
 
 async function records(client: Client, where: SQL | undefined, order: SQL[], limit?: number, offset?: number) {
@@ -43,6 +49,8 @@ async function records(client: Client, where: SQL | undefined, order: SQL[], lim
       id: appointmentStones.stoneId,
       blocked: appointmentStones.blocked,
       reason: appointmentStones.reason,
+      location: appointmentStones.location,
+      answerVersion: appointmentStones.answerVersion,
     })
     .from(appointmentStones)
     .where(
@@ -55,7 +63,8 @@ async function records(client: Client, where: SQL | undefined, order: SQL[], lim
   const byAppointment = new Map<string, AppointmentRecord['stones']>()
   for (const s of stones) {
     const list = byAppointment.get(s.appointmentId) ?? []
-    list.push({ id: s.id, blocked: s.blocked, reason: s.reason })
+    const { appointmentId: _, ...stone } = s
+    list.push(stone)
     byAppointment.set(s.appointmentId, list)
   }
   return rows.map((r): AppointmentRecord => ({

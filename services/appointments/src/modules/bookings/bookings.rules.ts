@@ -2,6 +2,7 @@
 import type { AppointmentView } from '@diamond/contracts/http/appointments'
 import type { AppointmentChanged } from '@diamond/contracts/events/appointments'
 import { isoInZone } from '../slots/zone'
+import { stoneView } from '../stones/stones.rules'
 import type { AppointmentRecord } from './bookings.repository'
 
 /** An appointment is changed (moved, cancelled, stones taken off) only while booked or confirmed and not yet begun. */
@@ -27,11 +28,7 @@ export function toView(r: AppointmentRecord, meetingBaseUrl: string): Appointmen
     virtual: r.row.virtual,
     demandId: r.row.demandId,
     version: r.row.version,
-    stones: r.stones.map((s) => ({
-      id: s.id,
-      ...(s.blocked === null ? {} : { blocked: s.blocked }),
-      ...(s.reason === null ? {} : { reason: s.reason }),
-    })),
+    stones: r.stones.map((s) => stoneView(s, r.office.code)),
     ...(r.row.virtual && r.row.room ? { room: roomLink(meetingBaseUrl, r.row.room) } : {}),
   }
 }

@@ -32,8 +32,8 @@ const record = (over: Partial<AppointmentRecord['row']> = {}): AppointmentRecord
   cabin: { id: '33333333-3333-4333-8333-333333333333', name: '47th Street 1', division: 'Polished' },
   salesPerson: { id: '44444444-4444-4444-8444-444444444444', name: 'Michael Stern', userId: null },
   stones: [
-    { id: '55555555-5555-4555-8555-555555555555', blocked: null, reason: null },
-    { id: '66666666-6666-4666-8666-666666666666', blocked: false, reason: 'held by another buyer' },
+    { id: '55555555-5555-4555-8555-555555555555', blocked: null, reason: null, location: null, answerVersion: null },
+    { id: '66666666-6666-4666-8666-666666666666', blocked: false, reason: 'held', location: 'India', answerVersion: 1 },
   ],
 })
 
@@ -54,8 +54,16 @@ describe('an appointment', () => {
       cabin: { name: '47th Street 1' },
       salesPerson: { id: '44444444-4444-4444-8444-444444444444', name: 'Michael Stern' },
       stones: [
-        { id: '55555555-5555-4555-8555-555555555555' },
-        { id: '66666666-6666-4666-8666-666666666666', blocked: false, reason: 'held by another buyer' },
+        { id: '55555555-5555-4555-8555-555555555555', state: 'pending' },
+        {
+          id: '66666666-6666-4666-8666-666666666666',
+          blocked: false,
+          reason: 'held',
+          state: 'refused',
+          location: 'India',
+          transferDays: 5,
+          outsideIndia: false,
+        },
       ],
     })
     expect(v.stones[0]).not.toHaveProperty('blocked')

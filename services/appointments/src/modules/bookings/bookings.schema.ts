@@ -37,6 +37,10 @@ export const appointmentStones = schema.table(
     stoneId: uuid('stone_id').notNull(),
     blocked: boolean('blocked'),
     reason: text('reason'),
+    /** Where the stone lies, as stock answered (migration 0003). */
+    location: text('location'),
+    /** The appointment version stock's last applied answer was for (migration 0003). */
+    answerVersion: integer('answer_version'),
     position: integer('position').notNull().default(0),
     addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -11,7 +11,19 @@ import type {
   SlotPage,
   SlotPageRequest,
 } from '@diamond/contracts/http/appointments'
-import { AppError, enqueue, newEvent, type Database, type Principal, type Tx } from '@diamond/runtime'
+import type { OfficeBlockAnswered } from '@diamond/contracts/events/office-blocks'
+import {
+  AppError,
+  enqueue,
+  newEvent,
+  type ConsumerContext,
+  type Database,
+  type Principal,
+  type Tx,
+} from '@diamond/runtime'
+import { AnswerWaiters } from '../stones/answers'
+import * as stoneAnswers from '../stones/stones.repository'
+import { allAnswered, answerRows } from '../stones/stones.rules'
 import * as offices from '../offices/offices.repository'
 import type { Office } from '../offices/offices.schema'
 import {
@@ -87,7 +99,15 @@ function shuffled<T>(xs: T[]): T[] {
 
 export interface AppointmentsSettings {
   meetingBaseUrl: string
+  /**
+   * How long a booking (or a move) with stones waits for stock's answer before it answers with those
+   * stones still `pending`. Stock answers through the bus in milliseconds when all is well.
+   */
+  blockWaitMs?: number
 }
+
+/** The default of AppointmentsSettings.blockWaitMs. */
+export const BLOCK_WAIT_MS = 3000
 
 /**
  * Booking, moving and cancelling appointments. PostgreSQL decides every race (exclusion constraints
@@ -104,6 +124,7 @@ export class AppointmentService {
   ) {}
 
   private readonly linked = new Set<string>()
+  private readonly answers = new AnswerWaiters()
   private readonly facts = new Map<string, Promise<OfficeFacts | null>>()
   /** Slots (office, start, virtual or not) found full, until when they are refused without a read. */
   private readonly full = new Map<string, number>()
@@ -325,7 +346,31 @@ export class AppointmentService {
       ])
     })
     this.onEvents()
-    return toView(await this.record(id, p.id), this.settings.meetingBaseUrl)
+    return toView(await this.settled(id, p.id, 1), this.settings.meetingBaseUrl)
+  }
+
+  /**
+   * The appointment once stock has answered for its stones at `version`, or as it is when the wait
+   * (blockWaitMs) ran out: stones not answered yet are shown pending, never blocked.
+   */
+  private async settled(id: string, userId: string, version: number) {
+    let r = await this.record(id, userId)
+    if (!r.stones.length) return r
+    await this.answers.until(
+      id,
+      async () => {
+        r = await this.record(id, userId)
+        return allAnswered(r.stones, version)
+      },
+      this.settings.blockWaitMs ?? BLOCK_WAIT_MS,
+    )
+    return r
+  }
+
+  /** Stock's answer about an appointment's stones (in the consumer's transaction); a booking waiting for it is woken after the commit. */
+  async answered(a: OfficeBlockAnswered, ctx: ConsumerContext): Promise<void> {
+    await stoneAnswers.applyAnswer(ctx.tx, a.appointmentId, a.version, answerRows(a))
+    ctx.afterCommit(() => this.answers.answered(a.appointmentId))
   }
 
   async reschedule(p: Principal, body: AppointmentReschedule): Promise<AppointmentView> {
@@ -350,6 +395,8 @@ export class AppointmentService {
         if (!changeable(before.row, this.now()) || before.row.version !== current.row.version)
           throw new AppError('E_APPOINTMENT_CLOSED', { field: 'id' })
         await repo.moveAppointment(tx, before.row.id, { ...picked, startMs: slot.startMs, endMs: slot.endMs })
+        // Stock is asked again for the new slot: until it answers, no stone is shown blocked.
+        if (before.stones.length) await stoneAnswers.askAgain(tx, before.row.id)
         const after = (await repo.appointmentFor(tx, before.row.id, p.id))!
         const previous = { startsAt: before.row.startsAt.toISOString(), endsAt: before.row.endsAt.toISOString() }
         await enqueue(tx, this.database.schema, [
@@ -359,7 +406,7 @@ export class AppointmentService {
     )
     this.freed(office.id, current.row.startsAt.getTime())
     this.onEvents()
-    return toView(await this.record(body.id, p.id), this.settings.meetingBaseUrl)
+    return toView(await this.settled(body.id, p.id, current.row.version + 1), this.settings.meetingBaseUrl)
   }
 
   /** With stoneIds: those stones leave the appointment. Without: the appointment is cancelled. */
