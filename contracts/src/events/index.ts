@@ -1,5 +1,14 @@
 import type { Static, TSchema } from 'typebox'
-import { AppointmentChanged, AppointmentEventTypes } from './appointments'
+import {
+  AppointmentChanged,
+  AppointmentEventTypes,
+  OfficeChanged,
+  OfficeEventTypes,
+  SlotChanged,
+  SlotEventTypes,
+  ViewingRequestChanged,
+  ViewingRequestEventTypes,
+} from './appointments'
 import { ArticleChanged, ArticleEventTypes } from './articles'
 import { AuthEventTypes, MailRequested, SessionRevoked } from './auth'
 import { DigestDue, DigestEventTypes, DigestPrepared, DigestReady } from './digests'
@@ -25,6 +34,9 @@ export const EventSchemas = {
   [ArticleEventTypes.changed]: ArticleChanged,
   ...sharing(AppointmentEventTypes, AppointmentChanged),
   [OfficeBlockEventTypes.answered]: OfficeBlockAnswered,
+  ...sharing(ViewingRequestEventTypes, ViewingRequestChanged),
+  [SlotEventTypes.changed]: SlotChanged,
+  [OfficeEventTypes.changed]: OfficeChanged,
   [BiddingEventTypes.opened]: LotOpened,
   [BiddingEventTypes.high]: LotHighChanged,
   [BiddingEventTypes.extended]: LotExtended,

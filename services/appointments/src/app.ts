@@ -4,6 +4,8 @@ import { defineService } from '@diamond/runtime/registry'
 import { loadAppointmentsConfig, type AppointmentsConfig } from './config'
 import bookingRoutes from './modules/bookings/bookings.routes'
 import { AppointmentService } from './modules/bookings/bookings.service'
+import calendarRoutes from './modules/calendar/calendar.routes'
+import { CalendarService } from './modules/calendar/calendar.service'
 import { seedDemoOffices } from './modules/demo/demo.offices'
 import { registerStoneAnswers } from './modules/stones/stones.consumers'
 
@@ -35,6 +37,9 @@ export default async function appointmentsService(app: FastifyInstance, opts: Ap
   )
   registerStoneAnswers(rt, bookings)
   await app.register(bookingRoutes, { bookings })
+  const kick = () => rt.relay.kick()
+  const meeting = { meetingBaseUrl: cfg.APPOINTMENTS_MEETING_BASE_URL }
+  await app.register(calendarRoutes, { calendar: new CalendarService(rt.database, bookings, meeting, kick) })
 }
 
 /** How a host mounts this service by its name in the registry (the embedded portal does). */

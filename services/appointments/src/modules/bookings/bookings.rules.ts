@@ -1,6 +1,6 @@
 /** What may happen to an appointment, and how it is shown and announced. Pure. */
 import type { AppointmentView } from '@diamond/contracts/http/appointments'
-import type { AppointmentChanged } from '@diamond/contracts/events/appointments'
+import type { ActorRole, AppointmentChanged } from '@diamond/contracts/events/appointments'
 import { isoInZone } from '../slots/zone'
 import { stoneView } from '../stones/stones.rules'
 import type { AppointmentRecord } from './bookings.repository'
@@ -33,6 +33,13 @@ export function toView(r: AppointmentRecord, meetingBaseUrl: string): Appointmen
   }
 }
 
+/** Who `userId` is to the appointment: its buyer, its sales person, or other staff (the office module's `all`). */
+export function roleOf(r: Pick<AppointmentRecord, 'row' | 'salesPerson'>, userId: string): ActorRole {
+  if (r.row.buyerId === userId) return 'buyer'
+  if (r.salesPerson.userId === userId) return 'sales'
+  return 'staff'
+}
+
 /** The data of an appointment event: who, where, when (UTC), which stones, and who acted. */
 export function eventData(
   r: AppointmentRecord,
@@ -57,6 +64,7 @@ export function eventData(
     status: r.row.status,
     version: r.row.version,
     by,
+    byRole: roleOf(r, by),
     ...extra,
   }
 }

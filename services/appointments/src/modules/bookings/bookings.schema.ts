@@ -10,6 +10,9 @@ import { appointments as schema } from '../../pg-schema'
 export const appointments = schema.table('appointments', {
   id: uuid('id').primaryKey().defaultRandom(),
   buyerId: uuid('buyer_id').notNull(),
+  /** The buyer as they signed in when booking (login and company), for the sales calendar. */
+  buyerName: text('buyer_name').notNull().default(''),
+  buyerCompany: text('buyer_company').notNull().default(''),
   officeId: uuid('office_id').notNull(),
   /** Null for a virtual meeting, which takes no cabin. */
   cabinId: uuid('cabin_id'),
