@@ -51,6 +51,7 @@ const MyAppointmentsPage = page(
   () => import('./features/appointments/components/MyAppointmentsPage'),
   'MyAppointmentsPage',
 )
+const SalesCalendarPage = page(() => import('./features/appointments/components/CalendarPage'), 'CalendarPage')
 const AuctionsPage = page(() => import('./features/bids/components/AuctionsPage'), 'AuctionsPage')
 const ForgotPasswordPage = page(() => import('./features/auth/components/ForgotPasswordPage'), 'ForgotPasswordPage')
 const GuestLoginPage = page(() => import('./features/auth/components/GuestLoginPage'), 'GuestLoginPage')
@@ -240,6 +241,7 @@ const SCREEN_VIEWS: Record<string, (params: Record<string, string>) => ReactNode
   inventoryArticles: () => <ArticlesPage />,
   bookAppointment: () => <BookAppointmentPage />,
   myAppointments: () => <MyAppointmentsPage />,
+  salesCalendar: () => <SalesCalendarPage />,
   sellerArticles: (p) => <SellerArticlesPage key={p.companyId} companyId={p.companyId!} />,
 }
 

@@ -100,6 +100,15 @@ export const SCREENS: readonly Screen[] = [
   // Issue 24: book a cabin (or a video meeting) and my appointments; booking changes things (office insert), guests book nothing.
   { id: 'bookAppointment', path: '/appointments/book', module: 'office', action: 'insert', memberOnly: true },
   { id: 'myAppointments', path: '/appointments', module: 'office', memberOnly: true },
+  // The sales side's calendar: the operator's staff with the office module's all (sales persons, admins).
+  {
+    id: 'salesCalendar',
+    path: '/appointments/calendar',
+    module: 'office',
+    action: 'all',
+    memberOnly: true,
+    operatorOnly: true,
+  },
   { id: 'privacyNotice', path: '/privacy-notice' },
   { id: 'trackDiamond', path: '/track-diamond' },
   // Narrow screens only.
@@ -254,7 +263,7 @@ export const NAV_GROUPS: readonly { id: string; items: readonly string[] }[] = [
       'trackDiamond',
     ],
   },
-  { id: 'appointments', items: ['bookAppointment', 'myAppointments'] },
+  { id: 'appointments', items: ['bookAppointment', 'myAppointments', 'salesCalendar'] },
   {
     id: 'inventory',
     items: [

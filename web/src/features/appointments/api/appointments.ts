@@ -9,6 +9,12 @@ import type {
   SlotPage,
   SlotPageRequest,
 } from '@diamond/contracts/http/appointments'
+import type {
+  AppointmentMark,
+  AppointmentMarkName,
+  CalendarPage,
+  CalendarRequest,
+} from '@diamond/contracts/http/appointments-calendar'
 import type { DemandPage } from '@diamond/contracts/http/demands'
 import { api } from '../../../lib/api'
 
@@ -36,3 +42,8 @@ export const appointmentStones = (appointmentId: string) =>
   api<ShowSelectionPage>('show-selection/paginate', { appointmentId }, { loader: true })
 /** My open demands, to name one on the appointment (the demand module's own list call). */
 export const myDemands = () => api<DemandPage>('diamond-demand/paginate', { limit: 50 })
+
+export const salesCalendar = (req: CalendarRequest) =>
+  api<CalendarPage>('cabin-schedule/calendar', req, { loader: true })
+export const markAppointment = (mark: AppointmentMarkName, req: AppointmentMark) =>
+  api<AppointmentView>(`cabin-schedule/${mark}`, req)

@@ -227,7 +227,9 @@ export function RescheduleDialog({
   onClose,
   onMoved,
 }: {
-  view: AppointmentView
+  view: Pick<AppointmentView, 'id' | 'officeId' | 'virtual' | 'startsAt'> & {
+    office: { code: string; name: string; timeZone: string }
+  }
   onClose: () => void
   onMoved: (moved: AppointmentView) => void
 }) {

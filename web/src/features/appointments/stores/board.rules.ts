@@ -57,14 +57,11 @@ export function clocksDiffer(at: string | number | Date, a: string, b: string): 
   return x.day !== y.day || x.time !== y.time
 }
 
-export interface SlotLike {
-  id: string
-  startsAt: string
-  free: number
-}
-
-/** Slots by the office's day, in the order they came (the board answers them in time order). */
-export function byOfficeDay<S extends SlotLike>(slots: readonly S[], timeZone: string): { day: string; slots: S[] }[] {
+/** Slots (or appointments) by the office's day, in the order they came (the board answers them in time order). */
+export function byOfficeDay<S extends { startsAt: string }>(
+  slots: readonly S[],
+  timeZone: string,
+): { day: string; slots: S[] }[] {
   const days: { day: string; slots: S[] }[] = []
   for (const s of slots) {
     const day = wallClock(s.startsAt, timeZone).day
