@@ -103,18 +103,12 @@ export function SlotBoard({ board, timeZone, officeName, picked, onPick, except 
               {d.slots.map((s) => {
                 const office = wallClock(s.startsAt, timeZone)
                 const other = clocksDiffer(s.startsAt, timeZone, mine) ? wallClock(s.startsAt, mine) : null
-                const end = wallClock(s.endsAt, timeZone)
-                const label = t('appointments.board.slotLabel', {
-                  time: `${office.time} – ${end.time}`,
-                  count: s.free,
-                })
                 return (
                   <li key={s.id}>
                     <button
                       type="button"
                       className={`appt-slot${picked === s.id ? ' is-picked' : ''}`}
                       aria-pressed={picked === s.id}
-                      aria-label={other ? `${label} (${t('appointments.board.yourTime')} ${other.time})` : label}
                       data-testid={`slot-${s.startsAt}`}
                       data-slot={s.id}
                       data-free={s.free}
