@@ -38,6 +38,7 @@ export function eventData(
   r: AppointmentRecord,
   by: string,
   extra: Pick<AppointmentChanged, 'previous' | 'removedStoneIds'> = {},
+  meetingBaseUrl?: string,
 ): AppointmentChanged {
   return {
     appointmentId: r.row.id,
@@ -58,5 +59,6 @@ export function eventData(
     version: r.row.version,
     by,
     ...extra,
+    ...(r.row.virtual && r.row.room && meetingBaseUrl ? { room: roomLink(meetingBaseUrl, r.row.room) } : {}),
   }
 }

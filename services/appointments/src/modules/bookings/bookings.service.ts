@@ -342,7 +342,7 @@ export class AppointmentService {
       )
       const r = (await repo.appointmentFor(tx, id, p.id))!
       await enqueue(tx, this.database.schema, [
-        newEvent(PRODUCER, AppointmentEventTypes.booked, id, eventData(r, p.id)),
+        newEvent(PRODUCER, AppointmentEventTypes.booked, id, eventData(r, p.id, {}, this.settings.meetingBaseUrl)),
       ])
     })
     this.onEvents()
@@ -400,7 +400,12 @@ export class AppointmentService {
         const after = (await repo.appointmentFor(tx, before.row.id, p.id))!
         const previous = { startsAt: before.row.startsAt.toISOString(), endsAt: before.row.endsAt.toISOString() }
         await enqueue(tx, this.database.schema, [
-          newEvent(PRODUCER, AppointmentEventTypes.rescheduled, after.row.id, eventData(after, p.id, { previous })),
+          newEvent(
+            PRODUCER,
+            AppointmentEventTypes.rescheduled,
+            after.row.id,
+            eventData(after, p.id, { previous }, this.settings.meetingBaseUrl),
+          ),
         ])
       },
     )
@@ -428,7 +433,7 @@ export class AppointmentService {
             PRODUCER,
             AppointmentEventTypes.stonesRemoved,
             r.row.id,
-            eventData(after, p.id, { removedStoneIds: body.stoneIds }),
+            eventData(after, p.id, { removedStoneIds: body.stoneIds }, this.settings.meetingBaseUrl),
           ),
         ])
         return
@@ -436,7 +441,12 @@ export class AppointmentService {
       await repo.cancelAppointment(tx, r.row.id, p.id)
       const after = (await repo.appointmentFor(tx, r.row.id, p.id))!
       await enqueue(tx, this.database.schema, [
-        newEvent(PRODUCER, AppointmentEventTypes.cancelled, r.row.id, eventData(after, p.id)),
+        newEvent(
+          PRODUCER,
+          AppointmentEventTypes.cancelled,
+          r.row.id,
+          eventData(after, p.id, {}, this.settings.meetingBaseUrl),
+        ),
       ])
     })
     if (!body.stoneIds) this.freed(current.office.id, current.row.startsAt.getTime())
