@@ -63,6 +63,8 @@ export const AppointmentChanged = Type.Object(
     byRole: ActorRole,
     previous: Type.Optional(Type.Object({ startsAt: Time, endsAt: Time })),
     removedStoneIds: Type.Optional(Type.Array(Uuid)),
+    /** A virtual appointment's meeting link (for the two parties' mails and .ics); absent otherwise. */
+    room: Type.Optional(Type.String({ maxLength: 500 })),
   },
   { additionalProperties: false },
 )

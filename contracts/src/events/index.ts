@@ -14,7 +14,7 @@ import { AuthEventTypes, MailRequested, SessionRevoked } from './auth'
 import { DigestDue, DigestEventTypes, DigestPrepared, DigestReady } from './digests'
 import { BiddingEventTypes, LotClosed, LotExtended, LotHighChanged, LotOpened } from './bidding'
 import type { AnyEvent } from './envelope'
-import { Notification, NotificationEventTypes } from './notifications'
+import { MailWanted, MailWantedEventTypes, Notification, NotificationEventTypes } from './notifications'
 import { OfficeBlockAnswered, OfficeBlockEventTypes } from './office-blocks'
 import { StockEventTypes, StoneStatusChanged, TradeEvent, TradeEventTypes } from './stock'
 
@@ -42,6 +42,7 @@ export const EventSchemas = {
   [BiddingEventTypes.extended]: LotExtended,
   [BiddingEventTypes.closed]: LotClosed,
   [NotificationEventTypes.created]: Notification,
+  [MailWantedEventTypes.wanted]: MailWanted,
   [AuthEventTypes.revoked]: SessionRevoked,
   [AuthEventTypes.mailRequested]: MailRequested,
   [DigestEventTypes.due]: DigestDue,

@@ -45,6 +45,7 @@ export function eventData(
   r: AppointmentRecord,
   by: string,
   extra: Pick<AppointmentChanged, 'previous' | 'removedStoneIds'> = {},
+  meetingBaseUrl?: string,
 ): AppointmentChanged {
   return {
     appointmentId: r.row.id,
@@ -66,5 +67,6 @@ export function eventData(
     by,
     byRole: roleOf(r, by),
     ...extra,
+    ...(r.row.virtual && r.row.room && meetingBaseUrl ? { room: roomLink(meetingBaseUrl, r.row.room) } : {}),
   }
 }

@@ -428,7 +428,7 @@ export class AppointmentService {
       )
       const r = (await repo.appointmentById(tx, id))!
       await enqueue(tx, this.database.schema, [
-        newEvent(PRODUCER, AppointmentEventTypes.booked, id, eventData(r, p.id)),
+        newEvent(PRODUCER, AppointmentEventTypes.booked, id, eventData(r, p.id, {}, this.settings.meetingBaseUrl)),
       ])
       await also?.(tx, id)
     })
@@ -490,7 +490,12 @@ export class AppointmentService {
         const after = (await repo.appointmentById(tx, before.row.id))!
         const previous = { startsAt: before.row.startsAt.toISOString(), endsAt: before.row.endsAt.toISOString() }
         await enqueue(tx, this.database.schema, [
-          newEvent(PRODUCER, AppointmentEventTypes.rescheduled, after.row.id, eventData(after, p.id, { previous })),
+          newEvent(
+            PRODUCER,
+            AppointmentEventTypes.rescheduled,
+            after.row.id,
+            eventData(after, p.id, { previous }, this.settings.meetingBaseUrl),
+          ),
         ])
       },
     )
@@ -524,7 +529,7 @@ export class AppointmentService {
               PRODUCER,
               AppointmentEventTypes.stonesRemoved,
               r.row.id,
-              eventData(after, p.id, { removedStoneIds: body.stoneIds }),
+              eventData(after, p.id, { removedStoneIds: body.stoneIds }, this.settings.meetingBaseUrl),
             ),
           ])
           return false
@@ -532,7 +537,12 @@ export class AppointmentService {
         await repo.cancelAppointment(tx, r.row.id, p.id)
         const after = (await repo.appointmentById(tx, r.row.id))!
         await enqueue(tx, this.database.schema, [
-          newEvent(PRODUCER, AppointmentEventTypes.cancelled, r.row.id, eventData(after, p.id)),
+          newEvent(
+            PRODUCER,
+            AppointmentEventTypes.cancelled,
+            r.row.id,
+            eventData(after, p.id, {}, this.settings.meetingBaseUrl),
+          ),
         ])
         const office = await offices.officeRow(tx, r.office.id)
         if (office) await this.announceSlots(tx, office, [slot])
