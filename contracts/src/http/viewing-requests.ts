@@ -9,6 +9,7 @@ const Time = Type.String({ format: 'date-time' })
 const Note = Type.String({ minLength: 1, maxLength: 500 })
 
 export const ViewingRequestStatus = literals(VIEWING_REQUEST_STATUSES)
+export type ViewingRequestStatus = Static<typeof ViewingRequestStatus>
 
 /** POST viewing-request/create: the buyer asks to see these stones at the office, no slot chosen. */
 export const ViewingRequestCreate = Type.Object(

@@ -7,6 +7,10 @@ import { AppointmentService } from './modules/bookings/bookings.service'
 import calendarRoutes from './modules/calendar/calendar.routes'
 import { CalendarService } from './modules/calendar/calendar.service'
 import { seedDemoOffices } from './modules/demo/demo.offices'
+import requestRoutes from './modules/requests/requests.routes'
+import { ViewingRequestService } from './modules/requests/requests.service'
+import settingsRoutes from './modules/settings/settings.routes'
+import { SettingsService } from './modules/settings/settings.service'
 import { registerStoneAnswers } from './modules/stones/stones.consumers'
 
 export type AppointmentsOptions = ServiceContext & { appointments: AppointmentsConfig }
@@ -40,6 +44,8 @@ export default async function appointmentsService(app: FastifyInstance, opts: Ap
   const kick = () => rt.relay.kick()
   const meeting = { meetingBaseUrl: cfg.APPOINTMENTS_MEETING_BASE_URL }
   await app.register(calendarRoutes, { calendar: new CalendarService(rt.database, bookings, meeting, kick) })
+  await app.register(requestRoutes, { requests: new ViewingRequestService(rt.database, bookings, kick) })
+  await app.register(settingsRoutes, { settings: new SettingsService(rt.database, bookings, kick) })
 }
 
 /** How a host mounts this service by its name in the registry (the embedded portal does). */
