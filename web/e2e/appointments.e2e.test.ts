@@ -6,10 +6,9 @@ import { apiSession, call, openAs, type LoginData } from './support/api-session'
 import { chooseLanguage, newPage, SCREENS, usePortal } from './support/portal'
 
 /**
- * Issue 24's journey as far as this branch's backend goes: a buyer books the last cabin of a slot
- * with two stones from the cart and sees stock's answer per stone; a second buyer's board no longer
- * offers the slot (read again: the gateway's slot push is not on this branch yet) and cannot hold
- * those stones; the sales person finds the booking in the calendar and moves it; the buyer sees the
+ * Issue 24's journey: a buyer books the last cabin of a slot with two stones from the cart and sees
+ * stock's answer per stone; a second buyer's open board loses the slot live and cannot hold those
+ * stones; the sales person's open calendar shows the booking live, and moves it; the buyer sees the
  * new time and cancels, which gives the stones back.
  */
 const portal = usePortal()
@@ -91,6 +90,15 @@ describe('appointments', () => {
       const theirs = o.page.locator(`[data-slot="${slot.id}"]`)
       await o.page.locator(`[data-slot="${slot.id}"][data-free="1"]`).waitFor()
 
+      // The sales person has the Mumbai calendar open on the slot's day (staff follow the whole office).
+      const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date(slot.startsAt))
+      await openAs(portal, s.page, sales, '/appointments/calendar')
+      await s.page.getByTestId('cal-office').selectOption(MUMBAI)
+      await s.page.getByTestId('cal-days-1').click()
+      await s.page.getByTestId('cal-from').fill(day)
+      // seller1's booking of the slot is there already.
+      await s.page.locator('[data-testid^="cal-"][data-status="booked"]').first().waitFor()
+
       // Buyer1 selects both stones in the cart and books an appointment for them.
       await openAs(portal, b.page, buyer, '/account/cart')
       for (const st of picked) await b.page.getByTestId(`select-${st.vStnId}`).check()
@@ -121,20 +129,13 @@ describe('appointments', () => {
           .waitFor({ timeout: ANSWER_WAIT_MS })
       await b.page.screenshot({ path: join(SCREENS, 'appointment-booked.png'), fullPage: true })
 
-      // The second buyer's board, read again, no longer offers the slot; the stones cannot be held.
-      await o.page.reload()
-      await o.page.getByTestId('office-mumbai').check()
-      await o.page.locator('[data-testid="slot-board"][data-state="ready"]').waitFor()
-      expect(await theirs.count()).toBe(0)
+      // The second buyer's open board loses the slot live (the office room's push, no reload); the
+      // stones cannot be held.
+      await theirs.waitFor({ state: 'detached' })
       for (const st of picked)
         expect((await call(portal, 'diamond/hold', { id: st.id }, other.token.jwt)).code).not.toBe('OK')
 
-      // The sales person finds it in the Mumbai calendar (the slot's day) and moves it.
-      const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date(slot.startsAt))
-      await openAs(portal, s.page, sales, '/appointments/calendar')
-      await s.page.getByTestId('cal-office').selectOption(MUMBAI)
-      await s.page.getByTestId('cal-days-1').click()
-      await s.page.getByTestId('cal-from').fill(day)
+      // The booking reaches the sales person's open calendar live.
       const card = s.page.getByTestId(`cal-${id}`)
       await card.waitFor()
       expect(await card.getByTestId('cal-buyer').textContent()).toBe('buyer1')
@@ -174,6 +175,56 @@ describe('appointments', () => {
       ).toBe(true)
     } finally {
       await Promise.all([b.context.close(), o.context.close(), s.context.close()])
+    }
+  })
+
+  it('asks for an office viewing without a time; the sales side declines one with a note, the buyer withdraws another', async () => {
+    const [buyer, sales] = [await apiSession(portal, 'buyer2'), await apiSession(portal, 'sales1')]
+    const stones = await call<{ list: Stone[] }>(portal, 'diamond/paginate', { limit: 20 }, buyer.token.jwt)
+    const ids = stones.data.list.slice(3, 5).map((s) => s.id)
+    const b = await newPage(portal)
+    const s = await newPage(portal)
+    try {
+      // From the booking screen's stones: no time suits, so ask instead.
+      await openAs(portal, b.page, buyer, `/appointments/book?stones=${ids.join(',')}`)
+      await b.page.getByTestId('ask-instead').click()
+      await b.page.waitForURL('**/account/office-list?stones=*')
+      await b.page.getByText('No view request found.').waitFor()
+      await b.page.getByTestId('request-office').selectOption(MUMBAI)
+      await b.page.getByTestId('request-note').fill('Both stones, morning if possible')
+      await b.page.getByTestId('request-submit').click()
+      await b.page.getByText('Your viewing request was sent.').waitFor()
+      const card = b.page.locator('[data-testid^="request-"][data-status="open"]').first()
+      await card.waitFor()
+      const requestId = ((await card.getAttribute('data-testid')) ?? '').replace('request-', '')
+      await expectAccessible(b.page, 'the office viewing list')
+      await b.page.screenshot({ path: join(SCREENS, 'office-list.png'), fullPage: true })
+
+      // The sales person declines it with a note; the buyer's list shows the answer.
+      await openAs(portal, s.page, sales, '/account/office-list')
+      const theirs = s.page.getByTestId(`request-${requestId}`)
+      await theirs.getByTestId('request-decline').click()
+      await s.page.getByTestId('decline-note').fill('These two are at the Antwerp office this month.')
+      await s.page.getByTestId('decline-submit').click()
+      await s.page.locator(`[data-testid="request-${requestId}"][data-status="declined"]`).waitFor()
+      await b.page.reload()
+      const answered = b.page.locator(`[data-testid="request-${requestId}"][data-status="declined"]`)
+      await answered.waitFor()
+      expect(await answered.getByTestId('request-answer').textContent()).toContain('Antwerp office')
+
+      // Another request, withdrawn by the buyer.
+      const again = await call<{ id: string }>(
+        portal,
+        'viewing-request/create',
+        { officeId: MUMBAI, stoneIds: ids },
+        buyer.token.jwt,
+      )
+      expect(again.code, again.message).toBe('OK')
+      await b.page.reload()
+      await b.page.getByTestId(`request-${again.data.id}`).getByTestId('request-withdraw').click()
+      await b.page.locator(`[data-testid="request-${again.data.id}"][data-status="withdrawn"]`).waitFor()
+    } finally {
+      await Promise.all([b.context.close(), s.context.close()])
     }
   })
 

@@ -51,6 +51,10 @@ const MyAppointmentsPage = page(
   () => import('./features/appointments/components/MyAppointmentsPage'),
   'MyAppointmentsPage',
 )
+const ViewingRequestsPage = page(
+  () => import('./features/appointments/components/ViewingRequestsPage'),
+  'ViewingRequestsPage',
+)
 const SalesCalendarPage = page(() => import('./features/appointments/components/CalendarPage'), 'CalendarPage')
 const AuctionsPage = page(() => import('./features/bids/components/AuctionsPage'), 'AuctionsPage')
 const ForgotPasswordPage = page(() => import('./features/auth/components/ForgotPasswordPage'), 'ForgotPasswordPage')
@@ -242,6 +246,7 @@ const SCREEN_VIEWS: Record<string, (params: Record<string, string>) => ReactNode
   bookAppointment: () => <BookAppointmentPage />,
   myAppointments: () => <MyAppointmentsPage />,
   salesCalendar: () => <SalesCalendarPage />,
+  officeList: () => <ViewingRequestsPage />,
   sellerArticles: (p) => <SellerArticlesPage key={p.companyId} companyId={p.companyId!} />,
 }
 

@@ -16,6 +16,16 @@ import type {
   CalendarRequest,
 } from '@diamond/contracts/http/appointments-calendar'
 import type { DemandPage } from '@diamond/contracts/http/demands'
+import type {
+  ViewingRequestAccept,
+  ViewingRequestAccepted,
+  ViewingRequestCreate,
+  ViewingRequestDecline,
+  ViewingRequestPage,
+  ViewingRequestPageRequest,
+  ViewingRequestView,
+  ViewingRequestWithdraw,
+} from '@diamond/contracts/http/viewing-requests'
 import { api } from '../../../lib/api'
 
 /** An office one may book (appointments/offices). */
@@ -47,3 +57,14 @@ export const salesCalendar = (req: CalendarRequest) =>
   api<CalendarPage>('cabin-schedule/calendar', req, { loader: true })
 export const markAppointment = (mark: AppointmentMarkName, req: AppointmentMark) =>
   api<AppointmentView>(`cabin-schedule/${mark}`, req)
+
+export const createViewingRequest = (req: ViewingRequestCreate) =>
+  api<ViewingRequestView>('viewing-request/create', req, { loader: true })
+export const listViewingRequests = (req: ViewingRequestPageRequest) =>
+  api<ViewingRequestPage>('viewing-request/paginate', req, { loader: true })
+export const acceptViewingRequest = (req: ViewingRequestAccept) =>
+  api<ViewingRequestAccepted>('viewing-request/accept', req)
+export const declineViewingRequest = (req: ViewingRequestDecline) =>
+  api<ViewingRequestView>('viewing-request/decline', req)
+export const withdrawViewingRequest = (req: ViewingRequestWithdraw) =>
+  api<ViewingRequestView>('viewing-request/withdraw', req)

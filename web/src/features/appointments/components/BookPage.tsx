@@ -223,6 +223,11 @@ export function BookPage() {
               </ul>
             )}
             {stoneIds.length > 0 && <p className="notice appt-notice">{t('appointments.book.outsideIndia')}</p>}
+            {stoneIds.length > 0 && (
+              <Link href={`/account/office-list?stones=${stoneIds.join(',')}`} data-testid="ask-instead">
+                {t('appointments.book.askInstead')}
+              </Link>
+            )}
           </fieldset>
           {demands.length > 0 && (
             <FormField id="appt-demand" label={t('appointments.book.demand')}>
