@@ -254,4 +254,41 @@ describe('appointments', () => {
       await context.close()
     }
   })
+
+  it('lets staff close an office for a holiday and add a cabin, which the board follows', async () => {
+    const [sales, buyer] = [await apiSession(portal, 'sales1'), await apiSession(portal, 'buyer2')]
+    const BELGIUM = '0ff1ce00-0000-4000-8000-000000000006'
+    const DAY = '2027-06-15'
+    const slots = async () =>
+      (
+        await call<{ list: Slot[] }>(
+          portal,
+          'cabin-slot/paginate',
+          { officeId: BELGIUM, date: DAY, days: 1 },
+          buyer.token.jwt,
+        )
+      ).data.list
+    expect((await slots()).length).toBeGreaterThan(0)
+    const { context, page } = await newPage(portal)
+    try {
+      await openAs(portal, page, sales, '/appointments/settings')
+      await page.getByTestId('settings-office').selectOption(BELGIUM)
+      await page.getByTestId('holiday-day').fill(DAY)
+      await page.getByTestId('holiday-name').fill('Staff training')
+      await page.getByTestId('holiday-add').click()
+      await page.getByTestId(`holiday-${DAY}`).waitFor()
+      await page.getByTestId('cabin-name').fill('Antwerp 3')
+      await page.getByTestId('cabin-add').click()
+      await page.getByTestId('cabin-Antwerp 3').waitFor()
+      // Hours that do not read are named, and nothing is sent.
+      await page.getByTestId('hours-1').fill('17:00-09:00')
+      await page.getByTestId('settings-office-save').click()
+      await page.getByText('The hours of Monday do not read').waitFor()
+      await expectAccessible(page, 'the appointment settings')
+      await page.screenshot({ path: join(SCREENS, 'appointment-settings.png'), fullPage: true })
+      expect(await slots()).toEqual([])
+    } finally {
+      await context.close()
+    }
+  })
 })

@@ -55,6 +55,7 @@ const ViewingRequestsPage = page(
   () => import('./features/appointments/components/ViewingRequestsPage'),
   'ViewingRequestsPage',
 )
+const AppointmentSettingsPage = page(() => import('./features/appointments/components/SettingsPage'), 'SettingsPage')
 const SalesCalendarPage = page(() => import('./features/appointments/components/CalendarPage'), 'CalendarPage')
 const AuctionsPage = page(() => import('./features/bids/components/AuctionsPage'), 'AuctionsPage')
 const ForgotPasswordPage = page(() => import('./features/auth/components/ForgotPasswordPage'), 'ForgotPasswordPage')
@@ -246,6 +247,7 @@ const SCREEN_VIEWS: Record<string, (params: Record<string, string>) => ReactNode
   bookAppointment: () => <BookAppointmentPage />,
   myAppointments: () => <MyAppointmentsPage />,
   salesCalendar: () => <SalesCalendarPage />,
+  appointmentSettings: () => <AppointmentSettingsPage />,
   officeList: () => <ViewingRequestsPage />,
   sellerArticles: (p) => <SellerArticlesPage key={p.companyId} companyId={p.companyId!} />,
 }

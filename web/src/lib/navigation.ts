@@ -109,6 +109,15 @@ export const SCREENS: readonly Screen[] = [
     memberOnly: true,
     operatorOnly: true,
   },
+  // Offices, hours, holidays, cabins and sales persons: the same staff.
+  {
+    id: 'appointmentSettings',
+    path: '/appointments/settings',
+    module: 'office',
+    action: 'all',
+    memberOnly: true,
+    operatorOnly: true,
+  },
   { id: 'privacyNotice', path: '/privacy-notice' },
   { id: 'trackDiamond', path: '/track-diamond' },
   // Narrow screens only.
@@ -263,7 +272,7 @@ export const NAV_GROUPS: readonly { id: string; items: readonly string[] }[] = [
       'trackDiamond',
     ],
   },
-  { id: 'appointments', items: ['bookAppointment', 'myAppointments', 'salesCalendar'] },
+  { id: 'appointments', items: ['bookAppointment', 'myAppointments', 'salesCalendar', 'appointmentSettings'] },
   {
     id: 'inventory',
     items: [

@@ -15,6 +15,15 @@ import type {
   CalendarPage,
   CalendarRequest,
 } from '@diamond/contracts/http/appointments-calendar'
+import type {
+  CabinSave,
+  HolidayDelete,
+  HolidaySave,
+  OfficeSave,
+  OfficeSettings,
+  OfficeSettingsList,
+  SalesPersonSave,
+} from '@diamond/contracts/http/appointments-settings'
 import type { DemandPage } from '@diamond/contracts/http/demands'
 import type {
   ViewingRequestAccept,
@@ -68,3 +77,10 @@ export const declineViewingRequest = (req: ViewingRequestDecline) =>
   api<ViewingRequestView>('viewing-request/decline', req)
 export const withdrawViewingRequest = (req: ViewingRequestWithdraw) =>
   api<ViewingRequestView>('viewing-request/withdraw', req)
+
+export const officeSettings = () => api<OfficeSettingsList>('appointments/office/list', {}, { loader: true })
+export const saveOffice = (req: OfficeSave) => api<OfficeSettings>('appointments/office/save', req)
+export const saveHoliday = (req: HolidaySave) => api<OfficeSettings>('appointments/holiday/save', req)
+export const deleteHoliday = (req: HolidayDelete) => api<OfficeSettings>('appointments/holiday/delete', req)
+export const saveCabin = (req: CabinSave) => api<OfficeSettings>('appointments/cabin/save', req)
+export const saveSalesPerson = (req: SalesPersonSave) => api<OfficeSettings>('appointments/sales-person/save', req)
