@@ -67,9 +67,16 @@ export function StoneAnswers({
             <StoneLabel id={s.id} />
             <span className={`appt-answer appt-answer--${answer}`} data-testid={`answer-${s.id}`}>
               {answer === 'unavailable'
-                ? t('appointments.answer.unavailable', { reason: s.reason })
+                ? t('appointments.answer.unavailable', {
+                    reason: t(`appointments.answer.reasons.${s.reason}`, { defaultValue: s.reason }),
+                  })
                 : t(`appointments.answer.${answer}`)}
             </span>
+            {s.transferDays !== undefined && s.location && (
+              <span className="acct-note" data-testid={`transfer-${s.id}`}>
+                {t('appointments.answer.transfer', { location: s.location, count: s.transferDays })}
+              </span>
+            )}
             {onRemove && (
               <button
                 type="button"

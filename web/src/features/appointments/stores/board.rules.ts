@@ -97,11 +97,12 @@ export function stonesFromQuery(search: string): string[] {
   return [...new Set(ids)].slice(0, MAX_APPOINTMENT_STONES)
 }
 
-export type StoneAnswer = 'blocked' | 'unavailable' | 'pending'
+export type StoneAnswer = 'blocked' | 'unavailable' | 'released' | 'pending'
 
-/** What stock said of a stone on the appointment: held for the slot, refused with a reason, or not yet answered. */
-export function stoneAnswer(s: { blocked?: boolean; reason?: string }): StoneAnswer {
+/** What stock said of a stone on the appointment: held for the slot, refused with a reason, given back, or not yet answered. */
+export function stoneAnswer(s: { blocked?: boolean; reason?: string; state?: string }): StoneAnswer {
   if (s.blocked) return 'blocked'
+  if (s.state === 'released') return 'released'
   if (s.reason) return 'unavailable'
   return 'pending'
 }

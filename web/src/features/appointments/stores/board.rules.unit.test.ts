@@ -67,6 +67,8 @@ describe('the slot board rules', () => {
     expect(stoneAnswer({ blocked: true })).toBe('blocked')
     expect(stoneAnswer({ reason: 'held' })).toBe('unavailable')
     expect(stoneAnswer({})).toBe('pending')
+    expect(stoneAnswer({ state: 'pending' })).toBe('pending')
+    expect(stoneAnswer({ state: 'released', reason: 'released' })).toBe('released')
   })
 
   it('offers only slots with room that have not begun', () => {
