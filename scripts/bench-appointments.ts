@@ -15,7 +15,13 @@
  *    the auth service signs them), all at once. Every answer is checked while measuring: exactly one
  *    OK, every other a 409 E_SLOT_TAKEN, no 5xx, one appointment row and one `booked` event;
  *  - the slot board: `cabin-slot/paginate` for that office and 30 days, one call at a time, beside a
- *    bare select of the office's bookings for those days on the same PostgreSQL (p50 of BENCH_BOARD).
+ *    bare select of the office's bookings for those days on the same PostgreSQL (p50 of BENCH_BOARD);
+ *  - the live boards: BENCH_SOCKETS (200) socket.io clients with that office's board open
+ *    (`office.join`); BENCH_PUSH_ROUNDS (20) times a slot is booked, then cancelled, one at a time,
+ *    and each client's arrival of the `slots.changed` naming that slot taken (free 0), then freed
+ *    (free 1), is timed from the moment the call was sent (an upper bound: it includes the call's
+ *    own time) and from its answer (the commit). p50 / p99 / max against the gateway's push window
+ *    (GATEWAY_PUSH_WINDOW_MS, 25 ms) + 100 ms.
  */
 import { fork } from 'node:child_process'
 import { randomBytes, randomUUID } from 'node:crypto'
@@ -24,6 +30,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import postgres from 'postgres'
+import { io, type Socket } from 'socket.io-client'
 import { Pool } from 'undici'
 import { createTokenService } from '@diamond/runtime/auth'
 import { databaseUrl, startLocalPostgres } from '@diamond/runtime/pg-server'
@@ -32,6 +39,9 @@ const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 200)
 const ATTEMPTS = Number(process.env.BENCH_ATTEMPTS ?? 1000)
 const BASELINE_UPDATES = Number(process.env.BENCH_UPDATES ?? 5_000)
 const BOARD_CALLS = Number(process.env.BENCH_BOARD ?? 200)
+const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 200)
+const PUSH_ROUNDS = Number(process.env.BENCH_PUSH_ROUNDS ?? 20)
+const PUSH_WINDOW_MS = Number(process.env.GATEWAY_PUSH_WINDOW_MS ?? 25)
 /** The demo's Dubai office: one cabin, one sales person (services/appointments/src/modules/demo). */
 const DUBAI = '0ff1ce00-0000-4000-8000-000000000005'
 const log = (m: string) => console.log(`[bench:appointments] ${m}`)
@@ -148,6 +158,9 @@ async function main() {
     )
     log(`slot board (30 days): p50 ${boardMs.toFixed(2)} ms over HTTP; bare select p50 ${selectMs.toFixed(2)} ms`)
 
+    const live = await liveBoards(port, post, buyer, free.slice(2, 2 + PUSH_ROUNDS))
+    log(`live boards: ${live.text}`)
+
     console.log(`\nConcurrency ${CONCURRENCY}, on loopback, ${new Date().toISOString()}.\n`)
     console.log('| scenario | per second | × PostgreSQL one-row update | outcome |')
     console.log('|---|---|---|---|')
@@ -163,7 +176,8 @@ async function main() {
     console.log(
       `\nSlot board, one office, 30 days: p50 ${boardMs.toFixed(2)} ms (HTTP, token check, board computed) against ${selectMs.toFixed(2)} ms for the bare select of its bookings (${(boardMs / selectMs).toFixed(1)}×).\n`,
     )
-    if (!check.ok) process.exitCode = 1
+    console.log(`Live slot boards: ${live.text}\n`)
+    if (!check.ok || !live.ok) process.exitCode = 1
   } finally {
     await pool?.close()
     await sql.end()
@@ -175,6 +189,93 @@ async function main() {
 }
 
 type Post = (path: string, body: unknown, token?: string) => Promise<Answer>
+
+function pct(xs: number[], p: number): number {
+  return xs[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))]!
+}
+
+/**
+ * SOCKETS clients with the office's board open; each round books a slot and cancels it, and every
+ * client's arrival of each change is timed. Every client must hear every change (none lost).
+ */
+async function liveBoards(port: number, post: Post, buyer: () => string, slots: { id: string }[]) {
+  const sockets: Socket[] = []
+  /** Per slot and free count: when each client heard it. */
+  const heard = new Map<string, number[]>()
+  try {
+    for (let i = 0; i < SOCKETS; i++) {
+      const s = io(`http://127.0.0.1:${port}`, {
+        path: '/socket.io',
+        transports: ['websocket'],
+        auth: { token: buyer() },
+        reconnection: false,
+      })
+      sockets.push(s)
+      s.on('slots.changed', (m: { slots: { id: string; free: number }[] }) => {
+        const at = performance.now()
+        for (const slot of m.slots) {
+          const key = `${slot.id}:${slot.free}`
+          heard.set(key, [...(heard.get(key) ?? []), at])
+        }
+      })
+    }
+    await Promise.all(
+      sockets.map(
+        (s) =>
+          new Promise<void>((resolve, reject) => {
+            s.once('connect', () =>
+              s.emit(
+                'office.join' as never,
+                { officeId: DUBAI } as never,
+                ((a: { code: string }) => (a.code === 'OK' ? resolve() : reject(new Error(a.code)))) as never,
+              ),
+            )
+            s.once('connect_error', reject)
+          }),
+      ),
+    )
+    const fromSent: number[] = []
+    const fromAnswer: number[] = []
+    let lost = 0
+    const measure = async (key: string, call: () => Promise<Answer>) => {
+      const sent = performance.now()
+      const a = await call()
+      const answered = performance.now()
+      if (a.code !== 'OK') throw new Error(`live round: ${a.code}`)
+      const until = Date.now() + 5000
+      while ((heard.get(key)?.length ?? 0) < SOCKETS && Date.now() < until) await new Promise((r) => setTimeout(r, 5))
+      const times = heard.get(key) ?? []
+      lost += SOCKETS - times.length
+      for (const t of times) {
+        fromSent.push(t - sent)
+        fromAnswer.push(Math.max(0, t - answered))
+      }
+      return a
+    }
+    for (const slot of slots) {
+      const booker = buyer()
+      const booked = await measure(`${slot.id}:0`, () =>
+        post('cabin-schedule/create', { slotId: slot.id, purpose: 'Live bench' }, booker),
+      )
+      await measure(`${slot.id}:1`, () =>
+        post('cabin-schedule/destroyDiamondAndSlot', { id: booked.data.id as string }, booker),
+      )
+    }
+    fromSent.sort((a, b) => a - b)
+    fromAnswer.sort((a, b) => a - b)
+    const bound = PUSH_WINDOW_MS + 100
+    const p99 = pct(fromSent, 99)
+    const ok = lost === 0 && p99 <= bound
+    const f = (xs: number[]) =>
+      `p50 ${pct(xs, 50).toFixed(1)} / p99 ${pct(xs, 99).toFixed(1)} / max ${xs.at(-1)!.toFixed(1)} ms`
+    const text =
+      `${SOCKETS} socket.io boards, ${slots.length} slots each taken then freed (${fromSent.length.toLocaleString('en-US')} arrivals, ${lost} lost): ` +
+      `from the call sent ${f(fromSent)}; from its answer ${f(fromAnswer)}; bound window ${PUSH_WINDOW_MS} + 100 = ${bound} ms: ${ok ? 'PASS' : 'FAIL'}`
+    return { ok, text }
+  } finally {
+    sockets.forEach((s) => s.disconnect())
+  }
+}
 
 /** Runs `total` calls with at most CONCURRENCY in flight; the rate over the whole run. */
 async function run<T>(total: number, call: (i: number) => Promise<T>): Promise<{ perSecond: number; answers: T[] }> {

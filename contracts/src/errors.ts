@@ -82,6 +82,17 @@ export const ErrorCodes = {
   E_SLOT_TAKEN: { status: 409, message: 'This slot has just been taken. Please choose another slot.' },
   E_APPOINTMENT_OVERLAP: { status: 409, message: 'You already have an appointment at this time.' },
   E_APPOINTMENT_CLOSED: { status: 409, message: 'This appointment can no longer be changed.' },
+  // Issue 24: the sales calendar, viewing requests and the office settings.
+  E_APPOINTMENT_MARK: {
+    status: 409,
+    message:
+      'This appointment cannot be marked so now: only a booked one is confirmed, done or no-show only once it has begun.',
+  },
+  E_REQUEST_CLOSED: { status: 409, message: 'This viewing request has already been answered or withdrawn.' },
+  E_STILL_BOOKED: {
+    status: 409,
+    message: 'This cabin or sales person has appointments to come. Move or cancel them first.',
+  },
   E_UNAVAILABLE: { status: 503, message: 'The service is temporarily unavailable. Please try again shortly.' },
   E_INTERNAL: { status: 500, message: 'Something went wrong. Please try again.' },
 } as const satisfies Record<string, { status: number; message: string }>

@@ -109,7 +109,70 @@ export const BidPosition = Type.Object({
 })
 export type BidPosition = Static<typeof BidPosition>
 
+/**
+ * Appointments live (issue 24). A slot board joins its office's room (`office.join { officeId }`,
+ * office module view) and hears `slots.changed`: each slot taken or freed, with what it takes now,
+ * coalesced per slot per push window; and `office.changed` when staff changed the office's hours,
+ * holidays, cabins or sales persons (the board reads its page again). The sales side's calendar:
+ * a user's own appointments (as buyer or as their sales person) come to their sockets as
+ * `appointment.changed` without joining anything; staff with the office module's `all` join an
+ * office's calendar (`calendar.join { officeId }`) to hear every appointment of it, and its
+ * viewing requests (`viewing-request.changed`, also to the requesting buyer).
+ */
+export const MAX_JOINED_OFFICES = 10
+export const OfficeJoin = Type.Object({ officeId: Uuid }, { additionalProperties: false })
+export type OfficeJoin = Static<typeof OfficeJoin>
+
+export const SlotsChanged = Type.Object({
+  officeId: Uuid,
+  slots: Type.Array(
+    Type.Object({
+      /** The slot's id as cabin-slot/paginate names it. */
+      id: Type.String(),
+      /** UTC. */
+      startsAt: Type.String(),
+      endsAt: Type.String(),
+      /** Bookings it still takes in a cabin, and as a virtual meeting. */
+      free: Type.Integer({ minimum: 0 }),
+      freeVirtual: Type.Integer({ minimum: 0 }),
+    }),
+  ),
+})
+export type SlotsChanged = Static<typeof SlotsChanged>
+export const OfficeChangedFrame = Type.Object({ officeId: Uuid })
+export type OfficeChangedFrame = Static<typeof OfficeChangedFrame>
+
+export const AppointmentLive = Type.Object({
+  /** What happened: booked, rescheduled, cancelled, stones-removed, confirmed, done, no-show. */
+  change: Type.String(),
+  appointmentId: Uuid,
+  officeId: Uuid,
+  salesPersonId: Uuid,
+  cabinId: Type.Union([Uuid, Type.Null()]),
+  status: Type.String(),
+  /** UTC. */
+  startsAt: Type.String(),
+  endsAt: Type.String(),
+  version: Type.Integer({ minimum: 1 }),
+  byRole: Type.String(),
+})
+export type AppointmentLive = Static<typeof AppointmentLive>
+
+export const ViewingRequestLive = Type.Object({
+  /** created, accepted, declined, withdrawn. */
+  change: Type.String(),
+  requestId: Uuid,
+  officeId: Uuid,
+  status: Type.String(),
+  appointmentId: Type.Union([Uuid, Type.Null()]),
+})
+export type ViewingRequestLive = Static<typeof ViewingRequestLive>
+
 export interface ServerToClient {
+  'slots.changed': (m: SlotsChanged) => void
+  'office.changed': (m: OfficeChangedFrame) => void
+  'appointment.changed': (m: AppointmentLive) => void
+  'viewing-request.changed': (m: ViewingRequestLive) => void
   'stones.status': (m: StonesStatus) => void
   'stones.arrived': (m: StonesArrived) => void
   notification: (m: Notification) => void
@@ -119,6 +182,10 @@ export interface ServerToClient {
   'bid.position': (m: BidPosition) => void
 }
 export interface ClientToServer {
+  'office.join': (m: OfficeJoin, ack: (a: Ack) => void) => void
+  'office.leave': (m: OfficeJoin, ack: (a: Ack) => void) => void
+  'calendar.join': (m: OfficeJoin, ack: (a: Ack) => void) => void
+  'calendar.leave': (m: OfficeJoin, ack: (a: Ack) => void) => void
   'stones.watch': (m: WatchStones, ack: (a: Ack) => void) => void
   'stones.unwatch': (m: WatchStones, ack: (a: Ack) => void) => void
   'feed.join': (m: { feed: 'stock' }, ack: (a: Ack) => void) => void
@@ -136,6 +203,10 @@ export const ClientFrame = Type.Union([
   ),
   Type.Object({ type: Type.Literal('auction.join'), data: Type.Unknown() }, { additionalProperties: false }),
   Type.Object({ type: Type.Literal('auction.leave'), data: Type.Unknown() }, { additionalProperties: false }),
+  Type.Object({ type: Type.Literal('office.join'), data: Type.Unknown() }, { additionalProperties: false }),
+  Type.Object({ type: Type.Literal('office.leave'), data: Type.Unknown() }, { additionalProperties: false }),
+  Type.Object({ type: Type.Literal('calendar.join'), data: Type.Unknown() }, { additionalProperties: false }),
+  Type.Object({ type: Type.Literal('calendar.leave'), data: Type.Unknown() }, { additionalProperties: false }),
 ])
 export type ClientFrame = Static<typeof ClientFrame>
 export type ServerFrame =
@@ -147,6 +218,10 @@ export type ServerFrame =
   | { type: 'bid.extended'; data: BidExtended }
   | { type: 'bid.closed'; data: BidClosed }
   | { type: 'bid.position'; data: BidPosition }
+  | { type: 'slots.changed'; data: SlotsChanged }
+  | { type: 'office.changed'; data: OfficeChangedFrame }
+  | { type: 'appointment.changed'; data: AppointmentLive }
+  | { type: 'viewing-request.changed'; data: ViewingRequestLive }
 
 /** The pushes of auction rooms and bid positions, on either transport. */
 export type BidFrame = Extract<ServerFrame, { type: `bid.${string}` }>

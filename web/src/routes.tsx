@@ -46,6 +46,17 @@ const StockNotificationPage = page(
 const UnsubscribePage = page(() => import('./features/account/components/UnsubscribePage'), 'UnsubscribePage')
 const UsersPage = page(() => import('./features/account/components/UsersPage'), 'UsersPage')
 const RegistrationsPage = page(() => import('./features/approvals/components/RegistrationsPage'), 'RegistrationsPage')
+const BookAppointmentPage = page(() => import('./features/appointments/components/BookPage'), 'BookPage')
+const MyAppointmentsPage = page(
+  () => import('./features/appointments/components/MyAppointmentsPage'),
+  'MyAppointmentsPage',
+)
+const ViewingRequestsPage = page(
+  () => import('./features/appointments/components/ViewingRequestsPage'),
+  'ViewingRequestsPage',
+)
+const AppointmentSettingsPage = page(() => import('./features/appointments/components/SettingsPage'), 'SettingsPage')
+const SalesCalendarPage = page(() => import('./features/appointments/components/CalendarPage'), 'CalendarPage')
 const AuctionsPage = page(() => import('./features/bids/components/AuctionsPage'), 'AuctionsPage')
 const ForgotPasswordPage = page(() => import('./features/auth/components/ForgotPasswordPage'), 'ForgotPasswordPage')
 const GuestLoginPage = page(() => import('./features/auth/components/GuestLoginPage'), 'GuestLoginPage')
@@ -233,6 +244,11 @@ const SCREEN_VIEWS: Record<string, (params: Record<string, string>) => ReactNode
   ftpSettings: () => <FtpPage />,
   inventoryInstructions: () => <InstructionsPage />,
   inventoryArticles: () => <ArticlesPage />,
+  bookAppointment: () => <BookAppointmentPage />,
+  myAppointments: () => <MyAppointmentsPage />,
+  salesCalendar: () => <SalesCalendarPage />,
+  appointmentSettings: () => <AppointmentSettingsPage />,
+  officeList: () => <ViewingRequestsPage />,
   sellerArticles: (p) => <SellerArticlesPage key={p.companyId} companyId={p.companyId!} />,
 }
 

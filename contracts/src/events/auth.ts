@@ -27,6 +27,11 @@ export const MAIL_TEMPLATES = [
   'reminder-due',
   'ftp-fetched',
   'ftp-failed',
+  // Appointments (issue 24): the buyer's confirmation, update and cancel (each with its .ics) and the reminders.
+  'appointment-booked',
+  'appointment-updated',
+  'appointment-cancelled',
+  'appointment-reminder',
 ] as const
 export type MailTemplate = (typeof MAIL_TEMPLATES)[number]
 

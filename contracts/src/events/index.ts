@@ -1,11 +1,21 @@
 import type { Static, TSchema } from 'typebox'
-import { AppointmentChanged, AppointmentEventTypes } from './appointments'
+import {
+  AppointmentChanged,
+  AppointmentEventTypes,
+  OfficeChanged,
+  OfficeEventTypes,
+  SlotChanged,
+  SlotEventTypes,
+  ViewingRequestChanged,
+  ViewingRequestEventTypes,
+} from './appointments'
 import { ArticleChanged, ArticleEventTypes } from './articles'
 import { AuthEventTypes, MailRequested, SessionRevoked } from './auth'
 import { DigestDue, DigestEventTypes, DigestPrepared, DigestReady } from './digests'
 import { BiddingEventTypes, LotClosed, LotExtended, LotHighChanged, LotOpened } from './bidding'
 import type { AnyEvent } from './envelope'
-import { Notification, NotificationEventTypes } from './notifications'
+import { MailWanted, MailWantedEventTypes, Notification, NotificationEventTypes } from './notifications'
+import { OfficeBlockAnswered, OfficeBlockEventTypes } from './office-blocks'
 import { StockEventTypes, StoneStatusChanged, TradeEvent, TradeEventTypes } from './stock'
 
 /** Every type of a group (`StockEventTypes`, ...) carrying the same data. */
@@ -23,11 +33,16 @@ export const EventSchemas = {
   ...sharing(TradeEventTypes, TradeEvent),
   [ArticleEventTypes.changed]: ArticleChanged,
   ...sharing(AppointmentEventTypes, AppointmentChanged),
+  [OfficeBlockEventTypes.answered]: OfficeBlockAnswered,
+  ...sharing(ViewingRequestEventTypes, ViewingRequestChanged),
+  [SlotEventTypes.changed]: SlotChanged,
+  [OfficeEventTypes.changed]: OfficeChanged,
   [BiddingEventTypes.opened]: LotOpened,
   [BiddingEventTypes.high]: LotHighChanged,
   [BiddingEventTypes.extended]: LotExtended,
   [BiddingEventTypes.closed]: LotClosed,
   [NotificationEventTypes.created]: Notification,
+  [MailWantedEventTypes.wanted]: MailWanted,
   [AuthEventTypes.revoked]: SessionRevoked,
   [AuthEventTypes.mailRequested]: MailRequested,
   [DigestEventTypes.due]: DigestDue,

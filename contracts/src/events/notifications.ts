@@ -5,6 +5,23 @@ export const NotificationTopics = { notification: 'notifications.notification' }
 export const NotificationEventTypes = { created: 'notifications.notification.created' } as const
 
 /**
+ * A mail notifications wants sent to a user whose address and language auth knows (issue 24's
+ * appointment mails and reminders): auth answers with `auth.mail.requested`, the same template and
+ * params, to the user's address in their language. Keyed by user id.
+ */
+export const MailWantedEventTypes = { wanted: 'notifications.mail.wanted' } as const
+export const MailWanted = Type.Object(
+  {
+    userId: Uuid,
+    /** One of MAIL_TEMPLATES (events/auth.ts). */
+    template: Type.String({ minLength: 1, maxLength: 60 }),
+    params: Type.Record(Type.String(), Type.String({ maxLength: 2000 })),
+  },
+  { additionalProperties: false },
+)
+export type MailWanted = Static<typeof MailWanted>
+
+/**
  * A notice for one user. `kind` names the message and `params` fill it, so every client shows it
  * in the reader's own language.
  */

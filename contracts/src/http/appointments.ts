@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox'
 import { literals, Uuid } from '../common'
 import {
+  APPOINTMENT_STONE_STATES,
   APPOINTMENT_STATUSES,
   APPOINTMENT_TABS,
   MAX_APPOINTMENT_STONES,
@@ -80,11 +81,21 @@ export const AppointmentPageRequest = Type.Object(
 )
 export type AppointmentPageRequest = Static<typeof AppointmentPageRequest>
 
-/** A stone to see: `blocked` once stock has held it for the slot, `reason` when it could not. */
+/**
+ * A stone to see: `blocked` once stock has held it for the slot, `reason` (OFFICE_BLOCK_REASONS) when
+ * it could not. `state` says the same in one word: `pending` while stock has not answered (asked, not
+ * yet blocked: never shown as blocked), `blocked`, `refused`, or `released` after a cancel. A stone
+ * lying elsewhere than the office is flagged with its `location` and transfer lead time in working
+ * days; `outsideIndia` marks the spec's notice (not deliverable in India without the sales person).
+ */
 export const AppointmentStone = Type.Object({
   id: Uuid,
   blocked: Type.Optional(Type.Boolean()),
   reason: Type.Optional(Type.String()),
+  state: Type.Optional(literals(APPOINTMENT_STONE_STATES)),
+  location: Type.Optional(Type.String()),
+  transferDays: Type.Optional(Type.Integer({ minimum: 0 })),
+  outsideIndia: Type.Optional(Type.Boolean()),
 })
 export type AppointmentStone = Static<typeof AppointmentStone>
 

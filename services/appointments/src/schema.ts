@@ -2,3 +2,4 @@
 export * from './modules/offices/offices.schema'
 export * from './modules/offices/cabins.schema'
 export * from './modules/bookings/bookings.schema'
+export * from './modules/requests/requests.schema'

@@ -147,8 +147,10 @@ describe('the appointments service', () => {
       list: [],
       count: 0,
     })
+    // Stones stock does not have are named, never blocked (office-blocks.int.test.ts has real ones).
+    expect(a.stones).toEqual(stones.map((id) => ({ id, blocked: false, reason: 'not-found', state: 'refused' })))
     const shown = await portal.call('show-selection/paginate', { appointmentId: a.id }, buyer1)
-    expect(shown.body.data).toEqual({ list: stones.map((id) => ({ id })), count: 2 })
+    expect(shown.body.data).toEqual({ list: a.stones, count: 2 })
 
     // Someone else's appointment does not exist for them.
     for (const [path, body] of [

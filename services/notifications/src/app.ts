@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify'
-import { setupService, type ServiceContext } from '@diamond/runtime'
+import { periodic, setupService, type ServiceContext } from '@diamond/runtime'
 import { defineService } from '@diamond/runtime/registry'
 import { loadNotificationsConfig, type NotificationsConfig } from './config'
+import { registerAppointmentNotices } from './modules/appointments/appointments.consumers'
+import { AppointmentNotices } from './modules/appointments/appointments.service'
 import bannerRoutes from './modules/banners/banners.routes'
 import { BannerService } from './modules/banners/banners.service'
 import commonRoutes from './modules/common/common.routes'
@@ -31,6 +33,13 @@ export default async function notificationsService(app: FastifyInstance, opts: N
   await app.register(inboxRoutes, { inbox })
 
   await installMail(app, rt, opts.config, opts.notifications)
+
+  // Appointments: the other side told, the buyer's mails with their .ics, reminders the day and the hour before.
+  const appointments = new AppointmentNotices(rt.database)
+  registerAppointmentNotices(rt, appointments)
+  periodic(app, 'appointment reminder sweep', opts.notifications.NOTIFICATIONS_REMINDER_SWEEP_MS, () =>
+    appointments.sweep(Date.now()),
+  )
 
   const banners = new BannerService(rt.database)
   if (opts.config.DEMO_DATA) {

@@ -30,6 +30,8 @@ export const NotificationsConfig = Type.Object({
   NOTIFICATIONS_MAIL_ATTEMPTS: Type.Integer({ minimum: 1, maximum: 50, default: 10 }),
   /** Wait after the first failed attempt; it doubles after each further one, up to an hour. */
   NOTIFICATIONS_MAIL_RETRY_MS: Type.Integer({ minimum: 10, maximum: 3_600_000, default: 30_000 }),
+  /** How often the appointment reminders due (the day before, the hour before) are looked for. */
+  NOTIFICATIONS_REMINDER_SWEEP_MS: Type.Integer({ minimum: 100, maximum: 3_600_000, default: 60_000 }),
 })
 export type NotificationsConfig = Static<typeof NotificationsConfig>
 

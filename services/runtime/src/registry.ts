@@ -73,7 +73,11 @@ export const SERVICES = [
     },
   },
   { name: 'bidding', port: 3103, paths: ['bidding', 'bid-cart', 'dynamic-diamond-bid', 'diamond-bid'] },
-  { name: 'appointments', port: 3104, paths: ['appointments', 'cabin-schedule', 'cabin-slot', 'show-selection'] },
+  {
+    name: 'appointments',
+    port: 3104,
+    paths: ['appointments', 'cabin-schedule', 'cabin-slot', 'show-selection', 'viewing-request'],
+  },
   {
     name: 'notifications',
     port: 3105,

@@ -11,6 +11,8 @@ import blockRoutes from './modules/blocks/blocks.routes'
 import { installDemands } from './modules/demands/demands.plugin'
 import { DemandService } from './modules/demands/demands.service'
 import { BlockService } from './modules/blocks/blocks.service'
+import { registerOfficeBlocks } from './modules/blocks/office-blocks.consumers'
+import { OfficeBlockService } from './modules/blocks/office-blocks.service'
 import { seedDemoStock } from './modules/demo/demo.seed'
 import downloadRoutes from './modules/downloads/downloads.routes'
 import { DownloadService } from './modules/downloads/downloads.service'
@@ -108,6 +110,10 @@ export default async function stockService(app: FastifyInstance, opts: StockOpti
   app.addHook('preClose', () => sync.stop())
   // Expired holds return to stock; the database clock decides when. Registered after the index load.
   periodic(app, 'hold expiry sweep', HOLD_SWEEP_MS, () => stones.releaseExpired())
+  // Stones held for an appointment's viewing (block type 4): asked and answered by events, ending at the slot's end.
+  const officeBlocks = new OfficeBlockService(rt.database, sync.onChangedMany)
+  registerOfficeBlocks(rt, officeBlocks)
+  periodic(app, 'office block expiry sweep', HOLD_SWEEP_MS, () => officeBlocks.releaseExpired())
 
   const pipeline = opts.inventory?.pipeline ?? defaultPipeline()
   const policy = {

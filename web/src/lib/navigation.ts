@@ -97,6 +97,27 @@ export const SCREENS: readonly Screen[] = [
   // Spec section 2 "Article management": the seller's articles, and a seller's listed ones for any member.
   { id: 'inventoryArticles', path: '/inventory/articles', memberOnly: true, sellerOnly: true },
   { id: 'sellerArticles', path: '/seller/:companyId/articles', memberOnly: true },
+  // Issue 24: book a cabin (or a video meeting) and my appointments; booking changes things (office insert), guests book nothing.
+  { id: 'bookAppointment', path: '/appointments/book', module: 'office', action: 'insert', memberOnly: true },
+  { id: 'myAppointments', path: '/appointments', module: 'office', memberOnly: true },
+  // The sales side's calendar: the operator's staff with the office module's all (sales persons, admins).
+  {
+    id: 'salesCalendar',
+    path: '/appointments/calendar',
+    module: 'office',
+    action: 'all',
+    memberOnly: true,
+    operatorOnly: true,
+  },
+  // Offices, hours, holidays, cabins and sales persons: the same staff.
+  {
+    id: 'appointmentSettings',
+    path: '/appointments/settings',
+    module: 'office',
+    action: 'all',
+    memberOnly: true,
+    operatorOnly: true,
+  },
   { id: 'privacyNotice', path: '/privacy-notice' },
   { id: 'trackDiamond', path: '/track-diamond' },
   // Narrow screens only.
@@ -193,9 +214,20 @@ export function decide(path: string, v: Viewer): Decision {
   return { kind: 'show', ...found }
 }
 
+/** The booking screen with these stones on it: the cart, a selection and a stone's page link here. */
+export const bookAppointmentHref = (ids: readonly string[]): string =>
+  ids.length ? `/appointments/book?stones=${ids.map(encodeURIComponent).join(',')}` : '/appointments/book'
+
 /** Spec section 4: after login, a stored diamond detail id wins over the dashboard. */
-export function afterLoginPath(detailId: string | null): string {
-  return detailId ? `/diamond-detail/${encodeURIComponent(detailId)}` : '/dashboard'
+export function afterLoginPath(detailId: string | null, asked: string | null = null): string {
+  if (detailId) return `/diamond-detail/${encodeURIComponent(detailId)}`
+  // Only a signed-in screen of ours: a stored value is never a way off the site.
+  return asked &&
+    asked.startsWith('/') &&
+    !asked.startsWith('//') &&
+    SCREENS.some((s) => matchPath(s.path, asked.split('?')[0]!))
+    ? asked
+    : '/dashboard'
 }
 
 /** The header's menus: groups of screens, each shown only with the screens the viewer may open. */
@@ -240,6 +272,7 @@ export const NAV_GROUPS: readonly { id: string; items: readonly string[] }[] = [
       'trackDiamond',
     ],
   },
+  { id: 'appointments', items: ['bookAppointment', 'myAppointments', 'salesCalendar', 'appointmentSettings'] },
   {
     id: 'inventory',
     items: [

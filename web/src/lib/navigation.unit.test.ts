@@ -202,6 +202,11 @@ describe('after login', () => {
   it('goes to a stored diamond detail, else the dashboard', () => {
     expect(afterLoginPath('s-42')).toBe('/diamond-detail/s-42')
     expect(afterLoginPath(null)).toBe('/dashboard')
+    // A screen asked for while signed out (the popup's "Book an appointment"), never a way off the site.
+    expect(afterLoginPath(null, '/appointments/book')).toBe('/appointments/book')
+    expect(afterLoginPath('s-42', '/appointments/book')).toBe('/diamond-detail/s-42')
+    expect(afterLoginPath(null, '//evil.example/appointments')).toBe('/dashboard')
+    expect(afterLoginPath(null, '/nowhere')).toBe('/dashboard')
   })
 })
 

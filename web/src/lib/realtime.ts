@@ -3,9 +3,11 @@ import { io, type Socket } from 'socket.io-client'
 import type { Notification } from '@diamond/contracts/events/notifications'
 import type {
   Ack,
+  AppointmentLive,
   BidFrame,
   ClientToServer,
   ServerToClient,
+  SlotsChanged,
   StoneStatus,
   StonesArrived,
   StonesStatus,
@@ -38,6 +40,16 @@ export interface LiveEvents {
    * by auction id. What a page read before that moment may have missed a push: it reads again then.
    */
   'auction.joined': string
+  /** Slots of an office whose board is open were taken or freed: what each takes now (issue 24). */
+  'slots.changed': SlotsChanged
+  /** Staff changed an office's hours, holidays, cabins or people: its boards read again. */
+  'office.changed': { officeId: string }
+  /** One of my appointments (as buyer or sales person), or any of a calendar's office, changed. */
+  'appointment.changed': AppointmentLive
+  /** A viewing request of mine, or of a calendar's office, changed. */
+  'viewing-request.changed': { change: string; requestId: string; officeId: string; status: string }
+  /** The server has put this connection in an office's board (or calendar) room: what was read before may have missed a push. */
+  'office.joined': string
 }
 
 export const live = createEmitter<LiveEvents>()
@@ -45,6 +57,9 @@ export const live = createEmitter<LiveEvents>()
 let socket: Socket<ServerToClient, ClientToServer> | null = null
 let watched: string[] = []
 let auctions: string[] = []
+/** Offices whose slot board is open, and offices whose whole calendar is shown (staff). */
+let boards: string[] = []
+let calendars: string[] = []
 
 function logNack(what: string) {
   return (ack: Ack) => {
@@ -71,6 +86,8 @@ export function startRealtime(token: string): void {
     // The grid watches its own page's stones; the stock-wide feed is for clients that follow everything.
     if (watched.length) s.emit('stones.watch', { ids: watched }, logNack('stones.watch'))
     for (const auctionId of auctions) s.emit('auction.join', { auctionId }, joinAck(auctionId))
+    for (const officeId of boards) s.emit('office.join', { officeId }, officeAck(officeId, 'office.join'))
+    for (const officeId of calendars) s.emit('calendar.join', { officeId }, officeAck(officeId, 'calendar.join'))
     live.emit('connect')
   })
   s.on('disconnect', (reason) => {
@@ -96,6 +113,10 @@ export function startRealtime(token: string): void {
   s.on('bid.extended', (data) => live.emit('bid', { type: 'bid.extended', data }))
   s.on('bid.closed', (data) => live.emit('bid', { type: 'bid.closed', data }))
   s.on('bid.position', (data) => live.emit('bid', { type: 'bid.position', data }))
+  s.on('slots.changed', (m) => live.emit('slots.changed', m))
+  s.on('office.changed', (m) => live.emit('office.changed', m))
+  s.on('appointment.changed', (m) => live.emit('appointment.changed', m))
+  s.on('viewing-request.changed', (m) => live.emit('viewing-request.changed', m))
 }
 
 export function stopRealtime(): void {
@@ -135,5 +156,37 @@ function joinAck(auctionId: string) {
   return (ack: Ack) => {
     if (ack.code !== 'OK') return logNack('auction.join')(ack)
     if (auctions.includes(auctionId)) live.emit('auction.joined', auctionId)
+  }
+}
+
+/** Joins exactly these rooms (leaving the others) with `join`/`leave`; answers the new list. */
+function syncOffices(
+  had: string[],
+  ids: string[],
+  join: 'office.join' | 'calendar.join',
+  leave: 'office.leave' | 'calendar.leave',
+): string[] {
+  const next = [...new Set(ids)]
+  if (!socket?.connected) return next
+  for (const officeId of had.filter((id) => !next.includes(id))) socket.emit(leave, { officeId }, logNack(leave))
+  for (const officeId of next.filter((id) => !had.includes(id)))
+    socket.emit(join, { officeId }, officeAck(officeId, join))
+  return next
+}
+
+/** Follows the slot boards of these offices (the open booking or reschedule screens); joined again on every reconnect. */
+export function watchBoards(ids: string[]): void {
+  boards = syncOffices(boards, ids, 'office.join', 'office.leave')
+}
+
+/** Follows every appointment of these offices (staff's calendar); the server checks the right. */
+export function watchCalendars(ids: string[]): void {
+  calendars = syncOffices(calendars, ids, 'calendar.join', 'calendar.leave')
+}
+
+function officeAck(officeId: string, what: string) {
+  return (ack: Ack) => {
+    if (ack.code !== 'OK') return logNack(what)(ack)
+    live.emit('office.joined', officeId)
   }
 }

@@ -72,10 +72,11 @@ export function signOut(): void {
   navigate('/signin', { replace: true })
 }
 
-/** Where a fresh session goes: the diamond detail opened while signed out, once, else /dashboard. */
+/** Where a fresh session goes: the diamond detail opened while signed out, or the screen asked for then, once; else /dashboard. */
 export function takeAfterLoginPath(): string {
-  const path = afterLoginPath(read('detailId'))
+  const path = afterLoginPath(read('detailId'), read('afterLogin'))
   remove('detailId')
+  remove('afterLogin')
   return path
 }
 

@@ -24,6 +24,8 @@ export interface Stored {
   pendingOtp: PendingOtp
   /** A diamond detail opened while signed out: shown right after the next login (spec section 4). */
   detailId: string
+  /** A screen asked for while signed out (the popup's "Book an appointment"): shown right after the next login. */
+  afterLogin: string
   /** The result grid's choices per user id: columns in order and items per page (web/src/grid). */
   gridPrefs: Record<string, { columns: string[]; limit: number }>
   /** Spec "Local state": the selected rows per page type, of one user (web/src/grid). */

@@ -11,7 +11,8 @@ import { selections } from '../stores/selectionState'
 import { holdMany } from '../stores/actions'
 import { gridPrefs } from '../stores/prefs'
 import { TotalsBar } from './TotalsBar'
-import { allowed, session } from '../../lib/session'
+import { allowed, isGuest, session } from '../../lib/session'
+import { bookAppointmentHref } from '../../lib/navigation'
 
 /** Trading actions that arrive later: shown, and they still ask for a selection first (spec section 5). */
 const LATER = ['share'] as const
@@ -40,6 +41,8 @@ export function SelectionBar({ pageType, canHold, showPageBox, pageChecked }: Pr
   // Confirming places an order: order insert (Is_PlaceOrder) and the confirm-stone right.
   const canConfirm = allowed(userPermissions, 'order', 'insert') && allowed(userPermissions, 'confirmStone', 'insert')
   const [confirming, setConfirming] = useState<string[] | null>(null)
+  // Booking a viewing of the selected stones is the office module's insert right; a guest books nothing.
+  const canBook = allowed(userPermissions, 'office', 'insert') && !isGuest(session.user)
   const { ConfirmOrder, ListActions, DownloadMenu } = useSlots()
 
   function confirmSelection() {
@@ -69,6 +72,11 @@ export function SelectionBar({ pageType, canHold, showPageBox, pageChecked }: Pr
     const first = failed[0]
     if (first)
       showToast(t('grid.holdFailed', { count: failed.length, reason: codeText(first.code, first.message) }), 'error')
+  }
+
+  function bookAppointment() {
+    if (sel.keys.length === 0) showToast(t('grid.prompt.bookAppointment'), 'error')
+    else navigate(bookAppointmentHref(sel.keys))
   }
 
   function later(action: (typeof LATER)[number]) {
@@ -118,6 +126,16 @@ export function SelectionBar({ pageType, canHold, showPageBox, pageChecked }: Pr
             onClick={confirmSelection}
           >
             {t('grid.actions.confirm')}
+          </button>
+        )}
+        {canBook && (
+          <button
+            type="button"
+            className="btn btn--small"
+            data-testid="action-book-appointment"
+            onClick={bookAppointment}
+          >
+            {t('grid.actions.bookAppointment')}
           </button>
         )}
         {/* Cart, watchlist, reminder, enquiry, quote and note (features/lists); on a phone they would push the list off the screen. */}

@@ -16,10 +16,16 @@ export interface AppointmentRecord {
   office: { id: string; code: string; name: string; timeZone: string }
   cabin: { id: string; name: string; division: string } | null
   salesPerson: { id: string; name: string; userId: string | null }
-  stones: { id: string; blocked: boolean | null; reason: string | null }[]
+  stones: {
+    id: string
+    blocked: boolean | null
+    reason: string | null
+    location: string | null
+    answerVersion: number | null
+  }[]
 }
 
-async function records(client: Client, where: SQL | undefined, order: SQL[], limit?: number, offset?: number) {
+export async function records(client: Client, where: SQL | undefined, order: SQL[], limit?: number, offset?: number) {
   let q = orm(client)
     .select({
       row: a,
@@ -43,6 +49,8 @@ async function records(client: Client, where: SQL | undefined, order: SQL[], lim
       id: appointmentStones.stoneId,
       blocked: appointmentStones.blocked,
       reason: appointmentStones.reason,
+      location: appointmentStones.location,
+      answerVersion: appointmentStones.answerVersion,
     })
     .from(appointmentStones)
     .where(
@@ -55,7 +63,8 @@ async function records(client: Client, where: SQL | undefined, order: SQL[], lim
   const byAppointment = new Map<string, AppointmentRecord['stones']>()
   for (const s of stones) {
     const list = byAppointment.get(s.appointmentId) ?? []
-    list.push({ id: s.id, blocked: s.blocked, reason: s.reason })
+    const { appointmentId: _, ...stone } = s
+    list.push(stone)
     byAppointment.set(s.appointmentId, list)
   }
   return rows.map((r): AppointmentRecord => ({
@@ -68,6 +77,12 @@ async function records(client: Client, where: SQL | undefined, order: SQL[], lim
 /** One appointment, if `userId` is its buyer or its sales person; in a transaction, locked for a change. */
 export async function appointmentFor(client: Client, id: string, userId: string): Promise<AppointmentRecord | null> {
   const [r] = await records(client, and(eq(a.id, id), or(eq(a.buyerId, userId), eq(salesPersons.userId, userId))), [])
+  return r ?? null
+}
+
+/** One appointment by id, whoever's it is (office staff; or once the caller's right to it is settled). */
+export async function appointmentById(client: Client, id: string): Promise<AppointmentRecord | null> {
+  const [r] = await records(client, eq(a.id, id), [])
   return r ?? null
 }
 

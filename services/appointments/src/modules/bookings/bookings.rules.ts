@@ -1,7 +1,8 @@
 /** What may happen to an appointment, and how it is shown and announced. Pure. */
 import type { AppointmentView } from '@diamond/contracts/http/appointments'
-import type { AppointmentChanged } from '@diamond/contracts/events/appointments'
+import type { ActorRole, AppointmentChanged } from '@diamond/contracts/events/appointments'
 import { isoInZone } from '../slots/zone'
+import { stoneView } from '../stones/stones.rules'
 import type { AppointmentRecord } from './bookings.repository'
 
 /** An appointment is changed (moved, cancelled, stones taken off) only while booked or confirmed and not yet begun. */
@@ -27,13 +28,16 @@ export function toView(r: AppointmentRecord, meetingBaseUrl: string): Appointmen
     virtual: r.row.virtual,
     demandId: r.row.demandId,
     version: r.row.version,
-    stones: r.stones.map((s) => ({
-      id: s.id,
-      ...(s.blocked === null ? {} : { blocked: s.blocked }),
-      ...(s.reason === null ? {} : { reason: s.reason }),
-    })),
+    stones: r.stones.map((s) => stoneView(s, r.office.code)),
     ...(r.row.virtual && r.row.room ? { room: roomLink(meetingBaseUrl, r.row.room) } : {}),
   }
+}
+
+/** Who `userId` is to the appointment: its buyer, its sales person, or other staff (the office module's `all`). */
+export function roleOf(r: Pick<AppointmentRecord, 'row' | 'salesPerson'>, userId: string): ActorRole {
+  if (r.row.buyerId === userId) return 'buyer'
+  if (r.salesPerson.userId === userId) return 'sales'
+  return 'staff'
 }
 
 /** The data of an appointment event: who, where, when (UTC), which stones, and who acted. */
@@ -41,6 +45,7 @@ export function eventData(
   r: AppointmentRecord,
   by: string,
   extra: Pick<AppointmentChanged, 'previous' | 'removedStoneIds'> = {},
+  meetingBaseUrl?: string,
 ): AppointmentChanged {
   return {
     appointmentId: r.row.id,
@@ -60,6 +65,8 @@ export function eventData(
     status: r.row.status,
     version: r.row.version,
     by,
+    byRole: roleOf(r, by),
     ...extra,
+    ...(r.row.virtual && r.row.room && meetingBaseUrl ? { room: roomLink(meetingBaseUrl, r.row.room) } : {}),
   }
 }

@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import type { AppointmentRecord } from './bookings.repository'
-import { changeable, eventData, toView } from './bookings.rules'
+import { changeable, eventData, roleOf, toView } from './bookings.rules'
 
 const NOW = Date.parse('2027-03-10T12:00:00Z')
 const record = (over: Partial<AppointmentRecord['row']> = {}): AppointmentRecord => ({
   row: {
     id: '11111111-1111-4111-8111-111111111111',
     buyerId: '22222222-2222-4222-8222-222222222222',
+    buyerName: 'buyer1',
+    buyerCompany: 'Buyer One Ltd',
     officeId: '0ff1ce00-0000-4000-8000-000000000004',
     cabinId: '33333333-3333-4333-8333-333333333333',
     salesPersonId: '44444444-4444-4444-8444-444444444444',
@@ -32,8 +34,8 @@ const record = (over: Partial<AppointmentRecord['row']> = {}): AppointmentRecord
   cabin: { id: '33333333-3333-4333-8333-333333333333', name: '47th Street 1', division: 'Polished' },
   salesPerson: { id: '44444444-4444-4444-8444-444444444444', name: 'Michael Stern', userId: null },
   stones: [
-    { id: '55555555-5555-4555-8555-555555555555', blocked: null, reason: null },
-    { id: '66666666-6666-4666-8666-666666666666', blocked: false, reason: 'held by another buyer' },
+    { id: '55555555-5555-4555-8555-555555555555', blocked: null, reason: null, location: null, answerVersion: null },
+    { id: '66666666-6666-4666-8666-666666666666', blocked: false, reason: 'held', location: 'India', answerVersion: 1 },
   ],
 })
 
@@ -54,8 +56,16 @@ describe('an appointment', () => {
       cabin: { name: '47th Street 1' },
       salesPerson: { id: '44444444-4444-4444-8444-444444444444', name: 'Michael Stern' },
       stones: [
-        { id: '55555555-5555-4555-8555-555555555555' },
-        { id: '66666666-6666-4666-8666-666666666666', blocked: false, reason: 'held by another buyer' },
+        { id: '55555555-5555-4555-8555-555555555555', state: 'pending' },
+        {
+          id: '66666666-6666-4666-8666-666666666666',
+          blocked: false,
+          reason: 'held',
+          state: 'refused',
+          location: 'India',
+          transferDays: 5,
+          outsideIndia: false,
+        },
       ],
     })
     expect(v.stones[0]).not.toHaveProperty('blocked')
@@ -82,5 +92,14 @@ describe('an appointment', () => {
       previous: { startsAt: '2027-03-12T14:00:00.000Z' },
     })
     expect(e).not.toHaveProperty('removedStoneIds')
+    expect(e.byRole).toBe('staff')
+  })
+
+  it('says who acted by role: the buyer, the sales person, or other staff', () => {
+    const r = { ...record(), salesPerson: { id: '44444444-4444-4444-8444-444444444444', name: 'M', userId: 'u-sales' } }
+    expect(roleOf(r, '22222222-2222-4222-8222-222222222222')).toBe('buyer')
+    expect(roleOf(r, 'u-sales')).toBe('sales')
+    expect(roleOf(r, 'u-admin')).toBe('staff')
+    expect(eventData(r, 'u-sales').byRole).toBe('sales')
   })
 })

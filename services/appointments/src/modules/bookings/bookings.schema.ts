@@ -10,6 +10,9 @@ import { appointments as schema } from '../../pg-schema'
 export const appointments = schema.table('appointments', {
   id: uuid('id').primaryKey().defaultRandom(),
   buyerId: uuid('buyer_id').notNull(),
+  /** The buyer as they signed in when booking (login and company), for the sales calendar. */
+  buyerName: text('buyer_name').notNull().default(''),
+  buyerCompany: text('buyer_company').notNull().default(''),
   officeId: uuid('office_id').notNull(),
   /** Null for a virtual meeting, which takes no cabin. */
   cabinId: uuid('cabin_id'),
@@ -37,6 +40,10 @@ export const appointmentStones = schema.table(
     stoneId: uuid('stone_id').notNull(),
     blocked: boolean('blocked'),
     reason: text('reason'),
+    /** Where the stone lies, as stock answered (migration 0003). */
+    location: text('location'),
+    /** The appointment version stock's last applied answer was for (migration 0003). */
+    answerVersion: integer('answer_version'),
     position: integer('position').notNull().default(0),
     addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto'
-import { AppointmentEventTypes } from '@diamond/contracts/events/appointments'
+import { AppointmentEventTypes, SlotEventTypes } from '@diamond/contracts/events/appointments'
+import { can } from '@diamond/contracts/permissions'
 import type {
   AppointmentCreate,
   AppointmentDestroy,
@@ -11,7 +12,20 @@ import type {
   SlotPage,
   SlotPageRequest,
 } from '@diamond/contracts/http/appointments'
-import { AppError, enqueue, newEvent, type Database, type Principal, type Tx } from '@diamond/runtime'
+import type { OfficeBlockAnswered } from '@diamond/contracts/events/office-blocks'
+import type { Event } from '@diamond/contracts/events/envelope'
+import {
+  AppError,
+  enqueue,
+  newEvent,
+  type ConsumerContext,
+  type Database,
+  type Principal,
+  type Tx,
+} from '@diamond/runtime'
+import { AnswerWaiters } from '../stones/answers'
+import * as stoneAnswers from '../stones/stones.repository'
+import { allAnswered, answerRows } from '../stones/stones.rules'
 import * as offices from '../offices/offices.repository'
 import type { Office } from '../offices/offices.schema'
 import {
@@ -87,6 +101,31 @@ function shuffled<T>(xs: T[]): T[] {
 
 export interface AppointmentsSettings {
   meetingBaseUrl: string
+  /**
+   * How long a booking (or a move) with stones waits for stock's answer before it answers with those
+   * stones still `pending`. Stock answers through the bus in milliseconds when all is well.
+   */
+  blockWaitMs?: number
+}
+
+/** The default of AppointmentsSettings.blockWaitMs. */
+export const BLOCK_WAIT_MS = 3000
+
+/** Staff with the office module's `all` act on any appointment; others on their own (as buyer or as its sales person). */
+export const isOfficeStaff = (p: Principal): boolean => !p.guest && can(p.perms, 'office', 'all')
+
+/** The buyer an appointment is booked for, as they signed in (the calendar shows it). */
+export interface BuyerFacts {
+  id: string
+  name: string
+  company: string
+}
+export const buyerOf = (p: Principal): BuyerFacts => ({ id: p.id, name: p.username, company: p.company ?? '' })
+
+/** A slot an appointment took or freed, to announce with what it takes now. */
+interface TouchedSlot {
+  startMs: number
+  endMs: number
 }
 
 /**
@@ -104,6 +143,7 @@ export class AppointmentService {
   ) {}
 
   private readonly linked = new Set<string>()
+  private readonly answers = new AnswerWaiters()
   private readonly facts = new Map<string, Promise<OfficeFacts | null>>()
   /** Slots (office, start, virtual or not) found full, until when they are refused without a read. */
   private readonly full = new Map<string, number>()
@@ -145,8 +185,17 @@ export class AppointmentService {
     return read
   }
 
+  /**
+   * Staff changed the office (hours, zone, holidays, cabins, sales persons): its facts are read
+   * again at the next call, and no slot of it is refused from memory.
+   */
+  forget(officeId: string): void {
+    this.facts.delete(officeId)
+    for (const key of this.full.keys()) if (key.startsWith(`${officeId}:`)) this.full.delete(key)
+  }
+
   /** Staff are sales persons by username until their auth id is known: learnt at their first call. */
-  private async know(p: Principal): Promise<void> {
+  async know(p: Principal): Promise<void> {
     if (p.guest || this.linked.has(p.id) || (p.userType !== 'sales' && p.userType !== 'admin')) return
     await offices.linkSalesPerson(this.database.sql, p.id, p.username)
     this.linked.add(p.id)
@@ -237,6 +286,8 @@ export class AppointmentService {
       slot: Slot
       virtual: boolean
       moving?: string
+      /** The slot an appointment being moved leaves: locked with the new one (in time order), its free count announced. */
+      leaving?: TouchedSlot
       keep?: { cabinId: string | null; salesPersonId: string }
     },
     write: (tx: Tx, picked: { cabinId: string | null; salesPersonId: string }) => Promise<T>,
@@ -247,7 +298,7 @@ export class AppointmentService {
         return (await this.database.sql.begin(async (tx) => {
           // Bookings of one slot take turns: each reads what the one before committed, and their
           // inserts never wait on each other inside the constraints' indexes (which can deadlock).
-          await repo.lockSlot(tx, office.id, slot.startMs)
+          await this.lockSlots(tx, office.id, who.leaving ? [slot, who.leaving] : [slot])
           if (who.moving) await repo.lockAppointment(tx, who.moving)
           if (await repo.buyerBusy(tx, who.buyerId, slot.startMs, slot.endMs, who.moving))
             throw new AppError('E_APPOINTMENT_OVERLAP', { field: 'slotId' })
@@ -277,7 +328,9 @@ export class AppointmentService {
             this.markFull(office.id, slot.startMs, who.virtual)
             throw new AppError('E_SLOT_TAKEN', { field: 'slotId' })
           }
-          return write(tx, picked)
+          const out = await write(tx, picked)
+          await this.announceSlots(tx, office, who.leaving ? [slot, who.leaving] : [slot])
+          return out
         })) as T
       } catch (err) {
         const constraint = conflict(err)
@@ -288,25 +341,79 @@ export class AppointmentService {
     }
   }
 
-  private async record(id: string, userId: string, client: Tx | Database['sql'] = this.database.sql) {
-    const r = await repo.appointmentFor(client, id, userId)
+  /** Slot locks in time order, so two moves between the same two slots never wait for each other. */
+  private async lockSlots(tx: Tx, officeId: string, slots: readonly TouchedSlot[]): Promise<void> {
+    const starts = [...new Set(slots.map((s) => s.startMs))].sort((a, b) => a - b)
+    for (const startMs of starts) await repo.lockSlot(tx, officeId, startMs)
+  }
+
+  /**
+   * `appointments.slot.changed` for each slot touched, with what it takes now: read under the
+   * slots' locks, after the change, so the last announcement of a slot is the truth.
+   */
+  private async announceSlots(tx: Tx, office: Office, slots: readonly TouchedSlot[]): Promise<void> {
+    const [cabins, salesPersons] = await Promise.all([
+      offices.cabinsOf(tx, office.id),
+      offices.salesPersonsOf(tx, office.id),
+    ])
+    const calendar = { ...office, holidays: [] }
+    const events: Event<unknown>[] = []
+    for (const slot of slots) {
+      const bookings = await offices.bookingsBetween(tx, office.id, slot.startMs, slot.endMs)
+      const free = freeIn(
+        calendar,
+        { officeId: office.id, ...slot },
+        { cabins: cabins.map((c) => c.id), salesPersons, bookings },
+      )
+      events.push(
+        newEvent(PRODUCER, SlotEventTypes.changed, office.id, {
+          officeId: office.id,
+          slotId: slotId({ officeId: office.id, startMs: slot.startMs }),
+          startsAt: new Date(slot.startMs).toISOString(),
+          endsAt: new Date(slot.endMs).toISOString(),
+          free: freeCount(free, false),
+          freeVirtual: freeCount(free, true),
+        }),
+      )
+    }
+    await enqueue(tx, this.database.schema, events)
+  }
+
+  /** An appointment the caller may see: theirs as buyer or sales person, or any for office staff. */
+  async record(id: string, p: Principal, client: Tx | Database['sql'] = this.database.sql) {
+    const r = isOfficeStaff(p) ? await repo.appointmentById(client, id) : await repo.appointmentFor(client, id, p.id)
     if (!r) throw new AppError('E_NOT_FOUND', { field: 'id' })
     return r
   }
 
   async create(p: Principal, body: AppointmentCreate): Promise<AppointmentView> {
     await this.know(p)
+    return this.book(p, buyerOf(p), body)
+  }
+
+  /**
+   * Books a slot for `buyer` (the caller, or a viewing request's buyer when the sales side accepts
+   * it), acted by `p`; `also` runs in the booking's transaction (the request marked accepted).
+   */
+  async book(
+    p: Principal,
+    buyer: BuyerFacts,
+    body: AppointmentCreate,
+    also?: (tx: Tx, appointmentId: string) => Promise<void>,
+  ): Promise<AppointmentView> {
     const { office, facts, slot } = await this.slotOf(body.slotId)
     const virtual = body.virtual ?? false
     await this.refuseIfFull(facts, slot, virtual)
     const id = randomUUID()
     const stoneIds = body.stoneIds ?? []
-    await this.claim({ buyerId: p.id, office, slot, virtual }, async (tx, picked) => {
+    await this.claim({ buyerId: buyer.id, office, slot, virtual }, async (tx, picked) => {
       await repo.insertAppointment(
         tx,
         {
           id,
-          buyerId: p.id,
+          buyerId: buyer.id,
+          buyerName: buyer.name,
+          buyerCompany: buyer.company,
           officeId: office.id,
           cabinId: picked.cabinId,
           salesPersonId: picked.salesPersonId,
@@ -319,18 +426,45 @@ export class AppointmentService {
         },
         stoneIds,
       )
-      const r = (await repo.appointmentFor(tx, id, p.id))!
+      const r = (await repo.appointmentById(tx, id))!
       await enqueue(tx, this.database.schema, [
-        newEvent(PRODUCER, AppointmentEventTypes.booked, id, eventData(r, p.id)),
+        newEvent(PRODUCER, AppointmentEventTypes.booked, id, eventData(r, p.id, {}, this.settings.meetingBaseUrl)),
       ])
+      await also?.(tx, id)
     })
     this.onEvents()
-    return toView(await this.record(id, p.id), this.settings.meetingBaseUrl)
+    return toView(await this.settled(id, 1), this.settings.meetingBaseUrl)
+  }
+
+  /**
+   * The appointment once stock has answered for its stones at `version`, or as it is when the wait
+   * (blockWaitMs) ran out: stones not answered yet are shown pending, never blocked. The caller has
+   * already been let at it (it booked or moved it).
+   */
+  private async settled(id: string, version: number) {
+    const read = async () => (await repo.appointmentById(this.database.sql, id))!
+    let r = await read()
+    if (!r.stones.length) return r
+    await this.answers.until(
+      id,
+      async () => {
+        r = await read()
+        return allAnswered(r.stones, version)
+      },
+      this.settings.blockWaitMs ?? BLOCK_WAIT_MS,
+    )
+    return r
+  }
+
+  /** Stock's answer about an appointment's stones (in the consumer's transaction); a booking waiting for it is woken after the commit. */
+  async answered(a: OfficeBlockAnswered, ctx: ConsumerContext): Promise<void> {
+    await stoneAnswers.applyAnswer(ctx.tx, a.appointmentId, a.version, answerRows(a))
+    ctx.afterCommit(() => this.answers.answered(a.appointmentId))
   }
 
   async reschedule(p: Principal, body: AppointmentReschedule): Promise<AppointmentView> {
     await this.know(p)
-    const current = await this.record(body.id, p.id)
+    const current = await this.record(body.id, p)
     if (!changeable(current.row, this.now())) throw new AppError('E_APPOINTMENT_CLOSED', { field: 'id' })
     const { office, slot } = await this.slotOf(body.slotId)
     if (office.id !== current.office.id) throw invalid('slotId', "is not a slot of the appointment's office")
@@ -342,59 +476,84 @@ export class AppointmentService {
         slot,
         virtual: current.row.virtual,
         moving: current.row.id,
+        leaving: { startMs: current.row.startsAt.getTime(), endMs: current.row.endsAt.getTime() },
         keep: { cabinId: current.row.cabinId, salesPersonId: current.row.salesPersonId },
       },
       async (tx, picked) => {
         // Read again under the lock: a cancel or another move may have come first.
-        const before = await this.record(body.id, p.id, tx)
+        const before = await this.record(body.id, p, tx)
         if (!changeable(before.row, this.now()) || before.row.version !== current.row.version)
           throw new AppError('E_APPOINTMENT_CLOSED', { field: 'id' })
         await repo.moveAppointment(tx, before.row.id, { ...picked, startMs: slot.startMs, endMs: slot.endMs })
-        const after = (await repo.appointmentFor(tx, before.row.id, p.id))!
+        // Stock is asked again for the new slot: until it answers, no stone is shown blocked.
+        if (before.stones.length) await stoneAnswers.askAgain(tx, before.row.id)
+        const after = (await repo.appointmentById(tx, before.row.id))!
         const previous = { startsAt: before.row.startsAt.toISOString(), endsAt: before.row.endsAt.toISOString() }
         await enqueue(tx, this.database.schema, [
-          newEvent(PRODUCER, AppointmentEventTypes.rescheduled, after.row.id, eventData(after, p.id, { previous })),
+          newEvent(
+            PRODUCER,
+            AppointmentEventTypes.rescheduled,
+            after.row.id,
+            eventData(after, p.id, { previous }, this.settings.meetingBaseUrl),
+          ),
         ])
       },
     )
     this.freed(office.id, current.row.startsAt.getTime())
     this.onEvents()
-    return toView(await this.record(body.id, p.id), this.settings.meetingBaseUrl)
+    return toView(await this.settled(body.id, current.row.version + 1), this.settings.meetingBaseUrl)
   }
 
   /** With stoneIds: those stones leave the appointment. Without: the appointment is cancelled. */
   async destroy(p: Principal, body: AppointmentDestroy): Promise<AppointmentView> {
     await this.know(p)
-    const current = await this.record(body.id, p.id)
-    await this.database.sql.begin(async (tx) => {
-      await repo.lockAppointment(tx, body.id)
-      const r = await this.record(body.id, p.id, tx)
-      if (!changeable(r.row, this.now())) throw new AppError('E_APPOINTMENT_CLOSED', { field: 'id' })
-      if (body.stoneIds) {
-        const on = new Set(r.stones.map((s) => s.id))
-        const stranger = body.stoneIds.find((s) => !on.has(s))
-        if (stranger) throw invalid('stoneIds', `${stranger} is not on this appointment`)
-        await repo.removeStones(tx, r.row.id, body.stoneIds)
-        const after = (await repo.appointmentFor(tx, r.row.id, p.id))!
+    for (let attempt = 1; ; attempt++) {
+      const current = await this.record(body.id, p)
+      const slot = { startMs: current.row.startsAt.getTime(), endMs: current.row.endsAt.getTime() }
+      const moved = await this.database.sql.begin(async (tx) => {
+        // A cancel frees the slot: it takes the slot's lock before the row's, as bookings and moves do.
+        if (!body.stoneIds) await repo.lockSlot(tx, current.office.id, slot.startMs)
+        await repo.lockAppointment(tx, body.id)
+        const r = await this.record(body.id, p, tx)
+        if (!changeable(r.row, this.now())) throw new AppError('E_APPOINTMENT_CLOSED', { field: 'id' })
+        // Moved since it was read: the lock taken is another slot's; read and lock again.
+        if (!body.stoneIds && r.row.startsAt.getTime() !== slot.startMs) return true
+        if (body.stoneIds) {
+          const on = new Set(r.stones.map((s) => s.id))
+          const stranger = body.stoneIds.find((s) => !on.has(s))
+          if (stranger) throw invalid('stoneIds', `${stranger} is not on this appointment`)
+          await repo.removeStones(tx, r.row.id, body.stoneIds)
+          const after = (await repo.appointmentById(tx, r.row.id))!
+          await enqueue(tx, this.database.schema, [
+            newEvent(
+              PRODUCER,
+              AppointmentEventTypes.stonesRemoved,
+              r.row.id,
+              eventData(after, p.id, { removedStoneIds: body.stoneIds }, this.settings.meetingBaseUrl),
+            ),
+          ])
+          return false
+        }
+        await repo.cancelAppointment(tx, r.row.id, p.id)
+        const after = (await repo.appointmentById(tx, r.row.id))!
         await enqueue(tx, this.database.schema, [
           newEvent(
             PRODUCER,
-            AppointmentEventTypes.stonesRemoved,
+            AppointmentEventTypes.cancelled,
             r.row.id,
-            eventData(after, p.id, { removedStoneIds: body.stoneIds }),
+            eventData(after, p.id, {}, this.settings.meetingBaseUrl),
           ),
         ])
-        return
-      }
-      await repo.cancelAppointment(tx, r.row.id, p.id)
-      const after = (await repo.appointmentFor(tx, r.row.id, p.id))!
-      await enqueue(tx, this.database.schema, [
-        newEvent(PRODUCER, AppointmentEventTypes.cancelled, r.row.id, eventData(after, p.id)),
-      ])
-    })
-    if (!body.stoneIds) this.freed(current.office.id, current.row.startsAt.getTime())
-    this.onEvents()
-    return toView(await this.record(body.id, p.id), this.settings.meetingBaseUrl)
+        const office = await offices.officeRow(tx, r.office.id)
+        if (office) await this.announceSlots(tx, office, [slot])
+        return false
+      })
+      if (moved && attempt < 3) continue
+      if (moved) throw new AppError('E_APPOINTMENT_CLOSED', { field: 'id' })
+      if (!body.stoneIds) this.freed(current.office.id, slot.startMs)
+      this.onEvents()
+      return toView(await this.record(body.id, p), this.settings.meetingBaseUrl)
+    }
   }
 
   async list(p: Principal, req: AppointmentPageRequest): Promise<AppointmentPage> {

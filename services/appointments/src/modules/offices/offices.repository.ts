@@ -19,6 +19,12 @@ export async function officeById(client: Client, id: string): Promise<Office | n
   return row ?? null
 }
 
+/** An office, active or not (an appointment of an office since closed is still cancelled and announced). */
+export async function officeRow(client: Client, id: string): Promise<Office | null> {
+  const [row] = await orm(client).select().from(offices).where(eq(offices.id, id))
+  return row ?? null
+}
+
 /** The office as the slot rules read it: zone, slot length, hours and holidays. */
 export async function calendarOf(client: Client, office: Office): Promise<OfficeCalendar> {
   const days = await orm(client)

@@ -1,7 +1,9 @@
+import { MailWantedEventTypes } from '@diamond/contracts/events/notifications'
 import { TradeEventTypes } from '@diamond/contracts/events/stock'
 import { consumer, type ServiceRuntime } from '@diamond/runtime'
 import { mailFtpRun } from './ftp'
 import { mailDueReminder } from './reminders'
+import { mailWanted } from './wanted'
 
 /** Mails for trading events whose reader auth knows: reminders come due, a seller's FTP runs. */
 export function registerTradeMail(rt: ServiceRuntime): void {
@@ -13,4 +15,6 @@ export function registerTradeMail(rt: ServiceRuntime): void {
       mailFtpRun(tx, type, data),
     ),
   )
+  // Mails notifications decides on (appointments), addressed here.
+  rt.consume(consumer('auth.wanted-mail').on(MailWantedEventTypes.wanted, ({ data }, { tx }) => mailWanted(tx, data)))
 }

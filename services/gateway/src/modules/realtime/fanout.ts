@@ -1,11 +1,17 @@
+import type {
+  AppointmentEventType,
+  OfficeChanged,
+  SlotChanged,
+  ViewingRequestEventType,
+} from '@diamond/contracts/events/appointments'
 import type { LotEventType } from '@diamond/contracts/events/bidding'
 import type { DomainEvent } from '@diamond/contracts/events/index'
 import type { Notification } from '@diamond/contracts/events/notifications'
 import { isGoneWSts, StockEventTypes, type StoneEventType } from '@diamond/contracts/events/stock'
-import type { StoneStatus } from '@diamond/contracts/realtime'
+import type { SlotsChanged, StoneStatus } from '@diamond/contracts/realtime'
 import type { AuctionMembers } from './auctions'
 import { bidPushesOf, PendingPositions, RoomBatcher, type BidTarget } from './bids.rules'
-import type { Hub } from './hub'
+import { rooms, type Hub } from './hub'
 import { PushBatcher, type PushTarget } from './push.rules'
 import type { Watchers } from './watchers'
 
@@ -27,6 +33,8 @@ export class Fanout {
   private positions = new PendingPositions()
   /** Stones that reached live stock in this window: one `stones.arrived` to everyone at its end. */
   private arrivals = 0
+  /** Slots taken or freed in this window, per office, the newest of each slot: one `slots.changed` per office board room. */
+  private slots = new Map<string, Map<string, SlotsChanged['slots'][number]>>()
   private timer: NodeJS.Timeout | null = null
   private lastFlush = -Infinity
   private stopped = false
@@ -75,8 +83,71 @@ export class Fanout {
     else if (n.audience) this.hub.notifyAudience(n.audience, { type: 'notification', data: n })
   }
 
+  /** A slot taken or freed: to the office's boards in the window's batch (the newest count of each slot). */
+  onSlot(s: SlotChanged): void {
+    let office = this.slots.get(s.officeId)
+    if (!office) this.slots.set(s.officeId, (office = new Map()))
+    office.set(s.slotId, {
+      id: s.slotId,
+      startsAt: s.startsAt,
+      endsAt: s.endsAt,
+      free: s.free,
+      freeVirtual: s.freeVirtual,
+    })
+    this.arm()
+  }
+
+  /** Staff changed an office: its boards read their page again (rare: at once). */
+  onOffice({ officeId }: OfficeChanged): void {
+    this.hub.toRoom(rooms.office(officeId), { type: 'office.changed', data: { officeId } })
+  }
+
+  /**
+   * An appointment changed: to its buyer's and its sales person's sockets and the office's calendar
+   * room, at once (a few a minute, each one a calendar's row). No stone, price or room link rides it.
+   */
+  onAppointment({ type, data: a }: DomainEvent<AppointmentEventType>): void {
+    const frame = {
+      type: 'appointment.changed' as const,
+      data: {
+        change: type.slice(type.lastIndexOf('.') + 1),
+        appointmentId: a.appointmentId,
+        officeId: a.officeId,
+        salesPersonId: a.salesPersonId,
+        cabinId: a.cabinId,
+        status: a.status,
+        startsAt: a.startsAt,
+        endsAt: a.endsAt,
+        version: a.version,
+        byRole: a.byRole,
+      },
+    }
+    this.hub.toRoom(rooms.user(a.buyerId), frame)
+    if (a.salesPersonUserId && a.salesPersonUserId !== a.buyerId)
+      this.hub.toRoom(rooms.user(a.salesPersonUserId), frame)
+    this.hub.toRoom(rooms.calendar(a.officeId), frame)
+  }
+
+  /** A viewing request changed: to its buyer's sockets and the office's calendar room, at once. */
+  onViewingRequest({ type, data: r }: DomainEvent<ViewingRequestEventType>): void {
+    const frame = {
+      type: 'viewing-request.changed' as const,
+      data: {
+        change: type.slice(type.lastIndexOf('.') + 1),
+        requestId: r.requestId,
+        officeId: r.officeId,
+        status: r.status,
+        appointmentId: r.appointmentId,
+      },
+    }
+    this.hub.toRoom(rooms.user(r.buyerId), frame)
+    this.hub.toRoom(rooms.calendar(r.officeId), frame)
+  }
+
   private get dirty(): boolean {
-    return this.batcher.dirty || !!this.rooms?.dirty || this.positions.size > 0 || this.arrivals > 0
+    return (
+      this.batcher.dirty || !!this.rooms?.dirty || this.positions.size > 0 || this.arrivals > 0 || this.slots.size > 0
+    )
   }
 
   /**
@@ -100,6 +171,9 @@ export class Fanout {
     this.batcher.flush()
     this.rooms?.flush()
     for (const p of this.positions.take()) this.hub.toUser(p.userId, { type: 'bid.position', data: p.data })
+    for (const [officeId, slots] of this.slots)
+      this.hub.toRoom(rooms.office(officeId), { type: 'slots.changed', data: { officeId, slots: [...slots.values()] } })
+    this.slots.clear()
     if (this.arrivals > 0) {
       this.hub.toStock({ type: 'stones.arrived', data: { count: this.arrivals, at: new Date().toISOString() } })
       this.arrivals = 0

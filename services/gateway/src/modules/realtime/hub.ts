@@ -18,7 +18,17 @@ export const rooms = {
   unpricedAudience: (name: string) => `audience:${name}:unpriced`,
   /** Every signed-in connection: news about the stock as a whole (new arrivals). */
   stock: 'stock',
+  /** An office's slot boards (joined by `office.join`): slots taken or freed, the office changed. */
+  office: (id: string) => `office:${id}`,
+  /** An office's sales calendar for staff (joined by `calendar.join`, office module `all`). */
+  calendar: (id: string) => `calendar:${id}`,
 }
+
+/** The appointments frames (issue 24), sent to a room as they are. */
+export type AppointmentsFrame = Extract<
+  ServerFrame,
+  { type: 'slots.changed' | 'office.changed' | 'appointment.changed' | 'viewing-request.changed' }
+>
 
 /** The rooms a connection joins, decided from its token: both transports call this. */
 export function roomsOf(who: Principal): string[] {
@@ -111,6 +121,11 @@ export class Hub {
   /** News of the stock as a whole (it names no stone and no price): every connection, both transports. */
   toStock(frame: Extract<ServerFrame, { type: 'stones.arrived' }>) {
     this.send(rooms.stock, frame)
+  }
+
+  /** An appointments frame to a room (an office's boards or calendar, a user's sockets), both transports. */
+  toRoom(room: string, frame: AppointmentsFrame) {
+    this.send(room, frame)
   }
 
   /** A team's notice; its members who do not see prices get it without its price. */

@@ -1,4 +1,10 @@
 import { hostname } from 'node:os'
+import {
+  AppointmentEventTypes,
+  OfficeEventTypes,
+  SlotEventTypes,
+  ViewingRequestEventTypes,
+} from '@diamond/contracts/events/appointments'
 import { AuthEventTypes } from '@diamond/contracts/events/auth'
 import { BiddingEventTypes } from '@diamond/contracts/events/bidding'
 import { NotificationEventTypes } from '@diamond/contracts/events/notifications'
@@ -25,6 +31,10 @@ export function subscribeLive(bus: MessageBus, { fanout, hub, tokens, lag }: Liv
     .on(Object.values(StockEventTypes), (event) => fanout.onStone(event))
     .on(Object.values(BiddingEventTypes), (event) => fanout.onLot(event))
     .on(NotificationEventTypes.created, ({ data }) => fanout.onNotification(data))
+    .on(SlotEventTypes.changed, ({ data }) => fanout.onSlot(data))
+    .on(OfficeEventTypes.changed, ({ data }) => fanout.onOffice(data))
+    .on(Object.values(AppointmentEventTypes), (event) => fanout.onAppointment(event))
+    .on(Object.values(ViewingRequestEventTypes), (event) => fanout.onViewingRequest(event))
     .on(AuthEventTypes.revoked, ({ data: { userId, minVersion } }) => {
       tokens.revoke(userId, minVersion)
       hub.endSessions(userId, minVersion)

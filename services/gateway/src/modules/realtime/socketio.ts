@@ -6,7 +6,7 @@ import type { AuctionMembers } from './auctions'
 import type { BidTarget } from './bids.rules'
 import { roomsOf } from './hub'
 import type { PushTarget } from './push.rules'
-import { auctionRoom, subscribe } from './subscriptions'
+import { auctionRoom, officeRoom, subscribe, type RoomMember } from './subscriptions'
 import { ioTarget } from './targets'
 import type { Watchers } from './watchers'
 
@@ -55,6 +55,20 @@ export function createSocketServer(
     socket.on('feed.join', (msg, ack) => reply(ack, subscribe(opts.watchers, target, who, 'feed.join', msg)))
     socket.on('auction.join', (msg, ack) => reply(ack, auctionRoom(opts.auctions, target, who, 'auction.join', msg)))
     socket.on('auction.leave', (msg, ack) => reply(ack, auctionRoom(opts.auctions, target, who, 'auction.leave', msg)))
+    const offices = new Set<string>()
+    const member: RoomMember = {
+      join: (room) => {
+        offices.add(room)
+        void socket.join(room)
+      },
+      leave: (room) => {
+        offices.delete(room)
+        void socket.leave(room)
+      },
+      joined: () => offices.size,
+    }
+    for (const type of ['office.join', 'office.leave', 'calendar.join', 'calendar.leave'] as const)
+      socket.on(type, (msg, ack) => reply(ack, officeRoom(member, who, type, msg)))
     socket.on('disconnect', () => {
       opts.watchers.drop(target)
       opts.auctions.drop(target)

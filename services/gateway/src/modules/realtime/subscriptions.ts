@@ -4,6 +4,8 @@ import { can, seesPrices } from '@diamond/contracts/permissions'
 import {
   AuctionJoin,
   MAX_JOINED_AUCTIONS,
+  MAX_JOINED_OFFICES,
+  OfficeJoin,
   MAX_WATCHED_STONES,
   WatchStones,
   type Ack,
@@ -11,10 +13,12 @@ import {
 } from '@diamond/contracts/realtime'
 import type { Principal } from '@diamond/runtime'
 import type { AuctionMembers } from './auctions'
+import { rooms } from './hub'
 import type { Watchers } from './watchers'
 
 const checkWatch = Compile(WatchStones)
 const checkAuction = Compile(AuctionJoin)
+const checkOffice = Compile(OfficeJoin)
 const ok: Ack = { code: 'OK', message: 'OK' }
 const forbidden: Ack = { code: 'E_FORBIDDEN', message: 'You do not have permission to do this.' }
 const noPrice: Ack = { code: 'E_BID_NO_PRICE', message: ErrorCodes.E_BID_NO_PRICE.message }
@@ -81,5 +85,45 @@ export function auctionRoom<C>(
   if (!seesPrices(who.perms)) return noPrice
   if (!auctions.join(conn, input.auctionId))
     return { code: 'E_VALIDATION', message: `Invalid Fields: at most ${MAX_JOINED_AUCTIONS} auctions` }
+  return ok
+}
+
+/** A connection's joins of office rooms, on either transport. */
+export interface RoomMember {
+  join(room: string): void
+  leave(room: string): void
+  /** Office and calendar rooms joined so far. */
+  joined(): number
+}
+
+/**
+ * Joining or leaving an office's slot board room (office view: anyone who may see the board) or its
+ * calendar room (office `all`: staff see every appointment of the office; a sales person's own come
+ * to their user room without joining). The server names the room from the office id; an unknown id
+ * hears nothing, as with auctions.
+ */
+export function officeRoom(
+  member: RoomMember,
+  who: Principal,
+  type: 'office.join' | 'office.leave' | 'calendar.join' | 'calendar.leave',
+  input: unknown,
+): Ack {
+  if (!checkOffice.Check(input)) {
+    const e = [...checkOffice.Errors(input)][0]
+    return {
+      code: 'E_VALIDATION',
+      message: `Invalid Fields: officeId${e?.instancePath ?? ''} ${e?.message ?? 'is invalid'}`,
+    }
+  }
+  const calendar = type.startsWith('calendar.')
+  const room = calendar ? rooms.calendar(input.officeId) : rooms.office(input.officeId)
+  if (type.endsWith('.leave')) {
+    member.leave(room)
+    return ok
+  }
+  if (!can(who.perms, 'office', calendar ? 'all' : 'view')) return forbidden
+  if (member.joined() >= MAX_JOINED_OFFICES)
+    return { code: 'E_VALIDATION', message: `Invalid Fields: at most ${MAX_JOINED_OFFICES} offices` }
+  member.join(room)
   return ok
 }

@@ -9,7 +9,7 @@ import type { AuctionMembers } from './auctions'
 import type { BidTarget } from './bids.rules'
 import { roomsOf, type WsRooms } from './hub'
 import type { PushTarget } from './push.rules'
-import { auctionRoom, subscribe } from './subscriptions'
+import { auctionRoom, officeRoom, subscribe, type RoomMember } from './subscriptions'
 import { wsTarget } from './targets'
 import type { Watchers } from './watchers'
 
@@ -55,6 +55,18 @@ export default async function websocketFeed(app: FastifyInstance, opts: Websocke
       const target = wsTarget(socket, opts.maxBuffered)
       for (const r of roomsOf(who)) opts.ws.join(socket, r)
       const send = (f: ServerFrame) => socket.send(JSON.stringify(f))
+      const offices = new Set<string>()
+      const member: RoomMember = {
+        join: (room) => {
+          offices.add(room)
+          opts.ws.join(socket, room)
+        },
+        leave: (room) => {
+          offices.delete(room)
+          opts.ws.leave(socket, room)
+        },
+        joined: () => offices.size,
+      }
       socket.on('message', (raw) => {
         let frame: unknown
         try {
@@ -74,7 +86,12 @@ export default async function websocketFeed(app: FastifyInstance, opts: Websocke
         const ack =
           frame.type === 'auction.join' || frame.type === 'auction.leave'
             ? auctionRoom(opts.auctions, target, who, frame.type, frame.data)
-            : subscribe(opts.watchers, target, who, frame.type, frame.data)
+            : frame.type === 'office.join' ||
+                frame.type === 'office.leave' ||
+                frame.type === 'calendar.join' ||
+                frame.type === 'calendar.leave'
+              ? officeRoom(member, who, frame.type, frame.data)
+              : subscribe(opts.watchers, target, who, frame.type, frame.data)
         send({ type: 'ack', data: { for: frame.type, ...ack } })
       })
       socket.on('close', () => {

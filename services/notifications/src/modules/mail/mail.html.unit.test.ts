@@ -21,6 +21,19 @@ const PARAMS: Record<string, string> = {
   invalid: '5',
   host: 'ftp.seller.example',
   error: 'E_FTP_CONNECT',
+  // Appointment mails (issue 24).
+  uid: 'a1@appointments.diamond-portal',
+  sequence: '0',
+  method: 'REQUEST',
+  startsAt: '2027-03-15T13:00:00.000Z',
+  endsAt: '2027-03-15T14:00:00.000Z',
+  timeZone: 'America/New_York',
+  stamp: '2027-03-10T12:00:00.000Z',
+  office: 'New York',
+  cabin: '47th Street 1',
+  room: '',
+  purpose: 'Two ovals',
+  soon: 'day',
 }
 const mail = (template: MailTemplate, locale: string, over: Partial<MailRequested> = {}): MailRequested => ({
   to: 'ravi@example.com',

@@ -48,6 +48,7 @@ export async function enqueueMail(
   tx: Tx,
   m: Pick<OutboxRow, 'id' | 'messageId' | 'to' | 'subject' | 'text' | 'html' | 'template' | 'language'> & {
     attachmentKey?: string
+    ics?: string
   },
 ): Promise<void> {
   await orm(tx)
@@ -62,6 +63,7 @@ export async function enqueueMail(
       template: m.template,
       language: m.language,
       attachmentKey: m.attachmentKey ?? null,
+      ics: m.ics ?? null,
     })
   await notifySenders(tx)
 }

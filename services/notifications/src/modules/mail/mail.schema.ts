@@ -37,4 +37,6 @@ export const mailOutbox = notificationsSchema.table('mail_outbox', {
   failedAt: timestamp('failed_at', { withTimezone: true }),
   /** A digest's file the mail carries (migration 0006). */
   attachmentKey: text('attachment_key').references(() => digestFiles.key),
+  /** An appointment's iCalendar file the mail carries (migration 0007). */
+  ics: text('ics'),
 })

@@ -94,7 +94,23 @@ export class MailSender {
         text: row.text,
         html: row.html,
         language: row.language,
-        ...(file ? { attachments: [{ filename: file.fileName, content: file.content }] } : {}),
+        ...(file || row.ics
+          ? {
+              attachments: [
+                ...(file ? [{ filename: file.fileName, content: file.content }] : []),
+                // An appointment's invitation: METHOD in the content type as well, so mail clients offer it as one.
+                ...(row.ics
+                  ? [
+                      {
+                        filename: 'appointment.ics',
+                        content: Buffer.from(row.ics, 'utf8'),
+                        contentType: `text/calendar; charset=utf-8; method=${/^METHOD:(\w+)/m.exec(row.ics)?.[1] ?? 'REQUEST'}`,
+                      },
+                    ]
+                  : []),
+              ],
+            }
+          : {}),
       })
     } catch (err) {
       const reason = reasonOf(err)

@@ -1,4 +1,7 @@
 import type { MailRequested, MailTemplate } from '@diamond/contracts/events/auth'
+import { appointmentIcs } from '../appointments/appointments.ics'
+import { APPOINTMENT_TEMPLATES, APPOINTMENT_TEXTS, type AppointmentTemplate } from '../appointments/appointments.texts'
+import { APPOINTMENT_PARAMS, appointmentValues } from '../appointments/appointments.mail'
 import { mailHtml } from './mail.html'
 import { MAIL_LANGUAGES, MAIL_TEXTS, type MailLanguage } from './mail.texts'
 
@@ -21,6 +24,11 @@ export const TEMPLATE_PARAMS: Record<MailTemplate, readonly string[]> = {
   'reminder-due': ['stone', 'remarks', 'link'],
   'ftp-fetched': ['files', 'added', 'updated', 'deleted', 'invalid', 'link'],
   'ftp-failed': ['host', 'error', 'link'],
+  // Appointments: the mail's words and its .ics come from the same params (appointments.rules.ts mailParams).
+  'appointment-booked': APPOINTMENT_PARAMS,
+  'appointment-updated': APPOINTMENT_PARAMS,
+  'appointment-cancelled': APPOINTMENT_PARAMS,
+  'appointment-reminder': APPOINTMENT_PARAMS,
 }
 
 export interface RenderedMail {
@@ -35,7 +43,16 @@ export interface RenderedMail {
   language: MailLanguage
   /** A stored file sent with the mail (a digest's Excel file, notifications.digest_files). */
   attachmentKey?: string
+  /** An iCalendar file sent with the mail (an appointment's invitation, update or cancel). */
+  ics?: string
 }
+
+const isAppointment = (t: MailTemplate): t is AppointmentTemplate =>
+  (APPOINTMENT_TEMPLATES as readonly string[]).includes(t)
+
+/** A template's subject and body in a language (the appointment mails' live beside their module). */
+export const templateText = (language: MailLanguage, template: MailTemplate): { subject: string; body: string } =>
+  isAppointment(template) ? APPOINTMENT_TEXTS[language].templates[template] : MAIL_TEXTS[language].templates[template]
 
 /** 'fr', 'fr-CA', 'zh_Hans', 'HE' -> the language; anything else -> English. */
 export function mailLanguage(locale: string): MailLanguage {
@@ -84,7 +101,8 @@ export function fill(text: string, values: Record<string, string>): string {
 export function renderMail(mail: MailRequested, opts: { baseUrl: string }): RenderedMail {
   const language = mailLanguage(mail.locale)
   const texts = MAIL_TEXTS[language]
-  const template = texts.templates[mail.template]
+  const appointment = isAppointment(mail.template) ? appointmentValues(language, mail.params) : null
+  const template = templateText(language, mail.template)
   const params: Record<string, string> = {}
   for (const [k, v] of Object.entries(mail.params)) params[k] = absolutise(v.trim(), opts.baseUrl)
   // A rejection's note and a reminder's remarks are people's own words: shown as written, never made into links.
@@ -100,6 +118,7 @@ export function renderMail(mail: MailRequested, opts: { baseUrl: string }): Rend
     expiry: expirySentence(language, mail.template, params),
     reason: note ? `${fill(texts.rejectionNote, { note })}\n\n` : '',
     remarks: remarks ? `${remarks}\n\n` : '',
+    ...appointment?.values,
   }
   const greeting = values.name ? fill(texts.hello, { name: values.name }) : texts.helloNoName
   // One line only: a subject is a mail header.
@@ -121,6 +140,7 @@ export function renderMail(mail: MailRequested, opts: { baseUrl: string }): Rend
     }),
     template: mail.template,
     language,
+    ...(appointment?.ics ? { ics: appointmentIcs({ ...appointment.ics, summary: subject.split(' | ')[0]! }) } : {}),
   }
 }
 

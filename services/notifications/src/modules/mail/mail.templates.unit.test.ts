@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import { MAIL_TEMPLATES, type MailRequested, type MailTemplate } from '@diamond/contracts/events/auth'
-import { absolutise, duration, mailLanguage, maskAddress, renderMail, TEMPLATE_PARAMS } from './mail.templates'
+import {
+  absolutise,
+  duration,
+  mailLanguage,
+  maskAddress,
+  renderMail,
+  TEMPLATE_PARAMS,
+  templateText,
+} from './mail.templates'
 import { MAIL_LANGUAGES, MAIL_TEXTS } from './mail.texts'
 
 const BASE = 'https://portal.example.com'
@@ -20,6 +28,19 @@ const PARAMS: Record<string, string> = {
   invalid: '5',
   host: 'ftp.seller.example',
   error: 'E_FTP_CONNECT',
+  // Appointment mails (issue 24).
+  uid: 'a1@appointments.diamond-portal',
+  sequence: '0',
+  method: 'REQUEST',
+  startsAt: '2027-03-15T13:00:00.000Z',
+  endsAt: '2027-03-15T14:00:00.000Z',
+  timeZone: 'America/New_York',
+  stamp: '2027-03-10T12:00:00.000Z',
+  office: 'New York',
+  cabin: '47th Street 1',
+  room: '',
+  purpose: 'Two ovals',
+  soon: 'day',
 }
 
 const mail = (template: MailTemplate, locale: string, over: Partial<MailRequested> = {}): MailRequested => ({
@@ -57,12 +78,10 @@ describe('mail templates', () => {
   it('writes each language in its own words, not English', () => {
     for (const lang of MAIL_LANGUAGES.filter((l) => l !== 'en')) {
       for (const template of MAIL_TEMPLATES) {
-        expect(MAIL_TEXTS[lang].templates[template].subject, `${template}/${lang}`).not.toBe(
-          MAIL_TEXTS.en.templates[template].subject,
+        expect(templateText(lang, template).subject, `${template}/${lang}`).not.toBe(
+          templateText('en', template).subject,
         )
-        expect(MAIL_TEXTS[lang].templates[template].body, `${template}/${lang}`).not.toBe(
-          MAIL_TEXTS.en.templates[template].body,
-        )
+        expect(templateText(lang, template).body, `${template}/${lang}`).not.toBe(templateText('en', template).body)
       }
     }
     expect(renderMail(mail('device-otp', 'de'), { baseUrl: BASE }).subject).toBe('Ihr Bestätigungscode | Diamantportal')
@@ -74,8 +93,8 @@ describe('mail templates', () => {
     const names = (s: string) => [...s.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort()
     for (const lang of MAIL_LANGUAGES) {
       for (const template of MAIL_TEMPLATES) {
-        expect(names(MAIL_TEXTS[lang].templates[template].body), `${template}/${lang}`).toEqual(
-          names(MAIL_TEXTS.en.templates[template].body),
+        expect(names(templateText(lang, template).body), `${template}/${lang}`).toEqual(
+          names(templateText('en', template).body),
         )
       }
     }

@@ -1,4 +1,5 @@
 import type { MailTemplate } from '@diamond/contracts/events/auth'
+import type { AppointmentTemplate } from '../appointments/appointments.texts'
 
 /** The nine interface languages; a mail in any other locale is written in English. */
 export const MAIL_LANGUAGES = ['en', 'fr', 'zh', 'ja', 'it', 'es', 'de', 'he', 'ar'] as const
@@ -18,7 +19,8 @@ export interface LanguageTexts {
   unitSpace: boolean
   /** A rejection's note, as a paragraph of its own ({{note}}); left out when the reviewer wrote none. */
   rejectionNote: string
-  templates: Record<MailTemplate, { subject: string; body: string }>
+  /** The appointment mails' texts are in appointments/appointments.texts.ts. */
+  templates: Record<Exclude<MailTemplate, AppointmentTemplate>, { subject: string; body: string }>
 }
 
 /*

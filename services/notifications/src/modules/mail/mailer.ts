@@ -45,7 +45,7 @@ export interface OutgoingMail {
   text: string
   html: string
   language: string
-  attachments?: { filename: string; content: Buffer }[]
+  attachments?: { filename: string; content: Buffer; contentType?: string }[]
 }
 
 /** What the sender loop sends through: SMTP in every deployment (an interface so rules can be tested alone). */

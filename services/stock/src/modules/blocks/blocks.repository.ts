@@ -15,7 +15,17 @@ const statusOfBlock = (blockType: SQL) => sql`case ${blockType} when 2 then 'M' 
  */
 export async function takeBlock(
   tx: Tx,
-  b: { stoneId: string; blockType: number; wSts: string; userId: string; createdBy: string; memoNo: string },
+  b: {
+    stoneId: string
+    blockType: number
+    wSts: string
+    userId: string
+    createdBy: string
+    memoNo: string
+    /** An office block's end and its appointment; null for the others. */
+    expiresAt?: Date | null
+    appointmentId?: string | null
+  },
 ): Promise<StatusRecord | null> {
   const [row] = await query<StatusRecord>(
     tx,
@@ -27,8 +37,8 @@ export async function takeBlock(
     ), stale as (
       delete from ${blocks} where ${blocks.stoneId} in (select id from taken)
     ), block as (
-      insert into ${blocks} (${name(blocks.stoneId)}, ${name(blocks.blockType)}, ${name(blocks.userId)}, ${name(blocks.createdBy)}, ${name(blocks.memoNo)})
-      select id, ${b.blockType}, ${b.userId}, ${b.createdBy}, ${b.memoNo} from taken
+      insert into ${blocks} (${name(blocks.stoneId)}, ${name(blocks.blockType)}, ${name(blocks.userId)}, ${name(blocks.createdBy)}, ${name(blocks.memoNo)}, ${name(blocks.expiresAt)}, ${name(blocks.appointmentId)})
+      select id, ${b.blockType}, ${b.userId}, ${b.createdBy}, ${b.memoNo}, ${b.expiresAt ?? null}::timestamptz, ${b.appointmentId ?? null}::uuid from taken
       returning ${blocks.stoneId}
     )
     select t.*, ${NO_HOLD} from taken t join block k on k.stone_id = t.id`,
@@ -78,7 +88,7 @@ function visible(f: BlockFilter) {
              ${holds.createdAt} as "createdAt", ${holds.expiresAt} as "expiresAt"
         from ${holds}
       union all
-      select ${blocks.stoneId}, ${blocks.blockType}::int, ${blocks.userId}, ${blocks.memoNo}, ${blocks.createdAt}, null::timestamptz
+      select ${blocks.stoneId}, ${blocks.blockType}::int, ${blocks.userId}, ${blocks.memoNo}, ${blocks.createdAt}, ${blocks.expiresAt}
         from ${blocks} join ${stones} on ${stones.id} = ${blocks.stoneId}
        where ${blocks.userId} is not null and ${stones.wSts} = ${statusOfBlock(sql`${blocks.blockType}`)}
     )

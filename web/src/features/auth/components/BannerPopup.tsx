@@ -1,6 +1,8 @@
 import { useTranslation } from 'react-i18next'
 import { Dialog } from '../../../components/Dialog'
 import { localized } from '../../../lib/i18n'
+import { write } from '../../../lib/storage'
+import { showToast } from '../../../lib/toast'
 import type { BannerView } from '../stores/banners'
 import './auth.css'
 
@@ -22,9 +24,24 @@ export function BannerPopup({
       onDismiss={onClose}
       testId="banner-popup"
       actions={
-        <button type="button" className="btn btn--primary" data-testid="banner-popup-close" onClick={onClose}>
-          {t('common.close')}
-        </button>
+        <>
+          <button type="button" className="btn btn--primary" data-testid="banner-popup-close" onClick={onClose}>
+            {t('common.close')}
+          </button>
+          {/* The popup advertises cabin appointments: the next login goes straight to booking one. */}
+          <button
+            type="button"
+            className="btn"
+            data-testid="banner-popup-book"
+            onClick={() => (
+              write('afterLogin', '/appointments/book'),
+              onClose(),
+              showToast(t('shell.banners.bookAfterLogin'), 'info')
+            )}
+          >
+            {t('shell.banners.book')}
+          </button>
+        </>
       }
     >
       <div className="popup-banners">

@@ -4,6 +4,7 @@ import { useSnapshot, type Snapshot } from 'valtio'
 import { Link } from 'wouter'
 import type { StoneMedia } from '@diamond/contracts/http/stock'
 import { fmt2, fmtText } from '../../../lib/format'
+import { bookAppointmentHref } from '../../../lib/navigation'
 import { allowed, isGuest, session } from '../../../lib/session'
 import { remove, write } from '../../../lib/storage'
 import type { StoneEntry } from '../../../grid/stores/rows'
@@ -92,6 +93,11 @@ function Detail({ id, media, signedIn }: { id: string; media: StoneMedia; signed
           <Link href={`/diamond-dna/${s.id}`} className="btn btn--small" data-testid="detail-dna">
             {t('grid.dna')}
           </Link>
+          {member && allowed(userPermissions, 'office', 'insert') && (
+            <Link href={bookAppointmentHref([s.id])} className="btn btn--small" data-testid="detail-book-appointment">
+              {t('grid.actions.bookAppointment')}
+            </Link>
+          )}
           {!signedIn && <BackOrSignIn signedIn={false} />}
         </div>
       </header>
