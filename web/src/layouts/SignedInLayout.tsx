@@ -11,6 +11,7 @@ import { useViewer } from '../features/shell/components/useViewer'
 import { UserMenu } from '../features/shell/components/UserMenu'
 import { logout } from '../features/auth/stores/logout'
 import { useIsTablet } from '../lib/media'
+import { followAppointmentNotices } from '../features/appointments/stores/notices'
 import { followBidNotices } from '../features/bids/stores/notices'
 import { followTradeNotices } from '../features/lists/stores/notices'
 import { startRealtime, stopRealtime } from '../lib/realtime'
@@ -38,6 +39,8 @@ export function SignedInLayout({ children }: { children: ReactNode }) {
   useEffect(() => followTradeNotices(), [])
   // Bid notices (outbid, won, lost) too, on whatever page the user is.
   useEffect(() => followBidNotices(), [])
+  // And appointment notices (booked, moved, cancelled by the other side; reminders).
+  useEffect(() => followAppointmentNotices(), [])
 
   // A choice in the drawer (a new location), or a wider window, closes it.
   const [drawerFor, setDrawerFor] = useState({ location, tablet })

@@ -18,6 +18,9 @@ export function noticeTarget(n: Pick<Notification, 'kind' | 'params'>): string |
   if (n.kind === 'stone.held') return '/account/hold'
   if (n.kind === 'ftp.fetched') return '/inventory/history'
   if (n.kind === 'ftp.failed') return '/inventory/ftp'
+  // The sales person hears what the buyer did (their calendar); the buyer what was done (their list).
+  if (n.kind.startsWith('appointment.'))
+    return n.kind !== 'appointment.reminder' && p.by === 'buyer' ? '/appointments/calendar' : '/appointments'
   if (typeof p.stoneId === 'string' && p.stoneId) return `/diamond-detail/${p.stoneId}`
   return null
 }

@@ -12,6 +12,9 @@ describe('notices', () => {
     expect(noticeTarget({ kind: 'stone.held', params: { stoneId: 'abc' } })).toBe('/account/hold')
     expect(noticeTarget({ kind: 'ftp.fetched', params: { uploadId: 'u' } })).toBe('/inventory/history')
     expect(noticeTarget({ kind: 'ftp.failed', params: { host: 'h', error: 'E_FTP_CONNECT' } })).toBe('/inventory/ftp')
+    expect(noticeTarget({ kind: 'appointment.booked', params: { by: 'buyer' } })).toBe('/appointments/calendar')
+    expect(noticeTarget({ kind: 'appointment.rescheduled', params: { by: 'sales' } })).toBe('/appointments')
+    expect(noticeTarget({ kind: 'appointment.reminder', params: { soon: 'day' } })).toBe('/appointments')
     expect(noticeTarget({ kind: 'something.new', params: {} })).toBeNull()
   })
 
