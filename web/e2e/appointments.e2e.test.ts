@@ -140,6 +140,9 @@ describe('appointments', () => {
       await card.waitFor()
       expect(await card.getByTestId('cal-buyer').textContent()).toBe('buyer1')
       await expectAccessible(s.page, 'the sales calendar')
+      // Every menu of a staff account fits one header line on a 1280 px laptop.
+      const header = (await s.page.locator('.topbar').first().boundingBox())!
+      expect(header.height).toBeLessThan(70)
       await s.page.screenshot({ path: join(SCREENS, 'appointment-calendar.png'), fullPage: true })
       await card.getByTestId('cal-reschedule').click()
       const dialog = s.page.getByTestId('reschedule-dialog')
