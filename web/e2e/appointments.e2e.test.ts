@@ -293,5 +293,23 @@ describe('appointments', () => {
     } finally {
       await context.close()
     }
+    // The same screen on a phone, right to left: nothing wider than the screen, still accessible.
+    const phone = await newPage(portal, 390, 844)
+    try {
+      await openAs(portal, phone.page, sales, '/appointments/settings')
+      await phone.page.getByTestId('settings-office').waitFor()
+      await chooseLanguage(phone.page, 'he')
+      expect(await phone.page.evaluate(() => document.documentElement.dir)).toBe('rtl')
+      await phone.page.getByTestId('settings-office').selectOption(BELGIUM)
+      await phone.page.getByTestId(`holiday-${DAY}`).waitFor()
+      expect(
+        await phone.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+      ).toBeLessThanOrEqual(0)
+      await expectAccessible(phone.page, 'the appointment settings in Hebrew at 390 px')
+      await phone.page.screenshot({ path: join(SCREENS, 'appointment-settings-390-he.png'), fullPage: true })
+      await chooseLanguage(phone.page, 'en')
+    } finally {
+      await phone.context.close()
+    }
   })
 })

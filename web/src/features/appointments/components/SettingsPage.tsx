@@ -107,7 +107,8 @@ function OfficeForm({ office, onSaved }: { office: OfficeSettings; onSaved: Save
         </label>
         <label className="appt-cal-field">
           <span>{t('appointments.settings.timeZone')}</span>
-          <input className="input" value={timeZone} onChange={(e) => setTimeZone(e.target.value)} required />
+          {/* A zone name and the hours are written left to right in every language. */}
+          <input className="input" dir="ltr" value={timeZone} onChange={(e) => setTimeZone(e.target.value)} required />
         </label>
         <label className="appt-cal-field">
           <span>{t('appointments.settings.slotMinutes')}</span>
@@ -129,6 +130,7 @@ function OfficeForm({ office, onSaved }: { office: OfficeSettings; onSaved: Save
             <span>{t(`appointments.settings.days.${d}`)}</span>
             <input
               className="input"
+              dir="ltr"
               value={days[d] ?? ''}
               aria-invalid={bad === d || undefined}
               onChange={(e) => setDays({ ...days, [d]: e.target.value })}
