@@ -23,17 +23,12 @@
  *    own time) and from its answer (the commit). p50 / p99 / max against the gateway's push window
  *    (GATEWAY_PUSH_WINDOW_MS, 25 ms) + 100 ms.
  */
-import { fork } from 'node:child_process'
-import { randomBytes, randomUUID } from 'node:crypto'
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { randomUUID } from 'node:crypto'
 import { fileURLToPath } from 'node:url'
-import postgres from 'postgres'
+import type postgres from 'postgres'
 import { io, type Socket } from 'socket.io-client'
-import { Pool } from 'undici'
 import { createTokenService } from '@diamond/runtime/auth'
-import { databaseUrl, startLocalPostgres } from '@diamond/runtime/pg-server'
+import { run as runAll, servePortalIfChild, startBenchPortal, updateRate, type Answer, type Post } from './bench-portal'
 
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 200)
 const ATTEMPTS = Number(process.env.BENCH_ATTEMPTS ?? 1000)
@@ -45,70 +40,23 @@ const PUSH_WINDOW_MS = Number(process.env.GATEWAY_PUSH_WINDOW_MS ?? 25)
 /** The demo's Dubai office: one cabin, one sales person (services/appointments/src/modules/demo). */
 const DUBAI = '0ff1ce00-0000-4000-8000-000000000005'
 const log = (m: string) => console.log(`[bench:appointments] ${m}`)
-const rate = (n: number, ms: number) => Math.round((n / ms) * 1000)
 
 /* ------------------------------------------------------------------ the portal (child process) -- */
 
-if (process.argv.includes('--serve')) {
-  const { buildPortal } = await import('@diamond/portal/portal')
-  const portal = await buildPortal(process.env, { serveWeb: false })
-  portal.app.post('/bench/echo', { config: { public: true } }, (req) => ({ code: 'OK', message: 'OK', data: req.body }))
-  await portal.app.listen({ port: 0, host: '127.0.0.1' })
-  process.send!({ port: (portal.app.server.address() as { port: number }).port })
-  process.on('disconnect', () => void portal.app.close().finally(() => process.exit(0)))
-} else {
-  await main()
-}
+if (!(await servePortalIfChild())) await main()
 
 /* ------------------------------------------------------------------------- the load generator -- */
 
-interface Answer {
-  status: number
-  code: string
-  data: any
-}
-
 async function main() {
-  const dir = await mkdtemp(join(tmpdir(), 'bench-appointments-'))
-  const pg = await startLocalPostgres({ dir: join(dir, 'pg') })
-  const admin = postgres(pg.url, { max: 1, onnotice: () => {} })
-  await admin.unsafe('create database diamond')
-  await admin.end()
-  const url = databaseUrl(pg.url, 'diamond')
-  const secret = randomBytes(48).toString('base64url')
-  const env = {
-    ...process.env,
-    NODE_ENV: 'development',
-    LOG_LEVEL: 'warn',
-    DEMO_DATA: 'true',
-    STOCK_DEMO_STONES: '200',
-    DATABASE_URL: url,
-    JWT_SECRET: secret,
-  }
   log('starting PostgreSQL and the portal…')
-  const child = fork(fileURLToPath(import.meta.url), ['--serve'], {
-    env,
-    execArgv: ['--import', 'tsx'],
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  const portal = await startBenchPortal({
+    name: 'bench-appointments',
+    script: fileURLToPath(import.meta.url),
+    connections: CONCURRENCY,
+    env: { STOCK_DEMO_STONES: '200' },
   })
-  const sql = postgres(url, { max: CONCURRENCY, onnotice: () => {} })
-  let pool: Pool | null = null
+  const { port, post, secret, sql } = portal
   try {
-    const port = await new Promise<number>((resolve, reject) => {
-      child.once('message', (m: { port: number }) => resolve(m.port))
-      child.once('exit', (code) => reject(new Error(`the portal exited (${code}) before it was ready`)))
-    })
-    pool = new Pool(`http://127.0.0.1:${port}`, { connections: CONCURRENCY, pipelining: 1 })
-    const post = async (path: string, body: unknown, token?: string): Promise<Answer> => {
-      const res = await pool!.request({
-        method: 'POST',
-        path: `/web/v1/${path}`,
-        body: JSON.stringify(body),
-        headers: { 'content-type': 'application/json', ...(token ? { authorization: `JWT ${token}` } : {}) },
-      })
-      const json = (await res.body.json()) as { code: string; data: any }
-      return { status: res.statusCode, code: json.code, data: json.data }
-    }
     const tokens = createTokenService(secret, 3600)
     const buyer = () =>
       tokens.sign({
@@ -135,7 +83,7 @@ async function main() {
     // The JIT, the sockets and both pools warmed on a slot of their own.
     await race(post, buyer, free[0]!.id, ATTEMPTS)
     await run(2000, () => post('bench/echo', { id: free[0]!.id }))
-    const baseline = await updateRate(sql)
+    const baseline = await updateRate(sql, CONCURRENCY, BASELINE_UPDATES)
     log(`baseline: PostgreSQL one-row update, ${CONCURRENCY} clients: ${baseline.toLocaleString('en-US')}/s`)
     const floor = await run(BASELINE_UPDATES, () => post('bench/echo', { id: free[0]!.id }))
     log(`floor: bare JSON POST on the portal: ${floor.perSecond.toLocaleString('en-US')}/s`)
@@ -179,16 +127,9 @@ async function main() {
     console.log(`Live slot boards: ${live.text}\n`)
     if (!check.ok || !live.ok) process.exitCode = 1
   } finally {
-    await pool?.close()
-    await sql.end()
-    child.disconnect()
-    await new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)))
-    await pg.stop()
-    await rm(dir, { recursive: true, force: true })
+    await portal.stop()
   }
 }
-
-type Post = (path: string, body: unknown, token?: string) => Promise<Answer>
 
 function pct(xs: number[], p: number): number {
   return xs[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))]!
@@ -277,22 +218,6 @@ async function liveBoards(port: number, post: Post, buyer: () => string, slots: 
   }
 }
 
-/** Runs `total` calls with at most CONCURRENCY in flight; the rate over the whole run. */
-async function run<T>(total: number, call: (i: number) => Promise<T>): Promise<{ perSecond: number; answers: T[] }> {
-  const answers: T[] = new Array(total)
-  let next = 0
-  const t0 = performance.now()
-  await Promise.all(
-    Array.from({ length: Math.min(CONCURRENCY, total) }, async () => {
-      while (next < total) {
-        const i = next++
-        answers[i] = await call(i)
-      }
-    }),
-  )
-  return { perSecond: rate(total, performance.now() - t0), answers }
-}
-
 /** `attempts` bookings of one slot, each by a buyer of its own (tokens made before the clock starts). */
 function race(post: Post, buyer: () => string, slotId: string, attempts: number) {
   const tokens = Array.from({ length: attempts }, buyer)
@@ -307,17 +232,6 @@ async function p50(n: number, call: () => Promise<unknown>): Promise<number> {
     times.push(performance.now() - t0)
   }
   return times.sort((a, b) => a - b)[Math.floor(n / 2)]!
-}
-
-/** PostgreSQL's one-row update rate: CONCURRENCY clients on the one row, each update its own commit. */
-async function updateRate(sql: postgres.Sql): Promise<number> {
-  await sql`create table if not exists bench_counter (id int primary key, n bigint not null)`
-  await sql`insert into bench_counter values (1, 0) on conflict (id) do update set n = 0`
-  await Promise.all(Array.from({ length: CONCURRENCY }, () => sql`select 1`))
-  const r = await run(BASELINE_UPDATES, () => sql`update bench_counter set n = n + 1 where id = 1`)
-  const [{ n }] = (await sql`select n from bench_counter where id = 1`) as unknown as [{ n: string }]
-  if (Number(n) !== BASELINE_UPDATES) throw new Error(`the baseline lost updates: ${n} of ${BASELINE_UPDATES}`)
-  return r.perSecond
 }
 
 /** Exactly one booking, clear refusals for the rest, no 5xx, one row and one `booked` event. */
@@ -338,4 +252,9 @@ async function outcome(sql: postgres.Sql, slot: { id: string; startsAt: string }
   if (db!.events !== 1) problems.push(`${db!.events} booked events`)
   const text = `${wins.length} booked, ${refused} refused (E_SLOT_TAKEN), ${fivexx} 5xx, ${db!.rows} row, ${db!.events} event`
   return { ok: problems.length === 0, text: problems.length ? `${text} — ${problems.join(', ')}` : text }
+}
+
+/** `total` calls with CONCURRENCY in flight at most. */
+function run<T>(total: number, call: (i: number) => Promise<T>) {
+  return runAll(CONCURRENCY, total, call)
 }
