@@ -134,7 +134,8 @@ const isObj = (v: unknown): v is Json => typeof v === 'object' && v !== null && 
 
 /**
  * JSON Schema as TypeBox writes it, made plainer for readers and client generators: a union of
- * literals becomes one `enum`, and "X or null" becomes a type array (OpenAPI 3.1 has no `nullable`).
+ * literals becomes one `enum`, "X or null" becomes a type array (OpenAPI 3.1 has no `nullable`), and
+ * a tuple takes 2020-12's `prefixItems`.
  */
 export function simplifySchema(s: unknown): unknown {
   if (Array.isArray(s)) return s.map(simplifySchema)
@@ -146,6 +147,15 @@ export function simplifySchema(s: unknown): unknown {
     else if ((k === 'properties' || k === 'patternProperties' || k === '$defs') && isObj(v)) {
       out[k] = Object.fromEntries(Object.entries(v).map(([name, sub]) => [name, simplifySchema(sub)]))
     } else out[k] = simplifySchema(v)
+  }
+  // A tuple as TypeBox writes it (draft-07: `items` an array, `additionalItems: false`) in the words
+  // of JSON Schema 2020-12, which OpenAPI 3.1 speaks: `prefixItems`, its length held by min/maxItems.
+  if (out.type === 'array' && Array.isArray(out.items)) {
+    const { items, additionalItems: closed, ...tuple } = out
+    // Closed (TypeBox's tuples are): no place after the last, said as a length.
+    return closed === false
+      ? { ...tuple, prefixItems: items, maxItems: items.length }
+      : { ...tuple, prefixItems: items }
   }
   const members = out.anyOf
   if (!Array.isArray(members) || members.length < 2 || 'type' in out || 'enum' in out || 'const' in out) return out

@@ -1,3 +1,4 @@
+import { Type } from 'typebox'
 import { describe, expect, it } from 'vitest'
 import { errorCodesOf, finishDocument, operationIdOf, simplifySchema } from './openapi'
 
@@ -39,6 +40,23 @@ describe('errorCodesOf', () => {
 })
 
 describe('simplifySchema', () => {
+  it('writes a TypeBox tuple with prefixItems, as OpenAPI 3.1 reads arrays of fixed places', () => {
+    const hm = { type: 'string', pattern: '^\\d{2}:\\d{2}$' }
+    const tuple = Type.Tuple([Type.String(), Type.String()])
+    expect(simplifySchema(JSON.parse(JSON.stringify(tuple)))).toEqual({
+      type: 'array',
+      prefixItems: [{ type: 'string' }, { type: 'string' }],
+      minItems: 2,
+      maxItems: 2,
+    })
+    // Nested in an array of intervals, as opening hours are.
+    expect(
+      simplifySchema({ type: 'array', items: { type: 'array', items: [hm, hm], additionalItems: false } }),
+    ).toEqual({
+      type: 'array',
+      items: { type: 'array', prefixItems: [hm, hm], maxItems: 2 },
+    })
+  })
   it('turns a union of literals into one enum, with null when allowed', () => {
     const lit = (v: string) => ({ type: 'string', enum: [v] })
     expect(simplifySchema({ anyOf: [lit('A'), lit('H')] })).toEqual({ type: 'string', enum: ['A', 'H'] })
