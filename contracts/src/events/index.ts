@@ -15,7 +15,7 @@ import { DigestDue, DigestEventTypes, DigestPrepared, DigestReady } from './dige
 import { BiddingEventTypes, LotClosed, LotExtended, LotHighChanged, LotOpened } from './bidding'
 import type { AnyEvent } from './envelope'
 import { MailWanted, MailWantedEventTypes, Notification, NotificationEventTypes } from './notifications'
-import { OfficeBlockAnswered, OfficeBlockEventTypes } from './office-blocks'
+import { OfficeBlockAnswered, OfficeBlockEventTypes, OfficeBlockReleased } from './office-blocks'
 import { StockEventTypes, StoneStatusChanged, TradeEvent, TradeEventTypes } from './stock'
 
 /** Every type of a group (`StockEventTypes`, ...) carrying the same data. */
@@ -34,6 +34,7 @@ export const EventSchemas = {
   [ArticleEventTypes.changed]: ArticleChanged,
   ...sharing(AppointmentEventTypes, AppointmentChanged),
   [OfficeBlockEventTypes.answered]: OfficeBlockAnswered,
+  [OfficeBlockEventTypes.released]: OfficeBlockReleased,
   ...sharing(ViewingRequestEventTypes, ViewingRequestChanged),
   [SlotEventTypes.changed]: SlotChanged,
   [OfficeEventTypes.changed]: OfficeChanged,

@@ -11,6 +11,8 @@ export const OfficeBlockTopics = { officeBlock: 'stock.office-block' } as const
 export const OfficeBlockEventTypes = {
   /** Each stone of the appointment, blocked for the slot or refused with a reason (after booked, rescheduled, cancelled). */
   answered: 'stock.office-block.answered',
+  /** Staff gave an appointment's blocked stones back to stock by hand (`diamond-block/delete`). */
+  released: 'stock.office-block.released',
 } as const
 
 /**
@@ -57,3 +59,10 @@ export const OfficeBlockAnswered = Type.Object(
   { additionalProperties: false },
 )
 export type OfficeBlockAnswered = Static<typeof OfficeBlockAnswered>
+
+/** Blocks of an appointment that staff released by hand: those stones are no longer held for it. */
+export const OfficeBlockReleased = Type.Object(
+  { appointmentId: Uuid, stoneIds: Type.Array(Uuid, { minItems: 1 }) },
+  { additionalProperties: false },
+)
+export type OfficeBlockReleased = Static<typeof OfficeBlockReleased>

@@ -192,6 +192,31 @@ describe('stones held for a viewing (appointments and stock, by events)', () => 
     expect((await stock([a])).get(a)!.appointment_id).toBeNull()
   })
 
+  it('tells the appointment when staff give one of its blocked stones back by hand', async () => {
+    const [a, b] = [takeStone(), takeStone()]
+    const token = newBuyer()
+    const r = await portal.call(
+      'cabin-schedule/create',
+      { slotId: takeSlot().id, purpose: 'Released by hand', stoneIds: [a, b] },
+      token,
+    )
+    expect(r.body.data.stones.map((s: Stone) => s.state)).toEqual(['blocked', 'blocked'])
+    // Another buyer may not; the office's staff (office all) may.
+    expect((await portal.call('diamond-block/delete', { id: a }, buyer2)).body.code).toBe('E_NOT_FOUND')
+    const sales = await portal.login('sales1')
+    expect((await portal.call('diamond-block/delete', { id: a }, sales)).body.code).toBe('OK')
+    expect((await stock([a])).get(a)).toMatchObject({ w_sts: 'A', appointment_id: null })
+    const list = await waitFor(async () => {
+      const l = (await portal.call('show-selection/paginate', { appointmentId: r.body.data.id }, token)).body.data
+        .list as Stone[]
+      return l[0]?.state === 'released' ? l : null
+    })
+    expect(list.map((s) => [s.id, s.state, s.reason])).toEqual([
+      [a, 'released', 'released'],
+      [b, 'blocked', undefined],
+    ])
+  })
+
   it('lets exactly one of a hold and a booking racing for the same stone win, 25 times, the answer agreeing with stock', async () => {
     const outcomes = { booking: 0, hold: 0 }
     for (let i = 0; i < 25; i++) {

@@ -12,7 +12,7 @@ import type {
   SlotPage,
   SlotPageRequest,
 } from '@diamond/contracts/http/appointments'
-import type { OfficeBlockAnswered } from '@diamond/contracts/events/office-blocks'
+import type { OfficeBlockAnswered, OfficeBlockReleased } from '@diamond/contracts/events/office-blocks'
 import type { Event } from '@diamond/contracts/events/envelope'
 import {
   AppError,
@@ -460,6 +460,11 @@ export class AppointmentService {
   async answered(a: OfficeBlockAnswered, ctx: ConsumerContext): Promise<void> {
     await stoneAnswers.applyAnswer(ctx.tx, a.appointmentId, a.version, answerRows(a))
     ctx.afterCommit(() => this.answers.answered(a.appointmentId))
+  }
+
+  /** Stock gave some of the appointment's stones back by hand (staff): they show as released. */
+  async releasedByHand(r: OfficeBlockReleased, ctx: ConsumerContext): Promise<void> {
+    await stoneAnswers.releasedByHand(ctx.tx, r.appointmentId, r.stoneIds)
   }
 
   async reschedule(p: Principal, body: AppointmentReschedule): Promise<AppointmentView> {

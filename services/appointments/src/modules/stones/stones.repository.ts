@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm'
+import { and, eq, inArray, sql } from 'drizzle-orm'
 import { orm, type Tx } from '@diamond/runtime/db'
 import { name, query } from '@diamond/runtime/statements'
 import { appointmentStones } from '../bookings/bookings.schema'
@@ -32,4 +32,15 @@ export async function applyAnswer(
 /** A moved appointment asks stock again: its stones are pending until the new answer comes. */
 export async function askAgain(tx: Tx, appointmentId: string): Promise<void> {
   await orm(tx).update(s).set({ blocked: null, reason: null }).where(eq(s.appointmentId, appointmentId))
+}
+
+/**
+ * Stones stock gave back by hand while they were held for the appointment: no longer blocked, and why.
+ * A stone not blocked (pending, refused, already released) keeps what it has.
+ */
+export async function releasedByHand(tx: Tx, appointmentId: string, stoneIds: readonly string[]): Promise<void> {
+  await orm(tx)
+    .update(s)
+    .set({ blocked: false, reason: 'released' })
+    .where(and(eq(s.appointmentId, appointmentId), inArray(s.stoneId, [...stoneIds]), eq(s.blocked, true)))
 }

@@ -119,13 +119,16 @@ export async function listBlocks(
 }
 
 /** The hold or block on a stone now, if any (a block only while the stone still has its status). */
-export async function blockOn(client: Sql, stoneId: string): Promise<Pick<BlockRecord, 'blockType' | 'userId'> | null> {
-  const [row] = await query<Pick<BlockRecord, 'blockType' | 'userId'>>(
+export async function blockOn(
+  client: Sql,
+  stoneId: string,
+): Promise<(Pick<BlockRecord, 'blockType' | 'userId'> & { appointmentId: string | null }) | null> {
+  const [row] = await query<Pick<BlockRecord, 'blockType' | 'userId'> & { appointmentId: string | null }>(
     client,
     sql`
-    select 1 as "blockType", ${holds.holderId} as "userId" from ${holds} where ${holds.stoneId} = ${stoneId}
+    select 1 as "blockType", ${holds.holderId} as "userId", null::uuid as "appointmentId" from ${holds} where ${holds.stoneId} = ${stoneId}
     union all
-    select ${blocks.blockType}::int, ${blocks.userId} from ${blocks} join ${stones} on ${stones.id} = ${blocks.stoneId}
+    select ${blocks.blockType}::int, ${blocks.userId}, ${blocks.appointmentId} from ${blocks} join ${stones} on ${stones.id} = ${blocks.stoneId}
      where ${blocks.stoneId} = ${stoneId} and ${blocks.userId} is not null and ${stones.wSts} = ${statusOfBlock(sql`${blocks.blockType}`)}
     limit 1`,
   )

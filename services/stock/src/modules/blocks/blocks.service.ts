@@ -10,10 +10,11 @@ import type {
   MemoPage,
 } from '@diamond/contracts/http/blocks'
 import type { StatusResult, StoneRow } from '@diamond/contracts/http/stock'
+import { OfficeBlockEventTypes, type OfficeBlockReleased } from '@diamond/contracts/events/office-blocks'
 import { StockEventTypes } from '@diamond/contracts/events/stock'
 import { can } from '@diamond/contracts/permissions'
 import { DEFAULT_PAGE_SIZE } from '@diamond/contracts/common'
-import { AppError, type Database, type Principal } from '@diamond/runtime'
+import { AppError, enqueue, newEvent, type Database, type Principal } from '@diamond/runtime'
 import { invalidFields } from '../search/search.service'
 import { stoneExists } from '../stones/stones.repository'
 import { toStatus, type StoneService } from '../stones/stones.service'
@@ -81,9 +82,19 @@ export class BlockService {
     if (block.blockType === BLOCK_TYPES.hold) {
       released = mine ? await this.stones.release(who, stoneId).catch(gone) : await this.stones.releaseAny(stoneId)
     } else {
-      const r = await this.stones.change(StockEventTypes.released, (tx) =>
-        repo.releaseBlock(tx, stoneId, mine ? who.id : null),
-      )
+      const appointmentId = block.appointmentId
+      const r = await this.stones.change(StockEventTypes.released, async (tx) => {
+        const gone = await repo.releaseBlock(tx, stoneId, mine ? who.id : null)
+        // A stone held for a viewing and given back by hand: the appointment hears it is no longer held.
+        if (gone && appointmentId)
+          await enqueue(tx, 'stock', [
+            newEvent<OfficeBlockReleased>('stock', OfficeBlockEventTypes.released, appointmentId, {
+              appointmentId,
+              stoneIds: [stoneId],
+            }),
+          ])
+        return gone
+      })
       released = r ? toStatus(r) : null
     }
     // Gone between the look and the release (expired, released elsewhere): nothing of theirs is left.
