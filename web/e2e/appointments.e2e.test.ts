@@ -25,6 +25,7 @@ interface Stone {
   id: string
   vStnId: string
   availability: string
+  locNm: string | null
 }
 
 async function board(s: LoginData): Promise<Slot[]> {
@@ -107,6 +108,9 @@ describe('appointments', () => {
       await b.page.getByTestId('book-stones').waitFor()
       expect(await b.page.getByTestId('book-stones').locator('li').count()).toBe(2)
       for (const st of picked) await b.page.getByTestId(`stone-${st.vStnId}`).waitFor()
+      // The notice about stones outside India only when one of them is.
+      const away = picked.some((st) => (st.locNm ?? 'India').trim().toLowerCase() !== 'india')
+      expect(await b.page.getByTestId('outside-india').count()).toBe(away ? 1 : 0)
       await b.page.getByTestId('office-mumbai').check()
       await b.page.locator(`[data-slot="${slot.id}"]`).click()
       await b.page.getByTestId('picked-slot').waitFor()

@@ -8,7 +8,7 @@ import { codeText } from '../../../lib/i18n'
 import { allowed, session } from '../../../lib/session'
 import { showToast } from '../../../lib/toast'
 import { bookSlot, myDemands } from '../api/appointments'
-import { stonesFromQuery, wallClock } from '../stores/board.rules'
+import { anyOutsideIndia, stonesFromQuery, wallClock } from '../stores/board.rules'
 import { followBoard } from '../stores/live'
 import {
   boardMode,
@@ -19,6 +19,7 @@ import {
   newBoard,
   offices,
   setFree,
+  stoneFacts,
 } from '../stores/booking'
 import { OfficeFlag } from './OfficeFlag'
 import { SlotBoard } from './SlotBoard'
@@ -47,6 +48,8 @@ export function BookPage() {
   const [booked, setBooked] = useState<AppointmentView | null>(null)
   const { officeId, virtual } = useSnapshot(board)
   const { userPermissions } = useSnapshot(session)
+  const facts = useSnapshot(stoneFacts).byId
+  const outside = anyOutsideIndia(stoneIds.map((id) => facts[id]?.locNm))
 
   useEffect(() => void loadOffices(), [])
   useEffect(() => followBoard(board), [board])
@@ -222,7 +225,11 @@ export function BookPage() {
                 ))}
               </ul>
             )}
-            {stoneIds.length > 0 && <p className="notice appt-notice">{t('appointments.book.outsideIndia')}</p>}
+            {outside && (
+              <p className="notice appt-notice" data-testid="outside-india">
+                {t('appointments.book.outsideIndia')}
+              </p>
+            )}
             {stoneIds.length > 0 && (
               <Link href={`/account/office-list?stones=${stoneIds.join(',')}`} data-testid="ask-instead">
                 {t('appointments.book.askInstead')}

@@ -110,3 +110,10 @@ export function stoneAnswer(s: { blocked?: boolean; reason?: string; state?: str
 /** A slot a buyer may pick: bookings left, and not begun by the given clock. */
 export const pickable = (s: { startsAt: string; free: number }, nowMs: number): boolean =>
   s.free > 0 && new Date(s.startsAt).getTime() > nowMs
+
+/**
+ * Whether any stone lies outside India (the portal's home, where the offices' stock is kept): the
+ * spec's notice about such stones applies. A stone whose location is not known yet says nothing.
+ */
+export const anyOutsideIndia = (locations: readonly (string | null | undefined)[]): boolean =>
+  locations.some((l) => !!l?.trim() && l.trim().toLowerCase() !== 'india')

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { bookAppointmentHref } from '../../../lib/navigation'
 import {
+  anyOutsideIndia,
   addDays,
   byOfficeDay,
   clocksDiffer,
@@ -76,5 +77,14 @@ describe('the slot board rules', () => {
     expect(pickable({ startsAt: '2026-03-08T13:00:00Z', free: 1 }, now)).toBe(true)
     expect(pickable({ startsAt: '2026-03-08T13:00:00Z', free: 0 }, now)).toBe(false)
     expect(pickable({ startsAt: '2026-03-08T11:00:00Z', free: 3 }, now)).toBe(false)
+  })
+})
+
+describe('anyOutsideIndia', () => {
+  it('is true only when a known location is not India', () => {
+    expect(anyOutsideIndia(['India', ' india '])).toBe(false)
+    expect(anyOutsideIndia(['India', 'Hong Kong'])).toBe(true)
+    expect(anyOutsideIndia([undefined, null, ''])).toBe(false)
+    expect(anyOutsideIndia([])).toBe(false)
   })
 })
