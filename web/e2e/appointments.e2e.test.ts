@@ -185,7 +185,7 @@ describe('appointments', () => {
     }
   })
 
-  it('asks for an office viewing without a time; the sales side declines one with a note, the buyer withdraws another', async () => {
+  it('asks for an office viewing without a time; the sales side declines one with a note, books a time for another, the buyer withdraws a third', async () => {
     const [buyer, sales] = [await apiSession(portal, 'buyer2'), await apiSession(portal, 'sales1')]
     const stones = await call<{ list: Stone[] }>(portal, 'diamond/paginate', { limit: 20 }, buyer.token.jwt)
     const ids = stones.data.list.slice(3, 5).map((s) => s.id)
@@ -230,6 +230,37 @@ describe('appointments', () => {
       await b.page.reload()
       await b.page.getByTestId(`request-${again.data.id}`).getByTestId('request-withdraw').click()
       await b.page.locator(`[data-testid="request-${again.data.id}"][data-status="withdrawn"]`).waitFor()
+
+      // A third, which the sales person books a time for: an appointment of the buyer's with those stones.
+      const third = await call<{ id: string }>(
+        portal,
+        'viewing-request/create',
+        { officeId: MUMBAI, stoneIds: ids },
+        buyer.token.jwt,
+      )
+      expect(third.code, third.message).toBe('OK')
+      await s.page.reload()
+      await s.page.getByTestId(`request-${third.data.id}`).getByTestId('request-accept').click()
+      const dialog = s.page.getByTestId('accept-dialog')
+      await dialog.locator('[data-testid="slot-board"][data-state="ready"]').waitFor()
+      await dialog.locator('[data-slot]:not([data-free="0"])').first().click()
+      await dialog.getByTestId('accept-submit').click()
+      await s.page.locator(`[data-testid="request-${third.data.id}"][data-status="accepted"]`).waitFor()
+      const mine = await call<{ list: { stones: { id: string }[] }[] }>(
+        portal,
+        'cabin-schedule/list',
+        { tab: 'upcoming' },
+        buyer.token.jwt,
+      )
+      expect(
+        mine.data.list.some(
+          (a) =>
+            a.stones
+              .map((x) => x.id)
+              .sort()
+              .join() === [...ids].sort().join(),
+        ),
+      ).toBe(true)
     } finally {
       await Promise.all([b.context.close(), s.context.close()])
     }

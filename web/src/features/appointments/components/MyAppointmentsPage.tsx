@@ -1,11 +1,10 @@
-import { useEffect, useMemo, useState } from 'react'
+import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSnapshot } from 'valtio'
 import { Link } from 'wouter'
 import { APPOINTMENT_TABS, type AppointmentTab } from '@diamond/contracts/http/appointments.values'
-import type { AppointmentPage, AppointmentView, SlotView } from '@diamond/contracts/http/appointments'
+import type { AppointmentPage, AppointmentView } from '@diamond/contracts/http/appointments'
 import type { ApiResult } from '../../../lib/api'
-import { Dialog } from '../../../components/Dialog'
 import { EmptyState } from '../../../components/EmptyState'
 import { ListPager } from '../../../components/ListPager'
 import { confirm } from '../../../lib/confirm'
@@ -14,11 +13,10 @@ import { allowed, session } from '../../../lib/session'
 import { showToast } from '../../../lib/toast'
 import { destroyAppointment, listAppointments, rescheduleAppointment } from '../api/appointments'
 import { clocksDiffer, wallClock } from '../stores/board.rules'
-import { followBoard } from '../stores/live'
-import { loadBoard, newBoard } from '../stores/booking'
 import { RoomLink } from './BookPage'
 import { OfficeFlag } from './OfficeFlag'
-import { SlotBoard, viewerZone } from './SlotBoard'
+import { viewerZone } from './SlotBoard'
+import { SlotPickDialog } from './SlotPickDialog'
 import { StoneAnswers } from './StoneAnswers'
 import './appointments.css'
 
@@ -234,58 +232,24 @@ export function RescheduleDialog({
   onMoved: (moved: AppointmentView) => void
 }) {
   const { t } = useTranslation()
-  const board = useMemo(() => newBoard(view.officeId, view.virtual), [view.officeId, view.virtual])
-  const [slot, setSlot] = useState<SlotView | null>(null)
-  const [busy, setBusy] = useState(false)
-  useEffect(() => void loadBoard(board), [board])
-  useEffect(() => followBoard(board), [board])
   const ownSlot = `${view.officeId}:${new Date(view.startsAt).toISOString().replace('.000Z', 'Z')}`
-
-  async function move() {
-    if (!slot) return showToast(t('appointments.book.pickSlot'), 'error')
-    setBusy(true)
-    const { data, error } = await rescheduleAppointment({ id: view.id, slotId: slot.id })
-    setBusy(false)
-    if (error) {
-      showToast(codeText(error.code, error.message), 'error')
-      void loadBoard(board, { quiet: true })
-      return
-    }
-    showToast(t('appointments.moved'), 'success')
-    onMoved(data)
-  }
-
   return (
-    <Dialog
-      open
+    <SlotPickDialog
+      office={{ ...view.office, id: view.officeId }}
+      virtual={view.virtual}
       title={t('appointments.reschedule')}
-      onDismiss={onClose}
+      submitLabel={t('appointments.rescheduleSubmit')}
       testId="reschedule-dialog"
-      actions={
-        <>
-          <button
-            type="button"
-            className="btn btn--primary"
-            disabled={busy || !slot}
-            onClick={() => void move()}
-            data-testid="reschedule-submit"
-          >
-            {t('appointments.rescheduleSubmit')}
-          </button>
-          <button type="button" className="btn" onClick={onClose}>
-            {t('common.close')}
-          </button>
-        </>
-      }
-    >
-      <SlotBoard
-        board={board}
-        timeZone={view.office.timeZone}
-        officeName={t(`appointments.offices.${view.office.code}`, { defaultValue: view.office.name })}
-        picked={slot?.id ?? null}
-        onPick={setSlot}
-        except={ownSlot}
-      />
-    </Dialog>
+      submitTestId="reschedule-submit"
+      except={ownSlot}
+      onClose={onClose}
+      onSubmit={async (slot) => {
+        const { data, error } = await rescheduleAppointment({ id: view.id, slotId: slot.id })
+        if (error) return error
+        showToast(t('appointments.moved'), 'success')
+        onMoved(data)
+        return null
+      }}
+    />
   )
 }

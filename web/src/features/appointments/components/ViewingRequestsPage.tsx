@@ -2,7 +2,6 @@ import { useEffect, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSnapshot } from 'valtio'
 import { Link, useLocation, useSearch } from 'wouter'
-import type { SlotView } from '@diamond/contracts/http/appointments'
 import type { ViewingRequestPage, ViewingRequestView } from '@diamond/contracts/http/viewing-requests'
 import { Dialog } from '../../../components/Dialog'
 import { EmptyState } from '../../../components/EmptyState'
@@ -22,10 +21,9 @@ import {
   withdrawViewingRequest,
 } from '../api/appointments'
 import { stonesFromQuery } from '../stores/board.rules'
-import { followBoard } from '../stores/live'
-import { loadBoard, loadOffices, loadStoneFacts, newBoard, offices } from '../stores/booking'
+import { loadOffices, loadStoneFacts, offices } from '../stores/booking'
 import { OfficeFlag } from './OfficeFlag'
-import { SlotBoard } from './SlotBoard'
+import { SlotPickDialog } from './SlotPickDialog'
 import { StoneLabel } from './StoneAnswers'
 import './appointments.css'
 
@@ -312,56 +310,22 @@ function AcceptDialog({
   onDone: () => void
 }) {
   const { t } = useTranslation()
-  const [board] = useState(() => newBoard(request.office.id))
-  const [slot, setSlot] = useState<SlotView | null>(null)
-  const [busy, setBusy] = useState(false)
-  useEffect(() => void loadBoard(board), [board])
-  useEffect(() => followBoard(board), [board])
-
-  async function accept() {
-    if (!slot) return showToast(t('appointments.book.pickSlot'), 'error')
-    setBusy(true)
-    const { error } = await acceptViewingRequest({ id: request.id, slotId: slot.id })
-    setBusy(false)
-    if (error) {
-      showToast(codeText(error.code, error.message), 'error')
-      void loadBoard(board, { quiet: true })
-      return
-    }
-    showToast(t('appointments.requests.accepted'), 'success')
-    onDone()
-  }
   return (
-    <Dialog
-      open
+    <SlotPickDialog
+      office={request.office}
       title={t('appointments.requests.accept')}
-      onDismiss={onClose}
+      submitLabel={t('appointments.requests.accept')}
       testId="accept-dialog"
-      actions={
-        <>
-          <button
-            type="button"
-            className="btn btn--primary"
-            disabled={busy || !slot}
-            onClick={() => void accept()}
-            data-testid="accept-submit"
-          >
-            {t('appointments.requests.accept')}
-          </button>
-          <button type="button" className="btn" onClick={onClose}>
-            {t('common.close')}
-          </button>
-        </>
-      }
-    >
-      <SlotBoard
-        board={board}
-        timeZone={request.office.timeZone}
-        officeName={t(`appointments.offices.${request.office.code}`, { defaultValue: request.office.name })}
-        picked={slot?.id ?? null}
-        onPick={setSlot}
-      />
-    </Dialog>
+      submitTestId="accept-submit"
+      onClose={onClose}
+      onSubmit={async (slot) => {
+        const { error } = await acceptViewingRequest({ id: request.id, slotId: slot.id })
+        if (error) return error
+        showToast(t('appointments.requests.accepted'), 'success')
+        onDone()
+        return null
+      }}
+    />
   )
 }
 
