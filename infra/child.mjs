@@ -1,6 +1,7 @@
 // Running a helper server (Kafka, Mailpit, SeaweedFS) as a detached child of a test or script:
 // dying with its parent, stopping politely then firmly, keeping the tail of its output for errors.
 import { spawn } from 'node:child_process'
+import fs from 'node:fs'
 import net from 'node:net'
 
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms))
@@ -114,6 +115,37 @@ export async function freePorts(n) {
   const ports = new Set()
   while (ports.size < n) ports.add(await freePort())
   return [...ports]
+}
+
+/**
+ * A free port, and the `span - 1` after it, below the kernel's ephemeral range, for a server that
+ * is stopped and started again on the same port. A port from `freePort()` lies inside that range:
+ * while its server is down any outgoing connection may be handed it as a local port, and the
+ * restart then fails with "Address already in use" (seen in CI with Kafka's controller port).
+ */
+export async function restartablePort(span = 1) {
+  let low = 32768
+  try {
+    low = Number(fs.readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0]) || low
+  } catch {
+    // not Linux: the usual default
+  }
+  const floor = Math.max(1024, Math.min(20_000, low - 10_000))
+  for (let tries = 0; tries < 200; tries++) {
+    const port = floor + Math.floor(Math.random() * (low - span - floor))
+    const taken = await Promise.all(Array.from({ length: span }, (_, i) => canListen(port + i)))
+    if (taken.every(Boolean)) return port
+  }
+  throw new Error(`no ${span} free consecutive ports between ${floor} and ${low}`)
+}
+
+function canListen(port) {
+  return new Promise((resolve) => {
+    const srv = net.createServer()
+    srv.unref()
+    srv.once('error', () => resolve(false))
+    srv.listen(port, '127.0.0.1', () => srv.close(() => resolve(true)))
+  })
 }
 
 /** Whether something accepts connections on 127.0.0.1:`port`. */

@@ -4,8 +4,8 @@ import { join } from 'node:path'
 import { io, type Socket } from 'socket.io-client'
 import { afterAll, describe, expect, inject, it } from 'vitest'
 import { KafkaBus } from '@diamond/runtime'
-import { freePort } from '@diamond/runtime/pg-server'
 // @ts-expect-error plain ESM script without types
+import { restartablePort } from '../../../infra/child.mjs'
 import { startKafka } from '../../../infra/kafka.mjs'
 import { startTestPortal, waitFor, type TestPortal } from '../../../test/portal'
 
@@ -49,8 +49,9 @@ describe('the portal on a real Kafka broker', () => {
 
   it('keeps taking holds while Kafka is down and delivers their events when it is back', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'diamond-kafka-outage-'))
-    let port = await freePort()
-    while (port > 65000) port = await freePort()
+    // Kafka restarts on this port and the next (its controller): outside the ephemeral range, so
+    // no outgoing connection can take one while the broker is down.
+    const port = await restartablePort(2)
     let kafka = await startKafka({ port, dataDir: dir })
     try {
       const bus = new KafkaBus({ brokers: kafka.brokers, clientId: 'outage-test' })
