@@ -14,6 +14,7 @@ import { AuthEventTypes, MailRequested, SessionRevoked } from './auth'
 import { DigestDue, DigestEventTypes, DigestPrepared, DigestReady } from './digests'
 import { BiddingEventTypes, LotClosed, LotExtended, LotHighChanged, LotOpened } from './bidding'
 import type { AnyEvent } from './envelope'
+import { FollowChanged, ListingEventTypes, MemberEventTypes, MemberRated, StonesListed } from './members'
 import { MailWanted, MailWantedEventTypes, Notification, NotificationEventTypes } from './notifications'
 import { OfficeBlockAnswered, OfficeBlockEventTypes, OfficeBlockReleased } from './office-blocks'
 import { StockEventTypes, StoneStatusChanged, TradeEvent, TradeEventTypes } from './stock'
@@ -49,6 +50,9 @@ export const EventSchemas = {
   [DigestEventTypes.due]: DigestDue,
   [DigestEventTypes.prepared]: DigestPrepared,
   [DigestEventTypes.ready]: DigestReady,
+  [MemberEventTypes.followChanged]: FollowChanged,
+  [MemberEventTypes.rated]: MemberRated,
+  [ListingEventTypes.listed]: StonesListed,
 }
 
 /** A type the platform publishes, e.g. `stock.stone.held`. */
