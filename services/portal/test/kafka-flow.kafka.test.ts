@@ -6,6 +6,7 @@ import { afterAll, describe, expect, inject, it } from 'vitest'
 import { KafkaBus } from '@diamond/runtime'
 // @ts-expect-error plain ESM script without types
 import { restartablePort } from '../../../infra/child.mjs'
+// @ts-expect-error plain ESM script without types
 import { startKafka } from '../../../infra/kafka.mjs'
 import { startTestPortal, waitFor, type TestPortal } from '../../../test/portal'
 
