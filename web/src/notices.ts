@@ -2,11 +2,12 @@ import type { Notification } from '@diamond/contracts/events/notifications'
 import { appointmentNoticeText } from './features/appointments/stores/notices'
 import { bidNoticeText } from './features/bids/stores/notices'
 import { noticeText as tradeNoticeText } from './features/lists/stores/notices'
+import { orderNoticeText } from './features/orders/stores/notices'
 
 /**
- * A notice in the list, in the words of the feature it is about (trading, bids, appointments): composed beside the
+ * A notice in the list, in the words of the feature it is about (trading, bids, appointments, orders): composed beside the
  * route table, and loaded with the notification screen (those stores bring the live socket with them,
  * which the sign-in screen does not need).
  */
 export const noticeText = (n: Pick<Notification, 'kind' | 'params'>): string | null =>
-  tradeNoticeText(n) ?? bidNoticeText(n) ?? appointmentNoticeText(n)
+  tradeNoticeText(n) ?? bidNoticeText(n) ?? appointmentNoticeText(n) ?? orderNoticeText(n)

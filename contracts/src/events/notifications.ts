@@ -44,10 +44,16 @@ export const isSalesTeam = (userType: string): boolean => userType === 'sales' |
 
 /**
  * A notice as a reader who does not see prices (Is_NoPrice, no pricing view) gets it: the money it
- * tells (`price`, USD per carat: an outbid's high, a won lot's result, an offer's price) withheld.
+ * tells withheld: `price` (USD per carat: an outbid's high, a won lot's result, an offer's price) and
+ * `amountCents` (an order's amount).
  * Such a reader can hold price-bearing notices from before their setting changed; the clients say
  * the same without the amount.
  */
 export function withoutPrice(n: Notification): Notification {
-  return n.params.price === undefined || n.params.price === null ? n : { ...n, params: { ...n.params, price: null } }
+  const priced = PRICE_PARAMS.filter((k) => n.params[k] !== undefined && n.params[k] !== null)
+  if (!priced.length) return n
+  return { ...n, params: { ...n.params, ...Object.fromEntries(priced.map((k) => [k, null])) } }
 }
+
+/** The params of a notice that carry money: a price per carat, an order's amount. */
+const PRICE_PARAMS = ['price', 'amountCents'] as const

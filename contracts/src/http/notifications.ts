@@ -1,12 +1,35 @@
 import { Type, type Static } from 'typebox'
-import { PageRequest, Uuid } from '../common'
+import { literals, PageRequest, Uuid } from '../common'
 import { Notification } from '../events/notifications'
+import { NOTICE_GROUPS } from './notifications.values'
 
-export const NotificationList = PageRequest
+/** A page of the caller's notices, of one group when `group` is given (the centre's tabs). */
+export const NotificationList = Type.Object(
+  { ...PageRequest.properties, group: Type.Optional(literals(NOTICE_GROUPS)) },
+  {
+    additionalProperties: false,
+    examples: [
+      { page: 1, limit: 50 },
+      { page: 1, limit: 50, group: 'orders' },
+    ],
+  },
+)
+export type NotificationList = Static<typeof NotificationList>
+
+/** How many notices, and unread ones, each group holds (groups without any are left out). */
+export const NoticeGroupCount = Type.Object({
+  group: literals(NOTICE_GROUPS),
+  count: Type.Integer(),
+  unread: Type.Integer(),
+})
+export type NoticeGroupCount = Static<typeof NoticeGroupCount>
+
+/** `count` is of the group asked for (all without one); `unread` and `groups` are always of every notice. */
 export const NotificationPage = Type.Object({
   list: Type.Array(Notification),
   count: Type.Integer(),
   unread: Type.Integer(),
+  groups: Type.Array(NoticeGroupCount),
 })
 export type NotificationPage = Static<typeof NotificationPage>
 

@@ -50,6 +50,27 @@ describe('notifications learn from stock events', () => {
     expect(rows[0]!.n).toBe(1)
   })
 
+  it('shows one group of notices when asked, with every group counted and the unread of all', async () => {
+    const userId = (await portal.sql`select id from auth.users where username = 'buyer1'`)[0]!.id as string
+    const before = (await portal.call('notification/list', {}, buyer1)).body.data.count as number
+    await portal.bus.publish([heldEvent(userId)])
+    await waitFor(
+      async () => (await portal.call('notification/list', {}, buyer1)).body.data.count === before + 1,
+      10_000,
+      'a trading notice',
+    )
+    const all = (await portal.call('notification/list', {}, buyer1)).body.data
+    const trading = (await portal.call('notification/list', { group: 'trading' }, buyer1)).body.data
+    const orders = (await portal.call('notification/list', { group: 'orders' }, buyer1)).body.data
+    const groups = all.groups as { group: string; count: number; unread: number }[]
+    expect(groups.reduce((n, g) => n + g.count, 0)).toBe(all.count)
+    expect(trading.count).toBe(groups.find((g) => g.group === 'trading')!.count)
+    expect((trading.list as { kind: string }[]).every((n) => n.kind.startsWith('stone.'))).toBe(true)
+    expect(orders).toMatchObject({ count: 0, list: [], unread: all.unread, groups: all.groups })
+    const bad = (await portal.call('notification/list', { group: 'gossip' }, buyer1)).body
+    expect(bad.code).toBe('E_VALIDATION')
+  })
+
   it('keeps one unread outbid notice per lot, at the latest price, however many highs arrive at once', async () => {
     const userId = (await portal.sql`select id from auth.users where username = 'buyer2'`)[0]!.id as string
     const [lot1, lot2, auctionId] = [randomUUID(), randomUUID(), randomUUID()]

@@ -14,6 +14,7 @@ import { useIsTablet } from '../lib/media'
 import { followAppointmentNotices } from '../features/appointments/stores/notices'
 import { followBidNotices } from '../features/bids/stores/notices'
 import { followTradeNotices } from '../features/lists/stores/notices'
+import { followUnread, unread } from '../features/notifications/stores/unread'
 import { startRealtime, stopRealtime } from '../lib/realtime'
 import { session } from '../lib/session'
 
@@ -41,6 +42,9 @@ export function SignedInLayout({ children }: { children: ReactNode }) {
   useEffect(() => followBidNotices(), [])
   // And appointment notices (booked, moved, cancelled by the other side; reminders).
   useEffect(() => followAppointmentNotices(), [])
+  // The bell counts unread notices, live.
+  useEffect(() => (token ? followUnread() : undefined), [token])
+  const unreadCount = useSnapshot(unread).count
 
   // A choice in the drawer (a new location), or a wider window, closes it.
   const [drawerFor, setDrawerFor] = useState({ location, tablet })
@@ -81,12 +85,19 @@ export function SignedInLayout({ children }: { children: ReactNode }) {
             {viewer.permissions.notifications?.view && (
               <Link
                 href={viewer.narrow ? '/notification' : '/notifications'}
-                className="icon-button"
-                aria-label={t('shell.screens.notifications')}
+                className="icon-button bell-link"
+                aria-label={
+                  unreadCount > 0 ? t('notifications.bell', { count: unreadCount }) : t('shell.screens.notifications')
+                }
                 title={t('shell.screens.notifications')}
                 data-testid="nav-notifications"
               >
                 <Icon name="bell" />
+                {unreadCount > 0 && (
+                  <span className="bell-count" data-testid="bell-count" aria-hidden="true">
+                    {unreadCount > 99 ? '99+' : unreadCount}
+                  </span>
+                )}
               </Link>
             )}
             <LanguageSwitcher />

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, isNull, or, sql } from 'drizzle-orm'
+import { and, count, desc, eq, inArray, isNull, notInArray, or, sql } from 'drizzle-orm'
 import { PgDialect } from 'drizzle-orm/pg-core'
 import type { Notification } from '@diamond/contracts/events/notifications'
 import { orm, type Sql, type Tx } from '@diamond/runtime/db'
@@ -80,29 +80,44 @@ const NOTICE = {
  * A reader's notices: their own, and for a member of the sales team the team's too, each with the
  * reader's own read mark.
  */
-export async function pageForUser(client: Sql, userId: string, salesTeam: boolean, page: number, limit: number) {
+export async function pageForUser(
+  client: Sql,
+  userId: string,
+  salesTeam: boolean,
+  page: number,
+  limit: number,
+  /** Only notices of these subjects (`offer`, `order`...), or of none of them with `except`. */
+  subjects?: { only: string[] } | { except: string[] },
+) {
   const db = orm(client)
   const mine = salesTeam
     ? or(eq(notifications.userId, userId), eq(notifications.audience, 'sales'))
     : eq(notifications.userId, userId)
   const readAt = sql<Date | null>`case when ${notifications.audience} is null then ${notifications.readAt} else ${notificationReads.readAt} end`
   const reads = and(eq(notificationReads.notificationId, notifications.id), eq(notificationReads.userId, userId))
-  const [list, [counts]] = await Promise.all([
+  const subject = sql<string>`split_part(${notifications.kind}, '.', 1)`
+  const shown = !subjects
+    ? mine
+    : 'only' in subjects
+      ? and(mine, inArray(subject, subjects.only))
+      : and(mine, notInArray(subject, subjects.except))
+  const [list, bySubject] = await Promise.all([
     db
       .select({ ...NOTICE, readAt })
       .from(notifications)
       .leftJoin(notificationReads, reads)
-      .where(mine)
+      .where(shown)
       .orderBy(desc(notifications.createdAt))
       .limit(limit)
       .offset((page - 1) * limit),
     db
-      .select({ count: count(), unread: sql<number>`(count(*) filter (where ${readAt} is null))::int` })
+      .select({ subject, count: count(), unread: sql<number>`(count(*) filter (where ${readAt} is null))::int` })
       .from(notifications)
       .leftJoin(notificationReads, reads)
-      .where(mine),
+      .where(mine)
+      .groupBy(subject),
   ])
-  return { list: list.map(toNotification), count: counts!.count, unread: counts!.unread }
+  return { list: list.map(toNotification), bySubject }
 }
 
 /** Marks the user's own notices read (and the team's, for its members); other ids match nothing. */

@@ -14,8 +14,8 @@ export default defineRoutes(function inboxRoutes(app, { inbox }: { inbox: InboxS
       schema: { tags, body: NotificationList, response: { 200: Envelope(NotificationPage) } },
     },
     async (req) => {
-      const { page = 1, limit = 50 } = req.body
-      return ok(await inbox.list(principal(req), page, limit))
+      const { page = 1, limit = 50, group } = req.body
+      return ok(await inbox.list(principal(req), page, limit, group))
     },
   )
   app.post(

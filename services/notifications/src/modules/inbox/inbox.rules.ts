@@ -2,6 +2,13 @@ import { BiddingEventTypes, outbidOf } from '@diamond/contracts/events/bidding'
 import { isOneOf, type DomainEvent } from '@diamond/contracts/events/index'
 import { BID_NOTICE_KINDS } from '@diamond/contracts/http/bidding.values'
 import { StockEventTypes, TradeEventTypes } from '@diamond/contracts/events/stock'
+import {
+  KNOWN_SUBJECTS,
+  NOTICE_GROUPS,
+  noticeGroup,
+  subjectsOf,
+  type NoticeGroup,
+} from '@diamond/contracts/http/notifications.values'
 
 export type Notice =
   | { userId: string; audience?: undefined; kind: string; params: Record<string, string | number | null> }
@@ -86,3 +93,33 @@ const lotParams = (e: { lotId: string; auctionId: string; vStnId: string }) => (
  * (their auction room shows the live position meanwhile).
  */
 export const coalesces = (n: Notice): boolean => n.kind === BID_NOTICE_KINDS.outbid && n.userId !== null
+
+/** The notices a group of the centre shows, as subjects to keep or to leave out ('other'). */
+export function groupFilter(group: NoticeGroup | undefined): { only: string[] } | { except: string[] } | undefined {
+  if (!group) return undefined
+  return group === 'other' ? { except: [...KNOWN_SUBJECTS] } : { only: subjectsOf(group) }
+}
+
+/**
+ * The counts of the centre from the counts per subject: every group with notices (in the centre's
+ * order), the count of the group asked for (of all without one), and the unread of all.
+ */
+export function groupCounts(
+  bySubject: readonly { subject: string; count: number; unread: number }[],
+  group: NoticeGroup | undefined,
+): { count: number; unread: number; groups: { group: NoticeGroup; count: number; unread: number }[] } {
+  const sums = new Map<NoticeGroup, { count: number; unread: number }>()
+  for (const s of bySubject) {
+    const g = noticeGroup(s.subject)
+    const sum = sums.get(g) ?? { count: 0, unread: 0 }
+    sum.count += s.count
+    sum.unread += s.unread
+    sums.set(g, sum)
+  }
+  const groups = NOTICE_GROUPS.filter((g) => sums.has(g)).map((g) => ({ group: g, ...sums.get(g)! }))
+  const all = groups.reduce((a, g) => ({ count: a.count + g.count, unread: a.unread + g.unread }), {
+    count: 0,
+    unread: 0,
+  })
+  return { count: group ? (sums.get(group)?.count ?? 0) : all.count, unread: all.unread, groups }
+}

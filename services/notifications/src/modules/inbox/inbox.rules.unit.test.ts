@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest'
 import { BiddingEventTypes } from '@diamond/contracts/events/bidding'
 import { TradeEventTypes, type TradeEvent } from '@diamond/contracts/events/stock'
 import { newEvent } from '@diamond/runtime'
-import { coalesces, noticesFor } from './inbox.rules'
+import { coalesces, groupCounts, groupFilter, noticesFor } from './inbox.rules'
+import { noticeGroup } from '@diamond/contracts/http/notifications.values'
 
 const trade = (data: TradeEvent) => newEvent('stock', TradeEventTypes.offerCountered, randomUUID(), data)
 
@@ -104,5 +105,47 @@ describe('bid notices', () => {
     expect(noticesFor(ext)).toEqual([])
     expect(coalesces(noticesFor(high(ann, ben))[0]!)).toBe(true)
     expect(coalesces(noticesFor(closed(ben, [ben]))[0]!)).toBe(false)
+  })
+})
+
+describe('the notification centre groups', () => {
+  it('files a kind under its subject, and unknown subjects under other', () => {
+    expect(noticeGroup('offer.countered')).toBe('trading')
+    expect(noticeGroup('order.placed')).toBe('orders')
+    expect(noticeGroup('shipment.updated')).toBe('orders')
+    expect(noticeGroup('bid.outbid')).toBe('bids')
+    expect(noticeGroup('appointment.reminder')).toBe('appointments')
+    expect(noticeGroup('member.listed')).toBe('members')
+    expect(noticeGroup('ftp.failed')).toBe('stock')
+    expect(noticeGroup('something.new')).toBe('other')
+    expect(noticeGroup('nodot')).toBe('other')
+  })
+
+  it('filters a group by its subjects, and other by leaving every known subject out', () => {
+    expect(groupFilter(undefined)).toBeUndefined()
+    expect(groupFilter('orders')).toEqual({ only: ['order', 'shipment', 'invoice'] })
+    const other = groupFilter('other')
+    expect(other && 'except' in other && other.except).toEqual(expect.arrayContaining(['offer', 'bid', 'member']))
+  })
+
+  it('sums subjects into groups in the centre order, the asked group counted alone, unread of all', () => {
+    const bySubject = [
+      { subject: 'bid', count: 3, unread: 1 },
+      { subject: 'offer', count: 2, unread: 2 },
+      { subject: 'reminder', count: 1, unread: 0 },
+      { subject: 'mystery', count: 4, unread: 4 },
+    ]
+    expect(groupCounts(bySubject, undefined)).toEqual({
+      count: 10,
+      unread: 7,
+      groups: [
+        { group: 'trading', count: 3, unread: 2 },
+        { group: 'bids', count: 3, unread: 1 },
+        { group: 'other', count: 4, unread: 4 },
+      ],
+    })
+    expect(groupCounts(bySubject, 'trading').count).toBe(3)
+    expect(groupCounts(bySubject, 'orders')).toMatchObject({ count: 0, unread: 7 })
+    expect(groupCounts([], undefined)).toEqual({ count: 0, unread: 0, groups: [] })
   })
 })

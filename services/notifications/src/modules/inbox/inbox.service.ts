@@ -2,10 +2,11 @@ import { randomUUID } from 'node:crypto'
 import type { AnyEvent } from '@diamond/contracts/events/envelope'
 import type { DomainEvent } from '@diamond/contracts/events/index'
 import { isSalesTeam, NotificationEventTypes, withoutPrice } from '@diamond/contracts/events/notifications'
+import type { NoticeGroup } from '@diamond/contracts/http/notifications.values'
 import { seesPrices } from '@diamond/contracts/permissions'
 import { enqueue, newEvent, type Database, type Principal, type Tx } from '@diamond/runtime'
 import * as repo from './inbox.repository'
-import { coalesces, noticesFor, type Notice } from './inbox.rules'
+import { coalesces, groupCounts, groupFilter, noticesFor, type Notice } from './inbox.rules'
 
 export class InboxService {
   constructor(private readonly database: Database) {}
@@ -43,9 +44,16 @@ export class InboxService {
   }
 
   /** The caller's notices; without the prices they tell when the caller does not see prices. */
-  async list(who: Principal, page: number, limit: number) {
-    const result = await repo.pageForUser(this.database.sql, who.id, isSalesTeam(who.userType), page, limit)
-    return seesPrices(who.perms) ? result : { ...result, list: result.list.map(withoutPrice) }
+  async list(who: Principal, page: number, limit: number, group?: NoticeGroup) {
+    const { list, bySubject } = await repo.pageForUser(
+      this.database.sql,
+      who.id,
+      isSalesTeam(who.userType),
+      page,
+      limit,
+      groupFilter(group),
+    )
+    return { list: seesPrices(who.perms) ? list : list.map(withoutPrice), ...groupCounts(bySubject, group) }
   }
 
   markRead(who: Principal, ids: string[] | undefined) {

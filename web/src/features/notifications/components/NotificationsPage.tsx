@@ -1,4 +1,6 @@
 import type { Notification } from '@diamond/contracts/events/notifications'
+import type { NoticeGroupCount } from '@diamond/contracts/http/notifications'
+import { noticeGroup, type NoticeGroup } from '@diamond/contracts/http/notifications.values'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useLocation } from 'wouter'
@@ -8,7 +10,8 @@ import { codeText } from '../../../lib/i18n'
 import { live } from '../../../lib/realtime'
 import { showToast } from '../../../lib/toast'
 import { listNotifications, markAsRead } from '../api/notifications'
-import { mergeNotices, noticeTarget } from '../stores/notices.rules'
+import { countIn, mergeNotices, noticeTarget } from '../stores/notices.rules'
+import { unreadIs, unreadLess } from '../stores/unread'
 import './notifications.css'
 
 const PAGE = 50
@@ -31,30 +34,44 @@ export function NotificationsPage({ screenId, noticeText }: Props) {
   const [list, setList] = useState<Notification[]>([])
   const [count, setCount] = useState(0)
   const [unread, setUnread] = useState(0)
+  const [groups, setGroups] = useState<NoticeGroupCount[]>([])
+  const [group, setGroup] = useState<NoticeGroup | undefined>(undefined)
   const [page, setPage] = useState(1)
   const [load, setLoad] = useState<Load>({ state: 'loading' })
 
   // The answer is taken in a callback, never set while the effect that reads runs.
-  const read = (upTo: number) =>
-    listNotifications(1, upTo * PAGE).then(({ data, error }) => {
+  const read = (upTo: number, of: NoticeGroup | undefined) =>
+    listNotifications(1, upTo * PAGE, of).then(({ data, error }) => {
       if (error) return setLoad({ state: 'error', code: error.code, message: error.message })
       setList(data.list)
       setCount(data.count)
       setUnread(data.unread)
+      setGroups(data.groups)
+      unreadIs(data.unread)
       setLoad({ state: 'ready' })
     })
 
-  useEffect(() => void read(page), [page])
-  // A notice pushed while the page is open goes on top at once.
+  useEffect(() => void read(page, group), [page, group])
+  // A notice pushed while the page is open goes on top at once (in its group, or under all).
   useEffect(
     () =>
       live.on('notification', (n) => {
+        const of = noticeGroup(n.kind)
+        setGroups((gs) => countIn(gs, of, n.readAt ? 0 : 1))
+        if (!n.readAt) setUnread((u) => u + 1)
+        if (group && group !== of) return
         setList((shown) => mergeNotices(shown, [n]))
         setCount((c) => c + 1)
-        if (!n.readAt) setUnread((u) => u + 1)
       }),
-    [],
+    [group],
   )
+
+  function choose(next: NoticeGroup | undefined) {
+    if (next === group) return
+    setLoad({ state: 'loading' })
+    setPage(1)
+    setGroup(next)
+  }
 
   function text(n: Notification): string {
     return (
@@ -69,6 +86,8 @@ export function NotificationsPage({ screenId, noticeText }: Props) {
       if (!error) {
         setList((shown) => shown.map((x) => (x.id === n.id ? { ...x, readAt: new Date().toISOString() } : x)))
         setUnread((u) => Math.max(0, u - 1))
+        setGroups((gs) => countIn(gs, noticeGroup(n.kind), -1, 0))
+        unreadLess(1)
       }
     }
     const to = noticeTarget(n)
@@ -81,6 +100,8 @@ export function NotificationsPage({ screenId, noticeText }: Props) {
     const now = new Date().toISOString()
     setList((shown) => shown.map((x) => (x.readAt ? x : { ...x, readAt: now })))
     setUnread(0)
+    setGroups((gs) => gs.map((g) => ({ ...g, unread: 0 })))
+    unreadIs(0)
   }
 
   return (
@@ -105,6 +126,27 @@ export function NotificationsPage({ screenId, noticeText }: Props) {
           </>
         )}
       </header>
+      {groups.length > 1 && (
+        <div className="notice-groups" role="group" aria-label={t('shell.screens.notifications')}>
+          {[undefined, ...groups.map((g) => g.group)].map((g) => {
+            const c = g ? groups.find((x) => x.group === g) : undefined
+            const unreadIn = g ? (c?.unread ?? 0) : unread
+            return (
+              <button
+                key={g ?? 'all'}
+                type="button"
+                className={`chip${g === group ? ' is-active' : ''}`}
+                aria-pressed={g === group}
+                data-testid={`notices-group-${g ?? 'all'}`}
+                onClick={() => choose(g)}
+              >
+                {t(`notifications.groups.${g ?? 'all'}`)}
+                {unreadIn > 0 && <span className="notice-group-unread">{unreadIn}</span>}
+              </button>
+            )
+          })}
+        </div>
+      )}
       {load.state === 'loading' ? (
         <p className="acct-state" role="status">
           {t('common.loading')}
@@ -112,7 +154,7 @@ export function NotificationsPage({ screenId, noticeText }: Props) {
       ) : load.state === 'error' ? (
         <div className="acct-state acct-state--error" role="alert">
           <p>{codeText(load.code, load.message)}</p>
-          <button type="button" className="btn" onClick={() => void read(page)}>
+          <button type="button" className="btn" onClick={() => void read(page, group)}>
             {t('stones.retry')}
           </button>
         </div>

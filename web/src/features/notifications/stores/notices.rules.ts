@@ -34,3 +34,20 @@ export function mergeNotices<T extends { id: string; createdAt: string }>(
   for (const n of [...incoming, ...shown]) if (!byId.has(n.id)) byId.set(n.id, n)
   return [...byId.values()].sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0))
 }
+
+/**
+ * The centre's group counts after a notice arrived (`added` 1, unread or not by `unread`) or was read
+ * (`added` 0, `unread` -1): the group is added when it had none yet, kept in the server's order otherwise.
+ */
+export function countIn<G extends string>(
+  groups: readonly { group: G; count: number; unread: number }[],
+  group: G,
+  unread: number,
+  added = 1,
+): { group: G; count: number; unread: number }[] {
+  if (!groups.some((g) => g.group === group))
+    return added > 0 ? [...groups, { group, count: added, unread: Math.max(0, unread) }] : [...groups]
+  return groups.map((g) =>
+    g.group === group ? { group, count: g.count + added, unread: Math.max(0, g.unread + unread) } : g,
+  )
+}

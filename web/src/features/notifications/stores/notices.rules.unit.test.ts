@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { mergeNotices, noticeTarget } from './notices.rules'
+import { countIn, mergeNotices, noticeTarget } from './notices.rules'
 
 describe('notices', () => {
   it('lead to the screen of what they are about', () => {
@@ -23,5 +23,21 @@ describe('notices', () => {
     const b = { id: 'b', createdAt: '2026-01-01T11:00:00Z' }
     const c = { id: 'c', createdAt: '2026-01-01T12:00:00Z' }
     expect(mergeNotices([b, a], [c, b]).map((n) => n.id)).toEqual(['c', 'b', 'a'])
+  })
+})
+
+describe('countIn', () => {
+  const gs = [
+    { group: 'trading', count: 2, unread: 1 },
+    { group: 'bids', count: 1, unread: 0 },
+  ]
+  it('counts a new notice in its group, adding the group when it is the first', () => {
+    expect(countIn(gs, 'bids', 1)).toEqual([gs[0], { group: 'bids', count: 2, unread: 1 }])
+    expect(countIn(gs, 'orders', 1)).toEqual([...gs, { group: 'orders', count: 1, unread: 1 }])
+  })
+  it('takes a read notice off its group unread, never below zero', () => {
+    expect(countIn(gs, 'trading', -1, 0)).toEqual([{ group: 'trading', count: 2, unread: 0 }, gs[1]])
+    expect(countIn(gs, 'bids', -1, 0)[1]).toEqual({ group: 'bids', count: 1, unread: 0 })
+    expect(countIn(gs, 'orders', -1, 0)).toEqual(gs)
   })
 })
