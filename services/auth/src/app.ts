@@ -19,6 +19,8 @@ import accountRoutes from './modules/profile/accounts.plugin'
 import { purgeFailures } from './modules/session/limits.repository'
 import sessionRoutes from './modules/session/session.routes'
 import { SessionService } from './modules/session/session.service'
+import settingsRoutes from './modules/settings/settings.routes'
+import { SettingsService } from './modules/settings/settings.service'
 import { seedDemoUsers } from './modules/users/demo.seed'
 
 export type AuthOptions = ServiceContext & { auth: AuthConfig }
@@ -64,6 +66,7 @@ export default async function authService(app: FastifyInstance, opts: AuthOption
   await app.register(credentialsRoutes, { passwords: new PasswordService(database, opts.tokens), database })
   await app.register(accountRoutes, { database, tokens: opts.tokens })
   await app.register(approvalRoutes, { database, tokens: opts.tokens })
+  await app.register(settingsRoutes, { settings: new SettingsService(database) })
   const digests = new DigestService(database, opts.config.JWT_SECRET)
   await app.register(digestRoutes, { digests })
   if (opts.auth.AUTH_DIGESTS)
