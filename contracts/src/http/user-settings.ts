@@ -16,11 +16,18 @@ import { SortKey } from './stock'
 export const USER_SETTING_KEYS = ['preferences', 'diamondSequence', 'matchPair'] as const
 export type UserSettingKey = (typeof USER_SETTING_KEYS)[number]
 
+/** The grid's page sizes (web grid PAGE_SIZES). */
 export const GRID_ROWS = [50, 100, 250, 500, 1000] as const
 
 export const Preferences = Type.Object(
   {
-    rowsPerPage: Type.Union(GRID_ROWS.map((n) => Type.Literal(n))),
+    rowsPerPage: Type.Union([
+      Type.Literal(50),
+      Type.Literal(100),
+      Type.Literal(250),
+      Type.Literal(500),
+      Type.Literal(1000),
+    ]),
     dashboard: literals(['personal', 'global'] as const),
   },
   { additionalProperties: false },
