@@ -214,9 +214,26 @@ export const QuickSearchResult = Type.Object({ ...StonePage.properties, filter: 
 export type QuickSearchResult = StonePage & { filter: StoneFilter }
 
 /** `match-pair/diamond/filter`: pairs both of whose stones pass the filter. */
+/**
+ * How alike the stones of a pair must be (a member's match pair settings): carat difference in
+ * percent of the smaller stone, colour and clarity grades apart, and whether both come from one lab.
+ */
+export const PairTolerance = Type.Object(
+  {
+    caratDiffPct: Type.Number({ minimum: 0, maximum: 20 }),
+    colorSteps: Type.Integer({ minimum: 0, maximum: 3 }),
+    claritySteps: Type.Integer({ minimum: 0, maximum: 3 }),
+    sameLab: Type.Boolean(),
+  },
+  { additionalProperties: false },
+)
+export type PairTolerance = Static<typeof PairTolerance>
+
 export const MatchPairSearch = Type.Object(
   {
     filter: Type.Optional(StoneFilter),
+    /** Only pairs whose stones are this alike (none: every pair, as before). */
+    tolerance: Type.Optional(PairTolerance),
     page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000, default: 1 })),
     limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500, default: 100 })),
   },

@@ -1,6 +1,6 @@
 import { Type, type Static, type TSchema } from 'typebox'
 import { literals } from '../common'
-import { SortKey } from './stock'
+import { PairTolerance, SortKey } from './stock'
 
 /**
  * `user-setting/paginate` and `user-setting/upsert` (spec section 7): a member's own settings, one
@@ -40,16 +40,7 @@ export const DiamondSequence = Type.Object(
 )
 export type DiamondSequence = Static<typeof DiamondSequence>
 
-export const PairTolerance = Type.Object(
-  {
-    caratDiffPct: Type.Number({ minimum: 0, maximum: 20 }),
-    colorSteps: Type.Integer({ minimum: 0, maximum: 3 }),
-    claritySteps: Type.Integer({ minimum: 0, maximum: 3 }),
-    sameLab: Type.Boolean(),
-  },
-  { additionalProperties: false },
-)
-export type PairTolerance = Static<typeof PairTolerance>
+export { PairTolerance } from './stock'
 
 /** The shape of each key's value: upsert checks the value against it, field by field. */
 export const USER_SETTING_SCHEMAS: Record<UserSettingKey, TSchema> = {

@@ -215,6 +215,45 @@ describe('stock search through the portal', () => {
       expect(p.stones[0]!.shpNm).toBe(p.stones[1]!.shpNm)
       expect(p.stones.every((s) => s.pairNo === p.pairNo)).toBe(true)
     }
+
+    // A member's match pair settings: only pairs this alike, checked stone by stone.
+    const CLARITIES = ['FL', 'IF', 'VVS1', 'VVS2', 'VS1', 'VS2', 'SI1', 'SI2', 'I1']
+    const tolerance = { caratDiffPct: 2, colorSteps: 0, claritySteps: 1, sameLab: true }
+    const all = pairs.body.data.list as { pairNo: string; stones: Row[] }[]
+    const alike = (p: { stones: Row[] }) => {
+      const [a, b] = p.stones as [Row, Row]
+      const small = Math.min(a.crt, b.crt)
+      return (
+        ((Math.max(a.crt, b.crt) - small) / small) * 100 <= 2 + 1e-9 &&
+        a.colNm === b.colNm && // colorSteps 0
+        (CLARITIES.includes(a.clrNm) && CLARITIES.includes(b.clrNm)
+          ? Math.abs(CLARITIES.indexOf(a.clrNm) - CLARITIES.indexOf(b.clrNm)) <= 1
+          : a.clrNm === b.clrNm) &&
+        a.lbNm === b.lbNm
+      )
+    }
+    const strict = await portal.call(
+      'match-pair/diamond/filter',
+      {
+        filter: { shpNm: ['ROUND', 'OVAL', 'PEAR', 'CUSHION', 'EMERALD', 'PRINCESS', 'RADIANT', 'MARQUISE', 'HEART'] },
+        tolerance,
+        limit: 500,
+      },
+      buyer,
+    )
+    expect(strict.body.code).toBe('OK')
+    const kept = strict.body.data.list as { pairNo: string; stones: Row[] }[]
+    expect(kept.every(alike)).toBe(true)
+    if (all.length === pairs.body.data.count)
+      expect(kept.map((p) => p.pairNo).sort()).toEqual(
+        all
+          .filter(alike)
+          .map((p) => p.pairNo)
+          .sort(),
+      )
+    expect(strict.body.data.count).toBeLessThanOrEqual(pairs.body.data.count)
+    const bad = await portal.call('match-pair/diamond/filter', { tolerance: { ...tolerance, caratDiffPct: 99 } }, buyer)
+    expect(bad.body).toMatchObject({ code: 'E_VALIDATION', data: { fields: [{ field: 'tolerance.caratDiffPct' }] } })
   })
 
   it('suggests stock like the last search, and keeps saved and recent searches per user', async () => {

@@ -1,6 +1,7 @@
 import type {
   MatchPairPage,
   MatchPairSearch,
+  PairTolerance,
   QuickSearch,
   QuickSearchResult,
   StoneDetail,
@@ -11,11 +12,13 @@ import type {
   Totals,
 } from '@diamond/contracts/http/stock'
 import { searchLimitMessage, type ListType } from '@diamond/contracts/http/stock.values'
+import { MASTERS } from '@diamond/contracts/masters'
 import { seesPrices } from '@diamond/contracts/permissions'
 import { AppError, type Database, type Principal } from '@diamond/runtime'
 import { readStones, toStoneRow } from '../stones/stone-row'
 import { scopeFor, dayOf, type ScopeResult } from './categories.rules'
 import { mediaOf, type MediaHosts, type OwnLinks } from './media.rules'
+import { pairWithin } from './pairs.rules'
 import { runSearch, type EngineResult } from './search.engine'
 import { compile, makeTest } from './search.filter'
 import { filterProblems, isEmptyFilter, parseQuickSearch, sortProblems, type FieldProblem } from './search.rules'
@@ -196,9 +199,11 @@ export class SearchService {
     const filter = req.filter ?? {}
     const showPrices = this.check(who, filter, undefined)
     const test = makeTest(this.index, compile(this.index, filter))
+    const alike = req.tolerance ? this.pairTest(req.tolerance) : () => true
     const pairs: { pairNo: string; members: number[] }[] = []
     for (const members of this.index.byPair.values()) {
-      if (members.length >= 2 && members.every(test)) pairs.push({ pairNo: this.index.pairNos[members[0]!]!, members })
+      if (members.length >= 2 && members.every(test) && alike(members))
+        pairs.push({ pairNo: this.index.pairNos[members[0]!]!, members })
     }
     const { vRank } = this.index.order()
     pairs.sort((a, b) => Math.min(...a.members.map((i) => vRank[i]!)) - Math.min(...b.members.map((i) => vRank[i]!)))
@@ -223,6 +228,23 @@ export class SearchService {
       count: pairs.length,
       totals: visibleTotals(totals, showPrices),
     }
+  }
+
+  /** Whether a pair's stones (index slots) are as alike as the tolerance asks. */
+  private pairTest(t: PairTolerance): (members: readonly number[]) => boolean {
+    const { enums, ranges } = this.index
+    const grades = { colors: MASTERS.COLOR.length, clarities: MASTERS.CLARITY.length }
+    return (members) =>
+      pairWithin(
+        members.map((i) => ({
+          crt: ranges.crt[i]!,
+          color: enums.colNm[i]!,
+          clarity: enums.clrNm[i]!,
+          lab: enums.lbNm[i]!,
+        })),
+        t,
+        grades,
+      )
   }
 
   /** diamond/view: one stone with its media links; signed-out visitors see it without prices. */
