@@ -3,6 +3,7 @@ import { literals, Uuid, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../common'
 import { Availability } from '../events/stock'
 import { MASTERS } from '../masters'
 import type { FACETS } from './stock.values'
+import { PAIR_LIMITS } from './user-settings.values'
 import {
   BOOL_FILTERS,
   ENUM_FILTERS,
@@ -220,9 +221,9 @@ export type QuickSearchResult = StonePage & { filter: StoneFilter }
  */
 export const PairTolerance = Type.Object(
   {
-    caratDiffPct: Type.Number({ minimum: 0, maximum: 20 }),
-    colorSteps: Type.Integer({ minimum: 0, maximum: 3 }),
-    claritySteps: Type.Integer({ minimum: 0, maximum: 3 }),
+    caratDiffPct: Type.Number({ minimum: 0, maximum: PAIR_LIMITS.caratDiffPct }),
+    colorSteps: Type.Integer({ minimum: 0, maximum: PAIR_LIMITS.colorSteps }),
+    claritySteps: Type.Integer({ minimum: 0, maximum: PAIR_LIMITS.claritySteps }),
     sameLab: Type.Boolean(),
   },
   { additionalProperties: false },

@@ -1,5 +1,6 @@
 import { Type, type Static, type TSchema } from 'typebox'
 import { literals } from '../common'
+import { USER_SETTING_KEYS, type UserSettingKey } from './user-settings.values'
 import { PairTolerance, SortKey } from './stock'
 
 /**
@@ -13,11 +14,8 @@ import { PairTolerance, SortKey } from './stock'
  * - `matchPair` (match pair settings): how alike the stones of a pair must be for me to be shown it —
  *   carat difference in percent of the smaller stone, colour and clarity grades apart, same lab.
  */
-export const USER_SETTING_KEYS = ['preferences', 'diamondSequence', 'matchPair'] as const
-export type UserSettingKey = (typeof USER_SETTING_KEYS)[number]
-
-/** The grid's page sizes (web grid PAGE_SIZES). */
-export const GRID_ROWS = [50, 100, 250, 500, 1000] as const
+export { USER_SETTING_DEFAULTS, USER_SETTING_KEYS } from './user-settings.values'
+export type { UserSettingKey, UserSettingValues } from './user-settings.values'
 
 export const Preferences = Type.Object(
   {
@@ -40,25 +38,13 @@ export const DiamondSequence = Type.Object(
 )
 export type DiamondSequence = Static<typeof DiamondSequence>
 
-export { PairTolerance } from './stock'
+export { PairTolerance }
 
 /** The shape of each key's value: upsert checks the value against it, field by field. */
 export const USER_SETTING_SCHEMAS: Record<UserSettingKey, TSchema> = {
   preferences: Preferences,
   diamondSequence: DiamondSequence,
   matchPair: PairTolerance,
-}
-
-/** What a member has before saving anything: the portal's behaviour without settings. */
-export const USER_SETTING_DEFAULTS: { [K in UserSettingKey]: UserSettingValues[K] } = {
-  preferences: { rowsPerPage: 100, dashboard: 'personal' },
-  diamondSequence: { sort: [{ field: 'shpNm', dir: 'asc' }] },
-  matchPair: { caratDiffPct: 5, colorSteps: 1, claritySteps: 1, sameLab: false },
-}
-export interface UserSettingValues {
-  preferences: Preferences
-  diamondSequence: DiamondSequence
-  matchPair: PairTolerance
 }
 
 export const UserSettingList = Type.Object(

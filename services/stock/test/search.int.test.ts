@@ -226,8 +226,8 @@ describe('stock search through the portal', () => {
       return (
         ((Math.max(a.crt, b.crt) - small) / small) * 100 <= 2 + 1e-9 &&
         a.colNm === b.colNm && // colorSteps 0
-        (CLARITIES.includes(a.clrNm) && CLARITIES.includes(b.clrNm)
-          ? Math.abs(CLARITIES.indexOf(a.clrNm) - CLARITIES.indexOf(b.clrNm)) <= 1
+        (CLARITIES.includes(String(a.clrNm)) && CLARITIES.includes(String(b.clrNm))
+          ? Math.abs(CLARITIES.indexOf(String(a.clrNm)) - CLARITIES.indexOf(String(b.clrNm))) <= 1
           : a.clrNm === b.clrNm) &&
         a.lbNm === b.lbNm
       )
