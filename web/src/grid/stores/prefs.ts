@@ -7,7 +7,13 @@ import { DEFAULT_LIMIT } from './query.rules'
  * The grid choices of the signed-in user (columns in order, items per page), kept in local storage
  * per user id. Like all stored data they go at logout (spec section 4 keeps only two keys).
  */
-export const gridPrefs = proxy({ userId: '', columns: [] as string[], limit: DEFAULT_LIMIT })
+export const gridPrefs = proxy({
+  userId: '',
+  columns: [] as string[],
+  limit: DEFAULT_LIMIT,
+  /** Whether the user picked a page size in the grid (it then wins over their saved preference). */
+  limitChosen: false,
+})
 
 export function loadPrefs(userId: string, catalogue: readonly string[], defaults: readonly string[]): void {
   const all = read('gridPrefs') ?? {}
@@ -15,12 +21,16 @@ export function loadPrefs(userId: string, catalogue: readonly string[], defaults
   gridPrefs.userId = userId
   gridPrefs.columns = sanitizeChoice(mine?.columns, catalogue, defaults)
   gridPrefs.limit = mine?.limit ?? DEFAULT_LIMIT
+  gridPrefs.limitChosen = mine?.limit !== undefined
 }
 
 function save(): void {
   if (!gridPrefs.userId) return
   const all = read('gridPrefs') ?? {}
-  all[gridPrefs.userId] = { columns: [...gridPrefs.columns], limit: gridPrefs.limit }
+  all[gridPrefs.userId] = {
+    columns: [...gridPrefs.columns],
+    ...(gridPrefs.limitChosen ? { limit: gridPrefs.limit } : {}),
+  }
   write('gridPrefs', all)
 }
 
@@ -31,5 +41,6 @@ export function setColumns(columns: readonly string[]): void {
 
 export function setPreferredLimit(limit: number): void {
   gridPrefs.limit = limit
+  gridPrefs.limitChosen = true
   save()
 }

@@ -1,5 +1,6 @@
 import type { MatchPairPage, SortKey, StoneFilter, StoneRow, StoneSearch } from '@diamond/contracts/http/stock'
 import { SORTABLE, type ListType, type SortField } from '@diamond/contracts/http/stock.values'
+import type { PairToleranceValue } from '@diamond/contracts/http/user-settings.values'
 
 /**
  * What a result grid shows, as data: the stock pages are `diamond/paginate` with a list type (and
@@ -59,6 +60,23 @@ export function nextSort(cur: SortKey | null, field: SortField): SortKey | null 
   return null
 }
 
+/** What the member saved that changes a read: their diamond sequence and match pair tolerances. */
+export interface MySettings {
+  sequence?: SortKey[]
+  tolerance?: PairToleranceValue
+}
+
+/**
+ * Whether a list follows the member's diamond sequence when no column is clicked: searches and
+ * the whole stock do; the curated pages keep their own order (newest arrivals first, the day's
+ * deals), and track lists the order they were added in.
+ */
+export const followsSequence = (q: GridQuery): boolean =>
+  q.kind === 'search' ||
+  q.kind === 'exclusiveSearch' ||
+  q.kind === 'quick' ||
+  (q.kind === 'stock' && (q.listType === 'all' || !!q.filter))
+
 export type Call = 'paginate' | 'exclusiveSearch' | 'quickSearch' | 'matchPairs' | 'tracks'
 
 /** The call and body for one page of a query. Facets are asked for searches only. */
@@ -67,8 +85,9 @@ export function requestFor(
   page: number,
   limit: number,
   sort: SortKey | null,
+  mine: MySettings = {},
 ): { call: Call; body: Record<string, unknown> } {
-  const sortBody = sort ? { sort: [sort] } : {}
+  const sortBody = sort ? { sort: [sort] } : mine.sequence?.length && followsSequence(q) ? { sort: mine.sequence } : {}
   switch (q.kind) {
     case 'stock': {
       const body: StoneSearch = { listType: q.listType, ...sortBody, page, limit }
@@ -82,7 +101,10 @@ export function requestFor(
     case 'quick':
       return { call: 'quickSearch', body: { search: q.search, ...sortBody, page, limit } }
     case 'pairs':
-      return { call: 'matchPairs', body: { filter: q.filter, page, limit } }
+      return {
+        call: 'matchPairs',
+        body: { filter: q.filter, ...(mine.tolerance ? { tolerance: mine.tolerance } : {}), page, limit },
+      }
     case 'track':
       return { call: 'tracks', body: { trackType: q.trackType, page, limit } }
   }

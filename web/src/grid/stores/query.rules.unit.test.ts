@@ -11,6 +11,7 @@ import {
   PAGE_SIZES,
   PAIR_PAGE_SIZES,
   requestFor,
+  followsSequence,
   validLimit,
 } from './query.rules'
 
@@ -37,6 +38,31 @@ describe('result queries', () => {
       call: 'matchPairs',
       body: { filter: {}, page: 3, limit: 100 },
     })
+  })
+
+  it("follows the member's diamond sequence where no column is clicked, and their pair tolerances", () => {
+    const sequence = [
+      { field: 'crt', dir: 'desc' },
+      { field: 'colNm', dir: 'asc' },
+    ] as const
+    const mine = {
+      sequence: [...sequence],
+      tolerance: { caratDiffPct: 3, colorSteps: 1, claritySteps: 0, sameLab: true },
+    }
+    expect(requestFor({ kind: 'search', filter: {} }, 1, 250, null, mine).body.sort).toEqual(sequence)
+    expect(requestFor({ kind: 'stock', listType: 'all' }, 1, 250, null, mine).body.sort).toEqual(sequence)
+    expect(requestFor({ kind: 'quick', search: 'G' }, 1, 250, null, mine).body.sort).toEqual(sequence)
+    // A clicked column wins; the curated pages keep their own order.
+    const click = { field: 'amt', dir: 'asc' } as const
+    expect(requestFor({ kind: 'search', filter: {} }, 1, 250, click, mine).body.sort).toEqual([click])
+    expect(requestFor({ kind: 'stock', listType: 'newArrival' }, 1, 250, null, mine).body.sort).toBeUndefined()
+    expect(requestFor({ kind: 'pairs', filter: {} }, 1, 100, null, mine).body).toEqual({
+      filter: {},
+      tolerance: mine.tolerance,
+      page: 1,
+      limit: 100,
+    })
+    expect(followsSequence({ kind: 'track', trackType: 1 })).toBe(false)
   })
 
   it('sorts ascending, then descending, then not at all; another column starts ascending', () => {

@@ -3,8 +3,19 @@ import type { DEFAULT_PAGE_SIZE } from '@diamond/contracts/common'
 import type { SortKey, StoneFilter, StoneRow, Totals } from '@diamond/contracts/http/stock'
 import type { ApiResult } from '../../lib/api'
 import { watchStones } from '../../lib/realtime'
+import { mySettings } from '../../lib/userSettings'
 import { exclusiveSearch, matchPairs, paginateStones, quickSearch, trackStones } from '../api/stones'
-import { ALL_STOCK, flattenPairs, queryKey, requestFor, type GridQuery, type PairPlace } from './query.rules'
+import { gridPrefs } from './prefs'
+import {
+  ALL_STOCK,
+  flattenPairs,
+  pageSizesFor,
+  queryKey,
+  requestFor,
+  validLimit,
+  type GridQuery,
+  type PairPlace,
+} from './query.rules'
 import { adoptRow, clearRows, forgetFlashes, putRows } from './rows'
 import type { PageType } from './selection.rules'
 import { restoreSelections, selectionOf } from './selectionState'
@@ -103,7 +114,14 @@ async function read(page: number): Promise<
     places?: Record<string, PairPlace>
   }>
 > {
-  const { call, body } = requestFor(query, page, stones.limit, stones.sort)
+  const saved = await mySettings()
+  // Rows per page from the member's preferences, until they pick a size in the grid itself.
+  if (saved.preferences && !gridPrefs.limitChosen && page === 1)
+    stones.limit = validLimit(saved.preferences.rowsPerPage, pageSizesFor(query))
+  const { call, body } = requestFor(query, page, stones.limit, stones.sort, {
+    ...(saved.diamondSequence ? { sequence: saved.diamondSequence.sort } : {}),
+    ...(saved.matchPair ? { tolerance: saved.matchPair } : {}),
+  })
   switch (call) {
     case 'paginate':
       return paginateStones(body)
