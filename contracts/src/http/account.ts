@@ -32,6 +32,18 @@ export const UploadedFile = Type.Object({
 export type UploadedFile = Static<typeof UploadedFile>
 
 /**
+ * `account/documents` (my account: terms and documents): the documents I registered with (photo
+ * identity, business proof, KYC form), newest first, each readable at upload-file/{id}, and when I
+ * accepted the terms of use (at registration; null for an account a company admin created, whose
+ * holder accepted nothing through us).
+ */
+export const MyDocuments = Type.Object({
+  termsAcceptedAt: Type.Union([Type.String(), Type.Null()]),
+  documents: Type.Array(Type.Object({ ...UploadedFile.properties, uploadedAt: Type.String() })),
+})
+export type MyDocuments = Static<typeof MyDocuments>
+
+/**
  * register/register (buyer) and register/sellers (seller): the multi-step form sent at the end.
  * Required exactly as the spec marks them (section 5), plus the login itself.
  */

@@ -54,6 +54,23 @@ describe('upload-file', () => {
     expect(JSON.parse(theirs.bytes.toString()).code).toBe('E_NOT_FOUND')
   })
 
+  it("lists my own registration documents and when I accepted the terms, never anyone else's", async () => {
+    const up = await upload(portal, { purpose: 'businessProof', name: 'licence.pdf', content: pdf(), token: buyer2 })
+    expect(up.body.code).toBe('OK')
+    const mine = (await portal.call('account/documents', {}, buyer2)).body
+    expect(mine.code).toBe('OK')
+    expect(mine.data.documents[0]).toMatchObject({ id: up.body.data.id, purpose: 'businessProof', name: 'licence.pdf' })
+    expect(
+      mine.data.documents.every((d: { purpose: string }) => ['photoId', 'businessProof', 'kyc'].includes(d.purpose)),
+    ).toBe(true)
+    // buyer2 registered by themselves (the demo seeds them so): the terms were accepted then.
+    const [account] = await portal.sql`select created_at from auth.users where username = 'buyer2'`
+    expect(mine.data.termsAcceptedAt).toBe((account!.created_at as Date).toISOString())
+    const theirs = (await portal.call('account/documents', {}, buyer1)).body
+    expect(theirs.data.documents.some((d: { id: string }) => d.id === up.body.data.id)).toBe(false)
+    expect((await portal.callRaw('account/documents', {})).status).toBe(401)
+  })
+
   it("shows the company's logo to everyone in the company, and to no one outside it", async () => {
     const up = await upload(portal, { purpose: 'logo', name: 'portal-logo.png', content: png(160, 160), token: admin1 })
     const saved = await portal.call('account/update', { company: { logoFileId: up.body.data.id } }, admin1)

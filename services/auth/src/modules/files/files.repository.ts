@@ -105,3 +105,17 @@ export async function purgeUnclaimed(client: Sql, hours: number): Promise<number
     .returning({ id: files.id })
   return rows.length
 }
+
+/** The registration documents a user owns, newest first, and when their account was made and by whom. */
+export async function documentsOf(client: Db, userId: string, purposes: readonly string[]) {
+  const db = orm(client)
+  const [docs, [account]] = await Promise.all([
+    db
+      .select({ ...META, uploadedAt: files.createdAt })
+      .from(files)
+      .where(and(eq(files.ownerId, userId), anyOf(files.purpose, purposes)))
+      .orderBy(sql`${files.createdAt} desc`),
+    db.select({ createdAt: users.createdAt, createdBy: users.createdBy }).from(users).where(eq(users.id, userId)),
+  ])
+  return { docs, account }
+}

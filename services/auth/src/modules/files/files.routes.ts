@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify'
 import multipart from '@fastify/multipart'
 import { Type } from 'typebox'
 import { Envelope, Uuid } from '@diamond/contracts/common'
-import { UPLOAD_MAX_BYTES, UPLOAD_PURPOSES, UploadedFile } from '@diamond/contracts/http/account'
+import { MyDocuments, UPLOAD_MAX_BYTES, UPLOAD_PURPOSES, UploadedFile } from '@diamond/contracts/http/account'
 import { AppError, authenticate, defineRoutes, ok, principal, type TokenService } from '@diamond/runtime'
 import type { FileService, Uploader } from './files.service'
 
@@ -116,5 +116,18 @@ export default defineRoutes(async function fileRoutes(
         .header('cache-control', 'private, max-age=300')
         .send(f.content)
     },
+  )
+
+  app.post(
+    '/account/documents',
+    {
+      config: { member: true },
+      schema: {
+        tags,
+        summary: 'My terms and documents: the documents I registered with and when I accepted the terms of use.',
+        response: { 200: Envelope(MyDocuments) },
+      },
+    },
+    async (req) => ok(await files.documents(principal(req).id)),
   )
 })

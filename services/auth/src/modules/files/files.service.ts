@@ -1,4 +1,4 @@
-import type { UploadedFile, UploadPurpose } from '@diamond/contracts/http/account'
+import type { MyDocuments, UploadedFile, UploadPurpose } from '@diamond/contracts/http/account'
 import { AppError, type Database } from '@diamond/runtime'
 import { staffFacts } from '../approvals/approvals.repository'
 import { REGISTRATION_PURPOSES, reviewerRights } from '../approvals/approvals.rules'
@@ -71,6 +71,15 @@ export class FileService {
         : null)
     if (!f) throw new AppError('E_NOT_FOUND')
     return { name: f.name, mimeType: f.mimeType, content: f.content }
+  }
+
+  /** My registration documents and when I accepted the terms (a self-registered account did, at registration). */
+  async documents(userId: string): Promise<MyDocuments> {
+    const { docs, account } = await repo.documentsOf(this.database.sql, userId, REGISTRATION_PURPOSES)
+    return {
+      termsAcceptedAt: account && !account.createdBy ? account.createdAt.toISOString() : null,
+      documents: docs.map((d) => ({ ...toUploaded(d), uploadedAt: d.uploadedAt.toISOString() })),
+    }
   }
 
   /** Unclaimed registration uploads after a day, and address counts past every window. */
