@@ -39,6 +39,7 @@ const ChangePasswordPage = page(() => import('./features/account/components/Chan
 const CompanyProfilePage = page(() => import('./features/account/components/CompanyProfilePage'), 'CompanyProfilePage')
 const PersonalInfoPage = page(() => import('./features/account/components/PersonalInfoPage'), 'PersonalInfoPage')
 const ProfilePage = page(() => import('./features/account/components/ProfilePage'), 'ProfilePage')
+const DiamondSequencePage = page(() => import('./features/account/components/SettingsPanels'), 'DiamondSequencePanel')
 const StockNotificationPage = page(
   () => import('./features/account/components/StockNotificationPage'),
   'StockNotificationPage',
@@ -207,6 +208,7 @@ const SCREEN_VIEWS: Record<string, (params: Record<string, string>) => ReactNode
   compare: () => <ComparePage />,
   account: () => <AccountPage />,
   profile: () => <ProfilePage />,
+  diamondSequence: () => <DiamondSequencePage />,
   addresses: () => <AddressesPage />,
   users: () => <UsersPage />,
   registrations: () => <RegistrationsPage />,

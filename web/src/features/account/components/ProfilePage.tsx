@@ -7,8 +7,10 @@ import { ensureProfile } from '../stores/profile'
 import { AddressesPage } from './AddressesPage'
 import { ChangePasswordPage } from './ChangePasswordPage'
 import { CompanyProfilePage } from './CompanyProfilePage'
+import { DocumentsPanel } from './DocumentsPanel'
 import { PersonalInfoPage } from './PersonalInfoPage'
 import { SECTIONS, tabPath, type SectionKey } from './sections'
+import { DiamondSequencePanel, MatchPairPanel, PreferencesPanel } from './SettingsPanels'
 import { StockNotificationPage } from './StockNotificationPage'
 import { UsersPage } from './UsersPage'
 import './account.css'
@@ -19,6 +21,10 @@ const PANELS: Record<SectionKey, (p: { embedded?: boolean }) => ReactNode> = {
   addresses: AddressesPage,
   password: ChangePasswordPage,
   stockNotification: StockNotificationPage,
+  settings: PreferencesPanel,
+  matchPair: MatchPairPanel,
+  sequence: DiamondSequencePanel,
+  documents: DocumentsPanel,
   users: UsersPage,
 }
 

@@ -1,7 +1,9 @@
 /**
  * The account's sections: the profile's tabs on wide screens, their own routes on narrow ones
  * (spec section 2: the narrow-only routes, width at most 767). Addresses and users have a route on
- * every width.
+ * every width; so does the diamond sequence (the spec's /account/profile/diamond-sequence). Settings,
+ * match pair settings and terms and documents have no route of their own in the spec: they are tabs
+ * on every width.
  */
 export const SECTIONS = [
   { key: 'personal', narrowPath: '/account/personal-information', adminOnly: false },
@@ -9,6 +11,10 @@ export const SECTIONS = [
   { key: 'addresses', narrowPath: '/account/addresses', adminOnly: false },
   { key: 'password', narrowPath: '/account/change-password', adminOnly: false },
   { key: 'stockNotification', narrowPath: '/account/stock-notification', adminOnly: false },
+  { key: 'settings', narrowPath: '/account/profile?tab=settings', adminOnly: false },
+  { key: 'matchPair', narrowPath: '/account/profile?tab=matchPair', adminOnly: false },
+  { key: 'sequence', narrowPath: '/account/profile/diamond-sequence', adminOnly: false },
+  { key: 'documents', narrowPath: '/account/profile?tab=documents', adminOnly: false },
   { key: 'users', narrowPath: '/account/users', adminOnly: true },
 ] as const
 export type SectionKey = (typeof SECTIONS)[number]['key']
