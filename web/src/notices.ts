@@ -2,6 +2,7 @@ import type { Notification } from '@diamond/contracts/events/notifications'
 import { appointmentNoticeText } from './features/appointments/stores/notices'
 import { bidNoticeText } from './features/bids/stores/notices'
 import { noticeText as tradeNoticeText } from './features/lists/stores/notices'
+import { memberNoticeText } from './features/members/stores/notices'
 
 /**
  * A notice in the list, in the words of the feature it is about (trading, bids, appointments): composed beside the
@@ -9,4 +10,4 @@ import { noticeText as tradeNoticeText } from './features/lists/stores/notices'
  * which the sign-in screen does not need).
  */
 export const noticeText = (n: Pick<Notification, 'kind' | 'params'>): string | null =>
-  tradeNoticeText(n) ?? bidNoticeText(n) ?? appointmentNoticeText(n)
+  tradeNoticeText(n) ?? bidNoticeText(n) ?? appointmentNoticeText(n) ?? memberNoticeText(n)
