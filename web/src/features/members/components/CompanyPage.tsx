@@ -10,7 +10,7 @@ import { useRead } from '../../../lib/useRead'
 import { useStoredImage } from '../../../lib/useStoredImage'
 import { listReviews, viewCompany } from '../api/members'
 import { linkText, pagesOf } from '../stores/members.rules'
-import { CompanyLogo, FollowButton, Stars } from './bits'
+import { CompanyLogo, FollowButton, Score, Stars } from './bits'
 import './members.css'
 
 const REVIEWS_LIMIT = 10
@@ -193,7 +193,7 @@ function Reviews({ companyId }: { companyId: string }) {
         <ul className="mem-reviews">
           {data.list.map((r, i) => (
             <li key={`${r.createdAt}-${i}`} className="mem-review" data-testid="review">
-              <Stars rating={{ average: r.score, count: 1 }} />
+              <Score score={r.score} />
               {r.comment && (
                 <p className="mem-text" dir="auto">
                   {r.comment}

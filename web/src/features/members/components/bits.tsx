@@ -84,3 +84,17 @@ export function FollowButton({ companyId, companyName, following, onChange }: Fo
     </button>
   )
 }
+
+/** One buyer's score: its stars and "4/5". */
+export function Score({ score }: { score: number }) {
+  const { t } = useTranslation()
+  const label = t('members.rate.stars', { count: score })
+  return (
+    <span className="mem-stars" role="img" aria-label={label} title={label}>
+      <span aria-hidden="true" className="mem-star-row" dir="ltr">
+        {'★'.repeat(score)}
+        <span className="mem-star-empty">{'★'.repeat(5 - score)}</span>
+      </span>
+    </span>
+  )
+}
