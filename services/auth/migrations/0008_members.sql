@@ -16,8 +16,14 @@ alter table :schema.companies
   add column rating_sum integer not null default 0;
 
 -- The directory: shown companies by name; the filters by country and business type; the search over
--- name, city, country, type and deals-in as one lower-cased text (a contains search reads the
--- partial index of shown companies, a few columns wide, not the table).
+-- name, city, country, type and deals-in as one lower-cased text kept by PostgreSQL, found through a
+-- trigram index (a contains search, and its total, without reading every shown company).
+create extension if not exists pg_trgm;
+alter table :schema.companies
+  add column search_text text generated always as (
+    lower(name || ' ' || city || ' ' || country || ' ' || coalesce(type, '') || ' ' || deals_in)
+  ) stored;
+create index companies_search on :schema.companies using gin (search_text gin_trgm_ops) where is_public;
 create index companies_directory on :schema.companies (lower(name), id) where is_public;
 create index companies_directory_country on :schema.companies (lower(country), lower(name), id) where is_public;
 create index companies_directory_type on :schema.companies (lower(type), lower(name), id) where is_public;

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm'
+import { and, asc, count, desc, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm'
 import { orm, type Sql, type Tx } from '@diamond/runtime/db'
 import { anyOf } from '@diamond/runtime/statements'
 import { addresses } from '../profile/profile.schema'
@@ -41,18 +41,7 @@ export interface DirectoryQuery {
  */
 export function directoryWhere(q: DirectoryQuery): SQL {
   const conditions: SQL[] = [eq(companies.isPublic, true)]
-  if (q.pattern) {
-    const p = q.pattern
-    conditions.push(
-      or(
-        sql`lower(${companies.name}) like ${p}`,
-        sql`lower(${companies.city}) like ${p}`,
-        sql`lower(${companies.country}) like ${p}`,
-        sql`lower(${companies.type}) like ${p}`,
-        sql`lower(${companies.dealsIn}) like ${p}`,
-      )!,
-    )
-  }
+  if (q.pattern) conditions.push(sql`${companies.searchText} like ${q.pattern}`)
   if (q.country) conditions.push(sql`lower(${companies.country}) = ${q.country}`)
   if (q.businessType) conditions.push(sql`lower(${companies.type}) = ${q.businessType}`)
   return and(...conditions)!

@@ -1,5 +1,6 @@
 import type { SocialLink } from '@diamond/contracts/http/members'
 import type { CompactPermissions } from '@diamond/contracts/permissions'
+import { sql } from 'drizzle-orm'
 import { jsonb } from '@diamond/runtime/columns'
 import { boolean, date, integer, smallint, text, timestamp, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core'
 import { auth } from '../../pg-schema'
@@ -38,6 +39,10 @@ export const companies = auth.table('companies', {
   followerCount: integer('follower_count').notNull().default(0),
   ratingCount: integer('rating_count').notNull().default(0),
   ratingSum: integer('rating_sum').notNull().default(0),
+  /** What the directory's search reads (migration 0008): kept by PostgreSQL, trigram-indexed. */
+  searchText: text('search_text').generatedAlwaysAs(
+    sql`lower(name || ' ' || city || ' ' || country || ' ' || coalesce(type, '') || ' ' || deals_in)`,
+  ),
 })
 
 /**
