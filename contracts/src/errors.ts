@@ -93,6 +93,13 @@ export const ErrorCodes = {
     status: 409,
     message: 'This cabin or sales person has appointments to come. Move or cancel them first.',
   },
+  // Issue 25: members (follow, ratings).
+  E_FOLLOW_OWN: { status: 400, message: 'You cannot follow your own company.' },
+  E_ORDER_NOT_COMPLETED: {
+    status: 409,
+    message: 'This order is not completed yet: a seller is rated once the order has been delivered.',
+  },
+  E_ALREADY_RATED: { status: 409, message: 'You have already rated this seller for this order.' },
   E_UNAVAILABLE: { status: 503, message: 'The service is temporarily unavailable. Please try again shortly.' },
   E_INTERNAL: { status: 500, message: 'Something went wrong. Please try again.' },
 } as const satisfies Record<string, { status: number; message: string }>

@@ -3,6 +3,7 @@ import { appointmentNoticeText } from './features/appointments/stores/notices'
 import { bidNoticeText } from './features/bids/stores/notices'
 import { noticeText as tradeNoticeText } from './features/lists/stores/notices'
 import { orderNoticeText } from './features/orders/stores/notices'
+import { memberNoticeText } from './features/members/stores/notices'
 
 /**
  * A notice in the list, in the words of the feature it is about (trading, bids, appointments, orders): composed beside the
@@ -10,4 +11,4 @@ import { orderNoticeText } from './features/orders/stores/notices'
  * which the sign-in screen does not need).
  */
 export const noticeText = (n: Pick<Notification, 'kind' | 'params'>): string | null =>
-  tradeNoticeText(n) ?? bidNoticeText(n) ?? appointmentNoticeText(n) ?? orderNoticeText(n)
+  tradeNoticeText(n) ?? bidNoticeText(n) ?? appointmentNoticeText(n) ?? orderNoticeText(n) ?? memberNoticeText(n)

@@ -108,6 +108,14 @@ const PurchaseHistoryPage = page(
 )
 const TrackDiamondPage = page(() => import('./features/orders/components/TrackDiamondPage'), 'TrackDiamondPage')
 const PlaceholderPage = page(() => import('./features/placeholder/components/PlaceholderPage'), 'PlaceholderPage')
+// Issue 25: members (directory, company profile, follow lists) and purchase history's "Rate seller".
+const MemberDirectoryPage = page(
+  () => import('./features/members/components/MemberDirectoryPage'),
+  'MemberDirectoryPage',
+)
+const CompanyPage = page(() => import('./features/members/components/CompanyPage'), 'CompanyPage')
+const FollowListsPage = page(() => import('./features/members/components/FollowListsPage'), 'FollowListsPage')
+const RateSeller = page(() => import('./features/members/components/RateSeller'), 'RateSeller')
 const SignUpPage = page(() => import('./features/register/components/SignUpPage'), 'SignUpPage')
 const MatchPairSearchPage = page(
   () => import('./features/search/components/MatchPairSearchPage'),
@@ -232,7 +240,7 @@ const SCREEN_VIEWS: Record<string, (params: Record<string, string>) => ReactNode
   notes: () => <ListPage screenId="notes" pageType="notes" trackType={99} />,
   offerList: () => <OfferListPage />,
   confirmList: () => <ConfirmListPage />,
-  purchaseHistory: () => <PurchaseHistoryPage />,
+  purchaseHistory: () => <PurchaseHistoryPage rateSeller={(orderId) => <RateSeller orderId={orderId} />} />,
   myShipment: () => <MyShipmentPage />,
   trackDiamond: () => <TrackDiamondPage />,
   newArrivalBidIt: (p) => <BidLotsPage screenId="newArrivalBidIt" id={p.id} />,
@@ -252,6 +260,10 @@ const SCREEN_VIEWS: Record<string, (params: Record<string, string>) => ReactNode
   appointmentSettings: () => <AppointmentSettingsPage />,
   officeList: () => <ViewingRequestsPage />,
   sellerArticles: (p) => <SellerArticlesPage key={p.companyId} companyId={p.companyId!} />,
+  memberDirectory: () => <MemberDirectoryPage />,
+  member: (p) => <CompanyPage key={p.companyId} companyId={p.companyId!} />,
+  followers: () => <FollowListsPage kind="followers" />,
+  following: () => <FollowListsPage kind="following" />,
 }
 
 /** Every path not public or open: the rules of lib/navigation.ts decide, this renders. */

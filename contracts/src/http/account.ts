@@ -2,6 +2,7 @@ import { Type, type Static } from 'typebox'
 import { literals, Uuid } from '../common'
 import { UserPermissions } from '../permissions'
 import { Email, Password } from './auth'
+import { SocialLink } from './members'
 import {
   ADDRESS_TYPES,
   BUSINESS_TYPES,
@@ -142,6 +143,14 @@ export const CompanyProfile = Type.Object({
   logoFileId: Type.Union([Uuid, Type.Null()]),
   coverFileId: Type.Union([Uuid, Type.Null()]),
   headquarters: Type.String(),
+  // Issue 25: the rest of the spec's company profile, and where the directory finds it.
+  country: Type.String(),
+  city: Type.String(),
+  dealsIn: Type.String(),
+  socialLinks: Type.Array(SocialLink),
+  manufacturing: Type.String(),
+  locations: Type.Array(Type.String()),
+  showContacts: Type.Boolean(),
 })
 export type CompanyProfile = Static<typeof CompanyProfile>
 
@@ -198,6 +207,14 @@ export const AccountUpdate = Type.Object(
           logoFileId: Type.Optional(Type.Union([Uuid, Type.Null()])),
           coverFileId: Type.Optional(Type.Union([Uuid, Type.Null()])),
           headquarters: Optional(200),
+          type: Type.Optional(Type.Union([literals(BUSINESS_TYPES), Type.Null()])),
+          country: Optional(80),
+          city: Optional(80),
+          dealsIn: Optional(300),
+          socialLinks: Type.Optional(Type.Array(SocialLink, { maxItems: 7 })),
+          manufacturing: Optional(1000),
+          locations: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 120 }), { maxItems: 20 })),
+          showContacts: Type.Optional(Type.Boolean()),
         },
         { additionalProperties: false },
       ),

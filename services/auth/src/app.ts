@@ -7,6 +7,9 @@ import approvalRoutes from './modules/approvals/approvals.routes'
 import credentialsRoutes from './modules/credentials/credentials.routes'
 import { purgeMailTokens } from './modules/credentials/mail-tokens.repository'
 import { registerTradeMail } from './modules/mail/mail.consumers'
+import { registerMemberOrders } from './modules/members/members.consumers'
+import memberRoutes from './modules/members/members.routes'
+import { MemberService } from './modules/members/members.service'
 import { PasswordService } from './modules/credentials/passwords.service'
 import { purgeDevices } from './modules/devices/devices.repository'
 import deviceRoutes from './modules/devices/devices.routes'
@@ -67,6 +70,9 @@ export default async function authService(app: FastifyInstance, opts: AuthOption
   await app.register(accountRoutes, { database, tokens: opts.tokens })
   await app.register(approvalRoutes, { database, tokens: opts.tokens })
   await app.register(settingsRoutes, { settings: new SettingsService(database) })
+  const members = new MemberService(database)
+  registerMemberOrders(rt, members)
+  await app.register(memberRoutes, { members })
   const digests = new DigestService(database, opts.config.JWT_SECRET)
   await app.register(digestRoutes, { digests })
   if (opts.auth.AUTH_DIGESTS)

@@ -7,6 +7,8 @@ import { AppointmentNotices } from './modules/appointments/appointments.service'
 import bannerRoutes from './modules/banners/banners.routes'
 import { BannerService } from './modules/banners/banners.service'
 import commonRoutes from './modules/common/common.routes'
+import { registerFollowerNotices } from './modules/followers/followers.consumers'
+import { FollowerNotices } from './modules/followers/followers.service'
 import inboxRoutes from './modules/inbox/inbox.routes'
 import { registerInbox } from './modules/inbox/inbox.consumers'
 import { InboxService } from './modules/inbox/inbox.service'
@@ -33,6 +35,9 @@ export default async function notificationsService(app: FastifyInstance, opts: N
   await app.register(inboxRoutes, { inbox })
 
   await installMail(app, rt, opts.config, opts.notifications)
+
+  // Followers' notices (issue 25): a seller's upload or auction told once to each follower.
+  registerFollowerNotices(rt, new FollowerNotices())
 
   // Appointments: the other side told, the buyer's mails with their .ics, reminders the day and the hour before.
   const appointments = new AppointmentNotices(rt.database)

@@ -35,6 +35,8 @@ export const SERVICES = [
       'admin',
       'upload-file',
       'address',
+      // issue 25: the member directory, follow, ratings
+      'member',
     ],
   },
   {

@@ -8,6 +8,8 @@ export const CONFIRM_KEYS = [
   'confirm.deleteAddress',
   'confirm.deleteAllStones',
   'confirm.deleteStones',
+  // Issue 25: the spec asks before unfollowing without giving the words; ours (README decisions).
+  'confirm.unfollow',
 ] as const
 export type ConfirmKey = (typeof CONFIRM_KEYS)[number]
 

@@ -97,6 +97,11 @@ export const SCREENS: readonly Screen[] = [
   // Spec section 2 "Article management": the seller's articles, and a seller's listed ones for any member.
   { id: 'inventoryArticles', path: '/inventory/articles', memberOnly: true, sellerOnly: true },
   { id: 'sellerArticles', path: '/seller/:companyId/articles', memberOnly: true },
+  // Issue 25 (paths not shown in the spec, ours): the member directory, a company's profile, follow lists.
+  { id: 'memberDirectory', path: '/member-directory', memberOnly: true },
+  { id: 'member', path: '/member/:companyId', memberOnly: true },
+  { id: 'followers', path: '/account/followers', memberOnly: true },
+  { id: 'following', path: '/account/following', memberOnly: true },
   // Issue 24: book a cabin (or a video meeting) and my appointments; booking changes things (office insert), guests book nothing.
   { id: 'bookAppointment', path: '/appointments/book', module: 'office', action: 'insert', memberOnly: true },
   { id: 'myAppointments', path: '/appointments', module: 'office', memberOnly: true },
@@ -251,6 +256,7 @@ export const NAV_GROUPS: readonly { id: string; items: readonly string[] }[] = [
       'compare',
     ],
   },
+  { id: 'members', items: ['memberDirectory', 'following', 'followers'] },
   { id: 'bids', items: ['newArrivalBidIt', 'searchBidDiamond', 'myBid', 'auctions'] },
   {
     id: 'lists',

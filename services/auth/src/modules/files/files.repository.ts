@@ -40,10 +40,15 @@ export async function readableFile(client: Db, userId: string, id: string): Prom
     .from(users)
     .innerJoin(companies, eq(companies.id, users.companyId))
     .where(and(eq(users.id, userId), sql`${files.id} in (${companies.logoFileId}, ${companies.coverFileId})`))
+  // A shown company's logo and cover are seen by every member (the directory, issue 25).
+  const shownImage = db
+    .select({ one: sql`1` })
+    .from(companies)
+    .where(and(eq(companies.isPublic, true), sql`${files.id} in (${companies.logoFileId}, ${companies.coverFileId})`))
   const [row] = await db
     .select({ ...META, content: files.content })
     .from(files)
-    .where(and(eq(files.id, id), or(eq(files.ownerId, userId), exists(companyImage))))
+    .where(and(eq(files.id, id), or(eq(files.ownerId, userId), exists(companyImage), exists(shownImage))))
   return row ?? null
 }
 

@@ -37,6 +37,14 @@ const COMPANY = [
   'logoFileId',
   'coverFileId',
   'headquarters',
+  'type',
+  'country',
+  'city',
+  'dealsIn',
+  'socialLinks',
+  'manufacturing',
+  'locations',
+  'showContacts',
 ] as const satisfies readonly (keyof CompanyUpdate & keyof CompanyPatch)[]
 
 /** Only the fields that were sent change; a field sent as null is cleared where the contract allows it. */
@@ -50,7 +58,11 @@ export const personalPatch = (body: AccountUpdate): AccountPatch => pick<Account
 export const companyPatch = (company: CompanyUpdate): CompanyPatch => {
   const patch = pick<CompanyUpdate, CompanyPatch>(company, COMPANY)
   // A name is kept cleaned (one kind of space, no control characters): as it is compared.
-  return patch.name !== undefined ? { ...patch, name: cleanCompanyName(patch.name) } : patch
+  const named = patch.name !== undefined ? { ...patch, name: cleanCompanyName(patch.name) } : patch
+  // Places are kept trimmed, blank ones dropped, each once (the directory searches them).
+  return named.locations !== undefined
+    ? { ...named, locations: [...new Set(named.locations.map((l) => l.trim()).filter(Boolean))] }
+    : named
 }
 
 /** The company images a change names (to be checked as the caller's own uploads of that purpose). */

@@ -50,6 +50,13 @@ const COMPANY = {
   logoFileId: companies.logoFileId,
   coverFileId: companies.coverFileId,
   headquarters: companies.headquarters,
+  country: companies.country,
+  city: companies.city,
+  dealsIn: companies.dealsIn,
+  socialLinks: companies.socialLinks,
+  manufacturing: companies.manufacturing,
+  locations: companies.locations,
+  showContacts: companies.showContacts,
 }
 export type CompanyRow = Pick<Company, keyof typeof COMPANY>
 

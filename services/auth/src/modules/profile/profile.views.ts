@@ -35,6 +35,13 @@ export const toCompany = (c: CompanyRow): CompanyProfile => ({
   logoFileId: c.logoFileId,
   coverFileId: c.coverFileId,
   headquarters: c.headquarters,
+  country: c.country,
+  city: c.city,
+  dealsIn: c.dealsIn,
+  socialLinks: c.socialLinks,
+  manufacturing: c.manufacturing,
+  locations: c.locations,
+  showContacts: c.showContacts,
 })
 
 const setting = (u: AccountRow) => ({ Is_PlaceOrder: u.isPlaceOrder, Is_NoPrice: u.isNoPrice })

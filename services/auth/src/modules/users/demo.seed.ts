@@ -1,5 +1,6 @@
 import { DEMO_COMPANY_IDS } from '@diamond/contracts/companies'
 import type { Sql } from '@diamond/runtime/db'
+import { applyDemoProfiles, DEMO_DIRECTORY } from '../members/members.demo'
 import { hashPassword } from './passwords'
 import { countUsers, insertCompanies, insertUsers, type NewUser } from './users.repository'
 import type { UserType } from './permissions.rules'
@@ -78,7 +79,7 @@ export async function seedDemoUsers(sql: Sql): Promise<string[]> {
     // Two processes starting on one empty database: the second finds the users and adds nothing.
     await tx`select pg_advisory_xact_lock(hashtext('auth:demo-seed'))`
     if ((await countUsers(tx)) > 0) return []
-    const names = [...new Set(DEMO_ACCOUNTS.map((a) => a.company))]
+    const names = [...new Set([...DEMO_ACCOUNTS.map((a) => a.company), ...Object.keys(DEMO_DIRECTORY)])]
     const companies = await insertCompanies(
       tx,
       names.map((name) => ({
@@ -89,6 +90,7 @@ export async function seedDemoUsers(sql: Sql): Promise<string[]> {
         isOperator: name === OPERATOR_COMPANY,
       })),
     )
+    await applyDemoProfiles(tx, companies)
     await insertUsers(
       tx,
       DEMO_ACCOUNTS.map((a) => ({

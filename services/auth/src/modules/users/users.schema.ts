@@ -1,4 +1,6 @@
+import type { SocialLink } from '@diamond/contracts/http/members'
 import type { CompactPermissions } from '@diamond/contracts/permissions'
+import { sql } from 'drizzle-orm'
 import { jsonb } from '@diamond/runtime/columns'
 import { boolean, date, integer, smallint, text, timestamp, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core'
 import { auth } from '../../pg-schema'
@@ -26,6 +28,21 @@ export const companies = auth.table('companies', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   isOperator: boolean('is_operator').notNull().default(false),
   registeredName: text('registered_name'),
+  // Issue 25 (migration 0008): the rest of the spec's company profile; the counts kept with each change.
+  country: text('country').notNull().default(''),
+  city: text('city').notNull().default(''),
+  dealsIn: text('deals_in').notNull().default(''),
+  socialLinks: jsonb('social_links').$type<SocialLink[]>().notNull().default([]),
+  manufacturing: text('manufacturing').notNull().default(''),
+  locations: jsonb('locations').$type<string[]>().notNull().default([]),
+  showContacts: boolean('show_contacts').notNull().default(false),
+  followerCount: integer('follower_count').notNull().default(0),
+  ratingCount: integer('rating_count').notNull().default(0),
+  ratingSum: integer('rating_sum').notNull().default(0),
+  /** What the directory's search reads (migration 0008): kept by PostgreSQL, trigram-indexed. */
+  searchText: text('search_text').generatedAlwaysAs(
+    sql`lower(name || ' ' || city || ' ' || country || ' ' || coalesce(type, '') || ' ' || deals_in)`,
+  ),
 })
 
 /**

@@ -5,6 +5,8 @@ import { escapeHtml } from '../mail/mail.page'
 import { fill, mailLanguage, type RenderedMail } from '../mail/mail.templates'
 import { MAIL_TEXTS } from '../mail/mail.texts'
 import { DIGEST_TEXTS } from './digests.texts'
+import type { FollowedListing } from '../followers/followers.rules'
+import { FOLLOWED_TEXTS } from '../followers/followers.texts'
 
 /** dd/mm/yyyy of an instant on India's calendar (spec section 9's date format and time zone). */
 export function indiaDay(iso: string): string {
@@ -41,7 +43,10 @@ const textTable = (title: string, rows: string[][]) => `${title}\n${rows.map((r)
  * size, the best stones (prices only for a reader who sees them), the attached file's note, a link
  * to the stones on the portal and the unsubscribe link. Pure: the same digest, the same mail.
  */
-export function renderDigest(d: DigestReady, opts: { baseUrl: string }): RenderedMail {
+export function renderDigest(
+  d: DigestReady,
+  opts: { baseUrl: string; followed?: readonly FollowedListing[] },
+): RenderedMail {
   const language = mailLanguage(d.locale)
   const base = MAIL_TEXTS[language]
   const t = DIGEST_TEXTS[language]
@@ -78,7 +83,17 @@ export function renderDigest(d: DigestReady, opts: { baseUrl: string }): Rendere
     b.lab,
     ...(priced ? [b.back === null ? '' : b.back.toFixed(2), b.pricePerCarat === null ? '' : usd(b.pricePerCarat)] : []),
   ])
+  // Issue 25: what the sellers the reader follows listed over the period, one line per seller.
+  const f = FOLLOWED_TEXTS[language]
+  const followed = opts.followed?.length
+    ? [
+        `${f.title}\n${opts.followed
+          .map((l) => fill(f.line, { company: l.companyName, stones: String(l.stones), listings: String(l.listings) }))
+          .join('\n')}\n${f.see}\n${baseUrl}/member-directory`,
+      ]
+    : []
   const tail = [
+    ...followed,
     ...(s.attached ? [fill(s.attached < s.count ? t.attachedSome : t.attachedAll, values)] : []),
     `${isNew ? t.seeNew : t.seeFull}\n${link}`,
     `${t.why}\n${t.unsubscribe}\n${unsubscribe}`,

@@ -111,3 +111,24 @@ describe('renderDigest', () => {
     expect(indiaDay('2026-11-25T18:30:00.000Z')).toBe('26/11/2026')
   })
 })
+
+describe('the digest tells of the sellers the reader follows (issue 25)', () => {
+  const followed = [
+    { companyId: '5e11e500-0000-4000-8000-000000000001', companyName: 'Shah <Diamonds>', stones: 12, listings: 2 },
+  ]
+  it('lists each followed seller once with its stones, escaped in the HTML, in every language', () => {
+    const m = renderDigest(digest(), { baseUrl: 'https://p.test', followed })
+    expect(m.text).toContain('From sellers you follow\nShah <Diamonds>: 12 new stones in 2 listings')
+    expect(m.text).toContain('https://p.test/member-directory')
+    expect(m.html).toContain('Shah &lt;Diamonds&gt;')
+    expect(m.html).not.toContain('Shah <Diamonds>')
+    for (const locale of MAIL_LANGUAGES) {
+      const t = renderDigest(digest({ locale }), { baseUrl: 'https://p.test', followed }).text
+      expect(t).toContain('Shah <Diamonds>')
+      expect(t).toContain('12')
+    }
+  })
+  it('says nothing of followed sellers when they listed nothing', () => {
+    expect(renderDigest(digest(), { baseUrl: 'https://p.test', followed: [] }).text).not.toContain('follow')
+  })
+})

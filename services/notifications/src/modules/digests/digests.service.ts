@@ -1,6 +1,8 @@
 import type { DigestPrepared, DigestReady } from '@diamond/contracts/events/digests'
 import type { Tx } from '@diamond/runtime'
 import type { Mailer } from '../mail/mailer'
+import { listedNotices } from '../followers/followers.repository'
+import { followedListings } from '../followers/followers.rules'
 import { renderDigest } from './digests.mail'
 import * as repo from './digests.repository'
 
@@ -18,6 +20,7 @@ export class DigestMailService {
 
   /** A reader's digest: written in the reader's language and handed to the mailer with the file attached. */
   async send(tx: Tx, d: DigestReady): Promise<void> {
-    await this.mailer.deliver(tx, renderDigest(d, { baseUrl: this.baseUrl }))
+    const followed = followedListings(await listedNotices(tx, d.userId, d.since, d.until))
+    await this.mailer.deliver(tx, renderDigest(d, { baseUrl: this.baseUrl, followed }))
   }
 }

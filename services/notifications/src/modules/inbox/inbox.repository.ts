@@ -6,7 +6,7 @@ import { anyOf, fields, name, query } from '@diamond/runtime/statements'
 import { notificationReads, notifications } from './inbox.schema'
 
 type Row = typeof notifications.$inferSelect
-const toNotification = (r: Row): Notification => ({
+export const toNotification = (r: Row): Notification => ({
   id: r.id,
   userId: r.userId,
   ...(r.audience ? { audience: r.audience } : {}),

@@ -213,7 +213,7 @@ export class FtpService {
               fileError = 'E_VALIDATION'
               return
             }
-            const done = await this.inventory.commit(as, preview.id)
+            const done = await this.inventory.commit(as, preview.id, 'ftp')
             uploads.push(done)
             uploadOf.set(fileName, done.id)
           } catch (err) {

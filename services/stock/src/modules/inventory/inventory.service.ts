@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { createReadStream, createWriteStream } from 'node:fs'
 import { mkdir, rm } from 'node:fs/promises'
 import { join } from 'node:path'
+import { ListingEventTypes, type StonesListed } from '@diamond/contracts/events/members'
 import type { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { StockEventTypes, TradeEventTypes, type TradeEvent } from '@diamond/contracts/events/stock'
@@ -396,7 +397,7 @@ export class InventoryService {
    * seller's commit lock (a second commit of the same seller meanwhile is refused: E_UPLOAD_BUSY).
    * Stones someone took since the preview are kept, not changed.
    */
-  async commit(who: Principal, id: string): Promise<UploadView> {
+  async commit(who: Principal, id: string, source: 'upload' | 'ftp' = 'upload'): Promise<UploadView> {
     const upload = await this.openPreview(who, id)
     const seller = (await repo.sellerCompany(this.database.sql, upload.sellerCompanyId)) ?? {
       id: upload.sellerCompanyId,
@@ -429,6 +430,9 @@ export class InventoryService {
           kept: locked.report.kept + newlyKept.length,
         }
         await repo.updateUpload(tx, id, { status: 'committed', committedAt: new Date(), report: r, filePath: '' })
+        // Followers hear of an upload once, not of each stone (issue 25): the stones newly live.
+        const listed = listedEvent(seller, source, id, [...added, ...relisted])
+        if (listed) await enqueue(tx, 'stock', [listed])
         const changed: repo.ChangedStone[] = [...updated, ...deleted, ...added, ...relisted]
         return { changed, result: r }
       },
@@ -469,4 +473,22 @@ export class InventoryService {
     await Promise.all(previews.filter((p) => p.filePath).map((p) => rm(p.filePath, { force: true })))
     return { expired, told, previews: previews.length }
   }
+}
+
+/** One `stock.listing.listed` for the stones an upload made live (none when it made none live). */
+function listedEvent(
+  seller: { id: string; name: string },
+  source: 'upload' | 'ftp',
+  uploadId: string,
+  live: readonly { id: string }[],
+) {
+  if (!live.length) return null
+  return newEvent<StonesListed>('stock', ListingEventTypes.listed, seller.id, {
+    companyId: seller.id,
+    companyName: seller.name.slice(0, 200),
+    source,
+    sourceId: uploadId,
+    count: live.length,
+    stoneIds: live.slice(0, 50).map((s) => s.id),
+  })
 }

@@ -15,7 +15,7 @@ import {
 } from './orders.schema'
 
 /** What a confirm prices a stone by (carat and discount as numbers: the figures are computed). */
-const PRICED = sql`${fields(stones, ['id', 'vStnId', 'shape', 'color', 'clarity', 'lab', 'location', 'rapCents', 'amtCents', 'ctprCents', 'wSts'])},
+const PRICED = sql`${fields(stones, ['id', 'vStnId', 'shape', 'color', 'clarity', 'lab', 'location', 'rapCents', 'amtCents', 'ctprCents', 'wSts', 'sellerCompanyId'])},
   ${stones.carat}::float8 as carat, ${stones.back}::float8 as back`
 
 const holdersOf = (rows: readonly Pick<typeof holds.$inferSelect, 'stoneId' | 'holderId'>[]) =>

@@ -10,7 +10,10 @@ import {
 import type { Stone } from '../stones/stones.schema'
 
 /** What a confirm needs of a stone, as the database has it (carat and discount as numbers: figures are computed from them). */
-export type PricedStone = Pick<Stone, 'id' | 'vStnId' | 'shape' | 'color' | 'clarity' | 'lab' | 'location' | 'wSts'> & {
+export type PricedStone = Pick<
+  Stone,
+  'id' | 'vStnId' | 'shape' | 'color' | 'clarity' | 'lab' | 'location' | 'wSts' | 'sellerCompanyId'
+> & {
   carat: number
   back: number | null
   rapCents: Stone['rapCents']
@@ -181,3 +184,7 @@ export const isRetryable = (err: unknown) => {
   const code = (err as { code?: string } | null)?.code
   return code === '40P01' || code === '40001'
 }
+
+/** The seller companies of a basket, comma-joined in a fixed order (a trade event's params are flat). */
+export const sellersOf = (basket: readonly Pick<PricedStone, 'sellerCompanyId'>[]) =>
+  [...new Set(basket.flatMap((s) => (s.sellerCompanyId ? [s.sellerCompanyId] : [])))].sort().join(',')

@@ -10,6 +10,7 @@ import {
   meetsMinimum,
   noticesFor,
   requestFingerprint,
+  sellersOf,
   totalFigures,
   type PricedStone,
 } from './orders.rules'
@@ -28,6 +29,7 @@ const stone = (over: Partial<PricedStone> = {}): PricedStone => ({
   amtCents: 700_000,
   ctprCents: 707_000,
   wSts: 'A',
+  sellerCompanyId: null,
   ...over,
 })
 const bill = (code: number) => billType(code)!
@@ -130,5 +132,16 @@ describe('shipments', () => {
     expect(w.from.toISOString().slice(0, 10)).toBe('2026-03-17')
     expect(w.to.toISOString().slice(0, 10)).toBe('2026-03-20')
     expect(addWorkingDays(new Date('2026-03-07T00:00:00Z'), 1).toISOString().slice(0, 10)).toBe('2026-03-09')
+  })
+})
+
+describe('the sellers an order event names (issue 25: who may be rated)', () => {
+  it('lists each seller company once, in a fixed order, and leaves out house stock', () => {
+    const a = '00000000-0000-4000-8000-00000000000a'
+    const b = '00000000-0000-4000-8000-00000000000b'
+    expect(
+      sellersOf([{ sellerCompanyId: b }, { sellerCompanyId: null }, { sellerCompanyId: a }, { sellerCompanyId: b }]),
+    ).toBe(`${a},${b}`)
+    expect(sellersOf([{ sellerCompanyId: null }])).toBe('')
   })
 })

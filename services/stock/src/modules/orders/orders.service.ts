@@ -29,6 +29,7 @@ import {
   meetsMinimum,
   noticesFor,
   requestFingerprint,
+  sellersOf,
   totalFigures,
   type LineFigures,
   type PricedStone,
@@ -218,6 +219,10 @@ export class OrderService {
           orderNo: placed.orderNo,
           pcs: totals.pcs,
           amountCents: totals.finalAmountCents,
+          // Issue 25: who sold it (comma-joined seller company ids; '' for house stock), so auth
+          // knows which sellers the buyer may rate once the order is delivered.
+          orderId,
+          sellers: sellersOf(basket),
         }),
       ])
       return { changed, result: orderId }
@@ -300,6 +305,7 @@ export class OrderService {
       await enqueue(tx, PRODUCER, [
         tradeEvent(TradeEventTypes.shipmentUpdated, row.id, row.buyerId, 'shipment.updated', {
           orderNo: row.orderNo,
+          orderId: row.id,
           status: req.status,
           trackingNo: req.trackingNo ?? row.trackingNo,
         }),

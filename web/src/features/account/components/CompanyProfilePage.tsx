@@ -1,4 +1,5 @@
 import type { Profile } from '@diamond/contracts/http/account'
+import { BUSINESS_TYPES } from '@diamond/contracts/http/account.values'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSnapshot } from 'valtio'
@@ -10,6 +11,7 @@ import { showToast } from '../../../lib/toast'
 import { updateAccount } from '../api/account'
 import {
   COMPANY_SIZES,
+  SOCIAL_FIELDS,
   companyValuesFrom,
   serverFields,
   toCompanyUpdate,
@@ -30,6 +32,12 @@ const ORDER: readonly (keyof CompanyValues)[] = [
   'size',
   'website',
   'headquarters',
+  'country',
+  'city',
+  'dealsIn',
+  'manufacturing',
+  'locations',
+  ...SOCIAL_FIELDS,
 ]
 
 /** Company profile: a company admin edits it (account/update with `company`); everyone else reads it. */
@@ -81,15 +89,24 @@ function CompanyForm({ profile }: { profile: Profile }) {
     showToast(t('account.saved'), 'success')
   }
 
-  const text = (field: 'name' | 'website' | 'headquarters', opts: { required?: boolean; type?: string } = {}) => {
+  const text = (
+    field: 'name' | 'website' | 'headquarters' | 'country' | 'city' | 'dealsIn' | (typeof SOCIAL_FIELDS)[number],
+    opts: { required?: boolean; type?: string; label?: string; max?: number } = {},
+  ) => {
     const id = `company-${field}`
     const error = form.errors[field] ? t(`account.errors.${form.errors[field]}`) : null
     return (
-      <FormField id={id} label={t(`account.company.${field}`)} required={opts.required && editable} error={error}>
+      <FormField
+        id={id}
+        label={opts.label ?? t(`account.company.${field}`)}
+        required={opts.required && editable}
+        error={error}
+      >
         <input
           {...fieldProps(id, { error, required: opts.required })}
           data-testid={id}
           type={opts.type ?? 'text'}
+          maxLength={opts.max}
           dir={opts.type === 'url' ? 'ltr' : undefined}
           value={form.values[field]}
           readOnly={!editable}
@@ -178,6 +195,25 @@ function CompanyForm({ profile }: { profile: Profile }) {
         </FormField>
         {text('website', { type: 'url' })}
         {text('headquarters')}
+        <FormField id="company-type" label={t('account.company.type')}>
+          <select
+            id="company-type"
+            data-testid="company-type"
+            value={form.values.type}
+            disabled={!editable}
+            onChange={(e) => form.set('type', e.target.value)}
+          >
+            <option value="">{t('account.choose')}</option>
+            {BUSINESS_TYPES.map((b) => (
+              <option key={b} value={b}>
+                {t(`register.businessTypes.${b}`)}
+              </option>
+            ))}
+          </select>
+        </FormField>
+        {text('country', { max: 80 })}
+        {text('city', { max: 80 })}
+        {text('dealsIn', { max: 300 })}
       </div>
       <FormField id="company-description" label={t('account.company.description')} error={err('description')}>
         <textarea
@@ -191,6 +227,52 @@ function CompanyForm({ profile }: { profile: Profile }) {
           onBlur={(e) => form.blur('description', e)}
         />
       </FormField>
+      <FormField id="company-manufacturing" label={t('account.company.manufacturing')} error={err('manufacturing')}>
+        <textarea
+          {...fieldProps('company-manufacturing', { error: err('manufacturing') })}
+          data-testid="company-manufacturing"
+          rows={3}
+          maxLength={1000}
+          value={form.values.manufacturing}
+          readOnly={!editable}
+          onChange={(e) => form.set('manufacturing', e.target.value)}
+          onBlur={(e) => form.blur('manufacturing', e)}
+        />
+      </FormField>
+      <FormField
+        id="company-locations"
+        label={`${t('account.company.locations')} (${t('account.company.locationsHint')})`}
+        error={err('locations')}
+      >
+        <textarea
+          {...fieldProps('company-locations', { error: err('locations') })}
+          data-testid="company-locations"
+          rows={3}
+          value={form.values.locations}
+          readOnly={!editable}
+          onChange={(e) => form.set('locations', e.target.value)}
+          onBlur={(e) => form.blur('locations', e)}
+        />
+      </FormField>
+      <fieldset className="company-social">
+        <legend>{t('account.company.social')}</legend>
+        <p className="acct-note">{t('account.company.socialHint')}</p>
+        <div className="form-grid">
+          {SOCIAL_FIELDS.map((f) => (
+            <div key={f}>{text(f, { type: 'url', label: t(`members.platforms.${f}`), max: 290 })}</div>
+          ))}
+        </div>
+      </fieldset>
+      <label className="check">
+        <input
+          type="checkbox"
+          data-testid="company-showContacts"
+          checked={form.values.showContacts}
+          disabled={!editable}
+          onChange={(e) => form.set('showContacts', e.target.checked)}
+        />
+        <span>{t('account.company.showContacts')}</span>
+      </label>
       <label className="check">
         <input
           type="checkbox"

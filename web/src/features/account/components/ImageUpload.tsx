@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { API_BASE, type ApiError } from '../../../lib/api'
+import type { ApiError } from '../../../lib/api'
 import { codeText } from '../../../lib/i18n'
-import { session } from '../../../lib/session'
 import { fileProblem, uploadFile } from '../../../lib/upload'
+import { useStoredImage } from '../../../lib/useStoredImage'
 import './account.css'
 
 const IMAGE_ACCEPT = '.jpg,.jpeg,.png'
@@ -20,32 +20,6 @@ interface Props {
   onUploaded: (fileId: string) => void
   /** Told when an upload starts and ends: the form must not be saved without the file it waits for. */
   onBusy?: (busy: boolean) => void
-}
-
-/** The stored image, fetched with the session's token (an <img> cannot send it). */
-function useStoredImage(fileId: string): string | null {
-  const [url, setUrl] = useState<string | null>(null)
-  useEffect(() => {
-    if (!fileId) return
-    let live = true
-    let made: string | null = null
-    const headers: Record<string, string> = session.token ? { authorization: `JWT ${session.token}` } : {}
-    fetch(`${API_BASE}/upload-file/${encodeURIComponent(fileId)}`, { headers })
-      .then(async (res) => {
-        if (!res.ok || !(res.headers.get('content-type') ?? '').startsWith('image/')) return
-        const blob = await res.blob()
-        if (!live) return
-        made = URL.createObjectURL(blob)
-        setUrl(made)
-      })
-      .catch((err: unknown) => console.debug('image preview unavailable', err))
-    return () => {
-      live = false
-      if (made) URL.revokeObjectURL(made)
-      setUrl(null)
-    }
-  }, [fileId])
-  return url
 }
 
 /** Logo or cover: an image checked in the browser, sent with progress, previewed at once. */

@@ -9,6 +9,7 @@ import type {
   MANAGED_USER_TYPES,
 } from '@diamond/contracts/http/account'
 import type { UserPermissions } from '@diamond/contracts/permissions'
+import { BUSINESS_TYPES } from '@diamond/contracts/http/account.values'
 
 /**
  * The account forms' rules, pure: what each field needs and the body each form sends. Lengths and
@@ -150,6 +151,32 @@ export interface CompanyValues {
   headquarters: string
   logoFileId: string
   coverFileId: string
+  // Issue 25: the rest of the spec's company profile.
+  type: string
+  country: string
+  city: string
+  dealsIn: string
+  manufacturing: string
+  /** One place per line. */
+  locations: string
+  showContacts: boolean
+  linkedin: string
+  facebook: string
+  instagram: string
+  x: string
+  youtube: string
+  wechat: string
+}
+
+/** The social links the form asks for, each its own field (the company's website has its own). */
+export const SOCIAL_FIELDS = ['linkedin', 'facebook', 'instagram', 'x', 'youtube', 'wechat'] as const
+type SocialField = (typeof SOCIAL_FIELDS)[number]
+
+/** A link as stored: always https (the server refuses anything else), the scheme added when left out. */
+export function secureLink(url: string): string {
+  const u = url.trim()
+  if (!u) return ''
+  return /^https?:\/\//i.test(u) ? u.replace(/^http:\/\//i, 'https://') : `https://${u}`
 }
 
 export function companyValuesFrom(c: CompanyProfile): CompanyValues {
@@ -163,6 +190,16 @@ export function companyValuesFrom(c: CompanyProfile): CompanyValues {
     headquarters: c.headquarters,
     logoFileId: c.logoFileId ?? '',
     coverFileId: c.coverFileId ?? '',
+    type: c.type ?? '',
+    country: c.country,
+    city: c.city,
+    dealsIn: c.dealsIn,
+    manufacturing: c.manufacturing,
+    locations: c.locations.join('\n'),
+    showContacts: c.showContacts,
+    ...(Object.fromEntries(
+      SOCIAL_FIELDS.map((f) => [f, c.socialLinks.find((l) => l.platform === f)?.url ?? '']),
+    ) as Record<SocialField, string>),
   }
 }
 
@@ -179,6 +216,15 @@ export function validateCompany(v: CompanyValues, thisYear: number): Errors<Comp
     size: [max(50)],
     website: [max(200), when(URL_LIKE, 'url')],
     headquarters: [max(200)],
+    country: [max(80)],
+    city: [max(80)],
+    dealsIn: [max(300)],
+    manufacturing: [max(1000)],
+    locations: [max(2000)],
+    ...(Object.fromEntries(SOCIAL_FIELDS.map((f) => [f, [max(290), when(URL_LIKE, 'url')]])) as Record<
+      SocialField,
+      Check[]
+    >),
   })
 }
 
@@ -194,6 +240,21 @@ export function toCompanyUpdate(v: CompanyValues): AccountUpdate {
       headquarters: v.headquarters.trim(),
       logoFileId: v.logoFileId || null,
       coverFileId: v.coverFileId || null,
+      type: (BUSINESS_TYPES as readonly string[]).includes(v.type) ? (v.type as (typeof BUSINESS_TYPES)[number]) : null,
+      country: v.country.trim(),
+      city: v.city.trim(),
+      dealsIn: v.dealsIn.trim(),
+      manufacturing: v.manufacturing.trim(),
+      locations: [
+        ...new Set(
+          v.locations
+            .split('\n')
+            .map((l) => l.trim().slice(0, 120))
+            .filter(Boolean),
+        ),
+      ].slice(0, 20),
+      showContacts: v.showContacts,
+      socialLinks: SOCIAL_FIELDS.filter((f) => v[f].trim()).map((f) => ({ platform: f, url: secureLink(v[f]) })),
     },
   }
 }

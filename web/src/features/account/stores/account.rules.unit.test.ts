@@ -39,6 +39,19 @@ const company = (over: Partial<CompanyValues> = {}): CompanyValues => ({
   headquarters: '',
   logoFileId: '',
   coverFileId: '',
+  type: '',
+  country: '',
+  city: '',
+  dealsIn: '',
+  manufacturing: '',
+  locations: '',
+  showContacts: false,
+  linkedin: '',
+  facebook: '',
+  instagram: '',
+  x: '',
+  youtube: '',
+  wechat: '',
   ...over,
 })
 
@@ -90,6 +103,29 @@ describe('company profile', () => {
       coverFileId: null,
     })
     expect(toCompanyUpdate(company()).company?.foundedYear).toBeNull()
+  })
+
+  it('sends the directory fields: places one per line, social links as https, an unknown type as none', () => {
+    const sent = toCompanyUpdate(
+      company({
+        type: 'manufacturer',
+        locations: ' Mumbai \n\nSurat\nMumbai',
+        linkedin: 'www.linkedin.com/company/mehta',
+        instagram: 'http://instagram.com/mehta',
+        showContacts: true,
+      }),
+    ).company
+    expect(sent).toMatchObject({
+      type: 'manufacturer',
+      locations: ['Mumbai', 'Surat'],
+      showContacts: true,
+      socialLinks: [
+        { platform: 'linkedin', url: 'https://www.linkedin.com/company/mehta' },
+        { platform: 'instagram', url: 'https://instagram.com/mehta' },
+      ],
+    })
+    expect(toCompanyUpdate(company({ type: 'pirate' })).company?.type).toBeNull()
+    expect(validateCompany(company({ linkedin: 'not a link' }), 2030)).toEqual({ linkedin: 'url' })
   })
 })
 

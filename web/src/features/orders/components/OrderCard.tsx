@@ -1,5 +1,5 @@
 import type { Order } from '@diamond/contracts/http/orders'
-import { useState } from 'react'
+import { useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { fmt2, fmtDate } from '../../../lib/format'
 import { codeText } from '../../../lib/i18n'
@@ -8,7 +8,7 @@ import { fetchInvoice } from '../api/orders'
 import { dollars } from '../stores/orders.rules'
 
 /** One order of the purchase history: its figures, its lines, its shipment step and its invoice. */
-export function OrderCard({ order, focus }: { order: Order; focus?: boolean }) {
+export function OrderCard({ order, focus, extra }: { order: Order; focus?: boolean; extra?: ReactNode }) {
   const { t } = useTranslation()
   const [busy, setBusy] = useState(false)
 
@@ -42,6 +42,7 @@ export function OrderCard({ order, focus }: { order: Order; focus?: boolean }) {
           {t('orders.invoice')}
         </button>
       </div>
+      {extra}
       <div className="ord-facts">
         <span>{fmtDate(order.createdAt)}</span>
         <span>{t(`orders.bills.${order.billType.code}`)}</span>
