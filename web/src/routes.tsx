@@ -193,12 +193,7 @@ const Public = ({ children }: { children: ReactNode }) => (
 /** The built screens by id (lib/navigation.ts); every other signed-in screen is a placeholder. */
 const SCREEN_VIEWS: Record<string, (params: Record<string, string>) => ReactNode> = {
   // Issue 25: the personal and global dashboard above the live stock grid, which stays where it was.
-  dashboard: () => (
-    <>
-      <DashboardHome />
-      <DashboardPage />
-    </>
-  ),
+  dashboard: () => <DashboardHome below={<DashboardPage />} />,
   notifications: () => <NotificationsPage screenId="notifications" />,
   notification: () => <NotificationsPage screenId="notification" />,
   diamondList: (p) => <DiamondListPage id={p.id} demandStones={(demandId) => <DemandStonesPage id={demandId} />} />,

@@ -1,5 +1,5 @@
 import { DASHBOARD_KINDS, type DashboardKind } from '@diamond/contracts/http/dashboard.values'
-import { useState, type KeyboardEvent } from 'react'
+import { useState, type KeyboardEvent, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { GlobalCards } from './GlobalCards'
 import { PersonalCards } from './PersonalCards'
@@ -7,10 +7,11 @@ import { useDashboard } from './useDashboard'
 import './dashboard.css'
 
 /**
- * /dashboard's top: Personal | Global tabs (personal first), each one call (`user/dashboard`) read
- * again live. The live stock grid follows below it, composed in routes.tsx.
+ * /dashboard: Personal | Global tabs (personal first), each one call (`user/dashboard`) read again
+ * live, and below them `below` (the live stock grid, composed in routes.tsx) at a height of its own:
+ * the screen scrolls, the grid keeps its own scroller and virtual rows.
  */
-export function DashboardHome() {
+export function DashboardHome({ below }: { below?: ReactNode }) {
   const { t } = useTranslation()
   const [kind, setKind] = useState<DashboardKind>('personal')
   const onKey = (e: KeyboardEvent) => {
@@ -20,40 +21,43 @@ export function DashboardHome() {
     document.getElementById(`dash-tab-${next}`)?.focus()
   }
   return (
-    <section className="dash" aria-labelledby="dash-title" data-testid="dash-home">
-      <div className="dash-head">
-        <h2 id="dash-title" className="dash-title">
-          {t('dashboard.title')}
-        </h2>
-        <div className="dash-tabs" role="tablist" aria-label={t('dashboard.title')} onKeyDown={onKey}>
-          {DASHBOARD_KINDS.map((k) => (
-            <button
-              key={k}
-              id={`dash-tab-${k}`}
-              type="button"
-              role="tab"
-              className="dash-tab"
-              aria-selected={kind === k}
-              aria-controls={`dash-panel-${k}`}
-              tabIndex={kind === k ? 0 : -1}
-              data-testid={`dash-tab-${k}`}
-              onClick={() => setKind(k)}
-            >
-              {t(`dashboard.tabs.${k}`)}
-            </button>
-          ))}
+    <div className="dash-route">
+      <section className="dash" aria-labelledby="dash-title" data-testid="dash-home">
+        <div className="dash-head">
+          <h2 id="dash-title" className="dash-title">
+            {t('dashboard.title')}
+          </h2>
+          <div className="dash-tabs" role="tablist" aria-label={t('dashboard.title')} onKeyDown={onKey}>
+            {DASHBOARD_KINDS.map((k) => (
+              <button
+                key={k}
+                id={`dash-tab-${k}`}
+                type="button"
+                role="tab"
+                className="dash-tab"
+                aria-selected={kind === k}
+                aria-controls={`dash-panel-${k}`}
+                tabIndex={kind === k ? 0 : -1}
+                data-testid={`dash-tab-${k}`}
+                onClick={() => setKind(k)}
+              >
+                {t(`dashboard.tabs.${k}`)}
+              </button>
+            ))}
+          </div>
         </div>
-      </div>
-      <div
-        id={`dash-panel-${kind}`}
-        role="tabpanel"
-        aria-labelledby={`dash-tab-${kind}`}
-        className="dash-panel"
-        data-testid={`dash-panel-${kind}`}
-      >
-        <Panel key={kind} kind={kind} />
-      </div>
-    </section>
+        <div
+          id={`dash-panel-${kind}`}
+          role="tabpanel"
+          aria-labelledby={`dash-tab-${kind}`}
+          className="dash-panel"
+          data-testid={`dash-panel-${kind}`}
+        >
+          <Panel key={kind} kind={kind} />
+        </div>
+      </section>
+      {below}
+    </div>
   )
 }
 
