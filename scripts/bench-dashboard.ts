@@ -131,7 +131,6 @@ async function main() {
       ['matches', () => cards.myMatches(sql, me)],
       ['saved searches', () => cards.mySavedSearches(sql, me)],
       ['followed', () => cards.myFollowed(sql, me)],
-      ['clock', () => cards.clock(sql)],
     ]
     for (const [, run] of statements) for (let i = 0; i < 20; i++) await run()
 

@@ -16,6 +16,9 @@ export interface DashboardSearch {
 
 /** The market's shared reads are kept this long: everyone's global dashboard reads the same numbers. */
 const MARKET_TTL_MS = 5000
+/** A saved search's count of new stones is kept this long (counted on the in-memory index, per filter). */
+const SAVED_COUNT_TTL_MS = 30_000
+const SAVED_COUNT_MAX = 10_000
 const WINDOW_DAYS = 30
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null)
@@ -30,6 +33,7 @@ export const showsPrices = (who: Principal): boolean => !who.noPrice && seesPric
  */
 export class DashboardService {
   private market: { at: number; value: Promise<MarketReads> } | null = null
+  private savedCounts = new Map<string, { at: number; n: number }>()
 
   constructor(
     private readonly database: Database,
@@ -39,8 +43,9 @@ export class DashboardService {
 
   async dashboard(who: Principal, kind: DashboardKind): Promise<Dashboard> {
     if (kind === 'personal') {
-      const [at, personal] = await Promise.all([repo.clock(this.database.sql), this.personal(who)])
-      return { kind, at: at.now.toISOString(), personal }
+      // `at` is this process's clock, for the screen's countdowns only (the database's clock decides expiries).
+      const personal = await this.personal(who)
+      return { kind, at: new Date(this.now()).toISOString(), personal }
     }
     const global = await this.global(who)
     return { kind, at: new Date(this.now()).toISOString(), global }
@@ -122,7 +127,7 @@ export class DashboardService {
       savedSearches: saved.map((s) => ({
         searchId: s.searchId,
         title: s.title,
-        newStones: this.search.countNew(s.filter, DASHBOARD_NEW_DAYS),
+        newStones: this.newStones(s.filter),
       })),
       followed: {
         count: count(followed),
@@ -139,6 +144,18 @@ export class DashboardService {
             }
           : null,
     }
+  }
+
+  /** New stones a saved filter finds: counted on the index, and kept a while per filter (many users save the same). */
+  private newStones(filter: StoneFilter): number {
+    const key = JSON.stringify(filter)
+    const t = this.now()
+    const hit = this.savedCounts.get(key)
+    if (hit && t - hit.at < SAVED_COUNT_TTL_MS) return hit.n
+    const n = this.search.countNew(filter, DASHBOARD_NEW_DAYS)
+    if (this.savedCounts.size >= SAVED_COUNT_MAX) this.savedCounts.clear()
+    this.savedCounts.set(key, { at: t, n })
+    return n
   }
 
   async global(who: Principal): Promise<GlobalDashboard> {
