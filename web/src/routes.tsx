@@ -126,6 +126,7 @@ const SavedSearchPage = page(() => import('./features/search/components/SavedSea
 const SearchPage = page(() => import('./features/search/components/SearchPage'), 'SearchPage')
 const ComparePage = page(() => import('./features/stones/components/ComparePage'), 'ComparePage')
 const DashboardPage = page(() => import('./features/stones/components/DashboardPage'), 'DashboardPage')
+const DashboardHome = page(() => import('./features/dashboard/components/DashboardHome'), 'DashboardHome')
 const DiamondDetailPage = page(() => import('./features/stones/components/DiamondDetailPage'), 'DiamondDetailPage')
 const DiamondDnaPage = page(() => import('./features/stones/components/DiamondDnaPage'), 'DiamondDnaPage')
 const DiamondListPage = page(() => import('./features/stones/components/ResultPages'), 'DiamondListPage')
@@ -200,7 +201,8 @@ const Public = ({ children }: { children: ReactNode }) => (
 
 /** The built screens by id (lib/navigation.ts); every other signed-in screen is a placeholder. */
 const SCREEN_VIEWS: Record<string, (params: Record<string, string>) => ReactNode> = {
-  dashboard: () => <DashboardPage />,
+  // Issue 25: the personal and global dashboard above the live stock grid, which stays where it was.
+  dashboard: () => <DashboardHome below={<DashboardPage />} />,
   notifications: () => <NotificationsPage screenId="notifications" />,
   notification: () => <NotificationsPage screenId="notification" />,
   diamondList: (p) => <DiamondListPage id={p.id} demandStones={(demandId) => <DemandStonesPage id={demandId} />} />,

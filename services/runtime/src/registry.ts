@@ -62,7 +62,12 @@ export const SERVICES = [
       'seller',
       'article',
       'article-media',
+      // Dashboards (issue 25): stone views and searches counted, and read, beside the stones.
+      'analytics',
+      'hit-counter',
     ],
+    // The spec names the dashboard under user/, whose other calls are auth's: stock builds it.
+    calls: ['user/dashboard'],
     // Stone media live in S3: SeaweedFS under Docker unless STOCK_S3_ENDPOINT names another.
     compose: {
       needs: ['seaweedfs'],
@@ -83,20 +88,7 @@ export const SERVICES = [
   {
     name: 'notifications',
     port: 3105,
-    paths: [
-      'notifications',
-      'notification',
-      'banner',
-      'country',
-      'state',
-      'city',
-      'master',
-      'common',
-      'event',
-      'analytics',
-      'hit-counter',
-      'dev',
-    ],
+    paths: ['notifications', 'notification', 'banner', 'country', 'state', 'city', 'master', 'common', 'event', 'dev'],
     // Mail leaves through SMTP: Mailpit under Docker unless SMTP_URL names a real relay.
     compose: {
       needs: ['mailpit'],
@@ -117,6 +109,8 @@ export interface ServiceEntry {
   port: number
   /** First path segments under /web/v1 that it answers; its own name is always one of them. */
   paths: readonly string[]
+  /** Whole calls (`segment/name`) it answers under a segment another service owns; they route before segments. */
+  calls?: readonly string[]
   /** What its container needs beyond the shared environment (docker-compose.yml). */
   compose?: { needs?: readonly string[]; environment?: Readonly<Record<string, string>> }
 }

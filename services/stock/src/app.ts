@@ -44,6 +44,13 @@ import articleRoutes from './modules/articles/articles.routes'
 import { ArticleService } from './modules/articles/articles.service'
 import articleUploadRoutes from './modules/articles/articles.upload.routes'
 import { ftpKey } from './modules/ftp/ftp.crypto'
+import analyticsRoutes from './modules/analytics/analytics.routes'
+import { AnalyticsService } from './modules/analytics/analytics.service'
+import { registerDashboards } from './modules/dashboard/dashboard.consumers'
+import { DashboardProjections } from './modules/dashboard/dashboard.projections'
+import dashboardRoutes from './modules/dashboard/dashboard.routes'
+import { DashboardService } from './modules/dashboard/dashboard.service'
+import { PriceIndexService } from './modules/dashboard/price-index.service'
 import ftpRoutes from './modules/ftp/ftp.routes'
 import { FtpService } from './modules/ftp/ftp.service'
 
@@ -192,6 +199,26 @@ export default async function stockService(app: FastifyInstance, opts: StockOpti
   await app.register(downloadRoutes, { downloads, tokens: opts.tokens })
   await installTracks(app, rt, tracks, s.STOCK_LIST_SWEEP_MS)
   await installDemands(app, rt, new DemandService(rt.database, search))
+
+  // Dashboards (issue 25): the price index from stock's own stone events, projections of follows,
+  // lots and appointments from the others' events; stone views and searches counted in memory.
+  const priceIndex = new PriceIndexService(rt.database)
+  const built = await priceIndex.buildOnce()
+  if (built) app.log.info({ stones: built }, 'price index built')
+  registerDashboards(rt, priceIndex, new DashboardProjections())
+  await app.register(dashboardRoutes, {
+    dashboards: new DashboardService(rt.database, {
+      firstOf: async (who, list) => (await search.search(who, { limit: 1 }, list)).list[0] ?? null,
+      countNew: (filter, days) => search.countNew(filter, days),
+    }),
+  })
+  const analytics = new AnalyticsService(rt.database, (id) => search.index.byId.has(id))
+  periodic(app, 'analytics flush', s.STOCK_ANALYTICS_FLUSH_MS, () => analytics.flush())
+  // What was counted since the last flush is written before the pool closes.
+  app.addHook('preClose', async () => {
+    await analytics.flush().catch((err: unknown) => app.log.warn({ err }, 'analytics flush at close failed'))
+  })
+  await app.register(analyticsRoutes, { analytics })
 }
 
 /** How a host mounts this service by its name in the registry (the embedded portal does). */

@@ -14,6 +14,8 @@ export const StockConfig = Type.Object({
   STOCK_OFFER_MINUTES: Type.Integer({ minimum: 1, maximum: 30 * 24 * 60, default: 48 * 60 }),
   /** How often due reminders and expired offers are looked for. */
   STOCK_LIST_SWEEP_MS: Type.Integer({ minimum: 100, maximum: 600_000, default: 5000 }),
+  /** How often counted stone views and searches (analytics/create) are written: one transaction per flush. */
+  STOCK_ANALYTICS_FLUSH_MS: Type.Integer({ minimum: 100, maximum: 600_000, default: 2000 }),
   STOCK_DEMO_STONES: Type.Integer({ minimum: 0, maximum: 5_000_000, default: 25_000 }),
   /** A filtered search finding more stones than this answers 'Please narrow your search, as result is > {limit} Diamonds'. */
   STOCK_SEARCH_LIMIT: Type.Integer({ minimum: 1, maximum: 10_000_000, default: DEFAULT_SEARCH_LIMIT }),

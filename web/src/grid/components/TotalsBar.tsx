@@ -39,7 +39,8 @@ export function TotalsBar({
   if (figures.fnAmt !== undefined) items.push(['fnAmt', t('columns.fnAmt'), fmtUsd(figures.fnAmt)])
   if (figures.fnCtpr !== undefined) items.push(['fnCtpr', t('columns.fnCtpr'), fmtUsd(figures.fnCtpr)])
   return (
-    <div className="totals" role="group" aria-label={label} data-testid={testId}>
+    // Focusable: on a phone the bar scrolls sideways, and a keyboard must reach what is scrolled away.
+    <div className="totals" role="group" aria-label={label} data-testid={testId} tabIndex={0}>
       <span className={hideLabel ? 'visually-hidden' : 'totals-label'}>{label}</span>
       <dl className="totals-list">
         {items.map(([key, name, value]) => (

@@ -13,6 +13,15 @@ describe('which service owns a call', () => {
     expect(ownerOf('/web/v1/stock/health')).toBe('stock')
   })
 
+  it('routes a whole call before its segment: the dashboard to stock, the other user/ calls to auth', () => {
+    expect(ownerOf('/web/v1/user/dashboard')).toBe('stock')
+    expect(ownerOf('/web/v1/user/dashboard?x=1')).toBe('stock')
+    expect(ownerOf('/web/v1/user/profile')).toBe('auth')
+    expect(ownerOf('/web/v1/user')).toBe('auth')
+    expect(ownerOf('/web/v1/analytics/create')).toBe('stock')
+    expect(ownerOf('/web/v1/hit-counter/paginate')).toBe('stock')
+  })
+
   it('owns nothing it does not know', () => {
     expect(ownerOf('/web/v1/nothing/here')).toBeNull()
     expect(ownerOf('/web/v1/')).toBeNull()

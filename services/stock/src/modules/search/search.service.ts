@@ -263,6 +263,12 @@ export class SearchService {
     return { ...row, media: mediaOf(row, this.settings.media, own) }
   }
 
+  /** How many stones that arrived within the last `days` days a saved filter finds (the personal dashboard). */
+  countNew(filter: StoneFilter, days: number): number {
+    const scope = { minArrivedAt: this.clock() - days * DAY_MS }
+    return runSearch(this.index, compile(this.index, filter, scope), { offset: 0, limit: 0, countOnly: true }).count
+  }
+
   /** How many stones a saved filter finds now (for the saved and recent search lists). */
   countOf(filter: StoneFilter): number {
     return runSearch(this.index, compile(this.index, filter), { offset: 0, limit: 0, countOnly: true }).count

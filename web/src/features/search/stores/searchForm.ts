@@ -29,6 +29,7 @@ import {
   type SingleRange,
   type TriBool,
 } from './form.rules'
+import { countHit } from '../../../lib/analytics'
 
 /** What stops a search on the form, shown under its Search button. */
 export type SearchNotice = { kind: 'limit'; limit: number } | { kind: 'empty' } | { kind: 'error'; error: ApiError }
@@ -260,6 +261,7 @@ export async function submitSearch(as: SearchKind = searchForm.kind): Promise<Su
       searchForm.notice = { kind: 'error', error }
       return { kind: 'stop' }
     }
+    countHit({ kind: 'search' })
     return { kind: 'go', to: resultPath(as, data.id) }
   } finally {
     searchForm.submitting = false

@@ -16,6 +16,7 @@ import { GRADING, INCLUSIONS, MEASUREMENTS, OTHER, PRICES, PROPORTIONS, StoneFac
 import { StoneImage } from './StoneImage'
 import { StoneNotReady } from './StoneNotReady'
 import { useStone } from './useStone'
+import { countHit } from '../../../lib/analytics'
 import { useStoneEntry } from '../../../grid/components/useEntry'
 
 /**
@@ -31,6 +32,11 @@ export function DiamondDetailPage({ id }: { id: string }) {
     else write('detailId', id)
   }, [id, signedIn])
   const viewed = useStone(id, signedIn && user ? user.id : null)
+  // A member's view of the stone is counted (its seller sees it on the dashboard and the hit counter).
+  const viewedId = viewed.state === 'ready' ? viewed.id : null
+  useEffect(() => {
+    if (signedIn && viewedId) countHit({ kind: 'view', stoneId: viewedId })
+  }, [signedIn, viewedId])
 
   if (viewed.state !== 'ready') {
     return (

@@ -1,0 +1,31 @@
+import { AppointmentEventTypes } from '@diamond/contracts/events/appointments'
+import { BiddingEventTypes } from '@diamond/contracts/events/bidding'
+import { MemberEventTypes } from '@diamond/contracts/events/members'
+import { StockEventTypes } from '@diamond/contracts/events/stock'
+import { consumer, type ServiceRuntime } from '@diamond/runtime'
+import type { DashboardProjections } from './dashboard.projections'
+import type { PriceIndexService } from './price-index.service'
+
+const STONE_EVENTS = Object.values(StockEventTypes)
+
+/**
+ * The dashboards' inputs: stock's own stone events move the price index and the market's counters
+ * (an upload's 100,000 events in batches of 500), and other services' events keep stock's small
+ * projections of follows, lots and bidders, and appointments.
+ */
+export function registerDashboards(rt: ServiceRuntime, index: PriceIndexService, p: DashboardProjections): void {
+  rt.consume(
+    consumer('stock.price-index')
+      .on(STONE_EVENTS, (e, { tx }) => index.apply(tx, [e]))
+      .batch(500, (events, { tx }) => index.apply(tx, events)),
+  )
+  rt.consume(
+    consumer('stock.dashboard')
+      .on(MemberEventTypes.followChanged, ({ data }, { tx }) => p.follow(tx, data))
+      .on(BiddingEventTypes.opened, ({ data }, { tx }) => p.lotOpened(tx, data))
+      .on(BiddingEventTypes.high, ({ data }, { tx }) => p.lotHigh(tx, data))
+      .on(BiddingEventTypes.extended, ({ data }, { tx }) => p.lotExtended(tx, data))
+      .on(BiddingEventTypes.closed, ({ data }, { tx }) => p.lotClosed(tx, data))
+      .on(Object.values(AppointmentEventTypes), ({ data }, { tx }) => p.appointment(tx, data)),
+  )
+}

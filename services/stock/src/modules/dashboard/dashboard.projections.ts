@@ -1,0 +1,42 @@
+import type { AppointmentChanged } from '@diamond/contracts/events/appointments'
+import {
+  outbidOf,
+  type LotClosed,
+  type LotExtended,
+  type LotHighChanged,
+  type LotOpened,
+} from '@diamond/contracts/events/bidding'
+import type { FollowChanged } from '@diamond/contracts/events/members'
+import type { Tx } from '@diamond/runtime'
+import { positionsAfterHigh } from './dashboard.rules'
+import * as repo from './projections.repository'
+
+/** What stock keeps of other services' events for the dashboards, each in its consumer's transaction. */
+export class DashboardProjections {
+  follow(tx: Tx, e: FollowChanged): Promise<void> {
+    return repo.setFollow(tx, e.userId, e.companyId, e.following)
+  }
+
+  lotOpened(tx: Tx, e: LotOpened): Promise<void> {
+    return repo.openLot(tx, e)
+  }
+
+  /** A new high: the lot's price and close, each bidder's position, and the bids counted on the stone's day. */
+  async lotHigh(tx: Tx, e: LotHighChanged): Promise<void> {
+    const added = await repo.highOf(tx, e)
+    await repo.setPositions(tx, e.lotId, positionsAfterHigh(e.leaderId, outbidOf(e)))
+    if (added > 0) await repo.countHits(tx, 'bids', [{ stoneId: e.stoneId, n: added }])
+  }
+
+  lotExtended(tx: Tx, e: LotExtended): Promise<void> {
+    return repo.extendLot(tx, e.lotId, e.closesAt)
+  }
+
+  lotClosed(tx: Tx, e: LotClosed): Promise<void> {
+    return repo.closeLot(tx, e.lotId)
+  }
+
+  appointment(tx: Tx, e: AppointmentChanged): Promise<void> {
+    return repo.keepAppointment(tx, e)
+  }
+}

@@ -1,0 +1,122 @@
+import { and, eq, sql } from 'drizzle-orm'
+import type { AppointmentChanged } from '@diamond/contracts/events/appointments'
+import { orm, type Tx } from '@diamond/runtime/db'
+import { name, query } from '@diamond/runtime/statements'
+import { dashAppointments, dashBids, dashFollows, dashLots, stoneHits } from './dashboard.schema'
+
+/**
+ * Stock's own copies of what other services decide and the dashboard shows: follows (auth), lots and
+ * bidders' positions (bidding), appointments (appointments). Written by consumers, in their
+ * transactions; read only by the dashboard.
+ */
+
+export async function setFollow(tx: Tx, userId: string, companyId: string, following: boolean): Promise<void> {
+  const db = orm(tx)
+  if (following) await db.insert(dashFollows).values({ userId, companyId }).onConflictDoNothing()
+  else await db.delete(dashFollows).where(and(eq(dashFollows.userId, userId), eq(dashFollows.companyId, companyId)))
+}
+
+export async function openLot(tx: Tx, lot: { lotId: string; auctionId: string; stoneId: string }): Promise<void> {
+  await orm(tx).insert(dashLots).values(lot).onConflictDoNothing()
+}
+
+/** A lot's new high: its price, count and close; answers how many bids it adds to what was known. */
+export async function highOf(
+  tx: Tx,
+  h: {
+    lotId: string
+    auctionId: string
+    stoneId: string
+    closesAt: string
+    pricePerCaratCents: number
+    bidCount: number
+  },
+): Promise<number> {
+  const l = dashLots
+  const [row] = await query<{ added: number }>(
+    tx,
+    sql`
+    with before as (select ${l.bidCount} as n from ${l} where ${l.lotId} = ${h.lotId} for update)
+    insert into ${l} (${name(l.lotId)}, ${name(l.auctionId)}, ${name(l.stoneId)}, ${name(l.closesAt)}, ${name(l.highCents)}, ${name(l.bidCount)})
+    values (${h.lotId}, ${h.auctionId}, ${h.stoneId}, ${h.closesAt}, ${h.pricePerCaratCents}, ${h.bidCount})
+    on conflict (${name(l.lotId)}) do update set ${name(l.closesAt)} = excluded.closes_at,
+      ${name(l.highCents)} = excluded.high_cents, ${name(l.bidCount)} = greatest(${l.bidCount}, excluded.bid_count)
+    returning greatest(0, ${l.bidCount} - coalesce((select n from before), 0))::int as added`,
+  )
+  return row?.added ?? 0
+}
+
+export async function setPositions(
+  tx: Tx,
+  lotId: string,
+  positions: readonly { userId: string; state: 'leading' | 'outbid' }[],
+): Promise<void> {
+  if (!positions.length) return
+  await orm(tx)
+    .insert(dashBids)
+    .values(positions.map((p) => ({ lotId, userId: p.userId, state: p.state })))
+    .onConflictDoUpdate({
+      target: [dashBids.lotId, dashBids.userId],
+      set: { state: sql`excluded.state`, updatedAt: sql`now()` },
+    })
+}
+
+export async function extendLot(tx: Tx, lotId: string, closesAt: string): Promise<void> {
+  await orm(tx)
+    .update(dashLots)
+    .set({ closesAt: new Date(closesAt) })
+    .where(eq(dashLots.lotId, lotId))
+}
+
+/** A closed lot leaves the dashboards (its result reaches the buyer as an order or a notice). */
+export async function closeLot(tx: Tx, lotId: string): Promise<void> {
+  const db = orm(tx)
+  await db.delete(dashBids).where(eq(dashBids.lotId, lotId))
+  await db.delete(dashLots).where(eq(dashLots.lotId, lotId))
+}
+
+/** An appointment as its latest version says (an older event arriving late changes nothing). */
+export async function keepAppointment(tx: Tx, a: AppointmentChanged): Promise<void> {
+  const row = {
+    appointmentId: a.appointmentId,
+    buyerId: a.buyerId,
+    officeName: a.officeName,
+    startsAt: new Date(a.startsAt),
+    endsAt: new Date(a.endsAt),
+    status: a.status,
+    version: a.version,
+  }
+  await orm(tx)
+    .insert(dashAppointments)
+    .values(row)
+    .onConflictDoUpdate({
+      target: dashAppointments.appointmentId,
+      set: {
+        officeName: row.officeName,
+        startsAt: row.startsAt,
+        endsAt: row.endsAt,
+        status: row.status,
+        version: row.version,
+      },
+      setWhere: sql`${dashAppointments.version} <= ${row.version}`,
+    })
+}
+
+/** Hit counters of stones for today: `kind` moves by `by` for each stone named. */
+export async function countHits(
+  tx: Tx,
+  kind: 'views' | 'holds' | 'bids',
+  hits: readonly { stoneId: string; n: number }[],
+): Promise<void> {
+  if (!hits.length) return
+  const h = stoneHits
+  const column = h[kind]
+  await query(
+    tx,
+    sql`
+    insert into ${h} (${name(h.stoneId)}, ${name(h.day)}, ${name(column)})
+    select k.id, current_date, k.n from unnest(${sql.param(hits.map((x) => x.stoneId))}::uuid[],
+      ${sql.param(hits.map((x) => x.n))}::int[]) as k(id, n)
+    on conflict (${name(h.stoneId)}, ${name(h.day)}) do update set ${name(column)} = ${column} + excluded.${name(column)}`,
+  )
+}
