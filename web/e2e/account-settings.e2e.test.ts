@@ -55,6 +55,14 @@ describe('my settings', () => {
       await page.getByTestId('tab-documents').click()
       expect(await page.getByTestId('terms-accepted').textContent()).toMatch(/You accepted the terms of use on /)
       await page.screenshot({ path: join(SCREENS, 'account-documents.png') })
+
+      // The dashboard I chose opens first.
+      await page.getByTestId('tab-settings').click()
+      await page.getByTestId('pref-dashboard').selectOption('global')
+      await page.getByTestId('pref-save').click()
+      await page.locator('[data-testid="toast"]', { hasText: 'Settings updated' }).waitFor()
+      await page.goto(`${portal.base}/dashboard`)
+      await page.getByTestId('dash-panel-global').waitFor()
     } finally {
       await context.close()
     }

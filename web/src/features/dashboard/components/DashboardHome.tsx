@@ -1,6 +1,7 @@
 import { DASHBOARD_KINDS, type DashboardKind } from '@diamond/contracts/http/dashboard.values'
-import { useState, type KeyboardEvent, type ReactNode } from 'react'
+import { useEffect, useState, type KeyboardEvent, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
+import { mySettings, userSettings } from '../../../lib/userSettings'
 import { GlobalCards } from './GlobalCards'
 import { PersonalCards } from './PersonalCards'
 import { useDashboard } from './useDashboard'
@@ -13,11 +14,24 @@ import './dashboard.css'
  */
 export function DashboardHome({ below }: { below?: ReactNode }) {
   const { t } = useTranslation()
-  const [kind, setKind] = useState<DashboardKind>('personal')
+  // The tab the member chose to open first (my account → settings), personal otherwise.
+  const [kind, setKind] = useState<DashboardKind>(() => userSettings.saved.preferences?.dashboard ?? 'personal')
+  const [chosen, setChosen] = useState(false)
+  useEffect(() => {
+    if (chosen) return
+    let live = true
+    void mySettings().then((s) => {
+      if (live && s.preferences) setKind(s.preferences.dashboard)
+    })
+    return () => {
+      live = false
+    }
+  }, [chosen])
   const onKey = (e: KeyboardEvent) => {
     if (e.key !== 'ArrowLeft' && e.key !== 'ArrowRight') return
     const next = DASHBOARD_KINDS[(DASHBOARD_KINDS.indexOf(kind) + 1) % DASHBOARD_KINDS.length]!
     setKind(next)
+    setChosen(true)
     document.getElementById(`dash-tab-${next}`)?.focus()
   }
   return (
@@ -39,7 +53,10 @@ export function DashboardHome({ below }: { below?: ReactNode }) {
                 aria-controls={`dash-panel-${k}`}
                 tabIndex={kind === k ? 0 : -1}
                 data-testid={`dash-tab-${k}`}
-                onClick={() => setKind(k)}
+                onClick={() => {
+                  setKind(k)
+                  setChosen(true)
+                }}
               >
                 {t(`dashboard.tabs.${k}`)}
               </button>
