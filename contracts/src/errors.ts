@@ -100,6 +100,9 @@ export const ErrorCodes = {
     message: 'This order is not completed yet: a seller is rated once the order has been delivered.',
   },
   E_ALREADY_RATED: { status: 409, message: 'You have already rated this seller for this order.' },
+  // Issue 25: banner images are checked by their content.
+  E_IMAGE_TYPE: { status: 400, message: 'Only png, jpeg and webp images are allowed.' },
+  E_CONCIERGE_CLOSED: { status: 409, message: 'This concierge request has been closed by the member.' },
   E_UNAVAILABLE: { status: 503, message: 'The service is temporarily unavailable. Please try again shortly.' },
   E_INTERNAL: { status: 500, message: 'Something went wrong. Please try again.' },
 } as const satisfies Record<string, { status: number; message: string }>

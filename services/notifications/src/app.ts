@@ -1,7 +1,14 @@
 import type { FastifyInstance } from 'fastify'
 import { periodic, setupService, type ServiceContext } from '@diamond/runtime'
 import { defineService } from '@diamond/runtime/registry'
-import { loadNotificationsConfig, type NotificationsConfig } from './config'
+import { loadNotificationsConfig, salesMail, type NotificationsConfig } from './config'
+import careRoutes from './modules/care/care.routes'
+import { FEEDBACK_QUESTIONS } from './modules/care/care.seed'
+import { CareService } from './modules/care/care.service'
+import contentRoutes from './modules/content/content.routes'
+import { contentSeed } from './modules/content/content.seed'
+import { ContentService } from './modules/content/content.service'
+import contentUploadRoutes from './modules/content/content.upload.routes'
 import { registerAppointmentNotices } from './modules/appointments/appointments.consumers'
 import { AppointmentNotices } from './modules/appointments/appointments.service'
 import bannerRoutes from './modules/banners/banners.routes'
@@ -34,7 +41,7 @@ export default async function notificationsService(app: FastifyInstance, opts: N
   registerInbox(rt, inbox)
   await app.register(inboxRoutes, { inbox })
 
-  await installMail(app, rt, opts.config, opts.notifications)
+  const mailer = await installMail(app, rt, opts.config, opts.notifications)
 
   // Followers' notices (issue 25): a seller's upload or auction told once to each follower.
   registerFollowerNotices(rt, new FollowerNotices())
@@ -52,6 +59,21 @@ export default async function notificationsService(app: FastifyInstance, opts: N
     if (seeded) app.log.info({ seeded }, 'demo banners seeded')
   }
   await app.register(bannerRoutes, { banners })
+
+  // The portal's own content (pages, FAQs, events calendar, banners' editing) and customer care.
+  const content = new ContentService(rt.database)
+  const written = await content.seed(contentSeed(opts.config.DEMO_DATA))
+  if (written.pages || written.faqs || written.events) app.log.info(written, 'portal content seeded')
+  await app.register(contentRoutes, { content })
+  await app.register(contentUploadRoutes, { content })
+  const care = new CareService(rt.database, mailer, {
+    salesMail: salesMail(opts.notifications),
+    salesLanguage: opts.notifications.NOTIFICATIONS_SALES_LANGUAGE,
+    baseUrl: opts.notifications.NOTIFICATIONS_PUBLIC_URL,
+  })
+  await care.seedQuestions(FEEDBACK_QUESTIONS)
+  await app.register(careRoutes, { care, tokens: opts.tokens })
+  periodic(app, 'care rate-limit purge', 3_600_000, () => care.purgeHits())
   await app.register(placeRoutes)
   await app.register(commonRoutes)
 }

@@ -1,6 +1,8 @@
 import { Type, type Static } from 'typebox'
 import { loadConfig, PlatformConfig } from '@diamond/runtime/config'
 import { portOf } from '@diamond/runtime/registry'
+import { literals } from '@diamond/contracts/common'
+import { CONTENT_LANGUAGES } from '@diamond/contracts/http/care.values'
 
 const HttpUrl = Type.String({ pattern: '^https?://[^\\s]+$' })
 
@@ -30,6 +32,12 @@ export const NotificationsConfig = Type.Object({
   NOTIFICATIONS_MAIL_ATTEMPTS: Type.Integer({ minimum: 1, maximum: 50, default: 10 }),
   /** Wait after the first failed attempt; it doubles after each further one, up to an hour. */
   NOTIFICATIONS_MAIL_RETRY_MS: Type.Integer({ minimum: 10, maximum: 3_600_000, default: 30_000 }),
+  /** Where contact-form messages are mailed (the sales desk); default MAIL_REPLY_TO, else sales@ the public host. */
+  NOTIFICATIONS_SALES_MAIL: Type.Optional(
+    Type.String({ minLength: 3, maxLength: 254, pattern: '^[^\\s@]+@[^\\s@]+$' }),
+  ),
+  /** The language of the sales desk's mails (one of the nine). */
+  NOTIFICATIONS_SALES_LANGUAGE: { ...literals(CONTENT_LANGUAGES), default: 'en' },
   /** How often the appointment reminders due (the day before, the hour before) are looked for. */
   NOTIFICATIONS_REMINDER_SWEEP_MS: Type.Integer({ minimum: 100, maximum: 3_600_000, default: 60_000 }),
 })
@@ -72,4 +80,11 @@ export function devMailboxEnabled(
 /** The From address: MAIL_FROM, else `<brand> <no-reply@public host>`. */
 export function mailFrom(own: NotificationsConfig, brand: string): string {
   return own.MAIL_FROM ?? `${brand} <no-reply@${new URL(own.NOTIFICATIONS_PUBLIC_URL).hostname}>`
+}
+
+/** The sales desk's address: NOTIFICATIONS_SALES_MAIL, else the Reply-To address, else sales@ the public host. */
+export function salesMail(own: NotificationsConfig): string {
+  if (own.NOTIFICATIONS_SALES_MAIL) return own.NOTIFICATIONS_SALES_MAIL
+  const replyTo = own.MAIL_REPLY_TO && /<?([^\s<>@]+@[^\s<>@]+)>?\s*$/.exec(own.MAIL_REPLY_TO)?.[1]
+  return replyTo || `sales@${new URL(own.NOTIFICATIONS_PUBLIC_URL).hostname}`
 }

@@ -88,7 +88,24 @@ export const SERVICES = [
   {
     name: 'notifications',
     port: 3105,
-    paths: ['notifications', 'notification', 'banner', 'country', 'state', 'city', 'master', 'common', 'event', 'dev'],
+    paths: [
+      'notifications',
+      'notification',
+      'banner',
+      'country',
+      'state',
+      'city',
+      'master',
+      'common',
+      'event',
+      // Issue 25: customer care and the portal's own content.
+      'feedback',
+      'concierge',
+      'contact',
+      'faq',
+      'page',
+      'dev',
+    ],
     // Mail leaves through SMTP: Mailpit under Docker unless SMTP_URL names a real relay.
     compose: {
       needs: ['mailpit'],

@@ -1,4 +1,4 @@
-import { and, asc, count, eq } from 'drizzle-orm'
+import { and, asc, count, eq, sql } from 'drizzle-orm'
 import type { Banner } from '@diamond/contracts/http/misc'
 import { orm, type Sql } from '@diamond/runtime/db'
 import { banners } from './banners.schema'
@@ -17,11 +17,14 @@ export interface BannerFilter {
   type?: number
 }
 
-/** Active banners only, in their display order. */
+/** Active banners only (switched on and within their dates), in their display order. */
 export async function pageActive(client: Sql, filter: BannerFilter, page: number, limit: number) {
   const db = orm(client)
   const where = and(
     eq(banners.isActive, true),
+    // Between their dates, when staff gave them (the database clock decides).
+    sql`(${banners.activeFrom} is null or ${banners.activeFrom} <= now())`,
+    sql`(${banners.activeTo} is null or ${banners.activeTo} > now())`,
     filter.bannerType === undefined ? undefined : eq(banners.bannerType, filter.bannerType),
     filter.type === undefined ? undefined : eq(banners.type, filter.type),
   )

@@ -13,4 +13,7 @@ export const banners = notificationsSchema.table('banners', {
   isActive: boolean('is_active').notNull().default(true),
   sort: integer('sort').notNull().default(0),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  /** Shown only from / until these times, when set (migration 0008). */
+  activeFrom: timestamp('active_from', { withTimezone: true }),
+  activeTo: timestamp('active_to', { withTimezone: true }),
 })

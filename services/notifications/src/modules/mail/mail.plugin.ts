@@ -9,10 +9,10 @@ import { registerMailRequests } from './mail.consumers'
 import { MailSender } from './mail.sender'
 import { MailService } from './mail.service'
 import { MAIL_TEXTS } from './mail.texts'
-import { DevMailbox, OutboxMailer, SmtpTransport } from './mailer'
+import { DevMailbox, OutboxMailer, SmtpTransport, type Mailer } from './mailer'
 
 /**
- * Mail's wiring. With SMTP_URL: mails are queued in the outbox by the consumer and sent by the
+ * Mail's wiring (answers the mailer the contact form delivers through). With SMTP_URL: mails are queued in the outbox by the consumer and sent by the
  * sender loop. Without it, in development: the development mailbox (demo or asked for), else the
  * outbox keeps them unsent until SMTP is configured. Production mode has SMTP (config.ts insists).
  */
@@ -21,7 +21,7 @@ export async function installMail(
   rt: ServiceRuntime,
   platform: PlatformConfig,
   own: NotificationsConfig,
-) {
+): Promise<Mailer> {
   const devMailbox = devMailboxEnabled(platform, own)
   const from = mailFrom(own, MAIL_TEXTS.en.brand)
   const mailer = devMailbox ? new DevMailbox() : new OutboxMailer(from)
@@ -34,7 +34,7 @@ export async function installMail(
   if (!own.SMTP_URL) {
     if (!devMailbox)
       app.log.warn('no SMTP_URL: mail is queued in notifications.mail_outbox and sent once SMTP is configured')
-    return
+    return mailer
   }
   const sender = new MailSender(rt.database, new SmtpTransport(own.SMTP_URL, from, own.MAIL_REPLY_TO), {
     attempts: own.NOTIFICATIONS_MAIL_ATTEMPTS,
@@ -43,4 +43,5 @@ export async function installMail(
   })
   app.addHook('onReady', () => sender.start())
   app.addHook('preClose', () => sender.stop())
+  return mailer
 }

@@ -38,8 +38,8 @@ export interface RenderedMail {
   text: string
   /** The HTML part: the same words, escaped, in the language's direction (see mail.html.ts). */
   html: string
-  /** What the mail is (an auth mail's template, or the stock digest). */
-  template: MailTemplate | 'stock-digest'
+  /** What the mail is (an auth mail's template, the stock digest, or a contact-form message to the sales team). */
+  template: MailTemplate | 'stock-digest' | 'contact-message'
   language: MailLanguage
   /** A stored file sent with the mail (a digest's Excel file, notifications.digest_files). */
   attachmentKey?: string

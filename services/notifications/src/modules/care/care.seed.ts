@@ -1,0 +1,73 @@
+/** The feedback questions (scored 0 to 10) a new portal starts with; staff answers are grouped by them. */
+export const FEEDBACK_QUESTIONS = [
+  {
+    sort: 1,
+    text: {
+      en: 'How easy is it to find the stones you need on the portal?',
+      fr: 'Est-il facile de trouver sur le portail les pierres dont vous avez besoin ?',
+      zh: '在本平台上找到您需要的钻石有多容易？',
+      ja: 'ポータルで必要な石を見つけるのはどのくらい簡単ですか？',
+      it: 'Quanto è facile trovare sul portale le pietre che vi servono?',
+      es: '¿Qué tan fácil es encontrar en el portal las piedras que necesita?',
+      de: 'Wie leicht finden Sie im Portal die Steine, die Sie brauchen?',
+      he: 'עד כמה קל למצוא בפורטל את האבנים שאתם צריכים?',
+      ar: 'ما مدى سهولة العثور على الأحجار التي تحتاجها في البوابة؟',
+    },
+  },
+  {
+    sort: 2,
+    text: {
+      en: 'How accurate are the stone details, images and certificates?',
+      fr: 'Les détails, images et certificats des pierres sont-ils exacts ?',
+      zh: '钻石的参数、图片和证书有多准确？',
+      ja: '石の詳細情報、画像、鑑定書はどのくらい正確ですか？',
+      it: 'Quanto sono accurati i dettagli, le immagini e i certificati delle pietre?',
+      es: '¿Qué tan precisos son los datos, las imágenes y los certificados de las piedras?',
+      de: 'Wie genau sind Steindaten, Bilder und Zertifikate?',
+      he: 'עד כמה מדויקים פרטי האבנים, התמונות והתעודות?',
+      ar: 'ما مدى دقة بيانات الأحجار وصورها وشهاداتها؟',
+    },
+  },
+  {
+    sort: 3,
+    text: {
+      en: 'How satisfied are you with our prices and offers?',
+      fr: 'Êtes-vous satisfait de nos prix et de nos offres ?',
+      zh: '您对我们的价格和报价满意吗？',
+      ja: '当社の価格とオファーにどのくらい満足していますか？',
+      it: 'Quanto siete soddisfatti dei nostri prezzi e delle nostre offerte?',
+      es: '¿Qué tan satisfecho está con nuestros precios y ofertas?',
+      de: 'Wie zufrieden sind Sie mit unseren Preisen und Angeboten?',
+      he: 'עד כמה אתם מרוצים מהמחירים וההצעות שלנו?',
+      ar: 'ما مدى رضاك عن أسعارنا وعروضنا؟',
+    },
+  },
+  {
+    sort: 4,
+    text: {
+      en: 'How quickly and helpfully does our sales team respond?',
+      fr: 'Notre équipe commerciale répond-elle rapidement et utilement ?',
+      zh: '我们的销售团队回复是否及时、有帮助？',
+      ja: '営業チームの対応の速さと的確さはいかがですか？',
+      it: 'Con quanta rapidità ed efficacia risponde il nostro team vendite?',
+      es: '¿Con qué rapidez y eficacia responde nuestro equipo de ventas?',
+      de: 'Wie schnell und hilfreich antwortet unser Vertriebsteam?',
+      he: 'עד כמה מהר ולעניין צוות המכירות שלנו עונה?',
+      ar: 'ما مدى سرعة فريق المبيعات لدينا وفائدة ردوده؟',
+    },
+  },
+  {
+    sort: 5,
+    text: {
+      en: 'How likely are you to recommend us to a colleague in the trade?',
+      fr: 'Quelle est la probabilité que vous nous recommandiez à un confrère ?',
+      zh: '您向同行推荐我们的可能性有多大？',
+      ja: '同業者に当社を薦める可能性はどのくらいですか？',
+      it: 'Con quale probabilità ci consigliereste a un collega del settore?',
+      es: '¿Qué probabilidad hay de que nos recomiende a un colega del sector?',
+      de: 'Wie wahrscheinlich empfehlen Sie uns einem Kollegen aus der Branche?',
+      he: 'מה הסיכוי שתמליצו עלינו לעמית בענף?',
+      ar: 'ما مدى احتمال أن توصي بنا لزميل في المهنة؟',
+    },
+  },
+]
