@@ -1,6 +1,7 @@
 import type { Notification } from '@diamond/contracts/events/notifications'
 import { appointmentNoticeText } from './features/appointments/stores/notices'
 import { bidNoticeText } from './features/bids/stores/notices'
+import { careNoticeText } from './features/care/stores/notices'
 import { noticeText as tradeNoticeText } from './features/lists/stores/notices'
 import { orderNoticeText } from './features/orders/stores/notices'
 import { memberNoticeText } from './features/members/stores/notices'
@@ -11,4 +12,9 @@ import { memberNoticeText } from './features/members/stores/notices'
  * which the sign-in screen does not need).
  */
 export const noticeText = (n: Pick<Notification, 'kind' | 'params'>): string | null =>
-  tradeNoticeText(n) ?? bidNoticeText(n) ?? appointmentNoticeText(n) ?? orderNoticeText(n) ?? memberNoticeText(n)
+  tradeNoticeText(n) ??
+  bidNoticeText(n) ??
+  appointmentNoticeText(n) ??
+  orderNoticeText(n) ??
+  memberNoticeText(n) ??
+  careNoticeText(n)

@@ -14,7 +14,7 @@ import { useViewer } from './features/shell/components/useViewer'
 import { AdaptiveLayout } from './layouts/AdaptiveLayout'
 import { PublicLayout } from './layouts/PublicLayout'
 import { preloadSignedInFrame, SignedInFrame } from './layouts/SignedInFrame'
-import { decide } from './lib/navigation'
+import { decide, OPEN_PAGES, sitemapFor } from './lib/navigation'
 import { session } from './lib/session'
 
 /**
@@ -107,6 +107,15 @@ const PurchaseHistoryPage = page(
   'PurchaseHistoryPage',
 )
 const TrackDiamondPage = page(() => import('./features/orders/components/TrackDiamondPage'), 'TrackDiamondPage')
+const StaticPage = page(() => import('./features/pages/components/StaticPage'), 'StaticPage')
+const FaqsPage = page(() => import('./features/pages/components/FaqsPage'), 'FaqsPage')
+const SitemapPage = page(() => import('./features/pages/components/SitemapPage'), 'SitemapPage')
+const ContentEditorPage = page(() => import('./features/pages/components/ContentEditorPage'), 'ContentEditorPage')
+const ContactPage = page(() => import('./features/care/components/ContactPage'), 'ContactPage')
+const FeedbackPage = page(() => import('./features/care/components/FeedbackPage'), 'FeedbackPage')
+const ConciergePage = page(() => import('./features/care/components/ConciergePage'), 'ConciergePage')
+const CareInboxPage = page(() => import('./features/care/components/CareInboxPage'), 'CareInboxPage')
+const EventsPage = page(() => import('./features/care/components/EventsPage'), 'EventsPage')
 const PlaceholderPage = page(() => import('./features/placeholder/components/PlaceholderPage'), 'PlaceholderPage')
 // Issue 25: members (directory, company profile, follow lists) and purchase history's "Rate seller".
 const MemberDirectoryPage = page(
@@ -266,6 +275,35 @@ const SCREEN_VIEWS: Record<string, (params: Record<string, string>) => ReactNode
   member: (p) => <CompanyPage key={p.companyId} companyId={p.companyId!} />,
   followers: () => <FollowListsPage kind="followers" />,
   following: () => <FollowListsPage kind="following" />,
+  privacyNotice: () => <StaticPage slug="privacy-notice" />,
+  events: () => <StaffEvents />,
+  feedback: () => <FeedbackPage />,
+  concierge: () => <ConciergePage />,
+  careInbox: () => <CareInboxPage />,
+  contentEditor: () => <ContentEditorPage />,
+}
+
+/** The events calendar, with the staff's editing for operator staff. */
+function StaffEvents() {
+  return <EventsPage staff={useViewer().operator} />
+}
+
+/** The sitemap of what this viewer may open (signed out: the open pages). */
+function Sitemap() {
+  return <SitemapPage groups={sitemapFor(useViewer())} />
+}
+
+/** The portal's own pages open to everyone (lib/navigation.ts OPEN_PAGES), each in the frame of whoever looks. */
+const OPEN_PAGE_VIEWS: Record<(typeof OPEN_PAGES)[number]['id'], () => ReactNode> = {
+  termsOfUse: () => <StaticPage slug="terms-of-use" />,
+  about: () => <StaticPage slug="about" />,
+  csr: () => <StaticPage slug="csr" />,
+  careers: () => <StaticPage slug="careers" />,
+  news: () => <StaticPage slug="news" />,
+  testimonials: () => <StaticPage slug="testimonials" />,
+  faqs: () => <FaqsPage />,
+  contact: () => <ContactPage />,
+  sitemap: () => <Sitemap />,
 }
 
 /** Every path not public or open: the rules of lib/navigation.ts decide, this renders. */
@@ -383,6 +421,11 @@ export function AppRoutes() {
           </Open>
         )}
       </Route>
+      {OPEN_PAGES.map((p) => (
+        <Route key={p.id} path={p.path}>
+          <Open>{OPEN_PAGE_VIEWS[p.id]()}</Open>
+        </Route>
+      ))}
       <Route path="/not-found">
         <Open>
           <NotFoundPage />

@@ -193,3 +193,4 @@ export type BannerSave = Static<typeof BannerSave>
 
 /** `banner/image/upload` answers the image's address (served by GET banner/image/:id). */
 export const BannerImageUploaded = Type.Object({ url: Type.String() })
+export type BannerImageUploaded = Static<typeof BannerImageUploaded>

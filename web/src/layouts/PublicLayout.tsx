@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import { Brand } from '../components/Brand'
 import { LanguageSwitcher } from '../components/LanguageSwitcher'
+import { Footer } from './Footer'
 
 export function PublicLayout({ children }: { children: ReactNode }) {
   return (
@@ -12,6 +13,7 @@ export function PublicLayout({ children }: { children: ReactNode }) {
         </div>
       </header>
       {children}
+      <Footer signedIn={false} />
     </div>
   )
 }

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { useSnapshot } from 'valtio'
 import { Link, useLocation } from 'wouter'
 import { Brand } from '../components/Brand'
+import { Footer } from './Footer'
 import { LanguageSwitcher } from '../components/LanguageSwitcher'
 import { LiveIndicator } from '../components/LiveIndicator'
 import { Icon } from '../features/shell/components/Icon'
@@ -13,6 +14,7 @@ import { logout } from '../features/auth/stores/logout'
 import { useIsTablet } from '../lib/media'
 import { followAppointmentNotices } from '../features/appointments/stores/notices'
 import { followBidNotices } from '../features/bids/stores/notices'
+import { followCareNotices } from '../features/care/stores/notices'
 import { followTradeNotices } from '../features/lists/stores/notices'
 import { followUnread, unread } from '../features/notifications/stores/unread'
 import { startRealtime, stopRealtime } from '../lib/realtime'
@@ -45,6 +47,8 @@ export function SignedInLayout({ children }: { children: ReactNode }) {
   // The bell counts unread notices, live.
   useEffect(() => (token ? followUnread() : undefined), [token])
   const unreadCount = useSnapshot(unread).count
+  // And customer-care notices (a concierge request, its answer, a contact message).
+  useEffect(() => followCareNotices(), [])
 
   // A choice in the drawer (a new location), or a wider window, closes it.
   const [drawerFor, setDrawerFor] = useState({ location, tablet })
@@ -107,7 +111,10 @@ export function SignedInLayout({ children }: { children: ReactNode }) {
         {/* Over the page, not above it: opening the menu does not reflow the grid below. */}
         {tablet && drawerOpen && <NavDrawer viewer={viewer} id={drawerId} />}
       </div>
-      <main className="content">{children}</main>
+      <main className="content">
+        {children}
+        <Footer signedIn />
+      </main>
     </div>
   )
 }

@@ -124,6 +124,14 @@ export const SCREENS: readonly Screen[] = [
     operatorOnly: true,
   },
   { id: 'privacyNotice', path: '/privacy-notice' },
+  // Issue 25, customer care: the events calendar for everyone signed in; feedback and the concierge
+  // for members; the sales inbox (concierge, contact, feedback results) and the content editor for
+  // operator staff. The portal's own pages open to everyone are routes of routes.tsx (OPEN_PAGES).
+  { id: 'events', path: '/events' },
+  { id: 'feedback', path: '/feedback', memberOnly: true },
+  { id: 'concierge', path: '/concierge', memberOnly: true },
+  { id: 'careInbox', path: '/care/inbox', memberOnly: true, operatorOnly: true },
+  { id: 'contentEditor', path: '/care/content', memberOnly: true, operatorOnly: true },
   { id: 'trackDiamond', path: '/track-diamond' },
   // Narrow screens only.
   { id: 'changePassword', path: '/account/change-password', memberOnly: true, wideTo: '/account/profile' },
@@ -279,6 +287,7 @@ export const NAV_GROUPS: readonly { id: string; items: readonly string[] }[] = [
     ],
   },
   { id: 'appointments', items: ['bookAppointment', 'myAppointments', 'salesCalendar', 'appointmentSettings'] },
+  { id: 'care', items: ['events', 'concierge', 'feedback', 'careInbox', 'contentEditor'] },
   {
     id: 'inventory',
     items: [
@@ -299,4 +308,42 @@ export function navFor(
   return NAV_GROUPS.map((g) => ({ id: g.id, items: g.items.map(screen).filter((s) => canOpen(s, v)) })).filter(
     (g) => g.items.length > 0,
   )
+}
+
+/**
+ * The portal's own pages anyone may open, signed in or not (issue 25): terms of use must be readable
+ * before registering, contact must work for someone who cannot sign in. The privacy notice stays a
+ * signed-in screen as the spec lists it (/privacy-notice); the others have no path in the spec.
+ */
+export const OPEN_PAGES = [
+  { id: 'termsOfUse', path: '/terms-of-use', slug: 'terms-of-use' },
+  { id: 'about', path: '/about', slug: 'about' },
+  { id: 'csr', path: '/csr', slug: 'csr' },
+  { id: 'careers', path: '/careers', slug: 'careers' },
+  { id: 'news', path: '/news', slug: 'news' },
+  { id: 'testimonials', path: '/testimonials', slug: 'testimonials' },
+  { id: 'faqs', path: '/faqs' },
+  { id: 'contact', path: '/contact' },
+  { id: 'sitemap', path: '/sitemap' },
+] as const
+
+/**
+ * The sitemap: every screen the viewer may open, as the menus group them, then the rest they may
+ * open, then the open pages. Screens with a parameter (a stone, a seller) and narrow-only twins are
+ * reached from elsewhere, so they are left out.
+ */
+export function sitemapFor(v: Viewer): { id: string; items: { id: string; href: string }[] }[] {
+  const link = (s: Screen) => ({ id: s.id, href: hrefOf(s) })
+  const usable = (s: Screen) =>
+    v.token && v.trusted && canOpen(s, v) && !hrefOf(s).includes(':') && (!s.wideTo || v.narrow)
+  const grouped = NAV_GROUPS.map((g) => ({ id: g.id, items: g.items.map(screen).filter(usable).map(link) }))
+  const inGroups = new Set(NAV_GROUPS.flatMap((g) => g.items))
+  const privacy = screen('privacyNotice')
+  const rest = SCREENS.filter((s) => !inGroups.has(s.id) && s !== privacy && usable(s)).map(link)
+  const pages = OPEN_PAGES.map((p) => ({ id: p.id, href: p.path as string }))
+  return [
+    ...grouped,
+    { id: 'account', items: rest },
+    { id: 'portal', items: usable(privacy) ? [...pages, link(privacy)] : pages },
+  ].filter((g) => g.items.length > 0)
 }

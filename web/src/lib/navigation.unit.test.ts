@@ -8,7 +8,9 @@ import {
   matchPath,
   NAV_GROUPS,
   navFor,
+  OPEN_PAGES,
   screen,
+  sitemapFor,
   SCREENS,
   type Viewer,
 } from './navigation'
@@ -236,5 +238,36 @@ describe('titles', () => {
   it('exist for every screen and menu group', () => {
     for (const s of SCREENS) expect(shellEn.screens[s.id as keyof typeof shellEn.screens], s.id).toBeTruthy()
     for (const g of NAV_GROUPS) expect(shellEn.nav[g.id as keyof typeof shellEn.nav], g.id).toBeTruthy()
+  })
+})
+
+describe('sitemap (issue 25)', () => {
+  const base = { token: true, trusted: true, guest: false, admin: false, operator: false, seller: false, narrow: false }
+  const all = (g: ReturnType<typeof sitemapFor>) => g.flatMap((x) => x.items.map((i) => i.href))
+
+  it('lists only the open pages to a signed-out visitor', () => {
+    const map = sitemapFor({ ...base, token: false, trusted: false, permissions: {} })
+    expect(map.map((g) => g.id)).toEqual(['portal'])
+    expect(all(map)).toContain('/terms-of-use')
+    expect(all(map)).toContain('/contact')
+    expect(all(map)).not.toContain('/privacy-notice')
+  })
+
+  it('lists what a signed-in user may open, and nothing they may not', () => {
+    const viewer = { ...base, permissions: { dashboard: { view: true, insert: false, all: false } } }
+    const hrefs = all(sitemapFor(viewer))
+    expect(hrefs).toEqual(
+      expect.arrayContaining(['/dashboard', '/events', '/concierge', '/feedback', '/privacy-notice', '/sitemap']),
+    )
+    expect(hrefs).not.toContain('/care/inbox')
+    expect(hrefs).not.toContain('/diamond-search')
+    expect(hrefs.some((h) => h.includes(':'))).toBe(false)
+    for (const h of hrefs.filter((h) => !OPEN_PAGES.some((p) => p.path === h)))
+      expect(decide(h, viewer).kind, h).toBe('show')
+  })
+
+  it('adds the staff screens for operator staff', () => {
+    const hrefs = all(sitemapFor({ ...base, operator: true, permissions: {} }))
+    expect(hrefs).toEqual(expect.arrayContaining(['/care/inbox', '/care/content']))
   })
 })

@@ -170,7 +170,7 @@ export const FAQ_TEXTS: Record<ContentLanguage, Qa[]> = {
 
 const text = (en: string, rest: Partial<Record<ContentLanguage, string>>): LangText => ({ en, ...rest })
 
-/** Demo: real trade shows of 2026 and 2027, and one of our own auctions. */
+/** Demo: the trade's main shows of 2027 at their usual dates, and one of our own sealed tenders this December. */
 export const DEMO_EVENTS: EventValues[] = [
   {
     kind: 'tradeShow',
@@ -180,8 +180,8 @@ export const DEMO_EVENTS: EventValues[] = [
     }),
     place: 'Hong Kong',
     venue: 'AsiaWorld-Expo, Hall 7, booth 7-C21',
-    startsOn: '2026-09-16',
-    endsOn: '2026-09-20',
+    startsOn: '2027-09-15',
+    endsOn: '2027-09-19',
     description: text(
       'Asia’s largest fine-jewellery fair. Meet our Hong Kong team and book a viewing cabin beside the booth.',
       {
@@ -212,8 +212,8 @@ export const DEMO_EVENTS: EventValues[] = [
     title: text('IIJS Premiere', { he: 'IIJS פרמייר', ar: 'معرض IIJS بريمير' }),
     place: 'Mumbai, India',
     venue: 'Jio World Convention Centre',
-    startsOn: '2026-08-06',
-    endsOn: '2026-08-10',
+    startsOn: '2027-08-05',
+    endsOn: '2027-08-09',
     description: text(
       'The India International Jewellery Show, organised by the GJEPC. Our Mumbai office hosts buyers all week.',
       {
@@ -253,8 +253,8 @@ export const DEMO_EVENTS: EventValues[] = [
     }),
     place: 'Antwerp, Belgium',
     venue: 'Hoveniersstraat, viewing room 3',
-    startsOn: '2026-10-12',
-    endsOn: '2026-10-16',
+    startsOn: '2026-12-07',
+    endsOn: '2026-12-11',
     description: text(
       'View the lots in Antwerp or by video, then bid sealed on the portal; results are told to every bidder at the close.',
       {

@@ -1,0 +1,192 @@
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { expectAccessible } from './support/axe'
+import { apiSession, call, openAs } from './support/api-session'
+import { chooseLanguage, mailbox, newPage, SCREENS, usePortal } from './support/portal'
+
+/**
+ * Customer care and the portal's own pages (issue 25): a visitor reads the terms and writes to the
+ * sales team signed out; a buyer scores the portal and asks the concierge; the sales team answers
+ * and the buyer sees the answer arrive; staff edit a page, and script typed into it stays text.
+ */
+const portal = usePortal()
+
+describe('customer care and the portal pages', () => {
+  it('a signed-out visitor reads the terms of use (English, Hebrew, 390 px) and finds every page in the footer', async () => {
+    const { context, page } = await newPage(portal)
+    try {
+      await page.goto(`${portal.base}/terms-of-use`)
+      await page.getByRole('heading', { name: 'Terms of use', level: 1 }).waitFor()
+      await page.getByText('Only approved members of the diamond and jewellery trade').waitFor()
+      const footer = page.getByTestId('site-footer')
+      for (const name of [
+        'Terms of Use',
+        'About Us',
+        'Careers',
+        'News',
+        'Testimonials',
+        'FAQs',
+        'Contact Us',
+        'Sitemap',
+      ])
+        await footer.getByRole('link', { name, exact: true }).waitFor()
+      await page.screenshot({ path: join(SCREENS, 'care-terms-1280.png'), fullPage: true })
+      await expectAccessible(page, 'terms of use')
+
+      await chooseLanguage(page, 'he')
+      expect(await page.locator('html').getAttribute('dir')).toBe('rtl')
+      await page.getByRole('heading', { name: 'תנאי שימוש', level: 1 }).waitFor()
+      await page.setViewportSize({ width: 390, height: 844 })
+      await page.screenshot({ path: join(SCREENS, 'care-terms-he-390.png'), fullPage: true })
+      await expectAccessible(page, 'terms of use in Hebrew at 390 px')
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true)
+
+      // The sitemap signed out: the open pages, nothing behind the sign-in.
+      await footer.getByRole('link', { name: 'מפת האתר' }).click()
+      await page.getByTestId('page-sitemap').waitFor()
+      expect(await page.getByTestId('page-sitemap').getByRole('link', { name: 'תנאי שימוש' }).count()).toBe(1)
+      expect(await page.locator('[data-testid="page-sitemap"] a[href="/dashboard"]').count()).toBe(0)
+      await page.screenshot({ path: join(SCREENS, 'care-sitemap-he-390.png'), fullPage: true })
+    } finally {
+      await context.close()
+    }
+  })
+
+  it('a signed-out visitor sends the contact form; the sales desk gets the mail', async () => {
+    const { context, page } = await newPage(portal)
+    try {
+      await page.goto(`${portal.base}/contact`)
+      await page.getByTestId('contact-send').click()
+      await page.getByTestId('contact-name-error').waitFor()
+      const subject = `Melee parcels ${Date.now()}`
+      await page.getByLabel('Your name').fill('Ana Ruiz')
+      await page.getByLabel('Email').fill('ana.ruiz@jewels.example')
+      await page.getByLabel('Subject').fill(subject)
+      await page.getByLabel('Message').fill('Do you ship calibrated melee parcels to Madrid?')
+      await expectAccessible(page, 'contact form')
+      await page.getByTestId('contact-send').click()
+      await page.getByTestId('contact-sent').waitFor()
+      await page.screenshot({ path: join(SCREENS, 'care-contact-sent.png') })
+      let mail
+      for (let i = 0; i < 75 && !mail; i++) {
+        mail = (await mailbox(portal, 'sales@localhost')).find((m) => m.subject.includes(subject))
+        if (!mail) await new Promise((r) => setTimeout(r, 200))
+      }
+      expect(mail?.template).toBe('contact-message')
+      expect(mail?.text).toContain('ana.ruiz@jewels.example')
+    } finally {
+      await context.close()
+    }
+  })
+
+  it('a buyer scores the portal and asks the concierge; the sales team answers and the buyer sees it live', async () => {
+    const buyer = await apiSession(portal, 'buyer1')
+    const sales = await apiSession(portal, 'sales1')
+    const b = await newPage(portal)
+    const s = await newPage(portal)
+    try {
+      await openAs(portal, b.page, buyer, '/feedback')
+      await b.page.getByTestId('feedback-q-4').waitFor()
+      for (let i = 0; i < 5; i++)
+        await b.page
+          .getByTestId(`feedback-q-${i}`)
+          .getByRole('radio', { name: String(8 + (i % 3)), exact: true })
+          .check()
+      await b.page.getByLabel('Anything else you would like to tell us?').fill('Fast answers from Mei.')
+      await expectAccessible(b.page, 'feedback form')
+      await b.page.screenshot({ path: join(SCREENS, 'care-feedback.png'), fullPage: true })
+      await b.page.getByTestId('feedback-send').click()
+      await b.page.getByTestId('feedback-sent').waitFor()
+
+      await b.page.goto(`${portal.base}/concierge`)
+      await b.page
+        .getByLabel('What are you looking for?')
+        .fill('1.50 ct oval, F–G, VS1 or better, GIA, for an engagement ring')
+      await b.page.getByLabel('Budget (USD)').fill('18000')
+      await b.page.getByTestId('concierge-send').click()
+      const card = b.page.locator('[data-testid^="request-R-"]').first()
+      await card.getByTestId('request-status').getByText('Waiting for an answer').waitFor()
+      const number = (await card.getAttribute('data-testid'))!.slice('request-'.length)
+      await b.page.locator('[data-testid="live-indicator"][data-state="live"]').waitFor()
+      await b.page.evaluate(() => ((window as unknown as { e2eMarker: number }).e2eMarker = 1))
+
+      await openAs(portal, s.page, sales, '/care/inbox')
+      const inbox = s.page.getByTestId(`request-${number}`)
+      await inbox.waitFor()
+      await inbox.getByLabel('Your answer').fill('We found three ovals for you; the offer is in your offer list.')
+      await inbox.getByLabel('Turned into').selectOption('offer')
+      await expectAccessible(s.page, 'care inbox')
+      await s.page.screenshot({ path: join(SCREENS, 'care-inbox.png'), fullPage: true })
+      await inbox.getByTestId('answer-send').click()
+
+      // The buyer's screen shows the answer without a reload.
+      await b.page
+        .getByTestId(`request-${number}`)
+        .getByTestId('request-reply')
+        .getByText('We found three ovals')
+        .waitFor({ timeout: 15_000 })
+      expect(await b.page.evaluate(() => (window as unknown as { e2eMarker?: number }).e2eMarker)).toBe(1)
+      await b.page.getByText('Offer made').first().waitFor()
+      await b.page.screenshot({ path: join(SCREENS, 'care-concierge-answered.png'), fullPage: true })
+
+      // The feedback shows in the staff's results.
+      await s.page.getByTestId('care-tab-feedback').click()
+      await s.page.getByTestId('feedback-results').getByText('Fast answers from Mei.').waitFor()
+      await s.page.screenshot({ path: join(SCREENS, 'care-feedback-results.png'), fullPage: true })
+
+      // Hebrew at 390 px: the concierge screen, right to left.
+      await chooseLanguage(b.page, 'he')
+      await b.page.setViewportSize({ width: 390, height: 844 })
+      await b.page.getByRole('heading', { name: 'קונסיירז׳', level: 1 }).waitFor()
+      await b.page.screenshot({ path: join(SCREENS, 'care-concierge-he-390.png'), fullPage: true })
+      await expectAccessible(b.page, 'concierge in Hebrew at 390 px')
+      await b.page.goto(`${portal.base}/events`)
+      await b.page.getByTestId('event').first().waitFor()
+      await b.page.getByTestId('events-month').click()
+      await b.page.screenshot({ path: join(SCREENS, 'care-events-he-390.png'), fullPage: true })
+      await expectAccessible(b.page, 'events calendar in Hebrew at 390 px')
+    } finally {
+      await b.context.close()
+      await s.context.close()
+    }
+  })
+
+  it('staff edit a page: script typed into it stays text, is refused on save, and a code sample shows as text', async () => {
+    const sales = await apiSession(portal, 'sales1')
+    const { context, page } = await newPage(portal)
+    try {
+      await openAs(portal, page, sales, '/care/content')
+      await page.getByLabel('Page', { exact: true }).selectOption('news')
+      // The page's stored text loads first; typing before it arrives would be overwritten.
+      await page.waitForFunction(() =>
+        (document.querySelector('#cms-body') as HTMLTextAreaElement | null)?.value.includes('Sealed auctions'),
+      )
+      await page.locator('#cms-title').fill('News')
+      const attempt =
+        '<img src=x onerror="window.__pwned=1"><script>window.__pwned=2</script>[x](javascript:window.__pwned=3)'
+      await page.locator('#cms-body').fill(`Hello\n\n${attempt}`)
+      const preview = page.getByTestId('page-preview')
+      await preview.getByText('<script>window.__pwned=2</script>', { exact: false }).waitFor()
+      expect(await preview.locator('script, img, a[href^="javascript"]').count()).toBe(0)
+      await page.getByTestId('page-save').click()
+      await page.getByTestId('cms-body-error').waitFor()
+      await page.screenshot({ path: join(SCREENS, 'care-editor-refused.png'), fullPage: true })
+
+      await page
+        .locator('#cms-body')
+        .fill('## Security\n\nWe never run `<script>alert(1)</script>` from a page: it shows as text.')
+      await page.getByTestId('page-save').click()
+      await page.locator('.toast', { hasText: 'Saved' }).first().waitFor()
+      await expectAccessible(page, 'content editor')
+      await page.goto(`${portal.base}/news`)
+      await page.getByText('<script>alert(1)</script>').waitFor()
+      expect(await page.locator('.cms-body script').count()).toBe(0)
+      expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined()
+      const stored = await call<{ body: string }>(portal, 'page/view', { slug: 'news', lang: 'en' })
+      expect(stored.data.body).toContain('`<script>alert(1)</script>`')
+      await page.screenshot({ path: join(SCREENS, 'care-news-code-as-text.png'), fullPage: true })
+    } finally {
+      await context.close()
+    }
+  })
+})

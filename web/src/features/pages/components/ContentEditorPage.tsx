@@ -1,0 +1,42 @@
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { BannerEditor } from './BannerEditor'
+import { FaqEditor } from './FaqEditor'
+import { PageEditor } from './PageEditor'
+import './pages.css'
+
+const TABS = ['pages', 'faqs', 'banners'] as const
+type Tab = (typeof TABS)[number]
+
+/** Operator staff: the portal's pages, FAQs and sign-in banners, edited in the portal. */
+export function ContentEditorPage() {
+  const { t } = useTranslation()
+  const [tab, setTab] = useState<Tab>('pages')
+  return (
+    <section className="page" aria-labelledby="page-title" data-testid="screen-contentEditor">
+      <header className="page-head">
+        <h1 id="page-title" className="page-title">
+          {t('shell.screens.contentEditor')}
+        </h1>
+      </header>
+      <div className="acct-tabs" role="tablist">
+        {TABS.map((id) => (
+          <button
+            key={id}
+            type="button"
+            role="tab"
+            className="acct-tab"
+            aria-selected={tab === id}
+            data-testid={`cms-tab-${id}`}
+            onClick={() => setTab(id)}
+          >
+            {t(`pages.editor.tabs.${id}`)}
+          </button>
+        ))}
+      </div>
+      {tab === 'pages' && <PageEditor />}
+      {tab === 'faqs' && <FaqEditor />}
+      {tab === 'banners' && <BannerEditor />}
+    </section>
+  )
+}
