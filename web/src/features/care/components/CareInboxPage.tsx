@@ -146,7 +146,9 @@ function ContactInbox() {
             </a>
             {m.username && ` · ${t('care.inbox.signedInAs', { username: m.username })}`}
           </p>
-          <p className="care-criteria">{m.message}</p>
+          <p className="care-criteria" dir="auto">
+            {m.message}
+          </p>
         </li>
       ))}
     </ul>
@@ -232,7 +234,11 @@ function FeedbackResults() {
             <p dir="ltr" className="srch-muted">
               {(s?.questions ?? []).map((q) => f.answers.find((a) => a.questionId === q.id)?.score ?? '–').join(' · ')}
             </p>
-            {f.comment && <p className="care-criteria">{f.comment}</p>}
+            {f.comment && (
+              <p className="care-criteria" dir="auto">
+                {f.comment}
+              </p>
+            )}
           </li>
         ))}
       </ul>

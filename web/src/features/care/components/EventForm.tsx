@@ -8,6 +8,8 @@ import { deleteEvent, saveEvent } from '../api/care'
 
 type Texts = { title: string; description: string; onShow: string }
 
+const EVENT_FIELDS = ['title', 'place', 'startsOn', 'endsOn', 'url']
+
 /** Staff: an event's dates, place and address, and its texts in one language at a time (English first). */
 export function EventForm({ event, onDone }: { event: PortalEvent | null; onDone: () => void }) {
   const { t } = useTranslation()
@@ -54,7 +56,15 @@ export function EventForm({ event, onDone }: { event: PortalEvent | null; onDone
       url: url.trim() || null,
     })
     const list = (r.error?.data as { fields?: { field: string; message: string }[] } | undefined)?.fields ?? []
-    setFields(Object.fromEntries(list.map((f) => [f.field.split('.')[0]!, f.message])))
+    // Each field's problem in the reader's words; the field names what went wrong well enough.
+    setFields(
+      Object.fromEntries(
+        list.map((f) => {
+          const k = f.field.split('.')[0]!
+          return [k, t(`care.events.errors.${EVENT_FIELDS.includes(k) ? k : 'text'}`)]
+        }),
+      ),
+    )
     setProblem(r.error && !list.length ? codeText(r.error.code, r.error.message) : null)
     if (r.data) {
       showToast(t('pages.editor.saved'), 'success')

@@ -25,7 +25,9 @@ export function RequestCard({ r, staff, children }: { r: ConciergeRequest; staff
           {t(`care.concierge.status.${r.status}`)}
         </span>
       </div>
-      <p className="care-criteria">{r.criteria}</p>
+      <p className="care-criteria" dir="auto">
+        {r.criteria}
+      </p>
       <p className="srch-muted">
         {[
           r.budgetUsd !== null ? t('care.concierge.budgetIs', { budget: usd(r.budgetUsd, i18n.language) }) : null,
