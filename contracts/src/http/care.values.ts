@@ -42,9 +42,9 @@ export const EVENT_TEXT_MAX = 4000
 export const BANNER_IMAGE_MAX_BYTES = 2 * 1024 * 1024
 export const BANNER_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const
 
-/** Notice kinds of customer care (notifications.notification.created): the clients word them. */
+/** Notice kinds of customer care (notifications.notification.created): the clients word them; the centre groups `concierge.*` and `contact.*` under customer care (notifications.values.ts). */
 export const CARE_NOTICE_KINDS = {
-  conciergeRequested: 'care.concierge.requested',
-  conciergeAnswered: 'care.concierge.answered',
-  contactReceived: 'care.contact.received',
+  conciergeRequested: 'concierge.requested',
+  conciergeAnswered: 'concierge.answered',
+  contactReceived: 'contact.received',
 } as const
