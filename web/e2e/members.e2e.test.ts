@@ -65,8 +65,30 @@ describe('members', () => {
       await card.getByTestId('unfollow').waitFor()
       expect(await card.getByTestId('followers').textContent()).toBe('Followers: 1')
 
-      // seller1 lists three new stones in one upload: buyer1 is told once, in words.
+      // seller1 lists three new stones in one upload: buyer1's bell counts one more, live, once.
+      await b.page.locator('[data-testid="live-indicator"][data-state="live"]').waitFor()
+      const unread = (await call<{ unread: number }>(portal, 'notification/list', { limit: 1 }, buyer.token.jwt)).data
+        .unread
       await uploadStones(portal, seller, 3)
+      await b.page.waitForFunction(
+        (n) => document.querySelector('[data-testid="bell-count"]')?.textContent === String(n),
+        unread + 1,
+        { timeout: 20_000 },
+      )
+      // The dashboard shows the new stones among those of the sellers buyer1 follows.
+      await b.page.goto(`${portal.base}/dashboard`)
+      await b.page.getByTestId('dash-card-followed').waitFor()
+      // Newest first: the three 1.01 ct rounds just listed, each with its seller's name.
+      await b.page.waitForFunction(
+        () => {
+          const lines = [...document.querySelectorAll('[data-testid="dash-followed-stone"]')].slice(0, 3)
+          return lines.length === 3 && lines.every((e) => /1\.01 ct/.test(e.textContent ?? ''))
+        },
+        undefined,
+        { timeout: 20_000 },
+      )
+      expect(await b.page.getByTestId('dash-followed-stone').first().textContent()).toContain('Shah Diamonds')
+      // In the notification centre it is told once, in words.
       await openAs(portal, b.page, buyer, '/notifications')
       const notice = b.page.getByTestId('notice-member.listed')
       await notice.first().waitFor()
