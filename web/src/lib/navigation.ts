@@ -264,7 +264,6 @@ export const NAV_GROUPS: readonly { id: string; items: readonly string[] }[] = [
       'compare',
     ],
   },
-  { id: 'members', items: ['memberDirectory', 'following', 'followers'] },
   { id: 'bids', items: ['newArrivalBidIt', 'searchBidDiamond', 'myBid', 'auctions'] },
   {
     id: 'lists',
@@ -287,7 +286,20 @@ export const NAV_GROUPS: readonly { id: string; items: readonly string[] }[] = [
     ],
   },
   { id: 'appointments', items: ['bookAppointment', 'myAppointments', 'salesCalendar', 'appointmentSettings'] },
-  { id: 'care', items: ['events', 'concierge', 'feedback', 'careInbox', 'contentEditor'] },
+  // Members and customer care share one menu: with both, a staff header no longer fitted one line at 1280 px.
+  {
+    id: 'community',
+    items: [
+      'memberDirectory',
+      'following',
+      'followers',
+      'events',
+      'concierge',
+      'feedback',
+      'careInbox',
+      'contentEditor',
+    ],
+  },
   {
     id: 'inventory',
     items: [
