@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { useEffect, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { SortField } from '@diamond/contracts/http/stock.values'
 import { SORTABLE } from '@diamond/contracts/http/stock.values'
@@ -53,55 +53,91 @@ function useSetting<K extends UserSettingKey>(key: K) {
   return { value, setValue, saving, save }
 }
 
-/** My account → settings: rows per page of a stone list and the dashboard that opens first. */
-export function PreferencesPanel({ embedded }: { embedded?: boolean }) {
+/** A setting's panel: its section, what it does, its fields and one save button. */
+function SettingForm({
+  embedded,
+  title,
+  intro,
+  testId,
+  saveId,
+  saving,
+  onSave,
+  children,
+}: {
+  embedded: boolean | undefined
+  title: string
+  intro: string
+  testId: string
+  saveId: string
+  saving: boolean
+  onSave: () => void
+  children: ReactNode
+}) {
   const { t } = useTranslation()
-  const s = useSetting('preferences')
   return (
-    <Section embedded={embedded} title={t('account.sections.settings')} testId="settings-preferences">
-      <p className="acct-intro">{t('account.settings.intro')}</p>
+    <Section embedded={embedded} title={title} testId={testId}>
+      <p className="acct-intro">{intro}</p>
       <form
         className="form acct-form acct-form--narrow"
         noValidate
         onSubmit={(e) => {
           e.preventDefault()
-          void s.save(t)
+          onSave()
         }}
       >
-        <FormField id={'pref-rows'} label={t('account.settings.rowsPerPage')}>
-          <select
-            id={'pref-rows'}
-            data-testid="pref-rows"
-            value={s.value.rowsPerPage}
-            onChange={(e) =>
-              s.setValue({ ...s.value, rowsPerPage: Number(e.target.value) as (typeof GRID_ROWS)[number] })
-            }
-          >
-            {GRID_ROWS.map((n) => (
-              <option key={n} value={n}>
-                {n}
-              </option>
-            ))}
-          </select>
-        </FormField>
-        <FormField id={'pref-dashboard'} label={t('account.settings.dashboard')}>
-          <select
-            id={'pref-dashboard'}
-            data-testid="pref-dashboard"
-            value={s.value.dashboard}
-            onChange={(e) => s.setValue({ ...s.value, dashboard: e.target.value === 'global' ? 'global' : 'personal' })}
-          >
-            <option value="personal">{t('account.settings.personal')}</option>
-            <option value="global">{t('account.settings.global')}</option>
-          </select>
-        </FormField>
+        {children}
         <div className="form-actions">
-          <button type="submit" className="btn btn--primary" data-testid="pref-save" disabled={s.saving}>
+          <button type="submit" className="btn btn--primary" data-testid={saveId} disabled={saving}>
             {t('account.save')}
           </button>
         </div>
       </form>
     </Section>
+  )
+}
+
+/** My account → settings: rows per page of a stone list and the dashboard that opens first. */
+export function PreferencesPanel({ embedded }: { embedded?: boolean }) {
+  const { t } = useTranslation()
+  const s = useSetting('preferences')
+  return (
+    <SettingForm
+      embedded={embedded}
+      title={t('account.sections.settings')}
+      intro={t('account.settings.intro')}
+      testId="settings-preferences"
+      saveId="pref-save"
+      saving={s.saving}
+      onSave={() => void s.save(t)}
+    >
+      <FormField id={'pref-rows'} label={t('account.settings.rowsPerPage')}>
+        <select
+          id={'pref-rows'}
+          data-testid="pref-rows"
+          value={s.value.rowsPerPage}
+          onChange={(e) =>
+            s.setValue({ ...s.value, rowsPerPage: Number(e.target.value) as (typeof GRID_ROWS)[number] })
+          }
+        >
+          {GRID_ROWS.map((n) => (
+            <option key={n} value={n}>
+              {n}
+            </option>
+          ))}
+        </select>
+      </FormField>
+      <FormField id={'pref-dashboard'} label={t('account.settings.dashboard')}>
+        <select
+          id={'pref-dashboard'}
+          data-testid="pref-dashboard"
+          value={s.value.dashboard}
+          onChange={(e) => s.setValue({ ...s.value, dashboard: e.target.value === 'global' ? 'global' : 'personal' })}
+        >
+          <option value="personal">{t('account.settings.personal')}</option>
+          <option value="global">{t('account.settings.global')}</option>
+        </select>
+      </FormField>
+    </SettingForm>
   )
 }
 
@@ -111,68 +147,61 @@ export function MatchPairPanel({ embedded }: { embedded?: boolean }) {
   const s = useSetting('matchPair')
   const steps = (n: number) => Array.from({ length: n + 1 }, (_, i) => i)
   return (
-    <Section embedded={embedded} title={t('account.sections.matchPair')} testId="settings-match-pair">
-      <p className="acct-intro">{t('account.matchPair.intro')}</p>
-      <form
-        className="form acct-form acct-form--narrow"
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault()
-          void s.save(t)
-        }}
-      >
-        <FormField id={'pair-carat'} label={t('account.matchPair.caratDiffPct')}>
-          <input
-            type="number"
-            inputMode="decimal"
-            dir="ltr"
-            min={0}
-            max={PAIR_LIMITS.caratDiffPct}
-            step={0.5}
-            id={'pair-carat'}
-            data-testid="pair-carat"
-            value={s.value.caratDiffPct}
-            onChange={(e) =>
-              s.setValue({
-                ...s.value,
-                caratDiffPct: Math.min(PAIR_LIMITS.caratDiffPct, Math.max(0, Number(e.target.value) || 0)),
-              })
-            }
-          />
+    <SettingForm
+      embedded={embedded}
+      title={t('account.sections.matchPair')}
+      intro={t('account.matchPair.intro')}
+      testId="settings-match-pair"
+      saveId="pair-save"
+      saving={s.saving}
+      onSave={() => void s.save(t)}
+    >
+      <FormField id={'pair-carat'} label={t('account.matchPair.caratDiffPct')}>
+        <input
+          type="number"
+          inputMode="decimal"
+          dir="ltr"
+          min={0}
+          max={PAIR_LIMITS.caratDiffPct}
+          step={0.5}
+          id={'pair-carat'}
+          data-testid="pair-carat"
+          value={s.value.caratDiffPct}
+          onChange={(e) =>
+            s.setValue({
+              ...s.value,
+              caratDiffPct: Math.min(PAIR_LIMITS.caratDiffPct, Math.max(0, Number(e.target.value) || 0)),
+            })
+          }
+        />
+      </FormField>
+      {(['colorSteps', 'claritySteps'] as const).map((k) => (
+        <FormField key={k} id={`pair-${k}`} label={t(`account.matchPair.${k}`)}>
+          <select
+            id={`pair-${k}`}
+            data-testid={`pair-${k}`}
+            value={s.value[k]}
+            onChange={(e) => s.setValue({ ...s.value, [k]: Number(e.target.value) })}
+          >
+            {steps(PAIR_LIMITS[k]).map((n) => (
+              <option key={n} value={n}>
+                {t('account.matchPair.grades', { count: n })}
+              </option>
+            ))}
+          </select>
         </FormField>
-        {(['colorSteps', 'claritySteps'] as const).map((k) => (
-          <FormField key={k} id={`pair-${k}`} label={t(`account.matchPair.${k}`)}>
-            <select
-              id={`pair-${k}`}
-              data-testid={`pair-${k}`}
-              value={s.value[k]}
-              onChange={(e) => s.setValue({ ...s.value, [k]: Number(e.target.value) })}
-            >
-              {steps(PAIR_LIMITS[k]).map((n) => (
-                <option key={n} value={n}>
-                  {t('account.matchPair.grades', { count: n })}
-                </option>
-              ))}
-            </select>
-          </FormField>
-        ))}
-        <label className="check acct-switch">
-          <input
-            type="checkbox"
-            role="switch"
-            data-testid="pair-same-lab"
-            checked={s.value.sameLab}
-            onChange={(e) => s.setValue({ ...s.value, sameLab: e.target.checked })}
-          />
-          <span>{t('account.matchPair.sameLab')}</span>
-        </label>
-        <div className="form-actions">
-          <button type="submit" className="btn btn--primary" data-testid="pair-save" disabled={s.saving}>
-            {t('account.save')}
-          </button>
-        </div>
-      </form>
-    </Section>
+      ))}
+      <label className="check acct-switch">
+        <input
+          type="checkbox"
+          role="switch"
+          data-testid="pair-same-lab"
+          checked={s.value.sameLab}
+          onChange={(e) => s.setValue({ ...s.value, sameLab: e.target.checked })}
+        />
+        <span>{t('account.matchPair.sameLab')}</span>
+      </label>
+    </SettingForm>
   )
 }
 
@@ -185,69 +214,62 @@ export function DiamondSequencePanel({ embedded }: { embedded?: boolean }) {
     s.setValue({ sort: keys.map((k, j) => (j === i ? next : k)) })
   const unused = SORTABLE.filter((f) => !keys.some((k) => k.field === f))
   return (
-    <Section embedded={embedded} title={t('account.sections.sequence')} testId="settings-sequence">
-      <p className="acct-intro">{t('account.sequence.intro')}</p>
-      <form
-        className="form acct-form acct-form--narrow"
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault()
-          void s.save(t)
-        }}
-      >
-        <ol className="acct-sequence">
-          {keys.map((k, i) => (
-            <li key={k.field} className="acct-sequence-row" data-testid="sequence-row">
-              <select
-                aria-label={t('account.sequence.column', { n: i + 1 })}
-                data-testid={`sequence-field-${i}`}
-                value={k.field}
-                onChange={(e) => put(i, { ...k, field: e.target.value as SortField })}
+    <SettingForm
+      embedded={embedded}
+      title={t('account.sections.sequence')}
+      intro={t('account.sequence.intro')}
+      testId="settings-sequence"
+      saveId="sequence-save"
+      saving={s.saving}
+      onSave={() => void s.save(t)}
+    >
+      <ol className="acct-sequence">
+        {keys.map((k, i) => (
+          <li key={k.field} className="acct-sequence-row" data-testid="sequence-row">
+            <select
+              aria-label={t('account.sequence.column', { n: i + 1 })}
+              data-testid={`sequence-field-${i}`}
+              value={k.field}
+              onChange={(e) => put(i, { ...k, field: e.target.value as SortField })}
+            >
+              {[k.field, ...unused].map((f) => (
+                <option key={f} value={f}>
+                  {t(SORT_LABEL[f])}
+                </option>
+              ))}
+            </select>
+            <select
+              aria-label={t('account.sequence.direction', { n: i + 1 })}
+              data-testid={`sequence-dir-${i}`}
+              value={k.dir ?? 'asc'}
+              onChange={(e) => put(i, { ...k, dir: e.target.value === 'desc' ? 'desc' : 'asc' })}
+            >
+              <option value="asc">{t('account.sequence.asc')}</option>
+              <option value="desc">{t('account.sequence.desc')}</option>
+            </select>
+            {keys.length > 1 && (
+              <button
+                type="button"
+                className="btn btn--small"
+                data-testid={`sequence-remove-${i}`}
+                onClick={() => s.setValue({ sort: keys.filter((_, j) => j !== i) })}
               >
-                {[k.field, ...unused].map((f) => (
-                  <option key={f} value={f}>
-                    {t(SORT_LABEL[f])}
-                  </option>
-                ))}
-              </select>
-              <select
-                aria-label={t('account.sequence.direction', { n: i + 1 })}
-                data-testid={`sequence-dir-${i}`}
-                value={k.dir ?? 'asc'}
-                onChange={(e) => put(i, { ...k, dir: e.target.value === 'desc' ? 'desc' : 'asc' })}
-              >
-                <option value="asc">{t('account.sequence.asc')}</option>
-                <option value="desc">{t('account.sequence.desc')}</option>
-              </select>
-              {keys.length > 1 && (
-                <button
-                  type="button"
-                  className="btn btn--small"
-                  data-testid={`sequence-remove-${i}`}
-                  onClick={() => s.setValue({ sort: keys.filter((_, j) => j !== i) })}
-                >
-                  {t('account.sequence.remove')}
-                </button>
-              )}
-            </li>
-          ))}
-        </ol>
-        {keys.length < 3 && unused.length > 0 && (
-          <button
-            type="button"
-            className="btn btn--small"
-            data-testid="sequence-add"
-            onClick={() => s.setValue({ sort: [...keys, { field: unused[0]!, dir: 'asc' }] })}
-          >
-            {t('account.sequence.add')}
-          </button>
-        )}
-        <div className="form-actions">
-          <button type="submit" className="btn btn--primary" data-testid="sequence-save" disabled={s.saving}>
-            {t('account.save')}
-          </button>
-        </div>
-      </form>
-    </Section>
+                {t('account.sequence.remove')}
+              </button>
+            )}
+          </li>
+        ))}
+      </ol>
+      {keys.length < 3 && unused.length > 0 && (
+        <button
+          type="button"
+          className="btn btn--small"
+          data-testid="sequence-add"
+          onClick={() => s.setValue({ sort: [...keys, { field: unused[0]!, dir: 'asc' }] })}
+        >
+          {t('account.sequence.add')}
+        </button>
+      )}
+    </SettingForm>
   )
 }
