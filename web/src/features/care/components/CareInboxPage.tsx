@@ -2,6 +2,7 @@ import type { ConciergeRequest } from '@diamond/contracts/http/care'
 import type { ConciergeOutcome } from '@diamond/contracts/http/care.values'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { TabList } from '../../../components/TabList'
 import { EmptyState } from '../../../components/EmptyState'
 import { FormField, fieldProps } from '../../../components/FormField'
 import { codeText, localized } from '../../../lib/i18n'
@@ -26,21 +27,14 @@ export function CareInboxPage() {
           {t('shell.screens.careInbox')}
         </h1>
       </header>
-      <div className="acct-tabs" role="tablist">
-        {TABS.map((id) => (
-          <button
-            key={id}
-            type="button"
-            role="tab"
-            className="acct-tab"
-            aria-selected={tab === id}
-            data-testid={`care-tab-${id}`}
-            onClick={() => setTab(id)}
-          >
-            {t(`care.inbox.tabs.${id}`)}
-          </button>
-        ))}
-      </div>
+      <TabList
+        tabs={TABS}
+        current={tab}
+        onChange={setTab}
+        label={t('shell.screens.careInbox')}
+        text={(id) => t(`care.inbox.tabs.${id}`)}
+        testId="care-tab"
+      />
       {tab === 'concierge' && <ConciergeInbox />}
       {tab === 'contact' && <ContactInbox />}
       {tab === 'feedback' && <FeedbackResults />}

@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { TabList } from '../../../components/TabList'
 import { BannerEditor } from './BannerEditor'
 import { FaqEditor } from './FaqEditor'
 import { PageEditor } from './PageEditor'
@@ -19,21 +20,14 @@ export function ContentEditorPage() {
           {t('shell.screens.contentEditor')}
         </h1>
       </header>
-      <div className="acct-tabs" role="tablist">
-        {TABS.map((id) => (
-          <button
-            key={id}
-            type="button"
-            role="tab"
-            className="acct-tab"
-            aria-selected={tab === id}
-            data-testid={`cms-tab-${id}`}
-            onClick={() => setTab(id)}
-          >
-            {t(`pages.editor.tabs.${id}`)}
-          </button>
-        ))}
-      </div>
+      <TabList
+        tabs={TABS}
+        current={tab}
+        onChange={setTab}
+        label={t('shell.screens.contentEditor')}
+        text={(id) => t(`pages.editor.tabs.${id}`)}
+        testId="cms-tab"
+      />
       {tab === 'pages' && <PageEditor />}
       {tab === 'faqs' && <FaqEditor />}
       {tab === 'banners' && <BannerEditor />}
