@@ -19,7 +19,20 @@ export const BiddingEventTypes = {
 } as const
 export type LotEventType = (typeof BiddingEventTypes)[keyof typeof BiddingEventTypes]
 
-export const LotOpened = Type.Object({ lotId: Uuid, auctionId: Uuid, stoneId: Uuid }, { additionalProperties: false })
+export const LotOpened = Type.Object(
+  {
+    lotId: Uuid,
+    auctionId: Uuid,
+    stoneId: Uuid,
+    /**
+     * How many lots the auction opened with (issue 25): stock gathers that many openings, then tells each
+     * seller's followers once (`stock.listing.listed`, source auction). Absent on the demo's own auctions,
+     * which reopen every few minutes and would bury followers' notices.
+     */
+    lots: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000 })),
+  },
+  { additionalProperties: false },
+)
 export type LotOpened = Static<typeof LotOpened>
 
 export const LotHighChanged = Type.Object(

@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEMO_COMPANY_IDS } from '@diamond/contracts/companies'
 import { startTestPortal, waitFor, type TestPortal } from '../../../test/portal'
+import { biddingFixtures } from '../../bidding/test/bidding-fixtures'
 
 /**
  * Members end to end on the whole portal (real PostgreSQL, the in-process bus): the directory,
@@ -223,6 +224,40 @@ describe('members: directory, profiles, follow, followers’ notices, ratings', 
       // buyer2 follows nobody: no notice.
       const other = (await portal.call('notification/list', {}, buyer2)).body.data.list as { kind: string }[]
       expect(other.some((n) => n.kind === 'member.listed')).toBe(false)
+    })
+
+    it('tells each follower once of an auction opened, with the count of the seller’s stones in it', async () => {
+      const bidding = biddingFixtures(portal, { staff: sales1, browse: buyer2 })
+      const ids = await bidding.upForBid(3)
+      // Two of the three stones are Shah's; the third the house's own (no company: nobody to follow).
+      await portal.sql`update stock.stones set seller = 'Shah Diamonds', seller_company_id = ${SHAH} where id = any(${ids.slice(0, 2)}::uuid[])`
+      await portal.sql`update stock.stones set seller_company_id = null where id = ${ids[2]!}`
+      const before = (await portal.call('notification/list', {}, buyer1)).body.data.count as number
+      const { auctionId } = await bidding.auction('live', ids)
+
+      const notice = await waitFor(async () => {
+        const list = (await portal.call('notification/list', {}, buyer1)).body.data.list as {
+          kind: string
+          params: Record<string, unknown>
+        }[]
+        return list.find((n) => n.kind === 'member.listed' && n.params.source === 'auction')
+      })
+      expect(notice.params).toMatchObject({
+        companyId: SHAH,
+        companyName: 'Shah Diamonds',
+        count: 2,
+        sourceId: auctionId,
+      })
+      const listed = await portal.sql`
+        select event->'data' as data from stock.outbox where type = 'stock.listing.listed' and event->'data'->>'sourceId' = ${auctionId}`
+      expect(listed).toHaveLength(1)
+      expect(listed[0]!.data).toMatchObject({ companyId: SHAH, source: 'auction', count: 2 })
+      expect([...(listed[0]!.data.stoneIds as string[])].sort()).toEqual(ids.slice(0, 2).sort())
+      // Gathered, then forgotten: nothing of the auction is left waiting.
+      expect(
+        (await portal.sql`select count(*)::int as n from stock.auction_openings where auction_id = ${auctionId}`)[0]!.n,
+      ).toBe(0)
+      expect((await portal.call('notification/list', {}, buyer1)).body.data.count).toBe(before + 1)
     })
 
     it('unfollows once, then answers the same again; the follower no longer hears of uploads', async () => {

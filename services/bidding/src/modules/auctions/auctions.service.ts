@@ -79,6 +79,7 @@ export class AuctionService {
               lotId: l.id,
               auctionId: id,
               stoneId: l.stone.stoneId,
+              ...(demo ? {} : { lots: lots.length }),
             }),
           ),
         )

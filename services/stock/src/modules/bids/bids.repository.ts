@@ -4,6 +4,7 @@ import { fields, name, query } from '@diamond/runtime/statements'
 import { BIDDABLE_WSTS } from '@diamond/contracts/http/bidding.values'
 import { NO_HOLD, STATUS, statusSet, type StatusRecord } from '../stones/stones.repository'
 import { stones } from '../stones/stones.schema'
+import { auctionOpenings } from './bids.schema'
 
 const biddable = sql`${stones.wSts} = any(${sql.param(BIDDABLE_WSTS)}::text[])`
 
@@ -25,6 +26,42 @@ export async function enterLot(tx: Tx, stoneId: string, lotId: string): Promise<
     tx,
     sql`update ${stones} set ${name(stones.bidLotId)} = ${lotId} where ${stones.id} = ${stoneId} and ${biddable}`,
   )
+}
+
+/** One seller's stones in an auction that has opened whole. */
+export interface OpenedAuctionSeller {
+  companyId: string
+  companyName: string
+  stoneIds: string[]
+}
+
+/**
+ * One lot of an auction of `lots` lots opened. Openings of one auction take turns on a transaction
+ * lock, so however the lots' events are spread over consumers exactly one of them sees the last
+ * lot arrive: that one gets the auction's stones grouped by seller (sellers with a company only;
+ * the house's own stock tells no one) and the rows are gone. Any other gets null.
+ */
+export async function recordOpening(
+  tx: Tx,
+  lot: { lotId: string; auctionId: string; stoneId: string; lots: number },
+): Promise<OpenedAuctionSeller[] | null> {
+  await query(tx, sql`select pg_advisory_xact_lock(hashtext(${'auction-opening:' + lot.auctionId}))`)
+  await orm(tx).insert(auctionOpenings).values(lot).onConflictDoNothing()
+  const [seen] = await orm(tx)
+    .select({ n: sql<number>`count(*)::int` })
+    .from(auctionOpenings)
+    .where(eq(auctionOpenings.auctionId, lot.auctionId))
+  if ((seen?.n ?? 0) < lot.lots) return null
+  const sellers = await query<OpenedAuctionSeller>(
+    tx,
+    sql`select ${stones.sellerCompanyId} as "companyId", min(${stones.seller}) as "companyName",
+               array_agg(${stones.id} order by ${stones.vStnId})::text[] as "stoneIds"
+          from ${auctionOpenings} join ${stones} on ${stones.id} = ${auctionOpenings.stoneId}
+         where ${auctionOpenings.auctionId} = ${lot.auctionId} and ${stones.sellerCompanyId} is not null
+         group by ${stones.sellerCompanyId}`,
+  )
+  await orm(tx).delete(auctionOpenings).where(eq(auctionOpenings.auctionId, lot.auctionId))
+  return sellers
 }
 
 /** The lot closed (sold, unsold or withdrawn): the stone is stock's to move again. */

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { createReadStream, createWriteStream } from 'node:fs'
 import { mkdir, rm } from 'node:fs/promises'
 import { join } from 'node:path'
-import { ListingEventTypes, type StonesListed } from '@diamond/contracts/events/members'
+import { listedEvent } from '../stones/listed.event'
 import type { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { StockEventTypes, TradeEventTypes, type TradeEvent } from '@diamond/contracts/events/stock'
@@ -431,7 +431,12 @@ export class InventoryService {
         }
         await repo.updateUpload(tx, id, { status: 'committed', committedAt: new Date(), report: r, filePath: '' })
         // Followers hear of an upload once, not of each stone (issue 25): the stones newly live.
-        const listed = listedEvent(seller, source, id, [...added, ...relisted])
+        const listed = listedEvent(
+          seller,
+          source,
+          id,
+          [...added, ...relisted].map((s) => s.id),
+        )
         if (listed) await enqueue(tx, 'stock', [listed])
         const changed: repo.ChangedStone[] = [...updated, ...deleted, ...added, ...relisted]
         return { changed, result: r }
@@ -473,22 +478,4 @@ export class InventoryService {
     await Promise.all(previews.filter((p) => p.filePath).map((p) => rm(p.filePath, { force: true })))
     return { expired, told, previews: previews.length }
   }
-}
-
-/** One `stock.listing.listed` for the stones an upload made live (none when it made none live). */
-function listedEvent(
-  seller: { id: string; name: string },
-  source: 'upload' | 'ftp',
-  uploadId: string,
-  live: readonly { id: string }[],
-) {
-  if (!live.length) return null
-  return newEvent<StonesListed>('stock', ListingEventTypes.listed, seller.id, {
-    companyId: seller.id,
-    companyName: seller.name.slice(0, 200),
-    source,
-    sourceId: uploadId,
-    count: live.length,
-    stoneIds: live.slice(0, 50).map((s) => s.id),
-  })
 }

@@ -7,6 +7,7 @@ import { AppError, enqueue, enqueueMany, newEvent, type Database, type Principal
 import * as repo from './stones.repository'
 import * as bids from '../bids/bids.repository'
 import { SingleFlight } from './single-flight'
+import { listedEvent } from './listed.event'
 import { rapCents } from '../rap/rap.rules'
 import { amountCents, availabilityOf, pricePerCaratCents, SHAPE_FULL } from './stones.rules'
 
@@ -217,6 +218,18 @@ export class StoneService {
    */
   async enterLot(tx: Tx, lot: LotOpened): Promise<void> {
     await bids.enterLot(tx, lot.stoneId, lot.lotId)
+    // Issue 25: once every lot of the auction is heard of, each seller's followers are told once.
+    if (!lot.lots) return
+    const sellers = await bids.recordOpening(tx, { ...lot, lots: lot.lots })
+    const listed = (sellers ?? []).map((s) =>
+      listedEvent({ id: s.companyId, name: s.companyName }, 'auction', lot.auctionId, s.stoneIds),
+    )
+    if (listed.length)
+      await enqueue(
+        tx,
+        PRODUCER,
+        listed.filter((e) => e !== null),
+      )
   }
 
   /**

@@ -17,7 +17,9 @@ export function noticeTarget(n: Pick<Notification, 'kind' | 'params'>): string |
   if (n.kind.startsWith('order.') || n.kind.startsWith('shipment.')) return '/account/purchase-history'
   if (n.kind === 'stone.held') return '/account/hold'
   if (n.kind === 'ftp.fetched') return '/inventory/history'
-  // Issue 25: a followed seller listed stones: its profile (its stock and articles from there).
+  // Issue 25: a followed seller opened an auction: the auctions; listed stones: its profile (its stock and articles from there).
+  if (n.kind === 'member.listed' && p.source === 'auction')
+    return typeof p.sourceId === 'string' && p.sourceId ? `/search-bid-diamond/${p.sourceId}` : '/search-bid-diamond'
   if (n.kind === 'member.listed' && typeof p.companyId === 'string' && p.companyId) return `/member/${p.companyId}`
   if (n.kind === 'ftp.failed') return '/inventory/ftp'
   // The sales person hears what the buyer did (their calendar); the buyer what was done (their list).

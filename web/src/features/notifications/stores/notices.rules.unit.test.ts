@@ -15,6 +15,10 @@ describe('notices', () => {
     expect(noticeTarget({ kind: 'appointment.booked', params: { by: 'buyer' } })).toBe('/appointments/calendar')
     expect(noticeTarget({ kind: 'appointment.rescheduled', params: { by: 'sales' } })).toBe('/appointments')
     expect(noticeTarget({ kind: 'appointment.reminder', params: { soon: 'day' } })).toBe('/appointments')
+    expect(noticeTarget({ kind: 'member.listed', params: { companyId: 'C', source: 'upload' } })).toBe('/member/C')
+    expect(noticeTarget({ kind: 'member.listed', params: { companyId: 'C', source: 'auction', sourceId: 'A' } })).toBe(
+      '/search-bid-diamond/A',
+    )
     expect(noticeTarget({ kind: 'something.new', params: {} })).toBeNull()
   })
 
