@@ -162,6 +162,23 @@ describe('members', () => {
       expect(await b.page.locator('.mem-head [data-testid="followers"]').textContent()).toBe('Followers: 0')
       const following = await call<{ count: number }>(portal, 'member/following', {}, buyer.token.jwt)
       expect(following.data.count).toBe(0)
+
+      // The profile leads to the seller's listed stones: the grid of exactly its company's stones.
+      const listed = await call<{ count: number }>(
+        portal,
+        'diamond/paginate',
+        { filter: { sellerCompanyId: [SHAH] }, limit: 1 },
+        buyer.token.jwt,
+      )
+      expect(listed.data.count).toBeGreaterThan(0)
+      await b.page.getByTestId('company-stock').click()
+      await b.page.getByTestId('seller-stock').waitFor()
+      expect(await b.page.getByTestId('seller-stock').textContent()).toBe('Stones listed by Shah Diamonds')
+      await expect
+        .poll(async () =>
+          Number((await b.page.getByTestId('stones-count').locator('strong').textContent())!.replace(/,/g, '')),
+        )
+        .toBe(listed.data.count)
     } finally {
       await b.context.close()
     }

@@ -79,9 +79,10 @@ export type BoolFilter = (typeof BOOL_FILTERS)[number]
 /**
  * Lists of identifiers. `stoneIds` matches the stone number, the seller's stone number or the
  * report (certificate) number; `sellerStoneNo` the seller's number; `pairNo` the pair number;
- * `keyToSymbol` any stone whose key to symbols names one of them; `ids` stone ids (uuid).
+ * `keyToSymbol` any stone whose key to symbols names one of them; `ids` stone ids (uuid);
+ * `sellerCompanyId` the stones of these sellers' companies (a member profile's "listed stock").
  */
-export const LIST_FILTERS = ['stoneIds', 'sellerStoneNo', 'pairNo', 'keyToSymbol', 'ids'] as const
+export const LIST_FILTERS = ['stoneIds', 'sellerStoneNo', 'pairNo', 'keyToSymbol', 'ids', 'sellerCompanyId'] as const
 export type ListFilter = (typeof LIST_FILTERS)[number]
 
 /** At most this many entries in one list filter (a pasted column of stone numbers). */

@@ -159,6 +159,7 @@ function addFilter(index: StoneIndex, c: Compiled, filter: StoneFilter) {
     [filter.stoneIds, (k) => index.byKey.get(k.toUpperCase())],
     [filter.sellerStoneNo, (k) => index.bySellerNo.get(k.toUpperCase())],
     [filter.pairNo, (k) => index.byPair.get(k.toUpperCase())],
+    [filter.sellerCompanyId, (k) => index.bySellerCompany.get(k.toUpperCase())],
   ]
   for (const [values, look] of lists) {
     if (!values?.length) continue

@@ -67,6 +67,7 @@ export const INDEX_COLUMNS = [
   'heartArrow',
   'keyToSymbol',
   'seller',
+  'sellerCompanyId',
   'pairNo',
   'showName',
   'isXray',
@@ -244,6 +245,9 @@ export class StoneIndex {
   readonly byKey = new Map<string, number[]>()
   readonly bySellerNo = new Map<string, number[]>()
   readonly byPair = new Map<string, number[]>()
+  /** The seller's company → its stones (a member profile's listed stock). */
+  readonly bySellerCompany = new Map<string, number[]>()
+  private sellerCompanies: (string | null)[] = []
   /** Raised by every change, so caches (deal of the day) know when to recompute. */
   generation = 0
 
@@ -288,6 +292,14 @@ export class StoneIndex {
     else if (!list.includes(i)) list.push(i)
   }
 
+  private static removeFrom(map: Map<string, number[]>, key: string | null | undefined, i: number) {
+    if (!key) return
+    const k = key.toUpperCase()
+    const list = map.get(k)?.filter((x) => x !== i)
+    if (list?.length) map.set(k, list)
+    else map.delete(k)
+  }
+
   /** Adds a stone, or rewrites it if its version is newer than what the index has. Returns its slot. */
   put(r: IndexSource): number {
     let i = this.byId.get(r.id)
@@ -313,6 +325,11 @@ export class StoneIndex {
         )
       this.pairNos[i] = r.pairNo
       StoneIndex.addTo(this.byPair, r.pairNo, i)
+    }
+    if ((this.sellerCompanies[i] ?? null) !== r.sellerCompanyId) {
+      StoneIndex.removeFrom(this.bySellerCompany, this.sellerCompanies[i], i)
+      this.sellerCompanies[i] = r.sellerCompanyId
+      if (r.sellerCompanyId) StoneIndex.addTo(this.bySellerCompany, r.sellerCompanyId, i)
     }
     const added = !this.filled[i]
     for (const k of ENUM_KEYS) {

@@ -135,6 +135,12 @@ function Profile({ c, onFollow }: { c: CompanyPublic; onFollow: (s: FollowState)
             )}
           </dl>
           <p className="mem-more">
+            <Link
+              href={`/diamond-list?seller=${encodeURIComponent(c.id)}&name=${encodeURIComponent(c.name)}`}
+              data-testid="company-stock"
+            >
+              {t('members.profile.stock')}
+            </Link>
             <Link href={`/seller/${c.id}/articles`} data-testid="company-articles">
               {t('members.profile.articles')}
             </Link>

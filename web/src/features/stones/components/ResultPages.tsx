@@ -73,7 +73,7 @@ function Reading() {
  * /diamond-list/:id? — a saved or recent search's result (`diamond/search/by-id` then
  * `diamond/paginate`), with `?q=` a quick search, whose reading shows as chips, or with
  * `?demand=` the stones one of my demands matches now (My Demand's "matches now" link): that page
- * is features/demands', given by the route (`demandStones`).
+ * is features/demands', given by the route (`demandStones`); with `?seller=` a seller's listed stones.
  */
 export function DiamondListPage({
   id,
@@ -86,8 +86,19 @@ export function DiamondListPage({
   const params = new URLSearchParams(useSearch())
   const q = params.get('q')?.trim() ?? ''
   const demandId = q ? null : params.get('demand')
-  const found = useSavedFilter(q || demandId ? undefined : id)
+  // A member profile's "listed stones": `?seller=` the company id, `&name=` its name for the title.
+  const seller = q || demandId ? null : params.get('seller')
+  const found = useSavedFilter(q || demandId || seller ? undefined : id)
   const title = t('shell.screens.diamondList')
+  if (seller) {
+    const subtitle = (
+      <span className="page-ref" dir="auto" data-testid="seller-stock">
+        {t('grid.sellerStock', { company: params.get('name') ?? '' })}
+      </span>
+    )
+    const filter = { sellerCompanyId: [seller] }
+    return <GridPage pageType="diamondList" query={{ kind: 'search', filter }} title={title} subtitle={subtitle} />
+  }
   if (q) {
     const subtitle: ReactNode = (
       <>
