@@ -27,9 +27,8 @@ const isoOf = (d: Date) => d.toISOString()
 export const showsPrices = (who: Principal): boolean => !who.noPrice && seesPrices(who.perms)
 
 /**
- * `user/dashboard`: the personal dashboard is the caller's own rows, read side by side (one
- * statement per card); the global one is the market's price index and counters, shared by all and
- * cached for a few seconds, with prices hidden for a reader who may not see them.
+ * `user/dashboard`: the personal dashboard is the caller's own rows, every card in one statement;
+ * the global one is the market's price index and counters, shared by all and cached for a few seconds, with prices hidden for a reader who may not see them.
  */
 export class DashboardService {
   private market: { at: number; value: Promise<MarketReads> } | null = null
@@ -52,24 +51,11 @@ export class DashboardService {
   }
 
   async personal(who: Principal): Promise<PersonalDashboard> {
-    const c = this.database.sql
     const prices = showsPrices(who)
     const money = (v: number | null) => (prices && v !== null ? Math.round(v) : null)
     const seller = who.userType === 'seller' && who.companyId ? who.companyId : null
-    const [holds, offers, bids, appointments, orders, reminders, matches, saved, followed, expiring, today] =
-      await Promise.all([
-        repo.myHolds(c, who.id),
-        repo.myOffers(c, who.id),
-        repo.myBids(c, who.id),
-        repo.myAppointments(c, who.id),
-        repo.myOrders(c, who.id),
-        repo.myReminders(c, who.id),
-        repo.myMatches(c, who.id),
-        repo.mySavedSearches(c, who.id),
-        repo.myFollowed(c, who.id),
-        seller ? repo.sellerExpiring(c, seller) : Promise.resolve([]),
-        seller ? repo.sellerToday(c, seller) : Promise.resolve(null),
-      ])
+    const { holds, offers, bids, appointments, orders, reminders, matches, savedSearches, followed, expiring, today } =
+      await repo.personalCards(this.database.sql, who.id, seller)
     const count = (rows: readonly { total: number }[]) => rows[0]?.total ?? 0
     const line = (r: repo.Line) => ({ stoneId: r.stoneId, vStnId: r.vStnId, shape: r.shape, carat: r.carat })
     return {
@@ -124,7 +110,7 @@ export class DashboardService {
         count: count(matches),
         list: matches.map((r) => ({ ...line(r), demandId: r.demandId, title: r.title, at: isoOf(r.at) })),
       },
-      savedSearches: saved.map((s) => ({
+      savedSearches: savedSearches.map((s) => ({
         searchId: s.searchId,
         title: s.title,
         newStones: this.newStones(s.filter),
