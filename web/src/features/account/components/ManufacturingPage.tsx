@@ -107,14 +107,14 @@ export function ManufacturingPage({ embedded }: { embedded?: boolean }) {
       {list && list.length > 0 && (
         <>
           <p className="acct-note" data-testid="facilities-count">
-            {t('facilities.count', { count: list.length, max: MAX_FACILITIES })}
+            {t('facilities.count', { n: list.length, max: MAX_FACILITIES })}
           </p>
           <ul className="address-list facility-list" data-testid="facility-list">
             {list.map((f) => (
               <li key={f.id} className="address-card facility-card" data-testid="facility" data-name={f.name}>
                 <div className="address-card-head">
-                  <h3 className="acct-subtitle" dir="auto">
-                    {f.name}
+                  <h3 className="acct-subtitle">
+                    <bdi>{f.name}</bdi>
                   </h3>
                   <span className={`acct-badge${f.isPublic ? ' acct-badge--accent' : ''}`}>
                     {f.isPublic ? t('facilities.public') : t('facilities.hidden')}
@@ -160,7 +160,9 @@ function FacilityFacts({ f }: { f: Facility }) {
     <dl className="facility-facts">
       <div>
         <dt>{t('facilities.fields.place')}</dt>
-        <dd dir="auto">{[f.city, f.country].join(', ')}</dd>
+        <dd>
+          <bdi>{[f.city, f.country].join(', ')}</bdi>
+        </dd>
       </div>
       <div>
         <dt>{t('facilities.fields.activities')}</dt>
@@ -179,7 +181,9 @@ function FacilityFacts({ f }: { f: Facility }) {
       {f.certifications && (
         <div>
           <dt>{t('facilities.fields.certifications')}</dt>
-          <dd dir="auto">{f.certifications}</dd>
+          <dd>
+            <bdi>{f.certifications}</bdi>
+          </dd>
         </div>
       )}
     </dl>

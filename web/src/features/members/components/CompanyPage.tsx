@@ -198,8 +198,12 @@ function Facilities({ list }: { list: FacilityPublic[] }) {
       <ul className="mem-facilities">
         {list.map((f) => (
           <li key={f.id} className="mem-facility" data-testid="company-facility">
-            <strong dir="auto">{f.name}</strong>
-            <span dir="auto">{[f.city, f.country].join(', ')}</span>
+            <strong>
+              <bdi>{f.name}</bdi>
+            </strong>
+            <span>
+              <bdi>{[f.city, f.country].join(', ')}</bdi>
+            </span>
             <span>{f.activities.map((a) => t(`facilities.activities.${a}`)).join(' · ')}</span>
             <span>
               {t('facilities.fields.workers')}: {fmtCount(f.workers)}
@@ -208,8 +212,8 @@ function Facilities({ list }: { list: FacilityPublic[] }) {
               )}
             </span>
             {f.certifications && (
-              <span className="mem-facility-certs" dir="auto">
-                {f.certifications}
+              <span className="mem-facility-certs">
+                <bdi>{f.certifications}</bdi>
               </span>
             )}
           </li>
