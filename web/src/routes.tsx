@@ -39,6 +39,7 @@ const ChangePasswordPage = page(() => import('./features/account/components/Chan
 const CompanyProfilePage = page(() => import('./features/account/components/CompanyProfilePage'), 'CompanyProfilePage')
 const PersonalInfoPage = page(() => import('./features/account/components/PersonalInfoPage'), 'PersonalInfoPage')
 const ProfilePage = page(() => import('./features/account/components/ProfilePage'), 'ProfilePage')
+const ManufacturingPage = page(() => import('./features/account/components/ManufacturingPage'), 'ManufacturingPage')
 const DiamondSequencePage = page(() => import('./features/account/components/SettingsPanels'), 'DiamondSequencePanel')
 const StockNotificationPage = page(
   () => import('./features/account/components/StockNotificationPage'),
@@ -229,6 +230,7 @@ const SCREEN_VIEWS: Record<string, (params: Record<string, string>) => ReactNode
   profile: () => <ProfilePage />,
   diamondSequence: () => <DiamondSequencePage />,
   addresses: () => <AddressesPage />,
+  manufacturing: () => <ManufacturingPage />,
   users: () => <UsersPage />,
   registrations: () => <RegistrationsPage />,
   changePassword: () => <ChangePasswordPage />,

@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox'
 import { literals, Uuid } from '../common'
+import { FacilityPublic } from './facilities'
 
 /**
  * Members (issue 25): the member directory, company and member profiles, follow, ratings. Served by
@@ -99,6 +100,8 @@ export const CompanyPublic = Type.Object({
   dealsIn: Type.String(),
   socialLinks: Type.Array(SocialLink),
   manufacturing: Type.String(),
+  /** The company's public manufacturing facilities (My account → Manufacturing), by name. */
+  facilities: Type.Array(FacilityPublic),
   locations: Type.Array(Type.String()),
   isPublic: Type.Boolean(),
   followers: Type.Integer({ minimum: 0 }),

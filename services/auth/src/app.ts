@@ -6,6 +6,8 @@ import { loadAuthConfig, type AuthConfig } from './config'
 import approvalRoutes from './modules/approvals/approvals.routes'
 import credentialsRoutes from './modules/credentials/credentials.routes'
 import { purgeMailTokens } from './modules/credentials/mail-tokens.repository'
+import facilityRoutes from './modules/facilities/facilities.routes'
+import { FacilityService } from './modules/facilities/facilities.service'
 import { registerTradeMail } from './modules/mail/mail.consumers'
 import { registerMemberOrders } from './modules/members/members.consumers'
 import memberRoutes from './modules/members/members.routes'
@@ -73,6 +75,7 @@ export default async function authService(app: FastifyInstance, opts: AuthOption
   const members = new MemberService(database)
   registerMemberOrders(rt, members)
   await app.register(memberRoutes, { members })
+  await app.register(facilityRoutes, { facilities: new FacilityService(database) })
   const digests = new DigestService(database, opts.config.JWT_SECRET)
   await app.register(digestRoutes, { digests })
   if (opts.auth.AUTH_DIGESTS)

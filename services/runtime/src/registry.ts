@@ -37,6 +37,8 @@ export const SERVICES = [
       'address',
       // issue 25: the member directory, follow, ratings
       'member',
+      // issue 25: My account → Manufacturing, the company's facilities (company/facility/*)
+      'company',
     ],
   },
   {

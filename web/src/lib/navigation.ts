@@ -76,6 +76,8 @@ export const SCREENS: readonly Screen[] = [
   { id: 'profile', path: '/account/profile', memberOnly: true },
   { id: 'diamondSequence', path: '/account/profile/diamond-sequence', memberOnly: true },
   { id: 'addresses', path: '/account/addresses', memberOnly: true },
+  // Issue 25 (path ours): My account → Manufacturing, the company's facilities, on every width.
+  { id: 'manufacturing', path: '/account/manufacturing', memberOnly: true },
   { id: 'users', path: '/account/users', memberOnly: true, adminOnly: true },
   // Not in the spec: operator staff review registrations with view on their module (all decides).
   {

@@ -14,6 +14,8 @@ import type {
   ReviewPage,
 } from '@diamond/contracts/http/members'
 import { AppError, enqueue, newEvent, type Database, type Principal, type Tx } from '@diamond/runtime'
+import { publicFacilities } from '../facilities/facilities.repository'
+import { toPublic } from '../facilities/facilities.views'
 import { invalidFields } from '../registration/invalid-fields'
 import * as repo from './members.repository'
 import {
@@ -76,7 +78,7 @@ export class MemberService {
     const sql = this.database.sql
     const c = await repo.companyProfile(sql, who.id, companyId)
     if (!c || !canSeeCompany(c, who.companyId)) throw new AppError('E_NOT_FOUND')
-    const members = await repo.companyMembers(sql, c.id)
+    const [members, facilities] = await Promise.all([repo.companyMembers(sql, c.id), publicFacilities(sql, c.id)])
     return {
       ...toCard(c, who.companyId),
       description: c.description,
@@ -87,6 +89,7 @@ export class MemberService {
       headquarters: c.headquarters,
       socialLinks: c.socialLinks,
       manufacturing: c.manufacturing,
+      facilities: facilities.map(toPublic),
       locations: c.locations,
       isPublic: c.isPublic,
       members: members.map((m) => ({

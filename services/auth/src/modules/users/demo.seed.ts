@@ -1,5 +1,6 @@
 import { DEMO_COMPANY_IDS } from '@diamond/contracts/companies'
 import type { Sql } from '@diamond/runtime/db'
+import { applyDemoFacilities } from '../facilities/facilities.demo'
 import { applyDemoProfiles, DEMO_DIRECTORY } from '../members/members.demo'
 import { hashPassword } from './passwords'
 import { countUsers, insertCompanies, insertUsers, type NewUser } from './users.repository'
@@ -91,6 +92,7 @@ export async function seedDemoUsers(sql: Sql): Promise<string[]> {
       })),
     )
     await applyDemoProfiles(tx, companies)
+    await applyDemoFacilities(tx, companies)
     await insertUsers(
       tx,
       DEMO_ACCOUNTS.map((a) => ({

@@ -8,6 +8,7 @@ import { AddressesPage } from './AddressesPage'
 import { ChangePasswordPage } from './ChangePasswordPage'
 import { CompanyProfilePage } from './CompanyProfilePage'
 import { DocumentsPanel } from './DocumentsPanel'
+import { ManufacturingPage } from './ManufacturingPage'
 import { PersonalInfoPage } from './PersonalInfoPage'
 import { SECTIONS, tabPath, type SectionKey } from './sections'
 import { DiamondSequencePanel, MatchPairPanel, PreferencesPanel } from './SettingsPanels'
@@ -18,6 +19,7 @@ import './account.css'
 const PANELS: Record<SectionKey, (p: { embedded?: boolean }) => ReactNode> = {
   personal: PersonalInfoPage,
   company: CompanyProfilePage,
+  manufacturing: ManufacturingPage,
   addresses: AddressesPage,
   password: ChangePasswordPage,
   stockNotification: StockNotificationPage,

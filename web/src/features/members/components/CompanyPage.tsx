@@ -1,10 +1,11 @@
+import type { FacilityPublic } from '@diamond/contracts/http/facilities'
 import type { CompanyPublic, FollowState } from '@diamond/contracts/http/members'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'wouter'
 import { EmptyState } from '../../../components/EmptyState'
 import { ListPager } from '../../../components/ListPager'
-import { fmtDate } from '../../../lib/format'
+import { fmtCount, fmtDate } from '../../../lib/format'
 import { codeText } from '../../../lib/i18n'
 import { useRead } from '../../../lib/useRead'
 import { useStoredImage } from '../../../lib/useStoredImage'
@@ -171,6 +172,7 @@ function Profile({ c, onFollow }: { c: CompanyPublic; onFollow: (s: FollowState)
           )}
         </section>
       </div>
+      {c.facilities.length > 0 && <Facilities list={c.facilities} />}
       <Reviews companyId={c.id} />
     </div>
   )
@@ -182,6 +184,42 @@ function Fact({ label, value }: { label: string; value: string }) {
       <dt>{label}</dt>
       <dd dir="auto">{value}</dd>
     </div>
+  )
+}
+
+/** The company's public manufacturing facilities (My account → Manufacturing): where, what, how many people and carats. */
+function Facilities({ list }: { list: FacilityPublic[] }) {
+  const { t } = useTranslation()
+  return (
+    <section className="mem-section" aria-labelledby="mem-facilities" data-testid="company-facilities">
+      <h2 id="mem-facilities" className="acct-section-title">
+        {t('facilities.profileTitle')}
+      </h2>
+      <ul className="mem-facilities">
+        {list.map((f) => (
+          <li key={f.id} className="mem-facility" data-testid="company-facility">
+            <strong>
+              <bdi>{f.name}</bdi>
+            </strong>
+            <span>
+              <bdi>{[f.city, f.country].join(', ')}</bdi>
+            </span>
+            <span>{f.activities.map((a) => t(`facilities.activities.${a}`)).join(' · ')}</span>
+            <span>
+              {t('facilities.fields.workers')}: {fmtCount(f.workers)}
+              {f.monthlyCapacityCt !== null && (
+                <> · {t('facilities.carats', { value: fmtCount(f.monthlyCapacityCt) })}</>
+              )}
+            </span>
+            {f.certifications && (
+              <span className="mem-facility-certs">
+                <bdi>{f.certifications}</bdi>
+              </span>
+            )}
+          </li>
+        ))}
+      </ul>
+    </section>
   )
 }
 
