@@ -115,6 +115,11 @@ describe('customer care and the portal pages', () => {
       await inbox.waitFor()
       await inbox.getByLabel('Your answer').fill('We found three ovals for you; the offer is in your offer list.')
       await inbox.getByLabel('Turned into').selectOption('offer')
+      // The offer names its stones by number (as the team reads them off the grid).
+      const offered = (
+        await call<{ list: { vStnId: string }[] }>(portal, 'diamond/paginate', { limit: 2 }, buyer.token.jwt)
+      ).data.list.map((st) => st.vStnId)
+      await inbox.getByTestId('answer-stones').fill(offered.join(', '))
       await expectAccessible(s.page, 'care inbox')
       await s.page.screenshot({ path: join(SCREENS, 'care-inbox.png'), fullPage: true })
       await inbox.getByTestId('answer-send').click()
@@ -127,7 +132,41 @@ describe('customer care and the portal pages', () => {
         .waitFor({ timeout: 15_000 })
       expect(await b.page.evaluate(() => (window as unknown as { e2eMarker?: number }).e2eMarker)).toBe(1)
       await b.page.getByText('Offer made').first().waitFor()
+      const offer = b.page.getByTestId(`request-${number}`).getByTestId('request-offer')
+      expect(await offer.textContent()).toContain(`2 stones offered: ${offered.join(', ')}`)
       await b.page.screenshot({ path: join(SCREENS, 'care-concierge-answered.png'), fullPage: true })
+      // "See them" opens exactly the stones offered, to hold, quote or confirm as any others.
+      await offer.getByTestId('request-offer-open').click()
+      await b.page.getByTestId('offered-stones').waitFor()
+      await expect
+        .poll(async () => (await b.page.getByTestId('stones-count').locator('strong').textContent())?.trim())
+        .toBe('2')
+      for (const n of offered) await b.page.getByText(n, { exact: true }).first().waitFor()
+      await b.page.goBack()
+
+      // A second request turned into a buy request: the team sees what its words will look for,
+      // and the buyer gets a demand of it.
+      await b.page.getByLabel('What are you looking for?').fill('Pear shapes around 2 carats, D to F')
+      await b.page.getByTestId('concierge-send').click()
+      const second = b.page.locator('[data-testid^="request-R-"]').first()
+      await second.getByTestId('request-status').getByText('Waiting for an answer').waitFor()
+      const number2 = (await second.getAttribute('data-testid'))!.slice('request-'.length)
+      expect(number2).not.toBe(number)
+      await s.page.reload()
+      const inbox2 = s.page.getByTestId(`request-${number2}`)
+      await inbox2.getByLabel('Your answer').fill('We keep looking for you.')
+      await inbox2.getByLabel('Turned into').selectOption('buyRequest')
+      await inbox2.getByTestId('answer-words').fill('2 ct pear D-F')
+      await inbox2.getByTestId('filter-chips').waitFor()
+      await inbox2.getByTestId('answer-send').click()
+      await b.page.getByTestId(`request-${number2}`).getByTestId('request-demand').waitFor({ timeout: 15_000 })
+      const demands = await call<{ list: { title: string; filter: { shpNm?: string[] } }[] }>(
+        portal,
+        'diamond-demand/paginate',
+        {},
+        buyer.token.jwt,
+      )
+      expect(demands.data.list.find((d) => d.title.startsWith(number2))?.filter.shpNm).toEqual(['PEAR'])
 
       // The feedback shows in the staff's results.
       await s.page.getByTestId('care-tab-feedback').click()

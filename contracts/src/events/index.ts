@@ -10,6 +10,7 @@ import {
   ViewingRequestEventTypes,
 } from './appointments'
 import { ArticleChanged, ArticleEventTypes } from './articles'
+import { ConciergeAnswered, ConciergeEventTypes } from './concierge'
 import { AuthEventTypes, MailRequested, SessionRevoked } from './auth'
 import { DigestDue, DigestEventTypes, DigestPrepared, DigestReady } from './digests'
 import { BiddingEventTypes, LotClosed, LotExtended, LotHighChanged, LotOpened } from './bidding'
@@ -53,6 +54,7 @@ export const EventSchemas = {
   [MemberEventTypes.followChanged]: FollowChanged,
   [MemberEventTypes.rated]: MemberRated,
   [ListingEventTypes.listed]: StonesListed,
+  [ConciergeEventTypes.answered]: ConciergeAnswered,
 }
 
 /** A type the platform publishes, e.g. `stock.stone.held`. */

@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox'
 import { literals, Uuid } from '../common'
+import { StoneFilter } from './stock'
 import {
   CONCIERGE_OUTCOMES,
   CONCIERGE_STATUSES,
@@ -126,11 +127,15 @@ export const ConciergeRequest = Type.Object({
   status: Status,
   reply: Type.Union([Type.String(), Type.Null()]),
   outcome: Type.Union([Outcome, Type.Null()]),
+  /** Turned into a buy request: its criteria as a search filter (the member's demand in My Demand). */
+  filter: Type.Union([StoneFilter, Type.Null()]),
+  /** Turned into an offer: the stones offered, by their numbers. */
+  stoneNumbers: Type.Array(Type.String()),
   answeredBy: Type.Union([Type.String(), Type.Null()]),
   answeredAt: Type.Union([Type.String(), Type.Null()]),
   createdAt: Type.String(),
 })
-export type ConciergeRequest = Static<typeof ConciergeRequest>
+export type ConciergeRequest = Omit<Static<typeof ConciergeRequest>, 'filter'> & { filter: StoneFilter | null }
 export const ConciergePage = PageOf(ConciergeRequest)
 export type ConciergePage = Static<typeof ConciergePage>
 
@@ -147,10 +152,14 @@ export const ConciergeAnswer = Type.Object(
     id: Uuid,
     reply: Type.String({ maxLength: CONCIERGE_TEXT_MAX * 2 }),
     outcome: Type.Optional(Type.Union([Outcome, Type.Null()])),
+    /** With outcome `buyRequest` (required): what to look for, as a search filter; stock makes it the member's demand. */
+    filter: Type.Optional(StoneFilter),
+    /** With outcome `offer` (required): the stones offered, by stone, certificate or seller's number (1–20). */
+    stoneNumbers: Type.Optional(Type.Array(Type.String({ maxLength: 60 }), { maxItems: 50 })),
   },
   { additionalProperties: false },
 )
-export type ConciergeAnswer = Static<typeof ConciergeAnswer>
+export type ConciergeAnswer = Omit<Static<typeof ConciergeAnswer>, 'filter'> & { filter?: StoneFilter }
 
 /** `concierge/close`: the member closes their own request (found elsewhere, no longer needed). */
 export const ConciergeClose = Type.Object({ id: Uuid }, { additionalProperties: false })

@@ -127,12 +127,37 @@ describe('customer care: feedback, concierge, contact', () => {
     expect((await portal.call('concierge/answer', { id: req.id, reply: '  ' }, sales1)).body.data.fields[0].field).toBe(
       'reply',
     )
-    const answered = await portal.call(
+    // An offer names its stones; a buy request's filter does not belong to it. Nothing is recorded.
+    const bare = await portal.call('concierge/answer', { id: req.id, reply: 'Found some', outcome: 'offer' }, sales1)
+    expect(bare.body.data.fields.map((f: { field: string }) => f.field)).toEqual(['stoneNumbers'])
+    const mixed = await portal.call(
       'concierge/answer',
-      { id: req.id, reply: 'We found three ovals; see the offer in your offer list.', outcome: 'offer' },
+      { id: req.id, reply: 'Found some', outcome: 'offer', stoneNumbers: ['D1'], filter: { shpNm: ['OVAL'] } },
       sales1,
     )
-    expect(answered.body.data).toMatchObject({ status: 'answered', outcome: 'offer', answeredBy: 'sales1' })
+    expect(mixed.body.data.fields.map((f: { field: string }) => f.field)).toEqual(['filter'])
+    expect(
+      (await portal.call('concierge/paginate', { status: 'open' }, sales1)).body.data.list.map(
+        (r: { id: string }) => r.id,
+      ),
+    ).toContain(req.id)
+    const answered = await portal.call(
+      'concierge/answer',
+      {
+        id: req.id,
+        reply: 'We found three ovals; see the offer in your offer list.',
+        outcome: 'offer',
+        stoneNumbers: [' ov-101 ', 'OV-102', 'ov-101', 'OV-103'],
+      },
+      sales1,
+    )
+    expect(answered.body.data).toMatchObject({
+      status: 'answered',
+      outcome: 'offer',
+      answeredBy: 'sales1',
+      stoneNumbers: ['OV-101', 'OV-102', 'OV-103'],
+      filter: null,
+    })
     const buyerNotice = await waitFor(async () =>
       (
         (await portal.call('notification/list', {}, buyer1)).body.data.list as {
@@ -149,6 +174,54 @@ describe('customer care: feedback, concierge, contact', () => {
     expect((await portal.call('concierge/answer', { id: req.id, reply: 'again' }, sales1)).body.code).toBe(
       'E_CONCIERGE_CLOSED',
     )
+  })
+
+  it('concierge: a request turned into a buy request becomes the member’s demand, once', async () => {
+    const deadline = new Date(Date.now() + 60 * 86_400_000).toISOString().slice(0, 10)
+    const created = await portal.call(
+      'concierge/create',
+      { criteria: 'Pear shapes around 2 carats, D to F', deadline },
+      buyer2,
+    )
+    const req = created.body.data
+    const filter = { shpNm: ['PEAR'], crt: { from: 1.9, to: 2.2 }, colNm: ['D', 'E', 'F'] }
+    const empty = await portal.call(
+      'concierge/answer',
+      { id: req.id, reply: 'We will look', outcome: 'buyRequest', filter: {} },
+      sales1,
+    )
+    expect(empty.body.data.fields.map((f: { field: string }) => f.field)).toEqual(['filter'])
+    const answered = await portal.call(
+      'concierge/answer',
+      { id: req.id, reply: 'We keep looking for you: see My Demand.', outcome: 'buyRequest', filter },
+      sales1,
+    )
+    expect(answered.body.data).toMatchObject({ outcome: 'buyRequest', filter, stoneNumbers: [] })
+
+    type D = { title: string; description: string; tillDate: string; filter: unknown }
+    const demand = await waitFor(async () =>
+      ((await portal.call('diamond-demand/paginate', {}, buyer2)).body.data.list as D[]).find((d) =>
+        d.title.startsWith(req.number),
+      ),
+    )
+    expect(demand).toMatchObject({
+      title: `${req.number} · Pear shapes around 2 carats, D to F`,
+      description: 'Pear shapes around 2 carats, D to F',
+      tillDate: deadline,
+      filter,
+    })
+    // Told once: the event is consumed once however often delivered, so one demand.
+    const count = async () =>
+      ((await portal.call('diamond-demand/paginate', {}, buyer2)).body.data.list as D[]).filter((d) =>
+        d.title.startsWith(req.number),
+      ).length
+    expect(await count()).toBe(1)
+    // An answer again (the member has not closed it) is another decision: one more demand is the team's call.
+    expect(
+      (await portal.call('diamond-demand/paginate', {}, buyer1)).body.data.list.some((d: D) =>
+        d.title.startsWith(req.number),
+      ),
+    ).toBe(false)
   })
 
   it('concierge: bad input names the field; guests may not ask', async () => {

@@ -138,7 +138,9 @@ export async function lockConcierge(tx: Tx, id: string): Promise<ConciergeRow | 
 export async function updateConcierge(
   tx: Tx,
   id: string,
-  set: Partial<Pick<ConciergeRow, 'status' | 'reply' | 'outcome' | 'answeredBy' | 'answeredAt'>>,
+  set: Partial<
+    Pick<ConciergeRow, 'status' | 'reply' | 'outcome' | 'filter' | 'stoneNumbers' | 'answeredBy' | 'answeredAt'>
+  >,
 ): Promise<ConciergeRow> {
   return (await orm(tx).update(conciergeRequests).set(set).where(eq(conciergeRequests.id, id)).returning())[0]!
 }

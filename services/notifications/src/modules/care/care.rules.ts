@@ -85,6 +85,43 @@ export function conciergeProblems(
 export function replyProblems(reply: string): FieldProblem[] {
   return requiredText('reply', reply, CONCIERGE_TEXT_MAX)
 }
+
+/** At most this many stones offered in one answer. */
+export const CONCIERGE_MAX_STONES = 20
+
+/** Stone numbers as staff type them: trimmed, blanks dropped, each once (in the order given). */
+export const stoneNumbersOf = (numbers: readonly string[] | undefined): string[] => [
+  ...new Set((numbers ?? []).map((n) => n.trim().toUpperCase()).filter(Boolean)),
+]
+
+/**
+ * What an answer turns the request into must be there: an offer names the stones offered (1–20),
+ * a buy request says what to look for (a filter with at least one criterion); neither carries the
+ * other's part, and an answer with no outcome carries neither.
+ */
+export function outcomeProblems(a: {
+  outcome?: 'offer' | 'buyRequest' | null
+  filter?: Record<string, unknown>
+  stoneNumbers?: readonly string[]
+}): FieldProblem[] {
+  const out: FieldProblem[] = []
+  const numbers = stoneNumbersOf(a.stoneNumbers)
+  const hasFilter = a.filter !== undefined && Object.values(a.filter).some((v) => v !== undefined)
+  if (a.outcome === 'offer') {
+    if (!numbers.length) out.push({ field: 'stoneNumbers', in: 'body', message: 'name the stones offered' })
+    else if (numbers.length > CONCIERGE_MAX_STONES)
+      out.push({ field: 'stoneNumbers', in: 'body', message: `at most ${CONCIERGE_MAX_STONES} stones` })
+  } else if (a.stoneNumbers?.length) out.push({ field: 'stoneNumbers', in: 'body', message: 'is for an offer only' })
+  if (a.outcome === 'buyRequest') {
+    if (!hasFilter)
+      out.push({
+        field: 'filter',
+        in: 'body',
+        message: 'must ask for at least one criterion (shape, carat, colour, …)',
+      })
+  } else if (a.filter !== undefined) out.push({ field: 'filter', in: 'body', message: 'is for a buy request only' })
+  return out
+}
 export const answerable = (status: ConciergeStatus): boolean => status !== 'closed'
 
 const EMAIL = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:"]{2,}$/

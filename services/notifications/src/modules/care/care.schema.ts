@@ -1,6 +1,7 @@
 import { bigint, index, integer, primaryKey, smallint, text, timestamp, uuid, boolean, date } from 'drizzle-orm/pg-core'
 import { jsonb } from '@diamond/runtime/columns'
 import { notificationsSchema } from '../../pg-schema'
+import type { StoneFilter } from '@diamond/contracts/http/stock'
 
 /** Feedback questions, scored 0 to 10; text per language (migration 0008). */
 export const feedbackQuestions = notificationsSchema.table('feedback_questions', {
@@ -51,6 +52,8 @@ export const conciergeRequests = notificationsSchema.table(
     status: text('status').$type<'open' | 'answered' | 'closed'>().notNull().default('open'),
     reply: text('reply'),
     outcome: text('outcome').$type<'offer' | 'buyRequest'>(),
+    filter: jsonb('filter').$type<StoneFilter>(),
+    stoneNumbers: text('stone_numbers').array().notNull().default([]),
     answeredBy: text('answered_by'),
     answeredAt: timestamp('answered_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -13,6 +13,7 @@ import type {
 } from '@diamond/contracts/http/care'
 import { CARE_NOTICE_KINDS } from '@diamond/contracts/http/care.values'
 import { NotificationEventTypes, SALES_AUDIENCE } from '@diamond/contracts/events/notifications'
+import { ConciergeEventTypes, type ConciergeAnswered } from '@diamond/contracts/events/concierge'
 import { AppError, enqueue, newEvent, type Principal } from '@diamond/runtime'
 import type { Database, Tx } from '@diamond/runtime/db'
 import { invalid } from '../content/content.service'
@@ -24,6 +25,8 @@ import { renderContactMail } from './care.mail'
 import * as repo from './care.repository'
 import {
   answerable,
+  outcomeProblems,
+  stoneNumbersOf,
   average,
   CONTACT_LIMITS,
   conciergeProblems,
@@ -47,6 +50,8 @@ const toConcierge = (r: repo.ConciergeRow): ConciergeRequest => ({
   status: r.status,
   reply: r.reply,
   outcome: r.outcome,
+  filter: r.filter ?? null,
+  stoneNumbers: r.stoneNumbers,
   answeredBy: r.answeredBy,
   answeredAt: r.answeredAt?.toISOString() ?? null,
   createdAt: r.createdAt.toISOString(),
@@ -178,7 +183,7 @@ export class CareService {
 
   async answerConcierge(who: Principal, a: ConciergeAnswer): Promise<ConciergeRequest> {
     const staff = this.staff(who)
-    const problems = replyProblems(a.reply)
+    const problems = [...replyProblems(a.reply), ...outcomeProblems(a)]
     if (problems.length) throw invalid(problems)
     return this.database.sql.begin(async (tx) => {
       const current = await repo.lockConcierge(tx, a.id)
@@ -188,14 +193,31 @@ export class CareService {
         status: 'answered',
         reply: a.reply.trim(),
         outcome: a.outcome ?? null,
+        filter: a.outcome === 'buyRequest' ? (a.filter ?? null) : null,
+        stoneNumbers: a.outcome === 'offer' ? stoneNumbersOf(a.stoneNumbers) : [],
         answeredBy: staff.username,
         answeredAt: new Date(),
       })
+      const number = requestNumber(row.number)
       await this.notify(tx, row.userId, CARE_NOTICE_KINDS.conciergeAnswered, {
         requestId: row.id,
-        number: requestNumber(row.number),
+        number,
         outcome: row.outcome,
       })
+      // Stock makes a buy request the member's demand (its own table): told by an event, in this transaction.
+      await enqueue(tx, 'notifications', [
+        newEvent<ConciergeAnswered>('notifications', ConciergeEventTypes.answered, row.id, {
+          requestId: row.id,
+          number,
+          userId: row.userId,
+          username: row.username.slice(0, 200),
+          outcome: row.outcome,
+          criteria: row.criteria.slice(0, 4000),
+          deadline: row.deadline,
+          filter: row.filter ?? null,
+          stoneNumbers: row.stoneNumbers,
+        }),
+      ])
       return toConcierge(row)
     })
   }

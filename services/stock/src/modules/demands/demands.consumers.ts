@@ -1,3 +1,4 @@
+import { ConciergeEventTypes } from '@diamond/contracts/events/concierge'
 import { consumer, type ServiceRuntime } from '@diamond/runtime'
 import { STONE_BACK_EVENTS, type DemandService } from './demands.service'
 
@@ -5,5 +6,14 @@ import { STONE_BACK_EVENTS, type DemandService } from './demands.service'
 export function registerDemandMatch(rt: ServiceRuntime, demands: DemandService): void {
   rt.consume(
     consumer('stock.demand-match').on(STONE_BACK_EVENTS, ({ data }, { tx }) => demands.onStoneChanged(tx, data)),
+  )
+}
+
+/** A concierge request the sales team turned into a buy request becomes the member's demand. */
+export function registerConciergeDemands(rt: ServiceRuntime, demands: DemandService): void {
+  rt.consume(
+    consumer('stock.concierge-demands').on(ConciergeEventTypes.answered, async ({ data }, { tx }) => {
+      await demands.fromConcierge(tx, data)
+    }),
   )
 }

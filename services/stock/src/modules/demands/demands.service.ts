@@ -5,6 +5,9 @@ import {
   type TradeEvent,
 } from '@diamond/contracts/events/stock'
 import {
+  DEMAND_DESCRIPTION_MAX,
+  DEMAND_MAX_DAYS,
+  DEMAND_TITLE_MAX,
   MAX_DEMANDS,
   type Demand,
   type DemandCreate,
@@ -13,6 +16,7 @@ import {
   type DemandUpdate,
 } from '@diamond/contracts/http/demands'
 import type { StoneFilter } from '@diamond/contracts/http/stock'
+import type { ConciergeAnswered } from '@diamond/contracts/events/concierge'
 import { TRADE_KINDS } from '@diamond/contracts/http/tracks.values'
 import { seesPrices } from '@diamond/contracts/permissions'
 import { AppError, enqueue, newEvent, type Database, type Principal, type Tx } from '@diamond/runtime'
@@ -20,7 +24,7 @@ import { filterProblems, isEmptyFilter, type FieldProblem } from '../search/sear
 import { invalidFields } from '../search/search.service'
 import { matchingDemands } from './demands.match'
 import * as repo from './demands.repository'
-import { boundsOf, decideChange, demandState, textProblems, tillDateProblem, todayOf } from './demands.rules'
+import { addDays, boundsOf, decideChange, demandState, textProblems, tillDateProblem, todayOf } from './demands.rules'
 
 const PRODUCER = 'stock'
 
@@ -37,6 +41,9 @@ export interface MatchCounter {
  * Each answer says how many stones match now; a stone that arrives or comes back to stock is
  * tested against the open demands and their owners are told, once per demand and stone.
  */
+/** A concierge buy request without a deadline stands this long. */
+const CONCIERGE_DEMAND_DAYS = 30
+
 export class DemandService {
   constructor(
     private readonly database: Database,
@@ -181,5 +188,32 @@ export class DemandService {
           }),
         ),
     )
+  }
+
+  /**
+   * notifications.concierge.answered: a concierge request the sales team turned into a buy request
+   * becomes the member's demand (My Demand), titled by the request, described in the member's words,
+   * standing until their deadline (at most the demands' year) or for 30 days. A filter stock would refuse from the member (it
+   * asks for nothing, or its ranges are wrong) or a member already at the limit of demands makes
+   * none: the answer stands, and the team sees the request without its demand.
+   */
+  async fromConcierge(tx: Tx, e: ConciergeAnswered): Promise<string | null> {
+    if (e.outcome !== 'buyRequest' || !e.filter) return null
+    if (isEmptyFilter(e.filter) || filterProblems(e.filter, true).length) return null
+    const today = todayOf(await repo.dbNow(tx))
+    const latest = addDays(today, DEMAND_MAX_DAYS)
+    const asked = e.deadline && e.deadline > latest ? latest : e.deadline
+    const wanted = asked && !tillDateProblem(asked, today) ? asked : addDays(today, CONCIERGE_DEMAND_DAYS)
+    await repo.lockDemandsOf(tx, e.userId)
+    if ((await repo.countDemands(tx, e.userId)) >= MAX_DEMANDS) return null
+    const row = await repo.insertDemand(tx, {
+      userId: e.userId,
+      title: `${e.number} · ${e.criteria.trim().replace(/\s+/g, ' ')}`.slice(0, DEMAND_TITLE_MAX),
+      description: e.criteria.trim().slice(0, DEMAND_DESCRIPTION_MAX),
+      tillDate: wanted,
+      filter: e.filter,
+      bounds: boundsOf(e.filter),
+    })
+    return row.id
   }
 }

@@ -1,5 +1,6 @@
 import type { ConciergeRequest } from '@diamond/contracts/http/care'
 import type { ConciergeOutcome } from '@diamond/contracts/http/care.values'
+import type { StoneFilter } from '@diamond/contracts/http/stock'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { TabList } from '../../../components/TabList'
@@ -11,6 +12,8 @@ import { useRead } from '../../../lib/useRead'
 import { answerConcierge, conciergeRequests, contactMessages, feedbackPage, feedbackSummary } from '../api/care'
 import { careChanged } from '../stores/notices'
 import { RequestCard } from './RequestCard'
+import { quickSearch } from '../../../grid/api/stones'
+import { FilterChips } from '../../../grid/components/FilterChips'
 import './care.css'
 
 const TABS = ['concierge', 'contact', 'feedback'] as const
@@ -70,14 +73,32 @@ function AnswerForm({ r, onDone }: { r: ConciergeRequest; onDone: () => void }) 
   const { t } = useTranslation()
   const [reply, setReply] = useState('')
   const [outcome, setOutcome] = useState<ConciergeOutcome | ''>('')
-  const [problem, setProblem] = useState<string | null>(null)
+  const [numbers, setNumbers] = useState('')
+  const [words, setWords] = useState(r.criteria)
+  const filter = useReading(outcome === 'buyRequest' ? words : '')
+  const [problems, setProblems] = useState<Record<string, string>>({})
   const send = async () => {
-    const a = await answerConcierge({ id: r.id, reply, outcome: outcome || null })
-    if (a.error)
-      setProblem(
-        a.error.code === 'E_VALIDATION' ? t('care.inbox.replyRequired') : codeText(a.error.code, a.error.message),
+    const stoneNumbers = numbers.split(/[\s,;]+/).filter(Boolean)
+    const a = await answerConcierge({
+      id: r.id,
+      reply,
+      outcome: outcome || null,
+      ...(outcome === 'offer' ? { stoneNumbers } : {}),
+      ...(outcome === 'buyRequest' ? { filter: filter ?? {} } : {}),
+    })
+    if (a.error) {
+      const fields = (a.error.data as { fields?: { field: string }[] } | undefined)?.fields ?? []
+      const text: Record<string, string> = {
+        reply: t('care.inbox.replyRequired'),
+        stoneNumbers: t('care.inbox.stonesRequired'),
+        filter: t('care.inbox.criteriaRequired'),
+      }
+      setProblems(
+        a.error.code === 'E_VALIDATION' && fields.length
+          ? Object.fromEntries(fields.map((f) => [f.field, text[f.field] ?? codeText(a.error!.code, a.error!.message)]))
+          : { reply: codeText(a.error.code, a.error.message) },
       )
-    else {
+    } else {
       showToast(t('care.inbox.answered', { number: r.number }), 'success')
       onDone()
     }
@@ -91,18 +112,53 @@ function AnswerForm({ r, onDone }: { r: ConciergeRequest; onDone: () => void }) 
         void send()
       }}
     >
-      <FormField id={id} label={t('care.inbox.reply')} required error={problem}>
+      <FormField id={id} label={t('care.inbox.reply')} required error={problems.reply ?? null}>
         <textarea
-          {...fieldProps(id, { error: problem, required: true })}
+          {...fieldProps(id, { error: problems.reply ?? null, required: true })}
           className="care-text care-text--short"
           value={reply}
           onChange={(e) => setReply(e.target.value)}
         />
       </FormField>
+      {outcome === 'offer' && (
+        <FormField
+          id={`${id}-stones`}
+          label={t('care.inbox.stoneNumbers')}
+          required
+          error={problems.stoneNumbers ?? null}
+        >
+          <textarea
+            {...fieldProps(`${id}-stones`, { error: problems.stoneNumbers ?? null, required: true })}
+            className="care-text care-text--short"
+            dir="ltr"
+            data-testid="answer-stones"
+            value={numbers}
+            onChange={(e) => setNumbers(e.target.value)}
+          />
+        </FormField>
+      )}
+      {outcome === 'buyRequest' && (
+        <FormField id={`${id}-words`} label={t('care.inbox.criteriaWords')} required error={problems.filter ?? null}>
+          <input
+            {...fieldProps(`${id}-words`, { error: problems.filter ?? null, required: true })}
+            data-testid="answer-words"
+            value={words}
+            onChange={(e) => setWords(e.target.value)}
+          />
+          {filter && Object.keys(filter).length > 0 ? (
+            <FilterChips filter={filter} label={t('care.inbox.readAs')} />
+          ) : (
+            <p className="srch-muted" data-testid="answer-unread">
+              {t('care.inbox.nothingRead')}
+            </p>
+          )}
+        </FormField>
+      )}
       <div className="form-actions care-answer-actions">
         <label htmlFor={`${id}-outcome`}>{t('care.inbox.outcome')}</label>
         <select
           id={`${id}-outcome`}
+          data-testid="answer-outcome"
           value={outcome}
           onChange={(e) => setOutcome(e.target.value as ConciergeOutcome | '')}
         >
@@ -116,6 +172,26 @@ function AnswerForm({ r, onDone }: { r: ConciergeRequest; onDone: () => void }) 
       </div>
     </form>
   )
+}
+
+/** How the quick search reads the words (what a buy request made of them will look for), a moment after typing stops. */
+function useReading(words: string): StoneFilter | null {
+  const [filter, setFilter] = useState<StoneFilter | null>(null)
+  useEffect(() => {
+    const text = words.trim()
+    if (!text) return
+    let live = true
+    const timer = setTimeout(() => {
+      void quickSearch({ search: text, limit: 1 }).then((res) => {
+        if (live) setFilter(res.data?.filter ?? null)
+      })
+    }, 300)
+    return () => {
+      live = false
+      clearTimeout(timer)
+    }
+  }, [words])
+  return words.trim() ? filter : null
 }
 
 function ContactInbox() {

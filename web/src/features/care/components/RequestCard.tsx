@@ -1,6 +1,7 @@
 import type { ConciergeRequest } from '@diamond/contracts/http/care'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
+import { Link } from 'wouter'
 
 const usd = (n: number, lang: string) =>
   new Intl.NumberFormat(lang, { style: 'currency', currency: 'USD', maximumFractionDigits: 0 }).format(n)
@@ -46,6 +47,23 @@ export function RequestCard({ r, staff, children }: { r: ConciergeRequest; staff
             )}
           </p>
           <p>{r.reply}</p>
+          {r.outcome === 'offer' && r.stoneNumbers.length > 0 && (
+            <p data-testid="request-offer">
+              {t('care.concierge.offered', { count: r.stoneNumbers.length })}{' '}
+              <bdi dir="ltr">{r.stoneNumbers.join(', ')}</bdi>{' '}
+              <Link
+                href={`/diamond-list?stones=${encodeURIComponent(r.stoneNumbers.join(','))}`}
+                data-testid="request-offer-open"
+              >
+                {t('care.concierge.seeOffered')}
+              </Link>
+            </p>
+          )}
+          {r.outcome === 'buyRequest' && r.filter && (
+            <p data-testid="request-demand">
+              {t('care.concierge.demandMade')} <Link href="/account/my-demand">{t('shell.screens.myDemand')}</Link>
+            </p>
+          )}
         </div>
       )}
       {children}

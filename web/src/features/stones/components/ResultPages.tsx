@@ -73,7 +73,8 @@ function Reading() {
  * /diamond-list/:id? — a saved or recent search's result (`diamond/search/by-id` then
  * `diamond/paginate`), with `?q=` a quick search, whose reading shows as chips, or with
  * `?demand=` the stones one of my demands matches now (My Demand's "matches now" link): that page
- * is features/demands', given by the route (`demandStones`); with `?seller=` a seller's listed stones.
+ * is features/demands', given by the route (`demandStones`); with `?seller=` a seller's listed stones;
+ * with `?stones=` the stones of these numbers (a concierge offer).
  */
 export function DiamondListPage({
   id,
@@ -88,7 +89,9 @@ export function DiamondListPage({
   const demandId = q ? null : params.get('demand')
   // A member profile's "listed stones": `?seller=` the company id, `&name=` its name for the title.
   const seller = q || demandId ? null : params.get('seller')
-  const found = useSavedFilter(q || demandId || seller ? undefined : id)
+  // Stones offered by number (a concierge answer's "see them"): `?stones=` comma-separated numbers.
+  const numbers = q || demandId || seller ? [] : (params.get('stones') ?? '').split(',').filter(Boolean).slice(0, 50)
+  const found = useSavedFilter(q || demandId || seller || numbers.length ? undefined : id)
   const title = t('shell.screens.diamondList')
   if (seller) {
     const subtitle = (
@@ -97,6 +100,15 @@ export function DiamondListPage({
       </span>
     )
     const filter = { sellerCompanyId: [seller] }
+    return <GridPage pageType="diamondList" query={{ kind: 'search', filter }} title={title} subtitle={subtitle} />
+  }
+  if (numbers.length) {
+    const subtitle = (
+      <span className="page-ref" dir="ltr" data-testid="offered-stones">
+        {numbers.join(', ')}
+      </span>
+    )
+    const filter = { stoneIds: numbers }
     return <GridPage pageType="diamondList" query={{ kind: 'search', filter }} title={title} subtitle={subtitle} />
   }
   if (q) {
