@@ -10,7 +10,7 @@ import {
   ViewingRequestEventTypes,
 } from './appointments'
 import { ArticleChanged, ArticleEventTypes } from './articles'
-import { AuthEventTypes, MailRequested, SessionRevoked } from './auth'
+import { AuthEventTypes, MailRequested, SessionEnded, SessionRevoked } from './auth'
 import { DigestDue, DigestEventTypes, DigestPrepared, DigestReady } from './digests'
 import { BiddingEventTypes, LotClosed, LotExtended, LotHighChanged, LotOpened } from './bidding'
 import type { AnyEvent } from './envelope'
@@ -46,6 +46,7 @@ export const EventSchemas = {
   [NotificationEventTypes.created]: Notification,
   [MailWantedEventTypes.wanted]: MailWanted,
   [AuthEventTypes.revoked]: SessionRevoked,
+  [AuthEventTypes.ended]: SessionEnded,
   [AuthEventTypes.mailRequested]: MailRequested,
   [DigestEventTypes.due]: DigestDue,
   [DigestEventTypes.prepared]: DigestPrepared,
