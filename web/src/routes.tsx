@@ -87,6 +87,7 @@ const MyDemandPage = page(() => import('./features/demands/components/MyDemandPa
 const FullStockPage = page(() => import('./features/downloads/components/FullStockPage'), 'FullStockPage')
 const HoldListPage = page(() => import('./features/holds/components/HoldListPage'), 'HoldListPage')
 const ListPage = page(() => import('./features/lists/components/ListPage'), 'ListPage')
+const EnquiryPage = page(() => import('./features/enquiries/components/EnquiryPage'), 'EnquiryPage')
 const OfferListPage = page(() => import('./features/lists/components/OfferListPage'), 'OfferListPage')
 const NotFoundPage = page(() => import('./features/not-found/components/NotFoundPage'), 'NotFoundPage')
 const NotificationsPage = page(async () => {
@@ -246,7 +247,8 @@ const SCREEN_VIEWS: Record<string, (params: Record<string, string>) => ReactNode
   cart: () => <ListPage screenId="cart" pageType="cart" trackType={1} />,
   watchlist: () => <ListPage screenId="watchlist" pageType="watchlist" trackType={2} />,
   reminder: () => <ListPage screenId="reminder" pageType="reminder" trackType={5} />,
-  enquiry: () => <ListPage screenId="enquiry" pageType="enquiry" trackType={6} />,
+  // Issue 26: enquiries are conversations (the buyer's own; the sales team's inbox of every buyer's).
+  enquiry: () => <EnquiryPage />,
   buyRequest: () => <ListPage screenId="buyRequest" pageType="buyRequest" trackType={11} />,
   notes: () => <ListPage screenId="notes" pageType="notes" trackType={99} />,
   offerList: () => <OfferListPage />,

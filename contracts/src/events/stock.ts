@@ -104,6 +104,10 @@ export const TradeEventTypes = {
   stoneTaken: 'stock.trade.stone-taken',
   /** An enquiry for the sales team. */
   enquiryMade: 'stock.trade.enquiry-made',
+  /** The sales team answered a buyer's enquiry (kind 'enquiry.answered'; to the buyer). */
+  enquiryAnswered: 'stock.trade.enquiry-answered',
+  /** A buyer wrote again on their enquiry (kind 'enquiry.replied'; to the sales team). */
+  enquiryReplied: 'stock.trade.enquiry-replied',
   /** An order was placed (a confirm). */
   orderPlaced: 'stock.trade.order-placed',
   /** A shipment changed state. */
