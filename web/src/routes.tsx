@@ -86,6 +86,7 @@ const DemandStonesPage = page(() => import('./features/demands/components/Demand
 const MyDemandPage = page(() => import('./features/demands/components/MyDemandPage'), 'MyDemandPage')
 const FullStockPage = page(() => import('./features/downloads/components/FullStockPage'), 'FullStockPage')
 const HoldListPage = page(() => import('./features/holds/components/HoldListPage'), 'HoldListPage')
+const MemoPage = page(() => import('./features/holds/components/MemoDeskPage'), 'MemoPage')
 const ListPage = page(() => import('./features/lists/components/ListPage'), 'ListPage')
 const EnquiryPage = page(() => import('./features/enquiries/components/EnquiryPage'), 'EnquiryPage')
 const OfferListPage = page(() => import('./features/lists/components/OfferListPage'), 'OfferListPage')
@@ -243,7 +244,8 @@ const SCREEN_VIEWS: Record<string, (params: Record<string, string>) => ReactNode
   savedSearch: () => <SavedSearchPage />,
   myDemand: () => <MyDemandPage />,
   hold: () => <HoldListPage kind="hold" />,
-  memo: () => <HoldListPage kind="memo" />,
+  // Issue 26: the operator's staff get the memo desk here (memo, show, office blocks for buyers).
+  memo: () => <MemoPage />,
   cart: () => <ListPage screenId="cart" pageType="cart" trackType={1} />,
   watchlist: () => <ListPage screenId="watchlist" pageType="watchlist" trackType={2} />,
   reminder: () => <ListPage screenId="reminder" pageType="reminder" trackType={5} />,
