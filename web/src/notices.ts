@@ -2,6 +2,7 @@ import type { Notification } from '@diamond/contracts/events/notifications'
 import { appointmentNoticeText } from './features/appointments/stores/notices'
 import { bidNoticeText } from './features/bids/stores/notices'
 import { careNoticeText } from './features/care/stores/notices'
+import { buyRequestNoticeText } from './features/demands/stores/notices'
 import { enquiryNoticeText } from './features/enquiries/stores/notices'
 import { noticeText as tradeNoticeText } from './features/lists/stores/notices'
 import { orderNoticeText } from './features/orders/stores/notices'
@@ -19,4 +20,5 @@ export const noticeText = (n: Pick<Notification, 'kind' | 'params'>): string | n
   orderNoticeText(n) ??
   memberNoticeText(n) ??
   careNoticeText(n) ??
-  enquiryNoticeText(n)
+  enquiryNoticeText(n) ??
+  buyRequestNoticeText(n)

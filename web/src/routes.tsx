@@ -84,6 +84,7 @@ const BidLotsPage = page(() => import('./features/bids/components/BidLotsPage'),
 const MyBidPage = page(() => import('./features/bids/components/MyBidPage'), 'MyBidPage')
 const DemandStonesPage = page(() => import('./features/demands/components/DemandStonesPage'), 'DemandStonesPage')
 const MyDemandPage = page(() => import('./features/demands/components/MyDemandPage'), 'MyDemandPage')
+const BuyRequestPage = page(() => import('./features/demands/components/MyDemandPage'), 'BuyRequestPage')
 const FullStockPage = page(() => import('./features/downloads/components/FullStockPage'), 'FullStockPage')
 const HoldListPage = page(() => import('./features/holds/components/HoldListPage'), 'HoldListPage')
 const MemoPage = page(() => import('./features/holds/components/MemoDeskPage'), 'MemoPage')
@@ -251,7 +252,8 @@ const SCREEN_VIEWS: Record<string, (params: Record<string, string>) => ReactNode
   reminder: () => <ListPage screenId="reminder" pageType="reminder" trackType={5} />,
   // Issue 26: enquiries are conversations (the buyer's own; the sales team's inbox of every buyer's).
   enquiry: () => <EnquiryPage />,
-  buyRequest: () => <ListPage screenId="buyRequest" pageType="buyRequest" trackType={11} />,
+  // Issue 26: a buy request is a demand the sales team answers (their inbox is the same screen).
+  buyRequest: () => <BuyRequestPage />,
   notes: () => <ListPage screenId="notes" pageType="notes" trackType={99} />,
   offerList: () => <OfferListPage />,
   confirmList: () => <ConfirmListPage />,

@@ -16,6 +16,7 @@ import { followAppointmentNotices } from '../features/appointments/stores/notice
 import { followBidNotices } from '../features/bids/stores/notices'
 import { followCareNotices } from '../features/care/stores/notices'
 import { followEnquiryNotices } from '../features/enquiries/stores/notices'
+import { followBuyRequestNotices } from '../features/demands/stores/notices'
 import { followTradeNotices } from '../features/lists/stores/notices'
 import { followUnread, unread } from '../features/notifications/stores/unread'
 import { startRealtime, stopRealtime } from '../lib/realtime'
@@ -51,6 +52,7 @@ export function SignedInLayout({ children }: { children: ReactNode }) {
   // And customer-care notices (a concierge request, its answer, a contact message).
   useEffect(() => followCareNotices(), [])
   useEffect(() => followEnquiryNotices(), [])
+  useEffect(() => followBuyRequestNotices(), [])
 
   // A choice in the drawer (a new location), or a wider window, closes it.
   const [drawerFor, setDrawerFor] = useState({ location, tablet })
