@@ -154,7 +154,10 @@ export function MemoDeskPage() {
           <input
             dir="ltr"
             value={stoneNo}
-            onChange={(e) => setStoneNo(e.target.value)}
+            onChange={(e) => {
+              setStoneNo(e.target.value)
+              setErrors(({ stone: _, ...rest }) => rest)
+            }}
             aria-invalid={errors.stone ? true : undefined}
             data-testid="memo-stone"
           />
@@ -187,6 +190,7 @@ export function MemoDeskPage() {
                     onClick={() => {
                       setBuyer(h)
                       setBuyerQ(h.username)
+                      setErrors(({ buyer: _, ...rest }) => rest)
                     }}
                   >
                     <strong>{h.username}</strong> {h.name}
@@ -210,7 +214,10 @@ export function MemoDeskPage() {
               dir="ltr"
               value={memoNo}
               maxLength={30}
-              onChange={(e) => setMemoNo(e.target.value)}
+              onChange={(e) => {
+                setMemoNo(e.target.value)
+                setErrors(({ memoNo: _, ...rest }) => rest)
+              }}
               aria-invalid={errors.memoNo ? true : undefined}
               data-testid="memo-no"
             />
