@@ -112,10 +112,6 @@ export const TradeEventTypes = {
   orderPlaced: 'stock.trade.order-placed',
   /** A shipment changed state. */
   shipmentUpdated: 'stock.trade.shipment-updated',
-  /** A buyer's new buy request (demand), for the sales team (kind 'demand.created'). */
-  demandCreated: 'stock.trade.demand-created',
-  /** The sales team answered a buy request (kind 'demand.answered'; to the buyer). */
-  demandAnswered: 'stock.trade.demand-answered',
   /** A stone arrived (or came back to stock) that one of the buyer's open demands asks for. */
   demandMatched: 'stock.trade.demand-matched',
   /** A seller's listings run out within a day unless refreshed (kind 'listing.expiring', params count and expiresAt). */
@@ -130,6 +126,10 @@ export const TradeEventTypes = {
    * told once when a source that worked stops working, not at every run while it stays down.
    */
   ftpFailed: 'stock.trade.ftp-failed',
+  /** A buyer's new buy request (demand), for the sales team (kind 'demand.created'). */
+  demandCreated: 'stock.trade.demand-created',
+  /** The sales team answered a buy request (kind 'demand.answered'; to the buyer). */
+  demandAnswered: 'stock.trade.demand-answered',
 } as const
 export type TradeEventType = (typeof TradeEventTypes)[keyof typeof TradeEventTypes]
 
