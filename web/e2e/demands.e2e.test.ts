@@ -40,10 +40,10 @@ describe('my demand', () => {
       await page.getByTestId('no-match-offer').getByText('Sorry, we have no match.', { exact: false }).waitFor()
       await page.getByTestId('add-demand').click()
 
-      // My Demand, the form open and filled in from the search.
+      // Buy requests (issue 26), the form open and filled in from the search.
       const form = page.getByTestId('demand-form')
       await form.waitFor()
-      expect(new URL(page.url()).pathname).toBe('/account/my-demand')
+      expect(new URL(page.url()).pathname).toBe('/account/buy-request')
       expect(await form.getByTestId('demand-chip-shpNm-HEART').getAttribute('aria-pressed')).toBe('true')
       expect(await form.getByTestId('dem-crt-0-from').inputValue()).toBe('40')
       expect(await form.getByTestId('dem-crt-0-to').inputValue()).toBe('45')

@@ -2,6 +2,8 @@ import type { Notification } from '@diamond/contracts/events/notifications'
 import { appointmentNoticeText } from './features/appointments/stores/notices'
 import { bidNoticeText } from './features/bids/stores/notices'
 import { careNoticeText } from './features/care/stores/notices'
+import { buyRequestNoticeText } from './features/demands/stores/notices'
+import { enquiryNoticeText } from './features/enquiries/stores/notices'
 import { noticeText as tradeNoticeText } from './features/lists/stores/notices'
 import { orderNoticeText } from './features/orders/stores/notices'
 import { memberNoticeText } from './features/members/stores/notices'
@@ -17,4 +19,6 @@ export const noticeText = (n: Pick<Notification, 'kind' | 'params'>): string | n
   appointmentNoticeText(n) ??
   orderNoticeText(n) ??
   memberNoticeText(n) ??
-  careNoticeText(n)
+  careNoticeText(n) ??
+  enquiryNoticeText(n) ??
+  buyRequestNoticeText(n)

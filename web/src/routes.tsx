@@ -85,9 +85,12 @@ const BidLotsPage = page(() => import('./features/bids/components/BidLotsPage'),
 const MyBidPage = page(() => import('./features/bids/components/MyBidPage'), 'MyBidPage')
 const DemandStonesPage = page(() => import('./features/demands/components/DemandStonesPage'), 'DemandStonesPage')
 const MyDemandPage = page(() => import('./features/demands/components/MyDemandPage'), 'MyDemandPage')
+const BuyRequestPage = page(() => import('./features/demands/components/MyDemandPage'), 'BuyRequestPage')
 const FullStockPage = page(() => import('./features/downloads/components/FullStockPage'), 'FullStockPage')
 const HoldListPage = page(() => import('./features/holds/components/HoldListPage'), 'HoldListPage')
+const MemoPage = page(() => import('./features/holds/components/MemoDeskPage'), 'MemoPage')
 const ListPage = page(() => import('./features/lists/components/ListPage'), 'ListPage')
+const EnquiryPage = page(() => import('./features/enquiries/components/EnquiryPage'), 'EnquiryPage')
 const OfferListPage = page(() => import('./features/lists/components/OfferListPage'), 'OfferListPage')
 const NotFoundPage = page(() => import('./features/not-found/components/NotFoundPage'), 'NotFoundPage')
 const NotificationsPage = page(async () => {
@@ -244,12 +247,15 @@ const SCREEN_VIEWS: Record<string, (params: Record<string, string>) => ReactNode
   savedSearch: () => <SavedSearchPage />,
   myDemand: () => <MyDemandPage />,
   hold: () => <HoldListPage kind="hold" />,
-  memo: () => <HoldListPage kind="memo" />,
+  // Issue 26: the operator's staff get the memo desk here (memo, show, office blocks for buyers).
+  memo: () => <MemoPage />,
   cart: () => <ListPage screenId="cart" pageType="cart" trackType={1} />,
   watchlist: () => <ListPage screenId="watchlist" pageType="watchlist" trackType={2} />,
   reminder: () => <ListPage screenId="reminder" pageType="reminder" trackType={5} />,
-  enquiry: () => <ListPage screenId="enquiry" pageType="enquiry" trackType={6} />,
-  buyRequest: () => <ListPage screenId="buyRequest" pageType="buyRequest" trackType={11} />,
+  // Issue 26: enquiries are conversations (the buyer's own; the sales team's inbox of every buyer's).
+  enquiry: () => <EnquiryPage />,
+  // Issue 26: a buy request is a demand the sales team answers (their inbox is the same screen).
+  buyRequest: () => <BuyRequestPage />,
   notes: () => <ListPage screenId="notes" pageType="notes" trackType={99} />,
   offerList: () => <OfferListPage />,
   confirmList: () => <ConfirmListPage />,

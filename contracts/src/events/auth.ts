@@ -5,6 +5,8 @@ export const AuthTopics = { session: 'auth.session', mail: 'auth.mail' } as cons
 export const AuthEventTypes = {
   /** Tokens of this user with a version below minVersion are dead (logout, password change, ...). */
   revoked: 'auth.session.revoked',
+  /** One session (one sign-in, one device) ended: its tokens are dead, the user's others live on. */
+  ended: 'auth.session.ended',
   /** A mail to send: rendered and delivered by the notifications service. */
   mailRequested: 'auth.mail.requested',
 } as const
@@ -14,6 +16,13 @@ export const SessionRevoked = Type.Object(
   { additionalProperties: false },
 )
 export type SessionRevoked = Static<typeof SessionRevoked>
+
+/** A logout on one device: the tokens of `sessionId` are refused until `until` (when they expire anyway). */
+export const SessionEnded = Type.Object(
+  { userId: Uuid, sessionId: Uuid, until: Type.String({ format: 'date-time' }) },
+  { additionalProperties: false },
+)
+export type SessionEnded = Static<typeof SessionEnded>
 
 export const MAIL_TEMPLATES = [
   'verify-email',

@@ -11,7 +11,7 @@ import {
 } from './appointments'
 import { ArticleChanged, ArticleEventTypes } from './articles'
 import { ConciergeAnswered, ConciergeEventTypes } from './concierge'
-import { AuthEventTypes, MailRequested, SessionRevoked } from './auth'
+import { AuthEventTypes, MailRequested, SessionEnded, SessionRevoked } from './auth'
 import { DigestDue, DigestEventTypes, DigestPrepared, DigestReady } from './digests'
 import { BiddingEventTypes, LotClosed, LotExtended, LotHighChanged, LotOpened } from './bidding'
 import type { AnyEvent } from './envelope'
@@ -47,6 +47,7 @@ export const EventSchemas = {
   [NotificationEventTypes.created]: Notification,
   [MailWantedEventTypes.wanted]: MailWanted,
   [AuthEventTypes.revoked]: SessionRevoked,
+  [AuthEventTypes.ended]: SessionEnded,
   [AuthEventTypes.mailRequested]: MailRequested,
   [DigestEventTypes.due]: DigestDue,
   [DigestEventTypes.prepared]: DigestPrepared,

@@ -104,6 +104,10 @@ export const TradeEventTypes = {
   stoneTaken: 'stock.trade.stone-taken',
   /** An enquiry for the sales team. */
   enquiryMade: 'stock.trade.enquiry-made',
+  /** The sales team answered a buyer's enquiry (kind 'enquiry.answered'; to the buyer). */
+  enquiryAnswered: 'stock.trade.enquiry-answered',
+  /** A buyer wrote again on their enquiry (kind 'enquiry.replied'; to the sales team). */
+  enquiryReplied: 'stock.trade.enquiry-replied',
   /** An order was placed (a confirm). */
   orderPlaced: 'stock.trade.order-placed',
   /** A shipment changed state. */
@@ -122,6 +126,10 @@ export const TradeEventTypes = {
    * told once when a source that worked stops working, not at every run while it stays down.
    */
   ftpFailed: 'stock.trade.ftp-failed',
+  /** A buyer's new buy request (demand), for the sales team (kind 'demand.created'). */
+  demandCreated: 'stock.trade.demand-created',
+  /** The sales team answered a buy request (kind 'demand.answered'; to the buyer). */
+  demandAnswered: 'stock.trade.demand-answered',
 } as const
 export type TradeEventType = (typeof TradeEventTypes)[keyof typeof TradeEventTypes]
 

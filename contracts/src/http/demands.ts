@@ -47,6 +47,10 @@ export const DemandPaginate = Type.Object(
   {
     page: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000, default: 1 })),
     limit: Type.Optional(Type.Integer({ minimum: 1, maximum: DEMAND_PAGE_MAX, default: 50 })),
+    /** Issue 26, the sales team (demand all, operator staff): every buyer's buy requests, newest first. */
+    all: Type.Optional(Type.Boolean()),
+    /** With `all`: only those the sales team has answered (true) or not yet (false). */
+    answered: Type.Optional(Type.Boolean()),
   },
   { additionalProperties: false },
 )
@@ -54,6 +58,10 @@ export type DemandPaginate = Static<typeof DemandPaginate>
 
 export const DemandById = Type.Object({ id: Uuid }, { additionalProperties: false })
 export type DemandById = Static<typeof DemandById>
+
+/** The sales team's answer to a buy request (issue 26). */
+export const DemandReply = Type.Object({ author: Type.String(), message: Type.String(), at: Type.String() })
+export type DemandReply = Static<typeof DemandReply>
 
 export const Demand = Type.Object({
   id: Uuid,
@@ -68,8 +76,19 @@ export const Demand = Type.Object({
   createdAt: Type.String(),
   updatedAt: Type.String(),
   closedAt: Type.Union([Type.String(), Type.Null()]),
+  /** The buyer's user name: shown to the sales team (paginate with `all`). */
+  buyer: Type.Optional(Type.String()),
+  /** The sales team's answers, oldest first (issue 26). */
+  replies: Type.Optional(Type.Array(DemandReply)),
 })
 export type Demand = Omit<Static<typeof Demand>, 'filter'> & { filter: StoneFilter }
 
 export const DemandPage = Type.Object({ list: Type.Array(Demand), count: Type.Integer() })
+
+/** `diamond-demand/reply` (issue 26): the sales team answers a buyer's buy request; the buyer is told. */
+export const DemandReplyRequest = Type.Object(
+  { id: Uuid, message: Type.String({ minLength: 1, maxLength: DEMAND_DESCRIPTION_MAX }) },
+  { additionalProperties: false },
+)
+export type DemandReplyRequest = Static<typeof DemandReplyRequest>
 export type DemandPage = { list: Demand[]; count: number }

@@ -19,3 +19,11 @@ export const DEMAND_MAX_DAYS = 366
 /** Open demands per buyer: each is evaluated against every stone that arrives. */
 export const MAX_DEMANDS = 100
 export const DEMAND_PAGE_MAX = 100
+
+/** Issue 26: buy-request notices (TradeEvent.kind); the web has a text for each. */
+export const BUY_REQUEST_KINDS = {
+  /** A buyer asked for a stone (to the sales team; params demandId, title, buyer). */
+  created: 'demand.created',
+  /** The sales team answered a buy request (to the buyer; params demandId, title, message). */
+  answered: 'demand.answered',
+} as const

@@ -4,6 +4,7 @@ import { periodic, setupService, type ServiceContext } from '@diamond/runtime'
 import { defineService } from '@diamond/runtime/registry'
 import { loadAuthConfig, type AuthConfig } from './config'
 import approvalRoutes from './modules/approvals/approvals.routes'
+import buyerRoutes from './modules/buyers/buyers.routes'
 import credentialsRoutes from './modules/credentials/credentials.routes'
 import { purgeMailTokens } from './modules/credentials/mail-tokens.repository'
 import facilityRoutes from './modules/facilities/facilities.routes'
@@ -71,6 +72,8 @@ export default async function authService(app: FastifyInstance, opts: AuthOption
   await app.register(credentialsRoutes, { passwords: new PasswordService(database, opts.tokens), database })
   await app.register(accountRoutes, { database, tokens: opts.tokens })
   await app.register(approvalRoutes, { database, tokens: opts.tokens })
+  // Issue 26: staff find the buyer a memo is for.
+  await app.register(buyerRoutes, { database })
   await app.register(settingsRoutes, { settings: new SettingsService(database) })
   const members = new MemberService(database)
   registerMemberOrders(rt, members)

@@ -23,13 +23,13 @@ describe('sessions', () => {
     expect(await portal.call('auth/logout', {}, token)).toMatchObject({ status: 401, body: { code: 'E_UNAUTHORIZED' } })
     await waitFor(async () => (await page(token)).body.code === 'E_UNAUTHORIZED', 15_000, 'stock refuses the token')
     await waitFor(
-      async () => (await portal.sql`select 1 from stock.token_floors where user_id = ${u.id}`).length > 0,
+      async () => (await portal.sql`select 1 from stock.ended_sessions where user_id = ${u.id}`).length > 0,
       15_000,
-      'stock keeps the floor',
+      'stock keeps the ended session',
     )
     const [event] =
-      await portal.sql`select event from auth.outbox where type = ${AuthEventTypes.revoked} and key = ${u.id}`
-    expect(event!.event.data).toMatchObject({ userId: u.id, reason: 'logout' })
+      await portal.sql`select event from auth.outbox where type = ${AuthEventTypes.ended} and key = ${u.id}`
+    expect(event!.event.data).toMatchObject({ userId: u.id })
 
     // Signing in again works, and the browser is still trusted.
     const again = await portal.callRaw(
@@ -41,14 +41,43 @@ describe('sessions', () => {
     expect((await page(again.body.data.token.jwt)).body.code).toBe('OK')
   })
 
-  it('logout ends every session of the user, on every device', async () => {
+  it('logout on one device ends that session only: the other device stays signed in', async () => {
+    const u = await makeUser(portal)
+    const a = (await signInWithCode(portal, u, 'once')).verified.body.data.token.jwt
+    const b = (await signInWithCode(portal, u, 'once')).verified.body.data.token.jwt
+    expect((await portal.call('auth/logout', {}, a)).body.code).toBe('OK')
+    await waitFor(async () => (await page(a)).body.code === 'E_UNAUTHORIZED', 15_000, 'stock refuses the ended one')
+    expect((await page(b)).body.code).toBe('OK')
+    expect((await portal.call('user/profile', {}, a)).body.code).toBe('E_UNAUTHORIZED')
+    expect((await portal.call('user/profile', {}, b)).body.code).not.toBe('E_UNAUTHORIZED')
+    // No floor was raised: the user's token version is where it was.
+    expect(await portal.sql`select 1 from auth.token_floors where user_id = ${u.id}`).toHaveLength(0)
+  })
+
+  it('log out everywhere ends every session of the user, on every device', async () => {
     const u = await makeUser(portal)
     const a = (await signInWithCode(portal, u, 'once')).verified.body.data.token.jwt
     const b = (await signInWithCode(portal, u, 'once')).verified.body.data.token.jwt
     const other = await portal.login('buyer2')
-    expect((await portal.call('auth/logout', {}, a)).body.code).toBe('OK')
+    expect((await portal.call('auth/logout-all', {}, a)).body.code).toBe('OK')
+    expect((await portal.call('user/profile', {}, a)).body.code).toBe('E_UNAUTHORIZED')
     await waitFor(async () => (await page(b)).body.code === 'E_UNAUTHORIZED', 15_000, 'the other session ends')
+    expect((await page(a)).body.code).toBe('E_UNAUTHORIZED')
     expect((await page(other)).body.code).toBe('OK')
+    const [event] =
+      await portal.sql`select event from auth.outbox where type = ${AuthEventTypes.revoked} and key = ${u.id}`
+    expect(event!.event.data).toMatchObject({ userId: u.id, reason: 'logout' })
+  })
+
+  it('an ended session stays ended after a restart: each service keeps it', async () => {
+    const u = await makeUser(portal)
+    const token = (await signInWithCode(portal, u, 'once')).verified.body.data.token.jwt
+    await portal.call('auth/logout', {}, token)
+    await waitFor(
+      async () => (await portal.sql`select 1 from auth.ended_sessions where user_id = ${u.id}`).length === 1,
+      15_000,
+      'auth keeps the ended session',
+    )
   })
 
   it('needs a token to log out', async () => {
@@ -59,7 +88,7 @@ describe('sessions', () => {
   it('stores the raised token floor, so a restart keeps revoked tokens dead', async () => {
     const u = await makeUser(portal)
     const token = (await signInWithCode(portal, u, 'once')).verified.body.data.token.jwt
-    await portal.call('auth/logout', {}, token)
+    await portal.call('auth/logout-all', {}, token)
     const [{ token_version }] = await portal.sql<
       [{ token_version: number }]
     >`select token_version from auth.users where id = ${u.id}`

@@ -214,8 +214,36 @@ describe('live changes reach subscribers', () => {
     const sioGone = new Promise<string>((resolve) => sio.on('disconnect', (reason) => resolve(reason)))
     const wsGone = new Promise<number>((resolve) => ws.on('close', (code) => resolve(code)))
 
-    expect((await portal.call('auth/logout', {}, token)).body.code).toBe('OK')
+    expect((await portal.call('auth/logout-all', {}, token)).body.code).toBe('OK')
     expect(await sioGone).toBe('io server disconnect')
     expect(await wsGone).toBe(4401)
+  })
+
+  it("cuts the sockets of the session that logs out, and only those: the user's other device stays connected", async () => {
+    const [mine, other] = [await portal.login('sales1'), await portal.login('sales1')]
+    const sio = connect({ token: mine })
+    const stays = connect({ token: other })
+    await Promise.all([connected(sio), connected(stays)])
+    const ws = new WebSocket(`${portal.base.replace('http', 'ws')}/web/v1/ws`, {
+      headers: { authorization: `JWT ${mine}` },
+    })
+    const wsStays = new WebSocket(`${portal.base.replace('http', 'ws')}/web/v1/ws`, {
+      headers: { authorization: `JWT ${other}` },
+    })
+    raws.push(ws, wsStays)
+    await Promise.all([new Promise((r) => ws.on('open', r)), new Promise((r) => wsStays.on('open', r))])
+    const sioGone = new Promise<string>((resolve) => sio.on('disconnect', (reason) => resolve(reason)))
+    const wsGone = new Promise<number>((resolve) => ws.on('close', (code) => resolve(code)))
+
+    expect((await portal.call('auth/logout', {}, mine)).body.code).toBe('OK')
+    expect(await sioGone).toBe('io server disconnect')
+    expect(await wsGone).toBe(4401)
+    // The other session still talks: its socket answers a request, its plain socket is open.
+    expect(stays.connected).toBe(true)
+    expect((await emit(stays, 'feed.join', { feed: 'stock' })).code).toBe('OK')
+    expect(wsStays.readyState).toBe(WebSocket.OPEN)
+    // A new socket with the ended session's token is refused; with the other's it opens.
+    const again = connect({ token: mine })
+    await expect(connected(again)).rejects.toBeTruthy()
   })
 })

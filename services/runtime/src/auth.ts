@@ -27,6 +27,11 @@ export interface Principal {
   operator?: boolean
   /** The id of the user's company (absent without one): a seller's stones are its company's. */
   companyId?: string
+  /**
+   * This sign-in's session (a random id per sign-in, absent from older tokens): logout ends it
+   * alone, the other devices of the user stay signed in.
+   */
+  sid?: string
 }
 
 interface Claims {
@@ -42,6 +47,7 @@ interface Claims {
   cmr?: string
   op?: boolean
   cid?: string
+  sid?: string
 }
 
 export interface TokenService {
@@ -53,6 +59,16 @@ export interface TokenService {
    */
   revoke(userId: string, minVersion: number): void
   floorOf(userId: string): number
+  /**
+   * Kills the tokens of one session (a logout on one device) until `untilMs` (epoch ms; default: the
+   * token lifetime from now, after which its tokens have expired anyway). Each process learns it
+   * from `auth.session.ended`.
+   */
+  endSession(sessionId: string, untilMs?: number): void
+  /** Whether a session was ended (its tokens are refused). */
+  isEnded(sessionId: string): boolean
+  /** Until when an ended session must be remembered when it ends now: a token's lifetime. */
+  readonly ttlMs: number
 }
 
 const VERIFIED_TOKENS = 10_000
@@ -67,6 +83,16 @@ export function createTokenService(secret: string, ttlSeconds: number): TokenSer
     requiredClaims: ['exp', 'sub', 'iss'],
   })
   const floors = new Map<string, number>()
+  /** Ended sessions and until when (epoch ms) their tokens could still be presented. */
+  const ended = new Map<string, number>()
+  const isEnded = (sid: string | undefined): boolean => {
+    if (!sid) return false
+    const until = ended.get(sid)
+    if (until === undefined) return false
+    if (until > Date.now()) return true
+    ended.delete(sid)
+    return false
+  }
   /**
    * Tokens verified before, by their exact text, until they expire: a trading client sends the same
    * token with every call, and hashing it for a cache key (fast-jwt's own cache) cost about as much
@@ -98,11 +124,13 @@ export function createTokenService(secret: string, ttlSeconds: number): TokenSer
         ...(p.registeredCompany ? { cmr: p.registeredCompany } : {}),
         ...(p.operator ? { op: true } : {}),
         ...(p.companyId ? { cid: p.companyId } : {}),
+        ...(p.sid ? { sid: p.sid } : {}),
       } satisfies Claims),
     verify: (token) => {
       const c = claimsOf(token)
       const ver = c.ver ?? 0
       if (ver < (floors.get(c.sub) ?? 0)) throw new Error('token revoked')
+      if (isEnded(c.sid)) throw new Error('session ended')
       return {
         id: c.sub,
         username: c.usr,
@@ -116,12 +144,20 @@ export function createTokenService(secret: string, ttlSeconds: number): TokenSer
         ...(c.cmr ? { registeredCompany: c.cmr } : {}),
         ...(c.op === true ? { operator: true } : {}),
         ...(c.cid ? { companyId: c.cid } : {}),
+        ...(c.sid ? { sid: c.sid } : {}),
       }
     },
     revoke: (userId, minVersion) => {
       if (minVersion > (floors.get(userId) ?? 0)) floors.set(userId, minVersion)
     },
     floorOf: (userId) => floors.get(userId) ?? 0,
+    endSession: (sessionId, untilMs = Date.now() + ttlSeconds * 1000) => {
+      if (untilMs > (ended.get(sessionId) ?? 0)) ended.set(sessionId, untilMs)
+      // Bounded by the logouts of one token lifetime: the expired ones go as new ones come.
+      if (ended.size % 1024 === 0) for (const [sid, until] of ended) if (until <= Date.now()) ended.delete(sid)
+    },
+    isEnded: (sessionId) => isEnded(sessionId),
+    ttlMs: ttlSeconds * 1000,
   }
 }
 

@@ -63,6 +63,26 @@ describe('token service', () => {
     expect(() => tokens.verify(t)).toThrow('token revoked')
   })
 
+  it('refuses the tokens of an ended session only; another session of the same user lives on', () => {
+    const tokens = createTokenService(SECRET, 60)
+    const a = tokens.sign({ ...who, sid: '22222222-2222-4222-8222-222222222222' })
+    const b = tokens.sign({ ...who, sid: '33333333-3333-4333-8333-333333333333' })
+    expect(tokens.verify(a).sid).toBe('22222222-2222-4222-8222-222222222222')
+    tokens.endSession('22222222-2222-4222-8222-222222222222')
+    expect(() => tokens.verify(a)).toThrow()
+    expect(tokens.verify(b).sid).toBe('33333333-3333-4333-8333-333333333333')
+    expect(tokens.isEnded('22222222-2222-4222-8222-222222222222')).toBe(true)
+  })
+
+  it('forgets an ended session once its tokens have expired anyway', () => {
+    vi.useFakeTimers({ now: new Date('2026-11-25T12:00:00Z') })
+    const tokens = createTokenService(SECRET, 60)
+    tokens.endSession('22222222-2222-4222-8222-222222222222')
+    expect(tokens.isEnded('22222222-2222-4222-8222-222222222222')).toBe(true)
+    vi.setSystemTime(new Date('2026-11-25T12:01:01Z'))
+    expect(tokens.isEnded('22222222-2222-4222-8222-222222222222')).toBe(false)
+  })
+
   it('refuses another secret, another issuer, another algorithm and a token without expiry', () => {
     const tokens = createTokenService(SECRET, 60)
     const claims = { sub: who.id, usr: 'x', typ: 'buyer', prm: {}, np: false, ver: 0, trs: true }

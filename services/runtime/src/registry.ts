@@ -67,6 +67,8 @@ export const SERVICES = [
       // Dashboards (issue 25): stone views and searches counted, and read, beside the stones.
       'analytics',
       'hit-counter',
+      // Issue 26: enquiry conversations.
+      'diamond-enquiry',
     ],
     // The spec names the dashboard under user/, whose other calls are auth's: stock builds it.
     calls: ['user/dashboard'],

@@ -1,4 +1,4 @@
-import { isNull, lt, sql } from 'drizzle-orm'
+import { gt, isNull, lt, sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { Envelope, HealthData } from '@diamond/contracts/common'
 import { AuthEventTypes } from '@diamond/contracts/events/auth'
@@ -43,14 +43,20 @@ const HOUSEKEEPING_MS = 10 * 60_000
  * well past the bus's retention (Kafka keeps 7 days by default), so a redelivery is still known.
  */
 async function purgeOld(database: Database) {
-  const { outbox, consumedEvents } = runtimeTables(database.schema)
+  const { outbox, consumedEvents, endedSessions } = runtimeTables(database.schema)
   await database.db.delete(outbox).where(lt(outbox.publishedAt, sql`now() - interval '7 days'`))
+  await database.db.delete(endedSessions).where(lt(endedSessions.until, sql`now()`))
   await database.db.delete(consumedEvents).where(lt(consumedEvents.consumedAt, sql`now() - interval '30 days'`))
 }
 
 async function loadTokenFloors(database: Database, tokens: TokenService) {
-  const { tokenFloors } = runtimeTables(database.schema)
+  const { tokenFloors, endedSessions } = runtimeTables(database.schema)
   for (const r of await database.db.select().from(tokenFloors)) tokens.revoke(r.userId, r.minVersion)
+  const ended = await database.db
+    .select()
+    .from(endedSessions)
+    .where(gt(endedSessions.until, sql`now()`))
+  for (const r of ended) tokens.endSession(r.sessionId, r.until.getTime())
 }
 
 /**
@@ -58,7 +64,7 @@ async function loadTokenFloors(database: Database, tokens: TokenService) {
  * auth service's events and keeps it, so a restart does not bring dead tokens back.
  */
 function revocations(database: Database, tokens: TokenService, service: string): IdempotentConsumer {
-  const { tokenFloors } = runtimeTables(database.schema)
+  const { tokenFloors, endedSessions } = runtimeTables(database.schema)
   return consumer(`${service}.sessions`)
     .on(AuthEventTypes.revoked, async ({ data: { userId, minVersion } }, { tx }) => {
       await orm(tx)
@@ -72,6 +78,13 @@ function revocations(database: Database, tokens: TokenService, service: string):
           },
         })
       tokens.revoke(userId, minVersion)
+    })
+    .on(AuthEventTypes.ended, async ({ data: { userId, sessionId, until } }, { tx }) => {
+      await orm(tx)
+        .insert(endedSessions)
+        .values({ sessionId, userId, until: new Date(until) })
+        .onConflictDoNothing()
+      tokens.endSession(sessionId, Date.parse(until))
     })
     .definition()
 }

@@ -3,7 +3,7 @@ import { jsonb } from './columns'
 
 /**
  * The runtime's own tables, present in every service's schema (runtime/migrations): the transactional
- * outbox, the consumed-event record of idempotent consumers and the revoked-token floors.
+ * outbox, the consumed-event record of idempotent consumers, the revoked-token floors and the ended sessions.
  */
 export function runtimeTables(schema: string) {
   const s = pgSchema(schema)
@@ -31,6 +31,11 @@ export function runtimeTables(schema: string) {
       userId: uuid('user_id').primaryKey(),
       minVersion: integer('min_version').notNull(),
       updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    }),
+    endedSessions: s.table('ended_sessions', {
+      sessionId: uuid('session_id').primaryKey(),
+      userId: uuid('user_id').notNull(),
+      until: timestamp('until', { withTimezone: true }).notNull(),
     }),
   }
 }

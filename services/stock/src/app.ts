@@ -9,6 +9,8 @@ import { registerBidResults } from './modules/bids/bids.consumers'
 import { registerDigests } from './modules/digests/digests.consumers'
 import blockRoutes from './modules/blocks/blocks.routes'
 import { installDemands } from './modules/demands/demands.plugin'
+import enquiryRoutes from './modules/enquiries/enquiries.routes'
+import { EnquiryService } from './modules/enquiries/enquiries.service'
 import { DemandService } from './modules/demands/demands.service'
 import { BlockService } from './modules/blocks/blocks.service'
 import { registerOfficeBlocks } from './modules/blocks/office-blocks.consumers'
@@ -199,6 +201,8 @@ export default async function stockService(app: FastifyInstance, opts: StockOpti
   await app.register(downloadRoutes, { downloads, tokens: opts.tokens })
   await installTracks(app, rt, tracks, s.STOCK_LIST_SWEEP_MS)
   await installDemands(app, rt, new DemandService(rt.database, search))
+  // Issue 26: enquiries answered (a conversation per enquiry between its buyer and the sales team).
+  await app.register(enquiryRoutes, { enquiries: new EnquiryService(rt.database) })
 
   // Dashboards (issue 25): the price index from stock's own stone events, projections of follows,
   // lots and appointments from the others' events; stone views and searches counted in memory.

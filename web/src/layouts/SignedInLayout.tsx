@@ -15,6 +15,8 @@ import { useIsTablet } from '../lib/media'
 import { followAppointmentNotices } from '../features/appointments/stores/notices'
 import { followBidNotices } from '../features/bids/stores/notices'
 import { followCareNotices } from '../features/care/stores/notices'
+import { followEnquiryNotices } from '../features/enquiries/stores/notices'
+import { followBuyRequestNotices } from '../features/demands/stores/notices'
 import { followTradeNotices } from '../features/lists/stores/notices'
 import { followUnread, unread } from '../features/notifications/stores/unread'
 import { startRealtime, stopRealtime } from '../lib/realtime'
@@ -49,6 +51,8 @@ export function SignedInLayout({ children }: { children: ReactNode }) {
   const unreadCount = useSnapshot(unread).count
   // And customer-care notices (a concierge request, its answer, a contact message).
   useEffect(() => followCareNotices(), [])
+  useEffect(() => followEnquiryNotices(), [])
+  useEffect(() => followBuyRequestNotices(), [])
 
   // A choice in the drawer (a new location), or a wider window, closes it.
   const [drawerFor, setDrawerFor] = useState({ location, tablet })

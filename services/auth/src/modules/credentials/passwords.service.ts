@@ -8,7 +8,7 @@ import { AppError, type Database, type Principal, type TokenService, type Tx } f
 import { requestMail } from '../mail/mail.outbox'
 import * as limits from '../session/limits.repository'
 import { loginKey, signInWait } from '../session/limits.rules'
-import { revokeSessions } from '../session/revoke'
+import { newSession, revokeSessions } from '../session/revoke'
 import { newSecret, sha256 } from '../session/secrets'
 import { permissionsOf, principalOf } from '../session/session.rules'
 import { hashPassword, verifyPassword } from '../users/passwords'
@@ -91,6 +91,8 @@ export class PasswordService {
       return revokeSessions(tx, this.tokens, user.id, 'password-changed')
     })
     revoked.applyLocally()
-    return { token: { jwt: this.tokens.sign(principalOf(user, permissionsOf(user), true, revoked.version)) } }
+    return {
+      token: { jwt: this.tokens.sign(newSession(principalOf(user, permissionsOf(user), true, revoked.version))) },
+    }
   }
 }

@@ -1,6 +1,7 @@
-import { AuthEventTypes, type SessionRevoked } from '@diamond/contracts/events/auth'
+import { randomUUID } from 'node:crypto'
+import { AuthEventTypes, type SessionEnded, type SessionRevoked } from '@diamond/contracts/events/auth'
 import { eq, sql } from 'drizzle-orm'
-import { enqueue, newEvent, type TokenService, type Tx } from '@diamond/runtime'
+import { enqueue, newEvent, type Principal, type TokenService, type Tx } from '@diamond/runtime'
 import { orm } from '@diamond/runtime/db'
 import { users } from '../users/users.schema'
 
@@ -35,3 +36,23 @@ export async function revokeSessions(
   await enqueue(tx, 'auth', [newEvent('auth', AuthEventTypes.revoked, userId, data)])
   return { version: row.tokenVersion, applyLocally: () => tokens.revoke(userId, row.tokenVersion) }
 }
+
+/**
+ * Ends one session (a logout on one device): its tokens are refused by every service once the event
+ * lands, the user's other sessions live on. `applyLocally` after the commit, as above.
+ */
+export async function endSession(
+  tx: Tx,
+  tokens: TokenService,
+  userId: string,
+  sessionId: string,
+): Promise<{ applyLocally: () => void }> {
+  // Its tokens expire by then anyway: after that the record is purged.
+  const until = Date.now() + tokens.ttlMs
+  const data: SessionEnded = { userId, sessionId, until: new Date(until).toISOString() }
+  await enqueue(tx, 'auth', [newEvent('auth', AuthEventTypes.ended, userId, data)])
+  return { applyLocally: () => tokens.endSession(sessionId, until) }
+}
+
+/** Each sign-in is a session of its own: logout on one device ends that one alone. */
+export const newSession = (p: Principal): Principal => ({ ...p, sid: randomUUID() })

@@ -42,4 +42,20 @@ export default defineRoutes(function sessionRoutes(app, { sessions }: { sessions
       return ok(null, 'Logged out.')
     },
   )
+
+  app.post(
+    '/auth/logout-all',
+    {
+      config: { untrusted: true },
+      schema: {
+        tags,
+        summary: 'Log out everywhere: every session of the caller, on every device, ends (this one too)',
+        response: { 200: Envelope(Type.Null()) },
+      },
+    },
+    async (req) => {
+      await sessions.logoutEverywhere(principal(req))
+      return ok(null, 'Logged out everywhere.')
+    },
+  )
 })

@@ -5,7 +5,7 @@ import { verifyPassword } from '../users/passwords'
 import { findByLogin, findUserById, type UserRecord } from '../users/users.repository'
 import * as limits from './limits.repository'
 import { loginKey, signInWait } from './limits.rules'
-import { revokeSessions } from './revoke'
+import { endSession, newSession, revokeSessions } from './revoke'
 import { loginData, permissionsOf, principalOf, sessionUser, signInRefusal } from './session.rules'
 
 /** Where a sign-in comes from: the client's address and the device keys its browser holds. */
@@ -47,7 +47,7 @@ export class SessionService {
     return loginData({
       user: sessionUser(user),
       userPermissions: perms,
-      jwt: this.tokens.sign(principalOf(user, perms, false)),
+      jwt: this.tokens.sign(newSession(principalOf(user, perms, false))),
       isTrusted: false,
       masters: req.masters,
       otp,
@@ -66,17 +66,30 @@ export class SessionService {
     return loginData({
       user: sessionUser(user),
       userPermissions: perms,
-      jwt: this.tokens.sign(principalOf(user, perms, true)),
+      jwt: this.tokens.sign(newSession(principalOf(user, perms, true))),
       isTrusted: true,
       masters,
     })
   }
 
   /**
-   * Logout ends every session of the user, on every device: tokens carry one version per user
-   * (the spec's token version), and logout raises it. A guest has no sessions to end.
+   * Logout ends the session of this device only (the token's session id); the user's other devices
+   * stay signed in. A token from before session ids ends every session, as logout used to. A guest
+   * has no sessions to end.
    */
   async logout(p: Principal): Promise<void> {
+    if (p.guest) return
+    const sid = p.sid
+    if (!sid) return this.logoutEverywhere(p)
+    const ended = await this.database.sql.begin((tx) => endSession(tx, this.tokens, p.id, sid))
+    ended.applyLocally()
+  }
+
+  /**
+   * "Log out everywhere": every session of the user on every device ends (tokens carry one version
+   * per user, the spec's token version, and this raises it), as a password change or a deactivation does.
+   */
+  async logoutEverywhere(p: Principal): Promise<void> {
     if (p.guest) return
     const revoked = await this.database.sql.begin((tx) => revokeSessions(tx, this.tokens, p.id, 'logout'))
     revoked.applyLocally()

@@ -7,6 +7,8 @@ describe('which service owns a call', () => {
     expect(ownerOf('/web/v1/diamond/paginate')).toBe('stock')
     expect(ownerOf('/web/v1/diamond-track/create')).toBe('stock')
     expect(ownerOf('/web/v1/diamond-demand/paginate')).toBe('stock')
+    expect(ownerOf('/web/v1/diamond-enquiry/reply')).toBe('stock')
+    expect(ownerOf('/web/v1/user/lookup')).toBe('auth')
     expect(ownerOf('/web/v1/dynamic-diamond-bid/create')).toBe('bidding')
     expect(ownerOf('/web/v1/cabin-schedule/list')).toBe('appointments')
     expect(ownerOf('/web/v1/notification/list?x=1')).toBe('notifications')

@@ -16,6 +16,8 @@ export const rooms = {
   audience: (name: string) => `audience:${name}`,
   /** A team's sockets that do not see prices: each is in the team's room too. */
   unpricedAudience: (name: string) => `audience:${name}:unpriced`,
+  /** One session's sockets (one sign-in on one device): a logout there cuts them alone. */
+  session: (sid: string) => `session:${sid}`,
   /** Every signed-in connection: news about the stock as a whole (new arrivals). */
   stock: 'stock',
   /** An office's slot boards (joined by `office.join`): slots taken or freed, the office changed. */
@@ -35,6 +37,7 @@ export function roomsOf(who: Principal): string[] {
   const team = isSalesTeam(who.userType)
   const priced = seesPrices(who.perms)
   const out = [rooms.user(who.id), rooms.stock]
+  if (who.sid) out.push(rooms.session(who.sid))
   if (!priced) out.push(rooms.unpriced(who.id))
   if (team) out.push(rooms.audience(SALES_AUDIENCE))
   if (team && !priced) out.push(rooms.unpricedAudience(SALES_AUDIENCE))
@@ -106,6 +109,12 @@ export class Hub {
       if (p?.id === userId && p.ver < minVersion) socket.disconnect(true)
     }
     this.ws.close(rooms.user(userId))
+  }
+
+  /** One ended session (a logout on one device) stops hearing at once; the user's other sockets stay. */
+  endSession(sessionId: string) {
+    this.io.in(rooms.session(sessionId)).disconnectSockets(true)
+    this.ws.close(rooms.session(sessionId))
   }
 
   /** A user's notice to every socket of theirs; those that do not see prices get it without its price. */

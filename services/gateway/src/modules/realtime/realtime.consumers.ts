@@ -39,6 +39,10 @@ export function subscribeLive(bus: MessageBus, { fanout, hub, tokens, lag }: Liv
       tokens.revoke(userId, minVersion)
       hub.endSessions(userId, minVersion)
     })
+    .on(AuthEventTypes.ended, ({ data: { sessionId, until } }) => {
+      tokens.endSession(sessionId, Date.parse(until))
+      hub.endSession(sessionId)
+    })
   return bus.subscribe({
     group: `gateway.${hostname()}.${process.pid}.${Date.now()}`,
     topics: live.topics,

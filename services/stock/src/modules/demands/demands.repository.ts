@@ -54,6 +54,7 @@ export async function insertDemand(
   tx: Tx,
   d: {
     userId: string
+    ownerName: string
     title: string
     description: string
     tillDate: string
@@ -61,10 +62,10 @@ export async function insertDemand(
     bounds: DemandBounds
   },
 ): Promise<DemandRecord> {
-  const { userId, title, description, tillDate, filter, bounds } = d
+  const { userId, ownerName, title, description, tillDate, filter, bounds } = d
   const [row] = await orm(tx)
     .insert(demands)
-    .values({ userId, title, description, tillDate, filter, ...bounds })
+    .values({ userId, ownerName, title, description, tillDate, filter, ...bounds })
     .returning(DEMAND)
   return row!
 }

@@ -5,6 +5,7 @@ import {
   DemandCreate,
   DemandPage,
   DemandPaginate,
+  DemandReplyRequest,
   DemandUpdate,
 } from '@diamond/contracts/http/demands'
 import { defineRoutes, ok, principal } from '@diamond/runtime'
@@ -21,12 +22,26 @@ export default defineRoutes(function demandRoutes(app, { demands }: { demands: D
       config: { permission: ['demand', 'view'] },
       schema: {
         tags,
-        summary: "The caller's demands, newest first, each with its state and the stones it matches now",
+        summary:
+          "The caller's demands (buy requests), newest first, each with its state, the stones it matches now and the sales team's answers; `all`: every buyer's (sales team)",
         body: DemandPaginate,
         response: { 200: Envelope(DemandPage) },
       },
     },
     async (req) => ok(await demands.paginate(principal(req), req.body)),
+  )
+  app.post(
+    '/diamond-demand/reply',
+    {
+      config: { permission: ['demand', 'all'], member: true },
+      schema: {
+        tags,
+        summary: "Sales team: answer a buyer's buy request (the buyer is told)",
+        body: DemandReplyRequest,
+        response: { 200: Envelope(Demand) },
+      },
+    },
+    async (req) => ok(await demands.reply(principal(req), req.body), 'Answer sent'),
   )
   app.post(
     '/diamond-demand/by-id',

@@ -1,7 +1,7 @@
 import type { DemandStatus } from '@diamond/contracts/http/demands.values'
 import type { StoneFilter } from '@diamond/contracts/http/stock'
 import { jsonb } from '@diamond/runtime/columns'
-import { date, numeric, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { bigserial, date, numeric, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core'
 import { stock } from '../../pg-schema'
 import { stones } from '../stones/stones.schema'
 
@@ -27,8 +27,23 @@ export const demands = stock.table('demands', {
   createdAt: timestamp('created_at', tz).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', tz).notNull().defaultNow(),
   closedAt: timestamp('closed_at', tz),
+  /** The buyer's user name, for the sales team's list (migration 0019; '' for older demands). */
+  ownerName: text('owner_name').notNull().default(''),
 })
 export type Demand = typeof demands.$inferSelect
+
+/** The sales team's answers to a buy request (issue 26), in order. */
+export const demandReplies = stock.table('demand_replies', {
+  seq: bigserial('seq', { mode: 'number' }).primaryKey(),
+  demandId: uuid('demand_id')
+    .notNull()
+    .references(() => demands.id, { onDelete: 'cascade' }),
+  authorId: uuid('author_id').notNull(),
+  authorName: text('author_name').notNull(),
+  message: text('message').notNull(),
+  createdAt: timestamp('created_at', tz).notNull().defaultNow(),
+})
+export type DemandReplyRow = typeof demandReplies.$inferSelect
 
 /** Each stone a demand's owner was told of, once (a stone back in stock, an event twice: nobody told again). */
 export const demandMatches = stock.table(

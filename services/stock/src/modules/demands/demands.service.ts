@@ -5,6 +5,7 @@ import {
   type TradeEvent,
 } from '@diamond/contracts/events/stock'
 import {
+  BUY_REQUEST_KINDS,
   DEMAND_DESCRIPTION_MAX,
   DEMAND_MAX_DAYS,
   DEMAND_TITLE_MAX,
@@ -13,17 +14,20 @@ import {
   type DemandCreate,
   type DemandPage,
   type DemandPaginate,
+  type DemandReplyRequest,
   type DemandUpdate,
 } from '@diamond/contracts/http/demands'
 import type { StoneFilter } from '@diamond/contracts/http/stock'
 import type { ConciergeAnswered } from '@diamond/contracts/events/concierge'
 import { TRADE_KINDS } from '@diamond/contracts/http/tracks.values'
-import { seesPrices } from '@diamond/contracts/permissions'
+import { can, seesPrices } from '@diamond/contracts/permissions'
 import { AppError, enqueue, newEvent, type Database, type Principal, type Tx } from '@diamond/runtime'
 import { filterProblems, isEmptyFilter, type FieldProblem } from '../search/search.rules'
 import { invalidFields } from '../search/search.service'
 import { matchingDemands } from './demands.match'
+import * as replies from './demand-replies.repository'
 import * as repo from './demands.repository'
+import type { DemandReplyRow } from './demands.schema'
 import { addDays, boundsOf, decideChange, demandState, textProblems, tillDateProblem, todayOf } from './demands.rules'
 
 const PRODUCER = 'stock'
@@ -50,9 +54,16 @@ export class DemandService {
     private readonly counter: MatchCounter,
   ) {}
 
-  private view(r: repo.DemandRecord, today: string): Demand {
+  private view(r: repo.DemandRecord, today: string, answers?: readonly DemandReplyRow[], staff = false): Demand {
     const matches = this.counter.countOf(r.filter)
+    const extra: Pick<Demand, 'buyer' | 'replies'> = {}
+    if (staff) extra.buyer = r.ownerName
+    if (answers)
+      extra.replies = answers
+        .filter((a) => a.demandId === r.id)
+        .map((a) => ({ author: a.authorName, message: a.message, at: a.createdAt.toISOString() }))
     return {
+      ...extra,
       id: r.id,
       title: r.title,
       description: r.description,
@@ -96,26 +107,81 @@ export class DemandService {
           { field: 'title', in: 'body', message: `at most ${MAX_DEMANDS} demands; delete one first` },
         ])
       }
-      return repo.insertDemand(tx, {
+      const added = await repo.insertDemand(tx, {
         userId: who.id,
+        ownerName: who.username,
         title: req.title.trim(),
         description: req.description?.trim() ?? '',
         tillDate: req.tillDate,
         filter: req.filter,
         bounds: boundsOf(req.filter),
       })
+      // Issue 26: a buy request is the sales team's to answer; they hear of it at once.
+      await enqueue(tx, PRODUCER, [
+        newEvent<TradeEvent>(PRODUCER, TradeEventTypes.demandCreated, added.id, {
+          userIds: [],
+          toSales: true,
+          kind: BUY_REQUEST_KINDS.created,
+          params: { demandId: added.id, title: added.title, buyer: who.username },
+        }),
+      ])
+      return added
     })
-    return this.view(row, today)
+    return this.view(row, today, [])
+  }
+
+  /** The sales team: operator staff with every right on demands (a company admin elsewhere is not). */
+  private isStaff(who: Principal): boolean {
+    return who.operator === true && can(who.perms, 'demand', 'all')
+  }
+
+  /** Issue 26: the sales team answers a buyer's buy request; the buyer is told, live and in the centre. */
+  async reply(who: Principal, req: DemandReplyRequest): Promise<Demand> {
+    if (!this.isStaff(who)) throw new AppError('E_NOT_FOUND')
+    const message = req.message.trim()
+    if (!message) throw invalidFields([{ field: 'message', in: 'body', message: 'must not be empty' }])
+    const row = await replies.demandById(this.database.sql, req.id)
+    if (!row) throw new AppError('E_NOT_FOUND')
+    await this.database.sql.begin(async (tx) => {
+      await replies.addReply(tx, { demandId: row.id, authorId: who.id, authorName: who.username, message })
+      await enqueue(tx, PRODUCER, [
+        newEvent<TradeEvent>(PRODUCER, TradeEventTypes.demandAnswered, row.id, {
+          userIds: [row.userId],
+          toSales: false,
+          kind: BUY_REQUEST_KINDS.answered,
+          params: {
+            demandId: row.id,
+            title: row.title,
+            message: message.length > 120 ? `${message.slice(0, 119).trimEnd()}…` : message,
+          },
+        }),
+      ])
+    })
+    return this.view(row, await this.today(), await replies.repliesOf(this.database.sql, [row.id]), true)
   }
 
   async paginate(who: Principal, req: DemandPaginate): Promise<DemandPage> {
     const page = req.page ?? 1
     const limit = req.limit ?? 50
+    const everyone = req.all === true
+    if (everyone && !this.isStaff(who)) throw new AppError('E_FORBIDDEN')
+    if (!everyone && req.answered !== undefined)
+      throw invalidFields([{ field: 'answered', in: 'body', message: "is for the sales team's list (all) only" }])
     const [{ rows, count }, today] = await Promise.all([
-      repo.pageDemands(this.database.sql, who.id, limit, (page - 1) * limit),
+      everyone
+        ? replies.pageAllDemands(this.database.sql, {
+            answered: req.answered ?? null,
+            limit,
+            offset: (page - 1) * limit,
+          })
+        : repo.pageDemands(this.database.sql, who.id, limit, (page - 1) * limit),
       this.today(),
     ])
-    return { list: rows.map((r) => this.view(r, today)), count }
+    const answers = await replies.repliesOf(
+      this.database.sql,
+      rows.map((r) => r.id),
+    )
+    return { list: rows.map((r) => this.view(r, today, answers, everyone)), count }
   }
 
   async byId(who: Principal, id: string): Promise<Demand> {
@@ -208,6 +274,7 @@ export class DemandService {
     if ((await repo.countDemands(tx, e.userId)) >= MAX_DEMANDS) return null
     const row = await repo.insertDemand(tx, {
       userId: e.userId,
+      ownerName: e.username,
       title: `${e.number} · ${e.criteria.trim().replace(/\s+/g, ' ')}`.slice(0, DEMAND_TITLE_MAX),
       description: e.criteria.trim().slice(0, DEMAND_DESCRIPTION_MAX),
       tillDate: wanted,

@@ -1,8 +1,12 @@
 import { useTranslation } from 'react-i18next'
 import { useSnapshot } from 'valtio'
 import { Link } from 'wouter'
+import { confirm } from '../../../lib/confirm'
+import { codeText } from '../../../lib/i18n'
 import { MOBILE_QUERY, useMediaQuery } from '../../../lib/media'
 import { isCompanyAdmin, session } from '../../../lib/session'
+import { showToast } from '../../../lib/toast'
+import { logoutEverywhere } from '../stores/sessions'
 import { SECTIONS, tabPath } from './sections'
 import './account.css'
 
@@ -45,6 +49,35 @@ export function AccountPage() {
           </li>
         ))}
       </ul>
+      <SessionsPanel />
     </div>
+  )
+}
+
+/** Logout (the user menu) ends this device's session only; ending them all is its own action. */
+function SessionsPanel() {
+  const { t } = useTranslation()
+  const { user } = useSnapshot(session)
+  if (!user || user.userType === 'guest') return null
+  async function everywhere() {
+    if (!(await confirm('account.sessions.confirm'))) return
+    const error = await logoutEverywhere()
+    if (error) showToast(codeText(error.code, error.message), 'error')
+  }
+  return (
+    <section className="acct-sessions" aria-labelledby="acct-sessions-title" data-testid="account-sessions">
+      <h2 id="acct-sessions-title" className="acct-sessions-title">
+        {t('account.sessions.title')}
+      </h2>
+      <p className="acct-link-text">{t('account.sessions.text')}</p>
+      <button
+        type="button"
+        className="btn btn--small"
+        data-testid="logout-everywhere"
+        onClick={() => void everywhere()}
+      >
+        {t('account.sessions.everywhere')}
+      </button>
+    </section>
   )
 }

@@ -4,6 +4,7 @@ import type {
   DemandCreate,
   DemandPage,
   DemandPaginate,
+  DemandReplyRequest,
   DemandUpdate,
 } from '@diamond/contracts/http/demands'
 import { api } from '../../../lib/api'
@@ -13,3 +14,4 @@ export const demandById = (req: DemandById) => api<Demand>('diamond-demand/by-id
 export const createDemand = (req: DemandCreate) => api<Demand>('diamond-demand/create', req, { loader: true })
 export const updateDemand = (req: DemandUpdate) => api<Demand>('diamond-demand/update', req, { loader: true })
 export const deleteDemand = (req: DemandById) => api<null>('diamond-demand/delete', req, { loader: true })
+export const replyToDemand = (req: DemandReplyRequest) => api<Demand>('diamond-demand/reply', req, { loader: true })

@@ -9,7 +9,8 @@ import './demands.css'
 
 /**
  * Spec section 8: "sorry, we have no match" with an offer to add a demand — a search that finds
- * nothing offers a demand asking for the same filter. Nothing for users without the demand right.
+ * nothing offers a buy request (a demand the sales team answers, issue 26) asking for the same
+ * filter. Nothing for users without the demand right.
  */
 export function NoMatchOffer({ filter }: { filter: StoneFilter }) {
   const { t } = useTranslation()
@@ -19,7 +20,7 @@ export function NoMatchOffer({ filter }: { filter: StoneFilter }) {
     <div className="dem-offer" data-testid="no-match-offer">
       <p>{t('demands.noMatch')}</p>
       <Link href={addDemandPath(filter)} className="btn btn--primary btn--small" data-testid="add-demand">
-        {t('demands.add')}
+        {t('demands.askUs')}
       </Link>
     </div>
   )

@@ -9,7 +9,7 @@ import { confirm } from '../../../lib/confirm'
 import { fmtCount, fmtDate } from '../../../lib/format'
 import { codeText } from '../../../lib/i18n'
 import { MOBILE_QUERY, useMediaQuery } from '../../../lib/media'
-import { allowed, session } from '../../../lib/session'
+import { allowed, isOperator, session } from '../../../lib/session'
 import { showToast } from '../../../lib/toast'
 import { FilterChips } from '../../../grid/components/FilterChips'
 import {
@@ -21,18 +21,39 @@ import {
   type DemandDraft,
 } from '../stores/demandForm.rules'
 import { demands, endDemand, loadDemands, openDemands, pagesOfDemands, removeDemand } from '../stores/demands'
+import { buyRequestsChanged } from '../stores/notices'
+import { BuyRequestInbox } from './BuyRequestInbox'
 import { DemandForm } from './DemandForm'
+import { Replies } from './Replies'
 import '../../../components/stoneFilter.css'
 import './demands.css'
 
 type Editing = { id: string | null; draft: DemandDraft } | null
 
+type DemandScreen = 'myDemand' | 'buyRequest'
+const PATHS: Record<DemandScreen, string> = { myDemand: '/account/my-demand', buyRequest: '/account/buy-request' }
+
+/**
+ * /account/buy-request (issue 26): a buy request is a demand the sales team answers, so the buyer's
+ * buy requests are their demands with those answers; the operator's staff (demand all) get the
+ * inbox of every buyer's instead.
+ */
+export function BuyRequestPage() {
+  const { user, userPermissions } = useSnapshot(session)
+  return isOperator(user) && allowed(userPermissions, 'demand', 'all') ? (
+    <BuyRequestInbox />
+  ) : (
+    <MyDemandPage screenId="buyRequest" />
+  )
+}
+
 /**
  * /account/my-demand: the buyer's demands with their state and the stones they match now, a table
  * on wide screens and cards up to 767 px (the spec's mobile variant). `?add=<filter>` (the "no
- * match" offer of a search) opens the form on a new demand asking for that filter.
+ * match" offer of a search) opens the form on a new demand asking for that filter. The same list,
+ * with the sales team's answers to hand, is /account/buy-request.
  */
-export function MyDemandPage() {
+export function MyDemandPage({ screenId = 'myDemand' }: { screenId?: DemandScreen }) {
   const { t } = useTranslation()
   const search = useSearch()
   const [, navigate] = useLocation()
@@ -40,6 +61,9 @@ export function MyDemandPage() {
   const canChange = allowed(userPermissions, 'demand', 'insert')
   const [editing, setEditing] = useState<Editing>(null)
   useEffect(() => void openDemands(), [])
+  // An answer of the sales team arrives without a reload.
+  useEffect(() => buyRequestsChanged.on('changed', () => void loadDemands()), [])
+  const buyRequest = screenId === 'buyRequest'
 
   const prefill = prefillOf(search)
   // The link is read once each time it changes (the form keeps its own copy): `?add=` opens the form.
@@ -52,29 +76,29 @@ export function MyDemandPage() {
 
   function closeForm() {
     setEditing(null)
-    if (prefill) navigate('/account/my-demand', { replace: true })
+    if (prefill) navigate(PATHS[screenId], { replace: true })
   }
   const add = () => setEditing({ id: null, draft: draftFromFilter({}, todayIn(Date.now())) })
   const addButton = canChange && (
     <button type="button" className="btn btn--primary" data-testid="demand-add" onClick={add}>
-      {t('demands.add')}
+      {t(buyRequest ? 'demands.addBuyRequest' : 'demands.add')}
     </button>
   )
 
   return (
-    <div className="page acct-page dem-page" data-testid="screen-myDemand">
+    <div className="page acct-page dem-page" data-testid={`screen-${screenId}`}>
       <nav className="acct-crumbs" aria-label={t('shell.screens.account')}>
         <Link href="/account">{t('shell.screens.account')}</Link>
         <span aria-hidden="true" className="flip-rtl">
           ›
         </span>
-        <span>{t('shell.screens.myDemand')}</span>
+        <span>{t(`shell.screens.${screenId}`)}</span>
       </nav>
       <div className="acct-section-head">
-        <h1 className="page-title">{t('shell.screens.myDemand')}</h1>
+        <h1 className="page-title">{t(`shell.screens.${screenId}`)}</h1>
         {addButton}
       </div>
-      <p className="acct-note">{t('demands.intro')}</p>
+      <p className="acct-note">{t(buyRequest ? 'demands.buyRequestIntro' : 'demands.intro')}</p>
       <DemandList
         canChange={canChange}
         onEdit={(d) => setEditing({ id: d.id, draft: draftFromDemand(d, todayIn(Date.now())) })}
@@ -142,6 +166,7 @@ function DemandList({
                 </p>
               )}
               <FilterChips filter={d.filter} label={t('demands.columns.criteria')} />
+              <Replies demand={d} />
               <dl className="dem-facts">
                 <dt>{t('demands.columns.tillDate')}</dt>
                 <dd>
@@ -183,6 +208,7 @@ function DemandList({
                         {d.description}
                       </span>
                     )}
+                    <Replies demand={d} />
                   </th>
                   <td className="dem-criteria-cell">
                     <FilterChips filter={d.filter} label={t('demands.columns.criteria')} />

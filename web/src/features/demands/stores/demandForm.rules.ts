@@ -164,7 +164,7 @@ export function draftFieldOf(serverField: string): DraftField {
 
 /** My Demand with the form open on a new demand asking for this filter (the "no match" offer). */
 export const addDemandPath = (filter: StoneFilter): string =>
-  `/account/my-demand?add=${encodeURIComponent(JSON.stringify(filter))}`
+  `/account/buy-request?add=${encodeURIComponent(JSON.stringify(filter))}`
 
 /** The filter an `?add=` link carries; anything unreadable opens an empty form. */
 export function prefillOf(search: string): StoneFilter | null {

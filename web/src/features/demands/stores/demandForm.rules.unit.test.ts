@@ -88,7 +88,7 @@ describe('the demand form', () => {
   it('carries a filter in the add link, and reads a broken one as none', () => {
     const f = { shpNm: ['OVAL'], crt: { from: 1, to: 1.5 } }
     const path = addDemandPath(f)
-    expect(path.startsWith('/account/my-demand?add=')).toBe(true)
+    expect(path.startsWith('/account/buy-request?add=')).toBe(true)
     expect(prefillOf(path.slice(path.indexOf('?')))).toEqual(f)
     expect(prefillOf('?add=%7Bbroken')).toEqual({})
     expect(prefillOf('')).toBeNull()

@@ -12,8 +12,11 @@ export function noticeTarget(n: Pick<Notification, 'kind' | 'params'>): string |
     return '/my-bid'
   }
   if (n.kind === 'reminder.due') return '/account/reminder'
-  if (n.kind === 'enquiry.made') return '/account/enquiry'
+  // A new enquiry, an answer, a follow-up: the conversation (the sales team's inbox is the same screen).
+  if (n.kind.startsWith('enquiry.')) return '/account/enquiry'
   if (n.kind === 'demand.matched') return '/account/my-demand'
+  // Issue 26: a buy request made (the sales team's inbox) or answered (the buyer's buy requests).
+  if (n.kind === 'demand.created' || n.kind === 'demand.answered') return '/account/buy-request'
   if (n.kind.startsWith('order.') || n.kind.startsWith('shipment.')) return '/account/purchase-history'
   if (n.kind === 'stone.held') return '/account/hold'
   if (n.kind === 'ftp.fetched') return '/inventory/history'
