@@ -42,6 +42,8 @@ const text = (v: unknown): string => {
   if (v instanceof Date) return v.toISOString()
   if (Array.isArray(v)) return `{${v.join(',')}}`
   if (typeof v === 'boolean') return v ? 't' : 'f'
+  // COPY's null (the listing columns a demo stone leaves empty): the text "null" would fail the copy.
+  if (v === null) return '\\N'
   return String(v).replace(/[\\\t\n\r]/g, (c) => ({ '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' })[c]!)
 }
 
@@ -54,7 +56,9 @@ async function load(sql: postgres.Sql, count: number, index: StoneIndex) {
     const rows: DemoStone[] = []
     for (let i = from; i < Math.min(count, from + batch); i++) rows.push(demoStone(i + 1, 2026, now))
     for (const r of rows) index.put({ ...r, statusVersion: 0 })
-    const stream = await sql`copy stock.stones (${sql(COLUMN_NAMES)}) from stdin`.writable()
+    const stream = await sql
+      .unsafe(`copy stock.stones (${COLUMN_NAMES.map((c) => `"${c}"`).join(', ')}) from stdin`)
+      .writable()
     await new Promise<void>((resolve, reject) => {
       stream.on('error', reject)
       stream.on('finish', resolve)
