@@ -1,6 +1,13 @@
 import { Type, type Static } from 'typebox'
 import { literals, PageRequest, Uuid } from '../common'
-import { BILL_TYPE_CODES, IDEMPOTENCY_KEY_PATTERN, MAX_CONFIRM_STONES, SHIPMENT_STEPS } from './orders.values'
+import {
+  BILL_TYPE_CODES,
+  CARRIER_NAMES,
+  IDEMPOTENCY_KEY_PATTERN,
+  MAX_CONFIRM_STONES,
+  ORDER_SOURCES,
+  SHIPMENT_STEPS,
+} from './orders.values'
 
 /**
  * Confirm, orders, invoices and shipments. Money is in whole cents (`*Cents`, integers); a
@@ -126,6 +133,9 @@ export const Shipment = Type.Object({
   /** Each step reached so far with its time. */
   steps: Type.Array(Type.Object({ status: ShipmentStatus, at: Type.String() })),
   trackingNo: Type.Union([Type.String(), Type.Null()]),
+  /** Issue 26: the carrier it left with, and its tracking page (null before it is shipped). */
+  carrier: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+  trackingUrl: Type.Optional(Type.Union([Type.String(), Type.Null()])),
   /** The delivery window: 7 to 10 working days from the order (spec section 9). */
   expectedFrom: Type.String(),
   expectedTo: Type.String(),
@@ -148,6 +158,10 @@ export const Order = Type.Object({
   finalAmountCents: Cents,
   shipmentStatus: ShipmentStatus,
   lines: Type.Array(OrderLine),
+  /** Issue 26: a confirm's order or a won auction lot's (absent: a confirm). */
+  source: Type.Optional(literals(ORDER_SOURCES)),
+  /** The date payment is due (a won lot: 3 business days after the invoice, dated the next business day). */
+  payBy: Type.Optional(Type.Union([Type.String(), Type.Null()])),
 })
 export type Order = Static<typeof Order>
 
@@ -185,6 +199,8 @@ export const ShipmentUpdate = Type.Object(
     orderId: Uuid,
     status: ShipmentStatus,
     trackingNo: Type.Optional(Type.String({ minLength: 3, maxLength: 60, pattern: '^[A-Za-z0-9-]+$' })),
+    /** Issue 26: shipping also names the carrier (its tracking link follows from it). */
+    carrier: Type.Optional(literals(CARRIER_NAMES)),
   },
   { additionalProperties: false },
 )

@@ -114,6 +114,8 @@ export const StoneRow = Type.Object({
   statusVersion: Type.Integer(),
   /** The caller holds this stone (so the screen can offer Release after a reload). */
   heldByMe: Type.Boolean(),
+  /** Issue 26: the viewer bought this stone (confirmed it, or won its lot); absent otherwise. */
+  boughtByMe: Type.Optional(Type.Boolean()),
 })
 export type StoneRow = Static<typeof StoneRow>
 

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto'
 import {
+  AUCTION_TERMS,
   DELIVERY_WORKING_DAYS,
   HOME_LOCATION,
   IDEMPOTENCY_KEY_PATTERN,
@@ -14,6 +15,8 @@ export type PricedStone = Pick<
   Stone,
   'id' | 'vStnId' | 'shape' | 'color' | 'clarity' | 'lab' | 'location' | 'wSts' | 'sellerCompanyId'
 > & {
+  /** The seller's company name, printed on the invoice (absent where a caller has no need of it). */
+  seller?: string
   carat: number
   back: number | null
   rapCents: Stone['rapCents']
@@ -169,6 +172,15 @@ export function addWorkingDays(from: Date, n: number): Date {
     if (day !== 0 && day !== 6) left--
   }
   return d
+}
+
+/**
+ * A won lot's terms (AUCTION_TERMS): the invoice is dated the next business day after the close,
+ * payment is due 3 business days after the invoice. Calendar dates (UTC).
+ */
+export function auctionPayBy(closedAt: Date): { invoiceOn: Date; payBy: Date } {
+  const invoiceOn = addWorkingDays(closedAt, AUCTION_TERMS.invoiceAfterBusinessDays)
+  return { invoiceOn, payBy: addWorkingDays(invoiceOn, AUCTION_TERMS.payWithinBusinessDays) }
 }
 
 /** Spec section 9: at least 7 to 10 working days from the order. */
