@@ -109,6 +109,8 @@ export const ConfirmHeaders = Type.Object({ 'idempotency-key': Type.String({ pat
 export const OrderLine = Type.Object({
   stoneId: Uuid,
   vStnId: Type.String(),
+  /** Issue 26: the stone's seller (company) at the order; absent for the house's own stock. */
+  sellerNm: Type.Optional(Type.String()),
   shpNm: Type.String(),
   crt: Type.Number(),
   colNm: Type.String(),

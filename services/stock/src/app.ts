@@ -7,6 +7,7 @@ import { loadStockConfig, type StockConfig } from './config'
 import { announceDemoBidStones } from './modules/bids/bids.demo'
 import { registerBidResults } from './modules/bids/bids.consumers'
 import { registerBuyers } from './modules/orders/buyers.consumers'
+import { parseTaxes } from './modules/orders/orders.rules'
 import { registerDigests } from './modules/digests/digests.consumers'
 import blockRoutes from './modules/blocks/blocks.routes'
 import { installDemands } from './modules/demands/demands.plugin'
@@ -174,7 +175,19 @@ export default async function stockService(app: FastifyInstance, opts: StockOpti
   registerBuyers(rt)
   // Spec: a quoted stone whose price is approved is confirmed directly, at the agreed price.
   tracks.onAccepted((a) => orders.confirmAccepted(a))
-  await app.register(orderRoutes, { orders })
+  await app.register(orderRoutes, {
+    orders,
+    invoice: {
+      issuer: {
+        name: s.STOCK_INVOICE_ISSUER,
+        address: s.STOCK_INVOICE_ISSUER_ADDRESS.split('|')
+          .map((l) => l.trim())
+          .filter(Boolean),
+        taxId: s.STOCK_INVOICE_ISSUER_TAX_ID,
+      },
+      taxes: parseTaxes(s.STOCK_INVOICE_TAXES),
+    },
+  })
   await app.register(blockRoutes, {
     blocks: new BlockService(rt.database, stones, (who, ids) => search.rows(who, ids)),
   })

@@ -4,6 +4,20 @@ import { newEvent } from '@diamond/runtime'
 import { startTestPortal, waitFor, type TestPortal } from '../../../test/portal'
 import { nextMessage, startTestMailpit, type Mailpit } from '../../../test/mailpit'
 import { biddingFixtures } from '../../bidding/test/bidding-fixtures'
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs'
+
+/** The text of a PDF, page by page, with where each piece stands (pdf.js, as a reader extracts it). */
+async function pdfText(bytes: Uint8Array) {
+  const pdf = await getDocument({ data: bytes, useSystemFonts: false, isEvalSupported: false }).promise
+  const items: { str: string; x: number; width: number; pageWidth: number }[] = []
+  for (let p = 1; p <= pdf.numPages; p++) {
+    const page = await pdf.getPage(p)
+    const pageWidth = page.getViewport({ scale: 1 }).width
+    for (const it of (await page.getTextContent()).items)
+      if ('str' in it) items.push({ str: it.str, x: it.transform[4] as number, width: it.width, pageWidth })
+  }
+  return { text: items.map((i) => i.str).join(' '), items }
+}
 
 /**
  * Issue 26, after the sale: a won lot becomes the winner's order (once, with its shipment, the cart
@@ -204,4 +218,60 @@ describe('after the sale', () => {
     expect((await move({ status: 'delivered' })).body.data.status).toBe('delivered')
     await nextMessage(mailpit.apiUrl, buyer1!.email, { subject: new RegExp(`${orderNo}.*delivered`) })
   }, 90_000)
+
+  it("prints the issuer, each stone's seller, the buyer's billing address and the taxes on an invoice that fits the page, in any script", async () => {
+    const { buyer1 } = users as Required<typeof users>
+    const company = 'יהלומי כהן 钻石贸易'
+    // The buyer's company goes by a Hebrew and Chinese name (set as its admin would); saving a billing address announces both.
+    await portal.sql`update auth.companies set name = ${company} where id = (select company_id from auth.users where id = ${buyer1!.id})`
+    const saved = await portal.call(
+      'address/upsert',
+      {
+        type: 'billing',
+        line1: '12 Opera House',
+        city: 'Mumbai',
+        state: 'MH',
+        country: 'India',
+        pinCode: '400004',
+        isDefault: true,
+      },
+      buyer1!.token,
+    )
+    expect(saved.body.code).toBe('OK')
+    await waitFor(
+      async () =>
+        (
+          await portal.sql`select 1 from stock.buyers where user_id = ${buyer1!.id} and billing is not null and company_name = ${company}`
+        )[0],
+      15_000,
+      "stock to hear of the buyer's billing address",
+    )
+    const [stone] = (await portal.stones(buyer1!.token, 5)).map((s) => s.id)
+    await portal.sql`update stock.stones set seller = 'Antwerp Brilliants' where id = ${stone!}`
+    const placed = await portal.call('diamond-confirm/request', { ids: [stone], billType: 4 }, buyer1!.token, {
+      'idempotency-key': `inv-${Date.now()}`,
+    })
+    expect(placed.body.code).toBe('OK')
+    const order = placed.body.data.order
+    const res = await fetch(`${portal.base}/web/v1/order/invoice`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `JWT ${buyer1!.token}` },
+      body: JSON.stringify({ id: order.id }),
+    })
+    expect(res.headers.get('content-type')).toContain('application/pdf')
+    const { text, items } = await pdfText(new Uint8Array(await res.arrayBuffer()))
+    const flat = text.replace(/\s+/g, '')
+    for (const word of ['יהלומי', 'כהן', '钻石贸易']) expect(flat).toContain(word)
+    expect(text).toContain('Diamond Portal Trading Pvt. Ltd.')
+    expect(text).toContain('GSTIN')
+    expect(text).toContain('12 Opera House')
+    expect(text).toContain('Mumbai, MH, 400004')
+    expect(text).toContain('Antwerp Brilliants')
+    expect(text).toContain('IGST 0.25%')
+    const tax = Math.round((order.finalAmountCents * 250) / 100_000)
+    const total = ((order.finalAmountCents + tax) / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })
+    expect(text).toContain(total)
+    // Every piece of text, the "Final" column's included, lies within the page's margins.
+    for (const i of items) expect(i.x + i.width, i.str).toBeLessThanOrEqual(i.pageWidth - 30)
+  }, 60_000)
 })

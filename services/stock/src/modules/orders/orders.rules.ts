@@ -200,3 +200,31 @@ export const isRetryable = (err: unknown) => {
 /** The seller companies of a basket, comma-joined in a fixed order (a trade event's params are flat). */
 export const sellersOf = (basket: readonly Pick<PricedStone, 'sellerCompanyId'>[]) =>
   [...new Set(basket.flatMap((s) => (s.sellerCompanyId ? [s.sellerCompanyId] : [])))].sort().join(',')
+
+/** A tax the invoice adds to the final amount (STOCK_INVOICE_TAXES): its name and rate in percent. */
+export interface TaxRate {
+  name: string
+  percent: number
+}
+
+/** 'IGST:0.25,Cess:0.1' -> the taxes; '' -> none (the config's pattern has checked the form). */
+export const parseTaxes = (spec: string): TaxRate[] =>
+  spec
+    .split(',')
+    .filter((t) => t.trim())
+    .map((t) => {
+      const [name, percent] = t.split(':')
+      return { name: name!.trim(), percent: Number(percent) }
+    })
+
+/**
+ * The invoice's tax lines on a final amount, each rounded half up to whole cents on its own (rates
+ * have up to three decimals: thousandths of a percent keep the product in integers), and the total.
+ */
+export function taxLines(finalCents: number, taxes: readonly TaxRate[]) {
+  const lines = taxes.map((t) => ({
+    ...t,
+    cents: Math.round((finalCents * Math.round(t.percent * 1000)) / 100_000),
+  }))
+  return { lines, totalCents: finalCents + lines.reduce((n, l) => n + l.cents, 0) }
+}

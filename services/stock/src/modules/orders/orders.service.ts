@@ -27,6 +27,7 @@ import type { PageRequest } from '@diamond/contracts/common'
 import { can } from '@diamond/contracts/permissions'
 import { AppError, enqueue, newEvent, type Database, type Principal, type Tx } from '@diamond/runtime'
 import type { StoneService } from '../stones/stones.service'
+import type { Invoice } from './invoice.pdf'
 import * as repo from './orders.repository'
 import {
   auctionPayBy,
@@ -419,11 +420,12 @@ export class OrderService {
     }
   }
 
-  /** The order and its lines, for the invoice; only the owner's, or any for staff. */
-  async invoiceData(who: Principal, id: string) {
-    const order = await this.order({ ...who, noPrice: false }, id)
+  /** The order, its lines and whom it is billed to, for the invoice; only the owner's, or any for staff. */
+  async invoiceData(who: Principal, id: string): Promise<Omit<Invoice, 'issuer' | 'taxes'>> {
     if (who.noPrice) throw new AppError('E_NOT_FOUND')
-    return order
+    const row = await repo.findOrder(this.database.sql, { id }, isStaff(who, 'order') ? null : who.id)
+    if (!row) throw new AppError('E_NOT_FOUND')
+    return { order: toOrder(row, await repo.linesOf(this.database.sql, [row.id]), false), billTo: row.billTo }
   }
 
   private async orderAnswer(orderId: string, noPrice: boolean): Promise<Order> {
@@ -458,6 +460,7 @@ function toLine(l: repo.LineRecord, noPrice: boolean): Order['lines'][number] {
   const facts = {
     stoneId: l.stoneId,
     vStnId: l.vStnId,
+    ...(l.seller ? { sellerNm: l.seller } : {}),
     shpNm: l.shape,
     crt: l.carat,
     colNm: l.color,
