@@ -143,6 +143,8 @@ export const Shipment = Type.Object({
   expectedTo: Type.String(),
   stones: Type.Integer(),
   updatedAt: Type.String(),
+  /** Issue 26: whose order (the staff's shipments desk shows it). */
+  buyerName: Type.Optional(Type.String()),
 })
 export type Shipment = Static<typeof Shipment>
 

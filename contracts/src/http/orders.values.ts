@@ -81,8 +81,14 @@ export const CARRIERS = {
   DHL: 'https://www.dhl.com/global-en/home/tracking/tracking-express.html?tracking-id={no}',
   UPS: 'https://www.ups.com/track?tracknum={no}',
 } as const satisfies Record<string, string>
-export type Carrier = keyof typeof CARRIERS
-export const CARRIER_NAMES = Object.keys(CARRIERS) as Carrier[]
+export const CARRIER_NAMES = [
+  'Malca-Amit',
+  'Brinks',
+  'FedEx',
+  'DHL',
+  'UPS',
+] as const satisfies readonly (keyof typeof CARRIERS)[]
+export type Carrier = (typeof CARRIER_NAMES)[number]
 
 /** The carrier's tracking page for a number (https only; null for an unknown carrier). */
 export function trackingLink(carrier: string | null, trackingNo: string | null): string | null {

@@ -122,7 +122,7 @@ describe('after the sale', () => {
 
     // The stone is sold: "won by you" to the winner only; it left the winner's cart.
     const view = async (token: string) => (await portal.call('diamond/view', { id: stone }, token)).body.data
-    expect(await view(buyer2!.token)).toMatchObject({ wSts: 'C', boughtByMe: true })
+    expect(await view(buyer2!.token)).toMatchObject({ wSts: 'C', boughtByMe: 'auction' })
     expect((await view(buyer1!.token)).boughtByMe).toBeUndefined()
     const cart = await portal.call('diamond-track/paginate', { trackType: 1, page: 1, limit: 100 }, buyer2!.token)
     expect(cart.body.data.list.map((t: { stoneId?: string; id: string }) => t.stoneId ?? t.id)).not.toContain(stone)

@@ -515,5 +515,6 @@ function toShipment(r: repo.OrderRecord): Shipment {
     expectedTo: r.expectedTo,
     stones: r.pcs,
     updatedAt: r.shipmentUpdatedAt.toISOString(),
+    buyerName: r.companyName ? `${r.buyerName} (${r.companyName})` : r.buyerName,
   }
 }
