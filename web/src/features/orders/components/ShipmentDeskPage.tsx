@@ -100,7 +100,10 @@ function DeskCard({ shipment: s, moved }: { shipment: Shipment; moved: () => voi
             <select
               id={`${id}-carrier`}
               value={carrier}
-              onChange={(e) => setCarrier(e.target.value as Carrier | '')}
+              onChange={(e) => {
+                setCarrier(e.target.value as Carrier | '')
+                setProblem(null)
+              }}
               data-testid="desk-carrier"
             >
               <option value="">—</option>
@@ -116,7 +119,10 @@ function DeskCard({ shipment: s, moved }: { shipment: Shipment; moved: () => voi
             <input
               id={`${id}-tracking`}
               value={trackingNo}
-              onChange={(e) => setTrackingNo(e.target.value)}
+              onChange={(e) => {
+                setTrackingNo(e.target.value)
+                setProblem(null)
+              }}
               maxLength={60}
               dir="ltr"
               autoComplete="off"
