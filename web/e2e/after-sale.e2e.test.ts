@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { apiSession, call, openAs } from './support/api-session'
 import { expectAccessible } from './support/axe'
-import { newPage as openPage, SCREENS, usePortal } from './support/portal'
+import { chooseLanguage, newPage as openPage, SCREENS, usePortal } from './support/portal'
 
 /**
  * Issue 26, after the sale, against the portal started as `npm start` starts it: a buyer wins a lot
@@ -136,6 +136,12 @@ describe('after the sale', () => {
       await s.page.getByTestId('desk-list').waitFor()
       expect(await s.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
       await s.page.screenshot({ path: join(SCREENS, 'after-sale-desk-390.png') })
+      // In Hebrew the desk reads right to left, its words translated.
+      await chooseLanguage(s.page, 'he')
+      await s.page.locator('html[dir="rtl"]').waitFor()
+      await s.page.getByRole('heading', { name: 'ניהול משלוחים' }).waitFor()
+      expect(await s.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+      await s.page.screenshot({ path: join(SCREENS, 'after-sale-desk-390-he.png') })
 
       // The desk is the sales team's: a buyer finds no such screen.
       await w.page.goto(`${portal.base}/account/shipments`)
