@@ -106,6 +106,7 @@ const NotificationsPage = page(async () => {
 }, 'NotificationsPage')
 const ConfirmListPage = page(() => import('./features/orders/components/ConfirmListPage'), 'ConfirmListPage')
 const MyShipmentPage = page(() => import('./features/orders/components/MyShipmentPage'), 'MyShipmentPage')
+const ShipmentDeskPage = page(() => import('./features/orders/components/ShipmentDeskPage'), 'ShipmentDeskPage')
 const PurchaseHistoryPage = page(
   () => import('./features/orders/components/PurchaseHistoryPage'),
   'PurchaseHistoryPage',
@@ -261,6 +262,7 @@ const SCREEN_VIEWS: Record<string, (params: Record<string, string>) => ReactNode
   confirmList: () => <ConfirmListPage />,
   purchaseHistory: () => <PurchaseHistoryPage rateSeller={(orderId) => <RateSeller orderId={orderId} />} />,
   myShipment: () => <MyShipmentPage />,
+  shipmentDesk: () => <ShipmentDeskPage />,
   trackDiamond: () => <TrackDiamondPage />,
   newArrivalBidIt: (p) => <BidLotsPage screenId="newArrivalBidIt" id={p.id} />,
   searchBidDiamond: (p) => <BidLotsPage key={p.id ?? ''} screenId="searchBidDiamond" id={p.id} />,

@@ -41,6 +41,8 @@ export const MAIL_TEMPLATES = [
   'appointment-updated',
   'appointment-cancelled',
   'appointment-reminder',
+  // Issue 26: each step of a shipment, to its buyer.
+  'shipment-updated',
 ] as const
 export type MailTemplate = (typeof MAIL_TEMPLATES)[number]
 

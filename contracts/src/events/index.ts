@@ -15,7 +15,14 @@ import { AuthEventTypes, MailRequested, SessionEnded, SessionRevoked } from './a
 import { DigestDue, DigestEventTypes, DigestPrepared, DigestReady } from './digests'
 import { BiddingEventTypes, LotClosed, LotExtended, LotHighChanged, LotOpened } from './bidding'
 import type { AnyEvent } from './envelope'
-import { FollowChanged, ListingEventTypes, MemberEventTypes, MemberRated, StonesListed } from './members'
+import {
+  FollowChanged,
+  ListingEventTypes,
+  MemberEventTypes,
+  MemberRated,
+  ProfileChanged,
+  StonesListed,
+} from './members'
 import { MailWanted, MailWantedEventTypes, Notification, NotificationEventTypes } from './notifications'
 import { OfficeBlockAnswered, OfficeBlockEventTypes, OfficeBlockReleased } from './office-blocks'
 import { StockEventTypes, StoneStatusChanged, TradeEvent, TradeEventTypes } from './stock'
@@ -54,6 +61,7 @@ export const EventSchemas = {
   [DigestEventTypes.ready]: DigestReady,
   [MemberEventTypes.followChanged]: FollowChanged,
   [MemberEventTypes.rated]: MemberRated,
+  [MemberEventTypes.profileChanged]: ProfileChanged,
   [ListingEventTypes.listed]: StonesListed,
   [ConciergeEventTypes.answered]: ConciergeAnswered,
 }

@@ -11,7 +11,26 @@ export const MemberEventTypes = {
   followChanged: 'auth.member.follow-changed',
   /** A buyer rated a seller after an order (topic `auth.member`, keyed by the seller's company id). */
   rated: 'auth.member.rated',
+  /**
+   * Issue 26: what an invoice needs of a user changed (name, company, billing address), keyed by user
+   * id (topic `auth.member`): stock keeps its own copy for orders and invoices.
+   */
+  profileChanged: 'auth.member.profile-changed',
 } as const
+
+export const ProfileChanged = Type.Object(
+  {
+    userId: Uuid,
+    username: Type.String({ maxLength: 200 }),
+    companyName: Type.String({ maxLength: 200 }),
+    /** The billing address as printed lines (null: no address on file). */
+    billing: Type.Union([Type.Array(Type.String({ maxLength: 300 }), { maxItems: 8 }), Type.Null()]),
+    /** Grows with every change of this user (newer wins: a replayed older event changes nothing). */
+    version: Type.Integer({ minimum: 0 }),
+  },
+  { additionalProperties: false },
+)
+export type ProfileChanged = Static<typeof ProfileChanged>
 
 export const FollowChanged = Type.Object(
   { userId: Uuid, companyId: Uuid, following: Type.Boolean() },

@@ -112,6 +112,11 @@ export const TradeEventTypes = {
   orderPlaced: 'stock.trade.order-placed',
   /** A shipment changed state. */
   shipmentUpdated: 'stock.trade.shipment-updated',
+  /**
+   * Issue 26: a seller's stone was sold (a won auction lot became an order): to the user who listed
+   * it (kind 'order.sold', params orderNo, orderId, vStnId, amountCents). The buyer is never named.
+   */
+  orderSold: 'stock.trade.order-sold',
   /** A stone arrived (or came back to stock) that one of the buyer's open demands asks for. */
   demandMatched: 'stock.trade.demand-matched',
   /** A seller's listings run out within a day unless refreshed (kind 'listing.expiring', params count and expiresAt). */

@@ -1,6 +1,13 @@
 import { Type, type Static } from 'typebox'
 import { literals, PageRequest, Uuid } from '../common'
-import { BILL_TYPE_CODES, IDEMPOTENCY_KEY_PATTERN, MAX_CONFIRM_STONES, SHIPMENT_STEPS } from './orders.values'
+import {
+  BILL_TYPE_CODES,
+  CARRIER_NAMES,
+  IDEMPOTENCY_KEY_PATTERN,
+  MAX_CONFIRM_STONES,
+  ORDER_SOURCES,
+  SHIPMENT_STEPS,
+} from './orders.values'
 
 /**
  * Confirm, orders, invoices and shipments. Money is in whole cents (`*Cents`, integers); a
@@ -102,6 +109,8 @@ export const ConfirmHeaders = Type.Object({ 'idempotency-key': Type.String({ pat
 export const OrderLine = Type.Object({
   stoneId: Uuid,
   vStnId: Type.String(),
+  /** Issue 26: the stone's seller (company) at the order; absent for the house's own stock. */
+  sellerNm: Type.Optional(Type.String()),
   shpNm: Type.String(),
   crt: Type.Number(),
   colNm: Type.String(),
@@ -126,11 +135,16 @@ export const Shipment = Type.Object({
   /** Each step reached so far with its time. */
   steps: Type.Array(Type.Object({ status: ShipmentStatus, at: Type.String() })),
   trackingNo: Type.Union([Type.String(), Type.Null()]),
+  /** Issue 26: the carrier it left with, and its tracking page (null before it is shipped). */
+  carrier: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+  trackingUrl: Type.Optional(Type.Union([Type.String(), Type.Null()])),
   /** The delivery window: 7 to 10 working days from the order (spec section 9). */
   expectedFrom: Type.String(),
   expectedTo: Type.String(),
   stones: Type.Integer(),
   updatedAt: Type.String(),
+  /** Issue 26: whose order (the staff's shipments desk shows it). */
+  buyerName: Type.Optional(Type.String()),
 })
 export type Shipment = Static<typeof Shipment>
 
@@ -148,6 +162,10 @@ export const Order = Type.Object({
   finalAmountCents: Cents,
   shipmentStatus: ShipmentStatus,
   lines: Type.Array(OrderLine),
+  /** Issue 26: a confirm's order or a won auction lot's (absent: a confirm). */
+  source: Type.Optional(literals(ORDER_SOURCES)),
+  /** The date payment is due (a won lot: 3 business days after the invoice, dated the next business day). */
+  payBy: Type.Optional(Type.Union([Type.String(), Type.Null()])),
 })
 export type Order = Static<typeof Order>
 
@@ -185,6 +203,8 @@ export const ShipmentUpdate = Type.Object(
     orderId: Uuid,
     status: ShipmentStatus,
     trackingNo: Type.Optional(Type.String({ minLength: 3, maxLength: 60, pattern: '^[A-Za-z0-9-]+$' })),
+    /** Issue 26: shipping also names the carrier (its tracking link follows from it). */
+    carrier: Type.Optional(literals(CARRIER_NAMES)),
   },
   { additionalProperties: false },
 )

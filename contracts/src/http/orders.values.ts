@@ -42,8 +42,28 @@ export type BillTypeCode = (typeof BILL_TYPE_CODES)[number]
 /** The bill type of a confirm that names none (an accepted quote or offer): no term discount, no minimum. */
 export const DEFAULT_BILL_TYPE: BillTypeCode = 5
 
+/**
+ * Issue 26: the terms of an order from a won auction lot (live, blind, look-and-bid or buy-now), as
+ * RapNet's live auctions have them: the winning price is final (no bill-type discount, no minimum),
+ * the invoice is dated the next business day after the close, and payment is due 3 business days
+ * after the invoice. Not one of the six a buyer picks at confirm (BILL_TYPE_CODES leaves it out).
+ */
+export const AUCTION_BILL_TYPE: BillTypeInfo = {
+  code: 7,
+  name: 'Auction: pay within 3 business days',
+  days: 3,
+  value: 0,
+  resetDiscount: 0,
+  minAmountCents: null,
+}
+export const AUCTION_TERMS = { invoiceAfterBusinessDays: 1, payWithinBusinessDays: 3 } as const
+
+/** Where an order came from: a buyer's confirm (or an accepted quote), or a won auction lot. */
+export const ORDER_SOURCES = ['confirm', 'auction'] as const
+export type OrderSource = (typeof ORDER_SOURCES)[number]
+
 export function billType(code: number): BillTypeInfo | undefined {
-  return BILL_TYPES.find((b) => b.code === code)
+  return code === AUCTION_BILL_TYPE.code ? AUCTION_BILL_TYPE : BILL_TYPES.find((b) => b.code === code)
 }
 
 /** Stones in one confirm. */
@@ -52,6 +72,29 @@ export const MAX_CONFIRM_STONES = 100
 /** Shipment steps, in order. */
 export const SHIPMENT_STEPS = ['confirmed', 'packed', 'shipped', 'delivered'] as const
 export type ShipmentStatus = (typeof SHIPMENT_STEPS)[number]
+
+/** Issue 26: carriers a shipment may go with, each with the link a tracking number opens ({no} replaced). */
+export const CARRIERS = {
+  'Malca-Amit': 'https://www.malca-amit.com/tracking/?no={no}',
+  Brinks: 'https://www.brinksglobal.com/track?no={no}',
+  FedEx: 'https://www.fedex.com/fedextrack/?trknbr={no}',
+  DHL: 'https://www.dhl.com/global-en/home/tracking/tracking-express.html?tracking-id={no}',
+  UPS: 'https://www.ups.com/track?tracknum={no}',
+} as const satisfies Record<string, string>
+export const CARRIER_NAMES = [
+  'Malca-Amit',
+  'Brinks',
+  'FedEx',
+  'DHL',
+  'UPS',
+] as const satisfies readonly (keyof typeof CARRIERS)[]
+export type Carrier = (typeof CARRIER_NAMES)[number]
+
+/** The carrier's tracking page for a number (https only; null for an unknown carrier). */
+export function trackingLink(carrier: string | null, trackingNo: string | null): string | null {
+  if (!carrier || !trackingNo || !Object.hasOwn(CARRIERS, carrier)) return null
+  return CARRIERS[carrier as Carrier].replace('{no}', encodeURIComponent(trackingNo))
+}
 
 /** Spec section 9: delivery takes 7-10 working days. */
 export const DELIVERY_WORKING_DAYS = { from: 7, to: 10 } as const

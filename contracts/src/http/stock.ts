@@ -114,6 +114,11 @@ export const StoneRow = Type.Object({
   statusVersion: Type.Integer(),
   /** The caller holds this stone (so the screen can offer Release after a reload). */
   heldByMe: Type.Boolean(),
+  /**
+   * Issue 26: the viewer bought this stone, and how: 'auction' (won its lot: "Won by you") or
+   * 'confirm' (confirmed it, or an accepted quote); absent otherwise.
+   */
+  boughtByMe: Type.Optional(Type.Union([Type.Literal('auction'), Type.Literal('confirm')])),
 })
 export type StoneRow = Static<typeof StoneRow>
 

@@ -28,10 +28,13 @@ import { SessionService } from './modules/session/session.service'
 import settingsRoutes from './modules/settings/settings.routes'
 import { SettingsService } from './modules/settings/settings.service'
 import { seedDemoUsers } from './modules/users/demo.seed'
+import { announceUnannounced } from './modules/profile/profile.announce'
 
 export type AuthOptions = ServiceContext & { auth: AuthConfig }
 
 const HOUSEKEEPING_MS = 10 * 60_000
+/** New users (a registration, a company admin's) reach stock's invoice facts within this (issue 26). */
+const PROFILE_SWEEP_MS = 5_000
 
 /** The auth service: users, passwords, sessions (JWT), device trust, guests. Owns the `auth` schema. */
 export default async function authService(app: FastifyInstance, opts: AuthOptions) {
@@ -64,6 +67,8 @@ export default async function authService(app: FastifyInstance, opts: AuthOption
 
   registerTradeMail(rt)
   const { database } = rt
+  // Issue 26: users whose invoice facts stock has not heard yet (from before, or new) are announced.
+  periodic(app, 'profile announcements', PROFILE_SWEEP_MS, () => announceUnannounced(database))
   const devices = new DeviceService(database, opts.config.JWT_SECRET)
   const sessions = new SessionService(database, opts.tokens, devices)
   await app.register(sessionRoutes, { sessions })

@@ -6,6 +6,8 @@ import { defineService } from '@diamond/runtime/registry'
 import { loadStockConfig, type StockConfig } from './config'
 import { announceDemoBidStones } from './modules/bids/bids.demo'
 import { registerBidResults } from './modules/bids/bids.consumers'
+import { registerBuyers } from './modules/orders/buyers.consumers'
+import { parseTaxes } from './modules/orders/orders.rules'
 import { registerDigests } from './modules/digests/digests.consumers'
 import blockRoutes from './modules/blocks/blocks.routes'
 import { installDemands } from './modules/demands/demands.plugin'
@@ -110,7 +112,6 @@ export default async function stockService(app: FastifyInstance, opts: StockOpti
   )
   const sync = new IndexSync(search, app.log)
   const stones = new StoneService(rt.database, s.STOCK_HOLD_MINUTES, sync.onChanged, sync.lookout, sync.onChangedMany)
-  registerBidResults(rt, stones)
   const saved = new SavedSearchService(rt.database, search)
   /** Exposed so the confirm of orders can be wired to accepted offers (`tracks.onAccepted`). */
   const tracks = new TrackService(rt.database, search, { offerMinutes: s.STOCK_OFFER_MINUTES }, undefined, app.log)
@@ -171,9 +172,24 @@ export default async function stockService(app: FastifyInstance, opts: StockOpti
   opts.expose?.({ stones, inventory, ftp })
   await app.register(stoneRoutes, { stones })
   const orders = new OrderService(rt.database, stones)
+  // Lot results: a won lot's stone is confirmed to the winner and becomes their order (issue 26).
+  registerBidResults(rt, stones, orders)
+  registerBuyers(rt)
   // Spec: a quoted stone whose price is approved is confirmed directly, at the agreed price.
   tracks.onAccepted((a) => orders.confirmAccepted(a))
-  await app.register(orderRoutes, { orders })
+  await app.register(orderRoutes, {
+    orders,
+    invoice: {
+      issuer: {
+        name: s.STOCK_INVOICE_ISSUER,
+        address: s.STOCK_INVOICE_ISSUER_ADDRESS.split('|')
+          .map((l) => l.trim())
+          .filter(Boolean),
+        taxId: s.STOCK_INVOICE_ISSUER_TAX_ID,
+      },
+      taxes: parseTaxes(s.STOCK_INVOICE_TAXES),
+    },
+  })
   await app.register(blockRoutes, {
     blocks: new BlockService(rt.database, stones, (who, ids) => search.rows(who, ids)),
   })

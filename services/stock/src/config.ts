@@ -62,6 +62,25 @@ export const StockConfig = Type.Object({
    */
   STOCK_BANNED_ORIGINS: Type.String({ default: 'RU,RUS,Russia,Russian Federation' }),
   /**
+   * Issue 26: the operator company that issues invoices: its name, its address (lines separated by
+   * `|`) and its tax id, printed at the head of every invoice.
+   */
+  STOCK_INVOICE_ISSUER: Type.String({ minLength: 1, maxLength: 200, default: 'Diamond Portal Trading Pvt. Ltd.' }),
+  STOCK_INVOICE_ISSUER_ADDRESS: Type.String({
+    maxLength: 600,
+    default: 'Bharat Diamond Bourse, Bandra-Kurla Complex|Mumbai 400051|India',
+  }),
+  STOCK_INVOICE_ISSUER_TAX_ID: Type.String({ maxLength: 60, default: 'GSTIN 27AAACD1234F1Z5' }),
+  /**
+   * Tax lines added to an invoice's final amount, `NAME:PERCENT` separated by commas ('' for none).
+   * The default is India's GST on cut and polished diamonds (0.25 %, charged as IGST).
+   */
+  STOCK_INVOICE_TAXES: Type.String({
+    maxLength: 400,
+    pattern: '^(|[^:,]{1,40}:[0-9]{1,2}(\\.[0-9]{1,3})?(,[^:,]{1,40}:[0-9]{1,2}(\\.[0-9]{1,3})?)*)$',
+    default: 'IGST:0.25',
+  }),
+  /**
    * The secret sellers' FTP passwords are encrypted under (AES-256-GCM, ftp.crypto.ts): at least 32
    * characters, a random base64 string is best (`openssl rand -base64 48`). Required in production
    * mode; elsewhere, when unset, one is derived from JWT_SECRET (so a development portal keeps its

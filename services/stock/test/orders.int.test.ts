@@ -186,7 +186,7 @@ describe('confirming stones into orders', () => {
       (
         await portal.call(
           'shipping-detail/update',
-          { orderId: order.id, status: 'shipped', trackingNo: 'TRK123' },
+          { orderId: order.id, status: 'shipped', trackingNo: 'TRK123', carrier: 'FedEx' },
           sales,
         )
       ).body.code,
@@ -201,7 +201,7 @@ describe('confirming stones into orders', () => {
       (
         await portal.call(
           'shipping-detail/update',
-          { orderId: order.id, status: 'shipped', trackingNo: 'TRK123' },
+          { orderId: order.id, status: 'shipped', trackingNo: 'TRK123', carrier: 'FedEx' },
           sales,
         )
       ).body.data,

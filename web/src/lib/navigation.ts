@@ -87,6 +87,15 @@ export const SCREENS: readonly Screen[] = [
     memberOnly: true,
     operatorOnly: true,
   },
+  // Issue 26 (path ours): the sales team moves shipments on (shipment module, all).
+  {
+    id: 'shipmentDesk',
+    path: '/account/shipments',
+    module: 'shipment',
+    action: 'all',
+    memberOnly: true,
+    operatorOnly: true,
+  },
   // Not in the spec: the sales team sets up auctions here (bid module, all) rather than by API.
   { id: 'auctions', path: '/account/auctions', module: 'bid', action: 'all', memberOnly: true, operatorOnly: true },
   // Not in the spec's route list: a seller's inventory (spec section 2 "Upload inventory and manage diamonds").
@@ -284,6 +293,7 @@ export const NAV_GROUPS: readonly { id: string; items: readonly string[] }[] = [
       'buyRequest',
       'myDemand',
       'myShipment',
+      'shipmentDesk',
       'trackDiamond',
     ],
   },

@@ -108,7 +108,13 @@ function Card({ entry, top, canHold, canSeePrices, pageType, pair }: Omit<Props,
           {fmtText(shownLab(s))} · {fmtText(s.locNm)}
           {pair && <span dir="ltr"> · {pair.pairNo}</span>}
         </span>
-        <StatusBadge vStnId={s.vStnId} availability={s.availability} changed={s.flash} />
+        <StatusBadge
+          vStnId={s.vStnId}
+          availability={s.availability}
+          changed={s.flash}
+          wSts={s.wSts}
+          boughtByMe={s.boughtByMe}
+        />
       </div>
       <div className="card-line card-grading">{grading.join(' · ')}</div>
       <div className="card-line">

@@ -138,7 +138,14 @@ function Row({ entry, index, top, columns, canHold, pageType, pair, t }: Omit<Pr
           case 'status':
             return (
               <div role="cell" key={c.key} {...p}>
-                <StatusBadgeView t={t} vStnId={s.vStnId} availability={s.availability} changed={s.flash} />
+                <StatusBadgeView
+                  t={t}
+                  vStnId={s.vStnId}
+                  availability={s.availability}
+                  changed={s.flash}
+                  wSts={s.wSts}
+                  boughtByMe={s.boughtByMe}
+                />
               </div>
             )
           case 'Action':

@@ -152,7 +152,7 @@ export function write(id: string, fields: Partial<Stored>, tell = true): void {
  * raises the status version changes none of it, so no view redraws for it.
  */
 export const shownKey = (e: StoneEntry): string =>
-  `${e.rev}|${e.availability}|${e.wSts}|${e.sSts}|${e.flash ? 1 : 0}|${e.selected ? 1 : 0}|${e.heldByMe ? 1 : 0}|${e.pending ? 1 : 0}`
+  `${e.rev}|${e.availability}|${e.wSts}|${e.sSts}|${e.flash ? 1 : 0}|${e.selected ? 1 : 0}|${e.heldByMe ? 1 : 0}|${e.pending ? 1 : 0}|${e.boughtByMe ?? ''}`
 
 /** `shownKey`, built once per change of the entry (every write to an entry forgets it). */
 export const shownKeyOf = (e: StoneEntry): string => (e.shown ??= shownKey(e))

@@ -1,3 +1,4 @@
+import type { AddressRow } from './addresses.repository'
 /** An address book has room for this many addresses. */
 export const MAX_ADDRESSES = 50
 
@@ -21,4 +22,26 @@ export function planDefault(others: number, current: boolean | null, requested: 
   if (requested === true) return { isDefault: true, clearOthers: current !== true, promoteOther: false }
   if (requested === false) return { isDefault: false, clearOthers: false, promoteOther: current === true }
   return { isDefault: current ?? false, clearOthers: false, promoteOther: false }
+}
+
+/** What the invoice prints of an address (issue 26). */
+export type PrintedAddress = Pick<
+  AddressRow,
+  'type' | 'street' | 'line1' | 'line2' | 'line3' | 'city' | 'state' | 'country' | 'pinCode' | 'isDefault'
+>
+
+/**
+ * The address an invoice is billed to: the default address if it is a billing one, else the first
+ * billing address, else the default (whatever its type); as printed lines, blanks left out. Null
+ * when the book is empty.
+ */
+export function billingLines(book: readonly PrintedAddress[]): string[] | null {
+  const a =
+    book.find((x) => x.isDefault && x.type === 'billing') ??
+    book.find((x) => x.type === 'billing') ??
+    book.find((x) => x.isDefault) ??
+    book[0]
+  if (!a) return null
+  const cityLine = [a.city, a.state, a.pinCode].filter((v) => v.trim()).join(', ')
+  return [a.street, a.line1, a.line2, a.line3, cityLine, a.country].map((v) => v.trim()).filter(Boolean)
 }

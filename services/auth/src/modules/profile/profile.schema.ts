@@ -1,4 +1,4 @@
-import { boolean, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { bigint, boolean, text, timestamp, uuid } from 'drizzle-orm/pg-core'
 import { auth } from '../../pg-schema'
 import { users } from '../users/users.schema'
 
@@ -21,3 +21,12 @@ export const addresses = auth.table('addresses', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 })
 export type AddressRow = typeof addresses.$inferSelect
+
+/** Issue 26: the last version of each user's invoice facts announced to stock (`auth.member.profile-changed`). */
+export const profileAnnouncements = auth.table('profile_announcements', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  version: bigint('version', { mode: 'number' }).notNull(),
+  announcedAt: timestamp('announced_at', { withTimezone: true }).notNull().defaultNow(),
+})

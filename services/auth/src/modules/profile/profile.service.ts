@@ -9,6 +9,7 @@ import { accountUpdateRefusal, companyImages, companyPatch, isCompanyAdmin, pers
 import * as accounts from './accounts.repository'
 import * as book from './addresses.repository'
 import { MAX_ADDRESSES, planDefault } from './address.rules'
+import { announceProfile } from './profile.announce'
 import { toAddress, toManagedUser, toProfile } from './profile.views'
 
 /** The caller's own record; a token whose user is gone is a dead session. */
@@ -65,6 +66,7 @@ export class ProfileService {
       if (wrong.length) throw invalidFields(wrong)
       await accounts.updateAccount(tx, u.id, personalPatch(body))
       if (body.company) await accounts.updateCompany(tx, u.companyId!, companyPatch(body.company))
+      await announceProfile(tx, u.id)
       return profileOf(tx, await me(tx, u.id))
     })
   }
@@ -103,6 +105,7 @@ export class ProfileService {
         ? await book.updateAddress(tx, current.id, fields, plan.isDefault)
         : await book.insertAddress(tx, userId, fields, plan.isDefault)
       if (plan.promoteOther) await book.promoteNewest(tx, userId, saved.id)
+      await announceProfile(tx, userId)
       return toAddress(saved)
     })
   }
@@ -114,6 +117,7 @@ export class ProfileService {
       const gone = await book.deleteAddress(tx, userId, id)
       if (!gone) throw new AppError('E_NOT_FOUND')
       if (gone.wasDefault) await book.promoteNewest(tx, userId, null)
+      await announceProfile(tx, userId)
     })
   }
 }

@@ -4,6 +4,7 @@ import { APPOINTMENT_TEMPLATES, APPOINTMENT_TEXTS, type AppointmentTemplate } fr
 import { APPOINTMENT_PARAMS, appointmentValues } from '../appointments/appointments.mail'
 import { mailHtml } from './mail.html'
 import { MAIL_LANGUAGES, MAIL_TEXTS, type MailLanguage } from './mail.texts'
+import { SHIPMENT_TEMPLATES, SHIPMENT_TEXTS, type ShipmentTemplate } from './shipment.texts'
 
 /**
  * The params each template uses, as the auth service sends them (`requestMail`). Links are paths of
@@ -29,6 +30,7 @@ export const TEMPLATE_PARAMS: Record<MailTemplate, readonly string[]> = {
   'appointment-updated': APPOINTMENT_PARAMS,
   'appointment-cancelled': APPOINTMENT_PARAMS,
   'appointment-reminder': APPOINTMENT_PARAMS,
+  'shipment-updated': ['orderNo', 'status', 'carrier', 'trackingNo', 'trackingUrl', 'link'],
 }
 
 export interface RenderedMail {
@@ -50,9 +52,31 @@ export interface RenderedMail {
 const isAppointment = (t: MailTemplate): t is AppointmentTemplate =>
   (APPOINTMENT_TEMPLATES as readonly string[]).includes(t)
 
-/** A template's subject and body in a language (the appointment mails' live beside their module). */
+const isShipment = (t: MailTemplate): t is ShipmentTemplate => (SHIPMENT_TEMPLATES as readonly string[]).includes(t)
+
+/** A template's subject and body in a language (the appointment and shipment mails' live beside them). */
 export const templateText = (language: MailLanguage, template: MailTemplate): { subject: string; body: string } =>
-  isAppointment(template) ? APPOINTMENT_TEXTS[language].templates[template] : MAIL_TEXTS[language].templates[template]
+  isAppointment(template)
+    ? APPOINTMENT_TEXTS[language].templates[template]
+    : isShipment(template)
+      ? SHIPMENT_TEXTS[language].template
+      : MAIL_TEXTS[language].templates[template]
+
+/** A shipment mail's step in words and, once shipped, its tracking paragraph (empty without a number). */
+function shipmentValues(language: MailLanguage, params: Record<string, string>): Record<string, string> {
+  const texts = SHIPMENT_TEXTS[language]
+  const status = params.status as keyof typeof texts.steps
+  const step = Object.hasOwn(texts.steps, status) ? texts.steps[status] : ''
+  const tracking =
+    params.trackingNo && params.carrier
+      ? fill(texts.tracking, {
+          carrier: params.carrier,
+          trackingNo: params.trackingNo,
+          trackingUrl: params.trackingUrl ?? '',
+        })
+      : ''
+  return { step, tracking }
+}
 
 /** 'fr', 'fr-CA', 'zh_Hans', 'HE' -> the language; anything else -> English. */
 export function mailLanguage(locale: string): MailLanguage {
@@ -119,6 +143,7 @@ export function renderMail(mail: MailRequested, opts: { baseUrl: string }): Rend
     reason: note ? `${fill(texts.rejectionNote, { note })}\n\n` : '',
     remarks: remarks ? `${remarks}\n\n` : '',
     ...appointment?.values,
+    ...(isShipment(mail.template) ? shipmentValues(language, params) : {}),
   }
   const greeting = values.name ? fill(texts.hello, { name: values.name }) : texts.helloNoName
   // One line only: a subject is a mail header.

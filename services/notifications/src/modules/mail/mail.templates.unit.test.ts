@@ -28,6 +28,11 @@ const PARAMS: Record<string, string> = {
   invalid: '5',
   host: 'ftp.seller.example',
   error: 'E_FTP_CONNECT',
+  orderNo: 'OR100042',
+  status: 'shipped',
+  carrier: 'Malca-Amit',
+  trackingNo: 'MA123456',
+  trackingUrl: 'https://www.malca-amit.com/tracking/?no=MA123456',
   // Appointment mails (issue 24).
   uid: 'a1@appointments.diamond-portal',
   sequence: '0',

@@ -1,5 +1,6 @@
 import type { MailTemplate } from '@diamond/contracts/events/auth'
 import type { AppointmentTemplate } from '../appointments/appointments.texts'
+import type { ShipmentTemplate } from './shipment.texts'
 
 /** The nine interface languages; a mail in any other locale is written in English. */
 export const MAIL_LANGUAGES = ['en', 'fr', 'zh', 'ja', 'it', 'es', 'de', 'he', 'ar'] as const
@@ -20,7 +21,7 @@ export interface LanguageTexts {
   /** A rejection's note, as a paragraph of its own ({{note}}); left out when the reviewer wrote none. */
   rejectionNote: string
   /** The appointment mails' texts are in appointments/appointments.texts.ts. */
-  templates: Record<Exclude<MailTemplate, AppointmentTemplate>, { subject: string; body: string }>
+  templates: Record<Exclude<MailTemplate, AppointmentTemplate | ShipmentTemplate>, { subject: string; body: string }>
 }
 
 /*

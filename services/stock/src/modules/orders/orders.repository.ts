@@ -3,19 +3,23 @@ import { orm, type Sql, type Tx } from '@diamond/runtime/db'
 import { anyOf, fields, name, query } from '@diamond/runtime/statements'
 import { NO_HOLD, STATUS, statusSet, type StatusRecord } from '../stones/stones.repository'
 import { holds, stones } from '../stones/stones.schema'
+import { tracks } from '../tracks/tracks.schema'
+import { TRACK_TYPES } from '@diamond/contracts/http/tracks.values'
 import type { LineFigures, PricedStone } from './orders.rules'
 import {
+  buyers,
   idempotencyKeys,
   orderLines,
   orders,
   shipments,
+  type BuyerRow,
   type Order,
   type OrderLine,
   type Shipment,
 } from './orders.schema'
 
 /** What a confirm prices a stone by (carat and discount as numbers: the figures are computed). */
-const PRICED = sql`${fields(stones, ['id', 'vStnId', 'shape', 'color', 'clarity', 'lab', 'location', 'rapCents', 'amtCents', 'ctprCents', 'wSts', 'sellerCompanyId'])},
+const PRICED = sql`${fields(stones, ['id', 'vStnId', 'shape', 'color', 'clarity', 'lab', 'location', 'rapCents', 'amtCents', 'ctprCents', 'wSts', 'sellerCompanyId', 'seller'])},
   ${stones.carat}::float8 as carat, ${stones.back}::float8 as back`
 
 const holdersOf = (rows: readonly Pick<typeof holds.$inferSelect, 'stoneId' | 'holderId'>[]) =>
@@ -59,6 +63,13 @@ export async function confirmStones(tx: Tx, ids: readonly string[], buyerId: str
   )
 }
 
+/** Issue 26: stones a buyer bought leave their cart (in the order's transaction). */
+export async function leaveCart(tx: Tx, buyerId: string, ids: readonly string[]): Promise<void> {
+  await orm(tx)
+    .delete(tracks)
+    .where(and(eq(tracks.userId, buyerId), eq(tracks.trackType, TRACK_TYPES.cart), anyOf(tracks.stoneId, ids)))
+}
+
 /**
  * Claims an idempotency key for this user. A second request with the same key waits here on the
  * primary key until the first commits or rolls back; it then gets the first one's row (or the
@@ -97,6 +108,55 @@ export async function insertOrder(
   return row!
 }
 
+/**
+ * A won lot's order, once per lot: a second insert for the same lot (a redelivered result that got
+ * past the stone's conditional update) inserts nothing and answers null.
+ */
+export async function insertWonOrder(
+  tx: Tx,
+  o: Omit<typeof orders.$inferInsert, 'orderNo' | 'createdAt'>,
+): Promise<Pick<Order, 'orderNo' | 'createdAt'> | null> {
+  const [row] = await orm(tx)
+    .insert(orders)
+    .values({ ...o, orderNo: sql`'OR' || nextval('stock.order_numbers')` })
+    .onConflictDoNothing({ target: orders.lotId })
+    .returning({ orderNo: orders.orderNo, createdAt: orders.createdAt })
+  return row ?? null
+}
+
+/** One stone as a confirm prices it, with who listed it (a seller's user, told when it sells). */
+export async function pricedStone(tx: Tx, id: string) {
+  const [row] = await query<PricedStone & { listedBy: string | null }>(
+    tx,
+    sql`select ${PRICED}, ${fields(stones, ['listedBy'])} from ${stones} where ${stones.id} = ${id}`,
+  )
+  return row ?? null
+}
+
+/** What stock knows of a buyer (auth's profile events), or null. */
+export async function buyerOf(client: Sql | Tx, userId: string): Promise<BuyerRow | null> {
+  const [row] = await orm(client).select().from(buyers).where(eq(buyers.userId, userId))
+  return row ?? null
+}
+
+/** Keeps a buyer's profile, the newest version winning (events of one user arrive in order, but a replay may not). */
+export async function keepBuyer(tx: Tx, b: Omit<BuyerRow, 'updatedAt'>): Promise<void> {
+  await orm(tx)
+    .insert(buyers)
+    .values(b)
+    .onConflictDoUpdate({
+      target: buyers.userId,
+      set: {
+        username: sql`excluded.username`,
+        companyName: sql`excluded.company_name`,
+        billing: sql`excluded.billing`,
+        version: sql`excluded.version`,
+        updatedAt: sql`now()`,
+      },
+      setWhere: sql`${buyers.version} < excluded.version`,
+    })
+}
+
 export async function insertLines(
   tx: Tx,
   orderId: string,
@@ -123,6 +183,7 @@ export async function insertLines(
         finalPricePerCaratCents: f.finalPricePerCaratCents,
         finalCents: f.finalAmountCents,
         fromHold,
+        seller: s.seller ?? '',
       })),
     )
 }
@@ -141,7 +202,7 @@ const iso = (d: Date) => d.toISOString().slice(0, 10)
 
 /** An order with its shipment. */
 export type OrderRecord = Omit<Order, 'offerId'> &
-  Pick<Shipment, 'status' | 'steps' | 'trackingNo' | 'expectedFrom' | 'expectedTo'> & {
+  Pick<Shipment, 'status' | 'steps' | 'trackingNo' | 'carrier' | 'expectedFrom' | 'expectedTo'> & {
     shipmentUpdatedAt: Shipment['updatedAt']
   }
 
@@ -153,6 +214,7 @@ const ORDER_WITH_SHIPMENT = {
   status: shipments.status,
   steps: shipments.steps,
   trackingNo: shipments.trackingNo,
+  carrier: shipments.carrier,
   expectedFrom: shipments.expectedFrom,
   expectedTo: shipments.expectedTo,
   shipmentUpdatedAt: shipments.updatedAt,
@@ -241,7 +303,14 @@ export async function orderOfStone(client: Sql, vStnId: string, buyerId: string)
 }
 
 /** Moves a shipment from `from` to `to` (a conditional update: two staff clicks move it once). */
-export async function advanceShipment(tx: Tx, orderId: string, from: string, to: string, trackingNo: string | null) {
+export async function advanceShipment(
+  tx: Tx,
+  orderId: string,
+  from: string,
+  to: string,
+  trackingNo: string | null,
+  carrier: string | null = null,
+) {
   const rows = await query(
     tx,
     sql`
@@ -249,7 +318,8 @@ export async function advanceShipment(tx: Tx, orderId: string, from: string, to:
        set ${name(shipments.status)} = ${to},
            ${name(shipments.steps)} = ${shipments.steps} || jsonb_build_array(jsonb_build_object('status', ${to}::text,
              'at', to_char(now() at time zone 'utc', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))),
-           ${name(shipments.trackingNo)} = coalesce(${trackingNo}, ${shipments.trackingNo}), ${name(shipments.updatedAt)} = now()
+           ${name(shipments.trackingNo)} = coalesce(${trackingNo}, ${shipments.trackingNo}),
+           ${name(shipments.carrier)} = coalesce(${carrier}, ${shipments.carrier}), ${name(shipments.updatedAt)} = now()
      where ${shipments.orderId} = ${orderId} and ${shipments.status} = ${from}
     returning ${shipments.orderId}`,
   )

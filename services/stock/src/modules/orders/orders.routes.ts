@@ -18,12 +18,16 @@ import {
   TrackResult,
 } from '@diamond/contracts/http/orders'
 import { defineRoutes, ok, principal, requirePermission } from '@diamond/runtime'
-import { invoicePdf } from './invoice.pdf'
+import { invoicePdf, type Issuer } from './invoice.pdf'
+import type { TaxRate } from './orders.rules'
 import type { OrderService } from './orders.service'
 
 const tags = ['orders']
 
-export default defineRoutes(function orderRoutes(app, { orders }: { orders: OrderService }) {
+export default defineRoutes(function orderRoutes(
+  app,
+  { orders, invoice }: { orders: OrderService; invoice: { issuer: Issuer; taxes: TaxRate[] } },
+) {
   app.post(
     '/diamond-confirm/bill-types',
     {
@@ -120,12 +124,12 @@ export default defineRoutes(function orderRoutes(app, { orders }: { orders: Orde
       schema: { tags, summary: "An order's invoice as PDF (its owner or staff)", body: OrderId },
     },
     async (req, reply) => {
-      const order = await orders.invoiceData(principal(req), req.body.id)
+      const data = await orders.invoiceData(principal(req), req.body.id)
       return reply
         .type('application/pdf')
-        .header('content-disposition', `attachment; filename="invoice-${order.orderNo}.pdf"`)
+        .header('content-disposition', `attachment; filename="invoice-${data.order.orderNo}.pdf"`)
         .header('cache-control', 'no-store')
-        .send(invoicePdf(order))
+        .send(invoicePdf({ ...data, ...invoice }))
     },
   )
 

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto'
 import {
+  AUCTION_TERMS,
   DELIVERY_WORKING_DAYS,
   HOME_LOCATION,
   IDEMPOTENCY_KEY_PATTERN,
@@ -14,6 +15,8 @@ export type PricedStone = Pick<
   Stone,
   'id' | 'vStnId' | 'shape' | 'color' | 'clarity' | 'lab' | 'location' | 'wSts' | 'sellerCompanyId'
 > & {
+  /** The seller's company name, printed on the invoice (absent where a caller has no need of it). */
+  seller?: string
   carat: number
   back: number | null
   rapCents: Stone['rapCents']
@@ -171,6 +174,15 @@ export function addWorkingDays(from: Date, n: number): Date {
   return d
 }
 
+/**
+ * A won lot's terms (AUCTION_TERMS): the invoice is dated the next business day after the close,
+ * payment is due 3 business days after the invoice. Calendar dates (UTC).
+ */
+export function auctionPayBy(closedAt: Date): { invoiceOn: Date; payBy: Date } {
+  const invoiceOn = addWorkingDays(closedAt, AUCTION_TERMS.invoiceAfterBusinessDays)
+  return { invoiceOn, payBy: addWorkingDays(invoiceOn, AUCTION_TERMS.payWithinBusinessDays) }
+}
+
 /** Spec section 9: at least 7 to 10 working days from the order. */
 export function deliveryWindow(orderedAt: Date): { from: Date; to: Date } {
   return {
@@ -188,3 +200,31 @@ export const isRetryable = (err: unknown) => {
 /** The seller companies of a basket, comma-joined in a fixed order (a trade event's params are flat). */
 export const sellersOf = (basket: readonly Pick<PricedStone, 'sellerCompanyId'>[]) =>
   [...new Set(basket.flatMap((s) => (s.sellerCompanyId ? [s.sellerCompanyId] : [])))].sort().join(',')
+
+/** A tax the invoice adds to the final amount (STOCK_INVOICE_TAXES): its name and rate in percent. */
+export interface TaxRate {
+  name: string
+  percent: number
+}
+
+/** 'IGST:0.25,Cess:0.1' -> the taxes; '' -> none (the config's pattern has checked the form). */
+export const parseTaxes = (spec: string): TaxRate[] =>
+  spec
+    .split(',')
+    .filter((t) => t.trim())
+    .map((t) => {
+      const [name, percent] = t.split(':')
+      return { name: name!.trim(), percent: Number(percent) }
+    })
+
+/**
+ * The invoice's tax lines on a final amount, each rounded half up to whole cents on its own (rates
+ * have up to three decimals: thousandths of a percent keep the product in integers), and the total.
+ */
+export function taxLines(finalCents: number, taxes: readonly TaxRate[]) {
+  const lines = taxes.map((t) => ({
+    ...t,
+    cents: Math.round((finalCents * Math.round(t.percent * 1000)) / 100_000),
+  }))
+  return { lines, totalCents: finalCents + lines.reduce((n, l) => n + l.cents, 0) }
+}

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { BILL_TYPES, billType, MIN_BILL_AMOUNT_CENTS } from '@diamond/contracts/http/orders.values'
 import {
+  auctionPayBy,
+  parseTaxes,
+  taxLines,
   addWorkingDays,
   canAdvance,
   decideConfirm,
@@ -143,5 +146,30 @@ describe('the sellers an order event names (issue 25: who may be rated)', () => 
       sellersOf([{ sellerCompanyId: b }, { sellerCompanyId: null }, { sellerCompanyId: a }, { sellerCompanyId: b }]),
     ).toBe(`${a},${b}`)
     expect(sellersOf([{ sellerCompanyId: null }])).toBe('')
+  })
+})
+
+describe('invoice taxes and auction terms (issue 26)', () => {
+  it('reads the configured taxes, and none from an empty setting', () => {
+    expect(parseTaxes('IGST:0.25, Cess:1.5')).toEqual([
+      { name: 'IGST', percent: 0.25 },
+      { name: 'Cess', percent: 1.5 },
+    ])
+    expect(parseTaxes('')).toEqual([])
+  })
+
+  it('adds each tax in whole cents, rounded on its own, to the final amount', () => {
+    expect(taxLines(1_234_567, [{ name: 'IGST', percent: 0.25 }])).toEqual({
+      lines: [{ name: 'IGST', percent: 0.25, cents: 3086 }],
+      totalCents: 1_237_653,
+    })
+    expect(taxLines(100_00, [])).toEqual({ lines: [], totalCents: 100_00 })
+  })
+
+  it("dates a won lot's invoice the next business day and its payment 3 business days later", () => {
+    // Friday 2026-11-27 closes: invoice Monday 30th, pay by Thursday 3 December.
+    const { invoiceOn, payBy } = auctionPayBy(new Date('2026-11-27T15:00:00Z'))
+    expect(invoiceOn.toISOString().slice(0, 10)).toBe('2026-11-30')
+    expect(payBy.toISOString().slice(0, 10)).toBe('2026-12-03')
   })
 })

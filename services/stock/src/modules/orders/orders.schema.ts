@@ -1,4 +1,4 @@
-import type { ShipmentStatus } from '@diamond/contracts/http/orders.values'
+import type { OrderSource, ShipmentStatus } from '@diamond/contracts/http/orders.values'
 import { jsonb } from '@diamond/runtime/columns'
 import {
   bigint,
@@ -38,8 +38,21 @@ export const orders = stock.table('orders', {
   /** The accepted quote or offer that fixed the price, when there was one. */
   offerId: uuid('offer_id'),
   createdAt: timestamp('created_at', tz).notNull().defaultNow(),
+  /** Issue 26: a confirm's order, or a won auction lot's (then `lotId` is the lot: one order per lot). */
+  source: text('source').$type<OrderSource>().notNull().default('confirm'),
+  lotId: uuid('lot_id').unique(),
+  /** When payment is due (a won lot's terms); null: the bill type's days from the invoice. */
+  payBy: date('pay_by'),
+  /** The buyer's billing address when the order was placed (stock's `buyers` projection), for the invoice. */
+  billTo: jsonb('bill_to').$type<BillTo>(),
 })
 export type Order = typeof orders.$inferSelect
+
+/** Who the invoice is billed to: the buyer's company and billing address as auth last told stock. */
+export interface BillTo {
+  company: string
+  lines: string[]
+}
 
 /** One stone of an order, with its figures at the confirm. */
 export const orderLines = stock.table(
@@ -67,6 +80,8 @@ export const orderLines = stock.table(
     finalCents: cents('final_cents'),
     /** The buyer's own hold ended with this confirm (and not by expiry or release). */
     fromHold: boolean('from_hold').notNull(),
+    /** The stone's seller (its company name) at the order, for the invoice; '' for house stock. */
+    seller: text('seller').notNull().default(''),
   },
   (t) => [primaryKey({ columns: [t.orderId, t.stoneId] })],
 )
@@ -97,8 +112,24 @@ export const shipments = stock.table('shipments', {
   /** Every step reached, in order. */
   steps: jsonb('steps').$type<{ status: ShipmentStatus; at: string }[]>().notNull(),
   trackingNo: text('tracking_no'),
+  /** Issue 26: the carrier it was shipped with (contracts' CARRIERS). */
+  carrier: text('carrier'),
   expectedFrom: date('expected_from').notNull(),
   expectedTo: date('expected_to').notNull(),
   updatedAt: timestamp('updated_at', tz).notNull().defaultNow(),
 })
 export type Shipment = typeof shipments.$inferSelect
+
+/**
+ * What stock knows of a buyer for orders and invoices, from auth's profile events (issue 26): the
+ * username, the company and the billing address (null: none on file), the newest version kept.
+ */
+export const buyers = stock.table('buyers', {
+  userId: uuid('user_id').primaryKey(),
+  username: text('username').notNull(),
+  companyName: text('company_name').notNull().default(''),
+  billing: jsonb('billing').$type<string[]>(),
+  version: bigint('version', { mode: 'number' }).notNull(),
+  updatedAt: timestamp('updated_at', tz).notNull().defaultNow(),
+})
+export type BuyerRow = typeof buyers.$inferSelect

@@ -14,13 +14,23 @@ import type {
   ShipmentUpdate,
   TrackResult,
 } from '@diamond/contracts/http/orders'
-import { BILL_TYPES, billType, DEFAULT_BILL_TYPE, type BillTypeInfo } from '@diamond/contracts/http/orders.values'
+import type { LotClosed } from '@diamond/contracts/events/bidding'
+import {
+  AUCTION_BILL_TYPE,
+  BILL_TYPES,
+  billType,
+  DEFAULT_BILL_TYPE,
+  trackingLink,
+  type BillTypeInfo,
+} from '@diamond/contracts/http/orders.values'
 import type { PageRequest } from '@diamond/contracts/common'
 import { can } from '@diamond/contracts/permissions'
-import { AppError, enqueue, newEvent, type Database, type Principal } from '@diamond/runtime'
+import { AppError, enqueue, newEvent, type Database, type Principal, type Tx } from '@diamond/runtime'
 import type { StoneService } from '../stones/stones.service'
+import type { Invoice } from './invoice.pdf'
 import * as repo from './orders.repository'
 import {
+  auctionPayBy,
   canAdvance,
   decideConfirm,
   deliveryWindow,
@@ -196,11 +206,13 @@ export class OrderService {
         })
       }
       const orderId = randomUUID()
+      const buyer = await repo.buyerOf(tx, who.id)
       const placed = await repo.insertOrder(tx, {
         id: orderId,
         buyerId: who.id,
         buyerName: who.username,
-        companyName: input.companyName?.trim() ?? '',
+        companyName: input.companyName?.trim() || (buyer?.companyName ?? ''),
+        billTo: billToOf(buyer),
         billType: bill.code,
         pcs: totals.pcs,
         carat: totals.crt,
@@ -214,6 +226,7 @@ export class OrderService {
       await repo.insertShipment(tx, orderId, placed.createdAt, window.from, window.to)
       if (input.key) await repo.setKeyOrder(tx, who.id, input.key, orderId)
       const changed = await repo.confirmStones(tx, input.ids, who.id)
+      await repo.leaveCart(tx, who.id, input.ids)
       await enqueue(tx, PRODUCER, [
         tradeEvent(TradeEventTypes.orderPlaced, orderId, who.id, 'order.placed', {
           orderNo: placed.orderNo,
@@ -227,6 +240,72 @@ export class OrderService {
       ])
       return { changed, result: orderId }
     })
+  }
+
+  /**
+   * bidding.lot.closed, in the consumer's transaction: the stone takes the result (StoneService) and
+   * a won lot becomes the winner's order in the same transaction, so the stone is never confirmed
+   * without its order nor ordered twice (a redelivered result finds the stone confirmed already, and
+   * the lot's unique id refuses a second order whatever gets past that).
+   */
+  async settleLot(tx: Tx, lot: LotClosed): Promise<void> {
+    const won = await this.stones.settleLot(tx, lot)
+    if (won && lot.winnerId && lot.pricePerCaratCents !== null)
+      await this.placeWon(tx, lot, lot.winnerId, lot.pricePerCaratCents)
+  }
+
+  /**
+   * The winner's order at the winning price per carat, on the auction's terms (AUCTION_BILL_TYPE: no
+   * term discount, pay within 3 business days of the invoice dated the next business day). The
+   * buyer and the sales team hear of it as of any order; the seller who listed the stone hears it sold.
+   */
+  private async placeWon(tx: Tx, lot: LotClosed, winnerId: string, pricePerCaratCents: number): Promise<void> {
+    const stone = await repo.pricedStone(tx, lot.stoneId)
+    if (!stone) return
+    const buyer = await repo.buyerOf(tx, winnerId)
+    const f = lineFigures(stone, AUCTION_BILL_TYPE, pricePerCaratCents)
+    const totals = totalFigures([stone], [f])
+    const orderId = randomUUID()
+    const placed = await repo.insertWonOrder(tx, {
+      id: orderId,
+      buyerId: winnerId,
+      buyerName: buyer?.username ?? '',
+      companyName: buyer?.companyName ?? '',
+      billType: AUCTION_BILL_TYPE.code,
+      pcs: 1,
+      carat: totals.crt,
+      amountCents: totals.amountCents,
+      adjustmentCents: totals.adjustmentCents,
+      finalCents: totals.finalAmountCents,
+      source: 'auction',
+      lotId: lot.lotId,
+      payBy: isoDate(auctionPayBy(new Date(lot.closedAt)).payBy),
+      billTo: billToOf(buyer),
+    })
+    if (!placed) return
+    await repo.insertLines(tx, orderId, [{ stone, f, fromHold: false }])
+    await repo.leaveCart(tx, winnerId, [stone.id])
+    const window = deliveryWindow(placed.createdAt)
+    await repo.insertShipment(tx, orderId, placed.createdAt, window.from, window.to)
+    const sold = { orderNo: placed.orderNo, orderId, vStnId: stone.vStnId, amountCents: totals.finalAmountCents }
+    await enqueue(tx, PRODUCER, [
+      tradeEvent(TradeEventTypes.orderPlaced, orderId, winnerId, 'order.placed', {
+        ...sold,
+        pcs: 1,
+        sellers: sellersOf([stone]),
+        source: 'auction',
+      }),
+      ...(stone.listedBy
+        ? [
+            newEvent(PRODUCER, TradeEventTypes.orderSold, orderId, {
+              userIds: [stone.listedBy],
+              toSales: false,
+              kind: 'order.sold',
+              params: sold,
+            } satisfies TradeEvent),
+          ]
+        : []),
+    ])
   }
 
   async orders(who: Principal, page: PageRequest): Promise<OrderPage> {
@@ -288,26 +367,35 @@ export class OrderService {
     return { list: rows.map(toShipment), count }
   }
 
-  /** Staff: the next step of a shipment; the buyer hears of it. */
+  /** Staff: the next step of a shipment (shipping names the carrier and its tracking number); the buyer hears of it. */
   async advance(req: ShipmentUpdate): Promise<Shipment> {
     const row = await repo.findOrder(this.database.sql, { id: req.orderId }, null)
     if (!row) throw new AppError('E_NOT_FOUND')
     if (!canAdvance(row.status, req.status)) throw new AppError('E_SHIPMENT_STEP', { status: row.status })
-    if (req.status === 'shipped' && !req.trackingNo) {
-      throw new AppError(
-        'E_VALIDATION',
-        { fields: [{ field: 'trackingNo', in: 'body', message: 'is required to ship' }] },
-        'Invalid Fields: trackingNo is required to ship',
-      )
+    for (const field of ['trackingNo', 'carrier'] as const) {
+      if (req.status === 'shipped' && !req[field]) {
+        throw new AppError(
+          'E_VALIDATION',
+          { fields: [{ field, in: 'body', message: 'is required to ship' }] },
+          `Invalid Fields: ${field} is required to ship`,
+        )
+      }
     }
+    const carrier = req.carrier ?? row.carrier
+    const trackingNo = req.trackingNo ?? row.trackingNo
     const moved = await this.database.sql.begin(async (tx) => {
-      if (!(await repo.advanceShipment(tx, row.id, row.status, req.status, req.trackingNo ?? null))) return false
+      if (
+        !(await repo.advanceShipment(tx, row.id, row.status, req.status, req.trackingNo ?? null, req.carrier ?? null))
+      )
+        return false
       await enqueue(tx, PRODUCER, [
         tradeEvent(TradeEventTypes.shipmentUpdated, row.id, row.buyerId, 'shipment.updated', {
           orderNo: row.orderNo,
           orderId: row.id,
           status: req.status,
-          trackingNo: req.trackingNo ?? row.trackingNo,
+          trackingNo,
+          carrier,
+          trackingUrl: trackingLink(carrier, trackingNo),
         }),
       ])
       return true
@@ -332,11 +420,12 @@ export class OrderService {
     }
   }
 
-  /** The order and its lines, for the invoice; only the owner's, or any for staff. */
-  async invoiceData(who: Principal, id: string) {
-    const order = await this.order({ ...who, noPrice: false }, id)
+  /** The order, its lines and whom it is billed to, for the invoice; only the owner's, or any for staff. */
+  async invoiceData(who: Principal, id: string): Promise<Omit<Invoice, 'issuer' | 'taxes'>> {
     if (who.noPrice) throw new AppError('E_NOT_FOUND')
-    return order
+    const row = await repo.findOrder(this.database.sql, { id }, isStaff(who, 'order') ? null : who.id)
+    if (!row) throw new AppError('E_NOT_FOUND')
+    return { order: toOrder(row, await repo.linesOf(this.database.sql, [row.id]), false), billTo: row.billTo }
   }
 
   private async orderAnswer(orderId: string, noPrice: boolean): Promise<Order> {
@@ -344,6 +433,12 @@ export class OrderService {
     return toOrder(row!, await repo.linesOf(this.database.sql, [orderId]), noPrice)
   }
 }
+
+const isoDate = (d: Date) => d.toISOString().slice(0, 10)
+
+/** The invoice's bill-to of a buyer as stock knows them (null: nothing known yet). */
+const billToOf = (b: Awaited<ReturnType<typeof repo.buyerOf>>) =>
+  b ? { company: b.companyName || b.username, lines: b.billing ?? [] } : null
 
 function tradeEvent(type: string, key: string, userId: string, kind: string, params: TradeEvent['params']) {
   const data: TradeEvent = { userIds: [userId], toSales: true, kind, params }
@@ -365,6 +460,7 @@ function toLine(l: repo.LineRecord, noPrice: boolean): Order['lines'][number] {
   const facts = {
     stoneId: l.stoneId,
     vStnId: l.vStnId,
+    ...(l.seller ? { sellerNm: l.seller } : {}),
     shpNm: l.shape,
     crt: l.carat,
     colNm: l.color,
@@ -401,6 +497,8 @@ function toOrder(r: repo.OrderRecord, lines: repo.LineRecord[], noPrice: boolean
     ...money,
     shipmentStatus: r.status,
     lines: lines.map((l) => toLine(l, noPrice)),
+    source: r.source,
+    payBy: r.payBy,
   }
 }
 
@@ -411,9 +509,12 @@ function toShipment(r: repo.OrderRecord): Shipment {
     status: r.status,
     steps: r.steps,
     trackingNo: r.trackingNo,
+    carrier: r.carrier,
+    trackingUrl: trackingLink(r.carrier, r.trackingNo),
     expectedFrom: r.expectedFrom,
     expectedTo: r.expectedTo,
     stones: r.pcs,
     updatedAt: r.shipmentUpdatedAt.toISOString(),
+    buyerName: r.companyName ? `${r.buyerName} (${r.companyName})` : r.buyerName,
   }
 }

@@ -6,9 +6,18 @@ import { STONE_CATEGORIES } from '@diamond/contracts/http/stock.values'
 import { blocks } from '../blocks/blocks.schema'
 import { availabilityOf, cents, statusFlags } from './stones.rules'
 import { holds, stones, type Stone } from './stones.schema'
+import type { OrderSource } from '@diamond/contracts/http/orders.values'
+import { orderLines, orders } from '../orders/orders.schema'
 
-/** A stone as the stock table holds it, with the viewer's hold and the type-2 block looked up. */
-export type StoneRecord = Stone & { heldByMe: boolean; blockedType2: boolean }
+/**
+ * A stone as the stock table holds it, with the viewer's hold and the type-2 block looked up (and,
+ * on the page read, whether the viewer bought it: issue 26's "Won by you").
+ */
+export type StoneRecord = Stone & {
+  heldByMe: boolean
+  blockedType2: boolean
+  boughtByMe?: OrderSource | null
+}
 
 const STONE = fields(stones)
 
@@ -17,8 +26,18 @@ export const stoneRecord = (heldByMe: SQL) => sql`
   ${STONE}, ${heldByMe} as "heldByMe",
   exists (select 1 from ${blocks} where ${blocks.stoneId} = ${stones.id} and ${blocks.blockType} = 2) as "blockedType2"`
 
+/**
+ * How the viewer bought a confirmed or sold stone (their order's source: a confirm or a won lot), if
+ * they did: looked up only for those (the order line's stone index), so a page of available stones
+ * pays a CASE per row.
+ */
+const boughtByViewer = sql`case when ${stones.wSts} in ('C', 'X') then (
+    select ${orders.source} from ${orderLines} join ${orders} on ${orders.id} = ${orderLines.orderId}
+     where ${orderLines.stoneId} = ${stones.id} and ${orders.buyerId} = ${sql.placeholder('viewer')}::uuid
+     order by ${orders.createdAt} desc limit 1) end as "boughtByMe"`
+
 const READ = prepared<StoneRecord>(sql`
-  select ${stoneRecord(sql`coalesce(${holds.holderId} = ${sql.placeholder('viewer')}::uuid, false)`)}
+  select ${stoneRecord(sql`coalesce(${holds.holderId} = ${sql.placeholder('viewer')}::uuid, false)`)}, ${boughtByViewer}
     from ${stones} left join ${holds} on ${holds.stoneId} = ${stones.id}
    where ${stones.id} = any(${sql.placeholder('ids')}::uuid[])`)
 
@@ -123,6 +142,7 @@ export function toStoneRow(r: StoneRecord, showPrices: boolean, isNew: boolean):
     arrivedAt: r.arrivedAt.toISOString(),
     statusVersion: r.statusVersion,
     heldByMe: r.heldByMe,
+    ...(r.boughtByMe ? { boughtByMe: r.boughtByMe } : {}),
   }
   if (showPrices) {
     const amt = cents(r.amtCents)

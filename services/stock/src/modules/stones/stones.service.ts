@@ -238,17 +238,19 @@ export class StoneService {
    * holder = winner, so the gateway pushes "bid win"); an unsold stone that was up for bid goes back
    * to stock; a withdrawn lot's stone keeps its status (still up for bid after a withdrawn auction,
    * or what staff made it). The index hears of the change from the bus, as of another instance's.
+   * Answers whether the stone was confirmed to a winner just now (the order module makes its order).
    */
-  async settleLot(tx: Tx, lot: LotClosed): Promise<void> {
+  async settleLot(tx: Tx, lot: LotClosed): Promise<boolean> {
     await bids.leaveLot(tx, lot.stoneId, lot.lotId)
-    if (lot.withdrawn) return
+    if (lot.withdrawn) return false
     if (lot.winnerId) {
       const won = await bids.confirmWon(tx, lot.stoneId)
       if (won) await enqueue(tx, PRODUCER, [statusEvent(StockEventTypes.bidWon, { ...won, holderId: lot.winnerId })])
-      return
+      return won !== null
     }
     const back = await bids.returnUnsold(tx, lot.stoneId)
     if (back) await enqueue(tx, PRODUCER, [statusEvent(StockEventTypes.statusChanged, back)])
+    return false
   }
 
   /** Staff: a new discount; price per carat and amount follow. Fancy colours have no Rap price to discount. */

@@ -4,14 +4,14 @@ import { EmptyState } from '../../../components/EmptyState'
 import { listShipments } from '../api/orders'
 import { LoadError, OrderFrame } from './OrderFrame'
 import { ShipmentSteps } from './ShipmentSteps'
-import { useList } from './useList'
+import { ORDER_NEWS, useList } from './useList'
 
 const load = () => listShipments(1, 250)
 
 /** /account/my-shipment: the shipment of each of my orders. Cards, so a phone shows them as well. */
 export function MyShipmentPage() {
   const { t } = useTranslation()
-  const { list, error, reload } = useList(load)
+  const { list, error, reload } = useList(load, ORDER_NEWS)
   return (
     <OrderFrame screenId="myShipment">
       <p className="ord-terms">{t('orders.notices.deliveryDays')}</p>

@@ -44,8 +44,16 @@ export function OrderCard({ order, focus, extra }: { order: Order; focus?: boole
       </div>
       {extra}
       <div className="ord-facts">
+        {order.source === 'auction' && (
+          <span className="ord-badge" data-testid="order-auction">
+            {t('orders.afterSale.auction')}
+          </span>
+        )}
         <span>{fmtDate(order.createdAt)}</span>
         <span>{t(`orders.bills.${order.billType.code}`)}</span>
+        {order.payBy && (
+          <span data-testid="order-pay-by">{t('orders.afterSale.payBy', { date: fmtDate(order.payBy) })}</span>
+        )}
         <span>{t('orders.pieces', { count: order.pcs })}</span>
         <span>{t('orders.carats', { carat: fmt2(order.crt) })}</span>
         <span>{t(`orders.steps.${order.shipmentStatus}`)}</span>

@@ -5,7 +5,7 @@ import { EmptyState } from '../../../components/EmptyState'
 import { listOrders } from '../api/orders'
 import { OrderCard } from './OrderCard'
 import { LoadError, OrderFrame } from './OrderFrame'
-import { useList } from './useList'
+import { ORDER_NEWS, useList } from './useList'
 
 const load = () => listOrders(1, 250)
 
@@ -18,7 +18,7 @@ export function PurchaseHistoryPage({
 } = {}) {
   const { t } = useTranslation()
   const focus = new URLSearchParams(useSearch()).get('order')
-  const { list, error, reload } = useList(load)
+  const { list, error, reload } = useList(load, ORDER_NEWS)
   return (
     <OrderFrame screenId="purchaseHistory">
       {error && <LoadError text={error} retry={reload} />}

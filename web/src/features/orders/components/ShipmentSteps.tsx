@@ -17,7 +17,13 @@ export function ShipmentSteps({ shipment }: { shipment: Shipment }) {
           </li>
         ))}
       </ol>
-      <span>{t('orders.tracking', { trackingNo: shipment.trackingNo ?? '-' })}</span>
+      {shipment.carrier && <span>{t('orders.afterSale.carrier', { carrier: shipment.carrier })}</span>}
+      <span data-testid="shipment-tracking">{t('orders.tracking', { trackingNo: shipment.trackingNo ?? '-' })}</span>
+      {shipment.trackingUrl && (
+        <a href={shipment.trackingUrl} target="_blank" rel="noopener noreferrer" data-testid="shipment-track-link">
+          {t('orders.afterSale.trackLink')}
+        </a>
+      )}
       <span>{t('orders.expected', { from: fmtDate(shipment.expectedFrom), to: fmtDate(shipment.expectedTo) })}</span>
     </div>
   )

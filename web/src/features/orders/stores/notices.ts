@@ -12,6 +12,17 @@ const isStep = (s: unknown): s is ShipmentStatus => SHIPMENT_STEPS.includes(s as
 export function orderNoticeText(n: Pick<Notification, 'kind' | 'params'>): string | null {
   const p = n.params
   const orderNo = typeof p.orderNo === 'string' ? p.orderNo : ''
+  // Issue 26: a won lot's order (to its winner), and a seller's stone sold at auction.
+  const vStnId = typeof p.vStnId === 'string' ? p.vStnId : ''
+  const amount = typeof p.amountCents === 'number' ? fmtUsd(p.amountCents / 100) : null
+  if (n.kind === 'order.placed' && p.source === 'auction')
+    return amount
+      ? i18next.t('orders.notices.won', { orderNo, vStnId, amount })
+      : i18next.t('orders.notices.wonNoPrice', { orderNo, vStnId })
+  if (n.kind === 'order.sold')
+    return amount
+      ? i18next.t('orders.notices.sold', { orderNo, vStnId, amount })
+      : i18next.t('orders.notices.soldNoPrice', { orderNo, vStnId })
   if (n.kind === 'order.placed') {
     const count = typeof p.pcs === 'number' ? p.pcs : 0
     return typeof p.amountCents === 'number'

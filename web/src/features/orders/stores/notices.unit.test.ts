@@ -35,4 +35,17 @@ describe('orderNoticeText', () => {
     ).toBe('Order OR2: shipment Shipped, tracking number TN9.')
     expect(orderNoticeText({ kind: 'bid.outbid', params: {} })).toBeNull()
   })
+
+  it('tells the winner of a lot their order, and the seller that the stone sold, never who bought it (issue 26)', () => {
+    const params = { orderNo: 'OR7', vStnId: 'N100042', amountCents: 250_000, source: 'auction' }
+    expect(orderNoticeText({ kind: 'order.placed', params: { ...params, pcs: 1 } })).toBe(
+      'You won N100042 at auction: order OR7, $2,500.00.',
+    )
+    expect(orderNoticeText({ kind: 'order.sold', params })).toBe(
+      'Your stone N100042 was sold at auction: order OR7, $2,500.00.',
+    )
+    expect(orderNoticeText({ kind: 'order.sold', params: { ...params, amountCents: null } })).toBe(
+      'Your stone N100042 was sold at auction: order OR7.',
+    )
+  })
 })

@@ -1,4 +1,5 @@
 import type { Calculation } from '@diamond/contracts/http/orders'
+import { SHIPMENT_STEPS, type ShipmentStatus } from '@diamond/contracts/http/orders.values'
 
 /** Whole cents to dollars for the 2-decimal formatters; absent (prices hidden) stays absent. */
 export const dollars = (cents: number | undefined): number | undefined =>
@@ -37,3 +38,11 @@ export function refusedNames(data: unknown, lines: readonly { id: string; vStnId
 
 /** A fresh idempotency key: one per confirm dialog (and bill type), reused for its retries. */
 export const newConfirmKey = (): string => crypto.randomUUID()
+
+/** Issue 26: the step a shipment moves to next (one at a time), or null once delivered. */
+export function nextStep(status: ShipmentStatus): ShipmentStatus | null {
+  return SHIPMENT_STEPS[SHIPMENT_STEPS.indexOf(status) + 1] ?? null
+}
+
+/** A carrier's tracking number as the server takes it (contracts' ShipmentUpdate). */
+export const TRACKING_NO = /^[A-Za-z0-9-]{3,60}$/

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest'
-import { averageRap, averages, dollars, newConfirmKey, noticeKeys, refusedNames } from './orders.rules'
+import {
+  averageRap,
+  averages,
+  dollars,
+  newConfirmKey,
+  nextStep,
+  noticeKeys,
+  refusedNames,
+  TRACKING_NO,
+} from './orders.rules'
 
 describe('confirm dialog rules', () => {
   it('turns cents into dollars and leaves hidden prices absent', () => {
@@ -37,5 +46,20 @@ describe('confirm dialog rules', () => {
     const a = newConfirmKey()
     expect(a).toMatch(/^[A-Za-z0-9_-]{8,100}$/)
     expect(newConfirmKey()).not.toBe(a)
+  })
+})
+
+describe('moving a shipment on (issue 26)', () => {
+  it('goes one step at a time and stops at delivered', () => {
+    expect(nextStep('confirmed')).toBe('packed')
+    expect(nextStep('packed')).toBe('shipped')
+    expect(nextStep('shipped')).toBe('delivered')
+    expect(nextStep('delivered')).toBeNull()
+  })
+
+  it('takes a tracking number of 3 to 60 letters, digits or hyphens', () => {
+    expect(TRACKING_NO.test('MA-123456')).toBe(true)
+    expect(TRACKING_NO.test('AB')).toBe(false)
+    expect(TRACKING_NO.test('MA 123')).toBe(false)
   })
 })

@@ -94,7 +94,13 @@ function Detail({ id, media, signedIn }: { id: string; media: StoneMedia; signed
           </p>
         </div>
         <div className="detail-status">
-          <StatusBadge vStnId={s.vStnId} availability={s.availability} changed={s.flash} />
+          <StatusBadge
+            vStnId={s.vStnId}
+            availability={s.availability}
+            changed={s.flash}
+            wSts={s.wSts}
+            boughtByMe={s.boughtByMe}
+          />
           <StoneAction stone={s} canHold={canHold} />
           <Link href={`/diamond-dna/${s.id}`} className="btn btn--small" data-testid="detail-dna">
             {t('grid.dna')}

@@ -47,7 +47,13 @@ function Dna({ id, media }: { id: string; media: StoneMedia }) {
           </span>
         </h1>
         <div className="detail-status">
-          <StatusBadge vStnId={s.vStnId} availability={s.availability} changed={s.flash} />
+          <StatusBadge
+            vStnId={s.vStnId}
+            availability={s.availability}
+            changed={s.flash}
+            wSts={s.wSts}
+            boughtByMe={s.boughtByMe}
+          />
           <Link href={`/diamond-detail/${s.id}`} className="btn btn--small" data-testid="dna-detail">
             {t('grid.fullDetail')}
           </Link>

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import type { StoneMedia } from '@diamond/contracts/http/stock'
-import { watchStones } from '../../../lib/realtime'
+import { live, watchStones } from '../../../lib/realtime'
 import { viewStone } from '../../../grid/api/stones'
 import { followLiveStatus } from '../../../grid/stores/live'
 import { adoptStone, ensureOwner } from '../../../grid/stores/query'
@@ -42,6 +42,20 @@ export function useStone(id: string, userId: string | null): Viewed {
       live = false
       unpin?.()
     }
+  }, [id, userId])
+  // Issue 26: an order of mine (a confirm, a won lot) may be this stone: read it again so it says
+  // "Won by you" / "Bought by you" (the status push alone says only that it is sold).
+  useEffect(() => {
+    if (!userId) return
+    return live.on('notification', (n) => {
+      if (n.kind !== 'order.placed') return
+      void viewStone({ id }).then(({ error, data }) => {
+        if (error) return
+        const { media: _media, ...row } = data
+        // Adopted and released at once: the page's own pin keeps the entry, now up to date.
+        adoptStone(row)()
+      })
+    })
   }, [id, userId])
   return viewed?.for === `${id}|${userId}` ? viewed.viewed : { state: 'loading' }
 }
