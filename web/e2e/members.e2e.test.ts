@@ -121,7 +121,7 @@ describe('members', () => {
       const orderId = placed.data.order.id
       for (const step of [
         { status: 'packed' },
-        { status: 'shipped', trackingNo: 'TRK-E2E' },
+        { status: 'shipped', trackingNo: 'TRK-E2E', carrier: 'Malca-Amit' },
         { status: 'delivered' },
       ]) {
         const r = await call(portal, 'shipping-detail/update', { orderId, ...step }, sales.token.jwt)

@@ -316,7 +316,7 @@ describe('members: directory, profiles, follow, followers’ notices, ratings', 
           (
             await portal.call(
               'shipping-detail/update',
-              { orderId, status, ...(trackingNo ? { trackingNo } : {}) },
+              { orderId, status, ...(trackingNo ? { trackingNo, carrier: 'Brinks' } : {}) },
               sales1,
             )
           ).body.code,
