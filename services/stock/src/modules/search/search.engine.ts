@@ -127,22 +127,23 @@ function matchAndCount(index: StoneIndex, c: Compiled, hits: Int32Array, counts:
     return count
   }
   const base = narrow(index, { ...c, enumP: c.enumP.filter((p) => !p.facet) }, hits)
-  const cols = grouped.map((p) => p.col)
-  const allows = grouped.map((p) => p.allow)
-  const own = grouped.map((p) => counts![FACETS.indexOf(p.facet!)]!)
   const g = grouped.length
-  let count = 0
-  const ex = grouped.map((p) => p.exclusive ?? null)
+  // The groups' value tables in one array (group p's at p * 256), so the loop reads typed memory only.
+  const allow = new Uint8Array(g * 256)
+  grouped.forEach((p, k) => allow.set(p.allow, k * 256))
+  const cols = grouped.map((p) => p.col)
+  const own = grouped.map((p) => counts![FACETS.indexOf(p.facet!)]!)
   const x = exclusiveOf(index)
   const codeE = index.dicts.availability.find('E')
+  const exAt = grouped.findIndex((p) => p.exclusive)
   const availabilityAt = grouped.findIndex((p) => p.facet === 'availability')
+  let count = 0
   for (let h = 0; h < base; h++) {
     const i = hits[h]!
     let missed = -1
     let misses = 0
     for (let p = 0; p < g; p++) {
-      const e = ex[p]
-      if (allows[p]![cols[p]![i]!] === 0 && !(e && isExclusiveAvailable(index, e, i))) {
+      if (allow[p * 256 + cols[p]![i]!] === 0 && !(p === exAt && isExclusiveAvailable(index, x, i))) {
         missed = p
         if (++misses > 1) break
       }
