@@ -12,7 +12,7 @@ import { MAX_COMPARE } from '../../../grid/stores/selection.rules'
 import { COLUMN_BY_KEY } from '../../../grid/components/columns'
 import '../../../grid/components/grid.css'
 import { StatusBadge } from '../../../grid/components/StatusBadge'
-import { live } from '../../../lib/realtime'
+import { live, watchStones } from '../../../lib/realtime'
 
 /** The attributes compared, in reading order. */
 const ROWS = [
@@ -103,6 +103,11 @@ export function ComparePage() {
 
   // Live like the grid: a pushed status change shows at once (the newest version wins); a stone
   // repriced or edited, or a reconnect (pushes may have been missed), reads the stones again.
+  // The server pushes only the stones a page watches: these.
+  useEffect(() => {
+    watchStones(key ? key.split(',') : [])
+    return () => watchStones([])
+  }, [key])
   useEffect(() => {
     const again = () => setRead(null)
     const offStatus = live.on('stone.status', (st) => {
