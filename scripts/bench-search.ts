@@ -16,10 +16,12 @@
  */
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
+import { constants, PerformanceObserver } from 'node:perf_hooks'
 import { join } from 'node:path'
 import { getTableColumns } from 'drizzle-orm'
 import postgres from 'postgres'
 import type { StoneFilter, SortKey } from '@diamond/contracts/http/stock'
+import type { Facet } from '@diamond/contracts/http/stock.values'
 import { migrate, RUNTIME_MIGRATIONS } from '@diamond/runtime/db'
 import { databaseUrl, startLocalPostgres } from '@diamond/runtime/pg-server'
 import { demoStone, mulberry32, type DemoStone } from '../services/stock/src/modules/demo/demo.rules'
@@ -34,6 +36,7 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 40)
 const pct = (xs: number[], p: number) =>
   [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!
 const f1 = (x: number) => x.toFixed(1)
+const sorted = (o: Record<string, number>) => Object.fromEntries(Object.entries(o).sort(([a], [b]) => (a < b ? -1 : 1)))
 const log = (m: string) => console.log(`[bench:search] ${m}`)
 
 const COLUMNS = Object.keys(demoStone(1)) as (keyof DemoStone)[]
@@ -146,18 +149,19 @@ const ENUM_COL: Record<string, string> = {
   cutNm: 'cut',
   polNm: 'polish',
 }
-function where(f: StoneFilter): { text: string; params: unknown[] } {
+/** The filter as SQL; `without` leaves one column's condition out (a facet group counted without its own choice). */
+function where(f: StoneFilter, without?: string): { text: string; params: unknown[] } {
   const parts: string[] = []
   const params: unknown[] = []
   const p = (v: unknown) => (params.push(v), `$${params.length}`)
   for (const [k, col] of Object.entries(ENUM_COL)) {
     const v = f[k as keyof StoneFilter] as string[] | undefined
-    if (v) parts.push(`${col} = any(${p(v)}::text[])`)
+    if (v && col !== without) parts.push(`${col} = any(${p(v)}::text[])`)
   }
   const crt = f.crt as { from: number; to: number }
   parts.push(`carat between ${p(crt.from)} and ${p(crt.to)}`)
   if (f.back) parts.push(`back between ${p(f.back.from)} and ${p(f.back.to)}`)
-  if (f.availability) parts.push(`w_sts = any(${p(f.availability)}::text[])`)
+  if (f.availability && without !== 'w_sts') parts.push(`w_sts = any(${p(f.availability)}::text[])`)
   return { text: parts.join(' and '), params }
 }
 const ORDER: Record<string, string> = {
@@ -191,9 +195,32 @@ const FACET_COLS = [
   'w_sts',
 ]
 
+/** The facet groups the filter chooses in: each is counted by its own query, without its own condition. */
+const chosenGroups = (f: StoneFilter) => [
+  ...Object.entries(ENUM_COL)
+    .filter(([k]) => f[k as keyof StoneFilter])
+    .map(([, col]) => col),
+  ...(f.availability ? ['w_sts'] : []),
+]
+
 async function postgresAnswer(a: postgres.Sql, b: postgres.Sql, q: { filter: StoneFilter; sort: SortKey[] }) {
   const w = where(q.filter)
-  const [agg, page] = await Promise.all([
+  const own = chosenGroups(q.filter)
+  const groups = Promise.all(
+    own.map(async (col) => {
+      const x = where(q.filter, col)
+      const rows = await a.unsafe(
+        `select ${col} as v, count(*)::int as n from stock.stones where ${x.text} group by ${col}`,
+        x.params as never[],
+      )
+      // The index counts no empty value (a fancy stone's white colour grade).
+      return [
+        col,
+        Object.fromEntries(rows.filter((r) => r.v !== '').map((r) => [r.v as string, r.n as number])),
+      ] as const
+    }),
+  )
+  const [agg, page, counted] = await Promise.all([
     a.unsafe(
       `select ${FACET_COLS.map((c) => `grouping(${c}) as g_${c}`).join(', ')}, ${FACET_COLS.join(', ')}, count(*)::int as n,
               sum(round(carat * 100))::float8 as crt, sum(ctpr_cents)::float8 as ctpr
@@ -202,6 +229,7 @@ async function postgresAnswer(a: postgres.Sql, b: postgres.Sql, q: { filter: Sto
       w.params as never[],
     ),
     b.unsafe(`select id from stock.stones where ${w.text} order by ${orderBy(q.sort)} limit 250`, w.params as never[]),
+    groups,
   ])
   const total = agg.find((r) => FACET_COLS.every((c) => r[`g_${c}`] === 1))
   return {
@@ -209,17 +237,32 @@ async function postgresAnswer(a: postgres.Sql, b: postgres.Sql, q: { filter: Sto
     crt: (total?.crt as number) ?? 0,
     ctpr: (total?.ctpr as number) ?? 0,
     ids: page.map((r) => r.id as string),
+    groups: Object.fromEntries(counted),
   }
 }
 
 let engineMs = 0
+let engineStart = 0
 async function indexAnswer(sql: postgres.Sql, index: StoneIndex, q: { filter: StoneFilter; sort: SortKey[] }) {
   const t0 = performance.now()
+  engineStart = t0
   const found = runSearch(index, compile(index, q.filter), { sort: q.sort, offset: 0, limit: 250, facets: true })
   engineMs = performance.now() - t0
   const ids = found.page.map((i) => index.ids[i]!)
   const rows = await readStones(sql as never, ids, null)
-  return { count: found.count, crt: found.totals.crt, ctpr: found.totals.ctPr!, ids, rows: rows.length }
+  const facets = found.facets!
+  return { count: found.count, crt: found.totals.crt, ctpr: found.totals.ctPr!, ids, rows: rows.length, facets }
+}
+
+/** The engine's facet group of a PostgreSQL column. */
+const FACET_OF: Record<string, Facet> = {
+  shape: 'shpNm',
+  color: 'colNm',
+  clarity: 'clrNm',
+  lab: 'lbNm',
+  fluorescence: 'fluNm',
+  cut: 'cutNm',
+  polish: 'polNm',
 }
 
 async function measure(label: string, sql: postgres.Sql, sql2: postgres.Sql, index: StoneIndex, runs: number) {
@@ -233,24 +276,49 @@ async function measure(label: string, sql: postgres.Sql, sql2: postgres.Sql, ind
       Math.abs(x.crt - y.crt / 100) > 1e-6 ||
       Math.abs(x.ctpr - y.ctpr / 100) > 0.01 ||
       x.ids.join() !== y.ids.join() ||
-      x.rows !== x.ids.length
+      x.rows !== x.ids.length ||
+      Object.entries(y.groups).some(
+        ([col, counts]) =>
+          col !== 'w_sts' && JSON.stringify(sorted(x.facets[FACET_OF[col]!] ?? {})) !== JSON.stringify(sorted(counts)),
+      )
     ) {
       throw new Error(
-        `answers differ for ${JSON.stringify(q)}: index ${x.count}/${x.crt}/${x.ids.length}, postgres ${y.count}/${y.crt / 100}`,
+        `answers differ for ${JSON.stringify(q)}: index ${x.count}/${x.crt}/${x.ids.length} ${JSON.stringify(x.facets)}, postgres ${y.count}/${y.crt / 100} ${JSON.stringify(y.groups)}`,
       )
     }
   }
   const t = { index: [] as number[], engine: [] as number[], pg: [] as number[], counts: [] as number[] }
+  // Garbage collection on this thread while the engine ran: the tail's first suspect.
+  const gcs: { start: number; end: number; kind: number }[] = []
+  const keep = (list: readonly PerformanceEntry[]) => {
+    for (const e of list)
+      gcs.push({
+        start: e.startTime,
+        end: e.startTime + e.duration,
+        kind: (e as PerformanceEntry & { detail?: { kind?: number } }).detail?.kind ?? 0,
+      })
+  }
+  const observer = new PerformanceObserver((list) => keep(list.getEntries()))
+  observer.observe({ entryTypes: ['gc'] })
+  const spans: [number, number][] = []
   for (const q of queries) {
     let t0 = performance.now()
     const x = await indexAnswer(sql, index, q)
     t.index.push(performance.now() - t0)
     t.engine.push(engineMs)
+    spans.push([engineStart, engineStart + engineMs])
     t0 = performance.now()
     await postgresAnswer(sql, sql2, q)
     t.pg.push(performance.now() - t0)
     t.counts.push(x.count)
   }
+  keep(observer.takeRecords())
+  observer.disconnect()
+  const major = gcs.filter((g) => g.kind === constants.NODE_PERFORMANCE_GC_MAJOR)
+  const inSearch = spans.filter(([a, b]) => gcs.some((g) => g.start < b && g.end > a)).length
+  log(
+    `${label}: garbage collection while measuring: ${gcs.length} pauses (${major.length} full), longest ${f1(Math.max(0, ...gcs.map((g) => g.end - g.start)))} ms; ${inSearch} of ${spans.length} engine runs had one inside`,
+  )
   const row = {
     label,
     matches: pct(t.counts, 50),

@@ -226,6 +226,8 @@ const SCREEN_VIEWS: Record<string, (params: Record<string, string>) => ReactNode
   upcoming: (p) => <StockPage screenId="upcoming" pageType="upcoming" listType="upcoming" id={p.id} />,
   suggestedStock: (p) => <StockPage screenId="suggestedStock" pageType="suggested" listType="suggested" id={p.id} />,
   collection: (p) => <StockPage screenId="collection" pageType="collection" listType="collection" id={p.id} />,
+  parcel: (p) => <StockPage screenId="parcel" pageType="parcel" listType="parcel" id={p.id} />,
+  nonCertified: (p) => <StockPage screenId="nonCertified" pageType="nonCertified" listType="nonCertified" id={p.id} />,
   quoteDay: (p) => <StockPage screenId="quoteDay" pageType="best" listType="best" id={p.id} />,
   exclusive: (p) => <ExclusivePage id={p.id} />,
   matchPair: (p) => <MatchPairPage id={p.id} />,

@@ -95,7 +95,10 @@ export const SORTABLE = ['vStnId', 'shpNm', 'crt', 'rap', 'ctPr', 'amt', 'colNm'
 export type SortField = (typeof SORTABLE)[number]
 export const PRICE_SORTS = ['rap', 'ctPr', 'amt'] as const satisfies readonly SortField[]
 
-/** Counts by value for the main filters, over the whole result. */
+/**
+ * Counts by value for the main filters. Each group is counted without its own condition (the
+ * stones that pass every other one), so picking one shape keeps the counts of the other shapes.
+ */
 export const FACETS = [
   'shpNm',
   'colNm',
@@ -108,6 +111,8 @@ export const FACETS = [
   'locNm',
   'shdNm',
   'fcColNm',
+  'fcIntNm',
+  'fcOvtNm',
   'availability',
 ] as const
 export type Facet = (typeof FACETS)[number]

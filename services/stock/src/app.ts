@@ -193,7 +193,7 @@ export default async function stockService(app: FastifyInstance, opts: StockOpti
   await app.register(blockRoutes, {
     blocks: new BlockService(rt.database, stones, (who, ids) => search.rows(who, ids)),
   })
-  await app.register(searchRoutes, { search, tokens: opts.tokens })
+  await app.register(searchRoutes, { search, saved, tokens: opts.tokens })
   await app.register(savedSearchRoutes, { saved })
   await app.register(rapRoutes)
   await app.register(mediaRoutes, { search, database: rt.database, media: stoneMedia })

@@ -58,7 +58,11 @@ describe('stock search through the portal', () => {
     expect(list.map((s) => s.crt)).toEqual([...list.map((s) => s.crt)].sort((a, b) => b - a))
     expect(totals.count).toBe(count)
     expect(totals.crt).toBeGreaterThan(list.reduce((a, s) => a + s.crt, 0))
-    expect(facets.shpNm).toEqual({ ROUND: count })
+    // The shape group is counted without its own choice: every shape in the carat band, from PostgreSQL.
+    const shapes = await portal.sql<{ shape: string; n: number }[]>`
+      select shape, count(*)::int as n from stock.stones where carat between 0.3 and 1.5 group by shape`
+    expect(facets.shpNm).toEqual(Object.fromEntries(shapes.map((x) => [x.shape, x.n])))
+    expect(facets.shpNm!.ROUND).toBe(count)
     // Every stone has a clarity; fancy colours have no white colour grade, so colNm counts fewer.
     expect(Object.values(facets.clrNm!).reduce((a, b) => a + b, 0)).toBe(count)
     expect(Object.values(facets.colNm!).reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(count)
@@ -201,6 +205,16 @@ describe('stock search through the portal', () => {
     expect(deals.list.every((s) => s.availability === 'A')).toBe(true)
     const day = await page('stoneOfDay')
     expect(day.count).toBe(1)
+    // A stone worth showing (categories.rules.ts STONE_OF_DAY_RULE): certified, a sensible size and grade.
+    const [star] = day.list as [Row]
+    expect(star.availability).toBe('A')
+    expect(star.lbNm).not.toBe('NON-CERT')
+    expect(star.crt).toBeGreaterThanOrEqual(0.7)
+    expect(star.crt).toBeLessThanOrEqual(5)
+    expect(['D', 'E', 'F', 'G', 'H']).toContain(star.colNm)
+    expect(['FL', 'IF', 'VVS1', 'VVS2', 'VS1', 'VS2']).toContain(star.clrNm)
+    expect(['EX', 'VG']).toContain(star.polNm)
+    expect(['EX', 'VG']).toContain(star.symNm)
     expect((await page('stoneOfDay', buyer2)).list[0]!.id).toBe(day.list[0]!.id)
     const pairs = await portal.call(
       'match-pair/diamond/filter',
@@ -212,7 +226,11 @@ describe('stock search through the portal', () => {
     expect(pairs.body.data.count).toBeGreaterThan(0)
     for (const p of pairs.body.data.list as { pairNo: string; stones: Row[] }[]) {
       expect(p.stones).toHaveLength(2)
-      expect(p.stones[0]!.shpNm).toBe(p.stones[1]!.shpNm)
+      const [a, b] = p.stones as [Row, Row]
+      // Pairs match (pairs.rules.ts): one shape, colour, clarity and make; depth and table within a point.
+      for (const k of ['shpNm', 'colNm', 'clrNm', 'cutNm', 'polNm', 'symNm'] as const) expect(a[k], k).toBe(b[k])
+      expect(Math.abs(Number(a.depPer) - Number(b.depPer))).toBeLessThanOrEqual(1)
+      expect(Math.abs(Number(a.tblPer) - Number(b.tblPer))).toBeLessThanOrEqual(1)
       expect(p.stones.every((s) => s.pairNo === p.pairNo)).toBe(true)
     }
 
@@ -256,6 +274,29 @@ describe('stock search through the portal', () => {
     expect(bad.body).toMatchObject({ code: 'E_VALIDATION', data: { fields: [{ field: 'tolerance.caratDiffPct' }] } })
   })
 
+  it('curates: browsing everything is no recent search nor a suggestion; quick and match-pair searches are recent', async () => {
+    const who = await portal.login('admin1')
+    const recents = async () =>
+      (await portal.call('diamond/search/list', { searchType: 2 }, who)).body.data as {
+        list: { filter: Record<string, unknown> }[]
+        count: number
+      }
+    // "All stones": the whole stock browsed from an empty form.
+    expect((await portal.call('diamond/search/upsert', { searchType: 2, filter: {} }, who)).body.code).toBe('OK')
+    expect((await recents()).count).toBe(0)
+    const all = (await search({ countOnly: true }, who)).body.data.count as number
+    const suggested = (await search({ listType: 'suggested' }, who)).body.data as { count: number; list: Row[] }
+    expect(suggested.count).toBeGreaterThan(0)
+    expect(suggested.count).toBeLessThanOrEqual(50)
+    expect(suggested.count).toBeLessThan(all)
+
+    expect((await portal.call('diamond/quick-search', { search: 'round 1.01 G' }, who)).body.code).toBe('OK')
+    expect((await recents()).list[0]!.filter).toMatchObject({ shpNm: ['ROUND'], colNm: ['G'] })
+    expect((await portal.call('match-pair/diamond/filter', { filter: { shpNm: ['OVAL'] } }, who)).body.code).toBe('OK')
+    expect((await recents()).list[0]!.filter).toEqual({ shpNm: ['OVAL'] })
+    expect((await recents()).count).toBe(2)
+  })
+
   it('suggests stock like the last search, and keeps saved and recent searches per user', async () => {
     const recent = await portal.call('diamond/search/upsert', { searchType: 2, filter: { shpNm: ['PEAR'] } }, buyer)
     expect(recent.body.code).toBe('OK')
@@ -263,7 +304,7 @@ describe('stock search through the portal', () => {
     expect(again.body.data.id).toBe(recent.body.data.id)
     const suggested = (await search({ listType: 'suggested' })).body.data.list as Row[]
     expect(suggested.length).toBeGreaterThan(0)
-    expect(suggested.every((s) => s.shpNm === 'PEAR')).toBe(true)
+    expect(suggested.every((s) => s.shpNm === 'PEAR' && s.availability === 'A')).toBe(true)
 
     expect((await portal.call('diamond/search/upsert', { filter: { shpNm: ['OVAL'] } }, buyer)).body).toMatchObject({
       code: 'E_VALIDATION',
@@ -284,7 +325,11 @@ describe('stock search through the portal', () => {
         (s: { id: string }) => s.id,
       ),
     ).toContain(id)
-    expect((await portal.call('diamond/search/list', { searchType: 2 }, buyer)).body.data.count).toBe(1)
+    // The PEAR search once, beside the quick and match-pair searches this file made before.
+    const recent2 = (await portal.call('diamond/search/list', { searchType: 2 }, buyer)).body.data.list as {
+      filter: Record<string, unknown>
+    }[]
+    expect(recent2.filter((r) => JSON.stringify(r.filter) === '{"shpNm":["PEAR"]}')).toHaveLength(1)
     // Someone else's search does not exist for buyer2.
     expect((await portal.call('diamond/search/by-id', { id }, buyer2)).status).toBe(404)
     expect((await portal.call('diamond/search/delete', { id }, buyer2)).status).toBe(404)

@@ -49,6 +49,10 @@ export const SCREENS: readonly Screen[] = [
   gated('suggestedStock', '/suggested-stock/:id?', 'suggestedStock'),
   gated('upcoming', '/upcoming/:id?', 'upcoming'),
   gated('newArrivals', '/new-arrivals', 'searchList'),
+  // Spec section 2 names parcel and non-certified searches without paths or modules: stock pages
+  // like /upcoming, open to whoever may list search results.
+  gated('parcel', '/parcel/:id?', 'searchList'),
+  gated('nonCertified', '/non-certified/:id?', 'searchList'),
   gated('compare', '/compare', 'compare'),
   gated('quickSearch', '/quick-search', 'quickSearch'),
   gated('notifications', '/notifications', 'notifications'),
@@ -272,6 +276,8 @@ export const NAV_GROUPS: readonly { id: string; items: readonly string[] }[] = [
       'matchPair',
       'dealOfTheDay',
       'collection',
+      'parcel',
+      'nonCertified',
       'compare',
     ],
   },

@@ -27,7 +27,7 @@ export interface Stored {
   /** A screen asked for while signed out (the popup's "Book an appointment"): shown right after the next login. */
   afterLogin: string
   /** The result grid's choices per user id: columns in order and items per page (web/src/grid). */
-  gridPrefs: Record<string, { columns: string[]; limit?: number }>
+  gridPrefs: Record<string, { columns: string[]; limit?: number; view?: 'grid' | 'list' }>
   /** Spec "Local state": the selected rows per page type, of one user (web/src/grid). */
   selections: { userId: string; byType: Record<string, { keys: string[]; rows: Record<string, unknown> }> }
 }

@@ -10,7 +10,7 @@ import { MOBILE_QUERY, useMediaQuery } from '../../lib/media'
 import { allowed, session } from '../../lib/session'
 import { layoutColumns } from '../stores/columns.rules'
 import { installGridBench } from '../stores/perf'
-import { gridPrefs, loadPrefs, setPreferredLimit } from '../stores/prefs'
+import { gridPrefs, loadPrefs, setPreferredLimit, setView } from '../stores/prefs'
 import { emptyKey, noMatchFilter, pageSizesFor, queryKey, validLimit, type GridQuery } from '../stores/query.rules'
 import { EMPTY_SELECTION, pageState, type PageType } from '../stores/selection.rules'
 import { selections } from '../stores/selectionState'
@@ -30,6 +30,7 @@ import {
 } from './columns'
 import './grid.css'
 import { Pager } from './Pager'
+import { SortSelect } from './SortSelect'
 import { SelectionBar } from './SelectionBar'
 import { StoneCards } from './StoneCards'
 import { StoneTable } from './StoneTable'
@@ -63,6 +64,8 @@ export function GridPage({ pageType, query, title, subtitle, testId, tools, foot
   const prefs = useSnapshot(gridPrefs)
   const sel = useSnapshot(selections).byType[pageType] ?? EMPTY_SELECTION
   const narrow = useMediaQuery(MOBILE_QUERY)
+  // A phone always shows the list (spec: width at most 767); a desktop shows the view the user chose.
+  const listView = narrow || prefs.view === 'list'
   const { NoMatchOffer } = useSlots()
   const canHold = allowed(userPermissions, 'hold', 'insert')
   const canSeePrices = allowed(userPermissions, 'pricing', 'view')
@@ -145,7 +148,7 @@ export function GridPage({ pageType, query, title, subtitle, testId, tools, foot
         action={wanted && NoMatchOffer ? <NoMatchOffer filter={wanted} /> : undefined}
       />
     )
-  } else if (narrow) {
+  } else if (listView) {
     body = (
       <StoneCards
         key={`${page}:${limit}`}
@@ -196,6 +199,24 @@ export function GridPage({ pageType, query, title, subtitle, testId, tools, foot
         <div className="toolbar-tools">
           {tools}
           {!narrow && (
+            <div className="view-switch" role="group" aria-label={t('grid.viewAs')} data-testid="view-switch">
+              {(['grid', 'list'] as const).map((v) => (
+                <button
+                  key={v}
+                  type="button"
+                  className={`btn btn--small${prefs.view === v ? ' is-on' : ''}`}
+                  aria-pressed={prefs.view === v}
+                  data-testid={`view-${v}`}
+                  onClick={() => setView(v)}
+                >
+                  {t(v === 'grid' ? 'grid.viewGrid' : 'grid.viewList')}
+                </button>
+              ))}
+            </div>
+          )}
+          {/* The list has no column heads to sort by: the sort is chosen here. */}
+          {listView && <SortSelect sort={sort} canSeePrices={canSeePrices} busy={busy} />}
+          {!listView && (
             <ColumnChooser
               catalogue={catalogue}
               chosen={prefs.columns.filter((k) => catalogue.some((c) => c.key === k))}
@@ -219,7 +240,13 @@ export function GridPage({ pageType, query, title, subtitle, testId, tools, foot
         </div>
         <Pager page={page} count={count} limit={limit} busy={busy} onPage={(p) => void loadPage(p)} />
       </div>
-      <SelectionBar pageType={pageType} canHold={canHold} showPageBox={narrow} pageChecked={pageChecked} />
+      <SelectionBar
+        pageType={pageType}
+        canHold={canHold}
+        showPageBox={listView}
+        narrow={narrow}
+        pageChecked={pageChecked}
+      />
       {body}
       {totals && ids.length > 0 && <TotalsBar figures={totals} label={t('grid.resultTotals')} testId="grid-totals" />}
       {footer}

@@ -14,14 +14,22 @@ import { TotalsBar } from './TotalsBar'
 import { allowed, isGuest, session } from '../../lib/session'
 import { bookAppointmentHref } from '../../lib/navigation'
 
-/** Trading actions that arrive later: shown, and they still ask for a selection first (spec section 5). */
-const LATER = ['share'] as const
+/**
+ * The link Share copies: one stone's open detail page (anyone may open it), or the selection as a
+ * result list a signed-in member opens (`/diamond-list?ids=`).
+ */
+export function shareLink(origin: string, ids: readonly string[]): string {
+  if (ids.length === 1) return `${origin}/diamond-detail/${encodeURIComponent(ids[0]!)}`
+  return `${origin}/diamond-list?ids=${ids.map(encodeURIComponent).join(',')}`
+}
 
 interface Props {
   pageType: PageType
   canHold: boolean
-  /** Narrow screens have no header row: the select-all box sits here. */
+  /** The list view has no header row: the select-all box sits here. */
   showPageBox: boolean
+  /** A phone: the actions scroll sideways in one row rather than push the stones down. */
+  narrow: boolean
   pageChecked: 'none' | 'some' | 'all'
 }
 
@@ -29,7 +37,7 @@ interface Props {
  * The selected stones of this page type: count, totals, and the actions that need a selection. The
  * order dialog, the list actions and the download menu are other features' (components/Slots.tsx).
  */
-export function SelectionBar({ pageType, canHold, showPageBox, pageChecked }: Props) {
+export function SelectionBar({ pageType, canHold, showPageBox, narrow, pageChecked }: Props) {
   const { t } = useTranslation()
   const [, navigate] = useLocation()
   const [busy, setBusy] = useState(false)
@@ -79,9 +87,16 @@ export function SelectionBar({ pageType, canHold, showPageBox, pageChecked }: Pr
     else navigate(bookAppointmentHref(sel.keys))
   }
 
-  function later(action: (typeof LATER)[number]) {
-    if (sel.keys.length === 0) showToast(t(`grid.prompt.${action}`), 'error')
-    else showToast(t('grid.comingSoon'), 'info')
+  async function share() {
+    if (sel.keys.length === 0) return showToast(t('grid.prompt.share'), 'error')
+    const url = shareLink(window.location.origin, sel.keys)
+    try {
+      await navigator.clipboard.writeText(url)
+      showToast(t('grid.shareCopied'), 'success')
+    } catch {
+      // No clipboard (an insecure origin, a refused permission): the link to copy by hand.
+      showToast(t('grid.shareManual', { url }), 'info')
+    }
   }
 
   return (
@@ -103,7 +118,7 @@ export function SelectionBar({ pageType, canHold, showPageBox, pageChecked }: Pr
       {sel.keys.length > 0 && (
         <TotalsBar figures={totals} label={t('grid.selectedTotals')} testId="selected-totals" hideLabel />
       )}
-      <div className="selbar-actions">
+      <div className={`selbar-actions${narrow ? ' selbar-actions--scroll' : ''}`}>
         <button type="button" className="btn btn--small" data-testid="action-compare" onClick={compare}>
           {t('grid.actions.compare')}
         </button>
@@ -138,23 +153,11 @@ export function SelectionBar({ pageType, canHold, showPageBox, pageChecked }: Pr
             {t('grid.actions.bookAppointment')}
           </button>
         )}
-        {/* Cart, watchlist, reminder, enquiry, quote and note (features/lists); on a phone they would push the list off the screen. */}
-        {!showPageBox && ListActions && <ListActions pageType={pageType} />}
-        {/* On a phone the later actions would push the list off the screen. */}
-        {!showPageBox &&
-          LATER.map((a) => (
-            <button
-              key={a}
-              type="button"
-              className="btn btn--small btn--later"
-              aria-disabled="true"
-              title={t('grid.comingSoon')}
-              data-testid={`action-${a}`}
-              onClick={() => later(a)}
-            >
-              {t(`grid.actions.${a}`)}
-            </button>
-          ))}
+        {/* Cart, watchlist, reminder, enquiry, quote and note (features/lists), on a phone too. */}
+        {ListActions && <ListActions pageType={pageType} />}
+        <button type="button" className="btn btn--small" data-testid="action-share" onClick={() => void share()}>
+          {t('grid.actions.share')}
+        </button>
         {DownloadMenu && <DownloadMenu ids={sel.keys} columns={prefs.columns} />}
         <button
           type="button"

@@ -13,7 +13,10 @@ export const gridPrefs = proxy({
   limit: DEFAULT_LIMIT,
   /** Whether the user picked a page size in the grid (it then wins over their saved preference). */
   limitChosen: false,
+  /** The spec's grid (the table) or list (a card per stone) view; a phone always shows the list. */
+  view: 'grid' as GridView,
 })
+export type GridView = 'grid' | 'list'
 
 export function loadPrefs(userId: string, catalogue: readonly string[], defaults: readonly string[]): void {
   const all = read('gridPrefs') ?? {}
@@ -22,6 +25,7 @@ export function loadPrefs(userId: string, catalogue: readonly string[], defaults
   gridPrefs.columns = sanitizeChoice(mine?.columns, catalogue, defaults)
   gridPrefs.limit = mine?.limit ?? DEFAULT_LIMIT
   gridPrefs.limitChosen = mine?.limit !== undefined
+  gridPrefs.view = mine?.view === 'list' ? 'list' : 'grid'
 }
 
 function save(): void {
@@ -30,6 +34,7 @@ function save(): void {
   all[gridPrefs.userId] = {
     columns: [...gridPrefs.columns],
     ...(gridPrefs.limitChosen ? { limit: gridPrefs.limit } : {}),
+    view: gridPrefs.view,
   }
   write('gridPrefs', all)
 }
@@ -42,5 +47,10 @@ export function setColumns(columns: readonly string[]): void {
 export function setPreferredLimit(limit: number): void {
   gridPrefs.limit = limit
   gridPrefs.limitChosen = true
+  save()
+}
+
+export function setView(view: GridView): void {
+  gridPrefs.view = view
   save()
 }

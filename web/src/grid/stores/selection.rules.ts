@@ -17,6 +17,8 @@ export type PageType =
   | 'upcoming'
   | 'suggested'
   | 'collection'
+  | 'parcel'
+  | 'nonCertified'
   | 'best'
   | 'matchPair'
   // Track lists (features/lists): each list selects on its own.

@@ -218,14 +218,20 @@ export function demoStone(index: number, seed = 2026, now = Date.UTC(2026, 10, 2
   const shape = twin?.shape ?? pick(rnd, SHAPES)
   const size = Number(pick(rnd, SIZE_MIX))
   let carat = Math.round((size + rnd() * rnd() * (size < 1 ? 0.09 : 0.45)) * 100) / 100
-  if (twin) carat = Math.max(0.18, Math.round((Number(twin.carat) + (rnd() - 0.5) * 0.04) * 100) / 100)
+  // A pair's second stone: within 2 % of the first's weight (and so of its measurements).
+  if (twin) carat = Math.max(0.18, Math.round(Number(twin.carat) * (1 + (rnd() - 0.5) * 0.04) * 100) / 100)
   const fancy = twin ? twin.isFancy : rnd() < 0.04
   const color = twin?.color ?? (fancy ? '' : pick(rnd, COLOR_MIX))
   const clarity = twin?.clarity ?? pick(rnd, CLARITY_MIX)
-  const cut = shape === 'ROUND' ? pick(rnd, GRADE_MIX) : 'NON'
-  const polish = pick(rnd, GRADE_MIX)
-  const symmetry = pick(rnd, GRADE_MIX)
-  const fluorescence = pick(rnd, FLUOR_MIX)
+  // A pair shares its make and fluorescence (pairs.rules.ts: its cut grades agree).
+  const ownCut = shape === 'ROUND' ? pick(rnd, GRADE_MIX) : 'NON'
+  const ownPolish = pick(rnd, GRADE_MIX)
+  const ownSymmetry = pick(rnd, GRADE_MIX)
+  const ownFluorescence = pick(rnd, FLUOR_MIX)
+  const cut = twin?.cut ?? ownCut
+  const polish = twin?.polish ?? ownPolish
+  const symmetry = twin?.symmetry ?? ownSymmetry
+  const fluorescence = twin?.fluorescence ?? ownFluorescence
   const lab = twin?.lab ?? pick(rnd, LAB_MIX)
   // Parcels: a lot of small stones sold together; carat is the lot's weight.
   const pcs = !twin && !pairStart && size < 0.3 && rnd() < 0.15 ? 5 + Math.floor(rnd() * 45) : 1
@@ -247,12 +253,15 @@ export function demoStone(index: number, seed = 2026, now = Date.UTC(2026, 10, 2
 
   // Measurements from weight and shape: a round of 1 ct is about 6.4 mm across.
   const [rLo, rHi] = RATIO[shape]!
-  const ratio = between(rnd, rLo, rHi)
+  // A pair's second stone: the first's outline, depth within 0.4 point (pairs.rules.ts allows 1).
+  const ownRatio = between(rnd, rLo, rHi)
+  const ratio = twin ? Number(twin.ratio) : ownRatio
   const each = pcs > 1 ? carat / pcs : carat
   const dia = 6.45 * Math.cbrt(each) * (shape === 'ROUND' ? 1 : 0.93)
   const width = Math.round((dia / Math.sqrt(ratio)) * 100) / 100
   const length = Math.round(width * ratio * 100) / 100
-  const depPer = shape === 'ROUND' ? between(rnd, 59.5, 63) : between(rnd, 60, 70)
+  const ownDepPer = shape === 'ROUND' ? between(rnd, 59.5, 63) : between(rnd, 60, 70)
+  const depPer = twin ? Math.round((Number(twin.depPer) + (rnd() - 0.5) * 0.8) * 100) / 100 : ownDepPer
   const height = Math.round(((width * depPer) / 100) * 100) / 100
 
   const fancyColor = twin?.fancyColor ?? (fancy ? pick(rnd, FANCY_MIX) : '')
@@ -299,7 +308,9 @@ export function demoStone(index: number, seed = 2026, now = Date.UTC(2026, 10, 2
     amtCents: amt,
     ctprCents: amountCents(amt, carat),
     depPer: depPer.toFixed(2),
-    tblPer: (shape === 'ROUND' ? between(rnd, 54, 60) : between(rnd, 58, 72)).toFixed(2),
+    tblPer: twin
+      ? (Number(twin.tblPer) + Math.round((rnd() - 0.5) * 80) / 100).toFixed(2)
+      : (shape === 'ROUND' ? between(rnd, 54, 60) : between(rnd, 58, 72)).toFixed(2),
     ratio: ratio.toFixed(2),
     pAng: (shape === 'ROUND' ? between(rnd, 40.4, 41.4) : 0).toFixed(2),
     pHgt: between(rnd, 42, 44.5).toFixed(2),

@@ -1,4 +1,4 @@
-import { and, desc, eq, notInArray, sql } from 'drizzle-orm'
+import { and, desc, eq, ne, notInArray, sql } from 'drizzle-orm'
 import type { StoneFilter } from '@diamond/contracts/http/stock'
 import { SEARCH_TYPES } from '@diamond/contracts/http/stock.values'
 import { orm, type Sql, type Tx } from '@diamond/runtime/db'
@@ -6,6 +6,15 @@ import { fields, name, query } from '@diamond/runtime/statements'
 import { searches, type Search } from './saved-searches.schema'
 
 const ofUser = (userId: string, type: number) => and(eq(searches.userId, userId), eq(searches.searchType, type))
+/**
+ * The searches a user sees in a list: browsing the whole stock (an empty filter, kept only so its
+ * result page opens) is no recent search, and no suggestion may start from it.
+ */
+const listed = (userId: string, type: number) =>
+  type === SEARCH_TYPES.recent
+    ? and(ofUser(userId, type), ne(searches.filterKey, EMPTY_FILTER_KEY))
+    : ofUser(userId, type)
+const EMPTY_FILTER_KEY = '{}'
 
 /** One user's searches change one at a time (the limits count them first). */
 export async function lockSearchesOf(tx: Tx, userId: string): Promise<void> {
@@ -18,11 +27,11 @@ export async function listSearches(client: Sql, userId: string, type: number, li
     db
       .select()
       .from(searches)
-      .where(ofUser(userId, type))
+      .where(listed(userId, type))
       .orderBy(desc(searches.updatedAt), searches.id)
       .limit(limit)
       .offset(offset),
-    db.$count(searches, ofUser(userId, type)),
+    db.$count(searches, listed(userId, type)),
   ])
   return { rows, count }
 }
@@ -117,7 +126,7 @@ export async function latestRecentFilter(client: Sql, userId: string): Promise<S
   const [row] = await orm(client)
     .select({ filter: searches.filter })
     .from(searches)
-    .where(ofUser(userId, SEARCH_TYPES.recent))
+    .where(listed(userId, SEARCH_TYPES.recent))
     .orderBy(desc(searches.updatedAt))
     .limit(1)
   return row?.filter ?? null

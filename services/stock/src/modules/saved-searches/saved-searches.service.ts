@@ -2,7 +2,7 @@ import type { SavedSearch, SearchListPage, SearchUpsert, StoneFilter } from '@di
 import { MAX_RECENT_SEARCHES, MAX_SAVED_SEARCHES, SEARCH_TYPES } from '@diamond/contracts/http/stock.values'
 import { seesPrices } from '@diamond/contracts/permissions'
 import { AppError, type Database, type Principal } from '@diamond/runtime'
-import { filterKey, filterProblems } from '../search/search.rules'
+import { filterKey, filterProblems, isEmptyFilter } from '../search/search.rules'
 import { invalidFields, type SearchService } from '../search/search.service'
 import * as repo from './saved-searches.repository'
 import type { Search } from './saved-searches.schema'
@@ -70,6 +70,19 @@ export class SavedSearchService {
 
   async remove(who: Principal, id: string): Promise<void> {
     if (!(await repo.deleteSearch(this.database.sql, who.id, id))) throw new AppError('E_NOT_FOUND')
+  }
+
+  /**
+   * A quick or match-pair search as the member's newest recent search (the diamond search form
+   * stores its own). Browsing everything is no search: an empty filter is not recorded.
+   */
+  async recordRecent(who: Principal, filter: StoneFilter): Promise<void> {
+    if (isEmptyFilter(filter)) return
+    await this.database.sql.begin(async (tx) => {
+      await repo.lockSearchesOf(tx, who.id)
+      await repo.upsertRecent(tx, who.id, '', filter, filterKey(filter))
+      await repo.trimRecent(tx, who.id, MAX_RECENT_SEARCHES)
+    })
   }
 
   latestRecent = (userId: string): Promise<StoneFilter | null> => repo.latestRecentFilter(this.database.sql, userId)

@@ -1,8 +1,8 @@
 import { indiaWallClock } from '@diamond/contracts/india-time'
 import { STONE_CATEGORIES, type ListType } from '@diamond/contracts/http/stock.values'
 import type { StoneFilter } from '@diamond/contracts/http/stock'
-import type { EngineSort } from './search.engine'
-import type { ListScope } from './search.filter'
+import { runSearch, type EngineSort } from './search.engine'
+import { compile, type ListScope } from './search.filter'
 import type { StoneIndex } from './stone-index'
 
 /**
@@ -15,9 +15,10 @@ import type { StoneIndex } from './stone-index'
  * - collection: the collector's stones: 2 ct and up, D to F, FL to VVS2, white;
  * - dealOfDay: the `DEALS_PER_DAY` available stones priced furthest below their peers (same shape
  *   group and size bracket), best deal first;
- * - stoneOfDay: one available stone a day (a best-category stone if any), the same all day long
- *   for everyone (the day is the spec's Asia/Kolkata day);
- * - suggested: the caller's latest recent search, or the best category for a first visit.
+ * - stoneOfDay: one stone a day worth showing (`STONE_OF_DAY_RULE`; a best-category one if any),
+ *   the same all day long for everyone (the day is the spec's Asia/Kolkata day);
+ * - suggested: at most `SUGGESTED_MAX` available stones like the caller's latest recent search
+ *   (newest first), or of the best category for a first visit.
  */
 export const DEALS_PER_DAY = 50
 const DAY_MS = 86_400_000
@@ -96,17 +97,84 @@ const mix = (x: number) => {
   return (h ^ (h >>> 16)) >>> 0
 }
 
-export function stoneOfDay(index: StoneIndex, day: number): Int32Array {
+/**
+ * A stone worth showing as the stone of the day: available, one certified stone (a lab report from
+ * a grading lab, not a parcel), 0.70 to 5.00 ct, colour D to H, clarity FL to VS2, and for a round
+ * an Excellent or Very Good cut; polish and symmetry Excellent or Very Good. A white stone: fancy
+ * colours have their own search.
+ */
+export const STONE_OF_DAY_RULE = {
+  crt: [70, 500],
+  colors: ['D', 'E', 'F', 'G', 'H'],
+  clarities: ['FL', 'IF', 'VVS1', 'VVS2', 'VS1', 'VS2'],
+  grades: ['EX', 'VG'],
+} as const
+
+export function worthShowing(index: StoneIndex): (i: number) => boolean {
+  const codes = (k: 'colNm' | 'clrNm' | 'cutNm', values: readonly string[]) =>
+    new Set(values.map((v) => index.dicts[k].find(v)).filter((c) => c > 0))
   const a = availableCode(index)
+  const colors = codes('colNm', STONE_OF_DAY_RULE.colors)
+  const clarities = codes('clrNm', STONE_OF_DAY_RULE.clarities)
+  const grades = codes('cutNm', STONE_OF_DAY_RULE.grades)
+  const polish = new Set(STONE_OF_DAY_RULE.grades.map((v) => index.dicts.polNm.find(v)))
+  const symmetry = new Set(STONE_OF_DAY_RULE.grades.map((v) => index.dicts.symNm.find(v)))
+  const round = index.dicts.shpNm.find('ROUND')
+  const nonCert = index.dicts.lbNm.find('NON-CERT')
+  const { enums } = index
+  const crt = index.ranges.crt as Int32Array
+  const [lo, hi] = STONE_OF_DAY_RULE.crt
+  return (i) =>
+    enums.availability[i] === a &&
+    enums.lbNm[i] !== 0 &&
+    enums.lbNm[i] !== nonCert &&
+    index.pcs[i]! <= 1 &&
+    index.bools.isFcCol[i] === 0 &&
+    crt[i]! >= lo &&
+    crt[i]! <= hi &&
+    colors.has(enums.colNm[i]!) &&
+    clarities.has(enums.clrNm[i]!) &&
+    (enums.shpNm[i] !== round || grades.has(enums.cutNm[i]!)) &&
+    polish.has(enums.polNm[i]!) &&
+    symmetry.has(enums.symNm[i]!)
+}
+
+/** One stone a day worth showing (a best-category one if any), the same all day for everyone. */
+export function stoneOfDay(index: StoneIndex, day: number): Int32Array {
   const { vOrder } = index.order()
   const best = bit(STONE_CATEGORIES.best)
-  for (const wantBest of [true, false]) {
+  const worth = worthShowing(index)
+  const a = availableCode(index)
+  const tiers: ((i: number) => boolean)[] = [
+    (i) => worth(i) && (index.categories[i]! & best) !== 0,
+    worth,
+    // A stock with no such stone still shows an available certified one rather than nothing.
+    (i) => index.enums.availability[i] === a && index.enums.lbNm[i] !== index.dicts.lbNm.find('NON-CERT'),
+  ]
+  for (const tier of tiers) {
     const pool: number[] = []
-    for (const i of vOrder)
-      if (index.enums.availability[i] === a && (!wantBest || (index.categories[i]! & best) !== 0)) pool.push(i)
+    for (const i of vOrder) if (tier(i)) pool.push(i)
     if (pool.length) return Int32Array.of(pool[mix(day) % pool.length]!)
   }
   return new Int32Array(0)
+}
+
+/** At most this many stones are suggested: a suggestion, never the whole stock. */
+export const SUGGESTED_MAX = 50
+
+/**
+ * Suggested stock: available stones like the member's latest recent search (an empty one is no
+ * search), or for a first visit the best category; the newest `SUGGESTED_MAX` of them.
+ */
+export function suggestedOf(index: StoneIndex, recent: StoneFilter | null | undefined): Int32Array {
+  const filter: StoneFilter = { ...(recent ?? {}), availability: ['A'] }
+  const scope: ListScope = recent ? {} : { categoryMask: bit(STONE_CATEGORIES.best) }
+  const found = runSearch(index, compile(index, filter, scope), {
+    sort: [{ field: 'arrivedAt', dir: 'desc' }],
+    offset: 0,
+    limit: SUGGESTED_MAX,
+  })
+  return Int32Array.from(found.page)
 }
 
 export function scopeFor(type: ListType, index: StoneIndex, ctx: ScopeContext): ScopeResult {
@@ -145,8 +213,6 @@ export function scopeFor(type: ListType, index: StoneIndex, ctx: ScopeContext): 
     case 'stoneOfDay':
       return { scope: { only: stoneOfDay(index, dayOf(ctx.now)), keepOrder: true } }
     case 'suggested':
-      return ctx.suggested
-        ? { scope: {}, filter: ctx.suggested }
-        : { scope: { categoryMask: bit(STONE_CATEGORIES.best) } }
+      return { scope: { only: suggestedOf(index, ctx.suggested), keepOrder: true } }
   }
 }

@@ -2,7 +2,7 @@ import { totalsOf, type TotalsSums } from '@diamond/contracts/grid-totals'
 import type { SortKey, Totals } from '@diamond/contracts/http/stock'
 import { FACETS, type Facet, type SortField } from '@diamond/contracts/http/stock.values'
 import { countValues, narrow } from './search.scan'
-import type { Compiled } from './search.filter'
+import { exclusiveOf, isExclusiveAvailable, type Compiled } from './search.filter'
 import type { StoneIndex } from './stone-index'
 
 /*
@@ -112,15 +112,74 @@ function topK(hits: Int32Array, n: number, k: number, cmp: (a: number, b: number
   return heap.sort(cmp)
 }
 
+/**
+ * The matches into `hits` and, when facets are asked, the facet counts the way shoppers read them:
+ * each group counted over the stones that pass every condition but the group's own (picking ROUND
+ * keeps the counts of the other shapes). One scan: the stones passing every other condition are
+ * read once, each tested against the facet groups' conditions; a stone failing none is a match and
+ * counts in every group, a stone failing exactly one counts in that group only.
+ */
+function matchAndCount(index: StoneIndex, c: Compiled, hits: Int32Array, counts: Int32Array[] | null): number {
+  const grouped = counts ? c.enumP.filter((p) => p.facet) : []
+  if (!grouped.length) {
+    const count = narrow(index, c, hits)
+    if (counts) countAll(index, hits, count, counts)
+    return count
+  }
+  const base = narrow(index, { ...c, enumP: c.enumP.filter((p) => !p.facet) }, hits)
+  const g = grouped.length
+  // The groups' value tables in one array (group p's at p * 256), so the loop reads typed memory only.
+  const allow = new Uint8Array(g * 256)
+  grouped.forEach((p, k) => allow.set(p.allow, k * 256))
+  const cols = grouped.map((p) => p.col)
+  const own = grouped.map((p) => counts![FACETS.indexOf(p.facet!)]!)
+  const x = exclusiveOf(index)
+  const codeE = index.dicts.availability.find('E')
+  const exAt = grouped.findIndex((p) => p.exclusive)
+  const availabilityAt = grouped.findIndex((p) => p.facet === 'availability')
+  let count = 0
+  for (let h = 0; h < base; h++) {
+    const i = hits[h]!
+    let missed = -1
+    let misses = 0
+    for (let p = 0; p < g; p++) {
+      if (allow[p * 256 + cols[p]![i]!] === 0 && !(p === exAt && isExclusiveAvailable(index, x, i))) {
+        missed = p
+        if (++misses > 1) break
+      }
+    }
+    if (misses === 0) hits[count++] = i
+    else if (misses === 1) {
+      own[missed]![cols[missed]![i]!]!++
+      if (missed === availabilityAt && isExclusiveAvailable(index, x, i)) own[missed]![codeE]!++
+    }
+  }
+  countAll(index, hits, count, counts!)
+  return count
+}
+
+/** Every group's counts over the matches; exclusive stock counts under availability E too. */
+function countAll(index: StoneIndex, hits: Int32Array, n: number, counts: Int32Array[]) {
+  FACETS.forEach((k, f) => countValues(hits, n, index.enums[k], counts[f]!))
+  const x = exclusiveOf(index)
+  const codeE = index.dicts.availability.find('E')
+  const avail = counts[FACETS.indexOf('availability')]!
+  const cats = index.categories
+  const col = index.enums.availability
+  for (let h = 0; h < n; h++) {
+    const i = hits[h]!
+    if (col[i] === x.available && (cats[i]! & x.mask) !== 0) avail[codeE]!++
+  }
+}
+
 export function runSearch(index: StoneIndex, c: Compiled, opts: SearchOptions): EngineResult {
   const size = index.size
   if (hitsBuffer.length < size) hitsBuffer = new Int32Array(Math.ceil(size * 1.25))
   if (stamps.length < size) stamps = new Int32Array(Math.ceil(size * 1.25))
   const stamp = ++queryStamp
   const hits = hitsBuffer
-  const count = c.empty ? 0 : narrow(index, c, hits)
-  const facetKeys = opts.facets ? FACETS : []
-  const facetCounts = facetKeys.map(() => new Int32Array(256))
+  const facetCounts = opts.facets ? FACETS.map(() => new Int32Array(256)) : null
+  const count = c.empty ? 0 : matchAndCount(index, c, hits, facetCounts)
   const crt = index.ranges.crt as Int32Array
   const ctPr = index.ranges.ctPr as Float64Array
   const rap = index.ranges.rap as Float64Array
@@ -139,13 +198,12 @@ export function runSearch(index: StoneIndex, c: Compiled, opts: SearchOptions): 
       ctPrWithRap += ctPr[i]!
     }
   }
-  facetKeys.forEach((k, f) => countValues(hits, count, index.enums[k], facetCounts[f]!))
 
   const totals = engineTotals({ count, crt100: crtSum, ctPrCents: ctPrSum, rapValue, ctPrWithRapCents: ctPrWithRap })
   const result: EngineResult = { count, totals, page: [] }
-  if (opts.facets) {
+  if (facetCounts) {
     result.facets = {}
-    facetKeys.forEach((k, f) => {
+    FACETS.forEach((k, f) => {
       const out: Record<string, number> = {}
       const counts = facetCounts[f]!
       index.dicts[k].values.forEach((v, code) => {

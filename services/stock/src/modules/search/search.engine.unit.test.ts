@@ -115,9 +115,13 @@ const BOOL_VALUE: Record<string, (s: Stone) => boolean> = {
 
 const inRange = (v: number, r: Range) => (r.from === undefined || v >= r.from) && (r.to === undefined || v <= r.to)
 
+/** Exclusive stock: availability E, or an available stone of the exclusive category (11). */
+const exclusiveAvailable = (s: Stone) => availabilityOf(s.wSts) === 'A' && s.categories.includes(11)
+
 function refMatch(s: Stone, f: StoneFilter): boolean {
   for (const [k, v] of Object.entries(f)) {
     if (v === undefined) continue
+    if (k === 'availability' && (v as string[]).includes('E') && exclusiveAvailable(s)) continue
     if (ENUM_VALUE[k]) {
       if ((v as string[]).length && !(v as string[]).includes(ENUM_VALUE[k](s))) return false
     } else if (RANGE_VALUE[k]) {
@@ -192,13 +196,17 @@ function refTotals(list: Stone[]) {
   }
 }
 
-function refFacets(list: Stone[]) {
+/** Each group counted over the stones that pass the filter without the group's own condition. */
+function refFacets(stones: Stone[], filter: StoneFilter) {
   const out: Record<string, Record<string, number>> = {}
   for (const k of FACETS) {
+    const others = Object.fromEntries(Object.entries(filter).filter(([key]) => key !== k)) as StoneFilter
     const counts: Record<string, number> = {}
-    for (const s of list) {
-      const v = k === 'fcColNm' ? s.fancyColor : ENUM_VALUE[k]!(s)
+    for (const s of stones) {
+      if (!refMatch(s, others)) continue
+      const v = ENUM_VALUE[k]!(s)
       if (v) counts[v] = (counts[v] ?? 0) + 1
+      if (k === 'availability' && exclusiveAvailable(s)) counts.E = (counts.E ?? 0) + 1
     }
     out[k] = counts
   }
@@ -274,7 +282,7 @@ function check(index: StoneIndex, stones: Stone[], filter: StoneFilter, sort: So
   const label = JSON.stringify({ filter, sort, page, limit })
   expect(got.count, label).toBe(expected.length)
   expect(got.totals, label).toEqual(refTotals(expected))
-  expect(got.facets, label).toEqual(refFacets(expected))
+  expect(got.facets, label).toEqual(refFacets(stones, filter))
   const want = refSort(expected, sort)
     .slice((page - 1) * limit, page * limit)
     .map((s) => s.vStnId)
@@ -359,6 +367,36 @@ describe('search engine against a brute-force reference', () => {
     live.put(added)
     check(live, stones, { back: { from: -12, to: -5 } }, [{ field: 'amt', dir: 'desc' }], 1, 50)
     check(live, stones, {}, [], 2, 250)
+  })
+
+  it('counts each facet group without its own condition: picking one shape keeps the other shapes', () => {
+    const got = runSearch(index, compile(index, { shpNm: ['ROUND'], colNm: ['D', 'E'] }), {
+      offset: 0,
+      limit: 0,
+      countOnly: true,
+      facets: true,
+    })
+    const dOrE = source.filter((s) => ['D', 'E'].includes(s.color))
+    expect(got.facets!.shpNm!.PEAR).toBe(dOrE.filter((s) => s.shape === 'PEAR').length)
+    expect(got.facets!.shpNm!.PEAR).toBeGreaterThan(0)
+    expect(got.facets!.colNm!.G).toBe(source.filter((s) => s.shape === 'ROUND' && s.color === 'G').length)
+  })
+
+  it('counts fancy intensity and overtone', () => {
+    const got = runSearch(index, compile(index, { isFcCol: true }), { offset: 0, limit: 0, facets: true })
+    expect(Object.keys(got.facets!.fcIntNm!).length).toBeGreaterThan(1)
+    expect(Object.keys(got.facets!.fcOvtNm!).length).toBeGreaterThan(1)
+  })
+
+  it("counts the exclusive page's stones under availability E, and finds them by it", () => {
+    const page = compile(index, {}, { categoryMask: 1 << 11 })
+    const got = runSearch(index, page, { offset: 0, limit: 0, facets: true })
+    const exclusive = source.filter(exclusiveAvailable)
+    expect(got.facets!.availability!.E).toBe(exclusive.length)
+    expect(exclusive.length).toBeGreaterThan(0)
+    expect(runSearch(index, compile(index, { availability: ['E'] }), { offset: 0, limit: 0 }).count).toBe(
+      exclusive.length,
+    )
   })
 
   it('finds nothing for a value no stone has, without scanning', () => {

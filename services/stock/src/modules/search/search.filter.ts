@@ -1,5 +1,12 @@
 import type { Range, StoneFilter } from '@diamond/contracts/http/stock'
-import { BOOL_FILTERS, ENUM_FILTERS, RANGE_FILTERS } from '@diamond/contracts/http/stock.values'
+import {
+  BOOL_FILTERS,
+  ENUM_FILTERS,
+  FACETS,
+  RANGE_FILTERS,
+  STONE_CATEGORIES,
+  type Facet,
+} from '@diamond/contracts/http/stock.values'
 import { CENTS_FIELDS, symbolMask, type StoneIndex } from './stone-index'
 
 /**
@@ -21,9 +28,36 @@ export interface ListScope {
   test?: (i: number) => boolean
 }
 
+export interface EnumPredicate {
+  col: Uint8Array
+  allow: Uint8Array
+  facet?: Facet
+  /** Availability E (exclusive) also takes an available stone of the exclusive category. */
+  exclusive?: Exclusive
+}
+
+/**
+ * The spec's availability code E is exclusive stock; the stock marks most of it by category 11 on an
+ * available stone. Both read as E in the availability filter and its facet (a hold still sees A).
+ */
+export interface Exclusive {
+  available: number
+  mask: number
+}
+export const exclusiveOf = (index: StoneIndex): Exclusive => ({
+  available: index.dicts.availability.find('A'),
+  mask: 1 << STONE_CATEGORIES.exclusive,
+})
+export const isExclusiveAvailable = (index: StoneIndex, x: Exclusive, i: number): boolean =>
+  index.enums.availability[i] === x.available && (index.categories[i]! & x.mask) !== 0
+
 export interface Compiled {
   empty: boolean
-  enumP: { col: Uint8Array; allow: Uint8Array }[]
+  /**
+   * Multi-select conditions; `facet` names the facet group a condition of the caller's own filter
+   * stands for (a page's own conditions have none): facet counts leave that condition out.
+   */
+  enumP: EnumPredicate[]
   intP: { col: Int32Array; lo: number; hi: number }[]
   centP: { col: Float64Array; lo: number; hi: number }[]
   crtRanges: number[] | null
@@ -56,7 +90,8 @@ export function compile(index: StoneIndex, filters: StoneFilter | StoneFilter[],
     scope,
     candidates: null,
   }
-  for (const filter of Array.isArray(filters) ? filters : [filters]) addFilter(index, c, filter)
+  // The first filter is the caller's own: its multi-selects are facet groups; a page's filter is not.
+  ;(Array.isArray(filters) ? filters : [filters]).forEach((filter, n) => addFilter(index, c, filter, n === 0))
   // Stones that left live stock (removed by their seller, listing expired) stay in the index under
   // availability code 0, which no availability filter allows: only when there are such stones and no
   // availability filter already leaves them out does a search pay for one more pass.
@@ -68,7 +103,7 @@ export function compile(index: StoneIndex, filters: StoneFilter | StoneFilter[],
   if (scope.only) c.candidates = c.candidates ? intersect(scope.only, [...c.candidates]) : scope.only
   if (!c.candidates) c.candidates = caratCandidates(index, c)
   // The rarest condition first: most stones fail at the first test they meet.
-  const share = (p: { col: Uint8Array; allow: Uint8Array }) => {
+  const share = (p: EnumPredicate) => {
     const k = (Object.keys(index.enums) as (keyof typeof index.enums)[]).find((key) => index.enums[key] === p.col)!
     let n = 0
     p.allow.forEach((on, code) => (n += on ? index.valueCounts[k][code]! : 0))
@@ -110,7 +145,9 @@ function caratCandidates(index: StoneIndex, c: Compiled): Int32Array | null {
   return out
 }
 
-function addFilter(index: StoneIndex, c: Compiled, filter: StoneFilter) {
+const isFacet = (k: string): k is Facet => (FACETS as readonly string[]).includes(k)
+
+function addFilter(index: StoneIndex, c: Compiled, filter: StoneFilter, own: boolean) {
   for (const k of ENUM_FILTERS) {
     const values = filter[k]
     if (!values?.length) continue
@@ -123,8 +160,12 @@ function addFilter(index: StoneIndex, c: Compiled, filter: StoneFilter) {
         any = true
       }
     }
-    if (!any) c.empty = true
-    c.enumP.push({ col: index.enums[k], allow })
+    // A facet group's condition must still let the group's other values be counted.
+    if (!any && !(own && isFacet(k))) c.empty = true
+    const p: EnumPredicate = { col: index.enums[k], allow }
+    if (own && isFacet(k)) p.facet = k
+    if (k === 'availability' && values.includes('E')) p.exclusive = exclusiveOf(index)
+    c.enumP.push(p)
   }
   for (const k of RANGE_FILTERS) {
     const r = filter[k] as Range | Range[] | undefined
@@ -179,7 +220,10 @@ export function makeTest(index: StoneIndex, c: Compiled): (i: number) => boolean
   const catMask = scope.categoryMask ?? 0
   const extra = scope.test
   return (i) => {
-    for (let p = 0; p < enumP.length; p++) if (enumP[p]!.allow[enumP[p]!.col[i]!] === 0) return false
+    for (let p = 0; p < enumP.length; p++) {
+      const e = enumP[p]!
+      if (e.allow[e.col[i]!] === 0 && !(e.exclusive && isExclusiveAvailable(index, e.exclusive, i))) return false
+    }
     for (let p = 0; p < intP.length; p++) {
       const v = intP[p]!.col[i]!
       if (v < intP[p]!.lo || v > intP[p]!.hi) return false

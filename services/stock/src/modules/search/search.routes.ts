@@ -12,6 +12,7 @@ import {
 import type { ListType } from '@diamond/contracts/http/stock.values'
 import type { Module } from '@diamond/contracts/permissions'
 import { authenticate, defineRoutes, ok, principal, requirePermission, type TokenService } from '@diamond/runtime'
+import type { SavedSearchService } from '../saved-searches/saved-searches.service'
 import type { SearchService } from './search.service'
 
 const tags = ['stock']
@@ -29,7 +30,7 @@ const LIST_MODULES: Partial<Record<ListType, Module>> = {
 
 export default defineRoutes(function searchRoutes(
   app,
-  { search, tokens }: { search: SearchService; tokens: TokenService },
+  { search, saved, tokens }: { search: SearchService; saved: SavedSearchService; tokens: TokenService },
 ) {
   app.post(
     '/diamond/paginate',
@@ -76,7 +77,13 @@ export default defineRoutes(function searchRoutes(
         response: { 200: Envelope(QuickSearchResult) },
       },
     },
-    async (req) => ok(await search.quick(principal(req), req.body)),
+    async (req) => {
+      const who = principal(req)
+      const found = await search.quick(who, req.body)
+      // The first page of a quick search is a search the member made: kept as a recent one.
+      if ((req.body.page ?? 1) === 1) await saved.recordRecent(who, found.filter)
+      return ok(found)
+    },
   )
 
   app.post(
@@ -90,7 +97,12 @@ export default defineRoutes(function searchRoutes(
         response: { 200: Envelope(MatchPairPage) },
       },
     },
-    async (req) => ok(await search.matchPairs(principal(req), req.body)),
+    async (req) => {
+      const who = principal(req)
+      const found = await search.matchPairs(who, req.body)
+      if ((req.body.page ?? 1) === 1) await saved.recordRecent(who, req.body.filter ?? {})
+      return ok(found)
+    },
   )
 
   // Open to signed-out visitors (shared detail links); a token, when sent, must be valid.

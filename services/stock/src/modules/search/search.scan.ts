@@ -1,5 +1,5 @@
 import type { StoneIndex } from './stone-index'
-import { makeTest, type Compiled } from './search.filter'
+import { isExclusiveAvailable, makeTest, type Compiled } from './search.filter'
 
 /*
  * The scan, a column at a time: the candidates (a carat band, a list of ids, or every stone) pass
@@ -82,7 +82,11 @@ export function narrow(index: StoneIndex, c: Compiled, out: Int32Array): number 
     src = out
     n = m
   }
-  for (const p of c.enumP) step(keepEnum(src, n, out, p.col, p.allow))
+  for (const p of c.enumP) {
+    const x = p.exclusive
+    if (x) step(keepWhere(src, n, out, (i) => p.allow[p.col[i]!] !== 0 || isExclusiveAvailable(index, x, i)))
+    else step(keepEnum(src, n, out, p.col, p.allow))
+  }
   for (const p of c.intP) step(keepInt(src, n, out, p.col, p.lo, p.hi))
   for (const p of c.centP) step(keepFloat(src, n, out, p.col, p.lo, p.hi))
   // The rest are rare conditions: one general pass over the few stones still in.

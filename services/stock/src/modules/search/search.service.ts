@@ -1,7 +1,6 @@
 import type {
   MatchPairPage,
   MatchPairSearch,
-  PairTolerance,
   QuickSearch,
   QuickSearchResult,
   StoneDetail,
@@ -12,13 +11,12 @@ import type {
   Totals,
 } from '@diamond/contracts/http/stock'
 import { searchLimitMessage, type ListType } from '@diamond/contracts/http/stock.values'
-import { MASTERS } from '@diamond/contracts/masters'
 import { seesPrices } from '@diamond/contracts/permissions'
 import { AppError, type Database, type Principal } from '@diamond/runtime'
 import { readStones, toStoneRow } from '../stones/stone-row'
 import { scopeFor, dayOf, type ScopeResult } from './categories.rules'
 import { mediaOf, type MediaHosts, type OwnLinks } from './media.rules'
-import { pairWithin } from './pairs.rules'
+import { matchingPairs, PAIR_DEFAULT } from './pairs.rules'
 import { runSearch, type EngineResult } from './search.engine'
 import { compile, makeTest } from './search.filter'
 import { filterProblems, isEmptyFilter, parseQuickSearch, sortProblems, type FieldProblem } from './search.rules'
@@ -194,57 +192,33 @@ export class SearchService {
     return { ...result, filter }
   }
 
-  /** match-pair/diamond/filter: pairs both of whose stones pass the filter, in pair number order. */
+  /** match-pair/diamond/filter: matching pairs both of whose stones pass the filter; a page never splits a pair. */
   async matchPairs(who: Principal, req: MatchPairSearch): Promise<MatchPairPage> {
     const filter = req.filter ?? {}
     const showPrices = this.check(who, filter, undefined)
     const test = makeTest(this.index, compile(this.index, filter))
-    const alike = req.tolerance ? this.pairTest(req.tolerance) : () => true
-    const pairs: { pairNo: string; members: number[] }[] = []
-    for (const members of this.index.byPair.values()) {
-      if (members.length >= 2 && members.every(test) && alike(members))
-        pairs.push({ pairNo: this.index.pairNos[members[0]!]!, members })
-    }
-    const { vRank } = this.index.order()
-    pairs.sort((a, b) => Math.min(...a.members.map((i) => vRank[i]!)) - Math.min(...b.members.map((i) => vRank[i]!)))
+    const pairs = matchingPairs(this.index, test, req.tolerance ?? PAIR_DEFAULT)
     const page = req.page ?? 1
     const limit = req.limit ?? 100
     const slice = pairs.slice((page - 1) * limit, page * limit)
     const rows = await this.rows(
       who,
-      slice.flatMap((p) => p.members.map((i) => this.index.ids[i]!)),
+      slice.flatMap((p) => p.map((i) => this.index.ids[i]!)),
     )
     const byId = new Map(rows.map((r) => [r.id, r]))
-    const totals = runSearch(
-      this.index,
-      compile(this.index, { ids: pairs.flatMap((p) => p.members.map((i) => this.index.ids[i]!)) }),
-      { offset: 0, limit: 0, countOnly: true },
-    ).totals
+    const totals = runSearch(this.index, compile(this.index, {}, { only: Int32Array.from(pairs.flat()) }), {
+      offset: 0,
+      limit: 0,
+      countOnly: true,
+    }).totals
     return {
       list: slice.map((p) => ({
-        pairNo: p.pairNo,
-        stones: p.members.map((i) => byId.get(this.index.ids[i]!)).filter((r): r is StoneRow => !!r),
+        pairNo: this.index.pairNos[p[0]!]!,
+        stones: p.map((i) => byId.get(this.index.ids[i]!)).filter((r): r is StoneRow => !!r),
       })),
       count: pairs.length,
       totals: visibleTotals(totals, showPrices),
     }
-  }
-
-  /** Whether a pair's stones (index slots) are as alike as the tolerance asks. */
-  private pairTest(t: PairTolerance): (members: readonly number[]) => boolean {
-    const { enums, ranges } = this.index
-    const grades = { colors: MASTERS.COLOR.length, clarities: MASTERS.CLARITY.length }
-    return (members) =>
-      pairWithin(
-        members.map((i) => ({
-          crt: ranges.crt[i]!,
-          color: enums.colNm[i]!,
-          clarity: enums.clrNm[i]!,
-          lab: enums.lbNm[i]!,
-        })),
-        t,
-        grades,
-      )
   }
 
   /** diamond/view: one stone with its media links; signed-out visitors see it without prices. */

@@ -9,18 +9,15 @@ import { ShapeIcon } from '../../../components/ShapeIcon'
 const isFacet = (k: string): k is Facet => (FACETS as readonly string[]).includes(k)
 
 /**
- * How many stones a chip stands for, from the live count's facets. Shown where the number is
- * exact whatever the server does with a group's own filter: on every chip while the group has no
- * choice, and on the chosen chips once it has.
+ * How many stones a chip stands for, from the live count's facets: the server counts each group
+ * without its own choice, so every chip of a group keeps its number while some are picked.
  */
 function facetOf(
   facets: Readonly<Record<string, Readonly<Record<string, number>>>> | null,
   key: ChipKey,
   value: string,
-  chosen: readonly string[],
 ) {
   if (!facets || !isFacet(key)) return null
-  if (chosen.length && !chosen.includes(value)) return null
   return facets[key]?.[value] ?? 0
 }
 
@@ -52,7 +49,7 @@ export function ChipGroup({ chipKey, valueLabel, shapes, values }: Props) {
       <div className="srch-chips">
         {(values ?? chipValues(chipKey)).map((v) => {
           const on = chosen.includes(v)
-          const n = facetOf(snap.facets as never, chipKey, v, chosen)
+          const n = facetOf(snap.facets as never, chipKey, v)
           return (
             <button
               key={v}

@@ -12,6 +12,7 @@ import { MAX_COMPARE } from '../../../grid/stores/selection.rules'
 import { COLUMN_BY_KEY } from '../../../grid/components/columns'
 import '../../../grid/components/grid.css'
 import { StatusBadge } from '../../../grid/components/StatusBadge'
+import { live, watchStones } from '../../../lib/realtime'
 
 /** The attributes compared, in reading order. */
 const ROWS = [
@@ -99,6 +100,34 @@ export function ComparePage() {
       live = false
     }
   }, [key, mustRead])
+
+  // Live like the grid: a pushed status change shows at once (the newest version wins); a stone
+  // repriced or edited, or a reconnect (pushes may have been missed), reads the stones again.
+  // The server pushes only the stones a page watches: these.
+  useEffect(() => {
+    watchStones(key ? key.split(',') : [])
+    return () => watchStones([])
+  }, [key])
+  useEffect(() => {
+    const again = () => setRead(null)
+    const offStatus = live.on('stone.status', (st) => {
+      if (st.changed || st.gone) return again()
+      setRead((r) => {
+        if (r?.found.state !== 'ready') return r
+        const at = r.found.list.findIndex((x) => x.id === st.id)
+        const shown = r.found.list[at]
+        if (!shown || st.version <= shown.statusVersion) return r
+        const list = [...r.found.list]
+        list[at] = { ...shown, wSts: st.wSts, availability: st.availability, statusVersion: st.version }
+        return { ...r, found: { state: 'ready', list } }
+      })
+    })
+    const offConnect = live.on('connect', again)
+    return () => {
+      offStatus()
+      offConnect()
+    }
+  }, [])
 
   function removeStone(id: string) {
     const rest = ids.filter((x) => x !== id)

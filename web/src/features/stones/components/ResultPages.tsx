@@ -2,7 +2,7 @@ import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSnapshot } from 'valtio'
 import { useSearch } from 'wouter'
-import type { ListType } from '@diamond/contracts/http/stock.values'
+import { MAX_LIST_FILTER, type ListType } from '@diamond/contracts/http/stock.values'
 import { EmptyState } from '../../../components/EmptyState'
 import type { GridQuery } from '../../../grid/stores/query.rules'
 import type { PageType } from '../../../grid/stores/selection.rules'
@@ -72,9 +72,9 @@ function Reading() {
 /**
  * /diamond-list/:id? — a saved or recent search's result (`diamond/search/by-id` then
  * `diamond/paginate`), with `?q=` a quick search, whose reading shows as chips, or with
- * `?demand=` the stones one of my demands matches now (My Demand's "matches now" link): that page
- * is features/demands', given by the route (`demandStones`); with `?seller=` a seller's listed stones;
- * with `?stones=` the stones of these numbers (a concierge offer).
+ * `?ids=` a shared selection, or with `?demand=` the stones one of my demands matches now (My Demand's
+ * "matches now" link): that page is features/demands', given by the route (`demandStones`); with
+ * `?seller=` a seller's listed stones; with `?stones=` the stones of these numbers (a concierge offer).
  */
 export function DiamondListPage({
   id,
@@ -87,11 +87,14 @@ export function DiamondListPage({
   const params = new URLSearchParams(useSearch())
   const q = params.get('q')?.trim() ?? ''
   const demandId = q ? null : params.get('demand')
+  // A shared selection (the grid's Share): these stones, for whoever signed in opens the link.
+  const shared = q || demandId ? [] : (params.get('ids') ?? '').split(',').filter(Boolean).slice(0, MAX_LIST_FILTER)
   // A member profile's "listed stones": `?seller=` the company id, `&name=` its name for the title.
-  const seller = q || demandId ? null : params.get('seller')
+  const seller = q || demandId || shared.length ? null : params.get('seller')
   // Stones offered by number (a concierge answer's "see them"): `?stones=` comma-separated numbers.
-  const numbers = q || demandId || seller ? [] : (params.get('stones') ?? '').split(',').filter(Boolean).slice(0, 50)
-  const found = useSavedFilter(q || demandId || seller || numbers.length ? undefined : id)
+  const numbers =
+    q || demandId || shared.length || seller ? [] : (params.get('stones') ?? '').split(',').filter(Boolean).slice(0, 50)
+  const found = useSavedFilter(q || demandId || shared.length || seller || numbers.length ? undefined : id)
   const title = t('shell.screens.diamondList')
   if (seller) {
     const subtitle = (
@@ -123,6 +126,8 @@ export function DiamondListPage({
     return <GridPage pageType="quickSearch" query={{ kind: 'quick', search: q }} title={title} subtitle={subtitle} />
   }
   if (demandId) return demandStones(demandId)
+  if (shared.length)
+    return <GridPage pageType="diamondList" query={{ kind: 'search', filter: { ids: shared } }} title={title} />
   if (found.state === 'error') return <GridNotFound title={title} found={found} />
   if (found.state === 'none') {
     return (
