@@ -324,8 +324,22 @@ describe('track lists, notes, reminders and offers', () => {
     await portal.call('diamond-track/create', { trackType: 2, stoneIds: [s.id] }, buyer2)
     expect((await portal.call('diamond/hold', { id: s.id }, buyer2)).body.code).toBe('OK')
     const taken = await noticeOf(buyer1, 'stone.taken', (n) => n.params.stoneId === s.id)
-    expect(taken.params).toEqual({ stoneId: s.id, vStnId: s.vStnId, availability: 'H' })
+    expect(taken.params).toEqual({ stoneId: s.id, vStnId: s.vStnId, availability: 'H', how: 'held' })
     expect((await list(buyer1, 1)).list.find((r) => r.id === s.id)!.availability).toBe('H')
+    expect((await notices(buyer2)).some((n) => n.kind === 'stone.taken' && n.params.stoneId === s.id)).toBe(false)
+  })
+
+  it('tells the others a stone was confirmed, and never the buyer who confirmed it', async () => {
+    const s = take()
+    await portal.call('diamond-track/create', { trackType: 1, stoneIds: [s.id] }, buyer1)
+    await portal.call('diamond-track/create', { trackType: 2, stoneIds: [s.id] }, buyer2)
+    const confirmed = await portal.call('diamond-confirm/request', { ids: [s.id], billType: 4 }, buyer2, {
+      'idempotency-key': `taken-${s.id}`,
+    })
+    expect(confirmed.body.code).toBe('OK')
+    const taken = await noticeOf(buyer1, 'stone.taken', (n) => n.params.stoneId === s.id)
+    expect(taken.params).toMatchObject({ stoneId: s.id, vStnId: s.vStnId, how: 'confirmed' })
+    // The consumer that told buyer1 has run: buyer2, who confirmed it, heard nothing of the kind.
     expect((await notices(buyer2)).some((n) => n.kind === 'stone.taken' && n.params.stoneId === s.id)).toBe(false)
   })
 })

@@ -54,12 +54,17 @@ export async function lockBasket(tx: Tx, ids: readonly string[]) {
   return { stones: priced, holders: holdersOf(held) }
 }
 
-/** Ends the buyer's holds on the basket and marks every stone confirmed; the caller holds the locks. */
+/**
+ * Ends the buyer's holds on the basket and marks every stone confirmed; the caller holds the locks.
+ * The status carries the buyer as its holder (inside the platform only), so those told that a stone
+ * of their lists was taken are everyone but the buyer who took it.
+ */
 export async function confirmStones(tx: Tx, ids: readonly string[], buyerId: string): Promise<StatusRecord[]> {
   await query(tx, sql`delete from ${holds} where ${anyOf(holds.stoneId, ids)} and ${holds.holderId} = ${buyerId}`)
   return query<StatusRecord>(
     tx,
-    sql`update ${stones} set ${statusSet('C', 'N', 'C')} where ${anyOf(stones.id, ids)} returning ${STATUS}, ${NO_HOLD}`,
+    sql`update ${stones} set ${statusSet('C', 'N', 'C')} where ${anyOf(stones.id, ids)}
+        returning ${STATUS}, ${buyerId}::uuid as "holderId", null::timestamptz as "expiresAt"`,
   )
 }
 

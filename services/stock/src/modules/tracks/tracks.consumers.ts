@@ -3,5 +3,7 @@ import { TAKEN_EVENTS, type TrackService } from './tracks.service'
 
 /** A stone taken by one buyer is news to everyone else who has it in a list. */
 export function registerStoneTaken(rt: ServiceRuntime, tracks: TrackService): void {
-  rt.consume(consumer('stock.stone-taken').on(TAKEN_EVENTS, ({ data }, { tx }) => tracks.onStoneTaken(tx, data)))
+  rt.consume(
+    consumer('stock.stone-taken').on(TAKEN_EVENTS, ({ type, data }, { tx }) => tracks.onStoneTaken(tx, data, type)),
+  )
 }

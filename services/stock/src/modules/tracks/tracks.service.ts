@@ -47,6 +47,12 @@ import { toTrack } from './tracks.view'
 const PRODUCER = 'stock'
 /** The stone changes that take a stone from everyone else. */
 export const TAKEN_EVENTS = [StockEventTypes.held, StockEventTypes.confirmed, StockEventTypes.sold] as const
+/** How a stone was taken, as a notice tells it. */
+const TAKEN_HOW = {
+  [StockEventTypes.held]: 'held',
+  [StockEventTypes.confirmed]: 'confirmed',
+  [StockEventTypes.sold]: 'sold',
+} as const satisfies Record<(typeof TAKEN_EVENTS)[number], string>
 const MAX_RECIPIENTS = 10_000
 
 /** Called once an offer's acceptance has committed: the lead wires it to the confirm of orders. */
@@ -460,9 +466,11 @@ export class TrackService {
 
   /**
    * A stone was held, confirmed or sold: everyone else with it in cart, watchlist or quotes is
-   * told once, without a word about who took it. Runs in the consumer's transaction.
+   * told once, without a word about who took it, and how (`how`: a hold may end and give the stone
+   * back; a confirm or a sale does not). The buyer who took it is not told. Runs in the consumer's
+   * transaction.
    */
-  async onStoneTaken(tx: Tx, d: StoneStatusChanged): Promise<void> {
+  async onStoneTaken(tx: Tx, d: StoneStatusChanged, type: (typeof TAKEN_EVENTS)[number]): Promise<void> {
     const users = await repo.watchersOf(tx, d.stoneId, TAKEN_WATCH_TYPES, d.holderId)
     const events = []
     for (let i = 0; i < users.length; i += MAX_RECIPIENTS) {
@@ -471,7 +479,7 @@ export class TrackService {
           userIds: users.slice(i, i + MAX_RECIPIENTS),
           toSales: false,
           kind: TRADE_KINDS.stoneTaken,
-          params: { stoneId: d.stoneId, vStnId: d.vStnId, availability: d.availability },
+          params: { stoneId: d.stoneId, vStnId: d.vStnId, availability: d.availability, how: TAKEN_HOW[type] },
         }),
       )
     }
