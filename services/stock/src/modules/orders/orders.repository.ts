@@ -1,7 +1,7 @@
 import { and, count, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm'
 import { orm, type Sql, type Tx } from '@diamond/runtime/db'
 import { anyOf, fields, name, query } from '@diamond/runtime/statements'
-import { NO_HOLD, STATUS, statusSet, type StatusRecord } from '../stones/stones.repository'
+import { STATUS, statusSet, type StatusRecord } from '../stones/stones.repository'
 import { holds, stones } from '../stones/stones.schema'
 import { tracks } from '../tracks/tracks.schema'
 import { TRACK_TYPES } from '@diamond/contracts/http/tracks.values'
