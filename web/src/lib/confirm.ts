@@ -10,6 +10,8 @@ export const CONFIRM_KEYS = [
   'confirm.deleteStones',
   // Issue 25: the spec asks before unfollowing without giving the words; ours (README decisions).
   'confirm.unfollow',
+  // Issue 26: releasing a hold asked whether to delete; it asks whether to release (ours, README decisions).
+  'confirm.releaseHold',
 ] as const
 export type ConfirmKey = (typeof CONFIRM_KEYS)[number]
 

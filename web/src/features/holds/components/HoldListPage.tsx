@@ -149,7 +149,7 @@ function HoldRow({
   const id = entry.id
 
   async function onRelease() {
-    if (!(await confirm('confirm.delete'))) return
+    if (!(await confirm('confirm.releaseHold'))) return
     const err = await releaseHold(id)
     if (err && err.code !== 'E_NOT_FOUND') showToast(codeText(err.code, err.message), 'error')
     else showToast(t('stones.released', { vStnId: row.vStnId }), 'success')
