@@ -160,4 +160,18 @@ describe('search and the grid (issue 26)', () => {
       await a.context.close()
     }
   })
+
+  it("opens every stone from the menu's Diamond List (it was an empty page), with the way to search", async () => {
+    const { page, context } = await newPage()
+    try {
+      await openGrid(page, await apiSession(portal, 'buyer1'), '/diamond-list')
+      await page.getByTestId('diamond-list-all').waitFor()
+      const count = Number((await page.getByTestId('stones-count').locator('strong').textContent())!.replace(/,/g, ''))
+      expect(count).toBeGreaterThan(0)
+      await page.getByTestId('diamond-list-all').getByRole('link').click()
+      await page.waitForURL('**/diamond-search')
+    } finally {
+      await context.close()
+    }
+  })
 })

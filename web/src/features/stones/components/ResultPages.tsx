@@ -1,9 +1,8 @@
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSnapshot } from 'valtio'
-import { useSearch } from 'wouter'
+import { Link, useSearch } from 'wouter'
 import { MAX_LIST_FILTER, type ListType } from '@diamond/contracts/http/stock.values'
-import { EmptyState } from '../../../components/EmptyState'
 import type { GridQuery } from '../../../grid/stores/query.rules'
 import type { PageType } from '../../../grid/stores/selection.rules'
 import { stones } from '../../../grid/stores/query'
@@ -130,15 +129,14 @@ export function DiamondListPage({
     return <GridPage pageType="diamondList" query={{ kind: 'search', filter: { ids: shared } }} title={title} />
   if (found.state === 'error') return <GridNotFound title={title} found={found} />
   if (found.state === 'none') {
+    // The menu's Diamond List with no search: every stone in stock (it was an empty page), and the way to narrow it.
+    const subtitle = (
+      <span className="page-ref" data-testid="diamond-list-all">
+        {t('grid.allStock')} <Link href="/diamond-search">{t('grid.searchToNarrow')}</Link>
+      </span>
+    )
     return (
-      <section className="dashboard grid-page" aria-labelledby="grid-title" data-testid="grid-diamondList">
-        <div className="toolbar">
-          <h1 id="grid-title" className="toolbar-title">
-            {title}
-          </h1>
-        </div>
-        <EmptyState textKey="empty.noDataSearch" />
-      </section>
+      <GridPage pageType="diamondList" query={{ kind: 'stock', listType: 'all' }} title={title} subtitle={subtitle} />
     )
   }
   const query: GridQuery | null = found.state === 'ready' ? { kind: 'search', filter: found.filter } : null
