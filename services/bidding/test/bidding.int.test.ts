@@ -435,13 +435,14 @@ describe('the bidding service', () => {
       (await portal.call('dynamic-diamond-bid/delete', { lotId: lot, requestId: randomUUID() }, buyer2)).body.code,
     ).toBe('OK')
     expect((await f.bid(buyer2, lot, 1777.77)).body.code).toBe('OK')
-    // No event about the lot's bids before its close (only its opening, which names lot, auction and
-    // stone), and no high in its own row.
+    // No event about the lot's bids before its close (only its opening, which names lot, auction,
+    // stone and how many lots the auction opened with, for the seller's followers), and no high in its
+    // own row.
     const said = await portal.sql<
       { type: string; event: any }[]
     >`select type, event from bidding.outbox where key = ${lot}`
     expect(said.map((e) => e.type)).toEqual(['bidding.lot.opened'])
-    expect(Object.keys(said[0]!.event.data).sort()).toEqual(['auctionId', 'lotId', 'stoneId'])
+    expect(Object.keys(said[0]!.event.data).sort()).toEqual(['auctionId', 'lotId', 'lots', 'stoneId'])
     expect((await portal.sql`select high_cents, bid_count from bidding.lots where id = ${lot}`)[0]).toEqual({
       high_cents: null,
       bid_count: 0,
