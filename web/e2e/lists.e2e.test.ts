@@ -79,6 +79,23 @@ describe('lists and offers', () => {
       )
       await countered.getByTestId('offer-accept').waitFor()
       await buyer.page.screenshot({ path: join(SCREENS, 'offer-list-buyer.png') })
+
+      // A counter names only what the rules allow (10 above the buyer's price, 10 below the sales
+      // side's), and says why a price does not fit before anything is sent.
+      const usd = (n: number) => `$${n.toLocaleString('en-US')}.00`
+      expect(await countered.getByTestId('offer-counter-range').textContent()).toBe(
+        `A counter may name ${usd(quote + 10)} to ${usd(quote + 40)}.`,
+      )
+      await countered.getByTestId('offer-counter-price').fill(String(quote + 45))
+      await countered.getByTestId('offer-counter-problem').waitFor()
+      expect(await countered.getByTestId('offer-counter').isDisabled()).toBe(true)
+      await countered.getByTestId('offer-counter-price').fill(String(quote + 40))
+      await countered.getByTestId('offer-counter').click()
+      // Now the two prices are 10 apart: the sales side has no legal counter, only accept or reject.
+      const closing = sales.page.locator(`[data-testid="offer-${vStnId}"][data-turn="sales"]`)
+      await closing.getByTestId('offer-no-counter').waitFor({ timeout: PUSH_WAIT_MS })
+      expect(await closing.getByTestId('offer-counter').count()).toBe(0)
+      await closing.getByTestId('offer-accept').waitFor()
     } finally {
       await buyer.context.close()
       await sales.context.close()

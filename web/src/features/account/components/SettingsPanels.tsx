@@ -1,4 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react'
+import { NumberInput } from '../../../components/NumberInput'
 import { useTranslation } from 'react-i18next'
 import type { SortField } from '@diamond/contracts/http/stock.values'
 import { SORTABLE } from '@diamond/contracts/http/stock.values'
@@ -157,8 +158,7 @@ export function MatchPairPanel({ embedded }: { embedded?: boolean }) {
       onSave={() => void s.save(t)}
     >
       <FormField id={'pair-carat'} label={t('account.matchPair.caratDiffPct')}>
-        <input
-          type="number"
+        <NumberInput
           inputMode="decimal"
           dir="ltr"
           min={0}

@@ -1,4 +1,5 @@
 import { useState } from 'react'
+import { NumberInput } from '../../../components/NumberInput'
 import { useTranslation } from 'react-i18next'
 import { useSnapshot } from 'valtio'
 import type { TrackCreate } from '@diamond/contracts/http/tracks'
@@ -105,8 +106,7 @@ export function ListActions({ pageType }: { pageType: PageType }) {
       <>
         <label className="field">
           <span>{t(one ? 'lists.fields.offerPrice' : 'lists.fields.offerDiscount')}</span>
-          <input
-            type="number"
+          <NumberInput
             step="0.01"
             inputMode="decimal"
             dir="ltr"

@@ -1,4 +1,6 @@
 import { useEffect, useState } from 'react'
+import { NumberInput } from '../../../components/NumberInput'
+import { QUOTE_MIN_DIFF } from '@diamond/contracts/http/tracks.values'
 import { useTranslation } from 'react-i18next'
 import { useSnapshot } from 'valtio'
 import type { TrackRow } from '@diamond/contracts/http/tracks'
@@ -9,6 +11,7 @@ import { codeText } from '../../../lib/i18n'
 import { allowed, session } from '../../../lib/session'
 import { showToast } from '../../../lib/toast'
 import { answerOffer, counterOffer, trackPage } from '../api/tracks'
+import { counterProblem, counterRange } from '../stores/offer.rules'
 import './lists.css'
 import { offerNews } from '../stores/notices'
 
@@ -20,6 +23,9 @@ function OfferCard({ row, side, onChanged }: { row: TrackRow; side: 'buyer' | 's
   const offer = row.track.offer
   if (!offer) return null
   const mine = offer.status === 'open' && offer.turn === side
+  // What a counter may name, if anything (a quote within 10 of the asking price leaves none).
+  const range = counterRange(offer)
+  const problem = range ? counterProblem(price, range) : null
 
   async function act(run: () => ReturnType<typeof answerOffer>) {
     setBusy(true)
@@ -79,28 +85,44 @@ function OfferCard({ row, side, onChanged }: { row: TrackRow; side: 'buyer' | 's
           </li>
         ))}
       </ol>
+      {mine && !range && (
+        <p className="hint" data-testid="offer-no-counter">
+          {t('lists.offer.noCounter', { diff: fmtUsd(QUOTE_MIN_DIFF) })}
+        </p>
+      )}
+      {mine && range && (
+        <p className="hint" data-testid="offer-counter-range">
+          {t('lists.offer.counterRange', { min: fmtUsd(range.min), max: fmtUsd(range.max) })}
+        </p>
+      )}
       {mine && (
         <div className="offer-actions">
-          <input
-            type="number"
-            step="0.01"
-            dir="ltr"
-            inputMode="decimal"
-            aria-label={t('lists.fields.offerPrice')}
-            placeholder={t('lists.fields.offerPrice')}
-            value={price}
-            onChange={(e) => setPrice(e.target.value)}
-            data-testid="offer-counter-price"
-          />
-          <button
-            type="button"
-            className="btn btn--small"
-            disabled={busy || !price}
-            data-testid="offer-counter"
-            onClick={() => void act(() => counterOffer({ id: row.track.id, offerPrice: Number(price) }))}
-          >
-            {t('lists.offer.counter')}
-          </button>
+          {range && (
+            <NumberInput
+              step="0.01"
+              dir="ltr"
+              inputMode="decimal"
+              aria-label={t('lists.fields.offerPrice')}
+              placeholder={t('lists.fields.offerPrice')}
+              value={price}
+              onChange={(e) => setPrice(e.target.value)}
+              data-testid="offer-counter-price"
+              min={range.min}
+              max={range.max}
+              aria-invalid={problem === 'outOfRange' || problem === 'decimals' ? true : undefined}
+            />
+          )}
+          {range && (
+            <button
+              type="button"
+              className="btn btn--small"
+              disabled={busy || problem !== null}
+              data-testid="offer-counter"
+              onClick={() => void act(() => counterOffer({ id: row.track.id, offerPrice: Number(price) }))}
+            >
+              {t('lists.offer.counter')}
+            </button>
+          )}
           <button
             type="button"
             className="btn btn--small btn--primary"
@@ -120,6 +142,11 @@ function OfferCard({ row, side, onChanged }: { row: TrackRow; side: 'buyer' | 's
             {t('lists.offer.reject')}
           </button>
         </div>
+      )}
+      {mine && range && (problem === 'outOfRange' || problem === 'decimals') && (
+        <p className="field-error" role="alert" data-testid="offer-counter-problem">
+          {t(`lists.offer.counterProblem.${problem}`, { min: fmtUsd(range.min), max: fmtUsd(range.max) })}
+        </p>
       )}
     </article>
   )
