@@ -101,4 +101,27 @@ describe('lists and offers', () => {
       await sales.context.close()
     }
   })
+
+  it("sets a reminder in the reader's own time and lists it in India time beside theirs", async () => {
+    const buyer = await openPage(portal)
+    try {
+      await signIn(portal, buyer.page, 'buyer1')
+      const row = buyer.page.locator('[data-testid^="stone-row-"][data-status="A"]').nth(3)
+      await row.waitFor()
+      const id = ((await row.getAttribute('data-testid')) ?? '').replace('stone-row-', '')
+      await buyer.page.getByTestId(`select-${id}`).check()
+      await buyer.page.getByTestId('action-reminder').click()
+      // The browser here runs in UTC: the dialog says whose clock the time is typed in.
+      expect(await buyer.page.getByTestId('list-dialog-zone').textContent()).toContain('(UTC)')
+      await buyer.page.getByTestId('list-dialog-date').fill('2099-03-01T09:00')
+      await buyer.page.getByTestId('list-dialog-ok').click()
+      await buyer.page.goto(`${portal.base}/account/reminder`)
+      const at = buyer.page.getByTestId(`track-${id}`).getByTestId('reminder-at')
+      await at.waitFor()
+      // 09:00 UTC is 02:30 PM in India, told as IST, with the reader's own time beside it.
+      expect(await at.textContent()).toMatch(/^01\/03\/2099 02:30 PM IST \(your time: .*9:00/)
+    } finally {
+      await buyer.context.close()
+    }
+  })
 })

@@ -101,6 +101,9 @@ export function ListActions({ pageType }: { pageType: PageType }) {
           onChange={(e) => setWhen(e.target.value)}
           data-testid="list-dialog-date"
         />
+        <span className="hint" data-testid="list-dialog-zone">
+          {t('lists.fields.reminderZone', { zone: Intl.DateTimeFormat().resolvedOptions().timeZone })}
+        </span>
       </label>
     ) : asking === 'quote' ? (
       <>
