@@ -18,7 +18,14 @@ import {
   type NewUserValues,
   type UserSettings,
 } from '../stores/account.rules'
-import { emptyPermissions, normalise, refusedRights, userRefusal, withinHolder } from '../stores/permissions.rules'
+import {
+  emptyPermissions,
+  normalise,
+  refusedRights,
+  startingPermissions,
+  userRefusal,
+  withinHolder,
+} from '../stores/permissions.rules'
 import { PermissionMatrix } from './PermissionMatrix'
 import { useForm } from './useForm'
 import './account.css'
@@ -163,7 +170,11 @@ export function UserForm({
             id="user-userType"
             data-testid="user-userType"
             value={userType}
-            onChange={(e) => setUserType(e.target.value as ManagedUserType)}
+            onChange={(e) => {
+              const type = e.target.value as ManagedUserType
+              setUserType(type)
+              if (custom && creating) setPermissions(startingPermissions(type, setting, holder))
+            }}
           >
             {MANAGED_USER_TYPES.map((type) => (
               <option key={type} value={type}>
@@ -211,7 +222,11 @@ export function UserForm({
             type="checkbox"
             data-testid="user-custom-permissions"
             checked={custom}
-            onChange={(e) => setCustom(e.target.checked)}
+            onChange={(e) => {
+              setCustom(e.target.checked)
+              // A new user's own set starts from their type's rights (it started with every box empty).
+              if (e.target.checked && creating) setPermissions(startingPermissions(userType, setting, holder))
+            }}
           />
           <span>{creating ? t('account.users.customNew') : t('account.users.customEdit')}</span>
         </label>

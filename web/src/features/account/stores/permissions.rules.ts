@@ -1,4 +1,11 @@
-import { MODULES, type Action, type Module, type UserPermissions } from '@diamond/contracts/permissions.values'
+import {
+  MODULES,
+  permissionsFor,
+  type Action,
+  type Module,
+  type UserPermissions,
+  type UserType,
+} from '@diamond/contracts/permissions.values'
 
 /**
  * The permission matrix a company admin edits (spec section 6: view, insert and all per module).
@@ -77,4 +84,20 @@ export function userRefusal(data: unknown): 'outranked' | 'lastFullAdmin' | null
   if (Array.isArray(d?.outranked)) return 'outranked'
   if (d?.lastFullAdmin === true) return 'lastFullAdmin'
   return null
+}
+
+/**
+ * Where "Set permissions myself" starts for a new user: the chosen type's own rights with the two
+ * settings applied (what the user would get without a custom set), within what the admin holds, so
+ * unticking is the admin's choice and no box starts empty by surprise.
+ */
+export function startingPermissions(
+  type: UserType,
+  settings: { Is_PlaceOrder: boolean; Is_NoPrice: boolean },
+  holder: UserPermissions,
+): UserPermissions {
+  return withinHolder(
+    normalise(permissionsFor(type, { isPlaceOrder: settings.Is_PlaceOrder, isNoPrice: settings.Is_NoPrice })),
+    holder,
+  )
 }

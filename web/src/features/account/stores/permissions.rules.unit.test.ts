@@ -1,4 +1,4 @@
-import { MODULES, type UserPermissions } from '@diamond/contracts/permissions.values'
+import { MODULES, permissionsFor, type UserPermissions } from '@diamond/contracts/permissions.values'
 import { describe, expect, it } from 'vitest'
 import {
   emptyPermissions,
@@ -6,6 +6,7 @@ import {
   normalise,
   refusedRights,
   setRight,
+  startingPermissions,
   userRefusal,
   withinHolder,
 } from './permissions.rules'
@@ -63,5 +64,27 @@ describe('permission matrix', () => {
     expect(userRefusal({ lastFullAdmin: true })).toBe('lastFullAdmin')
     expect(userRefusal({ rights: ['cart.all'] })).toBeNull()
     expect(userRefusal(null)).toBeNull()
+  })
+})
+
+describe("a new user's own rights", () => {
+  it("start from the chosen type's rights and settings, within what the admin holds", () => {
+    const admin = normalise(permissionsFor('admin', { isPlaceOrder: true, isNoPrice: false }))
+    const buyer = startingPermissions('buyer', { Is_PlaceOrder: true, Is_NoPrice: false }, admin)
+    expect(buyer.hold).toEqual({ view: true, insert: true, all: false })
+    expect(buyer.diamondSearch).toEqual({ view: true, insert: false, all: false })
+    expect(buyer.pricing?.view).toBe(true)
+    expect(Object.values(buyer).some((r) => r.view)).toBe(true)
+    // The settings apply as they would without a custom set.
+    const noPrice = startingPermissions('buyer', { Is_PlaceOrder: false, Is_NoPrice: true }, admin)
+    expect(noPrice.pricing).toEqual({ view: false, insert: false, all: false })
+    expect(noPrice.order?.insert).toBe(false)
+    // Never beyond the admin's own rights.
+    const narrow = { ...emptyPermissions(), hold: { view: true, insert: false, all: false } }
+    expect(startingPermissions('buyer', { Is_PlaceOrder: true, Is_NoPrice: false }, narrow).hold).toEqual({
+      view: true,
+      insert: false,
+      all: false,
+    })
   })
 })
