@@ -47,7 +47,9 @@ describe('the hold list', () => {
 
       // Release one here, after the spec's question.
       await page.getByTestId(`release-${first}`).click()
-      await page.getByText('Are you sure you want to release this hold? The stone goes back to stock for every buyer.').waitFor()
+      await page
+        .getByText('Are you sure you want to release this hold? The stone goes back to stock for every buyer.')
+        .waitFor()
       await page.getByTestId('confirm-yes').click()
       await page.getByTestId(`hold-row-${first}`).waitFor({ state: 'detached' })
       expect(await page.getByTestId(`hold-row-${second}`).count()).toBe(1)
