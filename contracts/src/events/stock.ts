@@ -76,6 +76,10 @@ export const StoneStatusChanged = Type.Object(
           rapCents: Type.Integer({ minimum: 0 }),
           amtCents: Type.Integer({ minimum: 0 }),
           seller: Type.String(),
+          /** Shape, colour and clarity, so a lot card names the stone (issue 26); absent from older events. */
+          shape: Type.Optional(Type.String({ maxLength: 40 })),
+          color: Type.Optional(Type.String({ maxLength: 40 })),
+          clarity: Type.Optional(Type.String({ maxLength: 40 })),
         },
         { additionalProperties: false },
       ),

@@ -86,6 +86,10 @@ export const LotView = Type.Object({
   stoneId: Uuid,
   vStnId: Type.String(),
   crt: Type.Number(),
+  /** The stone's shape, colour and clarity ('' for a lot made before they were kept). */
+  shpNm: Type.String(),
+  colNm: Type.String(),
+  clrNm: Type.String(),
   state: LotState,
   opensAt: Time,
   /** The close now, after any extensions (database clock). */

@@ -82,11 +82,17 @@ describe('the bidding service', () => {
       data: { fields: [{ field: 'title', message: 'must not contain a NUL character' }] },
     })
     expect((await portal.sql`select count(*)::int as n from bidding.auctions`)[0]!.n).toBe(0)
-    expect((await portal.call('diamond-bid/auction/create', body([a!]), staff)).body.code).toBe('OK')
+    const made = await portal.call('diamond-bid/auction/create', body([a!]), staff)
+    expect(made.body.code).toBe('OK')
     expect((await portal.call('diamond-bid/auction/create', body([a!, b!]), staff)).body).toMatchObject({
       code: 'E_STONE_UNAVAILABLE',
       data: { ids: [a] },
     })
+    // The lot names its stone as stock does: shape, colour and clarity (issue 26's lot cards).
+    const [stone] = await portal.sql`select shape, color, clarity from stock.stones where id = ${a!}`
+    const view = await f.lotView(buyer1, made.body.data.lots[0].id)
+    expect(view.data).toMatchObject({ shpNm: stone!.shape, colNm: stone!.color, clrNm: stone!.clarity })
+    expect(view.data.shpNm).not.toBe('')
   })
 
   it('shows staff the stones a new auction may take and the auctions with their lots counted, and nobody else', async () => {

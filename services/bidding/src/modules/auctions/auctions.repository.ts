@@ -16,6 +16,9 @@ const BID_STONE = {
   rapCents: stoneStatus.rapCents,
   amtCents: stoneStatus.amtCents,
   seller: stoneStatus.seller,
+  shape: stoneStatus.shape,
+  color: stoneStatus.color,
+  clarity: stoneStatus.clarity,
 }
 /** A stone as a new auction takes it: its status and the facts bidding learnt of it. */
 export type BidStone = Pick<typeof stoneStatus.$inferSelect, keyof typeof BID_STONE>
@@ -61,6 +64,9 @@ export async function insertAuction(
       crt: l.stone.crt!,
       rapCents: l.stone.rapCents ?? 0,
       seller: l.stone.seller ?? '',
+      shape: l.stone.shape ?? '',
+      color: l.stone.color ?? '',
+      clarity: l.stone.clarity ?? '',
       opensAt,
       scheduledClose: closesAt,
       closesAt,

@@ -31,6 +31,10 @@ export const lots = bidding.table('lots', {
   crt: numeric('crt', { precision: 6, scale: 2, mode: 'number' }).notNull(),
   rapCents: bigint('rap_cents', { mode: 'number' }).notNull(),
   seller: text('seller').notNull(),
+  /** Shape, colour and clarity as the stone had them when the auction was made (migration 0005; '' before). */
+  shape: text('shape').notNull().default(''),
+  color: text('color').notNull().default(''),
+  clarity: text('clarity').notNull().default(''),
   opensAt: timestamp('opens_at', { withTimezone: true }).notNull(),
   /** The close as first set; closesAt is the close now, after soft-close extensions. */
   scheduledClose: timestamp('scheduled_close', { withTimezone: true }).notNull(),

@@ -17,16 +17,21 @@ export async function keepStoneStatus(tx: Tx, s: StoneStatusChanged): Promise<bo
     tx,
     sql`
     insert into ${t} (${name(t.stoneId)}, ${name(t.vStnId)}, ${name(t.wSts)}, ${name(t.availability)}, ${name(t.statusVersion)},
-                      ${name(t.crt)}, ${name(t.rapCents)}, ${name(t.amtCents)}, ${name(t.seller)})
+                      ${name(t.crt)}, ${name(t.rapCents)}, ${name(t.amtCents)}, ${name(t.seller)},
+                      ${name(t.shape)}, ${name(t.color)}, ${name(t.clarity)})
     values (${s.stoneId}, ${s.vStnId}, ${s.wSts}, ${s.availability}, ${s.statusVersion},
-            ${f?.crt ?? null}, ${f?.rapCents ?? null}, ${f?.amtCents ?? null}, ${f?.seller ?? null})
+            ${f?.crt ?? null}, ${f?.rapCents ?? null}, ${f?.amtCents ?? null}, ${f?.seller ?? null},
+            ${f?.shape ?? null}, ${f?.color ?? null}, ${f?.clarity ?? null})
     on conflict (${name(t.stoneId)}) do update
       set ${name(t.wSts)} = excluded.${name(t.wSts)}, ${name(t.availability)} = excluded.${name(t.availability)},
           ${name(t.statusVersion)} = excluded.${name(t.statusVersion)}, ${name(t.updatedAt)} = now(),
           ${name(t.crt)} = coalesce(excluded.${name(t.crt)}, ${t.crt}),
           ${name(t.rapCents)} = coalesce(excluded.${name(t.rapCents)}, ${t.rapCents}),
           ${name(t.amtCents)} = coalesce(excluded.${name(t.amtCents)}, ${t.amtCents}),
-          ${name(t.seller)} = coalesce(excluded.${name(t.seller)}, ${t.seller})
+          ${name(t.seller)} = coalesce(excluded.${name(t.seller)}, ${t.seller}),
+          ${name(t.shape)} = coalesce(excluded.${name(t.shape)}, ${t.shape}),
+          ${name(t.color)} = coalesce(excluded.${name(t.color)}, ${t.color}),
+          ${name(t.clarity)} = coalesce(excluded.${name(t.clarity)}, ${t.clarity})
       where ${t.statusVersion} < excluded.${name(t.statusVersion)}
          or (${t.statusVersion} = excluded.${name(t.statusVersion)} and excluded.${name(t.crt)} is not null)
     returning ${name(t.stoneId)}`,

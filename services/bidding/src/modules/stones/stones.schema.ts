@@ -17,5 +17,8 @@ export const stoneStatus = bidding.table('stone_status', {
   rapCents: bigint('rap_cents', { mode: 'number' }),
   amtCents: bigint('amt_cents', { mode: 'number' }),
   seller: text('seller'),
+  shape: text('shape'),
+  color: text('color'),
+  clarity: text('clarity'),
 })
 export type StoneStatus = typeof stoneStatus.$inferSelect

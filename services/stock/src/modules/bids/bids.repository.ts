@@ -1,8 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm'
 import { orm, type Tx } from '@diamond/runtime/db'
-import { fields, name, query } from '@diamond/runtime/statements'
+import { name, query } from '@diamond/runtime/statements'
 import { BIDDABLE_WSTS } from '@diamond/contracts/http/bidding.values'
-import { NO_HOLD, STATUS, statusSet, type StatusRecord } from '../stones/stones.repository'
+import { BID_FACTS, NO_HOLD, STATUS, statusSet, type StatusRecord } from '../stones/stones.repository'
 import { stones } from '../stones/stones.schema'
 import { auctionOpenings } from './bids.schema'
 
@@ -85,7 +85,7 @@ export async function returnUnsold(tx: Tx, stoneId: string): Promise<StatusRecor
 export async function bidStones(tx: Tx): Promise<StatusRecord[]> {
   return query<StatusRecord>(
     tx,
-    sql`select ${STATUS}, ${NO_HOLD}, ${fields(stones, ['carat', 'rapCents', 'amtCents', 'seller'])}
+    sql`select ${STATUS}, ${NO_HOLD}, ${BID_FACTS}
           from ${stones} where ${stones.wSts} = 'B' order by ${stones.vStnId}`,
   )
 }

@@ -12,13 +12,13 @@ import { holds, stones, type Hold, type NewStone, type Stone } from './stones.sc
 export type StatusRecord = Pick<Stone, 'id' | 'vStnId' | 'wSts' | 'sSts' | 'statusVersion'> & {
   holderId: Hold['holderId'] | null
   expiresAt: Hold['expiresAt'] | null
-} & Partial<Pick<Stone, 'back' | 'carat' | 'rapCents' | 'amtCents' | 'seller'>>
+} & Partial<Pick<Stone, 'back' | 'carat' | 'rapCents' | 'amtCents' | 'seller' | 'shape' | 'color' | 'clarity'>>
 
 /** What a status change returns of the stone. */
 export const STATUS = fields(stones, ['id', 'vStnId', 'wSts', 'sSts', 'statusVersion'])
 /** …and of a hold: none, after any change but a hold. */
 export const NO_HOLD = sql`null::uuid as "holderId", null::timestamptz as "expiresAt"`
-const BID_FACTS = fields(stones, ['carat', 'rapCents', 'amtCents', 'seller'])
+export const BID_FACTS = fields(stones, ['carat', 'rapCents', 'amtCents', 'seller', 'shape', 'color', 'clarity'])
 
 /**
  * The SET list of a status change: the codes, and the version and time every change moves on

@@ -47,7 +47,13 @@ export function statusEvent(type: string, s: repo.StatusRecord) {
   }
   if (s.back !== undefined) data.back = Number(s.back)
   if (s.carat !== undefined && BID_STATUSES.has(s.wSts)) {
-    data.facts = { crt: Number(s.carat), rapCents: s.rapCents ?? 0, amtCents: s.amtCents ?? 0, seller: s.seller ?? '' }
+    data.facts = {
+      crt: Number(s.carat),
+      rapCents: s.rapCents ?? 0,
+      amtCents: s.amtCents ?? 0,
+      seller: s.seller ?? '',
+      ...(s.shape !== undefined ? { shape: s.shape, color: s.color ?? '', clarity: s.clarity ?? '' } : {}),
+    }
   }
   return newEvent(PRODUCER, type, s.id, data)
 }

@@ -66,6 +66,11 @@ export function LotCard({ entry, canBid, roomHref }: Props) {
           <h2 className="bid-lot-title" id={`lot-title-${lot.id}`}>
             <Link href={`/diamond-detail/${lot.stoneId}`}>{v}</Link>
             <span className="bid-lot-crt bid-num">{t('bids.carat', { crt: fmt2(lot.crt) })}</span>
+            {(lot.shpNm || lot.colNm || lot.clrNm) && (
+              <span className="bid-lot-crt" data-testid={`lot-grades-${v}`}>
+                {[lot.shpNm, lot.colNm, lot.clrNm].filter(Boolean).join(' ')}
+              </span>
+            )}
             {lot.ownStone && (
               <span className="bid-own-badge" data-testid={`lot-own-badge-${v}`}>
                 {t('bids.ownBadge')}
