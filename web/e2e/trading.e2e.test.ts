@@ -52,7 +52,8 @@ describe('trading across buyers', () => {
         .waitFor({ timeout: PUSH_WAIT_MS })
       await b2.page
         .locator('[data-testid="toast"]', {
-          hasText: `Stone ${stone.vStnId} from your lists has just been taken by another buyer.`,
+          // Issue 26: says what happened, and that a hold may give the stone back.
+          hasText: `Stone ${stone.vStnId} from your lists is on hold for another buyer; it may come back if the hold ends.`,
         })
         .waitFor({ timeout: PUSH_WAIT_MS })
       expect(await marked(b2.page)).toBe(1)
@@ -79,6 +80,11 @@ describe('trading across buyers', () => {
       // The confirmed stone leaves "hold" in buyer2's cart too, still without a reload.
       await b2.page
         .locator(`[data-testid="stone-row-${stone.vStnId}"]:not([data-status="H"]):not([data-status="A"])`)
+        .waitFor({ timeout: PUSH_WAIT_MS })
+      await b2.page
+        .locator('[data-testid="toast"]', {
+          hasText: `Stone ${stone.vStnId} from your lists was confirmed by another buyer.`,
+        })
         .waitFor({ timeout: PUSH_WAIT_MS })
       expect(await marked(b2.page)).toBe(1)
       expect(await cartRow.count()).toBe(1)
