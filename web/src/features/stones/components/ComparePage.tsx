@@ -78,9 +78,11 @@ export function ComparePage() {
         ? { state: 'ready', list: ids.map((id) => have.find((r) => r.id === id)!) }
         : { state: 'loading' }
   const mustRead = !!key && !fresh && !fromHave
+  /** Raised to read the stones again (a reprice, a reconnect) while the table stays on screen. */
+  const [rev, setRev] = useState(0)
 
   useEffect(() => {
-    if (!mustRead) return
+    if (!key || (!mustRead && rev === 0)) return
     const list = key.split(',')
     let live = true
     void paginateStones({ filter: { ids: list }, page: 1, limit: list.length }).then(({ error, data }) => {
@@ -99,7 +101,7 @@ export function ComparePage() {
     return () => {
       live = false
     }
-  }, [key, mustRead])
+  }, [key, mustRead, rev])
 
   // Live like the grid: a pushed status change shows at once (the newest version wins); a stone
   // repriced or edited, or a reconnect (pushes may have been missed), reads the stones again.
@@ -109,7 +111,8 @@ export function ComparePage() {
     return () => watchStones([])
   }, [key])
   useEffect(() => {
-    const again = () => setRead(null)
+    // Read again without blanking the table: a flurry of pushes or reconnects never hides it.
+    const again = () => setRev((n) => n + 1)
     const offStatus = live.on('stone.status', (st) => {
       if (st.changed || st.gone) return again()
       setRead((r) => {
