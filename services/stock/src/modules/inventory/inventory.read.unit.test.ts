@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs'
-import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { mkdtemp, readdir, readFile, readlink, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Readable } from 'node:stream'
@@ -358,9 +358,17 @@ describe('readSheet: memory on 100,000 rows', { timeout: 300_000 }, () => {
     expect(grew).toBeLessThan(16)
   })
 
+  // The 100,000-row workbook, written once for the tests that read it.
+  let written: Promise<string> | undefined
+  const bigXlsx = () =>
+    (written ??= (async () => {
+      const path = join(dir, 'big.xlsx')
+      await writeTradeXlsx(path, 100_000)
+      return path
+    })())
+
   it('reads a generated 100,000-row XLSX without holding it', async () => {
-    const path = join(dir, 'big.xlsx')
-    await writeTradeXlsx(path, 100_000)
+    const path = await bigXlsx()
     const grew = await growth(
       () =>
         readSheet({ fileName: 'big.xlsx', stream: createReadStream(path) }, { maxBytes: 1 << 30, maxRows: 100_000 }),
@@ -369,5 +377,47 @@ describe('readSheet: memory on 100,000 rows', { timeout: 300_000 }, () => {
     // The shared strings are held (exceljs needs them to read cells); the rows never are. Measured:
     // under 1 MiB; holding the rows instead would keep about 43 MiB.
     expect(grew).toBeLessThan(16)
+  })
+
+  it('keeps the worker that reads a workbook a few batches ahead of a reader that waits', async () => {
+    const path = await bigXlsx()
+    const sheet = await readSheet(
+      { fileName: 'big.xlsx', stream: createReadStream(path) },
+      { maxBytes: 1 << 30, maxRows: 100_000 },
+    )
+    const rows = sheet.rows[Symbol.asyncIterator]()
+    const first = await rows.next()
+    expect(first.done).toBe(false)
+    const base = retained()
+    // Time for a worker that ignored the reader to send it thousands of rows (it reads them at
+    // 5,000–20,000 a second here); one that waits sends at most AHEAD × BATCH_ROWS (2,000, under 1 MiB).
+    await new Promise((r) => setTimeout(r, 3000))
+    expect((retained() - base) / MiB).toBeLessThan(4)
+    // And the rows go on where they stopped, none lost while the worker waited.
+    let last = first.value as SheetRow
+    for (let n = 1; n < 5000; n++) {
+      const next = await rows.next()
+      if (next.done) break
+      expect((next.value as SheetRow).row).toBe(last.row + 1)
+      last = next.value as SheetRow
+    }
+    expect(last.row).toBe((first.value as SheetRow).row + 4999)
+    await rows.return?.(undefined)
+  })
+
+  it('ends the worker and its file when the reader stops early', async () => {
+    const path = await bigXlsx()
+    const sheet = await readSheet(
+      { fileName: 'big.xlsx', stream: createReadStream(path) },
+      { maxBytes: 1 << 30, maxRows: 100_000 },
+    )
+    let n = 0
+    for await (const _ of sheet.rows) if (++n === 1000) break
+    expect(n).toBe(1000)
+    // The spool folder is gone and no descriptor of this process still points at an upload.
+    const open = await readdir('/proc/self/fd').then((fds) =>
+      Promise.all(fds.map((fd) => readlink(`/proc/self/fd/${fd}`).catch(() => ''))),
+    )
+    expect(open.filter((target) => /upload-[^/]*\/upload\.xlsx/.test(target))).toEqual([])
   })
 })
