@@ -16,6 +16,20 @@ export class AppError extends Error {
 }
 
 /** A successful answer in the spec's envelope. */
+/** A field a person must fix, as the envelope's `data.fields` names it: the shape schema errors have. */
+export interface FieldProblem {
+  field: string
+  in: 'body'
+  message: string
+}
+
+/** A rule beyond the schema broken: the same code, data and message shape as a schema error. */
+export const invalidFields = (fields: FieldProblem[]) =>
+  new AppError('E_VALIDATION', { fields }, `Invalid Fields: ${fields.map((f) => `${f.field} ${f.message}`).join('; ')}`)
+
+/** One field of the body broken (see invalidFields). */
+export const invalidField = (field: string, message: string) => invalidFields([{ field, in: 'body', message }])
+
 export const ok = <T>(data: T, message = 'OK') => ({ code: OK, message, data })
 
 export function envelope(code: ErrorCode, data: Record<string, unknown> | null = null, message?: string) {

@@ -44,6 +44,7 @@ import {
 import { isoInZone, zonedDate } from '../slots/zone'
 import * as repo from './bookings.repository'
 import { changeable, eventData, toView } from './bookings.rules'
+import { invalidField } from '@diamond/runtime/errors'
 
 const PRODUCER = 'appointments'
 /** Tries at a slot when a racing booking took the cabin or sales person just picked (each try re-reads). */
@@ -70,8 +71,7 @@ interface OfficeFacts {
   until: number
 }
 
-const invalid = (field: string, message: string) =>
-  new AppError('E_VALIDATION', { fields: [{ field, in: 'body', message }] }, `Invalid Fields: ${field} ${message}`)
+const invalid = invalidField
 
 /**
  * PostgreSQL's exclusion_violation and which of the three constraints refused, or a deadlock

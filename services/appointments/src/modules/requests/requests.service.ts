@@ -25,9 +25,9 @@ import {
   toRequestView,
   type Caller,
 } from './requests.rules'
+import { invalidField } from '@diamond/runtime/errors'
 
-const invalid = (field: string, message: string) =>
-  new AppError('E_VALIDATION', { fields: [{ field, in: 'body', message }] }, `Invalid Fields: ${field} ${message}`)
+const invalid = invalidField
 
 /**
  * Office viewing requests: a buyer asks to see stones at an office without a slot; the sales side

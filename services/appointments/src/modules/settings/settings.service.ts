@@ -14,9 +14,9 @@ import * as offices from '../offices/offices.repository'
 import type { WeeklyHours } from '../slots/slots.rules'
 import * as repo from './settings.repository'
 import { takesAway, weekProblem, zoneProblem } from './settings.rules'
+import { invalidField } from '@diamond/runtime/errors'
 
-const invalid = (field: string, message: string) =>
-  new AppError('E_VALIDATION', { fields: [{ field, in: 'body', message }] }, `Invalid Fields: ${field} ${message}`)
+const invalid = invalidField
 
 function toSettings(w: repo.OfficeWhole): OfficeSettings {
   const o = w.office

@@ -2,7 +2,7 @@ import type { Facility, FacilityPage, FacilitySave } from '@diamond/contracts/ht
 import { AppError, type Database, type Principal, type Sql, type Tx } from '@diamond/runtime'
 import { isCompanyAdmin } from '../profile/account.rules'
 import * as accounts from '../profile/accounts.repository'
-import { invalidFields } from '../registration/invalid-fields'
+import { invalidFields } from '@diamond/runtime/errors'
 import * as repo from './facilities.repository'
 import { facilityFields, limitProblem } from './facilities.rules'
 import { toFacility } from './facilities.views'

@@ -16,7 +16,7 @@ import type {
 import { AppError, enqueue, newEvent, type Database, type Principal, type Tx } from '@diamond/runtime'
 import { publicFacilities } from '../facilities/facilities.repository'
 import { toPublic } from '../facilities/facilities.views'
-import { invalidFields } from '../registration/invalid-fields'
+import { invalidFields } from '@diamond/runtime/errors'
 import * as repo from './members.repository'
 import {
   canSeeCompany,

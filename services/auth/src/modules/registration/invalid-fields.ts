@@ -1,10 +1,6 @@
 import { AppError } from '@diamond/runtime'
 import type { FieldProblem } from './registration.rules'
 
-/** A rule beyond the schema broken: the same code, data and message shape as a schema error. */
-export const invalidFields = (fields: FieldProblem[]) =>
-  new AppError('E_VALIDATION', { fields }, `Invalid Fields: ${fields.map((f) => `${f.field} ${f.message}`).join('; ')}`)
-
 /** Username or email already in use: the form names which, so the person can choose another. */
 export function alreadyExists(taken: { username: boolean; email: boolean }): AppError {
   const fields: FieldProblem[] = []

@@ -1,12 +1,8 @@
+import type { FieldProblem } from '@diamond/runtime/errors'
 import type { HitLimit } from '../session/limits.rules'
 import type { RegisterRequest, UploadPurpose } from '@diamond/contracts/http/account'
 
-/** The shape the error handler gives schema errors: the form flags each named field. */
-export interface FieldProblem {
-  field: string
-  in: 'body'
-  message: string
-}
+export type { FieldProblem }
 const problem = (field: string, message: string): FieldProblem => ({ field, in: 'body', message })
 
 /** Registrations per address: enough for an office registering a few people, not for a script. */

@@ -8,7 +8,8 @@ import { companyCodesLike, insertAccount, insertCompany, takenLogins } from '../
 import { insertAddress } from '../profile/addresses.repository'
 import { hashPassword } from '../users/passwords'
 import { takeHit } from '../session/limits.repository'
-import { alreadyExists, invalidFields } from './invalid-fields'
+import { invalidFields } from '@diamond/runtime/errors'
+import { alreadyExists } from './invalid-fields'
 import {
   companyCodeBase,
   documentIds,

@@ -16,7 +16,7 @@ import { NotificationEventTypes, SALES_AUDIENCE } from '@diamond/contracts/event
 import { ConciergeEventTypes, type ConciergeAnswered } from '@diamond/contracts/events/concierge'
 import { AppError, enqueue, newEvent, type Principal } from '@diamond/runtime'
 import type { Database, Tx } from '@diamond/runtime/db'
-import { invalid } from '../content/content.service'
+import { invalidFields as invalid } from '@diamond/runtime/errors'
 import { insertNotification } from '../inbox/inbox.repository'
 import { isOperatorStaff } from '../mail/mail.rules'
 import type { Mailer } from '../mail/mailer'

@@ -1,12 +1,8 @@
+import type { FieldProblem } from '@diamond/runtime/errors'
 import MarkdownIt from 'markdown-it'
 import { CONTENT_LANGUAGES, type ContentLanguage } from '@diamond/contracts/http/care.values'
 
-/** A field a person must fix, as the envelope's `data.fields` names it. */
-export interface FieldProblem {
-  field: string
-  in: 'body'
-  message: string
-}
+export type { FieldProblem }
 const problem = (field: string, message: string): FieldProblem => ({ field, in: 'body', message })
 
 /**

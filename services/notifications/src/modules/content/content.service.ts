@@ -12,6 +12,7 @@ import type {
 } from '@diamond/contracts/http/content'
 import { AppError, type Principal } from '@diamond/runtime'
 import type { Database } from '@diamond/runtime/db'
+import { invalidFields } from '@diamond/runtime/errors'
 import { isOperatorStaff } from '../mail/mail.rules'
 import * as repo from './content.repository'
 import {
@@ -34,8 +35,7 @@ import {
 import { BANNER_IMAGE_MAX_BYTES } from '@diamond/contracts/http/content'
 import type { ContentSeed } from './content.seed'
 
-export const invalid = (fields: FieldProblem[]) =>
-  new AppError('E_VALIDATION', { fields }, `Invalid Fields: ${fields.map((f) => `${f.field} ${f.message}`).join('; ')}`)
+const invalid = invalidFields
 const check = (fields: FieldProblem[]) => {
   if (fields.length) throw invalid(fields)
 }

@@ -20,7 +20,7 @@ import type { Readable } from 'node:stream'
 import { classify, SNIFF_BYTES } from '../media/media.rules'
 import type { IncomingFile } from '../media/media.service'
 import { body, drain, peek, TooLarge } from '../media/media.streams'
-import { invalidFields } from '../search/search.service'
+import { invalidFields } from '@diamond/runtime/errors'
 import * as repo from './articles.repository'
 import {
   checkArticle,

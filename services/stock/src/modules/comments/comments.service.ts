@@ -1,6 +1,6 @@
 import type { Comment, CommentByUser, CommentPage, CommentUpsert } from '@diamond/contracts/http/tracks'
 import { AppError, type Database, type Principal } from '@diamond/runtime'
-import { invalidFields } from '../search/search.service'
+import { invalidFields } from '@diamond/runtime/errors'
 import * as repo from './comments.repository'
 
 const toComment = (r: repo.CommentRecord): Comment => ({

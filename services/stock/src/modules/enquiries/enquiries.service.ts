@@ -7,7 +7,7 @@ import {
   type EnquiryReply,
 } from '@diamond/contracts/http/enquiries'
 import { AppError, enqueue, newEvent, requirePermission, type Database, type Principal } from '@diamond/runtime'
-import { invalidFields } from '../search/search.service'
+import { invalidFields } from '@diamond/runtime/errors'
 import * as repo from './enquiries.repository'
 import type { EnquiryMessageRow } from './enquiries.schema'
 import { enquiryState, excerpt, isEnquiryStaff, messageOf, sideOf, stoneLine } from './enquiries.rules'

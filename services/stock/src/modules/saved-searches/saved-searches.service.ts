@@ -3,7 +3,8 @@ import { MAX_RECENT_SEARCHES, MAX_SAVED_SEARCHES, SEARCH_TYPES } from '@diamond/
 import { seesPrices } from '@diamond/contracts/permissions'
 import { AppError, type Database, type Principal } from '@diamond/runtime'
 import { filterKey, filterProblems, isEmptyFilter } from '../search/search.rules'
-import { invalidFields, type SearchService } from '../search/search.service'
+import { invalidFields } from '@diamond/runtime/errors'
+import type { SearchService } from '../search/search.service'
 import * as repo from './saved-searches.repository'
 import type { Search } from './saved-searches.schema'
 

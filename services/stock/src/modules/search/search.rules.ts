@@ -1,3 +1,4 @@
+import type { FieldProblem } from '@diamond/runtime/errors'
 import { FILTER_MASTERS, MASTERS } from '@diamond/contracts/masters'
 import type { Range, SortKey, StoneFilter } from '@diamond/contracts/http/stock'
 import {
@@ -9,12 +10,7 @@ import {
   type EnumFilter,
 } from '@diamond/contracts/http/stock.values'
 
-/** A problem with one field, in the same shape as a schema error. */
-export interface FieldProblem {
-  field: string
-  in: 'body'
-  message: string
-}
+export type { FieldProblem }
 
 const problem = (field: string, message: string): FieldProblem => ({ field, in: 'body', message })
 

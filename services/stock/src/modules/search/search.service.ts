@@ -10,6 +10,7 @@ import type {
   StoneSearch,
   Totals,
 } from '@diamond/contracts/http/stock'
+import { invalidFields } from '@diamond/runtime/errors'
 import { searchLimitMessage, type ListType } from '@diamond/contracts/http/stock.values'
 import { seesPrices } from '@diamond/contracts/permissions'
 import { AppError, type Database, type Principal } from '@diamond/runtime'
@@ -19,7 +20,7 @@ import { mediaOf, type MediaHosts, type OwnLinks } from './media.rules'
 import { matchingPairs, PAIR_DEFAULT } from './pairs.rules'
 import { runSearch, type EngineResult } from './search.engine'
 import { compile, makeTest } from './search.filter'
-import { filterProblems, isEmptyFilter, parseQuickSearch, sortProblems, type FieldProblem } from './search.rules'
+import { filterProblems, isEmptyFilter, parseQuickSearch, sortProblems } from './search.rules'
 import { allIndexSources, indexSources } from './search.repository'
 import { StoneIndex } from './stone-index'
 
@@ -33,9 +34,6 @@ export interface SearchSettings {
 }
 
 const DAY_MS = 86_400_000
-
-export const invalidFields = (fields: FieldProblem[]) =>
-  new AppError('E_VALIDATION', { fields }, `Invalid Fields: ${fields.map((f) => `${f.field} ${f.message}`).join('; ')}`)
 
 /** Totals a viewer may see: without the pricing right, the count and carats only. */
 function visibleTotals(t: Totals, showPrices: boolean): Totals {

@@ -1,3 +1,4 @@
+import type { FieldProblem } from '@diamond/runtime/errors'
 import {
   QUOTE_MIN_DIFF,
   TRACK_TYPES,
@@ -31,11 +32,7 @@ export const TAKEN_WATCH_TYPES: readonly TrackType[] = [TRACK_TYPES.cart, TRACK_
 
 export const MIN_DIFF_CENTS = QUOTE_MIN_DIFF * 100
 
-export interface FieldProblem {
-  field: string
-  in: 'body'
-  message: string
-}
+export type { FieldProblem }
 
 /** Dollars with at most two decimals to whole cents; null when it has more. */
 export const toCents = centsOf

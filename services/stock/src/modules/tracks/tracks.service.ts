@@ -28,7 +28,7 @@ import {
   type Tx,
 } from '@diamond/runtime'
 import type { SearchService } from '../search/search.service'
-import { invalidFields } from '../search/search.service'
+import { invalidFields } from '@diamond/runtime/errors'
 import * as repo from './tracks.repository'
 import {
   answer,
