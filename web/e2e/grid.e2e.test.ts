@@ -187,6 +187,7 @@ describe('result grid', () => {
       expect(await a.page.getByTestId('selected-count').textContent()).toBe('Selected: 1')
       await a.page.screenshot({ path: join(SCREENS, 'grid-live.png') })
       await b.page.getByTestId(`release-${vTarget}`).click()
+      await b.page.getByTestId('confirm-yes').click()
       await a.page.locator(`[data-testid="stone-row-${vTarget}"][data-status="A"]`).waitFor({ timeout: PUSH_WAIT_MS })
 
       // Right to left: the frozen columns stick to the right edge.

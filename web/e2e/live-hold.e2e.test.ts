@@ -64,7 +64,16 @@ describe('live stone status', () => {
       await b.page.screenshot({ path: join(SCREENS, 'dashboard-buyer2.png') })
 
       // buyer2 cannot take it; buyer1 lets it go and buyer2 sees it come back.
+      // Issue 26: the row's Release asks first; No keeps the hold.
       await a.page.getByTestId(`release-${vStnId}`).click()
+      await a.page
+        .getByText('Are you sure you want to release this hold? The stone goes back to stock for every buyer.')
+        .waitFor()
+      await a.page.getByTestId('confirm-no').click()
+      await a.page.getByTestId('confirm-text').waitFor({ state: 'detached' })
+      expect(await a.page.getByTestId(`status-${vStnId}`).textContent()).toBe('Hold')
+      await a.page.getByTestId(`release-${vStnId}`).click()
+      await a.page.getByTestId('confirm-yes').click()
       await b.page.locator(`${rowSel(vStnId)}[data-status="A"]`).waitFor({ timeout: PUSH_WAIT_MS })
       await b.page.getByTestId(`hold-${vStnId}`).waitFor()
       await a.page.getByTestId(`hold-${vStnId}`).waitFor()

@@ -44,6 +44,10 @@ describe('search and the grid (issue 26)', () => {
       const first = d.page.locator(rows).first()
       const second = d.page.locator(rows).nth(1)
       const [v1, v2] = [await vStnIdOf(first), await vStnIdOf(second)]
+      // On a desktop the list tiles its cards: the first two side by side, in reading order.
+      const [b1, b2] = [(await first.boundingBox())!, (await second.boundingBox())!]
+      expect(b2.y).toBe(b1.y)
+      expect(b2.x).toBeGreaterThan(b1.x + b1.width)
       await d.page.screenshot({ path: join(SCREENS, 'grid-list-view.png') })
 
       // Share: the selection's link, opened by another signed-in member, lists exactly those stones.
@@ -84,6 +88,9 @@ describe('search and the grid (issue 26)', () => {
       await openGrid(m.page, await apiSession(portal, 'buyer1'), '/new-arrivals')
       await m.page.getByTestId('stone-cards').waitFor()
       const card = m.page.locator(rows).first()
+      // One column on a phone: the second card sits under the first.
+      const [c1, c2] = [(await card.boundingBox())!, (await m.page.locator(rows).nth(1).boundingBox())!]
+      expect(c2.y).toBeGreaterThan(c1.y)
       await m.page.getByTestId(`select-${await vStnIdOf(card)}`).check()
       for (const a of ['cart', 'watchlist', 'quote', 'enquiry', 'note', 'share', 'compare'])
         expect(await m.page.getByTestId(`action-${a}`).count(), a).toBe(1)

@@ -1,6 +1,7 @@
 import type { TFunction } from 'i18next'
 import { useTranslation } from 'react-i18next'
 import type { Snapshot } from 'valtio'
+import { confirm } from '../../lib/confirm'
 import { codeText, fixedText } from '../../lib/i18n'
 import { showToast } from '../../lib/toast'
 import { hold, release } from '../stores/actions'
@@ -8,7 +9,8 @@ import type { StoneEntry } from '../stores/rows'
 
 /**
  * Hold for an available stone, Release for a stone I hold, both only with the hold insert right (a
- * guest sees stock and no changing controls), else nothing.
+ * guest sees stock and no changing controls), else nothing. Release asks first (the stone goes back to
+ * every buyer).
  */
 export function StoneAction(props: { stone: Snapshot<StoneEntry>; canHold: boolean }) {
   const { t } = useTranslation()
@@ -31,6 +33,8 @@ export function StoneActionView({
     else showToast(t('stones.held', { vStnId: stone.vStnId }), 'success')
   }
   async function onRelease() {
+    // A hold is a buyer's claim on a stone others want: letting it go asks first, as the hold list does.
+    if (!(await confirm('confirm.releaseHold'))) return
     const err = await release(stone.id)
     if (err) showToast(codeText(err.code, err.message), 'error')
     else showToast(t('stones.released', { vStnId: stone.vStnId }), 'success')

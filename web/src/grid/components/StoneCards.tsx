@@ -1,4 +1,4 @@
-import { memo, useRef, type CSSProperties } from 'react'
+import { memo, useLayoutEffect, useRef, useState, type CSSProperties } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'wouter'
 import { useVirtualizer } from '@tanstack/react-virtual'
@@ -14,6 +14,13 @@ import { StoneAction } from './StoneAction'
 import { useStoneEntry } from './useEntry'
 
 export const CARD_HEIGHT = 120
+/** The narrowest a card may be before the list drops a column (a phone's 390 px keeps one). */
+export const CARD_MIN_WIDTH = 360
+
+/** How many cards fit side by side in a list this wide: tiles on a desktop, one column on a phone. */
+export function cardLanes(width: number): number {
+  return Math.max(1, Math.floor(width / CARD_MIN_WIDTH))
+}
 
 interface ListProps {
   ids: readonly string[]
@@ -23,9 +30,22 @@ interface ListProps {
   pairs: Readonly<Record<string, PairPlace>>
 }
 
-/** The narrow-screen view (spec: width at most 767): one compact card per stone, virtualized too. */
+/**
+ * The list view (the spec's list view; the only view at width at most 767): one compact card per
+ * stone, tiled in as many columns as the width holds, virtualized by rows of cards.
+ */
 export function StoneCards({ ids, pairs, ...rest }: ListProps) {
   const scrollRef = useRef<HTMLDivElement>(null)
+  const [lanes, setLanes] = useState(1)
+  useLayoutEffect(() => {
+    const el = scrollRef.current
+    if (!el) return
+    const measure = () => setLanes(cardLanes(el.clientWidth))
+    measure()
+    const observer = new ResizeObserver(measure)
+    observer.observe(el)
+    return () => observer.disconnect()
+  }, [])
   // As in StoneTable: unmemoised on purpose (the virtualizer re-renders the list on every scroll),
   // and the cards are memoised by hand, one per stone.
   // eslint-disable-next-line react-hooks/incompatible-library
@@ -34,19 +54,20 @@ export function StoneCards({ ids, pairs, ...rest }: ListProps) {
     getScrollElement: () => scrollRef.current,
     estimateSize: () => CARD_HEIGHT,
     overscan: 6,
+    lanes,
   })
   return (
     <div
       className="cards"
       role="list"
       ref={scrollRef}
-      style={{ '--card-height': `${CARD_HEIGHT}px` } as CSSProperties}
+      style={{ '--card-height': `${CARD_HEIGHT}px`, '--card-lanes': lanes } as CSSProperties}
       data-testid="stone-cards"
     >
       <div className="cards-body" style={{ height: virtualizer.getTotalSize() }}>
         {virtualizer.getVirtualItems().map((item) => {
           const id = ids[item.index]
-          return id ? <StoneCard key={id} id={id} top={item.start} pair={pairs[id]} {...rest} /> : null
+          return id ? <StoneCard key={id} id={id} top={item.start} lane={item.lane} pair={pairs[id]} {...rest} /> : null
         })}
       </div>
     </div>
@@ -56,6 +77,7 @@ export function StoneCards({ ids, pairs, ...rest }: ListProps) {
 interface Props extends Omit<ListProps, 'ids' | 'pairs'> {
   id: string
   top: number
+  lane: number
   pair: PairPlace | undefined
 }
 
@@ -64,7 +86,7 @@ const StoneCard = memo(function StoneCard({ id, ...rest }: Props) {
   return entry ? <Card entry={entry} {...rest} /> : null
 })
 
-function Card({ entry, top, canHold, canSeePrices, pageType, pair }: Omit<Props, 'id'> & { entry: StoneEntry }) {
+function Card({ entry, top, lane, canHold, canSeePrices, pageType, pair }: Omit<Props, 'id'> & { entry: StoneEntry }) {
   const { t } = useTranslation()
   const s = entry
   useRenderCount()
@@ -87,7 +109,7 @@ function Card({ entry, top, canHold, canSeePrices, pageType, pair }: Omit<Props,
     <div
       role="listitem"
       className={cls}
-      style={{ transform: `translateY(${top}px)` }}
+      style={{ transform: `translateY(${top}px)`, '--card-lane': lane } as CSSProperties}
       data-testid={`stone-row-${s.vStnId}`}
       data-status={s.availability}
       data-selected={s.selected ? 'true' : 'false'}
