@@ -1,21 +1,12 @@
-import { and, eq, sql } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { orm, type Tx } from '@diamond/runtime/db'
-import { name, query } from '@diamond/runtime/statements'
+import { anyOf, name, query } from '@diamond/runtime/statements'
 import { BIDDABLE_WSTS } from '@diamond/contracts/http/bidding.values'
 import { BID_FACTS, NO_HOLD, STATUS, statusSet, type StatusRecord } from '../stones/stones.repository'
 import { stones } from '../stones/stones.schema'
 import { auctionOpenings } from './bids.schema'
 
 const biddable = sql`${stones.wSts} = any(${sql.param(BIDDABLE_WSTS)}::text[])`
-
-/** A stone won at auction: confirmed to the winner, from any status a bid kind offers it in. */
-export async function confirmWon(tx: Tx, stoneId: string): Promise<StatusRecord | null> {
-  const [row] = await query<StatusRecord>(
-    tx,
-    sql`update ${stones} set ${statusSet('C', 'N', 'C')} where ${stones.id} = ${stoneId} and ${biddable} returning ${STATUS}, ${NO_HOLD}`,
-  )
-  return row ?? null
-}
 
 /**
  * The stone is in a running lot: staff may not move it until the lot closes. Only while it is still
@@ -64,21 +55,42 @@ export async function recordOpening(
   return sellers
 }
 
-/** The lot closed (sold, unsold or withdrawn): the stone is stock's to move again. */
-export async function leaveLot(tx: Tx, stoneId: string, lotId: string): Promise<void> {
-  await orm(tx)
-    .update(stones)
-    .set({ bidLotId: null })
-    .where(and(eq(stones.id, stoneId), eq(stones.bidLotId, lotId)))
+/**
+ * Lots closed (sold, unsold or withdrawn), many in one statement (a batch of results,
+ * bench:wonorder): each stone whose lot it still is becomes stock's to move again.
+ */
+export async function leaveLots(tx: Tx, lots: readonly { stoneId: string; lotId: string }[]): Promise<void> {
+  if (!lots.length) return
+  await query(
+    tx,
+    sql`update ${stones} set ${name(stones.bidLotId)} = null
+          from unnest(${sql.param(lots.map((l) => l.stoneId))}::uuid[], ${sql.param(lots.map((l) => l.lotId))}::uuid[]) as x(stone_id, lot_id)
+         where ${stones.id} = x.stone_id and ${stones.bidLotId} = x.lot_id`,
+  )
 }
 
-/** An auction ended without a winner: a stone that was up for bid (B) goes back to stock. */
-export async function returnUnsold(tx: Tx, stoneId: string): Promise<StatusRecord | null> {
-  const [row] = await query<StatusRecord>(
+/**
+ * Stones won at auction (distinct), in one statement: each confirmed to its winner from any status a
+ * bid kind offers it in. The rows of those it confirmed.
+ */
+export async function confirmWonMany(tx: Tx, stoneIds: readonly string[]): Promise<StatusRecord[]> {
+  if (!stoneIds.length) return []
+  return query<StatusRecord>(
     tx,
-    sql`update ${stones} set ${statusSet('A', 'N', 'A')} where ${stones.id} = ${stoneId} and ${stones.wSts} = 'B' returning ${STATUS}, ${NO_HOLD}`,
+    sql`update ${stones} set ${statusSet('C', 'N', 'C')} where ${anyOf(stones.id, stoneIds)} and ${biddable} returning ${STATUS}, ${NO_HOLD}`,
   )
-  return row ?? null
+}
+
+/**
+ * Auctions ended without a winner, in one statement: stones that were up for bid (B) go back to
+ * stock. The rows of those that went back.
+ */
+export async function returnUnsoldMany(tx: Tx, stoneIds: readonly string[]): Promise<StatusRecord[]> {
+  if (!stoneIds.length) return []
+  return query<StatusRecord>(
+    tx,
+    sql`update ${stones} set ${statusSet('A', 'N', 'A')} where ${anyOf(stones.id, stoneIds)} and ${stones.wSts} = 'B' returning ${STATUS}, ${NO_HOLD}`,
+  )
 }
 
 /** The seeded stones up for bid, with the facts bidding needs. */

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm'
+import { and, count, desc, eq, getTableColumns, sql, type Column, type SQL } from 'drizzle-orm'
 import { orm, type Sql, type Tx } from '@diamond/runtime/db'
 import { anyOf, fields, name, query } from '@diamond/runtime/statements'
 import { STATUS, statusSet, type StatusRecord } from '../stones/stones.repository'
@@ -12,6 +12,7 @@ import {
   orderLines,
   orders,
   shipments,
+  type BillTo,
   type BuyerRow,
   type Order,
   type OrderLine,
@@ -113,29 +114,123 @@ export async function insertOrder(
   return row!
 }
 
-/**
- * A won lot's order, once per lot: a second insert for the same lot (a redelivered result that got
- * past the stone's conditional update) inserts nothing and answers null.
- */
-export async function insertWonOrder(
-  tx: Tx,
-  o: Omit<typeof orders.$inferInsert, 'orderNo' | 'createdAt'>,
-): Promise<Pick<Order, 'orderNo' | 'createdAt'> | null> {
-  const [row] = await orm(tx)
-    .insert(orders)
-    .values({ ...o, orderNo: sql`'OR' || nextval('stock.order_numbers')` })
-    .onConflictDoNothing({ target: orders.lotId })
-    .returning({ orderNo: orders.orderNo, createdAt: orders.createdAt })
-  return row ?? null
+/** A won lot's order as one row: the order, its one line, its shipment (see insertWonOrders). */
+export interface WonOrderRow {
+  order: Omit<typeof orders.$inferInsert, 'orderNo' | 'createdAt' | 'lotId' | 'payBy' | 'billTo'> & {
+    lotId: string
+    payBy: string
+    billTo: BillTo | null
+  }
+  line: { stone: PricedStone; f: LineFigures }
+  shipment: { steps: Shipment['steps']; expectedFrom: string; expectedTo: string }
 }
 
-/** One stone as a confirm prices it, with who listed it (a seller's user, told when it sells). */
-export async function pricedStone(tx: Tx, id: string) {
-  const [row] = await query<PricedStone & { listedBy: string | null }>(
+const columns = (...cs: Column[]) => sql.join(cs.map(name), sql`, `)
+
+/**
+ * Won lots' orders, once per lot, in ONE statement (bench:wonorder: an auction's lots close
+ * together): each order, its line and its shipment, and the stone leaves the winner's cart. A lot
+ * that has its order already (a redelivered result that got past the stone's conditional update)
+ * gets nothing, neither line nor shipment nor cart change: `orders.lot_id` is unique and the rest
+ * joins the orders this statement inserted. Answers those it placed, created at the transaction's
+ * time (`now()`).
+ */
+export async function insertWonOrders(
+  tx: Tx,
+  rows: readonly WonOrderRow[],
+): Promise<{ id: string; orderNo: string; createdAt: Date }[]> {
+  if (!rows.length) return []
+  const input = rows.map(({ order: o, line: { stone: s, f }, shipment: sh }, n) => ({
+    n,
+    id: o.id,
+    buyer_id: o.buyerId,
+    buyer_name: o.buyerName,
+    company_name: o.companyName ?? '',
+    bill_type: o.billType,
+    pcs: o.pcs,
+    carat: o.carat,
+    amount_cents: o.amountCents,
+    adjustment_cents: o.adjustmentCents,
+    final_cents: o.finalCents,
+    source: o.source ?? 'auction',
+    lot_id: o.lotId,
+    pay_by: o.payBy,
+    bill_to: o.billTo,
+    stone_id: s.id,
+    v_stn_id: s.vStnId,
+    shape: s.shape,
+    line_carat: s.carat,
+    color: s.color,
+    clarity: s.clarity,
+    lab: s.lab,
+    location: s.location,
+    rap_cents: f.rapCents,
+    back: f.back,
+    ppc: f.pricePerCaratCents,
+    line_amount: f.amountCents,
+    line_adjustment: f.adjustmentCents,
+    final_ppc: f.finalPricePerCaratCents,
+    line_final: f.finalAmountCents,
+    seller: s.seller ?? '',
+    steps: sh.steps,
+    expected_from: sh.expectedFrom,
+    expected_to: sh.expectedTo,
+  }))
+  const o = orders
+  const l = orderLines
+  const sh = shipments
+  return query<{ id: string; orderNo: string; createdAt: Date }>(
     tx,
-    sql`select ${PRICED}, ${fields(stones, ['listedBy'])} from ${stones} where ${stones.id} = ${id}`,
+    sql`
+    with input as (
+      select * from jsonb_to_recordset(${sql.param(input)}::jsonb) as x(
+        n int, id uuid, buyer_id uuid, buyer_name text, company_name text, bill_type smallint, pcs int,
+        carat numeric, amount_cents bigint, adjustment_cents bigint, final_cents bigint, source text,
+        lot_id uuid, pay_by date, bill_to jsonb, stone_id uuid, v_stn_id text, shape text,
+        line_carat numeric, color text, clarity text, lab text, location text, rap_cents bigint,
+        back numeric, ppc bigint, line_amount bigint, line_adjustment bigint, final_ppc bigint,
+        line_final bigint, seller text, steps jsonb, expected_from date, expected_to date)
+    ),
+    placed as (
+      insert into ${o} (${columns(o.id, o.orderNo, o.buyerId, o.buyerName, o.companyName, o.billType, o.pcs, o.carat, o.amountCents, o.adjustmentCents, o.finalCents, o.source, o.lotId, o.payBy, o.billTo)})
+      select id, 'OR' || nextval('stock.order_numbers'), buyer_id, buyer_name, company_name, bill_type, pcs,
+             carat, amount_cents, adjustment_cents, final_cents, source, lot_id, pay_by, bill_to
+        from input order by n
+      on conflict (${name(o.lotId)}) do nothing
+      returning ${o.id}, ${o.orderNo}, ${o.createdAt}
+    ),
+    lined as (
+      insert into ${l} (${columns(l.orderId, l.stoneId, l.vStnId, l.shape, l.carat, l.color, l.clarity, l.lab, l.location, l.rapCents, l.back, l.pricePerCaratCents, l.amountCents, l.adjustmentCents, l.finalPricePerCaratCents, l.finalCents, l.fromHold, l.seller)})
+      select i.id, i.stone_id, i.v_stn_id, i.shape, i.line_carat, i.color, i.clarity, i.lab, i.location, i.rap_cents,
+             i.back, i.ppc, i.line_amount, i.line_adjustment, i.final_ppc, i.line_final, false, i.seller
+        from input i join placed p on p.id = i.id
+    ),
+    shipped as (
+      insert into ${sh} (${columns(sh.orderId, sh.steps, sh.expectedFrom, sh.expectedTo)})
+      select i.id, i.steps, i.expected_from, i.expected_to from input i join placed p on p.id = i.id
+    ),
+    uncarted as (
+      delete from ${tracks} t using input i join placed p on p.id = i.id
+       where t.${name(tracks.userId)} = i.buyer_id and t.${name(tracks.trackType)} = ${TRACK_TYPES.cart}
+         and t.${name(tracks.stoneId)} = i.stone_id
+    )
+    select p.id, p.order_no as "orderNo", p.created_at as "createdAt" from placed p join input i on i.id = p.id order by i.n`,
   )
-  return row ?? null
+}
+
+/** Stones as a confirm prices them, with who listed each (a seller's user, told when it sells), and the transaction's time. */
+export async function pricedStones(tx: Tx, ids: readonly string[]) {
+  return query<PricedStone & { listedBy: string | null; now: Date }>(
+    tx,
+    sql`select ${PRICED}, ${fields(stones, ['listedBy'])}, now() as now from ${stones} where ${anyOf(stones.id, ids)}`,
+  )
+}
+
+/** What stock knows of these buyers (auth's profile events), by user id. */
+export async function buyersOf(client: Sql | Tx, userIds: readonly string[]): Promise<Map<string, BuyerRow>> {
+  if (!userIds.length) return new Map()
+  const rows = await orm(client).select().from(buyers).where(anyOf(buyers.userId, userIds))
+  return new Map(rows.map((b) => [b.userId, b]))
 }
 
 /** What stock knows of a buyer (auth's profile events), or null. */

@@ -1,6 +1,7 @@
 import { indiaWallClock } from '@diamond/contracts/india-time'
 import { STONE_CATEGORIES, type ListType } from '@diamond/contracts/http/stock.values'
 import type { StoneFilter } from '@diamond/contracts/http/stock'
+import { matchingPairs, PAIR_DEFAULT } from './pairs.rules'
 import { runSearch, type EngineSort } from './search.engine'
 import { compile, type ListScope } from './search.filter'
 import type { StoneIndex } from './stone-index'
@@ -11,7 +12,7 @@ import type { StoneIndex } from './stone-index'
  * - newArrival: arrived within the last `newArrivalDays` days, newest first;
  * - exclusive, best: the stock's exclusive (11) and best (12) categories;
  * - upcoming: web status U; fancy: fancy colours; parcel: lots of more than one stone;
- *   nonCertified: no lab report; matchPair: stones that have a pair;
+ *   nonCertified: no lab report; matchPair: the stones of matching pairs (pairs.rules.ts), side by side;
  * - collection: the collector's stones: 2 ct and up, D to F, FL to VVS2, white;
  * - dealOfDay: the `DEALS_PER_DAY` available stones priced furthest below their peers (same shape
  *   group and size bracket), best deal first;
@@ -199,7 +200,10 @@ export function scopeFor(type: ListType, index: StoneIndex, ctx: ScopeContext): 
     case 'nonCertified':
       return { scope: {}, filter: { lbNm: ['NON-CERT'] } }
     case 'matchPair':
-      return { scope: { test: (i) => index.pairNos[i] !== '' } }
+      // The search service lists them pair by pair (SearchService.pairPage); as a plain scope, the same stones.
+      return {
+        scope: { only: Int32Array.from(matchingPairs(index, () => true, PAIR_DEFAULT).flat()), keepOrder: true },
+      }
     case 'collection': {
       const colour = index.enums.colNm
       const clarity = index.enums.clrNm

@@ -161,6 +161,7 @@ export class SearchService {
   async search(who: Principal, req: StoneSearch, listType: ListType = req.listType ?? 'all'): Promise<StonePage> {
     const filter = req.filter ?? {}
     const showPrices = this.check(who, filter, req.sort)
+    if (listType === 'matchPair') return this.pairPage(who, req, filter, showPrices)
     const suggested = listType === 'suggested' ? await this.recentFilter(who.id) : null
     const scope = this.scope(listType, suggested)
     const compiled = compile(this.index, scope.filter ? [filter, scope.filter] : [filter], scope.scope)
@@ -181,6 +182,61 @@ export class SearchService {
       )
     }
     return this.page(who, found, req, showPrices)
+  }
+
+  /**
+   * diamond/paginate with listType matchPair: the stones of the matching pairs (pairs.rules.ts, the
+   * default tolerance, both stones passing the filter; the pairs call's rule), each pair's stones side
+   * by side. Pairs come in the caller's sort, a pair where its first stone sorts (else in the pairs
+   * call's order). A page holds the pairs whose first stone falls within its `limit` rows, so no page
+   * splits a pair (a page may run one stone over, the next one under) and the pages stay those that
+   * `count` / `limit` promise. Count, totals and facets are over the pairs' stones.
+   */
+  private async pairPage(
+    who: Principal,
+    req: StoneSearch,
+    filter: StoneFilter,
+    showPrices: boolean,
+  ): Promise<StonePage> {
+    const compiled = compile(this.index, filter)
+    const pairs = matchingPairs(this.index, makeTest(this.index, compiled), PAIR_DEFAULT)
+    const members = Int32Array.from(pairs.flat())
+    const found = runSearch(this.index, compile(this.index, filter, { only: members, keepOrder: true }), {
+      sort: req.sort,
+      offset: 0,
+      limit: members.length,
+      facets: req.facets,
+      countOnly: req.countOnly,
+    })
+    if (!req.countOnly && !isEmptyFilter(filter) && found.count > this.settings.limit) {
+      throw new AppError(
+        'E_SEARCH_LIMIT',
+        { count: found.count, limit: this.settings.limit },
+        searchLimitMessage(this.settings.limit),
+      )
+    }
+    if (req.countOnly) return this.page(who, found, req, showPrices)
+    const pairOf = new Map<number, number>()
+    pairs.forEach((p, n) => p.forEach((i) => pairOf.set(i, n)))
+    const rank = new Map(found.page.map((i, r) => [i, r]))
+    const placed = new Set<number>()
+    const ordered: number[][] = []
+    for (const i of found.page) {
+      const n = pairOf.get(i)!
+      if (placed.has(n)) continue
+      placed.add(n)
+      ordered.push([...pairs[n]!].sort((a, b) => (rank.get(a) ?? 0) - (rank.get(b) ?? 0)))
+    }
+    const limit = req.limit ?? 250
+    const from = ((req.page ?? 1) - 1) * limit
+    const page: number[] = []
+    let at = 0
+    for (const p of ordered) {
+      if (at >= from + limit) break
+      if (at >= from) page.push(...p)
+      at += p.length
+    }
+    return this.page(who, { ...found, page }, req, showPrices)
   }
 
   /** diamond/quick-search: stone or report numbers, or words read as grades. */

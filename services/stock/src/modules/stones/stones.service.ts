@@ -247,16 +247,40 @@ export class StoneService {
    * Answers whether the stone was confirmed to a winner just now (the order module makes its order).
    */
   async settleLot(tx: Tx, lot: LotClosed): Promise<boolean> {
-    await bids.leaveLot(tx, lot.stoneId, lot.lotId)
-    if (lot.withdrawn) return false
-    if (lot.winnerId) {
-      const won = await bids.confirmWon(tx, lot.stoneId)
-      if (won) await enqueue(tx, PRODUCER, [statusEvent(StockEventTypes.bidWon, { ...won, holderId: lot.winnerId })])
-      return won !== null
-    }
-    const back = await bids.returnUnsold(tx, lot.stoneId)
-    if (back) await enqueue(tx, PRODUCER, [statusEvent(StockEventTypes.statusChanged, back)])
-    return false
+    return (await this.settleLots(tx, [lot])).has(lot.lotId)
+  }
+
+  /**
+   * `settleLot` for many results at once (an auction's lots close together): one statement each for
+   * leaving the lots, confirming the won stones and returning the unsold ones, and one write of their
+   * status events, in the results' order. The stones must be distinct (the order module splits a
+   * batch where one comes again). Answers the lots whose stone was confirmed to their winner just now.
+   */
+  async settleLots(tx: Tx, lots: readonly LotClosed[]): Promise<Set<string>> {
+    if (new Set(lots.map((l) => l.stoneId)).size !== lots.length) throw new Error('settleLots: a stone twice')
+    const decided = lots.filter((l) => !l.withdrawn)
+    // Issued together, run in this order on the transaction's connection (one round trip's wait).
+    const [, won, back] = await Promise.all([
+      bids.leaveLots(tx, lots),
+      bids.confirmWonMany(
+        tx,
+        decided.filter((l) => l.winnerId).map((l) => l.stoneId),
+      ),
+      bids.returnUnsoldMany(
+        tx,
+        decided.filter((l) => !l.winnerId).map((l) => l.stoneId),
+      ),
+    ])
+    const wonBy = new Map(won.map((r) => [r.id, r]))
+    const backBy = new Map(back.map((r) => [r.id, r]))
+    const events = decided.flatMap((l) => {
+      const w = l.winnerId ? wonBy.get(l.stoneId) : undefined
+      if (w) return [statusEvent(StockEventTypes.bidWon, { ...w, holderId: l.winnerId })]
+      const b = l.winnerId ? undefined : backBy.get(l.stoneId)
+      return b ? [statusEvent(StockEventTypes.statusChanged, b)] : []
+    })
+    await enqueue(tx, PRODUCER, events)
+    return new Set(decided.filter((l) => l.winnerId && wonBy.has(l.stoneId)).map((l) => l.lotId))
   }
 
   /** Staff: a new discount; price per carat and amount follow. Fancy colours have no Rap price to discount. */
