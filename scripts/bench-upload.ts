@@ -267,6 +267,9 @@ async function main() {
     if (commit.value.code !== 'OK') throw new Error(`commit: ${commit.value.code} ${commit.value.message}`)
     const added = commit.value.data.report.added as number
     log(`commit ${s2(commit.ms)}: ${added.toLocaleString('en')} added; ${during.length} searches meanwhile`)
+    log(
+      `service RSS ${(rssBase / MiB).toFixed(0)} MiB → after XLSX ${(rssAfterXlsx / MiB).toFixed(0)}, after CSV ${(rssAfterPreviews / MiB).toFixed(0)}, peak ${(rssPeak / MiB).toFixed(0)} MiB`,
+    )
 
     // ---- (e) the next search
     const after = (await post('diamond/paginate', { limit: 1, countOnly: true }, buyerToken)).data.count as number
@@ -309,6 +312,10 @@ async function main() {
     // The least a commit must write: the rows into a table with the stones' indexes, and one event per
     // stone into an outbox of the same shape, in one transaction (the commit's events, exported).
     const eventsFile = join(dir, 'events.copy')
+    // Fresh statistics first: planned on the outbox's as they were before the commit (a few rows), the
+    // export below chose a nested loop over 100,000 × 100,000 rows and ran for over 20 minutes.
+    await sql`analyze stock.outbox`
+    await sql`analyze stock.stones`
     const exportedEvents = await sql
       .unsafe(
         `copy (select o.id, o.topic, o.key, o.type, o.event from stock.outbox o
