@@ -2,6 +2,7 @@ import type { Address } from '@diamond/contracts/http/account'
 import { ADDRESS_TYPES } from '@diamond/contracts/http/account.values'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { LoadError, Loading } from '../../../components/LoadState'
 import { EmptyState } from '../../../components/EmptyState'
 import { FormField, fieldProps } from '../../../components/FormField'
 import type { ApiError } from '../../../lib/api'
@@ -70,15 +71,8 @@ export function AddressesPage({ embedded }: { embedded?: boolean }) {
           }}
         />
       )}
-      {error && !list && (
-        <div className="acct-state acct-state--error" role="alert">
-          <p>{codeText(error.code, error.message)}</p>
-          <button type="button" className="btn" onClick={() => void load()}>
-            {t('account.retry')}
-          </button>
-        </div>
-      )}
-      {!list && !error && <div className="acct-state">{t('common.loading')}</div>}
+      {error && !list && <LoadError error={error} retry={() => void load()} />}
+      {!list && !error && <Loading />}
       {list?.length === 0 && !editing && <EmptyState />}
       {list && list.length > 0 && (
         <ul className="address-list" data-testid="address-list">

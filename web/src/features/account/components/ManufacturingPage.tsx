@@ -2,6 +2,7 @@ import type { Facility } from '@diamond/contracts/http/facilities'
 import { FACILITY_ACTIVITIES, FACILITY_LIMITS, MAX_FACILITIES } from '@diamond/contracts/http/facilities.values'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { LoadError, Loading } from '../../../components/LoadState'
 import { useSnapshot } from 'valtio'
 import { EmptyState } from '../../../components/EmptyState'
 import { FormField, fieldProps } from '../../../components/FormField'
@@ -94,15 +95,8 @@ export function ManufacturingPage({ embedded }: { embedded?: boolean }) {
           }}
         />
       )}
-      {error && !list && (
-        <div className="acct-state acct-state--error" role="alert">
-          <p>{codeText(error.code, error.message)}</p>
-          <button type="button" className="btn" onClick={() => void load()}>
-            {t('account.retry')}
-          </button>
-        </div>
-      )}
-      {!list && !error && <div className="acct-state">{t('common.loading')}</div>}
+      {error && !list && <LoadError error={error} retry={() => void load()} />}
+      {!list && !error && <Loading />}
       {list?.length === 0 && !editing && <EmptyState textKey="facilities.empty" />}
       {list && list.length > 0 && (
         <>

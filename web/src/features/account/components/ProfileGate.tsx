@@ -1,8 +1,8 @@
 import type { Profile } from '@diamond/contracts/http/account'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
+import { LoadError } from '../../../components/LoadState'
 import { useSnapshot } from 'valtio'
-import { codeText } from '../../../lib/i18n'
 import { session } from '../../../lib/session'
 import { loadProfile, profileStore } from '../stores/profile'
 
@@ -20,14 +20,7 @@ export function ProfileGate({ children }: { children: (profile: Profile) => Reac
   const profile = useMyProfile()
   if (profile) return <>{children(profile)}</>
   if (error && !loading) {
-    return (
-      <div className="acct-state acct-state--error" role="alert">
-        <p>{codeText(error.code, error.message)}</p>
-        <button type="button" className="btn" onClick={() => void loadProfile()}>
-          {t('account.retry')}
-        </button>
-      </div>
-    )
+    return <LoadError error={error} retry={() => void loadProfile()} />
   }
   return (
     <div className="acct-state" aria-busy="true">

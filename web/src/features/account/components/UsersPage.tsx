@@ -1,11 +1,11 @@
 import type { ManagedUser, UserPage } from '@diamond/contracts/http/account'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { LoadError, Loading } from '../../../components/LoadState'
 import { useSnapshot } from 'valtio'
 import { EmptyState } from '../../../components/EmptyState'
 import { ListPager } from '../../../components/ListPager'
 import type { ApiError, ApiResult } from '../../../lib/api'
-import { codeText } from '../../../lib/i18n'
 import { isCompanyAdmin, session } from '../../../lib/session'
 import { listUsers } from '../api/account'
 import { Section } from './Section'
@@ -70,15 +70,8 @@ export function UsersPage({ embedded }: { embedded?: boolean }) {
           }}
         />
       )}
-      {error && !result && (
-        <div className="acct-state acct-state--error" role="alert">
-          <p>{codeText(error.code, error.message)}</p>
-          <button type="button" className="btn" onClick={() => void load()}>
-            {t('account.retry')}
-          </button>
-        </div>
-      )}
-      {!result && !error && <div className="acct-state">{t('common.loading')}</div>}
+      {error && !result && <LoadError error={error} retry={() => void load()} />}
+      {!result && !error && <Loading />}
       {result?.list.length === 0 && <EmptyState />}
       {result && result.list.length > 0 && (
         <div className="acct-table-wrap">

@@ -1,10 +1,10 @@
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
+import { LoadError, Loading } from '../../../components/LoadState'
 import { useSnapshot } from 'valtio'
 import { Link } from 'wouter'
 import { EmptyState } from '../../../components/EmptyState'
 import { ListPager } from '../../../components/ListPager'
-import { codeText } from '../../../lib/i18n'
 import { fmtCount } from '../../../lib/format'
 import { loadRegistrations, openRegistrations, PAGE_SIZE, registrations } from '../stores/registrations'
 import { pageCount, TABS } from '../stores/registrations.rules'
@@ -64,15 +64,8 @@ export function RegistrationsPage() {
         aria-labelledby={`registrations-tab-${TABS.find((x) => x.status === status)!.id}`}
         className="reg-review-panel"
       >
-        {error && !list && (
-          <div className="acct-state acct-state--error" role="alert">
-            <p>{codeText(error.code, error.message)}</p>
-            <button type="button" className="btn" onClick={() => void loadRegistrations()}>
-              {t('approvals.retry')}
-            </button>
-          </div>
-        )}
-        {!list && !error && <div className="acct-state">{t('common.loading')}</div>}
+        {error && !list && <LoadError error={error} retry={() => void loadRegistrations()} />}
+        {!list && !error && <Loading />}
         {list?.length === 0 && <EmptyState />}
         {list && list.length > 0 && (
           <ul className="reg-review-list" data-testid="registration-list">

@@ -3,6 +3,7 @@ import type { NoticeGroupCount } from '@diamond/contracts/http/notifications'
 import { noticeGroup, type NoticeGroup } from '@diamond/contracts/http/notifications.values'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { LoadError } from '../../../components/LoadState'
 import { useLocation } from 'wouter'
 import { EmptyState } from '../../../components/EmptyState'
 import { fmtDateTime } from '../../../lib/format'
@@ -152,12 +153,7 @@ export function NotificationsPage({ screenId, noticeText }: Props) {
           {t('common.loading')}
         </p>
       ) : load.state === 'error' ? (
-        <div className="acct-state acct-state--error" role="alert">
-          <p>{codeText(load.code, load.message)}</p>
-          <button type="button" className="btn" onClick={() => void read(page, group)}>
-            {t('stones.retry')}
-          </button>
-        </div>
+        <LoadError error={load} retry={() => void read(page, group)} />
       ) : list.length === 0 ? (
         <EmptyState />
       ) : (

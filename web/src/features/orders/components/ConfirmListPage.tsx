@@ -4,7 +4,8 @@ import { EmptyState } from '../../../components/EmptyState'
 import { fmt2, fmtDate } from '../../../lib/format'
 import { listConfirmed } from '../api/orders'
 import { dollars } from '../stores/orders.rules'
-import { LoadError, OrderFrame } from './OrderFrame'
+import { LoadError } from '../../../components/LoadState'
+import { OrderFrame } from './OrderFrame'
 import { useList } from './useList'
 
 const load = () => listConfirmed(1, 250)
@@ -15,7 +16,7 @@ export function ConfirmListPage() {
   const { list, error, reload } = useList(load)
   return (
     <OrderFrame screenId="confirmList">
-      {error && <LoadError text={error} retry={reload} />}
+      {error && <LoadError error={error} retry={reload} />}
       {list && list.length === 0 && <EmptyState textKey="empty.confirm" />}
       {list && list.length > 0 && (
         <div className="acct-table-wrap">

@@ -2,7 +2,8 @@ import { useTranslation } from 'react-i18next'
 import { Link } from 'wouter'
 import { EmptyState } from '../../../components/EmptyState'
 import { listShipments } from '../api/orders'
-import { LoadError, OrderFrame } from './OrderFrame'
+import { LoadError } from '../../../components/LoadState'
+import { OrderFrame } from './OrderFrame'
 import { ShipmentSteps } from './ShipmentSteps'
 import { ORDER_NEWS, useList } from './useList'
 
@@ -15,7 +16,7 @@ export function MyShipmentPage() {
   return (
     <OrderFrame screenId="myShipment">
       <p className="ord-terms">{t('orders.notices.deliveryDays')}</p>
-      {error && <LoadError text={error} retry={reload} />}
+      {error && <LoadError error={error} retry={reload} />}
       {list && list.length === 0 && <EmptyState textKey="orders.emptyShipment" />}
       {list && list.length > 0 && (
         <div className="ord-list" data-testid="shipment-list">

@@ -20,16 +20,3 @@ export function OrderFrame({ screenId, children }: { screenId: string; children:
     </div>
   )
 }
-
-/** A load that failed: the reason and a way to try again. */
-export function LoadError({ text, retry }: { text: string; retry: () => void }) {
-  const { t } = useTranslation()
-  return (
-    <div className="acct-state acct-state--error" role="alert">
-      <p>{text}</p>
-      <button type="button" className="btn" onClick={retry}>
-        {t('orders.retry')}
-      </button>
-    </div>
-  )
-}

@@ -4,7 +4,8 @@ import { useSearch } from 'wouter'
 import { EmptyState } from '../../../components/EmptyState'
 import { listOrders } from '../api/orders'
 import { OrderCard } from './OrderCard'
-import { LoadError, OrderFrame } from './OrderFrame'
+import { LoadError } from '../../../components/LoadState'
+import { OrderFrame } from './OrderFrame'
 import { ORDER_NEWS, useList } from './useList'
 
 const load = () => listOrders(1, 250)
@@ -21,7 +22,7 @@ export function PurchaseHistoryPage({
   const { list, error, reload } = useList(load, ORDER_NEWS)
   return (
     <OrderFrame screenId="purchaseHistory">
-      {error && <LoadError text={error} retry={reload} />}
+      {error && <LoadError error={error} retry={reload} />}
       {list && list.length === 0 && <EmptyState textKey="orders.emptyPurchase" />}
       {list && list.length > 0 && (
         <div className="ord-list" data-testid="order-list" aria-label={t('shell.screens.purchaseHistory')}>

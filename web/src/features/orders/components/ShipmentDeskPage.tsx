@@ -7,7 +7,8 @@ import { codeText } from '../../../lib/i18n'
 import { showToast } from '../../../lib/toast'
 import { advanceShipment, listShipments } from '../api/orders'
 import { nextStep, TRACKING_NO } from '../stores/orders.rules'
-import { LoadError, OrderFrame } from './OrderFrame'
+import { LoadError } from '../../../components/LoadState'
+import { OrderFrame } from './OrderFrame'
 import { ShipmentSteps } from './ShipmentSteps'
 import { ORDER_NEWS, useList } from './useList'
 
@@ -34,7 +35,7 @@ export function ShipmentDeskPage() {
           {t('orders.desk.all')}
         </button>
       </div>
-      {error && <LoadError text={error} retry={reload} />}
+      {error && <LoadError error={error} retry={reload} />}
       {shown && shown.length === 0 && <EmptyState textKey="orders.desk.empty" />}
       {shown && shown.length > 0 && (
         <div className="ord-list" data-testid="desk-list">

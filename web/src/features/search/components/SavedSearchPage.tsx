@@ -1,6 +1,7 @@
 import type { SavedSearch } from '@diamond/contracts/http/stock'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { LoadError, Loading } from '../../../components/LoadState'
 import { useSnapshot } from 'valtio'
 import { Link } from 'wouter'
 import { EmptyState } from '../../../components/EmptyState'
@@ -89,16 +90,8 @@ function SearchListPanel({ type }: { type: SearchType }) {
     else showToast(t('search.deleted'), 'success')
   }
 
-  if (error && !list)
-    return (
-      <div className="acct-state acct-state--error" role="alert">
-        <p>{codeText(error.code, error.message)}</p>
-        <button type="button" className="btn" onClick={() => void loadSearches(type)}>
-          {t('search.retry')}
-        </button>
-      </div>
-    )
-  if (!list) return <div className="acct-state">{t('common.loading')}</div>
+  if (error && !list) return <LoadError error={error} retry={() => void loadSearches(type)} />
+  if (!list) return <Loading />
   if (list.length === 0) return <EmptyState textKey={type === 1 ? 'empty.savedSearch' : 'empty.recentSearch'} />
   return (
     <>
