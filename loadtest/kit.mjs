@@ -88,6 +88,18 @@ export async function runKit(opts) {
       : 'no echo route (LOADTEST_ECHO is off): no baseline, throughput without ratios',
   )
 
+  // Ctrl-C (or a CI job's cancel): k6 stops on its own signal, the kit skips what is left and still
+  // takes down what it made.
+  let interrupted = false
+  const onSignal = () => {
+    interrupted = true
+    log('interrupted: stopping after this step, then cleaning up…')
+  }
+  process.on('SIGINT', onSignal)
+  process.on('SIGTERM', onSignal)
+  const stillOn = () => {
+    if (interrupted) throw new Error('interrupted')
+  }
   const set = await prepareTarget({
     baseUrl: opts.target,
     creds,
@@ -113,6 +125,7 @@ export async function runKit(opts) {
 
     let baseline
     const k6Row = async (script, name, label, extra = {}, outcome = () => '') => {
+      stillOn()
       log(`${label}: ${rate}/s for ${duration} s (after ${rampUp} s ramp-up)…`)
       const r = await runK6(k6, script, { ...env, ...extra }, dir, name)
       dashboards.push(relative(dir, r.dashboard))
@@ -121,7 +134,7 @@ export async function runKit(opts) {
       return r.summary
     }
     const count = (s, m) => s.metrics[m]?.values.count ?? 0
-    if (echoOn) {
+    if (echoOn && k6) {
       baseline = await k6Row('kit-baseline.js', 'baseline', 'baseline: POST /web/v1/loadtest/echo (bare JSON POST)', {
         BASE_URL: `${opts.target}/web/v1/loadtest`,
       })
@@ -155,6 +168,7 @@ export async function runKit(opts) {
         (s) => `${count(s, 'search_errors')} errors`,
       )
     if (opts.scenarios.includes('fanout')) {
+      stillOn()
       const f = await measureRoomFanout({
         baseUrl: opts.target,
         lots: set.lots,
