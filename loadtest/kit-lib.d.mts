@@ -49,3 +49,36 @@ export function writeReport(r: {
   dashboards?: string[]
   notes?: string[]
 }): string
+export interface KitLot {
+  auctionId: string
+  id: string
+  stoneId: string
+  startCents: number
+  incrementCents: number
+}
+export interface Made {
+  bidders: string[]
+  stones: string[]
+  auctions: string[]
+  holds: Set<string>
+}
+export function prepareTarget(o: {
+  baseUrl: string
+  creds: Credentials
+  bidders?: number
+  lots?: number
+  log?: (m: string) => void
+}): Promise<{
+  tokens: string[]
+  lots: KitLot[]
+  made: Made
+  cleanup: () => Promise<string[]>
+  staffToken: string
+  adminToken: string | null
+}>
+export function cleanupTarget(
+  baseUrl: string,
+  made: Made,
+  ctx: { staffToken: string | null; adminToken: string | null; holders?: string[] },
+): Promise<string[]>
+export function availableStones(baseUrl: string, token: string, n: number, exclude?: Set<string>): Promise<string[]>

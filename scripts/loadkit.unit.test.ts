@@ -9,6 +9,7 @@ import {
   writeReport,
   type K6Summary,
 } from '../loadtest/kit-lib.mjs'
+import { describeThreads, keptUp } from '../loadtest/generator.mjs'
 
 const root = new URL('..', import.meta.url).pathname
 
@@ -184,5 +185,22 @@ describe('the report', () => {
       'Clean-up: done.',
       '',
     ])
+  })
+})
+
+describe('whether a generator kept up', () => {
+  const t = (busy: number, delayP99Ms: number, cpu: number | null = busy) => ({ busy, cpu, delayP99Ms, delayMaxMs: 0 })
+
+  it('only when every thread was busy at most 80 % and read late at most 10 ms (p99)', () => {
+    expect(keptUp([t(0.1, 2), t(0.8, 10)])).toBe(true)
+    expect(keptUp([t(0.1, 2), t(0.81, 3)])).toBe(false)
+    expect(keptUp([t(0.2, 10.5)])).toBe(false)
+    expect(keptUp([])).toBe(false)
+  })
+
+  it('prints each thread’s busy share, CPU and lateness', () => {
+    expect(describeThreads([t(0.49, 52.9, 0.11), t(0.07, 2.04, null)])).toBe(
+      'busy 49% / 7%, CPU 11% / ?, read late p99 52.9 / 2.0 ms',
+    )
   })
 })
