@@ -85,7 +85,7 @@ export async function runKit(opts) {
   log(
     echoOn
       ? 'the echo route answers: baselines against this target'
-      : 'no echo route (LOADTEST_ECHO is off): no baseline, throughput without ratios',
+      : 'no echo route (LOADTEST_ECHO is off): no baseline, figures without ratios',
   )
 
   // Ctrl-C (or a CI job's cancel): k6 stops on its own signal, the kit skips what is left and still
