@@ -210,7 +210,17 @@ export async function measureRoomFanout({
     // flight per lot; a bid due on a lot still waiting is skipped and counted.
     await all({ cmd: 'record' })
     const mainLoad = watchThread()
-    const next = new Map(lots.map((l) => [l.id, l.startCents]))
+    // Each lot's minimum now (earlier scenarios may have bid on them), so that no bid is refused.
+    const next = new Map(
+      await Promise.all(
+        lots.map(async (l) => {
+          const r = await fetch(`${baseUrl}/web/v1/diamond-bid/lot/${l.id}`, {
+            headers: { authorization: `JWT ${tokens[0]}` },
+          }).then((res) => res.json())
+          return [l.id, r.data?.minimumPerCaratCents ?? l.startCents]
+        }),
+      ),
+    )
     const turns = new Map(lots.map((l) => [l.id, 0]))
     const inFlight = new Set()
     const acked = []
