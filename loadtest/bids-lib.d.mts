@@ -17,6 +17,8 @@ export function createBidders(baseUrl: string, n: number, prefix?: string): Prom
 export function pool<T, R>(items: T[], width: number, fn: (item: T, i: number) => Promise<R>): Promise<R[]>
 export function stonesForBid(baseUrl: string, staffToken: string, n: number, taken?: Set<string>): Promise<string[]>
 export interface BenchLot {
+  /** The lot's auction (its room on the live feed). */
+  auctionId: string
   id: string
   stoneId: string
   startCents: number

@@ -306,7 +306,9 @@ export async function createAuction(
   }
   if (lots.length !== stoneIds.length)
     throw new Error(`auction ${title}: ${lots.length} lots for ${stoneIds.length} stones`)
+  const auctionId = r.data?.auctionId ?? r.data?.id ?? null
   return lots.map((l) => ({
+    auctionId: l.auctionId ?? auctionId,
     id: l.id,
     stoneId: l.stoneId,
     startCents: l.startPerCaratCents ?? Math.round(startPerCarat * 100),

@@ -1,14 +1,33 @@
 // npm run loadtest: builds k6 (infra/k6.mjs, cached), starts a bare Fastify baseline and the portal
 // as `npm start` starts it (fresh data folder), runs the k6 scripts against both on loopback, and
 // writes loadtest/report.md with throughput and latency beside the same-run baseline.
+// npm run loadtest -- --target <url> --credentials <file>: the load kit for operators, against an
+// existing portal (kit.mjs).
 import { spawn } from 'node:child_process'
 import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import Fastify from 'fastify'
 import { k6Path } from '../infra/k6.mjs'
+import { parseArgs, UsageError } from './kit-lib.mjs'
 
 const root = new URL('..', import.meta.url).pathname
+let args
+try {
+  args = parseArgs(process.argv.slice(2), process.env)
+} catch (e) {
+  if (!(e instanceof UsageError)) throw e
+  console.error(`npm run loadtest: ${e.message} (see loadtest/README.md)`)
+  process.exit(2)
+}
+if (args.help) {
+  console.log(readFileSync(join(root, 'loadtest/README.md'), 'utf8'))
+  process.exit(0)
+}
+if (args.target) {
+  const { runKit } = await import('./kit.mjs')
+  process.exit(await runKit(args))
+}
 const ATTEMPTS = process.env.ATTEMPTS ?? '1000'
 const VUS = process.env.VUS ?? '200'
 const k6 = await k6Path()

@@ -3,6 +3,7 @@ import type { MessageBus, PlatformConfig, TokenService } from '@diamond/runtime'
 import { apiDocsEnabled, serviceUrls, type GatewayConfig } from './config'
 import docsRoutes from './modules/docs/docs.routes'
 import healthRoutes, { type ServiceProbe } from './modules/health/health.routes'
+import loadtestRoutes from './modules/loadtest/loadtest.routes'
 import proxyRoutes from './modules/proxy/proxy.routes'
 import { AuctionMembers } from './modules/realtime/auctions'
 import type { BidTarget } from './modules/realtime/bids.rules'
@@ -68,6 +69,7 @@ export default async function gateway(app: FastifyInstance, opts: GatewayOptions
     enabled: apiDocsEnabled(opts.gateway, opts.config.NODE_ENV),
     serviceDocs: opts.serviceDocs as never,
   })
+  if (opts.gateway.LOADTEST_ECHO) await app.register(loadtestRoutes)
   await app.register(websocketFeed, { tokens: opts.tokens, ws, watchers, auctions, maxBuffered })
   if (opts.mode === 'distributed') await app.register(proxyRoutes, { urls: serviceUrls(opts.gateway) })
   if (opts.serveWeb !== false) await app.register(webApp, { dist: opts.gateway.WEB_DIST })

@@ -41,6 +41,11 @@ export const GatewayConfig = Type.Object({
   STOCK_XRAY_HOST: Type.Optional(Type.String()),
   /** Serve the API documentation (/web/v1/docs, /web/v1/openapi.json): on unless NODE_ENV is production. */
   API_DOCS: Type.Optional(Type.Boolean()),
+  /**
+   * POST /web/v1/loadtest/echo, the load kit's bare JSON POST baseline on this deployment (issue 27):
+   * off unless set to true, for the time of a measured run (it answers without a token).
+   */
+  LOADTEST_ECHO: Type.Boolean({ default: false }),
   ...SERVICE_URLS,
 })
 export type GatewayConfig = Static<typeof GatewayConfig>
