@@ -61,6 +61,21 @@ export async function setPositions(
     })
 }
 
+/** Positions on several lots in one statement (each lot and bidder at most once). */
+export async function setLotPositions(
+  tx: Tx,
+  positions: readonly { lotId: string; userId: string; state: 'leading' | 'outbid' }[],
+): Promise<void> {
+  if (!positions.length) return
+  await orm(tx)
+    .insert(dashBids)
+    .values(positions.map((p) => ({ lotId: p.lotId, userId: p.userId, state: p.state })))
+    .onConflictDoUpdate({
+      target: [dashBids.lotId, dashBids.userId],
+      set: { state: sql`excluded.state`, updatedAt: sql`now()` },
+    })
+}
+
 export async function extendLot(tx: Tx, lotId: string, closesAt: string): Promise<void> {
   await orm(tx)
     .update(dashLots)
