@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { BiddingEventTypes, type LotExtended, type LotHighChanged } from '@diamond/contracts/events/bidding'
 import { BID_KIND_RULES } from '@diamond/contracts/http/bidding'
-import { AppError, newEvent, outboxRow, outsideRequest, type Database, type Principal } from '@diamond/runtime'
+import { AppError, enqueue, newEvent, outboxRow, outsideRequest, type Database, type Principal } from '@diamond/runtime'
 import type { AnyEvent } from '@diamond/contracts/events/envelope'
 import { decideBid, isRefusal } from './bid.rules'
 import type { DbClock } from './clock'
@@ -66,6 +66,13 @@ class LotWriter {
   readonly requests = new Map<string, { entry: Entry; done: Promise<Outcome> }>()
   ended: boolean
   evicted = false
+  /** The lot as its last stored batch left it (what a repeat of its high announces). */
+  stored: Snapshot | null = null
+  /** Displaced bidders not yet told (issue 27: one outbid notice per bidder, lot and window). */
+  readonly unnoticed = new Set<string>()
+  /** When this lot's last event that told outbid bidders was stored (process clock, ms). */
+  noticedAt = -Infinity
+  noticeTimer: NodeJS.Timeout | null = null
 
   constructor(readonly lot: Lot) {
     this.ended = lot.closedAt !== null
@@ -94,6 +101,13 @@ export interface EngineOptions {
   onBuyNow?: (lotId: string) => void
   /** Told after a batch that wrote events is stored: the outbox relay has rows to publish. */
   onEvents?: () => void
+  /**
+   * Each displaced bidder of a lot is named for an outbid notice at most once per this window (ms;
+   * default 1000): a high event carries the notices only if the lot's window is open, and the bidders
+   * displaced meanwhile are named by a later event of the lot — its next high, or at the window's end
+   * a repeat of the stored high. 0: every high names everyone it displaced.
+   */
+  noticeWindowMs?: number
 }
 
 const MAX_ATTEMPTS = 5
@@ -419,8 +433,16 @@ export class BidEngine {
     const moves: LotMove[] = []
     const rows: BidRow[] = []
     const events: LotEventRow[] = []
+    const now = Date.now()
+    const window = this.opts.noticeWindowMs ?? 1000
+    /** Per lot: the bidders its high event names for a notice (the lot's window was open), or null. */
+    const noticed = new Map<string, string[] | null>()
     for (const [lotId, ps] of byLot) {
-      for (const e of eventsOf(ps)) events.push({ ...outboxRow(e), lotId, n: events.length })
+      const w = ps[0]!.writer
+      const open = now - w.noticedAt >= window
+      const names = open ? this.toNotice(ps) : null
+      noticed.set(lotId, names)
+      for (const e of eventsOf(ps, names)) events.push({ ...outboxRow(e), lotId, n: events.length })
       const last = ps[ps.length - 1]!
       let minAt = Infinity
       let maxAt = -Infinity
@@ -479,6 +501,7 @@ export class BidEngine {
     for (const [lotId, ps] of byLot) {
       if (moved.has(lotId)) {
         this.stats.stored += ps.length
+        this.noticesStored(ps, noticed.get(lotId) ?? null, now)
         for (const p of ps) p.settle('stored')
         if (ps.some((p) => p.buyNow)) this.opts.onBuyNow?.(lotId)
       } else {
@@ -487,6 +510,85 @@ export class BidEngine {
         this.drop(lotId)
         for (const p of ps) p.settle('retry')
       }
+    }
+  }
+
+  /** Who a batch's high would tell now: the lot's untold displaced bidders and this batch's, never the new leader. */
+  private toNotice(ps: Pending[]): string[] | null {
+    const w = ps[0]!.writer
+    const leader = ps[ps.length - 1]!.after.highBidder
+    const ids = new Set(w.unnoticed)
+    for (const p of ps) if (p.highChanged && p.displaced) ids.add(p.displaced)
+    if (leader) ids.delete(leader)
+    return ids.size ? [...ids] : null
+  }
+
+  /** After a lot's batch is stored: who is told now, who waits for the window's end. */
+  private noticesStored(ps: Pending[], told: string[] | null, at: number): void {
+    const w = ps[0]!.writer
+    const last = ps[ps.length - 1]!.after
+    w.stored = last
+    if (told) {
+      for (const id of told) w.unnoticed.delete(id)
+      w.noticedAt = at
+    } else for (const p of ps) if (p.highChanged && p.displaced) w.unnoticed.add(p.displaced)
+    if (last.highBidder) w.unnoticed.delete(last.highBidder)
+    this.armNotices(w)
+  }
+
+  private armNotices(w: LotWriter): void {
+    if (w.noticeTimer || !w.unnoticed.size || w.ended || w.evicted) return
+    const wait = Math.max(0, w.noticedAt + (this.opts.noticeWindowMs ?? 1000) - Date.now())
+    w.noticeTimer = setTimeout(() => {
+      w.noticeTimer = null
+      void this.noticeLate(w)
+    }, wait)
+    w.noticeTimer.unref()
+  }
+
+  /**
+   * The window's end with bidders still untold: a repeat of the lot's stored high (same bid count,
+   * nothing moves for the room or the dashboards) names them. A batch of the lot in flight or
+   * queued tells them itself (its lot's window is open) or arms this again once stored; the repeat
+   * holds the lot like a batch, so no high of the lot is stored between it and the state it repeats.
+   * Not in the bids' transaction: a crash here loses at most this window's notices, and the lot's
+   * close tells every bidder the result anyway.
+   */
+  private async noticeLate(w: LotWriter): Promise<void> {
+    const lot = w.lot
+    const s = w.stored
+    if (w.ended || w.evicted || !w.unnoticed.size || !s?.highBidder) return
+    if (this.inFlight.has(lot.id) || this.queue.some((p) => p.writer === w)) return
+    const names = [...w.unnoticed].filter((id) => id !== s.highBidder)
+    w.unnoticed.clear()
+    if (!names.length) return
+    this.inFlight.add(lot.id)
+    const at = Date.now()
+    try {
+      const data: LotHighChanged = {
+        ...highOf(lot, s),
+        previousLeaderId: null,
+        outbidIds: [],
+        noticeIds: names,
+      }
+      await this.database.sql.begin((tx) =>
+        enqueue(tx, PRODUCER, [newEvent(PRODUCER, BiddingEventTypes.high, lot.id, data)]),
+      )
+      w.noticedAt = at
+      this.opts.onEvents?.()
+    } catch (err) {
+      const e = err as { message?: string; code?: string }
+      this.opts.log?.warn(
+        { error: e.message, code: e.code, lotId: lot.id },
+        'outbid notices could not be stored; trying again',
+      )
+      for (const id of names) w.unnoticed.add(id)
+      w.noticedAt = at // wait a window before trying again
+    } finally {
+      this.inFlight.delete(lot.id)
+      this.wake()
+      if (this.queue.length) this.schedule()
+      this.armNotices(w)
     }
   }
 
@@ -503,7 +605,7 @@ export class BidEngine {
 }
 
 /** One batch's events of one lot: its new high and its extension (open kinds only; a sealed lot says nothing before its close). */
-function eventsOf(ps: Pending[]): AnyEvent[] {
+function eventsOf(ps: Pending[], noticeIds: string[] | null): AnyEvent[] {
   const lot = ps[0]!.writer.lot
   if (BID_KIND_RULES[lot.kind].sealed) return []
   const out: AnyEvent[] = []
@@ -513,17 +615,10 @@ function eventsOf(ps: Pending[]): AnyEvent[] {
     const a = lastHigh.after
     const outbid = [...new Set(highs.map((p) => p.displaced).filter((id): id is string => !!id && id !== a.highBidder))]
     const data: LotHighChanged = {
-      lotId: lot.id,
-      auctionId: lot.auctionId,
-      stoneId: lot.stoneId,
-      vStnId: lot.vStnId,
-      pricePerCaratCents: a.highCents!,
-      bidCount: a.bidCount,
-      closesAt: iso(a.closesAt),
-      reserveMet: lot.reserveCents === null ? null : a.highCents! >= lot.reserveCents,
-      leaderId: a.highBidder!,
+      ...highOf(lot, a),
       previousLeaderId: lastHigh.displaced === a.highBidder ? null : lastHigh.displaced,
       outbidIds: outbid,
+      noticeIds: noticeIds ?? [],
     }
     out.push(newEvent(PRODUCER, BiddingEventTypes.high, lot.id, data))
   }
@@ -541,4 +636,19 @@ function eventsOf(ps: Pending[]): AnyEvent[] {
     out.push(newEvent(PRODUCER, BiddingEventTypes.extended, lot.id, data))
   }
   return out
+}
+
+/** A lot's high as a high event states it (the ids of who was displaced apart). */
+function highOf(lot: Lot, a: Snapshot): Omit<LotHighChanged, 'previousLeaderId' | 'outbidIds' | 'noticeIds'> {
+  return {
+    lotId: lot.id,
+    auctionId: lot.auctionId,
+    stoneId: lot.stoneId,
+    vStnId: lot.vStnId,
+    pricePerCaratCents: a.highCents!,
+    bidCount: a.bidCount,
+    closesAt: iso(a.closesAt),
+    reserveMet: lot.reserveCents === null ? null : a.highCents! >= lot.reserveCents,
+    leaderId: a.highBidder!,
+  }
 }

@@ -8,6 +8,9 @@ import type { PriceIndexService } from './price-index.service'
 
 const STONE_EVENTS = Object.values(StockEventTypes)
 
+/** The dashboards' projections wait this long for more events at moderate rates (one transaction per window). */
+const DASHBOARD_LINGER_MS = 100
+
 /**
  * The dashboards' inputs: stock's own stone events move the price index and the market's counters
  * (an upload's 100,000 events in batches of 500), and other services' events keep stock's small
@@ -29,25 +32,29 @@ export function registerDashboards(rt: ServiceRuntime, index: PriceIndexService,
       .on(Object.values(AppointmentEventTypes), ({ data }, { tx }) => p.appointment(tx, data))
       // Positions follow the bids asynchronously and coalesced: what waited is applied in one
       // transaction, a run of highs once per lot (issue 27), everything else in its order.
-      .batch(200, async (events, { tx }) => {
-        let highs: LotHighChanged[] = []
-        const flush = async () => {
-          if (highs.length) await p.lotHighs(tx, highs)
-          highs = []
-        }
-        for (const e of events) {
-          if (e.type === BiddingEventTypes.high) {
-            highs.push(e.data)
-            continue
+      .batch(
+        200,
+        async (events, { tx }) => {
+          let highs: LotHighChanged[] = []
+          const flush = async () => {
+            if (highs.length) await p.lotHighs(tx, highs)
+            highs = []
+          }
+          for (const e of events) {
+            if (e.type === BiddingEventTypes.high) {
+              highs.push(e.data)
+              continue
+            }
+            await flush()
+            if (e.type === MemberEventTypes.followChanged) await p.follow(tx, e.data)
+            else if (e.type === BiddingEventTypes.opened) await p.lotOpened(tx, e.data)
+            else if (e.type === BiddingEventTypes.extended) await p.lotExtended(tx, e.data)
+            else if (e.type === BiddingEventTypes.closed) await p.lotClosed(tx, e.data)
+            else await p.appointment(tx, e.data)
           }
           await flush()
-          if (e.type === MemberEventTypes.followChanged) await p.follow(tx, e.data)
-          else if (e.type === BiddingEventTypes.opened) await p.lotOpened(tx, e.data)
-          else if (e.type === BiddingEventTypes.extended) await p.lotExtended(tx, e.data)
-          else if (e.type === BiddingEventTypes.closed) await p.lotClosed(tx, e.data)
-          else await p.appointment(tx, e.data)
-        }
-        await flush()
-      }),
+        },
+        { lingerMs: DASHBOARD_LINGER_MS },
+      ),
   )
 }
