@@ -1,12 +1,21 @@
 import { randomUUID } from 'node:crypto'
 import { BiddingEventTypes, type LotExtended, type LotHighChanged } from '@diamond/contracts/events/bidding'
 import { BID_KIND_RULES } from '@diamond/contracts/http/bidding'
-import { AppError, enqueue, newEvent, outboxRow, outsideRequest, type Database, type Principal } from '@diamond/runtime'
+import { AppError, newEvent, outboxRow, outsideRequest, type Database, type Principal } from '@diamond/runtime'
 import type { AnyEvent } from '@diamond/contracts/events/envelope'
 import { decideBid, isRefusal } from './bid.rules'
 import type { DbClock } from './clock'
 import { stateOf } from './lot.view'
-import { logsOf, lotsById, storeBatch, type BidRow, type Lot, type LotEventRow, type LotMove } from './lots.repository'
+import {
+  logsOf,
+  lotsById,
+  storeBatch,
+  storeEvents,
+  type BidRow,
+  type Lot,
+  type LotEventRow,
+  type LotMove,
+} from './lots.repository'
 
 export const PRODUCER = 'bidding'
 const iso = (ms: number) => new Date(ms).toISOString()
@@ -72,7 +81,8 @@ class LotWriter {
   readonly unnoticed = new Set<string>()
   /** When this lot's last event that told outbid bidders was stored (process clock, ms). */
   noticedAt = -Infinity
-  noticeTimer: NodeJS.Timeout | null = null
+  /** When its last batch was stored (process clock, ms): a lot still bidding on tells with its next high. */
+  storedAt = -Infinity
 
   constructor(readonly lot: Lot) {
     this.ended = lot.closedAt !== null
@@ -528,6 +538,7 @@ export class BidEngine {
     const w = ps[0]!.writer
     const last = ps[ps.length - 1]!.after
     w.stored = last
+    w.storedAt = at
     if (told) {
       for (const id of told) w.unnoticed.delete(id)
       w.noticedAt = at
@@ -536,60 +547,90 @@ export class BidEngine {
     this.armNotices(w)
   }
 
+  /** Lots with displaced bidders not yet told: the sweep looks at them. */
+  private readonly untold = new Set<LotWriter>()
+  private sweepTimer: NodeJS.Timeout | null = null
+  private sweeping = false
+
   private armNotices(w: LotWriter): void {
-    if (w.noticeTimer || !w.unnoticed.size || w.ended || w.evicted) return
-    const wait = Math.max(0, w.noticedAt + (this.opts.noticeWindowMs ?? 1000) - Date.now())
-    w.noticeTimer = setTimeout(() => {
-      w.noticeTimer = null
-      void this.noticeLate(w)
-    }, wait)
-    w.noticeTimer.unref()
+    if (w.unnoticed.size && !w.ended && !w.evicted) this.untold.add(w)
+    else this.untold.delete(w)
+    if (this.sweepTimer || this.sweeping || !this.untold.size) return
+    // A quarter of the window: a lot's notices wait at most a window and a quarter.
+    this.sweepTimer = setTimeout(
+      () => {
+        this.sweepTimer = null
+        void this.sweepNotices()
+      },
+      Math.max(1, (this.opts.noticeWindowMs ?? 1000) / 4),
+    )
+    this.sweepTimer.unref()
   }
 
   /**
-   * The window's end with bidders still untold: a repeat of the lot's stored high (same bid count,
-   * nothing moves for the room or the dashboards) names them. A batch of the lot in flight or
-   * queued tells them itself (its lot's window is open) or arms this again once stored; the repeat
-   * holds the lot like a batch, so no high of the lot is stored between it and the state it repeats.
-   * Not in the bids' transaction: a crash here loses at most this window's notices, and the lot's
-   * close tells every bidder the result anyway.
+   * The lots whose window is over with bidders still untold, and that stored no batch for a quarter
+   * of a window (a lot still being bid on tells them with its next high): one repeat of each lot's
+   * stored high (same bid count, nothing moves for the room or the dashboards) names them, all in one
+   * statement without NOTIFY, which then wakes this process's relay as a batch of bids does. A lot
+   * being repeated is held like a batch, so no high of it is stored between its repeat and the
+   * state the repeat states. Not in the bids' transaction: a crash here loses at most these
+   * notices, and each lot's close tells every bidder the result anyway.
    */
-  private async noticeLate(w: LotWriter): Promise<void> {
-    const lot = w.lot
-    const s = w.stored
-    if (w.ended || w.evicted || !w.unnoticed.size || !s?.highBidder) return
-    if (this.inFlight.has(lot.id) || this.queue.some((p) => p.writer === w)) return
-    const names = [...w.unnoticed].filter((id) => id !== s.highBidder)
-    w.unnoticed.clear()
-    if (!names.length) return
-    this.inFlight.add(lot.id)
-    const at = Date.now()
-    try {
-      const data: LotHighChanged = {
-        ...highOf(lot, s),
-        previousLeaderId: null,
-        outbidIds: [],
-        noticeIds: names,
+  private async sweepNotices(): Promise<void> {
+    const window = this.opts.noticeWindowMs ?? 1000
+    const now = Date.now()
+    const due: { w: LotWriter; names: string[] }[] = []
+    for (const w of [...this.untold]) {
+      const s = w.stored
+      if (w.ended || w.evicted || !w.unnoticed.size || !s?.highBidder) {
+        this.untold.delete(w)
+        continue
       }
-      await this.database.sql.begin((tx) =>
-        enqueue(tx, PRODUCER, [newEvent(PRODUCER, BiddingEventTypes.high, lot.id, data)]),
+      if (now - w.noticedAt < window || now - w.storedAt < window / 4) continue
+      if (this.inFlight.has(w.lot.id) || this.queue.some((p) => p.writer === w)) continue
+      const names = [...w.unnoticed].filter((id) => id !== s.highBidder)
+      w.unnoticed.clear()
+      this.untold.delete(w)
+      if (names.length) due.push({ w, names })
+    }
+    if (!due.length) return this.armAll()
+    this.sweeping = true
+    for (const { w } of due) this.inFlight.add(w.lot.id)
+    try {
+      const events = due.map(({ w, names }) =>
+        outboxRow(
+          newEvent(PRODUCER, BiddingEventTypes.high, w.lot.id, {
+            ...highOf(w.lot, w.stored!),
+            previousLeaderId: null,
+            outbidIds: [],
+            noticeIds: names,
+          } satisfies LotHighChanged),
+        ),
       )
-      w.noticedAt = at
+      await storeEvents(this.database.sql, events)
+      for (const { w } of due) w.noticedAt = now
       this.opts.onEvents?.()
     } catch (err) {
       const e = err as { message?: string; code?: string }
       this.opts.log?.warn(
-        { error: e.message, code: e.code, lotId: lot.id },
+        { error: e.message, code: e.code, lots: due.length },
         'outbid notices could not be stored; trying again',
       )
-      for (const id of names) w.unnoticed.add(id)
-      w.noticedAt = at // wait a window before trying again
+      for (const { w, names } of due) {
+        for (const id of names) w.unnoticed.add(id)
+        w.noticedAt = now // a window before trying again
+      }
     } finally {
-      this.inFlight.delete(lot.id)
+      for (const { w } of due) this.inFlight.delete(w.lot.id)
+      this.sweeping = false
       this.wake()
       if (this.queue.length) this.schedule()
-      this.armNotices(w)
+      this.armAll()
     }
+  }
+
+  private armAll(): void {
+    for (const w of [...this.untold]) this.armNotices(w)
   }
 
   /** Forgets a lot's writer whose state is no longer the database's; bids decided on it are decided again. */

@@ -30,19 +30,18 @@ export class DashboardProjections {
 
   /**
    * A run of highs at once (what waited for the consumer): each lot once, with its newest high and
-   * everyone the run displaced (coalesceHighs), the positions of every lot in one statement and the
-   * bids counted per stone in one more: a busy auction's highs cost a few statements a batch rather
-   * than three each.
+   * everyone the run displaced (coalesceHighs): the lots in one statement, the positions of every lot
+   * in one more and the bids counted per stone in a third, whatever the batch's size.
    */
   async lotHighs(tx: Tx, highs: readonly LotHighChanged[]): Promise<void> {
     if (highs.length === 1) return this.lotHigh(tx, highs[0]!)
     const hits = new Map<string, number>()
     const positions: { lotId: string; userId: string; state: 'leading' | 'outbid' }[] = []
-    for (const h of coalesceHighs(highs, outbidOf)) {
-      const added = await repo.highOf(tx, h)
-      if (added > 0) hits.set(h.stoneId, (hits.get(h.stoneId) ?? 0) + added)
+    const lots = coalesceHighs(highs, outbidOf)
+    for (const { stoneId, added } of await repo.highsOf(tx, lots))
+      if (added > 0) hits.set(stoneId, (hits.get(stoneId) ?? 0) + added)
+    for (const h of lots)
       for (const p of positionsAfterHigh(h.leaderId, h.outbidIds)) positions.push({ lotId: h.lotId, ...p })
-    }
     await repo.setLotPositions(tx, positions)
     await repo.countHits(
       tx,
