@@ -203,6 +203,10 @@ export class BidEngine {
   /** Everything accepted is stored (or refused) before this resolves; used at shutdown. */
   async drain(): Promise<void> {
     while (this.flushing || this.scheduled || this.queue.length) await new Promise<void>((r) => this.waiters.push(r))
+    // Displaced bidders not yet told are told now rather than lost with the process.
+    if (this.sweepTimer) clearTimeout(this.sweepTimer)
+    this.sweepTimer = null
+    if (!this.sweeping) await this.sweepNotices(true)
   }
 
   private writerFor(lotId: string): Promise<LotWriter> {
@@ -576,7 +580,7 @@ export class BidEngine {
    * state the repeat states. Not in the bids' transaction: a crash here loses at most these
    * notices, and each lot's close tells every bidder the result anyway.
    */
-  private async sweepNotices(): Promise<void> {
+  private async sweepNotices(atOnce = false): Promise<void> {
     const window = this.opts.noticeWindowMs ?? 1000
     const now = Date.now()
     const due: { w: LotWriter; names: string[] }[] = []
@@ -586,14 +590,14 @@ export class BidEngine {
         this.untold.delete(w)
         continue
       }
-      if (now - w.noticedAt < window || now - w.storedAt < window / 4) continue
+      if (!atOnce && (now - w.noticedAt < window || now - w.storedAt < window / 4)) continue
       if (this.inFlight.has(w.lot.id) || this.queue.some((p) => p.writer === w)) continue
       const names = [...w.unnoticed].filter((id) => id !== s.highBidder)
       w.unnoticed.clear()
       this.untold.delete(w)
       if (names.length) due.push({ w, names })
     }
-    if (!due.length) return this.armAll()
+    if (!due.length) return atOnce ? undefined : this.armAll()
     this.sweeping = true
     for (const { w } of due) this.inFlight.add(w.lot.id)
     try {
@@ -625,7 +629,7 @@ export class BidEngine {
       this.sweeping = false
       this.wake()
       if (this.queue.length) this.schedule()
-      this.armAll()
+      if (!atOnce) this.armAll()
     }
   }
 
