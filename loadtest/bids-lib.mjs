@@ -29,6 +29,19 @@ export async function freePort(span = 1) {
     if (ok) return port
   }
 }
+/**
+ * `span` free ports in a row below the kernel's ephemeral range (32768+), where the stack's own
+ * children (SeaweedFS asks the kernel for eight) cannot be handed one of them before the service
+ * that was promised it listens.
+ */
+async function quietPort(span = 1) {
+  for (;;) {
+    const port = 20000 + Math.floor(Math.random() * (12000 - span))
+    let free = true
+    for (let i = 0; i < span && free; i++) free = await portFree(port + i)
+    if (free) return port
+  }
+}
 function portFree(port) {
   return new Promise((resolve) => {
     const s = createServer()
@@ -46,9 +59,13 @@ export async function startPortal({ mode, dataDir, env = {}, profileDir }) {
   const port = await freePort()
   const extra = { PORT: String(port), PORTAL_DATA_DIR: dataDir, ...env }
   if (mode === 'stack') {
-    const base = await freePort(5)
+    const base = await quietPort(5)
     Object.assign(extra, {
-      KAFKA_PORT: String(await freePort(2)),
+      KAFKA_PORT: String(await quietPort(2)),
+      // Ports of this stack alone: other stacks on the machine keep Mailpit's and SeaweedFS's defaults.
+      MAILPIT_SMTP_PORT: String(await quietPort()),
+      MAILPIT_HTTP_PORT: String(await quietPort()),
+      SEAWEEDFS_S3_PORT: String(await quietPort()),
       AUTH_PORT: String(base),
       STOCK_PORT: String(base + 1),
       BIDDING_PORT: String(base + 2),
