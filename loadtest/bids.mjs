@@ -609,10 +609,10 @@ function render(results) {
         ? `${(r.rows[f].rate / r.rows.echo.rate).toFixed(2)}× / ${(r.rows[f].rate / r.rows.pg.rate).toFixed(1)}× / ${(r.rows[h].p99 / r.rows.halfEcho.p99).toFixed(2)}×`
         : '—'
     lines.push(
-      `| (reference) the durable floor's own figures: (1) / (2) / (4) | ${modes.map(own('floor', 'halfFloor')).join(' | ')} |`,
+      `| (reference) the durable floor: × Fastify / × PostgreSQL's one-row update / p99 at (4)'s rate × Fastify's | ${modes.map(own('floor', 'halfFloor')).join(' | ')} |`,
     )
     lines.push(
-      `| (reference) the authenticated floor's own figures: (1) / (2) / (4) | ${modes.map(own('floorAuth', 'halfFloorAuth')).join(' | ')} |`,
+      `| (reference) the authenticated floor: × Fastify / × PostgreSQL's one-row update / p99 at (4)'s rate × Fastify's | ${modes.map(own('floorAuth', 'halfFloorAuth')).join(' | ')} |`,
       '',
     )
   }
