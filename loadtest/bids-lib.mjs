@@ -29,6 +29,22 @@ export async function freePort(span = 1) {
     if (ok) return port
   }
 }
+/** The Mailpit API of the stack being run (null: the embedded portal's dev mailbox). */
+let mailpitApi = null
+
+/**
+ * `span` free ports in a row below the kernel's ephemeral range (32768+), where the stack's own
+ * children (SeaweedFS asks the kernel for eight) cannot be handed one of them before the service
+ * that was promised it listens.
+ */
+async function quietPort(span = 1) {
+  for (;;) {
+    const port = 20000 + Math.floor(Math.random() * (12000 - span))
+    let free = true
+    for (let i = 0; i < span && free; i++) free = await portFree(port + i)
+    if (free) return port
+  }
+}
 function portFree(port) {
   return new Promise((resolve) => {
     const s = createServer()
@@ -45,10 +61,18 @@ function portFree(port) {
 export async function startPortal({ mode, dataDir, env = {}, profileDir }) {
   const port = await freePort()
   const extra = { PORT: String(port), PORTAL_DATA_DIR: dataDir, ...env }
+  mailpitApi = null
   if (mode === 'stack') {
-    const base = await freePort(5)
+    const base = await quietPort(5)
+    const mailpitHttp = await quietPort()
+    // The stack mails over SMTP into its Mailpit (no dev mailbox): sign-in codes are read there.
+    mailpitApi = `http://127.0.0.1:${mailpitHttp}/api/v1`
     Object.assign(extra, {
-      KAFKA_PORT: String(await freePort(2)),
+      KAFKA_PORT: String(await quietPort(2)),
+      // Ports of this stack alone: other stacks on the machine keep Mailpit's and SeaweedFS's defaults.
+      MAILPIT_SMTP_PORT: String(await quietPort()),
+      MAILPIT_HTTP_PORT: String(mailpitHttp),
+      SEAWEEDFS_S3_PORT: String(await quietPort()),
       AUTH_PORT: String(base),
       STOCK_PORT: String(base + 1),
       BIDDING_PORT: String(base + 2),
@@ -158,11 +182,25 @@ export function client(baseUrl) {
   }
 }
 
+/** The newest mails to `email` ({ id, text }): the embedded portal's dev mailbox, or the stack's Mailpit. */
+async function mailsTo(api, email, limit) {
+  if (!mailpitApi) return (await api.get(`dev/mailbox?to=${email}&limit=${limit}`)).data?.list ?? []
+  const found = await fetch(`${mailpitApi}/search?query=${encodeURIComponent(`to:${email}`)}&limit=${limit}`).then(
+    (r) => r.json(),
+  )
+  return Promise.all(
+    (found.messages ?? []).map(async ({ ID }) => ({
+      id: ID,
+      text: (await fetch(`${mailpitApi}/message/${ID}`).then((r) => r.json())).Text,
+    })),
+  )
+}
+
 /** As a new browser signs in: an untrusted token, the mailed code from the demo mailbox, a trusted token. */
 export async function signIn(baseUrl, username) {
   const api = client(baseUrl)
   const email = `${username}@demo.diamond-portal.test`
-  const newest = async () => (await api.get(`dev/mailbox?to=${email}&limit=1`)).data?.list?.[0] ?? null
+  const newest = async () => (await mailsTo(api, email, 1))[0] ?? null
   const before = await newest()
   const login = await api.post('auth/login', { username, password: 'Diamond@2026', captcha: '1234' })
   if (login.code !== 'OK') throw new Error(`login ${username}: ${login.code} ${login.message}`)
@@ -207,7 +245,7 @@ export async function createBidders(baseUrl, n, prefix = 'bench') {
     if (r.code !== 'OK') throw new Error(`user/create ${username}: ${r.code} ${r.message} ${JSON.stringify(r.data)}`)
     // The new user follows the mailed link (auth/verify-email), then signs in.
     for (let i = 0; ; i++) {
-      const mails = (await api.get(`dev/mailbox?to=${username}@demo.diamond-portal.test&limit=5`)).data?.list ?? []
+      const mails = await mailsTo(api, `${username}@demo.diamond-portal.test`, 5)
       const token = mails.map((m) => /verify-email\?token=([^\s"'<&]+)/.exec(m.text ?? '')?.[1]).find(Boolean)
       if (token) {
         const v = await api.post('auth/verify-email', { token: decodeURIComponent(token) })

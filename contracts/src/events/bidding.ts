@@ -53,6 +53,13 @@ export const LotHighChanged = Type.Object(
      * announces one high per lot per batch): each gets an outbid notice. Inside the platform only.
      */
     outbidIds: Type.Optional(Type.Array(Uuid)),
+    /**
+     * Who gets an outbid notice now (issue 27): each displaced bidder of a lot at most once per
+     * notice window; the ones displaced meanwhile ride a later event of the lot (its next high, or at
+     * the window's end a repeat of the stored high that moves nothing). Absent: everyone outbidOf
+     * names. Inside the platform only.
+     */
+    noticeIds: Type.Optional(Type.Array(Uuid)),
   },
   { additionalProperties: false },
 )

@@ -42,6 +42,7 @@ export default async function biddingService(app: FastifyInstance, opts: Bidding
   const engine = new BidEngine(rt.database, clock, {
     maxBatch: cfg.BIDDING_MAX_BATCH,
     maxFlushes: cfg.BIDDING_MAX_FLUSHES,
+    noticeWindowMs: cfg.BIDDING_NOTICE_WINDOW_MS,
     log: app.log,
     onEvents: () => rt.relay.kick(),
     onBuyNow: (lotId) =>

@@ -11,6 +11,8 @@ export const BiddingConfig = Type.Object({
   BIDDING_MAX_BATCH: Type.Integer({ minimum: 1, maximum: 20_000, default: 2000 }),
   /** Most group commits in flight at once (over disjoint lots; one lot's batches go one after another). */
   BIDDING_MAX_FLUSHES: Type.Integer({ minimum: 1, maximum: 8, default: 3 }),
+  /** Each displaced bidder of a lot gets at most one outbid notice per this window (issue 27). */
+  BIDDING_NOTICE_WINDOW_MS: Type.Integer({ minimum: 0, maximum: 60_000, default: 1000 }),
   /** Demo mode (DEMO_DATA): keep one running demo auction of each kind. */
   BIDDING_DEMO_AUCTIONS: Type.Boolean({ default: true }),
 })

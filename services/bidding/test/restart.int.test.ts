@@ -26,7 +26,7 @@ describe('closing survives a restart', () => {
     ).json()
 
   /** A portal on a fresh database (the one before closed), with staff, two bidders and `count` stones up for bid. */
-  async function setUp(name: string, count: number) {
+  async function setUp(name: string, count: number, extra: Record<string, string> = {}) {
     await running?.app.close()
     running = undefined
     await sql?.end()
@@ -39,6 +39,7 @@ describe('closing survives a restart', () => {
       DEMO_DATA: 'true',
       STOCK_DEMO_STONES: '60',
       BIDDING_DEMO_AUCTIONS: 'false',
+      ...extra,
     }
     const db = postgres(databaseUrl, { max: 2, onnotice: () => {} })
     sql = db
@@ -206,4 +207,54 @@ describe('closing survives a restart', () => {
     expect(logs).toHaveLength(12)
     expect(logs.every((l) => l.n === 2 && l.top === 2)).toBe(true)
   }, 60_000)
+
+  it('a stop tells the displaced bidders still waiting for their notice window, not drops them', async () => {
+    // A window longer than the test: only the stop can name the second outbid.
+    const { staff, b1, b2, stones, db } = await setUp('notice-drain', 1, { BIDDING_NOTICE_WINDOW_MS: '60000' })
+    const portal = running!
+    const r = await call(
+      portal,
+      'diamond-bid/auction/create',
+      {
+        title: 'live',
+        kind: 'live',
+        opensAt: new Date(Date.now() - 1000).toISOString(),
+        closesAt: new Date(Date.now() + 3_600_000).toISOString(),
+        incrementPerCarat: 1,
+        lots: stones.map((stoneId) => ({ stoneId, startPerCarat: 100 })),
+      },
+      staff,
+    )
+    expect(r.code).toBe('OK')
+    const lotId = r.data.lots[0].id as string
+    const bidders: string[] = []
+    for (const [token, price] of [
+      [b1, 100],
+      [b2, 101],
+      [b1, 102],
+      [b2, 103],
+    ] as const) {
+      const a = await call(
+        portal,
+        'dynamic-diamond-bid/create',
+        { lotId, pricePerCarat: price, requestId: randomUUID() },
+        token,
+      )
+      expect(a.code).toBe('OK')
+      bidders.push(a.data.bid.id)
+    }
+    const b1Id = (await db<{ bidder_id: string }[]>`select bidder_id from bidding.bids where id = ${bidders[0]!}`)[0]!
+      .bidder_id
+    const naming = async () =>
+      (
+        await db<{ n: number }[]>`
+          select count(*)::int as n from bidding.outbox
+           where key = ${lotId} and type = 'bidding.lot.high' and event->'data'->'noticeIds' ? ${b1Id}`
+      )[0]!.n
+    // The first outbid opened the window and named b1; the second waits for the window's end.
+    expect(await naming()).toBe(1)
+    await portal.app.close()
+    running = undefined
+    expect(await naming()).toBe(2)
+  })
 })

@@ -45,6 +45,8 @@ export interface IdempotentConsumer {
   batch?: number
   /** With `batch`: applies the fresh events of a batch, in order (default: `handle` for each). */
   handleBatch?: (events: AnyEvent[], tx: Tx, ctx: ConsumerContext) => Promise<void>
+  /** With `batch`: a short run waits this long (ms) once for more (see SubscribeOptions.lingerMs). */
+  linger?: number
 }
 
 /**
@@ -62,6 +64,7 @@ export class Consumer<K extends EventType = never> {
   private readonly handlers = new EventHandlers<never, ConsumerContext>()
   private filter: ((event: AnyEvent) => boolean) | undefined
   private size = 0
+  private lingerMs = 0
   private batchHandler: ((events: AnyEvent[], ctx: ConsumerContext) => void | Promise<void>) | undefined
 
   constructor(readonly name: string) {}
@@ -81,8 +84,13 @@ export class Consumer<K extends EventType = never> {
    * See IdempotentConsumer.batch: up to `size` waiting events in one transaction, applied by
    * `handler` all at once, or else each by its type's handler, in order.
    */
-  batch(size: number, handler?: (events: DomainEvent<K>[], ctx: ConsumerContext) => void | Promise<void>): this {
+  batch(
+    size: number,
+    handler?: (events: DomainEvent<K>[], ctx: ConsumerContext) => void | Promise<void>,
+    opts: { lingerMs?: number } = {},
+  ): this {
     this.size = size
+    this.lingerMs = opts.lingerMs ?? 0
     this.batchHandler =
       handler &&
       ((events, ctx) =>
@@ -104,6 +112,7 @@ export class Consumer<K extends EventType = never> {
       ...(this.filter ? { wants: this.filter } : {}),
       handle: (event, _tx, ctx) => handlers.handle(event, ctx),
       ...(this.size ? { batch: this.size } : {}),
+      ...(this.size && this.lingerMs ? { linger: this.lingerMs } : {}),
       ...(batchHandler
         ? { handleBatch: async (events: AnyEvent[], _tx: Tx, ctx: ConsumerContext) => await batchHandler(events, ctx) }
         : {}),
@@ -184,6 +193,7 @@ export function subscribeIdempotent(
     ...(batch
       ? {
           maxBatch: batch,
+          ...(c.linger ? { lingerMs: c.linger } : {}),
           batchHandler: async (events: AnyEvent[]) => {
             const todo = events.filter(acts)
             if (!todo.length) return

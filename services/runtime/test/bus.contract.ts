@@ -336,6 +336,32 @@ export function busContract(name: string, makeBus: () => Promise<MessageBus>, op
       expect(new Set(got.events.map((e) => e.id)).size).toBe(events.length)
     })
 
+    it('with lingerMs, a short run waits for what follows and goes as one batch (issue 27)', async () => {
+      const { topic, type } = testTopic()
+      const batches: AnyEvent[][] = []
+      const got = recorder()
+      await subscribe({
+        group: group('linger'),
+        topics: [topic],
+        fromBeginning: true,
+        maxBatch: 50,
+        lingerMs: 1500,
+        handler: got.handler,
+        batchHandler: async (events) => {
+          batches.push(events)
+          for (const e of events) await got.handler(e)
+        },
+      })
+      const first = testEvent(type, 'stone-1', { n: 1 })
+      const second = testEvent(type, 'stone-1', { n: 2 })
+      await bus.publish([first])
+      // Well inside the linger: the second event joins the first one's run.
+      await new Promise((r) => setTimeout(r, 100))
+      await bus.publish([second])
+      await until(() => got.hasAll([first.id, second.id]), 'both events')
+      expect(batches.map((b) => b.map((e) => e.id))).toEqual([[first.id, second.id]])
+    })
+
     it('delivers a failed batch one event at a time: the bad one dead-lettered alone, the rest handled', async () => {
       const { topic, type } = testTopic()
       const got = recorder()

@@ -144,6 +144,12 @@ export class KafkaSubscription {
         const messages: Msg[] = []
         for (let m: Msg | null; messages.length < READ_AT_ONCE && (m = stream.read() as Msg | null) !== null;)
           messages.push(m)
+        if (messages.length && this.opts.batchHandler && this.opts.lingerMs && messages.length < READ_AT_ONCE) {
+          // A short run waits once for more (SubscribeOptions.lingerMs), then takes what came meanwhile.
+          await Promise.race([sleep(this.opts.lingerMs), this.stopped])
+          for (let m: Msg | null; messages.length < READ_AT_ONCE && (m = stream.read() as Msg | null) !== null;)
+            messages.push(m)
+        }
         if (messages.length) {
           try {
             await this.handle(messages)

@@ -1,6 +1,6 @@
 import type { AnyEvent } from '@diamond/contracts/events/envelope'
 import { topicOf } from '@diamond/contracts/events/envelope'
-import { DEFAULT_DELIVERY, deliverBatch, partitionOf, type DeliveryPolicy } from './deliver'
+import { DEFAULT_DELIVERY, deliverBatch, partitionOf, sleep, type DeliveryPolicy } from './deliver'
 import { DLQ_SUFFIX, type EventHandler, type MessageBus, type SubscribeOptions, type Subscription } from './types'
 
 interface Partition {
@@ -11,6 +11,7 @@ interface Member {
   handler: EventHandler
   batchHandler?: (events: AnyEvent[]) => Promise<void>
   maxBatch: number
+  lingerMs: number
   /** One delivery per partition loop may run at once: close() waits for all of them. */
   inflight: Set<Promise<void>>
 }
@@ -101,6 +102,7 @@ export class MemoryBus implements MessageBus {
       handler: opts.handler,
       batchHandler: opts.batchHandler,
       maxBatch: opts.batchHandler ? Math.max(1, opts.maxBatch ?? 100) : 1,
+      lingerMs: opts.batchHandler ? (opts.lingerMs ?? 0) : 0,
       inflight: new Set(),
     }
     group.members.push(member)
@@ -138,6 +140,12 @@ export class MemoryBus implements MessageBus {
       if (!member || offset >= part.base + part.log.length) {
         await wake
         continue
+      }
+      if (member.lingerMs > 0 && part.base + part.log.length - offset < member.maxBatch) {
+        // A short run waits once for more (SubscribeOptions.lingerMs); the member may have left meanwhile.
+        await sleep(member.lingerMs)
+        if (this.closed) return
+        if (!group.members.includes(member)) continue
       }
       const from = offset - part.base
       const events = part.log.slice(from, from + member.maxBatch)

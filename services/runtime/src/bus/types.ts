@@ -17,6 +17,12 @@ export interface SubscribeOptions {
   batchHandler?: (events: AnyEvent[]) => Promise<void>
   /** Most events handed to batchHandler at once (default 100). */
   maxBatch?: number
+  /**
+   * With batchHandler: a run of fewer than maxBatch waiting events waits this long (ms) once for
+   * more before it is handed over. For consumers whose effect follows asynchronously anyway (positions,
+   * notices): at moderate rates they make one transaction per window instead of one per event.
+   */
+  lingerMs?: number
 }
 
 export interface Subscription {

@@ -6,7 +6,16 @@ import type { AnyEvent } from '@diamond/contracts/events/envelope'
 import { decideBid, isRefusal } from './bid.rules'
 import type { DbClock } from './clock'
 import { stateOf } from './lot.view'
-import { logsOf, lotsById, storeBatch, type BidRow, type Lot, type LotEventRow, type LotMove } from './lots.repository'
+import {
+  logsOf,
+  lotsById,
+  storeBatch,
+  storeEvents,
+  type BidRow,
+  type Lot,
+  type LotEventRow,
+  type LotMove,
+} from './lots.repository'
 
 export const PRODUCER = 'bidding'
 const iso = (ms: number) => new Date(ms).toISOString()
@@ -66,6 +75,14 @@ class LotWriter {
   readonly requests = new Map<string, { entry: Entry; done: Promise<Outcome> }>()
   ended: boolean
   evicted = false
+  /** The lot as its last stored batch left it (what a repeat of its high announces). */
+  stored: Snapshot | null = null
+  /** Displaced bidders not yet told (issue 27: one outbid notice per bidder, lot and window). */
+  readonly unnoticed = new Set<string>()
+  /** When this lot's last event that told outbid bidders was stored (process clock, ms). */
+  noticedAt = -Infinity
+  /** When its last batch was stored (process clock, ms): a lot still bidding on tells with its next high. */
+  storedAt = -Infinity
 
   constructor(readonly lot: Lot) {
     this.ended = lot.closedAt !== null
@@ -94,6 +111,13 @@ export interface EngineOptions {
   onBuyNow?: (lotId: string) => void
   /** Told after a batch that wrote events is stored: the outbox relay has rows to publish. */
   onEvents?: () => void
+  /**
+   * Each displaced bidder of a lot is named for an outbid notice at most once per this window (ms;
+   * default 1000): a high event carries the notices only if the lot's window is open, and the bidders
+   * displaced meanwhile are named by a later event of the lot — its next high, or at the window's end
+   * a repeat of the stored high. 0: every high names everyone it displaced.
+   */
+  noticeWindowMs?: number
 }
 
 const MAX_ATTEMPTS = 5
@@ -179,6 +203,10 @@ export class BidEngine {
   /** Everything accepted is stored (or refused) before this resolves; used at shutdown. */
   async drain(): Promise<void> {
     while (this.flushing || this.scheduled || this.queue.length) await new Promise<void>((r) => this.waiters.push(r))
+    // Displaced bidders not yet told are told now rather than lost with the process.
+    if (this.sweepTimer) clearTimeout(this.sweepTimer)
+    this.sweepTimer = null
+    if (!this.sweeping) await this.sweepNotices(true)
   }
 
   private writerFor(lotId: string): Promise<LotWriter> {
@@ -419,8 +447,16 @@ export class BidEngine {
     const moves: LotMove[] = []
     const rows: BidRow[] = []
     const events: LotEventRow[] = []
+    const now = Date.now()
+    const window = this.opts.noticeWindowMs ?? 1000
+    /** Per lot: the bidders its high event names for a notice (the lot's window was open), or null. */
+    const noticed = new Map<string, string[] | null>()
     for (const [lotId, ps] of byLot) {
-      for (const e of eventsOf(ps)) events.push({ ...outboxRow(e), lotId, n: events.length })
+      const w = ps[0]!.writer
+      const open = now - w.noticedAt >= window
+      const names = open ? this.toNotice(ps) : null
+      noticed.set(lotId, names)
+      for (const e of eventsOf(ps, names)) events.push({ ...outboxRow(e), lotId, n: events.length })
       const last = ps[ps.length - 1]!
       let minAt = Infinity
       let maxAt = -Infinity
@@ -479,6 +515,7 @@ export class BidEngine {
     for (const [lotId, ps] of byLot) {
       if (moved.has(lotId)) {
         this.stats.stored += ps.length
+        this.noticesStored(ps, noticed.get(lotId) ?? null, now)
         for (const p of ps) p.settle('stored')
         if (ps.some((p) => p.buyNow)) this.opts.onBuyNow?.(lotId)
       } else {
@@ -488,6 +525,116 @@ export class BidEngine {
         for (const p of ps) p.settle('retry')
       }
     }
+  }
+
+  /** Who a batch's high would tell now: the lot's untold displaced bidders and this batch's, never the new leader. */
+  private toNotice(ps: Pending[]): string[] | null {
+    const w = ps[0]!.writer
+    const leader = ps[ps.length - 1]!.after.highBidder
+    const ids = new Set(w.unnoticed)
+    for (const p of ps) if (p.highChanged && p.displaced) ids.add(p.displaced)
+    if (leader) ids.delete(leader)
+    return ids.size ? [...ids] : null
+  }
+
+  /** After a lot's batch is stored: who is told now, who waits for the window's end. */
+  private noticesStored(ps: Pending[], told: string[] | null, at: number): void {
+    const w = ps[0]!.writer
+    const last = ps[ps.length - 1]!.after
+    w.stored = last
+    w.storedAt = at
+    if (told) {
+      for (const id of told) w.unnoticed.delete(id)
+      w.noticedAt = at
+    } else for (const p of ps) if (p.highChanged && p.displaced) w.unnoticed.add(p.displaced)
+    if (last.highBidder) w.unnoticed.delete(last.highBidder)
+    this.armNotices(w)
+  }
+
+  /** Lots with displaced bidders not yet told: the sweep looks at them. */
+  private readonly untold = new Set<LotWriter>()
+  private sweepTimer: NodeJS.Timeout | null = null
+  private sweeping = false
+
+  private armNotices(w: LotWriter): void {
+    if (w.unnoticed.size && !w.ended && !w.evicted) this.untold.add(w)
+    else this.untold.delete(w)
+    if (this.sweepTimer || this.sweeping || !this.untold.size) return
+    // A quarter of the window: a lot's notices wait at most a window and a quarter.
+    this.sweepTimer = setTimeout(
+      () => {
+        this.sweepTimer = null
+        void this.sweepNotices()
+      },
+      Math.max(1, (this.opts.noticeWindowMs ?? 1000) / 4),
+    )
+    this.sweepTimer.unref()
+  }
+
+  /**
+   * The lots whose window is over with bidders still untold, and that stored no batch for a quarter
+   * of a window (a lot still being bid on tells them with its next high): one repeat of each lot's
+   * stored high (same bid count, nothing moves for the room or the dashboards) names them, all in one
+   * statement without NOTIFY, which then wakes this process's relay as a batch of bids does. A lot
+   * being repeated is held like a batch, so no high of it is stored between its repeat and the
+   * state the repeat states. Not in the bids' transaction: a crash here loses at most these
+   * notices, and each lot's close tells every bidder the result anyway.
+   */
+  private async sweepNotices(atOnce = false): Promise<void> {
+    const window = this.opts.noticeWindowMs ?? 1000
+    const now = Date.now()
+    const due: { w: LotWriter; names: string[] }[] = []
+    for (const w of [...this.untold]) {
+      const s = w.stored
+      if (w.ended || w.evicted || !w.unnoticed.size || !s?.highBidder) {
+        this.untold.delete(w)
+        continue
+      }
+      if (!atOnce && (now - w.noticedAt < window || now - w.storedAt < window / 4)) continue
+      if (this.inFlight.has(w.lot.id) || this.queue.some((p) => p.writer === w)) continue
+      const names = [...w.unnoticed].filter((id) => id !== s.highBidder)
+      w.unnoticed.clear()
+      this.untold.delete(w)
+      if (names.length) due.push({ w, names })
+    }
+    if (!due.length) return atOnce ? undefined : this.armAll()
+    this.sweeping = true
+    for (const { w } of due) this.inFlight.add(w.lot.id)
+    try {
+      const events = due.map(({ w, names }) =>
+        outboxRow(
+          newEvent(PRODUCER, BiddingEventTypes.high, w.lot.id, {
+            ...highOf(w.lot, w.stored!),
+            previousLeaderId: null,
+            outbidIds: [],
+            noticeIds: names,
+          } satisfies LotHighChanged),
+        ),
+      )
+      await storeEvents(this.database.sql, events)
+      for (const { w } of due) w.noticedAt = now
+      this.opts.onEvents?.()
+    } catch (err) {
+      const e = err as { message?: string; code?: string }
+      this.opts.log?.warn(
+        { error: e.message, code: e.code, lots: due.length },
+        'outbid notices could not be stored; trying again',
+      )
+      for (const { w, names } of due) {
+        for (const id of names) w.unnoticed.add(id)
+        w.noticedAt = now // a window before trying again
+      }
+    } finally {
+      for (const { w } of due) this.inFlight.delete(w.lot.id)
+      this.sweeping = false
+      this.wake()
+      if (this.queue.length) this.schedule()
+      if (!atOnce) this.armAll()
+    }
+  }
+
+  private armAll(): void {
+    for (const w of [...this.untold]) this.armNotices(w)
   }
 
   /** Forgets a lot's writer whose state is no longer the database's; bids decided on it are decided again. */
@@ -503,7 +650,7 @@ export class BidEngine {
 }
 
 /** One batch's events of one lot: its new high and its extension (open kinds only; a sealed lot says nothing before its close). */
-function eventsOf(ps: Pending[]): AnyEvent[] {
+function eventsOf(ps: Pending[], noticeIds: string[] | null): AnyEvent[] {
   const lot = ps[0]!.writer.lot
   if (BID_KIND_RULES[lot.kind].sealed) return []
   const out: AnyEvent[] = []
@@ -513,17 +660,10 @@ function eventsOf(ps: Pending[]): AnyEvent[] {
     const a = lastHigh.after
     const outbid = [...new Set(highs.map((p) => p.displaced).filter((id): id is string => !!id && id !== a.highBidder))]
     const data: LotHighChanged = {
-      lotId: lot.id,
-      auctionId: lot.auctionId,
-      stoneId: lot.stoneId,
-      vStnId: lot.vStnId,
-      pricePerCaratCents: a.highCents!,
-      bidCount: a.bidCount,
-      closesAt: iso(a.closesAt),
-      reserveMet: lot.reserveCents === null ? null : a.highCents! >= lot.reserveCents,
-      leaderId: a.highBidder!,
+      ...highOf(lot, a),
       previousLeaderId: lastHigh.displaced === a.highBidder ? null : lastHigh.displaced,
       outbidIds: outbid,
+      noticeIds: noticeIds ?? [],
     }
     out.push(newEvent(PRODUCER, BiddingEventTypes.high, lot.id, data))
   }
@@ -541,4 +681,19 @@ function eventsOf(ps: Pending[]): AnyEvent[] {
     out.push(newEvent(PRODUCER, BiddingEventTypes.extended, lot.id, data))
   }
   return out
+}
+
+/** A lot's high as a high event states it (the ids of who was displaced apart). */
+function highOf(lot: Lot, a: Snapshot): Omit<LotHighChanged, 'previousLeaderId' | 'outbidIds' | 'noticeIds'> {
+  return {
+    lotId: lot.id,
+    auctionId: lot.auctionId,
+    stoneId: lot.stoneId,
+    vStnId: lot.vStnId,
+    pricePerCaratCents: a.highCents!,
+    bidCount: a.bidCount,
+    closesAt: iso(a.closesAt),
+    reserveMet: lot.reserveCents === null ? null : a.highCents! >= lot.reserveCents,
+    leaderId: a.highBidder!,
+  }
 }

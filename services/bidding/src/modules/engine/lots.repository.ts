@@ -235,6 +235,21 @@ export async function storeBatch(
   return new Set(moved.map((r) => r.id))
 }
 
+/**
+ * Events of no batch (the repeats that name late outbid notices) in one statement, its own
+ * transaction, without NOTIFY: the engine wakes its process's relay itself, as after a batch.
+ */
+const STORE_EVENTS = new PgDialect().sqlToQuery(sql`
+  insert into ${outbox} (${name(outbox.id)}, ${name(outbox.topic)}, ${name(outbox.key)}, ${name(outbox.type)}, ${name(outbox.event)})
+  select x.id, x.topic, x.key, x.type, x.event
+    from rows from (jsonb_to_recordset(${sql.placeholder('events')}::jsonb) as (id uuid, topic text, key text, type text, event jsonb))
+         with ordinality as x(id, topic, key, type, event, n)
+   order by x.n`).sql
+
+export async function storeEvents(client: Sql, events: OutboxRow[]): Promise<void> {
+  if (events.length) await client.unsafe(STORE_EVENTS, [events] as never[], { prepare: true })
+}
+
 /** Lots not yet closed, soonest close first, with how long until each is due (ms, by the database clock). */
 export async function nextCloses(
   client: Sql,

@@ -40,8 +40,9 @@ export function noticesFor(event: DomainEvent): Notice[] {
     }
     case BiddingEventTypes.high: {
       // Only open lots have highs, so the price told is the one everyone in the room already sees.
+      // Bidding names who to tell now (at most once per lot and window); without it, everyone outbid.
       const h = event.data
-      return outbidOf(h).map((userId) => ({
+      return (h.noticeIds ?? outbidOf(h)).map((userId) => ({
         userId,
         kind: BID_NOTICE_KINDS.outbid,
         params: { ...lotParams(h), price: h.pricePerCaratCents / 100 },

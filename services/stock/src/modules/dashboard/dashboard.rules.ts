@@ -195,3 +195,29 @@ export function positionsAfterHigh(
 /** Appointment statuses the dashboard no longer lists as upcoming. */
 const ENDED_APPOINTMENT = new Set(['cancelled', 'done', 'no_show'])
 export const isUpcomingAppointment = (status: string): boolean => !ENDED_APPOINTMENT.has(status)
+
+/**
+ * A run of highs applied at once (the dashboard consumer takes what has waited): each lot's newest
+ * high only, in the order of each lot's last one, carrying everyone the run displaced except the
+ * final leader. Applying it leaves the lot and every bidder's position as applying the run one by one
+ * would (a bidder who led and lost the lead again within the run is outbid; the final leader leads),
+ * and its bid count, the largest, adds the same bids to the stone's day.
+ */
+export function coalesceHighs<H extends { lotId: string; leaderId: string; bidCount: number }>(
+  highs: readonly H[],
+  outbid: (h: H) => readonly string[],
+): (H & { previousLeaderId: null; outbidIds: string[] })[] {
+  const byLot = new Map<string, { last: H; ids: Set<string> }>()
+  for (const h of highs) {
+    const seen = byLot.get(h.lotId)
+    const ids = seen?.ids ?? new Set<string>()
+    for (const id of outbid(h)) ids.add(id)
+    if (seen) byLot.delete(h.lotId) // the lot moves to its newest place
+    const last = seen && seen.last.bidCount > h.bidCount ? seen.last : h
+    byLot.set(h.lotId, { last, ids })
+  }
+  return [...byLot.values()].map(({ last, ids }) => {
+    ids.delete(last.leaderId)
+    return { ...last, previousLeaderId: null, outbidIds: [...ids] }
+  })
+}

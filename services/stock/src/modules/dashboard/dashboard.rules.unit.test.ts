@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { SIZE_BRACKET_BOUNDS, bracketLabel } from '@diamond/contracts/http/dashboard.values'
 import {
   asOf,
+  coalesceHighs,
   bracketOf,
   daysBefore,
   deltasOf,
@@ -206,5 +207,50 @@ describe('bid positions', () => {
       { userId: 'b', state: 'outbid' },
       { userId: 'c', state: 'outbid' },
     ])
+  })
+})
+
+describe('coalesceHighs', () => {
+  const h = (
+    lotId: string,
+    bidCount: number,
+    leaderId: string,
+    outbidIds: string[],
+    previousLeaderId: string | null = null,
+  ) => ({
+    lotId,
+    bidCount,
+    leaderId,
+    outbidIds,
+    previousLeaderId,
+  })
+  const outbid = (x: { leaderId: string; outbidIds: string[]; previousLeaderId: string | null }) =>
+    [...x.outbidIds, ...(x.previousLeaderId ? [x.previousLeaderId] : [])].filter((id) => id !== x.leaderId)
+
+  it('keeps each lot once, its newest high, with everyone the run displaced but the final leader', () => {
+    const out = coalesceHighs(
+      [
+        h('L1', 1, 'a', []),
+        h('L2', 1, 'x', []),
+        h('L1', 2, 'b', [], 'a'),
+        h('L1', 3, 'a', ['b']),
+        h('L1', 4, 'c', [], 'a'),
+      ],
+      outbid,
+    )
+    expect(out.map((o) => [o.lotId, o.bidCount, o.leaderId, [...o.outbidIds].sort()])).toEqual([
+      ['L2', 1, 'x', []],
+      ['L1', 4, 'c', ['a', 'b']],
+    ])
+  })
+
+  it('the final leader is never told outbid, even if displaced earlier in the run', () => {
+    const [o] = coalesceHighs([h('L1', 5, 'b', ['a']), h('L1', 6, 'a', ['b'])], outbid)
+    expect(o).toMatchObject({ leaderId: 'a', outbidIds: ['b'], previousLeaderId: null, bidCount: 6 })
+  })
+
+  it('a late, older high (redelivered) does not win over the newest', () => {
+    const [o] = coalesceHighs([h('L1', 7, 'c', ['b']), h('L1', 6, 'b', ['a'])], outbid)
+    expect(o).toMatchObject({ leaderId: 'c', bidCount: 7 })
   })
 })

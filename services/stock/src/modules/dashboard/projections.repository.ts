@@ -46,6 +46,41 @@ export async function highOf(
   return row?.added ?? 0
 }
 
+/**
+ * Several lots' new highs in one statement (each lot once): as highOf for each, answering per lot
+ * how many bids it adds to what was known. The lots' rows are locked in id order.
+ */
+export async function highsOf(
+  tx: Tx,
+  list: readonly {
+    lotId: string
+    auctionId: string
+    stoneId: string
+    closesAt: string
+    pricePerCaratCents: number
+    bidCount: number
+  }[],
+): Promise<{ lotId: string; stoneId: string; added: number }[]> {
+  if (!list.length) return []
+  const l = dashLots
+  return query<{ lotId: string; stoneId: string; added: number }>(
+    tx,
+    sql`
+    with h as (
+      select * from jsonb_to_recordset(${JSON.stringify(list)}::jsonb)
+        as h("lotId" uuid, "auctionId" uuid, "stoneId" uuid, "closesAt" timestamptz, "pricePerCaratCents" bigint, "bidCount" integer)
+    ), before as (
+      select ${l.lotId} as lot_id, ${l.bidCount} as n from ${l} where ${l.lotId} in (select "lotId" from h) order by ${l.lotId} for update
+    )
+    insert into ${l} (${name(l.lotId)}, ${name(l.auctionId)}, ${name(l.stoneId)}, ${name(l.closesAt)}, ${name(l.highCents)}, ${name(l.bidCount)})
+    select "lotId", "auctionId", "stoneId", "closesAt", "pricePerCaratCents", "bidCount" from h order by "lotId"
+    on conflict (${name(l.lotId)}) do update set ${name(l.closesAt)} = excluded.closes_at,
+      ${name(l.highCents)} = excluded.high_cents, ${name(l.bidCount)} = greatest(${l.bidCount}, excluded.bid_count)
+    returning ${l.lotId} as "lotId", ${l.stoneId} as "stoneId",
+      greatest(0, ${l.bidCount} - coalesce((select n from before b where b.lot_id = ${l.lotId}), 0))::int as added`,
+  )
+}
+
 export async function setPositions(
   tx: Tx,
   lotId: string,
@@ -55,6 +90,21 @@ export async function setPositions(
   await orm(tx)
     .insert(dashBids)
     .values(positions.map((p) => ({ lotId, userId: p.userId, state: p.state })))
+    .onConflictDoUpdate({
+      target: [dashBids.lotId, dashBids.userId],
+      set: { state: sql`excluded.state`, updatedAt: sql`now()` },
+    })
+}
+
+/** Positions on several lots in one statement (each lot and bidder at most once). */
+export async function setLotPositions(
+  tx: Tx,
+  positions: readonly { lotId: string; userId: string; state: 'leading' | 'outbid' }[],
+): Promise<void> {
+  if (!positions.length) return
+  await orm(tx)
+    .insert(dashBids)
+    .values(positions.map((p) => ({ lotId: p.lotId, userId: p.userId, state: p.state })))
     .onConflictDoUpdate({
       target: [dashBids.lotId, dashBids.userId],
       set: { state: sql`excluded.state`, updatedAt: sql`now()` },
