@@ -2,9 +2,9 @@ import type { AnalyticsCreate, HitCounterPage, HitCounterPaginate } from '@diamo
 import { AppError, type Database, type Principal } from '@diamond/runtime'
 import { addSearch, addView, emptyBuffer, noViewsSeen, turn, type HitBuffer, type SeenViews } from './analytics.rules'
 import * as repo from './analytics.repository'
+import { invalidField } from '@diamond/runtime/errors'
 
-const fieldProblem = (field: string, message: string) =>
-  new AppError('E_VALIDATION', { fields: [{ field, in: 'body', message }] }, `Invalid Fields: ${field} ${message}`)
+const fieldProblem = invalidField
 
 /**
  * `analytics/create` counts stone views and searches in memory; `flush` (periodic, and at close)

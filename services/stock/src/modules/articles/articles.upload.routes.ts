@@ -4,11 +4,11 @@ import { ARTICLE_PHOTO_MAX_BYTES, Article } from '@diamond/contracts/http/articl
 import { AppError, defineRoutes, ok, principal } from '@diamond/runtime'
 import type { Chunks } from '../media/media.streams'
 import type { ArticleService } from './articles.service'
+import { invalidField } from '@diamond/runtime/errors'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
-const fieldProblem = (field: string, message: string) =>
-  new AppError('E_VALIDATION', { fields: [{ field, in: 'body', message }] }, `Invalid Fields: ${field} ${message}`)
+const fieldProblem = invalidField
 
 /** Multipart's own failures, told in the platform's codes. */
 function multipartError(err: unknown): unknown {

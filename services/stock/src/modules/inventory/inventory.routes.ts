@@ -19,14 +19,14 @@ import {
 import { AppError, defineRoutes, ok, principal } from '@diamond/runtime'
 import { invalidWorkbook } from './inventory.excel'
 import { tooLarge, type InventoryService } from './inventory.service'
+import { invalidField } from '@diamond/runtime/errors'
 
 const tags = ['stock']
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 const UPLOAD_ERRORS = ['E_FILE_TOO_LARGE', 'E_UNSUPPORTED_MEDIA_TYPE', 'E_FORBIDDEN'] as const
 const PREVIEW_ERRORS = ['E_UPLOAD_EXPIRED', 'E_UPLOAD_DONE'] as const
 
-const fieldProblem = (field: string, message: string) =>
-  new AppError('E_VALIDATION', { fields: [{ field, in: 'body', message }] }, `Invalid Fields: ${field} ${message}`)
+const fieldProblem = invalidField
 
 /** Multipart's own failures, told in the platform's codes. */
 function multipartError(err: unknown, maxBytes: number): unknown {

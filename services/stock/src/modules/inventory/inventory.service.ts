@@ -27,6 +27,7 @@ import * as repo from './inventory.repository'
 import type { Upload } from './inventory.schema'
 import type { ListingPolicy, Mapping, ReadLimits, RowOutcome, Sheet, SheetRow, UploadField } from './inventory.types'
 import { UPLOAD_FIELDS } from './inventory.types'
+import { invalidField } from '@diamond/runtime/errors'
 
 /** The reading, mapping and listing rules an upload runs through (inventory.read/mapping/rules.ts). */
 export interface UploadPipeline {
@@ -60,8 +61,7 @@ const forbidden = () => new AppError('E_FORBIDDEN')
 /** A file over the size limit, the limit named (the issue: "a file over the limit (say which)"). */
 export const tooLarge = (maxBytes: number) =>
   new AppError('E_FILE_TOO_LARGE', { maxBytes }, `The file is too large: at most ${maxBytes} bytes.`)
-const fieldProblem = (field: string, message: string) =>
-  new AppError('E_VALIDATION', { fields: [{ field, in: 'body', message }] }, `Invalid Fields: ${field} ${message}`)
+const fieldProblem = invalidField
 
 const KNOWN_FIELDS: ReadonlySet<string> = new Set(UPLOAD_FIELDS)
 const isField = (f: string): f is UploadField => KNOWN_FIELDS.has(f)
