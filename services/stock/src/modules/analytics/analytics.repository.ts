@@ -41,33 +41,37 @@ export async function pageHits(c: Sql, scope: HitScope, limit: number, offset: n
   if (scope.from) where.push(gte(stoneHits.day, scope.from))
   if (scope.to) where.push(lte(stoneHits.day, scope.to))
   const filter = where.length ? and(...where) : undefined
-  const db = orm(c)
-  const [rows, [totals]] = await Promise.all([
-    db
-      .select({
-        day: stoneHits.day,
-        stoneId: stoneHits.stoneId,
-        vStnId: stones.vStnId,
-        views: stoneHits.views,
-        holds: stoneHits.holds,
-        bids: stoneHits.bids,
-      })
-      .from(stoneHits)
-      .innerJoin(stones, eq(stones.id, stoneHits.stoneId))
-      .where(filter)
-      .orderBy(desc(stoneHits.day), stones.vStnId)
-      .limit(limit)
-      .offset(offset),
-    db
-      .select({
-        count: count(),
-        views: sql<number>`coalesce(sum(${stoneHits.views}), 0)::int`,
-        holds: sql<number>`coalesce(sum(${stoneHits.holds}), 0)::int`,
-        bids: sql<number>`coalesce(sum(${stoneHits.bids}), 0)::int`,
-      })
-      .from(stoneHits)
-      .innerJoin(stones, eq(stones.id, stoneHits.stoneId))
-      .where(filter),
-  ])
+  // The rows and their totals from one snapshot: read apart, a flush committing between them gave
+  // totals that counted views the page did not show.
+  const [rows, [totals]] = await c.begin('isolation level repeatable read read only', (tx) => {
+    const db = orm(tx)
+    return Promise.all([
+      db
+        .select({
+          day: stoneHits.day,
+          stoneId: stoneHits.stoneId,
+          vStnId: stones.vStnId,
+          views: stoneHits.views,
+          holds: stoneHits.holds,
+          bids: stoneHits.bids,
+        })
+        .from(stoneHits)
+        .innerJoin(stones, eq(stones.id, stoneHits.stoneId))
+        .where(filter)
+        .orderBy(desc(stoneHits.day), stones.vStnId)
+        .limit(limit)
+        .offset(offset),
+      db
+        .select({
+          count: count(),
+          views: sql<number>`coalesce(sum(${stoneHits.views}), 0)::int`,
+          holds: sql<number>`coalesce(sum(${stoneHits.holds}), 0)::int`,
+          bids: sql<number>`coalesce(sum(${stoneHits.bids}), 0)::int`,
+        })
+        .from(stoneHits)
+        .innerJoin(stones, eq(stones.id, stoneHits.stoneId))
+        .where(filter),
+    ])
+  })
   return { rows, totals: totals ?? { count: 0, views: 0, holds: 0, bids: 0 } }
 }
