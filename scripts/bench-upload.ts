@@ -54,6 +54,20 @@ const pct = (xs: number[], p: number) =>
 /* ----------------------------------------------------------------------------- the measurements -- */
 
 /** Resident memory of a process, from /proc (Linux). */
+/**
+ * `copy … to stdout` into a file, on a connection of its own that is closed after: a COPY's readable
+ * kept its pooled connection, and the second export left the bench's pool of two with none (the run
+ * waited forever on the next statement).
+ */
+async function exportTo(url: string, copyOut: string, file: string): Promise<void> {
+  const own = postgres(url, { max: 1, onnotice: () => {} })
+  try {
+    await pipeline(await own.unsafe(copyOut).readable(), createWriteStream(file))
+  } finally {
+    await own.end()
+  }
+}
+
 async function rssOf(pid: number): Promise<number> {
   const status = await readFile(`/proc/${pid}/status`, 'utf8')
   return Number(/VmRSS:\s+(\d+) kB/.exec(status)![1]) * 1024
@@ -289,10 +303,7 @@ async function main() {
 
     // ---- (b) COPY of the same rows into a table of the same shape
     const rowsFile = join(dir, 'stones.copy')
-    const exported = await sql
-      .unsafe(`copy (select * from stock.stones where seller_company_id = '${seller}') to stdout`)
-      .readable()
-    await pipeline(exported, createWriteStream(rowsFile))
+    await exportTo(url, `copy (select * from stock.stones where seller_company_id = '${seller}') to stdout`, rowsFile)
     await sql`drop table if exists public.bench_copy`
     await sql`create table public.bench_copy (like stock.stones including defaults)`
     const copy = await timed(async () => {
@@ -316,14 +327,13 @@ async function main() {
     // export below chose a nested loop over 100,000 × 100,000 rows and ran for over 20 minutes.
     await sql`analyze stock.outbox`
     await sql`analyze stock.stones`
-    const exportedEvents = await sql
-      .unsafe(
-        `copy (select o.id, o.topic, o.key, o.type, o.event from stock.outbox o
-                where o.key in (select id::text from stock.stones where seller_company_id = '${seller}')
-                  and o.type = 'stock.stone.arrived') to stdout`,
-      )
-      .readable()
-    await pipeline(exportedEvents, createWriteStream(eventsFile))
+    await exportTo(
+      url,
+      `copy (select o.id, o.topic, o.key, o.type, o.event from stock.outbox o
+              where o.key in (select id::text from stock.stones where seller_company_id = '${seller}')
+                and o.type = 'stock.stone.arrived') to stdout`,
+      eventsFile,
+    )
     await sql`create table public.bench_floor_stones (like stock.stones including all)`
     await sql`create table public.bench_floor_outbox (like stock.outbox including all)`
     const floor = await timed(() =>
