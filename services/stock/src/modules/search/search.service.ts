@@ -174,14 +174,19 @@ export class SearchService {
       facets: req.facets,
       countOnly: req.countOnly,
     })
-    if (!req.countOnly && !isEmptyFilter(filter) && found.count > this.settings.limit) {
+    this.checkLimit(req, filter, found.count)
+    return this.page(who, found, req, showPrices)
+  }
+
+  /** A filtered search (not a count) that finds more stones than the settings allow is refused: E_SEARCH_LIMIT. */
+  private checkLimit(req: StoneSearch, filter: StoneFilter, count: number): void {
+    if (!req.countOnly && !isEmptyFilter(filter) && count > this.settings.limit) {
       throw new AppError(
         'E_SEARCH_LIMIT',
-        { count: found.count, limit: this.settings.limit },
+        { count, limit: this.settings.limit },
         searchLimitMessage(this.settings.limit),
       )
     }
-    return this.page(who, found, req, showPrices)
   }
 
   /**
@@ -208,13 +213,7 @@ export class SearchService {
       facets: req.facets,
       countOnly: req.countOnly,
     })
-    if (!req.countOnly && !isEmptyFilter(filter) && found.count > this.settings.limit) {
-      throw new AppError(
-        'E_SEARCH_LIMIT',
-        { count: found.count, limit: this.settings.limit },
-        searchLimitMessage(this.settings.limit),
-      )
-    }
+    this.checkLimit(req, filter, found.count)
     if (req.countOnly) return this.page(who, found, req, showPrices)
     const pairOf = new Map<number, number>()
     pairs.forEach((p, n) => p.forEach((i) => pairOf.set(i, n)))
