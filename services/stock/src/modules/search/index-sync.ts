@@ -54,7 +54,7 @@ export class IndexSync {
     const index = this.search.index
     const reread: string[] = []
     for (const c of list) {
-      if (c.back !== undefined || index.versionOf(c.id) === undefined) reread.push(c.id)
+      if (c.back !== undefined || c.reread || index.versionOf(c.id) === undefined) reread.push(c.id)
       else index.setStatus(c.id, c.wSts, c.statusVersion)
     }
     await this.search.refreshMany(reread, REREAD_BATCH)

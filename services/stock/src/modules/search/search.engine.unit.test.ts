@@ -369,6 +369,36 @@ describe('search engine against a brute-force reference', () => {
     check(live, stones, {}, [], 2, 250)
   })
 
+  it('merges arrivals between searches into its carat and stone-number orders, as a fresh index has them', () => {
+    // An upload's stones arrive in batches while buyers search: each search merges what arrived.
+    const rnd = mulberry32(31)
+    const order = source.map((s) => ({ ...s })).sort(() => rnd() - 0.5)
+    const stones = order.slice(0, 800)
+    const live = buildIndex(stones)
+    check(live, stones, { crt: { from: 0.5, to: 1.5 } }, [], 1, 100)
+    for (let at = 800; at < 2400;) {
+      const batch = order.slice(at, (at += 1 + Math.floor(rnd() * 300)))
+      for (const s of batch) live.put(s)
+      stones.push(...batch)
+      if (rnd() < 0.3) {
+        // Now and then a stone already in the orders is rewritten with another carat.
+        const s = stones[Math.floor(rnd() * stones.length)]!
+        s.carat = (Number(s.carat) + 0.37).toFixed(2)
+        s.statusVersion++
+        live.put(s)
+      }
+      check(
+        live,
+        stones,
+        { ...randomFilter(rnd, stones), crt: { from: 0.3, to: 1 + rnd() * 2 } },
+        randomSort(rnd),
+        1,
+        100,
+      )
+      check(live, stones, {}, [{ field: 'vStnId', dir: rnd() < 0.5 ? 'asc' : 'desc' }], 1 + Math.floor(rnd() * 3), 100)
+    }
+  }, 60_000)
+
   it('counts each facet group without its own condition: picking one shape keeps the other shapes', () => {
     const got = runSearch(index, compile(index, { shpNm: ['ROUND'], colNm: ['D', 'E'] }), {
       offset: 0,

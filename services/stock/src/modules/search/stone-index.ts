@@ -231,13 +231,22 @@ export class StoneIndex {
   /** 1 once a slot has been written (a first write counts values in; a rewrite moves them). */
   private filled: Uint8Array
   /** Rank of each stone in stone-number order, and the stones in that order. */
-  vRank: Int32Array = new Int32Array(0)
-  vOrder: Int32Array = new Int32Array(0)
-  private orderDirty = true
+  /**
+   * Stone-number order and each slot's rank in it, in buffers with room to grow: arrivals are merged
+   * in place (no new arrays per search while an upload's stones arrive). `vCount` of them are in use.
+   */
+  private vRankBuf: Int32Array = new Int32Array(0)
+  private vOrderBuf: Int32Array = new Int32Array(0)
+  private vCount = 0
+  /** Slots added since the stone-number order was built: merged in on the next read. */
+  private vPending: number[] = []
   /** Slots in carat order and their carats, so a carat band is found by binary search, not a scan. */
   private crtOrder: Int32Array = new Int32Array(0)
   private crtSorted: Int32Array = new Int32Array(0)
-  private crtDirty = true
+  private crtCount = 0
+  /** Slots added since the carat order was built (merged in); a changed carat sorts everything again. */
+  private crtPending: number[] = []
+  private crtDirty = false
   /** How many stones have each value, per multi-select column (to test the rarest condition first). */
   readonly valueCounts = {} as Record<EnumFilter, Int32Array>
   readonly byId = new Map<string, number>()
@@ -292,6 +301,17 @@ export class StoneIndex {
     else if (!list.includes(i)) list.push(i)
   }
 
+  /**
+   * `addTo` for a list that cannot hold the slot yet (a slot is in its seller's list only while that
+   * is its seller): no search of the list, which made an upload of 100,000 stones of one seller
+   * quadratic (4 s of its commit).
+   */
+  private static append(map: Map<string, number[]>, key: string, i: number) {
+    const list = map.get(key.toUpperCase())
+    if (list) list.push(i)
+    else map.set(key.toUpperCase(), [i])
+  }
+
   private static removeFrom(map: Map<string, number[]>, key: string | null | undefined, i: number) {
     if (!key) return
     const k = key.toUpperCase()
@@ -310,7 +330,7 @@ export class StoneIndex {
       this.byId.set(r.id, i)
       this.ids[i] = r.id
       this.vStnIds[i] = r.vStnId
-      this.orderDirty = true
+      this.vPending.push(i)
       StoneIndex.addTo(this.byKey, r.vStnId, i)
       StoneIndex.addTo(this.byKey, r.stoneId, i)
       StoneIndex.addTo(this.byKey, r.certNo, i)
@@ -329,7 +349,7 @@ export class StoneIndex {
     if ((this.sellerCompanies[i] ?? null) !== r.sellerCompanyId) {
       StoneIndex.removeFrom(this.bySellerCompany, this.sellerCompanies[i], i)
       this.sellerCompanies[i] = r.sellerCompanyId
-      if (r.sellerCompanyId) StoneIndex.addTo(this.bySellerCompany, r.sellerCompanyId, i)
+      if (r.sellerCompanyId) StoneIndex.append(this.bySellerCompany, r.sellerCompanyId, i)
     }
     const added = !this.filled[i]
     for (const k of ENUM_KEYS) {
@@ -339,7 +359,8 @@ export class StoneIndex {
       this.enums[k][i] = code
     }
     const crt = RANGE_SOURCE.crt(r)
-    if (added || this.ranges.crt[i] !== crt) this.crtDirty = true
+    if (added) this.crtPending.push(i)
+    else if (this.ranges.crt[i] !== crt) this.crtDirty = true
     for (const k of RANGE_KEYS) this.ranges[k][i] = RANGE_SOURCE[k](r)
     for (const k of BOOL_KEYS) this.bools[k][i] = BOOL_SOURCE[k](r) ? 1 : 0
     this.symbols[i] = symbolMask(r.keyToSymbol)
@@ -389,28 +410,17 @@ export class StoneIndex {
 
   /**
    * The slots whose carat (hundredths) lies in [lo, hi], from the carat order: a slice found by two
-   * binary searches. The order is rebuilt (one sort) only after stones arrive or a carat changes.
+   * binary searches. Stones added since the order was built are merged into it (their own sort and
+   * one pass: searches between the batches of an upload's 100,000 stones each paid a sort of the
+   * whole index); a carat that changed sorts everything again.
    */
   caratBand(lo: number, hi: number): Int32Array {
-    if (this.crtDirty) {
-      const n = this.size
-      const crt = this.ranges.crt as Int32Array
-      // Carat in the high part, slot in the low 23 bits: one native numeric sort.
-      const keys = new Float64Array(n)
-      for (let i = 0; i < n; i++) keys[i] = crt[i]! * 8_388_608 + i
-      keys.sort()
-      this.crtOrder = new Int32Array(n)
-      this.crtSorted = new Int32Array(n)
-      for (let r = 0; r < n; r++) {
-        const i = keys[r]! % 8_388_608
-        this.crtOrder[r] = i
-        this.crtSorted[r] = crt[i]!
-      }
-      this.crtDirty = false
-    }
+    const pending = this.crtPending.length
+    if (this.crtDirty || pending > this.crtCount) this.sortCarats()
+    else if (pending) this.mergeCarats()
     const first = (v: number) => {
       let a = 0
-      let b = this.crtSorted.length
+      let b = this.crtCount
       while (a < b) {
         const m = (a + b) >> 1
         if (this.crtSorted[m]! < v) a = m + 1
@@ -421,19 +431,95 @@ export class StoneIndex {
     return this.crtOrder.subarray(first(lo), first(hi === Infinity ? Infinity : hi + 1))
   }
 
-  /** Stone-number order, rebuilt only after stones were added. */
+  /** Every slot sorted by carat (hundredths), slot order among equals. */
+  private sortCarats() {
+    const n = this.size
+    const crt = this.ranges.crt as Int32Array
+    // Carat in the high part, slot in the low 23 bits: one native numeric sort.
+    const keys = new Float64Array(n)
+    for (let i = 0; i < n; i++) keys[i] = crt[i]! * 8_388_608 + i
+    keys.sort()
+    this.crtOrder = new Int32Array(this.capacity)
+    this.crtSorted = new Int32Array(this.capacity)
+    for (let r = 0; r < n; r++) {
+      const i = keys[r]! % 8_388_608
+      this.crtOrder[r] = i
+      this.crtSorted[r] = crt[i]!
+    }
+    this.crtCount = n
+    this.crtPending = []
+    this.crtDirty = false
+  }
+
+  /**
+   * The carat order with the slots added since merged in: their own sort, then one pass from the
+   * back of both into the buffers (grown when full), so the merge writes no new array.
+   */
+  private mergeCarats() {
+    const crt = this.ranges.crt as Int32Array
+    const added = Float64Array.from(this.crtPending, (i) => crt[i]! * 8_388_608 + i).sort()
+    const n = this.crtCount + added.length
+    if (n > this.crtOrder.length) {
+      this.crtOrder = grow(this.crtOrder, this.capacity)
+      this.crtSorted = grow(this.crtSorted, this.capacity)
+    }
+    const order = this.crtOrder
+    const sorted = this.crtSorted
+    let a = this.crtCount - 1
+    let b = added.length - 1
+    for (let w = n - 1; b >= 0; w--) {
+      if (a >= 0 && sorted[a]! * 8_388_608 + order[a]! > added[b]!) {
+        order[w] = order[a]!
+        sorted[w] = sorted[a--]!
+      } else {
+        const i = added[b--]! % 8_388_608
+        order[w] = i
+        sorted[w] = crt[i]!
+      }
+    }
+    this.crtCount = n
+    this.crtPending = []
+  }
+
+  /** Stone numbers of one width compare as strings; a longer number is a later one. */
+  private compareNumbers = (a: number, b: number): number => {
+    const v = this.vStnIds
+    return v[a]!.length - v[b]!.length || (v[a]! < v[b]! ? -1 : v[a]! > v[b]! ? 1 : 0)
+  }
+
+  /**
+   * Stone-number order (views of `vCount` slots): stones added since it was built are sorted alone
+   * and merged in from the back (a stone's number never changes); a whole sort only when most of
+   * the index is new (the first load).
+   */
   order(): { vRank: Int32Array; vOrder: Int32Array } {
-    if (this.orderDirty) {
-      const n = this.size
-      const order = Array.from({ length: n }, (_, i) => i)
-      const v = this.vStnIds
-      // Stone numbers of one width compare as strings; a longer number is a later one.
-      order.sort((a, b) => v[a]!.length - v[b]!.length || (v[a]! < v[b]! ? -1 : v[a]! > v[b]! ? 1 : 0))
-      this.vOrder = Int32Array.from(order)
-      this.vRank = new Int32Array(n)
-      for (let r = 0; r < n; r++) this.vRank[this.vOrder[r]!] = r
-      this.orderDirty = false
+    const pending = this.vPending.length
+    if (pending > this.vCount) {
+      const order = Array.from({ length: this.size }, (_, i) => i)
+      order.sort(this.compareNumbers)
+      this.vOrderBuf = new Int32Array(this.capacity)
+      this.vOrderBuf.set(order)
+    } else if (pending) {
+      const added = this.vPending.sort(this.compareNumbers)
+      const n = this.vCount + added.length
+      if (n > this.vOrderBuf.length) this.vOrderBuf = grow(this.vOrderBuf, this.capacity)
+      const order = this.vOrderBuf
+      let a = this.vCount - 1
+      let b = added.length - 1
+      for (let w = n - 1; b >= 0; w--)
+        order[w] = a >= 0 && this.compareNumbers(order[a]!, added[b]!) > 0 ? order[a--]! : added[b--]!
+    }
+    if (pending) {
+      this.vCount = this.size
+      this.vPending = []
+      if (this.vRankBuf.length < this.vCount) this.vRankBuf = new Int32Array(this.capacity)
+      for (let r = 0; r < this.vCount; r++) this.vRankBuf[this.vOrderBuf[r]!] = r
+      this.vRank = this.vRankBuf.subarray(0, this.vCount)
+      this.vOrder = this.vOrderBuf.subarray(0, this.vCount)
     }
     return { vRank: this.vRank, vOrder: this.vOrder }
   }
+  /** The current views of the stone-number order (`order()` brings them up to date). */
+  private vRank: Int32Array = new Int32Array(0)
+  private vOrder: Int32Array = new Int32Array(0)
 }
