@@ -34,6 +34,19 @@ export function newEvent<T>(producer: string, type: string, key: string, data: T
   }
 }
 
+/** What the events of one bulk change share (`newEvent`'s envelope but the id): producer, time, request. */
+export interface EventStamp {
+  producer: string
+  time: string
+  requestId?: string
+}
+
+/** The envelope `newEvent` gives an event now, for events a statement builds in the database. */
+export function eventStamp(producer: string): EventStamp {
+  const requestId = currentRequestId()
+  return { producer, time: new Date().toISOString(), ...(requestId ? { requestId } : {}) }
+}
+
 /**
  * Writes events in the caller's transaction, so the change and its announcement commit or roll back
  * together. NOTIFY is transactional too: relays wake only once the rows are visible.
@@ -91,10 +104,18 @@ export async function enqueueMany(tx: Tx, schema: string, events: Iterable<AnyEv
   }
   const target = await tx.unsafe(`copy "${schema}".outbox (id, topic, key, type, event) from stdin`).writable()
   await pipeline(Readable.from(chunks(), { objectMode: false }), target)
-  if (any) await tx.unsafe(`select pg_notify($1, '')`, [channel(schema)])
+  if (any) await wakeRelays(tx, schema)
 }
 
 const channel = (schema: string) => `outbox_${schema}`
+
+/**
+ * Wakes the relays of a schema once the transaction commits (NOTIFY is transactional), for outbox
+ * rows a statement wrote itself (a bulk change whose events PostgreSQL builds).
+ */
+export async function wakeRelays(tx: Tx, schema: string): Promise<void> {
+  await tx.unsafe(`select pg_notify($1, '')`, [channel(schema)])
+}
 
 /** An event as an outbox row (the jsonb record enqueue inserts). */
 export interface OutboxRow {

@@ -6,7 +6,15 @@ import ExcelJS from 'exceljs'
 import type postgres from 'postgres'
 import yazl from 'yazl'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { sql as statement } from 'drizzle-orm'
+import { Value } from 'typebox/value'
 import { DEMO_COMPANY_IDS } from '@diamond/contracts/companies'
+import { EventEnvelope } from '@diamond/contracts/events/envelope'
+import { StoneStatusChanged } from '@diamond/contracts/events/stock'
+import { query } from '@diamond/runtime/statements'
+import { availabilitySql, type StatusRecord } from '../src/modules/stones/stones.repository'
+import { statusEvent } from '../src/modules/stones/stones.service'
+import { availabilityOf } from '../src/modules/stones/stones.rules'
 import { API_PREFIX, type HttpServer } from '@diamond/runtime'
 import type { InventoryService } from '../src/modules/inventory/inventory.service'
 import { startStockApp, type StockTestApp } from './fixtures/stock-app'
@@ -171,6 +179,39 @@ describe('seller inventory: upload, preview, commit, history, listings', () => {
       (r) => r.type,
     )
 
+  /**
+   * A commit's status events are written by PostgreSQL (`withStatusEvents`), not by `statusEvent`:
+   * each must be the very event `statusEvent` makes of the stone as it now is, and carry the commit
+   * request's id as `newEvent` would.
+   */
+  const expectStatusEvents = async (ids: string[], types: string[]) => {
+    const rows = await sql<{ event: Record<string, unknown> }[]>`
+      select event from stock.outbox where key = any(${ids}) and type = any(${types}) order by seq`
+    expect(rows.length).toBeGreaterThanOrEqual(ids.length)
+    for (const { event } of rows) {
+      expect(Value.Check(EventEnvelope(StoneStatusChanged), event), JSON.stringify(event)).toBe(true)
+      const [now] = await sql<(StatusRecord & { back: string })[]>`
+        select id, v_stn_id as "vStnId", w_sts as "wSts", s_sts as "sSts", status_version as "statusVersion",
+               null as "holderId", null as "expiresAt", back from stock.stones where id = ${event.key as string}`
+      const repriced = event.type === 'stock.stone.priced' || event.type === 'stock.stone.updated'
+      const { back, ...status } = now!
+      const made = statusEvent(event.type as string, repriced ? { ...status, back } : status)
+      const { id, time, requestId, ...rest } = event
+      expect(rest).toEqual({ ...made, id: undefined, time: undefined })
+      expect(id).toMatch(/^[0-9a-f-]{36}$/)
+      expect(new Date(time as string).toISOString()).toBe(time)
+      expect(typeof requestId).toBe('string')
+    }
+  }
+
+  it('writes a status availability in SQL exactly as the service reads it', async () => {
+    const codes = [...'ABCDEFGHIJKLMNOPQRSTUVWXYZ', 'NA', '']
+    for (const code of codes) {
+      const [row] = await query<{ a: string }>(sql, statement`select ${availabilitySql(statement`${code}::text`)} as a`)
+      expect([code, row!.a]).toEqual([code, availabilityOf(code)])
+    }
+  })
+
   it('previews an add-and-update upload, changes nothing, then commits it: buyers find the new stones', async () => {
     const r = await upload(
       sign.sellerA!,
@@ -205,6 +246,10 @@ describe('seller inventory: upload, preview, commit, history, listings', () => {
     expect(mine.map((s) => s.stone_id)).toEqual(['A-1', 'A-2'])
     expect(await find('A-1')).toHaveLength(1)
     expect(await outboxTypes(mine.map((s) => s.id))).toEqual(['stock.stone.arrived', 'stock.stone.arrived'])
+    await expectStatusEvents(
+      mine.map((s) => s.id),
+      ['stock.stone.arrived'],
+    )
     // Committed once: again is refused clearly.
     expect((await call('seller/inventory/commit', { id: r.body.data.id }, sign.sellerA!)).body.code).toBe(
       'E_UPLOAD_DONE',
@@ -237,6 +282,7 @@ describe('seller inventory: upload, preview, commit, history, listings', () => {
     const types = await outboxTypes(ids)
     expect(types).toContain('stock.stone.priced')
     expect(types).toContain('stock.stone.updated')
+    await expectStatusEvents(ids, ['stock.stone.priced', 'stock.stone.updated'])
   })
 
   it('replace-all deletes the stones a file leaves out but never a held one, also when held after the preview', async () => {

@@ -2,11 +2,12 @@ import { once } from 'node:events'
 import type { Writable } from 'node:stream'
 import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm'
 import { getTableConfig } from 'drizzle-orm/pg-core'
-import { GONE_W_STS } from '@diamond/contracts/events/stock'
+import { GONE_W_STS, StockEventTypes } from '@diamond/contracts/events/stock'
 import type { KeptReason, UploadRowKind } from '@diamond/contracts/http/inventory'
 import { orm, type Sql, type Tx } from '@diamond/runtime/db'
 import { anyOf, fields, name, query } from '@diamond/runtime/statements'
-import { NO_HOLD, STATUS, type StatusRecord } from '../stones/stones.repository'
+import { NO_HOLD, STATUS, withStatusEvents, type BulkChanged, type StatusRecord } from '../stones/stones.repository'
+import type { EventStamp } from '@diamond/runtime/outbox'
 import { stones } from '../stones/stones.schema'
 import { DIFF_FIELDS, PROTECTED_W_STS, type DiffField } from './inventory.diff'
 import { sellerCompanies, sellerMappings, uploadRows, uploads, type Upload, type UploadRow } from './inventory.schema'
@@ -465,22 +466,18 @@ const listingSet = (listedUntil: Date, userId: string) => sql`
   ${name(stones.listedUntil)} = ${listedUntil.toISOString()}::timestamptz,
   ${name(stones.listedBy)} = ${userId}, ${name(stones.expiryToldAt)} = null`
 
-/**
- * A changed stone: updated and repriced ones carry the new discount (the index reads them again);
- * the commit names its event's type on it.
- */
-export type ChangedStone = StatusRecord & { repriced?: boolean; eventType?: string }
+/** A stone one seller edits: repriced when its price moved (the index reads it again). */
+export type ChangedStone = StatusRecord & { repriced?: boolean }
 
-/** The preview's updates, applied; a stone protected meanwhile is left alone (its line says kept). */
+/** The preview's updates, applied, each with its event (priced when the price moved, else updated); a stone protected meanwhile is left alone (its line says kept). */
 export async function applyUpdates(
   tx: Tx,
   uploadId: string,
   listedUntil: Date,
   userId: string,
-): Promise<ChangedStone[]> {
-  return query<ChangedStone>(
-    tx,
-    sql`
+  stamp: EventStamp,
+): Promise<BulkChanged[]> {
+  const dml = sql`
     update ${stones}
        set ${sql.join(
          DRAFT_COLUMNS.map((k) => sql`${name(stones[k])} = ${uploadRows[k]}`),
@@ -492,24 +489,23 @@ export async function applyUpdates(
       from ${uploadRows}
      where ${uploadRows.uploadId} = ${uploadId} and ${uploadRows.kind} = 'updated'
        and ${stones.id} = ${uploadRows.stoneRef} and ${notProtected}
-    returning ${STATUS}, ${NO_HOLD}, ${fields(stones, ['back'])}, ${uploadRows.pricePct} is not null as "repriced"`,
-  )
+    returning ${STATUS}, ${fields(stones, ['back'])},
+              case when ${uploadRows.pricePct} is not null then ${StockEventTypes.priced} else ${StockEventTypes.updated} end as "eventType"`
+  return query<BulkChanged>(tx, withStatusEvents(dml, stamp, true))
 }
 
 /** Stones the seller removes (a replace-all leaves them out; a delete names them): wSts R, out of stock. */
 const removeSet = sql`${name(stones.wSts)} = ${GONE_W_STS.removed}, ${name(stones.statusVersion)} = ${stones.statusVersion} + 1,
   ${name(stones.updatedAt)} = now(), ${name(stones.listedUntil)} = null`
 
-export async function applyDeletes(tx: Tx, uploadId: string): Promise<StatusRecord[]> {
-  return query<StatusRecord>(
-    tx,
-    sql`
+export async function applyDeletes(tx: Tx, uploadId: string, stamp: EventStamp): Promise<BulkChanged[]> {
+  const dml = sql`
     update ${stones} set ${removeSet}
       from ${uploadRows}
      where ${uploadRows.uploadId} = ${uploadId} and ${uploadRows.kind} = 'deleted'
        and ${stones.id} = ${uploadRows.stoneRef} and ${notProtected}
-    returning ${STATUS}, ${NO_HOLD}`,
-  )
+    returning ${STATUS}, ${StockEventTypes.removed}::text as "eventType"`
+  return query<BulkChanged>(tx, withStatusEvents(dml, stamp, false))
 }
 
 /** New stones, numbered from the stock's sequence, in file order. */
@@ -519,11 +515,10 @@ export async function applyInserts(
   seller: { id: string; name: string },
   listedUntil: Date,
   userId: string,
-): Promise<StatusRecord[]> {
+  stamp: EventStamp,
+): Promise<BulkChanged[]> {
   const cols = DRAFT_COLUMNS.map((k) => name(stones[k]))
-  return query<StatusRecord>(
-    tx,
-    sql`
+  const dml = sql`
     insert into ${stones} (${name(stones.id)}, ${name(stones.vStnId)}, ${name(stones.stoneId)}, ${name(stones.sellerCompanyId)},
                            ${name(stones.seller)}, ${name(stones.listedUntil)}, ${name(stones.listedBy)}, ${sql.join(cols, sql`, `)})
     select gen_random_uuid(), 'N' || nextval('stock.stone_numbers'), ${uploadRows.stockNo}, ${seller.id}::uuid, ${seller.name},
@@ -535,8 +530,8 @@ export async function applyInserts(
       from ${uploadRows}
      where ${uploadRows.uploadId} = ${uploadId} and ${uploadRows.kind} = 'added'
      order by ${uploadRows.seq}
-    returning ${STATUS}, ${NO_HOLD}`,
-  )
+    returning ${STATUS}, ${StockEventTypes.arrived}::text as "eventType"`
+  return query<BulkChanged>(tx, withStatusEvents(dml, stamp, false))
 }
 
 /**
@@ -548,17 +543,22 @@ export async function refreshListed(
   uploadId: string,
   listedUntil: Date,
   userId: string,
-): Promise<StatusRecord[]> {
+  stamp: EventStamp,
+): Promise<BulkChanged[]> {
   const named = sql`${uploadRows.uploadId} = ${uploadId} and ${stones.id} = ${uploadRows.stoneRef}
        and (${uploadRows.kind} = 'unchanged' or (${uploadRows.kind} = 'kept' and ${uploadRows.wouldBe} = 'updated'))`
-  const relisted = await query<StatusRecord>(
+  const relisted = await query<BulkChanged>(
     tx,
-    sql`
+    withStatusEvents(
+      sql`
     update ${stones} set ${name(stones.wSts)} = 'A', ${name(stones.statusVersion)} = ${stones.statusVersion} + 1,
                          ${name(stones.updatedAt)} = now(), ${listingSet(listedUntil, userId)}
       from ${uploadRows}
      where ${named} and ${stones.wSts} = ${GONE_W_STS.expired}
-    returning ${STATUS}, ${NO_HOLD}`,
+    returning ${STATUS}, ${StockEventTypes.relisted}::text as "eventType"`,
+      stamp,
+      false,
+    ),
   )
   await query(
     tx,

@@ -404,44 +404,36 @@ export class InventoryService {
       name: '',
     }
     const listedUntil = listedUntilFrom(this.clock(), this.settings.listingDays)
-    const report = await this.stones.changeMany<UploadReport, repo.ChangedStone>(
-      (s) => s.eventType ?? StockEventTypes.updated,
-      async (tx) => {
-        if (!(await repo.tryLockSeller(tx, seller.id))) throw new AppError('E_UPLOAD_BUSY')
-        const locked = await repo.lockUpload(tx, id)
-        if (!locked || locked.status === 'committed') throw new AppError('E_UPLOAD_DONE')
-        if (locked.status !== 'preview') throw new AppError('E_UPLOAD_EXPIRED')
-        const newlyKept = await repo.keepNewlyProtected(tx, id)
-        const updated = await repo.applyUpdates(tx, id, listedUntil, who.id)
-        await this.hooks.midCommit?.(tx)
-        const deleted: repo.ChangedStone[] = await repo.applyDeletes(tx, id)
-        const added: repo.ChangedStone[] = await repo.applyInserts(tx, id, seller, listedUntil, who.id)
-        const relisted: repo.ChangedStone[] = await repo.refreshListed(tx, id, listedUntil, who.id)
-        // Each stone carries its event's type (no map of 100,000 ids beside the list).
-        for (const s of updated) s.eventType = s.repriced ? StockEventTypes.priced : StockEventTypes.updated
-        for (const s of deleted) s.eventType = StockEventTypes.removed
-        for (const s of added) s.eventType = StockEventTypes.arrived
-        for (const s of relisted) s.eventType = StockEventTypes.relisted
-        const r: UploadReport = {
-          ...locked.report,
-          added: added.length,
-          updated: updated.length,
-          deleted: deleted.length,
-          kept: locked.report.kept + newlyKept.length,
-        }
-        await repo.updateUpload(tx, id, { status: 'committed', committedAt: new Date(), report: r, filePath: '' })
-        // Followers hear of an upload once, not of each stone (issue 25): the stones newly live.
-        const listed = listedEvent(
-          seller,
-          source,
-          id,
-          [...added, ...relisted].map((s) => s.id),
-        )
-        if (listed) await enqueue(tx, 'stock', [listed])
-        const changed: repo.ChangedStone[] = [...updated, ...deleted, ...added, ...relisted]
-        return { changed, result: r }
-      },
-    )
+    const report = await this.stones.changeInBulk<UploadReport>(async (tx, stamp) => {
+      if (!(await repo.tryLockSeller(tx, seller.id))) throw new AppError('E_UPLOAD_BUSY')
+      const locked = await repo.lockUpload(tx, id)
+      if (!locked || locked.status === 'committed') throw new AppError('E_UPLOAD_DONE')
+      if (locked.status !== 'preview') throw new AppError('E_UPLOAD_EXPIRED')
+      const newlyKept = await repo.keepNewlyProtected(tx, id)
+      // Each statement writes its stones' events (arrived, priced or updated, removed, relisted).
+      const updated = await repo.applyUpdates(tx, id, listedUntil, who.id, stamp)
+      await this.hooks.midCommit?.(tx)
+      const deleted = await repo.applyDeletes(tx, id, stamp)
+      const added = await repo.applyInserts(tx, id, seller, listedUntil, who.id, stamp)
+      const relisted = await repo.refreshListed(tx, id, listedUntil, who.id, stamp)
+      const r: UploadReport = {
+        ...locked.report,
+        added: added.length,
+        updated: updated.length,
+        deleted: deleted.length,
+        kept: locked.report.kept + newlyKept.length,
+      }
+      await repo.updateUpload(tx, id, { status: 'committed', committedAt: new Date(), report: r, filePath: '' })
+      // Followers hear of an upload once, not of each stone (issue 25): the stones newly live.
+      const listed = listedEvent(
+        seller,
+        source,
+        id,
+        [...added, ...relisted].map((s) => s.id),
+      )
+      if (listed) await enqueue(tx, 'stock', [listed])
+      return { changed: [...updated, ...deleted, ...added, ...relisted], result: r }
+    })
     await rm(upload.filePath, { force: true })
     const done = (await repo.findUpload(this.database.sql, id, null))!
     return this.view({ ...done, report })

@@ -1,5 +1,6 @@
 import { eq, sql, type SQL } from 'drizzle-orm'
 import { orm, type Sql, type Tx } from '@diamond/runtime/db'
+import type { EventStamp } from '@diamond/runtime/outbox'
 import { fields, name, query } from '@diamond/runtime/statements'
 import { blocks } from '../blocks/blocks.schema'
 import { holds, stones, type Hold, type NewStone, type Stone } from './stones.schema'
@@ -12,6 +13,8 @@ import { holds, stones, type Hold, type NewStone, type Stone } from './stones.sc
 export type StatusRecord = Pick<Stone, 'id' | 'vStnId' | 'wSts' | 'sSts' | 'statusVersion'> & {
   holderId: Hold['holderId'] | null
   expiresAt: Hold['expiresAt'] | null
+  /** A bulk change's stone whose fields or price changed: the index reads it again. */
+  reread?: boolean
 } & Partial<Pick<Stone, 'back' | 'carat' | 'rapCents' | 'amtCents' | 'seller' | 'shape' | 'color' | 'clarity'>>
 
 /** What a status change returns of the stone. */
@@ -187,4 +190,47 @@ export async function statusOf(
     .from(stones)
     .where(eq(stones.id, stoneId))
   return row ?? null
+}
+
+/**
+ * A stone changed by a bulk statement (`withStatusEvents`): its new status, and whether the index
+ * must read it again (its fields or price changed) rather than take the status alone.
+ */
+export type BulkChanged = StatusRecord & { reread: boolean }
+
+/** `availabilityOf` (stones.rules) as SQL over a status column; a test holds the two to the same answers. */
+export const availabilitySql = (wSts: SQL): SQL =>
+  sql`case when ${wSts} in ('A', 'H', 'M', 'U', 'B', 'S', 'O', 'E') then ${wSts} when ${wSts} = 'D' then 'M' else 'NA' end`
+
+/**
+ * Wraps a statement that changes many stones (an upload's commit: 100,000 of them) so that
+ * PostgreSQL writes each changed stone's status event into the outbox in the same statement, as
+ * `statusEvent` and `newEvent` would write it (envelope, data without a hold, `back` where the
+ * price changed; a test compares the two): the rows never travel to the service and back as events.
+ * `dml` returns `STATUS` and an `"eventType"` column (and `"back"` when `reread`); the statement
+ * answers each stone's status for the index. The caller wakes the relays once (`wakeRelays`).
+ */
+export function withStatusEvents(dml: SQL, stamp: EventStamp, reread: boolean): SQL {
+  const opts = { ...stamp, reread }
+  const c = (column: string) => sql.raw(`c."${column}"`)
+  const request = opts.requestId ? sql`jsonb_build_object('requestId', ${opts.requestId}::text)` : sql`'{}'::jsonb`
+  return sql`
+    with c as (${dml}),
+    e as (select gen_random_uuid() as eid, c.* from c),
+    o as (
+      insert into ${sql.raw(`"${opts.producer}".outbox`)} (id, topic, key, type, event)
+      select e.eid, split_part(e."eventType", '.', 1) || '.' || split_part(e."eventType", '.', 2), e."id"::text,
+             e."eventType",
+             jsonb_build_object('id', e.eid, 'type', e."eventType", 'key', e."id"::text, 'time', ${opts.time}::text,
+                                'producer', ${opts.producer}::text, 'version', 1,
+                                'data', jsonb_build_object('stoneId', e."id", 'vStnId', e."vStnId", 'wSts', e."wSts",
+                                  'sSts', e."sSts", 'availability', ${availabilitySql(sql.raw('e."wSts"'))},
+                                  'statusVersion', e."statusVersion", 'holderId', null, 'expiresAt', null)
+                                  || ${sql.raw(opts.reread ? `jsonb_build_object('back', e."back"::float8)` : `'{}'::jsonb`)})
+               || ${request}
+        from e
+    )
+    select ${c('id')} as "id", ${c('vStnId')} as "vStnId", ${c('wSts')} as "wSts", ${c('sSts')} as "sSts",
+           ${c('statusVersion')} as "statusVersion", ${NO_HOLD}, ${opts.reread}::boolean as "reread"
+      from c`
 }

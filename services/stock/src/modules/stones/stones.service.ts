@@ -3,7 +3,18 @@ import { StockEventTypes, type StoneStatusChanged } from '@diamond/contracts/eve
 import { BID_KIND_RULES } from '@diamond/contracts/http/bidding.values'
 import { randomUUID } from 'node:crypto'
 import type { HoldResult, StatusResult, StatusUpdate, StoneCreate } from '@diamond/contracts/http/stock'
-import { AppError, enqueue, enqueueMany, newEvent, type Database, type Principal, type Tx } from '@diamond/runtime'
+import {
+  AppError,
+  enqueue,
+  enqueueMany,
+  eventStamp,
+  newEvent,
+  wakeRelays,
+  type Database,
+  type EventStamp,
+  type Principal,
+  type Tx,
+} from '@diamond/runtime'
 import * as repo from './stones.repository'
 import * as bids from '../bids/bids.repository'
 import { SingleFlight } from './single-flight'
@@ -176,6 +187,26 @@ export class StoneService {
       return o
     })
     await this.changedMany(out.changed)
+    return out.result as T
+  }
+
+  /**
+   * `changeMany` for changes of many thousand stones (an upload's commit): `run`'s statements write
+   * each stone's status event in the statement that changes it (`withStatusEvents`: PostgreSQL
+   * builds the events, no row travels to the service and back as an event) and name the stones for
+   * the index, which hears of them after the commit; the relays are woken once.
+   */
+  async changeInBulk<T>(
+    run: (tx: Tx, stamp: EventStamp) => Promise<{ changed: repo.BulkChanged[]; result: T }>,
+  ): Promise<T> {
+    const stamp = eventStamp(PRODUCER)
+    const out = await this.database.sql.begin(async (tx) => {
+      const o = await run(tx, stamp)
+      if (o.changed.length) await wakeRelays(tx, PRODUCER)
+      return o
+    })
+    await this.changedMany(out.changed)
+
     return out.result as T
   }
 
