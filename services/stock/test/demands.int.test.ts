@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto'
+import { randomBytes, randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestPortal, waitFor, type TestPortal } from '../../../test/portal'
 
@@ -178,6 +178,60 @@ describe('demands (My Demand): buy requests by criteria that match new stock', (
     })
     expect((await mine(buyer2)).count).toBe(before)
     expect((await mine(noprice)).count).toBe(0)
+  })
+
+  it('tests an upload’s stones against the demands in batches: each matching stone told once, the rest not', async () => {
+    const tag = randomBytes(3).toString('hex').toUpperCase()
+    const wants = (
+      await create(buyer1, {
+        title: `Cushion ${tag}`,
+        tillDate: day(5),
+        filter: { shpNm: ['CUSHION'], crt: { from: 2.31, to: 2.33 }, colNm: ['F'] },
+      })
+    ).body.data as Demand
+    // 40 stones in one commit (one batch of events for the matcher), two of them wanted.
+    const row = (n: number, shape: string, carat: string, color: string) =>
+      `UP-${tag}-${n},${shape},${carat},${color},VS1,Excellent,EX,VG,None,GIA,-30,None`
+    const rows = Array.from({ length: 40 }, (_, n) =>
+      n === 7 || n === 31 ? row(n, 'Cushion', '2.32', 'F') : row(n, 'BR', '1.01', 'G'),
+    )
+    const csv = [
+      'Stock #,Shape,Weight,Color,Clarity,Cut,Polish,Symmetry,Fluorescence Intensity,Lab,Rap %,Treatment',
+      ...rows,
+    ]
+    const boundary = `----d${tag}`
+    const body =
+      `--${boundary}\r\ncontent-disposition: form-data; name="mode"\r\n\r\naddUpdate\r\n` +
+      `--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="d.csv"\r\ncontent-type: text/csv\r\n\r\n` +
+      `${csv.join('\r\n')}\r\n--${boundary}--\r\n`
+    const seller = await portal.login('seller1')
+    const res = await fetch(`${portal.base}/web/v1/seller/inventory/upload`, {
+      method: 'POST',
+      headers: { authorization: `JWT ${seller}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      body,
+    })
+    const preview = (await res.json()) as { code: string; data: { id: string } }
+    expect(preview.code).toBe('OK')
+    expect((await portal.call('seller/inventory/commit', { id: preview.data.id }, seller)).body.code).toBe('OK')
+
+    const told = await waitFor(
+      async () => {
+        const list = (await notices(buyer1)).filter(
+          (n) => n.kind === 'demand.matched' && n.params.demandId === wants.id,
+        )
+        return list.length >= 2 ? list : null
+      },
+      15_000,
+      'two demand.matched notices',
+    )
+    expect(told.map((n) => n.params.vStnId).length).toBe(2)
+    const matched = await portal.sql`
+      select s.stone_id from stock.demand_matches m join stock.stones s on s.id = m.stone_id
+       where m.demand_id = ${wants.id} order by s.stone_id`
+    expect(matched.map((r) => r.stone_id)).toEqual([`UP-${tag}-31`, `UP-${tag}-7`])
+    const events = await portal.sql`
+      select count(*)::int as n from stock.outbox where type = 'stock.trade.demand-matched' and key = ${wants.id}`
+    expect(events[0]!.n).toBe(2)
   })
 
   it('tells the owner of a matching demand when a new stone arrives, and nobody else', async () => {

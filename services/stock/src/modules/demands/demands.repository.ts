@@ -110,38 +110,49 @@ export async function deleteDemand(client: Sql, userId: string, id: string): Pro
 }
 
 /** A stone as the search index reads it, from the source of truth. */
-export async function stoneForIndex(tx: Tx, stoneId: string): Promise<IndexSource | null> {
-  const [row] = await indexSources(tx, [stoneId])
-  return row ?? null
+/** These stones as the index reads them (the matching reads the committed row, not the event). */
+export async function stonesForIndex(tx: Tx, stoneIds: readonly string[]): Promise<IndexSource[]> {
+  return stoneIds.length ? indexSources(tx, stoneIds) : []
 }
 
 /**
- * Active demands, still within their till date, that could want a stone of this shape and carat
- * and have not been told of it yet. The exact test of each filter follows in memory.
+ * For each of these stones, the active demands, still within their till date, that could want a
+ * stone of its shape and carat and have not been told of it yet: one statement for a batch of
+ * stones (an upload's 100,000 arrivals come 500 at a time). The exact test of each filter follows in
+ * memory.
  */
-export async function candidateDemands(tx: Tx, stone: { id: string; shape: string; carat: string | number }) {
+export type CandidateDemand = Pick<Demand, 'id' | 'userId' | 'title' | 'filter'> & { stoneId: string }
+
+export async function candidateDemands(
+  tx: Tx,
+  list: readonly { id: string; shape: string; carat: string | number }[],
+): Promise<CandidateDemand[]> {
+  if (!list.length) return []
   const d = demands
-  return query<Pick<Demand, 'id' | 'userId' | 'title' | 'filter'>>(
+  return query<CandidateDemand>(
     tx,
     sql`
-    select ${d.id} as id, ${d.userId} as "userId", ${d.title} as title, ${d.filter} as filter
-      from ${d}
-     where ${d.status} = 'active'
+    select s.stone_id as "stoneId", ${d.id} as id, ${d.userId} as "userId", ${d.title} as title, ${d.filter} as filter
+      from unnest(${sql.param(list.map((x) => x.id))}::uuid[], ${sql.param(list.map((x) => x.shape))}::text[],
+                  ${sql.param(list.map((x) => String(x.carat)))}::numeric[]) as s(stone_id, shape, carat)
+      join ${d} on ${d.status} = 'active'
        and ${d.tillDate} >= (now() at time zone 'Asia/Kolkata')::date
-       and (${d.shapes} is null or ${stone.shape} = any(${d.shapes}))
-       and (${d.crtMin} is null or ${d.crtMin} <= ${stone.carat}::numeric)
-       and (${d.crtMax} is null or ${d.crtMax} >= ${stone.carat}::numeric)
-       and not exists (select 1 from ${demandMatches} where ${demandMatches.demandId} = ${d.id} and ${demandMatches.stoneId} = ${stone.id})`,
+       and (${d.shapes} is null or s.shape = any(${d.shapes}))
+       and (${d.crtMin} is null or ${d.crtMin} <= s.carat)
+       and (${d.crtMax} is null or ${d.crtMax} >= s.carat)
+     where not exists (select 1 from ${demandMatches} where ${demandMatches.demandId} = ${d.id} and ${demandMatches.stoneId} = s.stone_id)`,
   )
 }
 
-/** Records the demands told of this stone; answers those recorded now (not already there). */
-export async function recordMatches(tx: Tx, stoneId: string, demandIds: readonly string[]): Promise<string[]> {
-  if (!demandIds.length) return []
-  const rows = await orm(tx)
+/** Records the demands told of these stones; answers the pairs recorded now (not already there). */
+export async function recordMatches(
+  tx: Tx,
+  pairs: readonly { demandId: string; stoneId: string }[],
+): Promise<{ demandId: string; stoneId: string }[]> {
+  if (!pairs.length) return []
+  return orm(tx)
     .insert(demandMatches)
-    .values(demandIds.map((demandId) => ({ demandId, stoneId })))
+    .values(pairs.map((p) => ({ demandId: p.demandId, stoneId: p.stoneId })))
     .onConflictDoNothing()
-    .returning({ demandId: demandMatches.demandId })
-  return rows.map((r) => r.demandId)
+    .returning({ demandId: demandMatches.demandId, stoneId: demandMatches.stoneId })
 }

@@ -223,34 +223,40 @@ export class DemandService {
   }
 
   /**
-   * A stone arrived, or came back to stock (a hold released, a memo returned): the open demands
-   * that ask for it tell their owners, each once. Runs in the consumer's transaction; the stone is
-   * read from the database there, so its status is the committed one, not a stale event's.
+   * Stones arrived, or came back to stock (a hold released, a memo returned): the open demands that
+   * ask for one tell their owners, each once per stone. Runs in the consumer's transaction, for a
+   * batch of events at once (an upload's 100,000 arrivals are 200 transactions, not 100,000); each
+   * stone is read from the database there, so its status is the committed one, not a stale event's.
    */
-  async onStoneChanged(tx: Tx, d: StoneStatusChanged): Promise<void> {
-    if (d.availability !== 'A') return
-    const stone = await repo.stoneForIndex(tx, d.stoneId)
-    if (!stone || stone.wSts !== 'A') return
-    const candidates = await repo.candidateDemands(tx, { id: stone.id, shape: stone.shape, carat: stone.carat })
-    const matched = matchingDemands(stone, candidates)
+  async onStonesChanged(tx: Tx, events: readonly StoneStatusChanged[]): Promise<void> {
+    const ids = [...new Set(events.filter((d) => d.availability === 'A').map((d) => d.stoneId))]
+    const live = (await repo.stonesForIndex(tx, ids)).filter((s) => s.wSts === 'A')
+    const candidates = await repo.candidateDemands(tx, live)
+    if (!candidates.length) return
+    const byStone = new Map<string, repo.CandidateDemand[]>()
+    for (const c of candidates) byStone.set(c.stoneId, [...(byStone.get(c.stoneId) ?? []), c])
+    const matched = live.flatMap((stone) =>
+      matchingDemands(stone, byStone.get(stone.id) ?? []).map((demand) => ({ demand, stone })),
+    )
     const fresh = new Set(
-      await repo.recordMatches(
-        tx,
-        stone.id,
-        matched.map((m) => m.id),
-      ),
+      (
+        await repo.recordMatches(
+          tx,
+          matched.map((m) => ({ demandId: m.demand.id, stoneId: m.stone.id })),
+        )
+      ).map((r) => `${r.demandId}/${r.stoneId}`),
     )
     await enqueue(
       tx,
       PRODUCER,
       matched
-        .filter((m) => fresh.has(m.id))
-        .map((m) =>
-          newEvent<TradeEvent>(PRODUCER, TradeEventTypes.demandMatched, m.id, {
-            userIds: [m.userId],
+        .filter((m) => fresh.has(`${m.demand.id}/${m.stone.id}`))
+        .map(({ demand, stone }) =>
+          newEvent<TradeEvent>(PRODUCER, TradeEventTypes.demandMatched, demand.id, {
+            userIds: [demand.userId],
             toSales: false,
             kind: TRADE_KINDS.demandMatched,
-            params: { demandId: m.id, title: m.title, stoneId: stone.id, vStnId: stone.vStnId },
+            params: { demandId: demand.id, title: demand.title, stoneId: stone.id, vStnId: stone.vStnId },
           }),
         ),
     )
