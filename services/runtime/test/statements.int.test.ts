@@ -17,7 +17,7 @@ import {
 import { freshDatabase } from '../../../test/db'
 import { jsonb } from '../src/columns'
 import { createDatabase, orm, type Database } from '../src/db'
-import { anyOf, byColumnName, fields, name, prepared, query } from '../src/statements'
+import { anyOf, byColumnName, fields, name, prepared, query, wideBatches, wideQuery } from '../src/statements'
 
 const s = pgSchema('stmt_check')
 const things = s.table('things', {
@@ -114,6 +114,24 @@ describe('hand-written statements over drizzle tables', () => {
       .from(things)
       .where(eq(things.id, '00000000-0000-4000-8000-000000000002'))
     expect(after!.n).toBe(0)
+  })
+
+  it('builds wide rows whole: the very rows, every column type, also through a cursor', async () => {
+    const statement = sql`select ${fields(things)}, null::text as "nothing" from ${things} order by ${things.id}`
+    const plain = await query<Record<string, unknown>>(database.sql, statement)
+    const whole = await wideQuery<Record<string, unknown>>(database.sql, statement)
+    expect(whole).toEqual([...plain])
+    expect(Object.keys(whole[0]!)).toEqual(Object.keys(plain[0]!))
+    expect(whole[0]!.at).toBeInstanceOf(Date)
+    const batches: Record<string, unknown>[][] = []
+    for await (const rows of wideBatches<Record<string, unknown>>(query(database.sql, statement), 1)) batches.push(rows)
+    expect(batches).toEqual(plain.map((r) => [r]))
+    // A column name that is not an identifier in JavaScript is a key like any other.
+    const [odd] = await wideQuery<Record<string, unknown>>(
+      database.sql,
+      sql`select 1 as "a""b}; throw 1; //", 2 as "x y"`,
+    )
+    expect(odd).toEqual({ 'a"b}; throw 1; //': 1, 'x y': 2 })
   })
 
   it("runs a statement as postgres.js's own query, read through a cursor", async () => {

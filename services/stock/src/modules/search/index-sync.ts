@@ -13,8 +13,9 @@ const REFRESH_BATCH = 500
 /**
  * Stones read again at once after a large change of this instance's own (an upload's commit): two
  * batches are in memory at a time (one read ahead), and searches wait at most one batch's writing.
+ * Small, so a batch's rows die young (read, put, dropped) rather than last into the old generation.
  */
-const REREAD_BATCH = 2000
+const REREAD_BATCH = 500
 /** Events after which a stone is read again rather than given its new status: it changed more than that. */
 const REREAD_EVENTS: ReadonlySet<string> = new Set([
   StockEventTypes.priced,
