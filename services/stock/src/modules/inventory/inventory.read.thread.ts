@@ -7,11 +7,15 @@ import type { RawRow } from './inventory.read.xlsx'
 /**
  * The worker's heap bounds. Measured on the 100,000-row trade XLSX (exceljs reading it, nothing else;
  * each in a fresh process): V8's defaults grow the process by +399 MiB; a young generation of 16 MiB
- * alone +242 MiB; with the old generation bounded to 256 MiB as well +109–121 MiB, at no cost in time
- * that the machine's noise let us see. 256 MiB leaves room for the largest shared strings a workbook may
- * have (64 MiB of XML, ZIP_BOUNDS); a workbook that needs more is refused as a bomb (reason `memory`).
+ * alone +242 MiB; with the old generation bounded to 256 MiB as well +109–121 MiB. That young
+ * generation cost time, though: readSheet spent 39 % of its 6.9 s in the collector and took 9.4–10.5 s
+ * against the bare reader's 3.2–3.4 s (2.9×, and a preview in the benchmark now and then 3.5×). With
+ * 48 MiB: 4.3–4.7 s at +103–119 MiB (16 MiB: 9.4–10.5 s at +107–115; 64 MiB: 4.3–4.6 s at +130–137;
+ * same quiet machine, one process each). 256 MiB of old generation leaves room for the largest shared
+ * strings a workbook may have (64 MiB of XML, ZIP_BOUNDS); a workbook that needs more is refused as a
+ * bomb (reason `memory`).
  */
-export const XLSX_WORKER_LIMITS: ResourceLimits = { maxOldGenerationSizeMb: 256, maxYoungGenerationSizeMb: 16 }
+export const XLSX_WORKER_LIMITS: ResourceLimits = { maxOldGenerationSizeMb: 256, maxYoungGenerationSizeMb: 48 }
 
 /** Rows per message, and messages the worker may send ahead of the reader (then it waits). */
 export const BATCH_ROWS = 500
