@@ -44,6 +44,8 @@ export interface BenchPortal {
   secret: string
   /** PostgreSQL, `connections` clients (the baseline's and the checks'). */
   sql: postgres.Sql
+  /** The portal's database, for a client of the benchmark's own. */
+  url: string
   post: Post
   stop(): Promise<void>
 }
@@ -75,7 +77,12 @@ export async function startBenchPortal(opts: {
       JWT_SECRET: secret,
       ...opts.env,
     },
-    execArgv: ['--import', 'tsx'],
+    // BENCH_PORTAL_PROF=<dir>: the portal writes a CPU profile there (open it in Chrome's DevTools).
+    execArgv: [
+      '--import',
+      'tsx',
+      ...(process.env.BENCH_PORTAL_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PORTAL_PROF}`] : []),
+    ],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   })
   const sql = postgres(url, { max: opts.connections, onnotice: () => {} })
@@ -106,7 +113,7 @@ export async function startBenchPortal(opts: {
       const json = (await res.body.json()) as { code: string; data: any }
       return { status: res.statusCode, code: json.code, data: json.data }
     }
-    return { port, base, secret, sql, post, stop }
+    return { port, base, secret, sql, url, post, stop }
   } catch (err) {
     await stop()
     throw err

@@ -49,7 +49,11 @@ export function orm(client: Sql | TransactionSql): Orm {
 /**
  * One pool per service, bound to the service's own schema. Nothing connects until first use.
  */
-export function createDatabase(url: string, schema: string, opts: { max?: number; name?: string } = {}): Database {
+export function createDatabase(
+  url: string,
+  schema: string,
+  opts: { max?: number; name?: string; settings?: Record<string, string> } = {},
+): Database {
   // Reconnection back-off (seconds, by failed attempts in a row): postgres.js's own grows to 20 s,
   // which kept a pool (and the relay's LISTEN) away for that long after a restarted server was back.
   const backoff = (retries: number) => Math.min(0.1 * 2 ** retries, 2)
@@ -58,7 +62,8 @@ export function createDatabase(url: string, schema: string, opts: { max?: number
     connect_timeout: 10,
     backoff,
     onnotice: () => {},
-    connection: { application_name: opts.name ?? schema },
+    // `settings`: run-time parameters every connection of this pool starts with.
+    connection: { application_name: opts.name ?? schema, ...opts.settings },
     max: opts.max ?? 10,
   })
   return { sql, db: orm(sql), schema, end: () => sql.end({ timeout: 5 }) }

@@ -1,7 +1,7 @@
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { FastifyInstance } from 'fastify'
-import { periodic, setupService, type ServiceContext } from '@diamond/runtime'
+import { createDatabase, periodic, setupService, type ServiceContext } from '@diamond/runtime'
 import { defineService } from '@diamond/runtime/registry'
 import { loadStockConfig, type StockConfig } from './config'
 import { announceDemoBidStones } from './modules/bids/bids.demo'
@@ -54,6 +54,7 @@ import { registerDashboards } from './modules/dashboard/dashboard.consumers'
 import { DashboardProjections } from './modules/dashboard/dashboard.projections'
 import dashboardRoutes from './modules/dashboard/dashboard.routes'
 import { DashboardService } from './modules/dashboard/dashboard.service'
+import { DASHBOARD_SETTINGS } from './modules/dashboard/dashboard.repository'
 import { PriceIndexService } from './modules/dashboard/price-index.service'
 import ftpRoutes from './modules/ftp/ftp.routes'
 import { FtpService } from './modules/ftp/ftp.service'
@@ -226,11 +227,27 @@ export default async function stockService(app: FastifyInstance, opts: StockOpti
   const built = await priceIndex.buildOnce()
   if (built) app.log.info({ stones: built }, 'price index built')
   registerDashboards(rt, priceIndex, new DashboardProjections())
+  // The personal dashboard's cards through a small pool of their own, on generic plans (one round trip).
+  const cardsDb = createDatabase(
+    opts.stock.STOCK_DATABASE_URL ?? opts.databaseUrl ?? opts.config.DATABASE_URL,
+    'stock',
+    {
+      max: 2,
+      name: 'stock-dashboard',
+      settings: DASHBOARD_SETTINGS,
+    },
+  )
+  app.addHook('onClose', () => cardsDb.end())
   await app.register(dashboardRoutes, {
-    dashboards: new DashboardService(rt.database, {
-      firstOf: async (who, list) => (await search.search(who, { limit: 1 }, list)).list[0] ?? null,
-      countNew: (filter, days) => search.countNew(filter, days),
-    }),
+    dashboards: new DashboardService(
+      rt.database,
+      {
+        firstOf: async (who, list) => (await search.search(who, { limit: 1 }, list)).list[0] ?? null,
+        countNew: (filter, days) => search.countNew(filter, days),
+      },
+      Date.now,
+      cardsDb.sql,
+    ),
   })
   const analytics = new AnalyticsService(rt.database, (id) => search.index.byId.has(id))
   periodic(app, 'analytics flush', s.STOCK_ANALYTICS_FLUSH_MS, () => analytics.flush())

@@ -208,23 +208,20 @@ const revive = <T>(rows: Record<string, unknown>[]): T[] => {
  */
 export async function personalCards(c: Sql, userId: string, sellerCompanyId: string | null): Promise<PersonalRows> {
   const seller = sellerCompanyId
-  // The statement's own plan, made once per connection: planning its eleven subqueries afresh for
-  // each user (PostgreSQL's choice for it) took longer than running them (1.7 against 1.3 ms), and
-  // one generic plan fits every user's indexed reads. `set local` keeps it to this transaction; the
-  // two are sent together (postgres.js pipelines them on the transaction's connection).
-  const [, [row]] = await c.begin((tx) => [
-    tx.unsafe('set local plan_cache_mode = force_generic_plan'),
-    query<Record<keyof PersonalRows, unknown>>(
-      tx,
-      sql`select ${card(myHoldsSql(userId))} as holds, ${card(myOffersSql(userId))} as offers,
+  // One statement, one round trip. `c` is the dashboard's own pool (DASHBOARD_SETTINGS): planning the
+  // eleven subqueries afresh for each user (PostgreSQL's choice for them) took longer than running them
+  // (1.7 against 1.3 ms), and one generic plan fits every user's indexed reads. It was a transaction
+  // with `set local` before: three round trips.
+  const [row] = await query<Record<keyof PersonalRows, unknown>>(
+    c,
+    sql`select ${card(myHoldsSql(userId))} as holds, ${card(myOffersSql(userId))} as offers,
                ${card(myBidsSql(userId))} as bids, ${card(myAppointmentsSql(userId))} as appointments,
                ${card(myOrdersSql(userId))} as orders, ${card(myRemindersSql(userId))} as reminders,
                ${card(myMatchesSql(userId))} as matches, ${card(mySavedSearchesSql(userId))} as "savedSearches",
                ${card(myFollowedSql(userId))} as followed,
                ${seller ? card(sellerExpiringSql(seller)) : sql`'[]'::json`} as expiring,
                ${seller ? sql`(select row_to_json(t) from (${sellerTodaySql(seller)}) t)` : sql`null::json`} as today`,
-    ),
-  ])
+  )
   const list = (k: keyof PersonalRows) => (row?.[k] ?? []) as Record<string, unknown>[]
   return {
     holds: revive(list('holds')),
@@ -240,6 +237,12 @@ export async function personalCards(c: Sql, userId: string, sellerCompanyId: str
     today: (row?.today ?? null) as TodayRow | null,
   }
 }
+
+/**
+ * What the personal dashboard's pool starts each connection with: generic plans (see personalCards).
+ * A pool of its own, so that no other statement of stock's is planned this way.
+ */
+export const DASHBOARD_SETTINGS = { plan_cache_mode: 'force_generic_plan' }
 
 /** Running auctions (lots heard of from bidding), soonest close first. */
 export const runningAuctions = (c: Sql) =>

@@ -4,6 +4,7 @@ import type { StoneFilter, StoneRow } from '@diamond/contracts/http/stock'
 import type { ListType } from '@diamond/contracts/http/stock.values'
 import { can, seesPrices } from '@diamond/contracts/permissions'
 import type { Database, Principal } from '@diamond/runtime'
+import type { Sql } from '@diamond/runtime/db'
 import { asOf, priceIndex, priceSeries } from './dashboard.rules'
 import * as repo from './dashboard.repository'
 import { marketCounts, readDays } from './price-index.repository'
@@ -34,10 +35,15 @@ export class DashboardService {
   private market: { at: number; value: Promise<MarketReads> } | null = null
   private savedCounts = new Map<string, { at: number; n: number }>()
 
+  /**
+   * `cards`: the pool the personal cards are read through, its connections set up with
+   * `repo.DASHBOARD_SETTINGS` (the service's own pool when none is given: custom plans, same rows).
+   */
   constructor(
     private readonly database: Database,
     private readonly search: DashboardSearch,
     private readonly now: () => number = Date.now,
+    private readonly cards: Sql = database.sql,
   ) {}
 
   async dashboard(who: Principal, kind: DashboardKind): Promise<Dashboard> {
@@ -55,7 +61,7 @@ export class DashboardService {
     const money = (v: number | null) => (prices && v !== null ? Math.round(v) : null)
     const seller = who.userType === 'seller' && who.companyId ? who.companyId : null
     const { holds, offers, bids, appointments, orders, reminders, matches, savedSearches, followed, expiring, today } =
-      await repo.personalCards(this.database.sql, who.id, seller)
+      await repo.personalCards(this.cards, who.id, seller)
     const count = (rows: readonly { total: number }[]) => rows[0]?.total ?? 0
     const line = (r: repo.Line) => ({ stoneId: r.stoneId, vStnId: r.vStnId, shape: r.shape, carat: r.carat })
     return {
