@@ -211,26 +211,23 @@ export const availabilitySql = (wSts: SQL): SQL =>
  * answers each stone's status for the index. The caller wakes the relays once (`wakeRelays`).
  */
 export function withStatusEvents(dml: SQL, stamp: EventStamp, reread: boolean): SQL {
-  const opts = { ...stamp, reread }
-  const c = (column: string) => sql.raw(`c."${column}"`)
-  const request = opts.requestId ? sql`jsonb_build_object('requestId', ${opts.requestId}::text)` : sql`'{}'::jsonb`
+  const back = sql.raw(reread ? `jsonb_build_object('back', e."back"::float8)` : `'{}'::jsonb`)
+  const request = stamp.requestId ? sql`jsonb_build_object('requestId', ${stamp.requestId}::text)` : sql`'{}'::jsonb`
   return sql`
     with c as (${dml}),
     e as (select gen_random_uuid() as eid, c.* from c),
     o as (
-      insert into ${sql.raw(`"${opts.producer}".outbox`)} (id, topic, key, type, event)
+      insert into ${sql.raw(`"${stamp.producer}".outbox`)} (id, topic, key, type, event)
       select e.eid, split_part(e."eventType", '.', 1) || '.' || split_part(e."eventType", '.', 2), e."id"::text,
              e."eventType",
-             jsonb_build_object('id', e.eid, 'type', e."eventType", 'key', e."id"::text, 'time', ${opts.time}::text,
-                                'producer', ${opts.producer}::text, 'version', 1,
+             jsonb_build_object('id', e.eid, 'type', e."eventType", 'key', e."id"::text, 'time', ${stamp.time}::text,
+                                'producer', ${stamp.producer}::text, 'version', 1,
                                 'data', jsonb_build_object('stoneId', e."id", 'vStnId', e."vStnId", 'wSts', e."wSts",
                                   'sSts', e."sSts", 'availability', ${availabilitySql(sql.raw('e."wSts"'))},
-                                  'statusVersion', e."statusVersion", 'holderId', null, 'expiresAt', null)
-                                  || ${sql.raw(opts.reread ? `jsonb_build_object('back', e."back"::float8)` : `'{}'::jsonb`)})
+                                  'statusVersion', e."statusVersion", 'holderId', null, 'expiresAt', null) || ${back})
                || ${request}
         from e
     )
-    select ${c('id')} as "id", ${c('vStnId')} as "vStnId", ${c('wSts')} as "wSts", ${c('sSts')} as "sSts",
-           ${c('statusVersion')} as "statusVersion", ${NO_HOLD}, ${opts.reread}::boolean as "reread"
+    select c."id", c."vStnId", c."wSts", c."sSts", c."statusVersion", ${NO_HOLD}, ${reread}::boolean as "reread"
       from c`
 }
