@@ -109,11 +109,13 @@ export async function deleteDemand(client: Sql, userId: string, id: string): Pro
   return rows.length > 0
 }
 
-/** A stone as the search index reads it, from the source of truth. */
 /** These stones as the index reads them (the matching reads the committed row, not the event). */
 export async function stonesForIndex(tx: Tx, stoneIds: readonly string[]): Promise<IndexSource[]> {
   return stoneIds.length ? indexSources(tx, stoneIds) : []
 }
+
+/** A demand that may want a stone (`stoneId`), before its filter is tested. */
+export type CandidateDemand = Pick<Demand, 'id' | 'userId' | 'title' | 'filter'> & { stoneId: string }
 
 /**
  * For each of these stones, the active demands, still within their till date, that could want a
@@ -121,8 +123,6 @@ export async function stonesForIndex(tx: Tx, stoneIds: readonly string[]): Promi
  * stones (an upload's 100,000 arrivals come 500 at a time). The exact test of each filter follows in
  * memory.
  */
-export type CandidateDemand = Pick<Demand, 'id' | 'userId' | 'title' | 'filter'> & { stoneId: string }
-
 export async function candidateDemands(
   tx: Tx,
   list: readonly { id: string; shape: string; carat: string | number }[],
@@ -152,7 +152,7 @@ export async function recordMatches(
   if (!pairs.length) return []
   return orm(tx)
     .insert(demandMatches)
-    .values(pairs.map((p) => ({ demandId: p.demandId, stoneId: p.stoneId })))
+    .values([...pairs])
     .onConflictDoNothing()
     .returning({ demandId: demandMatches.demandId, stoneId: demandMatches.stoneId })
 }

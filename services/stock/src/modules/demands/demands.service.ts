@@ -234,7 +234,11 @@ export class DemandService {
     const candidates = await repo.candidateDemands(tx, live)
     if (!candidates.length) return
     const byStone = new Map<string, repo.CandidateDemand[]>()
-    for (const c of candidates) byStone.set(c.stoneId, [...(byStone.get(c.stoneId) ?? []), c])
+    for (const c of candidates) {
+      const list = byStone.get(c.stoneId)
+      if (list) list.push(c)
+      else byStone.set(c.stoneId, [c])
+    }
     const matched = live.flatMap((stone) =>
       matchingDemands(stone, byStone.get(stone.id) ?? []).map((demand) => ({ demand, stone })),
     )
