@@ -230,14 +230,16 @@ export class StoneIndex {
   versions: Int32Array
   /** 1 once a slot has been written (a first write counts values in; a rewrite moves them). */
   private filled: Uint8Array
-  /** Rank of each stone in stone-number order, and the stones in that order. */
   /**
    * Stone-number order and each slot's rank in it, in buffers with room to grow: arrivals are merged
-   * in place (no new arrays per search while an upload's stones arrive). `vCount` of them are in use.
+   * in place (no new arrays per search while an upload's stones arrive). `vCount` of them are in use;
+   * `vRank` and `vOrder` are the views `order()` hands out.
    */
   private vRankBuf: Int32Array = new Int32Array(0)
   private vOrderBuf: Int32Array = new Int32Array(0)
   private vCount = 0
+  private vRank: Int32Array = new Int32Array(0)
+  private vOrder: Int32Array = new Int32Array(0)
   /** Slots added since the stone-number order was built: merged in on the next read. */
   private vPending: number[] = []
   /** Slots in carat order and their carats, so a carat band is found by binary search, not a scan. */
@@ -519,7 +521,4 @@ export class StoneIndex {
     }
     return { vRank: this.vRank, vOrder: this.vOrder }
   }
-  /** The current views of the stone-number order (`order()` brings them up to date). */
-  private vRank: Int32Array = new Int32Array(0)
-  private vOrder: Int32Array = new Int32Array(0)
 }
