@@ -34,6 +34,11 @@ export interface ServiceRuntime {
   relay: OutboxRelay
   /** Runs the consumer from the service's start (onReady) to its close. */
   consume<K extends EventType>(c: Consumer<K>): void
+  /**
+   * Another pool on the service's database, closed with the service: for statements that want
+   * connections set up otherwise (`settings`, e.g. a plan cache mode) without touching the main pool.
+   */
+  pool(opts: { max: number; name: string; settings?: Record<string, string> }): Database
 }
 
 const HOUSEKEEPING_MS = 10 * 60_000
@@ -98,7 +103,8 @@ export async function setupService(
   ctx: ServiceContext,
   def: { name: string; migrations: URL; extraChecks?: Record<string, () => Promise<boolean>> },
 ): Promise<ServiceRuntime> {
-  const database = createDatabase(ctx.databaseUrl ?? ctx.config.DATABASE_URL, def.name, { name: def.name })
+  const url = ctx.databaseUrl ?? ctx.config.DATABASE_URL
+  const database = createDatabase(url, def.name, { name: def.name })
   // Each service reports into the host's one registry, labelled with its name.
   const metrics = app.hasDecorator('metrics') ? app.metrics : null
   const relay = new OutboxRelay(database.sql, def.name, ctx.bus, {
@@ -191,5 +197,10 @@ export async function setupService(
     database,
     relay,
     consume: (c) => void consumers.push(c.definition()),
+    pool: (opts) => {
+      const extra = createDatabase(url, def.name, opts)
+      app.addHook('onClose', () => extra.end())
+      return extra
+    },
   }
 }

@@ -1,7 +1,7 @@
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { FastifyInstance } from 'fastify'
-import { createDatabase, periodic, setupService, type ServiceContext } from '@diamond/runtime'
+import { periodic, setupService, type ServiceContext } from '@diamond/runtime'
 import { defineService } from '@diamond/runtime/registry'
 import { loadStockConfig, type StockConfig } from './config'
 import { announceDemoBidStones } from './modules/bids/bids.demo'
@@ -228,16 +228,7 @@ export default async function stockService(app: FastifyInstance, opts: StockOpti
   if (built) app.log.info({ stones: built }, 'price index built')
   registerDashboards(rt, priceIndex, new DashboardProjections())
   // The personal dashboard's cards through a small pool of their own, on generic plans (one round trip).
-  const cardsDb = createDatabase(
-    opts.stock.STOCK_DATABASE_URL ?? opts.databaseUrl ?? opts.config.DATABASE_URL,
-    'stock',
-    {
-      max: 2,
-      name: 'stock-dashboard',
-      settings: DASHBOARD_SETTINGS,
-    },
-  )
-  app.addHook('onClose', () => cardsDb.end())
+  const cardsDb = rt.pool({ max: 2, name: 'stock-dashboard', settings: DASHBOARD_SETTINGS })
   await app.register(dashboardRoutes, {
     dashboards: new DashboardService(
       rt.database,
