@@ -469,7 +469,10 @@ const listingSet = (listedUntil: Date, userId: string) => sql`
 /** A stone one seller edits: repriced when its price moved (the index reads it again). */
 export type ChangedStone = StatusRecord & { repriced?: boolean }
 
-/** The preview's updates, applied, each with its event (priced when the price moved, else updated); a stone protected meanwhile is left alone (its line says kept). */
+/**
+ * The preview's updates, applied, each with its event (priced when the price moved, else updated);
+ * a stone protected meanwhile is left alone (its line says kept).
+ */
 export async function applyUpdates(
   tx: Tx,
   uploadId: string,
