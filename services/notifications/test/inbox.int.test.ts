@@ -98,10 +98,14 @@ describe('notifications learn from stock events', () => {
       portal.sql<{ lot: string; price: number }[]>`
         select params->>'lotId' as lot, (params->>'price')::float8 as price from notifications.notifications
          where user_id = ${userId} and kind = 'bid.outbid' and read_at is null and params->>'auctionId' = ${auctionId} order by lot`
+    // The lots are keys on different partitions: lot2's notice may come after lot1's last.
     await waitFor(
-      async () => (await notices()).some((n) => n.lot === lot1 && n.price === 2000),
+      async () => {
+        const now = await notices()
+        return now.some((n) => n.lot === lot1 && n.price === 2000) && now.some((n) => n.lot === lot2)
+      },
       10_000,
-      'the latest price',
+      'the latest price on lot1 and a notice on lot2',
     )
     expect((await notices()).sort((a, b) => a.lot.localeCompare(b.lot))).toEqual(
       [
