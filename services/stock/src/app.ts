@@ -112,7 +112,14 @@ export default async function stockService(app: FastifyInstance, opts: StockOpti
     (userId) => latestRecentFilter(rt.database.sql, userId),
   )
   const sync = new IndexSync(search, app.log)
-  const stones = new StoneService(rt.database, s.STOCK_HOLD_MINUTES, sync.onChanged, sync.lookout, sync.onChangedMany)
+  const stones = new StoneService(
+    rt.database,
+    s.STOCK_HOLD_MINUTES,
+    sync.onChanged,
+    sync.lookout,
+    sync.onChangedMany,
+    sync.onStaged,
+  )
   const saved = new SavedSearchService(rt.database, search)
   /** Exposed so the confirm of orders can be wired to accepted offers (`tracks.onAccepted`). */
   const tracks = new TrackService(rt.database, search, { offerMinutes: s.STOCK_OFFER_MINUTES }, undefined, app.log)

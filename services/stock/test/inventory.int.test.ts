@@ -100,6 +100,7 @@ describe('seller inventory: upload, preview, commit, history, listings', () => {
   let sql: postgres.Sql
   let inventory!: InventoryService
   let failMidCommit = false
+  let failAfterInserts = false
   const sign: { [k: string]: string } = {}
   const sellerA = randomUUID()
   const sellerB = DEMO_COMPANY_IDS['Shah Diamonds']!
@@ -126,6 +127,12 @@ describe('seller inventory: upload, preview, commit, history, listings', () => {
               // A statement that fails after the updates went through: the whole commit must roll back.
               if (failMidCommit) await tx`select 1 / 0`
             },
+            afterInserts: async (tx) => {
+              // The new stones are in the index by now, hidden: a failure must leave them unfound.
+              if (failAfterInserts) await tx`select 1 / 0`
+            },
+            // Seven added rows per insert: the uploads here span several (the commit's pipelining).
+            insertChunk: 7,
           },
         },
       },
@@ -838,5 +845,44 @@ describe('seller inventory: upload, preview, commit, history, listings', () => {
     const [d1] = await find('D-1')
     const [d2] = await find('D-2')
     expect([d1!.back, d2!.back]).toEqual([-35, -30])
+  })
+
+  it('shows new stones only once their commit is through, numbered in the file’s order across insert chunks', async () => {
+    const seller = randomUUID()
+    const token = stock.sign({ userType: 'seller', company: 'Zeta Gems', companyId: seller })
+    const n = 30 // five chunks of seven and one of two
+    const count = async () =>
+      (await call('diamond/paginate', { limit: 1, countOnly: true }, sign.buyer!)).body.data.count as number
+    const r = await upload(
+      token,
+      'addUpdate',
+      csv(...Array.from({ length: n }, (_, i) => stone(`Z-${i + 1}`, '', 'BR', '1.2', 'H', 'SI1', '-20'))),
+    )
+    expect(r.body.data.report).toMatchObject({ added: n })
+    const before = await count()
+    failAfterInserts = true
+    const failed = await call('seller/inventory/commit', { id: r.body.data.id }, token)
+    failAfterInserts = false
+    expect(failed.body.code).toBe('E_INTERNAL')
+    expect(await stonesOf(seller)).toEqual([])
+    for (const no of ['Z-1', 'Z-8', `Z-${n}`]) expect(await find(no)).toEqual([])
+    expect(await count()).toBe(before)
+
+    expect((await call('seller/inventory/commit', { id: r.body.data.id }, token)).body.code).toBe('OK')
+    expect(await count()).toBe(before + n)
+    for (let i = 1; i <= n; i++) expect(await find(`Z-${i}`), `Z-${i}`).toHaveLength(1)
+    const numbered = await sql<{ stock_no: string; no: number }[]>`
+      select stone_id as stock_no, substr(v_stn_id, 2)::int as no from stock.stones where seller_company_id = ${seller}`
+    const inFileOrder = numbered.sort((a, b) => a.no - b.no).map((s) => s.stock_no)
+    expect(inFileOrder).toEqual(Array.from({ length: n }, (_, i) => `Z-${i + 1}`))
+    // The index has each stone as the table has it (a staged row is the inserted row, not a guess).
+    const [z8] = await find('Z-8')
+    const [row] = await sql<{ id: string; back: string }[]>`
+      select id, back::text from stock.stones where seller_company_id = ${seller} and stone_id = 'Z-8'`
+    expect(z8).toMatchObject({ id: row!.id, back: Number(row!.back) })
+    await expectStatusEvents(
+      (await stonesOf(seller)).map((s) => s.id),
+      ['stock.stone.arrived'],
+    )
   })
 })

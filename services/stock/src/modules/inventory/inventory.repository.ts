@@ -5,10 +5,11 @@ import { getTableConfig } from 'drizzle-orm/pg-core'
 import { GONE_W_STS, StockEventTypes } from '@diamond/contracts/events/stock'
 import type { KeptReason, UploadRowKind } from '@diamond/contracts/http/inventory'
 import { orm, type Sql, type Tx } from '@diamond/runtime/db'
-import { anyOf, fields, name, query } from '@diamond/runtime/statements'
+import { anyOf, fields, name, query, wideQuery } from '@diamond/runtime/statements'
 import { NO_HOLD, STATUS, withStatusEvents, type BulkChanged, type StatusRecord } from '../stones/stones.repository'
 import type { EventStamp } from '@diamond/runtime/outbox'
 import { stones } from '../stones/stones.schema'
+import { INDEX_COLUMNS, type IndexSource } from '../search/stone-index'
 import { DIFF_FIELDS, PROTECTED_W_STS, type DiffField } from './inventory.diff'
 import { sellerCompanies, sellerMappings, uploadRows, uploads, type Upload, type UploadRow } from './inventory.schema'
 import type { Mapping } from './inventory.types'
@@ -512,14 +513,41 @@ export async function applyDeletes(tx: Tx, uploadId: string, stamp: EventStamp):
 }
 
 /** New stones, numbered from the stock's sequence, in file order. */
-export async function applyInserts(
+/** The index's columns of a stone beside `STATUS` (an added stone's row comes back with them). */
+const INDEX_REST = fields(
+  stones,
+  INDEX_COLUMNS.filter((k) => k !== 'id' && k !== 'vStnId' && k !== 'wSts'),
+)
+
+/** An added stone as its insert answers it: its status (events, index) and what the index reads of it. */
+export type AddedStone = BulkChanged & IndexSource
+
+/** Where the upload's added rows' chunks of `size` start (their seqs, in order). */
+export async function addedChunks(tx: Tx, uploadId: string, size: number): Promise<number[]> {
+  const rows = await query<{ seq: number }>(
+    tx,
+    sql`select seq from (
+          select ${uploadRows.seq} as seq, row_number() over (order by ${uploadRows.seq}) as n from ${uploadRows}
+           where ${uploadRows.uploadId} = ${uploadId} and ${uploadRows.kind} = 'added') t
+         where (n - 1) % ${size} = 0 order by seq`,
+  )
+  return rows.map((r) => r.seq)
+}
+
+/**
+ * The added rows whose seq lies in [from, to) (to null: to the end) become stones, numbered in the
+ * file's order, each with its arrival event; answered with the index's columns, so the index takes
+ * them without reading them again.
+ */
+export function applyInserts(
   tx: Tx,
   uploadId: string,
+  range: { from: number; to: number | null },
   seller: { id: string; name: string },
   listedUntil: Date,
   userId: string,
   stamp: EventStamp,
-): Promise<BulkChanged[]> {
+): Promise<AddedStone[]> {
   const cols = DRAFT_COLUMNS.map((k) => name(stones[k]))
   const dml = sql`
     insert into ${stones} (${name(stones.id)}, ${name(stones.vStnId)}, ${name(stones.stoneId)}, ${name(stones.sellerCompanyId)},
@@ -532,9 +560,10 @@ export async function applyInserts(
            )}
       from ${uploadRows}
      where ${uploadRows.uploadId} = ${uploadId} and ${uploadRows.kind} = 'added'
+       and ${uploadRows.seq} >= ${range.from} and (${range.to}::int is null or ${uploadRows.seq} < ${range.to}::int)
      order by ${uploadRows.seq}
-    returning ${STATUS}, ${StockEventTypes.arrived}::text as "eventType"`
-  return query<BulkChanged>(tx, withStatusEvents(dml, stamp, false))
+    returning ${STATUS}, ${StockEventTypes.arrived}::text as "eventType", ${INDEX_REST}`
+  return wideQuery<AddedStone>(tx, withStatusEvents(dml, stamp, false, true))
 }
 
 /**

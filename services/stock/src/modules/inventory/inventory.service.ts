@@ -20,7 +20,8 @@ import {
 } from '@diamond/contracts/http/inventory'
 import { TRADE_KINDS } from '@diamond/contracts/http/tracks.values'
 import { AppError, enqueue, newEvent, type Database, type Principal, type Tx } from '@diamond/runtime'
-import type { StatusRecord } from '../stones/stones.repository'
+import type { BulkChanged, StatusRecord } from '../stones/stones.repository'
+import type { IndexSource } from '../search/stone-index'
 import type { StoneService } from '../stones/stones.service'
 import { decideOmitted, decideRow, listedUntilFrom, priceDraft, stockKey, type CurrentStone } from './inventory.diff'
 import * as repo from './inventory.repository'
@@ -50,6 +51,10 @@ export interface InventorySettings {
 export interface InventoryHooks {
   /** Runs inside the commit's transaction, after the updates and before deletes and inserts. */
   midCommit?: (tx: Tx) => Promise<void>
+  /** Runs inside the commit's transaction, after the inserts (their stones staged in the index). */
+  afterInserts?: (tx: Tx) => Promise<void>
+  /** Added rows per insert statement (`INSERT_CHUNK`): small, so that a test's upload spans several. */
+  insertChunk?: number
 }
 
 export interface Seller {
@@ -88,6 +93,52 @@ const emptyReport = (): UploadReport => ({
   kept: 0,
   durationMs: 0,
 })
+
+/** Added rows inserted by one statement: small enough that their rows die young, large enough that each statement's own cost is small. */
+const INSERT_CHUNK = 2000
+
+/**
+ * The upload's added rows become stones chunk by chunk in the commit's transaction: while PostgreSQL
+ * inserts the next chunk, this one's rows go into the index, hidden until the commit (`stage`), so
+ * the index need not read 100,000 new stones again after it — that was half an upload's commit, with
+ * searches starved meanwhile. Answers the new stones' statuses (the index shows them by those).
+ */
+async function insertAdded(
+  tx: Tx,
+  uploadId: string,
+  chunk: number,
+  stage: (rows: readonly IndexSource[]) => Promise<void>,
+  insert: (range: { from: number; to: number | null }) => Promise<repo.AddedStone[]>,
+): Promise<BulkChanged[]> {
+  const starts = await repo.addedChunks(tx, uploadId, chunk)
+  const run = (k: number) => {
+    if (k >= starts.length) return null
+    const p = insert({ from: starts[k]!, to: starts[k + 1] ?? null })
+    // Awaited below; until then a failure must not count as unhandled.
+    p.catch(() => {})
+    return p
+  }
+  const added: BulkChanged[] = []
+  let next = run(0)
+  for (let k = 0; next; k++) {
+    const rows = await next
+    next = run(k + 1)
+    await stage(rows)
+    // Only the status is kept: 100,000 whole rows would hold some 200 MB until the commit.
+    for (const r of rows)
+      added.push({
+        id: r.id,
+        vStnId: r.vStnId,
+        wSts: r.wSts,
+        sSts: r.sSts,
+        statusVersion: r.statusVersion,
+        holderId: null,
+        expiresAt: null,
+        reread: false,
+      })
+  }
+  return added
+}
 
 /**
  * A seller's uploads: the file is streamed through reading, mapping and the listing rules into a
@@ -404,7 +455,7 @@ export class InventoryService {
       name: '',
     }
     const listedUntil = listedUntilFrom(this.clock(), this.settings.listingDays)
-    const report = await this.stones.changeInBulk<UploadReport>(async (tx, stamp) => {
+    const report = await this.stones.changeInBulk<UploadReport>(async (tx, stamp, stage) => {
       if (!(await repo.tryLockSeller(tx, seller.id))) throw new AppError('E_UPLOAD_BUSY')
       const locked = await repo.lockUpload(tx, id)
       if (!locked || locked.status === 'committed') throw new AppError('E_UPLOAD_DONE')
@@ -414,7 +465,10 @@ export class InventoryService {
       const updated = await repo.applyUpdates(tx, id, listedUntil, who.id, stamp)
       await this.hooks.midCommit?.(tx)
       const deleted = await repo.applyDeletes(tx, id, stamp)
-      const added = await repo.applyInserts(tx, id, seller, listedUntil, who.id, stamp)
+      const added = await insertAdded(tx, id, this.hooks.insertChunk ?? INSERT_CHUNK, stage, (range) =>
+        repo.applyInserts(tx, id, range, seller, listedUntil, who.id, stamp),
+      )
+      await this.hooks.afterInserts?.(tx)
       const relisted = await repo.refreshListed(tx, id, listedUntil, who.id, stamp)
       const r: UploadReport = {
         ...locked.report,

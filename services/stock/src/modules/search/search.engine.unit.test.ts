@@ -369,6 +369,23 @@ describe('search engine against a brute-force reference', () => {
     check(live, stones, {}, [], 2, 250)
   })
 
+  it('finds no staged stone (a commit still open) until its committed status shows it, then as any other', () => {
+    const stones = source.slice(0, 300).map((s) => ({ ...s }))
+    const live = buildIndex(stones)
+    const staged = Array.from({ length: 60 }, (_, i) => ({ ...demoStone(9100 + i), statusVersion: 1 }))
+    for (const s of staged) live.stage(s)
+    check(live, stones, {}, [], 1, 250)
+    check(live, stones, { back: { from: -40, to: -5 } }, [{ field: 'amt', dir: 'desc' }], 1, 50)
+    expect(live.availabilityAt(staged[0]!.id)).toBe('')
+    // The commit's status (the same version) shows them; an older one would not.
+    expect(live.setStatus(staged[0]!.id, staged[0]!.wSts, 0)).toBe(false)
+    for (const s of staged) expect(live.setStatus(s.id, s.wSts, s.statusVersion)).toBe(true)
+    const all = [...stones, ...staged]
+    check(live, all, {}, [], 1, 250)
+    check(live, all, {}, [], 2, 250)
+    check(live, all, { back: { from: -40, to: -5 } }, [{ field: 'amt', dir: 'desc' }], 1, 50)
+  })
+
   it('merges arrivals between searches into its carat and stone-number orders, as a fresh index has them', () => {
     // An upload's stones arrive in batches while buyers search: each search merges what arrived.
     const rnd = mulberry32(31)

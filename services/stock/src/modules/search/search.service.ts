@@ -22,7 +22,7 @@ import { runSearch, type EngineResult } from './search.engine'
 import { compile, makeTest } from './search.filter'
 import { filterProblems, isEmptyFilter, parseQuickSearch, sortProblems } from './search.rules'
 import { allIndexSources, indexSources } from './search.repository'
-import { StoneIndex } from './stone-index'
+import { StoneIndex, type IndexSource } from './stone-index'
 
 /** Stones written into the index between two turns of the event loop during a large refresh. */
 const PUT_SLICE = 250
@@ -108,6 +108,14 @@ export class SearchService {
         this.index.put(rows[j]!)
         if ((j + 1) % PUT_SLICE === 0) await yieldToSearches()
       }
+    }
+  }
+
+  /** Stones of a transaction not yet committed, in the index but found by no search (`StoneIndex.stage`). */
+  async stage(rows: readonly IndexSource[]): Promise<void> {
+    for (let j = 0; j < rows.length; j++) {
+      this.index.stage(rows[j]!)
+      if ((j + 1) % PUT_SLICE === 0) await yieldToSearches()
     }
   }
 

@@ -375,6 +375,21 @@ export class StoneIndex {
     return i
   }
 
+  /**
+   * A stone its transaction has not committed yet (an upload's commit stages its new stones while
+   * PostgreSQL writes the rest): in the index but gone, so no search finds it, and one version behind,
+   * so the committed status (`setStatus`, once the transaction is through) shows it. A rolled-back
+   * one stays gone, as a removed stone does.
+   */
+  stage(r: IndexSource): void {
+    const i = this.put(r)
+    this.versions[i] = r.statusVersion - 1
+    const code = this.enums.availability[i]!
+    this.valueCounts.availability[code]!--
+    this.valueCounts.availability[0]!++
+    this.enums.availability[i] = 0
+  }
+
   /** A status change the service committed; an older one than the index has changes nothing. */
   setStatus(id: string, wSts: string, version: number): boolean {
     const i = this.byId.get(id)

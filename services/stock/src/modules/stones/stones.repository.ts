@@ -208,9 +208,10 @@ export const availabilitySql = (wSts: SQL): SQL =>
  * `statusEvent` and `newEvent` would write it (envelope, data without a hold, `back` where the
  * price changed; a test compares the two): the rows never travel to the service and back as events.
  * `dml` returns `STATUS` and an `"eventType"` column (and `"back"` when `reread`); the statement
- * answers each stone's status for the index. The caller wakes the relays once (`wakeRelays`).
+ * answers each stone's status for the index, or, `whole`, every column `dml` returns beside it (the
+ * index's columns of new stones). The caller wakes the relays once (`wakeRelays`).
  */
-export function withStatusEvents(dml: SQL, stamp: EventStamp, reread: boolean): SQL {
+export function withStatusEvents(dml: SQL, stamp: EventStamp, reread: boolean, whole = false): SQL {
   const back = sql.raw(reread ? `jsonb_build_object('back', e."back"::float8)` : `'{}'::jsonb`)
   const request = stamp.requestId ? sql`jsonb_build_object('requestId', ${stamp.requestId}::text)` : sql`'{}'::jsonb`
   return sql`
@@ -228,6 +229,7 @@ export function withStatusEvents(dml: SQL, stamp: EventStamp, reread: boolean): 
                || ${request}
         from e
     )
-    select c."id", c."vStnId", c."wSts", c."sSts", c."statusVersion", ${NO_HOLD}, ${reread}::boolean as "reread"
+    select ${whole ? sql`c.*` : sql`c."id", c."vStnId", c."wSts", c."sSts", c."statusVersion"`}, ${NO_HOLD},
+           ${reread}::boolean as "reread"
       from c`
 }

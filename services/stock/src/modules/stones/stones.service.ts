@@ -18,6 +18,7 @@ import {
 import * as repo from './stones.repository'
 import * as bids from '../bids/bids.repository'
 import { SingleFlight } from './single-flight'
+import type { IndexSource } from '../search/stone-index'
 import { listedEvent } from './listed.event'
 import { rapCents } from '../rap/rap.rules'
 import { amountCents, availabilityOf, pricePerCaratCents, SHAPE_FULL } from './stones.rules'
@@ -28,6 +29,11 @@ const PRODUCER = 'stock'
 export type OnChanged = (s: repo.StatusRecord) => Promise<void>
 /** Told of a change of many stones at once (an upload's commit), right after the commit. */
 export type OnChangedMany = (list: readonly repo.StatusRecord[]) => Promise<void>
+/**
+ * Told of new stones while their transaction is still open (the search index takes them hidden, and
+ * the commit's `OnChangedMany` shows them): their rows, as the index reads them.
+ */
+export type OnStaged = (rows: readonly IndexSource[]) => Promise<void>
 
 /** The status events of many changed stones, made one at a time as the outbox's COPY takes them. */
 function* eventsOf<S extends repo.StatusRecord>(changed: readonly S[], typeOf: (s: S) => string) {
@@ -90,6 +96,7 @@ export class StoneService {
     private readonly onChanged: OnChanged = () => Promise.resolve(),
     private readonly lookout: HoldLookout = {},
     private readonly onChangedMany?: OnChangedMany,
+    private readonly onStaged?: OnStaged,
   ) {}
 
   /**
@@ -194,14 +201,21 @@ export class StoneService {
    * `changeMany` for changes of many thousand stones (an upload's commit): `run`'s statements write
    * each stone's status event in the statement that changes it (`withStatusEvents`: PostgreSQL
    * builds the events, no row travels to the service and back as an event) and name the stones for
-   * the index, which hears of them after the commit; the relays are woken once.
+   * the index, which hears of them after the commit; the relays are woken once. New stones whose
+   * rows a statement answered whole may be handed to `stage` meanwhile: the index takes them hidden
+   * while the transaction goes on, and shows them after the commit instead of reading them again.
    */
   async changeInBulk<T>(
-    run: (tx: Tx, stamp: EventStamp) => Promise<{ changed: repo.BulkChanged[]; result: T }>,
+    run: (
+      tx: Tx,
+      stamp: EventStamp,
+      stage: (rows: readonly IndexSource[]) => Promise<void>,
+    ) => Promise<{ changed: repo.BulkChanged[]; result: T }>,
   ): Promise<T> {
     const stamp = eventStamp(PRODUCER)
+    const stage = (rows: readonly IndexSource[]) => this.onStaged?.(rows) ?? Promise.resolve()
     const out = await this.database.sql.begin(async (tx) => {
-      const o = await run(tx, stamp)
+      const o = await run(tx, stamp, stage)
       if (o.changed.length) await wakeRelays(tx, PRODUCER)
       return o
     })
