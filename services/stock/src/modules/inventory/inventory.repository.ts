@@ -519,6 +519,9 @@ const INDEX_REST = fields(
   INDEX_COLUMNS.filter((k) => k !== 'id' && k !== 'vStnId' && k !== 'wSts'),
 )
 
+/** Past every line's seq: a chunk's range always has an upper bound, so it is one range of the key's index. */
+const SEQ_END = 2_147_483_647
+
 /** An added stone as its insert answers it: its status (events, index) and what the index reads of it. */
 export type AddedStone = BulkChanged & IndexSource
 
@@ -560,7 +563,7 @@ export function applyInserts(
            )}
       from ${uploadRows}
      where ${uploadRows.uploadId} = ${uploadId} and ${uploadRows.kind} = 'added'
-       and ${uploadRows.seq} >= ${range.from} and (${range.to}::int is null or ${uploadRows.seq} < ${range.to}::int)
+       and ${uploadRows.seq} >= ${range.from} and ${uploadRows.seq} < ${range.to ?? SEQ_END}
      order by ${uploadRows.seq}
     returning ${STATUS}, ${StockEventTypes.arrived}::text as "eventType", ${INDEX_REST}`
   return wideQuery<AddedStone>(tx, withStatusEvents(dml, stamp, false, true))
