@@ -512,7 +512,6 @@ export async function applyDeletes(tx: Tx, uploadId: string, stamp: EventStamp):
   return query<BulkChanged>(tx, withStatusEvents(dml, stamp, false))
 }
 
-/** New stones, numbered from the stock's sequence, in file order. */
 /** The index's columns of a stone beside `STATUS` (an added stone's row comes back with them). */
 const INDEX_REST = fields(
   stones,
@@ -538,8 +537,8 @@ export async function addedChunks(tx: Tx, uploadId: string, size: number): Promi
 }
 
 /**
- * The added rows whose seq lies in [from, to) (to null: to the end) become stones, numbered in the
- * file's order, each with its arrival event; answered with the index's columns, so the index takes
+ * The added rows whose seq lies in [from, to) (to null: to the end) become stones, numbered from the
+ * stock's sequence in the file's order, each with its arrival event; answered with the index's columns, so the index takes
  * them without reading them again.
  */
 export function applyInserts(
