@@ -1,5 +1,5 @@
 import type { PersonalDashboard } from '@diamond/contracts/http/dashboard'
-import { useEffect, useState } from 'react'
+import { useEffect, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'wouter'
 import { fmtCount, fmtDate, fmtDateTime, fmtUsd } from '../../../lib/format'
@@ -7,6 +7,20 @@ import { countdown, dollars, remaining } from '../stores/dashboard.rules'
 import { Card, Lines, StoneLabel } from './Card'
 
 const detail = (id: string) => `/diamond-detail/${encodeURIComponent(id)}`
+
+type LineStone = { stoneId: string; vStnId: string; shape: string; carat: number }
+
+/** A card's line for one stone: its label linking to the stone's page, then what the card says of it. */
+function StoneLine({ stone, children, testId }: { stone: LineStone; children: ReactNode; testId?: string }) {
+  return (
+    <li data-testid={testId}>
+      <Link href={detail(stone.stoneId)}>
+        <StoneLabel {...stone} />
+      </Link>
+      {children}
+    </li>
+  )
+}
 
 /** A hold's time left, ticking every second by the server's clock. */
 function Countdown({ until, skew }: { until: string; skew: number }) {
@@ -40,12 +54,10 @@ export function PersonalCards({ data, skew }: { data: PersonalDashboard; skew: n
       <Card id="holds" title={t('dashboard.holds')} count={d.holds.count} href="/account/hold" empty={!d.holds.count}>
         <Lines>
           {d.holds.list.map((h) => (
-            <li key={h.stoneId}>
-              <Link href={detail(h.stoneId)}>
-                <StoneLabel {...h} />
-              </Link>
-              <Countdown until={h.expiresAt} skew={skew} />
-            </li>
+            <StoneLine key={h.stoneId} stone={h}>
+              {' '}
+              <Countdown until={h.expiresAt} skew={skew} />{' '}
+            </StoneLine>
           ))}
         </Lines>
       </Card>
@@ -58,12 +70,10 @@ export function PersonalCards({ data, skew }: { data: PersonalDashboard; skew: n
       >
         <Lines>
           {d.offers.list.map((o) => (
-            <li key={o.trackId}>
-              <Link href={detail(o.stoneId)}>
-                <StoneLabel {...o} />
-              </Link>
-              <span className="dash-muted">{fmtUsd(dollars(o.priceCents))}</span>
-            </li>
+            <StoneLine key={o.trackId} stone={o}>
+              {' '}
+              <span className="dash-muted">{fmtUsd(dollars(o.priceCents))}</span>{' '}
+            </StoneLine>
           ))}
         </Lines>
       </Card>
@@ -80,14 +90,12 @@ export function PersonalCards({ data, skew }: { data: PersonalDashboard; skew: n
         </p>
         <Lines>
           {d.bids.list.map((b) => (
-            <li key={b.lotId}>
-              <Link href={detail(b.stoneId)}>
-                <StoneLabel {...b} />
-              </Link>
+            <StoneLine key={b.lotId} stone={b}>
+              {' '}
               <span className={b.state === 'leading' ? 'dash-good' : 'dash-bad'}>
                 {t(`dashboard.state.${b.state}`)}
-              </span>
-            </li>
+              </span>{' '}
+            </StoneLine>
           ))}
         </Lines>
       </Card>
@@ -135,12 +143,10 @@ export function PersonalCards({ data, skew }: { data: PersonalDashboard; skew: n
       >
         <Lines>
           {d.reminders.list.map((r) => (
-            <li key={r.trackId}>
-              <Link href={detail(r.stoneId)}>
-                <StoneLabel {...r} />
-              </Link>
-              <span className="dash-muted">{fmtDateTime(r.reminderAt)}</span>
-            </li>
+            <StoneLine key={r.trackId} stone={r}>
+              {' '}
+              <span className="dash-muted">{fmtDateTime(r.reminderAt)}</span>{' '}
+            </StoneLine>
           ))}
         </Lines>
       </Card>
@@ -153,12 +159,9 @@ export function PersonalCards({ data, skew }: { data: PersonalDashboard; skew: n
       >
         <Lines>
           {d.matches.list.map((m) => (
-            <li key={`${m.demandId}:${m.stoneId}`}>
-              <Link href={detail(m.stoneId)}>
-                <StoneLabel {...m} />
-              </Link>
+            <StoneLine key={`${m.demandId}:${m.stoneId}`} stone={m}>
               <span className="dash-muted">{m.title}</span>
-            </li>
+            </StoneLine>
           ))}
           {d.savedSearches.map((s) => (
             <li key={s.searchId}>
@@ -171,12 +174,10 @@ export function PersonalCards({ data, skew }: { data: PersonalDashboard; skew: n
       <Card id="followed" title={t('dashboard.followed')} count={d.followed.count} empty={!d.followed.count}>
         <Lines>
           {d.followed.list.map((f) => (
-            <li key={f.stoneId} data-testid="dash-followed-stone">
-              <Link href={detail(f.stoneId)}>
-                <StoneLabel {...f} />
-              </Link>
-              <span className="dash-muted">{f.companyName}</span>
-            </li>
+            <StoneLine key={f.stoneId} stone={f} testId="dash-followed-stone">
+              {' '}
+              <span className="dash-muted">{f.companyName}</span>{' '}
+            </StoneLine>
           ))}
         </Lines>
       </Card>
@@ -196,12 +197,10 @@ export function PersonalCards({ data, skew }: { data: PersonalDashboard; skew: n
           </dl>
           <Lines>
             {d.seller.expiring.list.map((s) => (
-              <li key={s.stoneId}>
-                <Link href={detail(s.stoneId)}>
-                  <StoneLabel {...s} />
-                </Link>
-                <span className="dash-muted">{fmtDate(s.listedUntil)}</span>
-              </li>
+              <StoneLine key={s.stoneId} stone={s}>
+                {' '}
+                <span className="dash-muted">{fmtDate(s.listedUntil)}</span>{' '}
+              </StoneLine>
             ))}
           </Lines>
         </Card>
