@@ -21,6 +21,7 @@ import {
 import { Section } from './Section'
 import { useForm } from './useForm'
 import './account.css'
+import { CancelSave } from './CancelSave'
 
 /** The address book: address/paginate, address/upsert, address/delete after the spec's question. */
 export function AddressesPage({ embedded }: { embedded?: boolean }) {
@@ -231,14 +232,7 @@ function AddressForm({
         />
         <span>{t('account.addresses.fields.isDefault')}</span>
       </label>
-      <div className="form-actions">
-        <button type="button" className="btn" data-testid="address-cancel" onClick={() => void onDone(false)}>
-          {t('account.cancel')}
-        </button>
-        <button type="submit" className="btn btn--primary" data-testid="address-save" disabled={saving}>
-          {t('account.save')}
-        </button>
-      </div>
+      <CancelSave name="address" saving={saving} onCancel={() => void onDone(false)} />
     </form>
   )
 }

@@ -28,6 +28,7 @@ import { ensureProfile, profileStore } from '../stores/profile'
 import { Section } from './Section'
 import { useForm } from './useForm'
 import './account.css'
+import { CancelSave } from './CancelSave'
 
 /**
  * My account → Manufacturing: the company's facilities (company/facility/*). Every member of the
@@ -353,14 +354,7 @@ function FacilityForm({
         />
         <span>{t('facilities.fields.isPublic')}</span>
       </label>
-      <div className="form-actions">
-        <button type="button" className="btn" data-testid="facility-cancel" onClick={() => void onDone(false)}>
-          {t('account.cancel')}
-        </button>
-        <button type="submit" className="btn btn--primary" data-testid="facility-save" disabled={saving}>
-          {t('account.save')}
-        </button>
-      </div>
+      <CancelSave name="facility" saving={saving} onCancel={() => void onDone(false)} />
     </form>
   )
 }

@@ -29,6 +29,7 @@ import {
 import { PermissionMatrix } from './PermissionMatrix'
 import { useForm } from './useForm'
 import './account.css'
+import { CancelSave } from './CancelSave'
 
 const ORDER: readonly (keyof NewUserValues)[] = ['firstName', 'lastName', 'username', 'email', 'mobile', 'password']
 const INPUT: Partial<Record<keyof NewUserValues, { type: string; autoComplete: string }>> = {
@@ -246,14 +247,12 @@ export function UserForm({
         {custom && <PermissionMatrix value={permissions} holder={holder} onChange={setPermissions} />}
         <p className="acct-note">{t('account.users.settingRules')}</p>
       </fieldset>
-      <div className="form-actions">
-        <button type="button" className="btn" data-testid="user-cancel" onClick={() => void onDone(false)}>
-          {t('account.cancel')}
-        </button>
-        <button type="submit" className="btn btn--primary" data-testid="user-save" disabled={saving}>
-          {creating ? t('account.users.create') : t('account.save')}
-        </button>
-      </div>
+      <CancelSave
+        name="user"
+        saving={saving}
+        onCancel={() => void onDone(false)}
+        saveLabel={creating ? t('account.users.create') : t('account.save')}
+      />
     </form>
   )
 }

@@ -153,6 +153,41 @@ function OfficeForm({ office, onSaved }: { office: OfficeSettings; onSaved: Save
   )
 }
 
+/** A labelled text box in a settings row (at most 100 characters unless told). */
+function RowInput(props: {
+  label: string
+  value: string
+  onChange: (value: string) => void
+  type?: 'date'
+  maxLength?: number
+  testId?: string
+}) {
+  return (
+    <label className="appt-cal-field">
+      <span>{props.label}</span>
+      <input
+        className="input"
+        type={props.type}
+        value={props.value}
+        maxLength={props.type ? undefined : (props.maxLength ?? 100)}
+        onChange={(e) => props.onChange(e.target.value)}
+        data-testid={props.testId}
+      />
+    </label>
+  )
+}
+
+/** A cabin's or sales person's "active" switch. */
+function ActiveToggle({ active, onChange }: { active: boolean; onChange: (active: boolean) => void }) {
+  const { t } = useTranslation()
+  return (
+    <label className="check">
+      <input type="checkbox" checked={active} onChange={(e) => onChange(e.target.checked)} />
+      <span>{t('appointments.settings.active')}</span>
+    </label>
+  )
+}
+
 function Holidays({ office, onSaved }: { office: OfficeSettings; onSaved: Saved }) {
   const { t } = useTranslation()
   const [day, setDay] = useState('')
@@ -189,26 +224,14 @@ function Holidays({ office, onSaved }: { office: OfficeSettings; onSaved: Saved 
         ))}
       </ul>
       <form className="appt-settings-row" onSubmit={(e) => void add(e)}>
-        <label className="appt-cal-field">
-          <span>{t('appointments.settings.day')}</span>
-          <input
-            className="input"
-            type="date"
-            value={day}
-            onChange={(e) => setDay(e.target.value)}
-            data-testid="holiday-day"
-          />
-        </label>
-        <label className="appt-cal-field">
-          <span>{t('appointments.settings.name')}</span>
-          <input
-            className="input"
-            value={name}
-            maxLength={100}
-            onChange={(e) => setName(e.target.value)}
-            data-testid="holiday-name"
-          />
-        </label>
+        <RowInput
+          label={t('appointments.settings.day')}
+          type="date"
+          value={day}
+          onChange={setDay}
+          testId="holiday-day"
+        />
+        <RowInput label={t('appointments.settings.name')} value={name} onChange={setName} testId="holiday-name" />
         <button type="submit" className="btn btn--small" data-testid="holiday-add">
           {t('appointments.settings.add')}
         </button>
@@ -236,36 +259,20 @@ function Cabins({ office, onSaved }: { office: OfficeSettings; onSaved: Saved })
             <span className="appt-stone-name">
               {c.name} · {c.division}
             </span>
-            <label className="check">
-              <input
-                type="checkbox"
-                checked={c.active}
-                onChange={(e) =>
-                  void saveCabin({ id: c.id, name: c.name, division: c.division, active: e.target.checked }).then((r) =>
-                    onSaved(r, 'appointments.settings.saved'),
-                  )
-                }
-              />
-              <span>{t('appointments.settings.active')}</span>
-            </label>
+            <ActiveToggle
+              active={c.active}
+              onChange={(active) =>
+                void saveCabin({ id: c.id, name: c.name, division: c.division, active }).then((r) =>
+                  onSaved(r, 'appointments.settings.saved'),
+                )
+              }
+            />
           </li>
         ))}
       </ul>
       <form className="appt-settings-row" onSubmit={(e) => void add(e)}>
-        <label className="appt-cal-field">
-          <span>{t('appointments.settings.name')}</span>
-          <input
-            className="input"
-            value={name}
-            maxLength={100}
-            onChange={(e) => setName(e.target.value)}
-            data-testid="cabin-name"
-          />
-        </label>
-        <label className="appt-cal-field">
-          <span>{t('appointments.settings.division')}</span>
-          <input className="input" value={division} maxLength={50} onChange={(e) => setDivision(e.target.value)} />
-        </label>
+        <RowInput label={t('appointments.settings.name')} value={name} onChange={setName} testId="cabin-name" />
+        <RowInput label={t('appointments.settings.division')} value={division} onChange={setDivision} maxLength={50} />
         <button type="submit" className="btn btn--small" data-testid="cabin-add">
           {t('appointments.settings.add')}
         </button>
@@ -296,30 +303,20 @@ function People({ office, onSaved }: { office: OfficeSettings; onSaved: Saved })
             <span className="appt-stone-name">
               {p.name} <span className="acct-note">({p.username})</span>
             </span>
-            <label className="check">
-              <input
-                type="checkbox"
-                checked={p.active}
-                onChange={(e) =>
-                  void saveSalesPerson({ id: p.id, name: p.name, officeId: p.officeId, active: e.target.checked }).then(
-                    (r) => onSaved(r, 'appointments.settings.saved'),
-                  )
-                }
-              />
-              <span>{t('appointments.settings.active')}</span>
-            </label>
+            <ActiveToggle
+              active={p.active}
+              onChange={(active) =>
+                void saveSalesPerson({ id: p.id, name: p.name, officeId: p.officeId, active }).then((r) =>
+                  onSaved(r, 'appointments.settings.saved'),
+                )
+              }
+            />
           </li>
         ))}
       </ul>
       <form className="appt-settings-row" onSubmit={(e) => void add(e)}>
-        <label className="appt-cal-field">
-          <span>{t('appointments.settings.username')}</span>
-          <input className="input" value={username} maxLength={100} onChange={(e) => setUsername(e.target.value)} />
-        </label>
-        <label className="appt-cal-field">
-          <span>{t('appointments.settings.name')}</span>
-          <input className="input" value={name} maxLength={100} onChange={(e) => setName(e.target.value)} />
-        </label>
+        <RowInput label={t('appointments.settings.username')} value={username} onChange={setUsername} />
+        <RowInput label={t('appointments.settings.name')} value={name} onChange={setName} />
         <button type="submit" className="btn btn--small">
           {t('appointments.settings.add')}
         </button>
