@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { MAIL_TEMPLATES, type MailRequested, type MailTemplate } from '@diamond/contracts/events/auth'
+import { MAIL_TEMPLATES } from '@diamond/contracts/events/auth'
 import {
   absolutise,
   duration,
@@ -10,53 +10,9 @@ import {
   templateText,
 } from './mail.templates'
 import { MAIL_LANGUAGES, MAIL_TEXTS } from './mail.texts'
+import { mail, PARAMS } from '../../../test/fixtures/mail'
 
 const BASE = 'https://portal.example.com'
-const PARAMS: Record<string, string> = {
-  link: '/reset-password/tok123',
-  code: '482913',
-  username: 'ravi.m',
-  minutes: '10',
-  hours: '48',
-  note: 'The photo ID is unreadable.',
-  stone: 'N100042',
-  remarks: 'Call the supplier first.',
-  files: '2',
-  added: '120',
-  updated: '14',
-  deleted: '3',
-  invalid: '5',
-  host: 'ftp.seller.example',
-  error: 'E_FTP_CONNECT',
-  orderNo: 'OR100042',
-  status: 'shipped',
-  carrier: 'Malca-Amit',
-  trackingNo: 'MA123456',
-  trackingUrl: 'https://www.malca-amit.com/tracking/?no=MA123456',
-  // Appointment mails (issue 24).
-  uid: 'a1@appointments.diamond-portal',
-  sequence: '0',
-  method: 'REQUEST',
-  startsAt: '2027-03-15T13:00:00.000Z',
-  endsAt: '2027-03-15T14:00:00.000Z',
-  timeZone: 'America/New_York',
-  stamp: '2027-03-10T12:00:00.000Z',
-  office: 'New York',
-  cabin: '47th Street 1',
-  room: '',
-  purpose: 'Two ovals',
-  soon: 'day',
-}
-
-const mail = (template: MailTemplate, locale: string, over: Partial<MailRequested> = {}): MailRequested => ({
-  to: 'ravi@example.com',
-  name: 'Ravi Mehta',
-  template,
-  locale,
-  params: Object.fromEntries(TEMPLATE_PARAMS[template].map((p) => [p, PARAMS[p]!])),
-  ...over,
-})
-
 describe('mail templates', () => {
   it('renders every template in every language with no placeholder left and every param used', () => {
     for (const lang of MAIL_LANGUAGES) {
