@@ -140,8 +140,14 @@ async function main() {
       await run()
       return performance.now() - t0
     }
+    // The personal call, and the global one answered from memory (the HTTP path's own floor: the
+    // same sign-in, route and answer without a statement), taken in turns so both meet the same noise.
     const dash: number[] = []
-    for (let i = 0; i < CALLS; i++) dash.push(await time(() => post('user/dashboard', { kind: 'personal' }, token)))
+    const global: number[] = []
+    for (let i = 0; i < CALLS; i++) {
+      dash.push(await time(() => post('user/dashboard', { kind: 'personal' }, token)))
+      global.push(await time(() => post('user/dashboard', { kind: 'global' }, token)))
+    }
     const alone = new Map<string, number[]>()
     for (const [name, run] of statements) {
       const xs: number[] = []
@@ -154,8 +160,6 @@ async function main() {
     const together: number[] = []
     for (let i = 0; i < CALLS; i++) together.push(await time(() => cards.personalCards(asTheCall, me, null)))
     await asTheCall.end()
-    const global: number[] = []
-    for (let i = 0; i < CALLS; i++) global.push(await time(() => post('user/dashboard', { kind: 'global' }, token)))
 
     console.log('\n| statement alone | p50 ms | p95 ms |\n|---|---|---|')
     for (const [name, xs] of alone) console.log(`| ${name} | ${f2(pct(xs, 50))} | ${f2(pct(xs, 95))} |`)
@@ -170,7 +174,11 @@ async function main() {
     console.log(`slowest statement alone: ${slowest}, p50 ${f2(pct(xs, 50))} ms, p95 ${f2(pct(xs, 95))} ms`)
     console.log(`ratio of p95s: ${ratio.toFixed(2)}× (target ≤ 3×) — ${ratio <= 3 ? 'met' : 'NOT met'}`)
     console.log(
-      `global dashboard (HTTP, market reads cached 5 s): p50 ${f2(pct(global, 50))} ms, p95 ${f2(pct(global, 95))} ms`,
+      `global dashboard (HTTP, market reads cached 5 s; in turns with the personal calls): p50 ${f2(pct(global, 50))} ms, p95 ${f2(pct(global, 95))} ms`,
+    )
+    const floor = pct(global, 95) / pct(xs, 95)
+    console.log(
+      `the HTTP path's floor (the global call's p95) is ${floor.toFixed(2)}× the slowest statement's p95${floor > 3 ? ': the 3× target lies below it in this run' : ''}; the personal call's p95 is ${(pct(dash, 95) / pct(global, 95)).toFixed(2)}× that floor`,
     )
   } finally {
     await portal.stop()
