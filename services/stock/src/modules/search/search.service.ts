@@ -28,6 +28,14 @@ import { StoneIndex, type IndexSource } from './stone-index'
 const PUT_SLICE = 250
 const yieldToSearches = () => new Promise<void>((resolve) => setImmediate(resolve))
 
+/** Writes many stones into the index, giving searches the event loop every `PUT_SLICE` of them. */
+async function inSlices(rows: readonly IndexSource[], write: (r: IndexSource) => void): Promise<void> {
+  for (let j = 0; j < rows.length; j++) {
+    write(rows[j]!)
+    if ((j + 1) % PUT_SLICE === 0) await yieldToSearches()
+  }
+}
+
 export interface SearchSettings {
   /** A filtered search finding more stones than this answers E_SEARCH_LIMIT. */
   limit: number
@@ -104,19 +112,13 @@ export class SearchService {
     for (let i = 0; next; i += batch) {
       const rows = await next
       next = read(i + batch)
-      for (let j = 0; j < rows.length; j++) {
-        this.index.put(rows[j]!)
-        if ((j + 1) % PUT_SLICE === 0) await yieldToSearches()
-      }
+      await inSlices(rows, (r) => this.index.put(r))
     }
   }
 
   /** Stones of a transaction not yet committed, in the index but found by no search (`StoneIndex.stage`). */
-  async stage(rows: readonly IndexSource[]): Promise<void> {
-    for (let j = 0; j < rows.length; j++) {
-      this.index.stage(rows[j]!)
-      if ((j + 1) % PUT_SLICE === 0) await yieldToSearches()
-    }
+  stage(rows: readonly IndexSource[]): Promise<void> {
+    return inSlices(rows, (r) => this.index.stage(r))
   }
 
   private scope(type: ListType, suggested: StoneFilter | null): ScopeResult {
