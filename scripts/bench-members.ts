@@ -89,8 +89,8 @@ try {
       from generate_series(1, ${MEMBERS}) n
       join (select id, name, row_number() over (order by code) as r from auth.companies where code like 'BENCH-%') c
         on c.r = 1 + (n - 1) % ${COMPANIES}`
-  await sql`analyze auth.companies`
-  await sql`analyze auth.users`
+  await sql`vacuum analyze auth.companies`
+  await sql`vacuum analyze auth.users`
   log(`generated in ${Math.round(performance.now() - genStart)} ms`)
 
   const me = randomUUID()

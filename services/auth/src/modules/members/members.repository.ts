@@ -36,15 +36,38 @@ export interface DirectoryQuery {
 }
 
 /**
+ * Shown companies, written as the bare column: the directory's indexes are partial (`where is_public`,
+ * migration 0008), and `is_public = $1` would let a prepared statement's generic plan, which cannot
+ * know $1 is true, pass them by for a scan and a sort (page 100 took 8.9 ms instead of 1.8).
+ */
+const shown = sql`${companies.isPublic}`
+
+/**
  * The directory's filter: shown companies only; the search over name, city, country, business type and
  * deals-in; country and type compared in lower case (the partial indexes of migration 0008).
  */
 export function directoryWhere(q: DirectoryQuery): SQL {
-  const conditions: SQL[] = [eq(companies.isPublic, true)]
+  const conditions: SQL[] = [shown]
   if (q.pattern) conditions.push(sql`${companies.searchText} like ${q.pattern}`)
   if (q.country) conditions.push(sql`lower(${companies.country}) = ${q.country}`)
   if (q.businessType) conditions.push(sql`lower(${companies.type}) = ${q.businessType}`)
   return and(...conditions)!
+}
+
+/** The directory's two statements: a page by name and its total (built, not run). */
+export function directoryStatements(client: Db, userId: string, q: DirectoryQuery, page: number, limit: number) {
+  const db = orm(client)
+  const where = directoryWhere(q)
+  return {
+    page: db
+      .select({ ...CARD, following: followedBy(userId) })
+      .from(companies)
+      .where(where)
+      .orderBy(sql`lower(${companies.name})`, asc(companies.id))
+      .limit(limit)
+      .offset((page - 1) * limit),
+    total: db.select({ n: count() }).from(companies).where(where),
+  }
 }
 
 /** A page of the directory by name, with its total. */
@@ -55,18 +78,8 @@ export async function directoryPage(
   page: number,
   limit: number,
 ): Promise<{ rows: CardRow[]; count: number }> {
-  const db = orm(client)
-  const where = directoryWhere(q)
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({ ...CARD, following: followedBy(userId) })
-      .from(companies)
-      .where(where)
-      .orderBy(sql`lower(${companies.name})`, asc(companies.id))
-      .limit(limit)
-      .offset((page - 1) * limit),
-    db.select({ n: count() }).from(companies).where(where),
-  ])
+  const statements = directoryStatements(client, userId, q, page, limit)
+  const [rows, [total]] = await Promise.all([statements.page, statements.total])
   return { rows, count: total!.n }
 }
 
@@ -197,7 +210,7 @@ export async function followersPage(client: Db, companyId: string, page: number,
 /** The shown companies the user follows, newest follow first. */
 export async function followingPage(client: Db, userId: string, page: number, limit: number) {
   const db = orm(client)
-  const where = and(eq(follows.userId, userId), eq(companies.isPublic, true))
+  const where = and(eq(follows.userId, userId), shown)
   const [rows, [total]] = await Promise.all([
     db
       .select({ ...CARD, following: sql<boolean>`true`, since: follows.createdAt })
