@@ -23,7 +23,19 @@ import { dashAppointments, dashBids, dashFollows, dashLots, stoneHits } from './
 type Counted<T> = T & { total: number }
 const s = stones
 const STONE = sql`${s.id} as "stoneId", ${s.vStnId} as "vStnId", ${s.shape} as shape, ${s.carat}::float8 as carat`
-const GONE = sql`${sql.param([GONE_W_STS.removed, GONE_W_STS.expired])}::text[]`
+/**
+ * The cards' constants written into the statements, not sent as parameters: the cards run on generic
+ * plans (DASHBOARD_SETTINGS), which cannot see a parameter's value — a partial index such as
+ * `tracks_watchlist_added (… where track_type = 2)` applies only when the 2 is in the text, and a
+ * limit known to be 8 plans as 8. Numbers only, from this codebase's constants.
+ */
+const lit = (n: number) => {
+  if (!Number.isSafeInteger(n)) throw new Error(`not an integer constant: ${n}`)
+  return sql.raw(String(n))
+}
+const LIMIT = lit(MAX)
+const NEW_DAYS = lit(DASHBOARD_NEW_DAYS)
+const GONE = sql.raw(`array['${GONE_W_STS.removed}', '${GONE_W_STS.expired}']::text[]`)
 
 export type Line = { stoneId: string; vStnId: string; shape: string; carat: number }
 
@@ -31,7 +43,7 @@ const myHoldsSql = (userId: string) =>
   sql`select ${STONE}, ${holds.expiresAt} as "expiresAt", count(*) over ()::int as total
           from ${holds} join ${s} on ${s.id} = ${holds.stoneId}
          where ${holds.holderId} = ${userId}
-         order by ${holds.expiresAt} limit ${MAX}`
+         order by ${holds.expiresAt} limit ${LIMIT}`
 export type HoldsRow = Counted<Line & { expiresAt: Date }>
 export const myHolds = (c: Sql, userId: string) => query<HoldsRow>(c, myHoldsSql(userId))
 
@@ -40,9 +52,9 @@ const myOffersSql = (userId: string) =>
   sql`select ${STONE}, ${tracks.id} as "trackId", ${tracks.salesCents}::float8 as "priceCents",
                ${tracks.offerExpiresAt} as "expiresAt", count(*) over ()::int as total
           from ${tracks} join ${s} on ${s.id} = ${tracks.stoneId}
-         where ${tracks.userId} = ${userId} and ${tracks.trackType} = ${TRACK_TYPES.quote}
+         where ${tracks.userId} = ${userId} and ${tracks.trackType} = ${lit(TRACK_TYPES.quote)}
            and ${tracks.offerStatus} = 'open' and ${tracks.offerTurn} = 'buyer'
-         order by ${tracks.offerExpiresAt} nulls last limit ${MAX}`
+         order by ${tracks.offerExpiresAt} nulls last limit ${LIMIT}`
 export type OffersRow = Counted<Line & { trackId: string; priceCents: number | null; expiresAt: Date | null }>
 export const myOffers = (c: Sql, userId: string) => query<OffersRow>(c, myOffersSql(userId))
 
@@ -54,7 +66,7 @@ const myBidsSql = (userId: string) =>
           from ${dashBids} join ${dashLots} on ${dashLots.lotId} = ${dashBids.lotId}
           join ${s} on ${s.id} = ${dashLots.stoneId}
          where ${dashBids.userId} = ${userId}
-         order by ${dashLots.closesAt} nulls last limit ${MAX}`
+         order by ${dashLots.closesAt} nulls last limit ${LIMIT}`
 export type BidsRow = Counted<
   Line & {
     lotId: string
@@ -74,7 +86,7 @@ const myAppointmentsSql = (userId: string) =>
           from ${dashAppointments}
          where ${dashAppointments.buyerId} = ${userId} and ${dashAppointments.endsAt} > now()
            and ${dashAppointments.status} not in ('cancelled', 'done', 'no_show')
-         order by ${dashAppointments.startsAt} limit ${MAX}`
+         order by ${dashAppointments.startsAt} limit ${LIMIT}`
 export type AppointmentsRow = Counted<{
   appointmentId: string
   officeName: string
@@ -91,7 +103,7 @@ const myOrdersSql = (userId: string) =>
                ${shipments.status} as shipment, count(*) over ()::int as total
           from ${orders} left join ${shipments} on ${shipments.orderId} = ${orders.id}
          where ${orders.buyerId} = ${userId} and ${orders.createdAt} > now() - interval '30 days'
-         order by ${orders.createdAt} desc limit ${MAX}`
+         order by ${orders.createdAt} desc limit ${LIMIT}`
 export type OrdersRow = Counted<{
   orderId: string
   orderNo: string
@@ -106,9 +118,9 @@ export const myOrders = (c: Sql, userId: string) => query<OrdersRow>(c, myOrders
 const myRemindersSql = (userId: string) =>
   sql`select ${STONE}, ${tracks.id} as "trackId", ${tracks.reminderAt} as "reminderAt", count(*) over ()::int as total
           from ${tracks} join ${s} on ${s.id} = ${tracks.stoneId}
-         where ${tracks.userId} = ${userId} and ${tracks.trackType} = ${TRACK_TYPES.reminder}
+         where ${tracks.userId} = ${userId} and ${tracks.trackType} = ${lit(TRACK_TYPES.reminder)}
            and ${tracks.reminderAt} <= now() + interval '1 day'
-         order by ${tracks.reminderAt} limit ${MAX}`
+         order by ${tracks.reminderAt} limit ${LIMIT}`
 export type RemindersRow = Counted<Line & { trackId: string; reminderAt: Date }>
 export const myReminders = (c: Sql, userId: string) => query<RemindersRow>(c, myRemindersSql(userId))
 
@@ -118,16 +130,16 @@ const myMatchesSql = (userId: string) =>
                count(*) over ()::int as total
           from ${demands} join ${demandMatches} on ${demandMatches.demandId} = ${demands.id}
           join ${s} on ${s.id} = ${demandMatches.stoneId}
-         where ${demands.userId} = ${userId} and ${demandMatches.notifiedAt} > now() - make_interval(days => ${DASHBOARD_NEW_DAYS})
+         where ${demands.userId} = ${userId} and ${demandMatches.notifiedAt} > now() - make_interval(days => ${NEW_DAYS})
            and ${s.wSts} <> all(${GONE})
-         order by ${demandMatches.notifiedAt} desc limit ${MAX}`
+         order by ${demandMatches.notifiedAt} desc limit ${LIMIT}`
 export type MatchesRow = Counted<Line & { demandId: string; title: string; at: Date }>
 export const myMatches = (c: Sql, userId: string) => query<MatchesRow>(c, myMatchesSql(userId))
 
 const mySavedSearchesSql = (userId: string) =>
   sql`select ${searches.id} as "searchId", ${searches.title} as title, ${searches.filter} as filter
           from ${searches}
-         where ${searches.userId} = ${userId} and ${searches.searchType} = ${SEARCH_TYPES.saved}
+         where ${searches.userId} = ${userId} and ${searches.searchType} = ${lit(SEARCH_TYPES.saved)}
          order by ${searches.updatedAt} desc limit 5`
 export type SavedSearchesRow = { searchId: string; title: string; filter: StoneFilter }
 export const mySavedSearches = (c: Sql, userId: string) => query<SavedSearchesRow>(c, mySavedSearchesSql(userId))
@@ -136,9 +148,9 @@ export const mySavedSearches = (c: Sql, userId: string) => query<SavedSearchesRo
 const myFollowedSql = (userId: string) =>
   sql`select ${STONE}, ${s.seller} as "companyName", ${s.arrivedAt} as "arrivedAt", count(*) over ()::int as total
           from ${dashFollows} join ${s} on ${s.sellerCompanyId} = ${dashFollows.companyId}
-         where ${dashFollows.userId} = ${userId} and ${s.arrivedAt} > now() - make_interval(days => ${DASHBOARD_NEW_DAYS})
+         where ${dashFollows.userId} = ${userId} and ${s.arrivedAt} > now() - make_interval(days => ${NEW_DAYS})
            and ${s.wSts} <> all(${GONE}) and ${s.wSts} not in ('C', 'X')
-         order by ${s.arrivedAt} desc, ${s.vStnId} limit ${MAX}`
+         order by ${s.arrivedAt} desc, ${s.vStnId} limit ${LIMIT}`
 export type FollowedRow = Counted<Line & { companyName: string; arrivedAt: Date }>
 export const myFollowed = (c: Sql, userId: string) => query<FollowedRow>(c, myFollowedSql(userId))
 
@@ -148,7 +160,7 @@ const sellerExpiringSql = (companyId: string) =>
           from ${s}
          where ${s.sellerCompanyId} = ${companyId} and ${s.listedUntil} < now() + interval '1 day'
            and ${s.wSts} <> all(${GONE})
-         order by ${s.listedUntil} limit ${MAX}`
+         order by ${s.listedUntil} limit ${LIMIT}`
 export type SellerExpiringRow = Counted<Line & { listedUntil: Date }>
 export const sellerExpiring = (c: Sql, companyId: string) => query<SellerExpiringRow>(c, sellerExpiringSql(companyId))
 
@@ -157,7 +169,7 @@ const sellerTodaySql = (companyId: string) =>
   sql`select coalesce(sum(h.views), 0)::int as views, coalesce(sum(h.holds), 0)::int as holds,
                coalesce(sum(h.bids), 0)::int as bids,
                (select count(*) from ${tracks} join ${s} on ${s.id} = ${tracks.stoneId}
-                 where ${tracks.trackType} = ${TRACK_TYPES.watchlist} and ${tracks.createdAt} >= current_date
+                 where ${tracks.trackType} = ${lit(TRACK_TYPES.watchlist)} and ${tracks.createdAt} >= current_date
                    and ${s.sellerCompanyId} = ${companyId})::int as "watchlistAdds"
           from ${stoneHits} h join ${s} on ${s.id} = h.stone_id
          where h.day = current_date and ${s.sellerCompanyId} = ${companyId}`
