@@ -4,7 +4,7 @@ import { orm, type Sql, type Tx } from '@diamond/runtime/db'
 import { anyOf } from '@diamond/runtime/statements'
 import { cabins } from '../offices/cabins.schema'
 import { offices, salesPersons } from '../offices/offices.schema'
-import { appointments, appointmentStones, type Appointment } from './bookings.schema'
+import { appointments, appointmentStones, notCancelled, type Appointment } from './bookings.schema'
 
 type Client = Sql | Tx
 
@@ -130,7 +130,7 @@ export async function buyerBusy(client: Client, buyerId: string, startMs: number
     .where(
       and(
         eq(a.buyerId, buyerId),
-        sql`${a.status} <> 'cancelled'`,
+        notCancelled,
         sql`tstzrange(${a.startsAt}, ${a.endsAt}) && tstzrange(${new Date(startMs)}, ${new Date(endMs)})`,
         except ? sql`${a.id} <> ${except}` : undefined,
       ),

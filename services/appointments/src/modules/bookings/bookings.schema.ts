@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm'
 import { boolean, integer, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core'
 import type { AppointmentStatus } from '@diamond/contracts/http/appointments'
 import { appointments as schema } from '../../pg-schema'
@@ -49,3 +50,10 @@ export const appointmentStones = schema.table(
   },
   (t) => [primaryKey({ columns: [t.appointmentId, t.stoneId] })],
 )
+
+/**
+ * Appointments that still hold their time, as the exclusion constraints and `appointments_office`
+ * (migration 0002) write it: the status in the text, not a parameter, so a prepared statement's
+ * generic plan still matches the partial index.
+ */
+export const notCancelled = sql`${appointments.status} <> 'cancelled'`

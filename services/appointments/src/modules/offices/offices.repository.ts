@@ -1,6 +1,6 @@
-import { and, asc, eq, gt, lt, ne, sql } from 'drizzle-orm'
+import { and, asc, eq, gt, lt, sql } from 'drizzle-orm'
 import { orm, type Sql, type Tx } from '@diamond/runtime/db'
-import { appointments } from '../bookings/bookings.schema'
+import { appointments, notCancelled } from '../bookings/bookings.schema'
 import type { Booking, OfficeCalendar, SalesPersonHours } from '../slots/slots.rules'
 import { cabins } from './cabins.schema'
 import { officeHolidays, offices, salesPersons, type Office } from './offices.schema'
@@ -68,14 +68,7 @@ export async function bookingsBetween(
   const rows = await orm(client)
     .select({ id: a.id, cabinId: a.cabinId, salesPersonId: a.salesPersonId, startsAt: a.startsAt, endsAt: a.endsAt })
     .from(a)
-    .where(
-      and(
-        eq(a.officeId, officeId),
-        ne(a.status, 'cancelled'),
-        lt(a.startsAt, new Date(toMs)),
-        gt(a.endsAt, new Date(fromMs)),
-      ),
-    )
+    .where(and(eq(a.officeId, officeId), notCancelled, lt(a.startsAt, new Date(toMs)), gt(a.endsAt, new Date(fromMs))))
   return rows
     .filter((r) => r.id !== except)
     .map((r) => ({

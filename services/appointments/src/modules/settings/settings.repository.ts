@@ -1,6 +1,6 @@
 import { and, asc, count, eq, gt, ne, sql } from 'drizzle-orm'
 import { orm, type Sql, type Tx } from '@diamond/runtime/db'
-import { appointments as a } from '../bookings/bookings.schema'
+import { appointments as a, notCancelled } from '../bookings/bookings.schema'
 import { cabins, type Cabin } from '../offices/cabins.schema'
 import { officeHolidays, offices, salesPersons, type Office, type SalesPerson } from '../offices/offices.schema'
 
@@ -131,7 +131,7 @@ export async function bookingsToCome(
     .from(a)
     .where(
       and(
-        ne(a.status, 'cancelled'),
+        notCancelled,
         gt(a.endsAt, sql`now()`),
         of.cabinId ? eq(a.cabinId, of.cabinId) : undefined,
         of.salesPersonId ? eq(a.salesPersonId, of.salesPersonId) : undefined,

@@ -21,7 +21,8 @@ export interface BannerFilter {
 export async function pageActive(client: Sql, filter: BannerFilter, page: number, limit: number) {
   const db = orm(client)
   const where = and(
-    eq(banners.isActive, true),
+    // The bare column, as the partial index `banners_active` is written (a parameter would not match it).
+    sql`${banners.isActive}`,
     // Between their dates, when staff gave them (the database clock decides).
     sql`(${banners.activeFrom} is null or ${banners.activeFrom} <= now())`,
     sql`(${banners.activeTo} is null or ${banners.activeTo} > now())`,

@@ -73,7 +73,9 @@ export const MAIL_CHANNEL = 'notifications_mail_outbox'
 
 const notifySenders = (client: Sql | Tx) => client`select pg_notify(${MAIL_CHANNEL}, '')`
 
-const pending = eq(mailOutbox.status, 'pending')
+// Statuses written into the text, not sent as parameters: the outbox's indexes are partial (`where
+// status = 'pending'`…), and a prepared statement's generic plan cannot match them to a parameter.
+const pending = sql`${mailOutbox.status} = 'pending'`
 const inMs = (ms: number) => sql`now() + ${ms} * interval '1 millisecond'`
 
 /**
@@ -135,7 +137,7 @@ export async function failedPage(
   limit: number,
 ): Promise<{ rows: OutboxRow[]; count: number }> {
   const db = orm(client)
-  const failed = eq(mailOutbox.status, 'failed')
+  const failed = sql`${mailOutbox.status} = 'failed'`
   const [rows, [counted]] = await Promise.all([
     db
       .select()
@@ -154,7 +156,7 @@ export async function retryFailed(client: Sql, ids: string[]): Promise<string[]>
   const rows = await orm(client)
     .update(mailOutbox)
     .set({ status: 'pending', attempts: 0, nextAttemptAt: sql`now()`, failedAt: null })
-    .where(and(anyOf(mailOutbox.id, ids), eq(mailOutbox.status, 'failed')))
+    .where(and(anyOf(mailOutbox.id, ids), sql`${mailOutbox.status} = 'failed'`))
     .returning({ id: mailOutbox.id })
   if (rows.length) await notifySenders(client)
   return rows.map((r) => r.id)
@@ -166,7 +168,7 @@ export async function retryFailed(client: Sql, ids: string[]): Promise<string[]>
  */
 export async function purgeSent(client: Sql): Promise<void> {
   const db = orm(client)
-  const sent = eq(mailOutbox.status, 'sent')
+  const sent = sql`${mailOutbox.status} = 'sent'`
   await db
     .update(mailOutbox)
     .set({ text: '', html: '' })
