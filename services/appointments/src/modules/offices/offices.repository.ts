@@ -56,6 +56,15 @@ export const salesPersonsOf = (client: Client, officeId: string): Promise<SalesP
     .where(and(eq(salesPersons.officeId, officeId), eq(salesPersons.active, true)))
     .orderBy(asc(salesPersons.name))
 
+/** bookingsBetween's query (built, not run). */
+export function bookingsBetweenQuery(client: Client, officeId: string, fromMs: number, toMs: number) {
+  const a = appointments
+  return orm(client)
+    .select({ id: a.id, cabinId: a.cabinId, salesPersonId: a.salesPersonId, startsAt: a.startsAt, endsAt: a.endsAt })
+    .from(a)
+    .where(and(eq(a.officeId, officeId), notCancelled, lt(a.startsAt, new Date(toMs)), gt(a.endsAt, new Date(fromMs))))
+}
+
 /** The office's bookings not cancelled that overlap [fromMs, toMs), but `except` (an appointment being moved). */
 export async function bookingsBetween(
   client: Client,
@@ -64,11 +73,7 @@ export async function bookingsBetween(
   toMs: number,
   except?: string,
 ): Promise<Booking[]> {
-  const a = appointments
-  const rows = await orm(client)
-    .select({ id: a.id, cabinId: a.cabinId, salesPersonId: a.salesPersonId, startsAt: a.startsAt, endsAt: a.endsAt })
-    .from(a)
-    .where(and(eq(a.officeId, officeId), notCancelled, lt(a.startsAt, new Date(toMs)), gt(a.endsAt, new Date(fromMs))))
+  const rows = await bookingsBetweenQuery(client, officeId, fromMs, toMs)
   return rows
     .filter((r) => r.id !== except)
     .map((r) => ({

@@ -86,9 +86,11 @@ const inMs = (ms: number) => sql`now() + ${ms} * interval '1 millisecond'`
  * the claim is one contested statement.
  */
 export async function claimDue(client: Sql, limit: number, leaseMs: number): Promise<OutboxRow[]> {
-  return query<OutboxRow>(
-    client,
-    sql`
+  return query<OutboxRow>(client, claimDueStatement(limit, leaseMs))
+}
+
+/** claimDue's statement (built, not run). */
+export const claimDueStatement = (limit: number, leaseMs: number) => sql`
     update ${mailOutbox}
        set ${name(mailOutbox.attempts)} = ${mailOutbox.attempts} + 1, ${name(mailOutbox.nextAttemptAt)} = ${inMs(leaseMs)}
       from (select ${mailOutbox.id} from ${mailOutbox}
@@ -96,9 +98,7 @@ export async function claimDue(client: Sql, limit: number, leaseMs: number): Pro
              order by ${mailOutbox.nextAttemptAt} limit ${limit}
              for update skip locked) due
      where ${mailOutbox.id} = due.id
-    returning ${fields(mailOutbox)}`,
-  )
-}
+    returning ${fields(mailOutbox)}`
 
 /** The attempt `attempts` of a mail still pending: a claim taken over by another sender after its lease is not this one's to settle. */
 const attempt = (id: string, attempts: number): SQL =>

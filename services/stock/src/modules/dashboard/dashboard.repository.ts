@@ -165,7 +165,7 @@ export type SellerExpiringRow = Counted<Line & { listedUntil: Date }>
 export const sellerExpiring = (c: Sql, companyId: string) => query<SellerExpiringRow>(c, sellerExpiringSql(companyId))
 
 /** Today's views, holds and bids on a seller's stones, and the watchlist adds. */
-const sellerTodaySql = (companyId: string) =>
+export const sellerTodaySql = (companyId: string) =>
   sql`select coalesce(sum(h.views), 0)::int as views, coalesce(sum(h.holds), 0)::int as holds,
                coalesce(sum(h.bids), 0)::int as bids,
                (select count(*) from ${tracks} join ${s} on ${s.id} = ${tracks.stoneId}
