@@ -12,6 +12,7 @@ import { DEMO_COMPANY_IDS } from '@diamond/contracts/companies'
 import { EventEnvelope } from '@diamond/contracts/events/envelope'
 import { StoneStatusChanged } from '@diamond/contracts/events/stock'
 import { query } from '@diamond/runtime/statements'
+import { deleteUpload } from '../src/modules/inventory/inventory.repository'
 import { availabilitySql, type StatusRecord } from '../src/modules/stones/stones.repository'
 import { statusEvent } from '../src/modules/stones/stones.service'
 import { availabilityOf } from '../src/modules/stones/stones.rules'
@@ -714,11 +715,20 @@ describe('seller inventory: upload, preview, commit, history, listings', () => {
     expect(rows.status).toBe(413)
     expect(rows.body).toMatchObject({ code: 'E_UPLOAD_ROWS', data: { limit: MAX_ROWS } })
     expect(rows.body.message).toContain(String(MAX_ROWS))
+    // No line outlives its upload (the lines have no foreign key: the code deletes them with it).
+    const [{ orphans }] = await sql<[{ orphans: number }]>`
+      select count(*)::int as orphans from stock.upload_rows l
+       where not exists (select 1 from stock.uploads u where u.id = l.upload_id)`
+    expect(orphans).toBe(0)
     // Exactly the limit is fine.
-    expect((await upload(sign.sellerC!, 'addUpdate', valid(MAX_ROWS))).body.data.report).toMatchObject({
-      received: MAX_ROWS,
-      valid: MAX_ROWS,
-    })
+    const full = await upload(sign.sellerC!, 'addUpdate', valid(MAX_ROWS))
+    expect(full.body.data.report).toMatchObject({ received: MAX_ROWS, valid: MAX_ROWS })
+    // An upload deleted takes its lines with it.
+    const linesOf = async (id: string) =>
+      (await sql<[{ n: number }]>`select count(*)::int as n from stock.upload_rows where upload_id = ${id}`)[0].n
+    expect(await linesOf(full.body.data.id)).toBe(MAX_ROWS)
+    await deleteUpload(sql, full.body.data.id)
+    expect(await linesOf(full.body.data.id)).toBe(0)
   })
 
   it('keeps cells beginning with = + - @ as data: stored as text, written back as text, never as formulas', async () => {

@@ -156,9 +156,12 @@ export async function updateUpload(client: Sql | Tx, id: string, set: Partial<ty
   await orm(client).update(uploads).set(set).where(eq(uploads.id, id))
 }
 
-/** An upload that never became a preview (its file could not be read): nothing of it stays. */
-export async function deleteUpload(client: Sql | Tx, id: string): Promise<void> {
-  await orm(client).delete(uploads).where(eq(uploads.id, id))
+/** An upload that never became a preview (its file could not be read): nothing of it stays, its lines neither. */
+export async function deleteUpload(client: Sql, id: string): Promise<void> {
+  await client.begin(async (tx) => {
+    await orm(tx).delete(uploadRows).where(eq(uploadRows.uploadId, id))
+    await orm(tx).delete(uploads).where(eq(uploads.id, id))
+  })
 }
 
 /** The upload, only when it is this seller's (or any, for `seller` null: staff). */
