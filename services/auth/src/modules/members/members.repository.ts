@@ -38,7 +38,8 @@ export interface DirectoryQuery {
 /**
  * Shown companies, written as the bare column: the directory's indexes are partial (`where is_public`,
  * migration 0008), and `is_public = $1` would let a prepared statement's generic plan, which cannot
- * know $1 is true, pass them by for a scan and a sort (page 100 took 8.9 ms instead of 1.8).
+ * know $1 is true, pass them by for a scan and a sort (page 100: 8.9 ms through the call, 4.5 ms with
+ * the index).
  */
 const shown = sql`${companies.isPublic}`
 
