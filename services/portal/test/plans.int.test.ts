@@ -6,6 +6,7 @@ import { bookingsBetweenQuery } from '@diamond/appointments/modules/offices/offi
 import { directoryStatements } from '@diamond/auth/modules/members/members.repository'
 import { claimDueStatement } from '@diamond/notifications/modules/mail/mail.repository'
 import { sellerTodaySql } from '@diamond/stock/modules/dashboard/dashboard.repository'
+import { certsListedElsewhereStatement } from '@diamond/stock/modules/inventory/inventory.repository'
 import { startTestPortal, type TestPortal } from '../../../test/portal'
 
 /**
@@ -53,6 +54,11 @@ describe('partial indexes under generic plans', () => {
   it("an office's slot board reads its bookings not cancelled", async () => {
     const plan = await genericPlan(bookingsBetweenQuery(portal.sql, randomUUID(), Date.now(), Date.now() + 86_400_000))
     expect(plan).toMatch(/"Index Name":"appointments_office"/)
+  })
+
+  it("an upload's preview looks up certificate numbers other sellers list", async () => {
+    const plan = await genericPlan(certsListedElsewhereStatement(['1234567', '7654321'], randomUUID()))
+    expect(plan).toMatch(/"Index Name":"stones_cert_no"/)
   })
 
   it('the mail sender claims due mail', async () => {

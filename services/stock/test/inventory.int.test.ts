@@ -134,6 +134,8 @@ describe('seller inventory: upload, preview, commit, history, listings', () => {
             },
             // Seven added rows per insert: the uploads here span several (the commit's pipelining).
             insertChunk: 7,
+            // Two certificates per lookup: a preview here asks several times while it writes.
+            certBatch: 2,
           },
         },
       },
@@ -665,6 +667,55 @@ describe('seller inventory: upload, preview, commit, history, listings', () => {
     expect(await find('R-OK')).toHaveLength(1)
     expect(await find('R-LG')).toEqual([])
     expect(await stoneRow(sellerC, 'R-RU')).toBeUndefined()
+  })
+
+  it("flags lines whose certificate another seller lists (not the seller's own, nor a removed stone's), refusing none", async () => {
+    const listed = await upload(
+      sign.sellerC!,
+      'addUpdate',
+      csv(
+        stone('G-1', '800000001', 'BR', '1.01', 'G', 'VS1', '-30'),
+        stone('G-2', '800000002', 'BR', '1', 'G', 'VS1', '-30'),
+        stone('G-3', '800000003', 'BR', '1', 'G', 'VS1', '-30'),
+      ),
+    )
+    expect((await call('seller/inventory/commit', { id: listed.body.data.id }, sign.sellerC!)).body.code).toBe('OK')
+    await sql`update stock.stones set w_sts = 'R' where seller_company_id = ${sellerC} and stone_id = 'G-2'`
+
+    const r = await upload(
+      sign.sellerD!,
+      'addUpdate',
+      csv(
+        stone('F-1', '800000001', 'BR', '1.01', 'G', 'VS1', '-30'),
+        stone('F-2', '900000001', 'BR', '1.01', 'G', 'VS1', '-30'),
+        stone('F-3', '', 'BR', '1.01', 'G', 'VS1', '-30'),
+        stone('F-4', '800000002', 'BR', '1.01', 'G', 'VS1', '-30'),
+        stone('F-5', '800000001', 'BR', '1.01', 'G', 'VS1', '-30'),
+        stone('F-6', '800000003', 'BR', '1.01', 'G', 'VS1', '-30'),
+      ),
+    )
+    // Two certificates a lookup here (certBatch): F-6's goes alone, after the last line.
+    expect(r.body.data.report).toMatchObject({ received: 6, valid: 6, invalid: 0, added: 6 })
+    const added = await call('seller/inventory/rows', { id: r.body.data.id, kind: 'added' }, sign.sellerD!)
+    const flags = Object.fromEntries(
+      (added.body.data.list as { stockNo: string; flags: string[] }[]).map((l) => [l.stockNo, l.flags]),
+    )
+    expect(flags).toEqual({
+      'F-1': ['flag.certListedElsewhere'],
+      'F-2': [],
+      'F-3': [],
+      'F-4': [],
+      'F-5': ['flag.certListedElsewhere'],
+      'F-6': ['flag.certListedElsewhere'],
+    })
+    // The seller who lists it sends the same certificate again: nothing to flag.
+    const own = await upload(
+      sign.sellerC!,
+      'addUpdate',
+      csv(stone('G-1', '800000001', 'BR', '1.01', 'G', 'VS1', '-30')),
+    )
+    const ownLines = await call('seller/inventory/rows', { id: own.body.data.id, kind: 'unchanged' }, sign.sellerC!)
+    expect(ownLines.body.data.list).toMatchObject([{ stockNo: 'G-1', flags: [] }])
   })
 
   it('refuses hostile files with a clear code and stores nothing', async () => {

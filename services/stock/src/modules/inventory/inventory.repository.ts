@@ -293,6 +293,25 @@ function copyValue(v: unknown): string {
 }
 
 /**
+ * A draft's columns in COPY's text format, in DRAFT_COLUMNS' order (a unit test holds the two
+ * together). Written out field by field rather than looped over DRAFT_COLUMNS: a loop's `d[k]` reads
+ * each field through a lookup that sees 39 names, and its `+=` grows each line as a chain of pieces;
+ * on 100,000 lines this way took 250 ms against 310–350 (the preview's lines, written to a sink).
+ */
+export function draftText(d: Readonly<Partial<Record<DraftColumn, unknown>>>): string {
+  const v = copyValue
+  return (
+    `${v(d.certNo)}\t${v(d.shape)}\t${v(d.shapeFull)}\t${v(d.carat)}\t${v(d.color)}\t${v(d.clarity)}\t` +
+    `${v(d.cut)}\t${v(d.polish)}\t${v(d.symmetry)}\t${v(d.fluorescence)}\t${v(d.lab)}\t${v(d.location)}\t` +
+    `${v(d.shade)}\t${v(d.rapCents)}\t${v(d.back)}\t${v(d.amtCents)}\t${v(d.ctprCents)}\t${v(d.length)}\t` +
+    `${v(d.width)}\t${v(d.height)}\t${v(d.depPer)}\t${v(d.tblPer)}\t${v(d.ratio)}\t${v(d.girdle)}\t` +
+    `${v(d.culet)}\t${v(d.treatment)}\t${v(d.origin)}\t${v(d.growthType)}\t${v(d.keyToSymbol)}\t${v(d.comments)}\t` +
+    `${v(d.isFancy)}\t${v(d.fancyColor)}\t${v(d.fancyIntensity)}\t${v(d.fancyOvertone)}\t${v(d.eyeClean)}\t${v(d.milky)}\t` +
+    `${v(d.imageUrl)}\t${v(d.videoUrl)}\t${v(d.certificateUrl)}`
+  )
+}
+
+/**
  * Writes a preview's lines with one COPY (PostgreSQL's bulk load: a 100,000-row file is one
  * statement, not 100,000 round trips), honouring the stream's back-pressure.
  */
@@ -320,14 +339,12 @@ export class LineWriter {
   ): Promise<void> | undefined {
     // COPY writes NULL for a missing value, which the not-null lists refuse (a refused COPY is only
     // reported when the stream ends, so nothing may be left to refuse).
-    let out =
+    const out =
       `${line.seq}\t${copyText(line.kind)}\t${copyText(line.stockNo)}\t${copyValue(line.stoneRef)}\t` +
       `${copyValue(line.wouldBe)}\t${copyValue(line.keptReason)}\t${copyValue(line.reasons ?? [])}\t` +
       `${copyValue(line.flags ?? [])}\t${line.changes ? copyText(JSON.stringify(line.changes)) : '\\N'}\t` +
       copyValue(line.pricePct)
-    const from: Partial<Record<DraftColumn, unknown>> = draft ?? line
-    for (const k of DRAFT_COLUMNS) out += '\t' + copyValue(from[k])
-    this.buffer.push(out + '\t' + this.uploadId)
+    this.buffer.push(out + '\t' + draftText(draft ?? line) + '\t' + this.uploadId)
     return this.buffer.length >= 1000 ? this.flush() : undefined
   }
 
@@ -354,22 +371,35 @@ export class LineWriter {
   }
 }
 
-/** Valid lines whose certificate another seller (or the house) already lists: flagged, not refused. */
-export async function flagCertsListedElsewhere(client: Sql | Tx, uploadId: string, seller: string): Promise<number> {
-  const rows = await query<{ seq: number }>(
+/**
+ * Of these certificate numbers, those another seller (or the house) already lists: a preview asks
+ * 1,000 at a time while it writes its lines, and flags those lines after (`flagCerts`).
+ */
+export async function certsListedElsewhere(
+  client: Sql | Tx,
+  certs: readonly string[],
+  seller: string,
+): Promise<string[]> {
+  const rows = await query<{ certNo: string }>(client, certsListedElsewhereStatement(certs, seller))
+  return rows.map((r) => r.certNo)
+}
+
+/** The lookup's statement: `<> ''` written into it, so the partial index on certificate numbers serves a generic plan. */
+export const certsListedElsewhereStatement = (certs: readonly string[], seller: string) => sql`
+    select distinct ${stones.certNo} as "certNo" from ${stones}
+     where ${anyOf(stones.certNo, certs)} and ${stones.certNo} <> ''
+       and ${stones.sellerCompanyId} is distinct from ${seller}
+       and ${stones.wSts} not in (${GONE_W_STS.removed}, ${GONE_W_STS.expired})`
+
+/** Flags an upload's valid lines of these certificates as listed elsewhere (a trust signal, not a refusal). */
+export async function flagCerts(client: Sql | Tx, uploadId: string, certs: readonly string[]): Promise<void> {
+  await query(
     client,
     sql`
     update ${uploadRows} set ${name(uploadRows.flags)} = array_append(${uploadRows.flags}, 'flag.certListedElsewhere')
      where ${uploadRows.uploadId} = ${uploadId}
-       and ${uploadRows.kind} in ('added', 'updated', 'unchanged', 'kept') and ${uploadRows.certNo} <> ''
-       and exists (
-         select 1 from ${stones}
-          where ${stones.certNo} = ${uploadRows.certNo}
-            and ${stones.sellerCompanyId} is distinct from ${seller}
-            and ${stones.wSts} not in (${GONE_W_STS.removed}, ${GONE_W_STS.expired}))
-    returning ${uploadRows.seq} as "seq"`,
+       and ${uploadRows.kind} in ('added', 'updated', 'unchanged', 'kept') and ${anyOf(uploadRows.certNo, certs)}`,
   )
-  return rows.length
 }
 
 export async function deleteLines(client: Sql | Tx, uploadId: string): Promise<void> {
