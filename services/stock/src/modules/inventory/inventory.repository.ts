@@ -288,7 +288,7 @@ function copyValue(v: unknown): string {
   if (typeof v === 'boolean') return v ? 't' : 'f'
   if (typeof v === 'number') return String(v)
   if (typeof v === 'string') return copyText(v)
-  if (Array.isArray(v)) return copyText(arrayText(v as string[]))
+  if (Array.isArray(v)) return v.length === 0 ? '{}' : copyText(arrayText(v as string[]))
   return '\\N'
 }
 
