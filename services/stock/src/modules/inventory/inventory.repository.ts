@@ -295,8 +295,9 @@ function copyValue(v: unknown): string {
 /**
  * A draft's columns in COPY's text format, in DRAFT_COLUMNS' order (a unit test holds the two
  * together). Written out field by field rather than looped over DRAFT_COLUMNS: a loop's `d[k]` reads
- * each field through a lookup that sees 39 names, and its `+=` grows each line as a chain of pieces;
- * on 100,000 lines this way took 250 ms against 310–350 (the preview's lines, written to a sink).
+ * each field through a lookup that sees 39 names, and its `+=` grows each line as a chain of pieces.
+ * The writer on 100,000 lines to a sink, eight runs each, alternating: median 277 ms (258–291) against
+ * 318 ms (300–407) before, empty lists as `{}` included.
  */
 export function draftText(d: Readonly<Partial<Record<DraftColumn, unknown>>>): string {
   const v = copyValue
