@@ -48,11 +48,11 @@ function boot(): { code: string; eval: true } {
 
 /**
  * The rows of a spooled workbook, read by a worker thread (inventory.read.worker.ts) and handed over
- * a batch at a time, at most AHEAD batches ahead of the caller: a slow consumer (the preview writing
+ * a batch at a time (as the worker sent it), at most AHEAD batches ahead of the caller: a slow consumer (the preview writing
  * to PostgreSQL) holds the worker back instead of letting rows pile up. Errors arrive as the AppErrors
  * the reading raised. A caller that stops early (`return()`) makes the worker close the file and end.
  */
-export async function* workerRows(input: WorkerInput): AsyncGenerator<RawRow> {
+export async function* workerRows(input: WorkerInput): AsyncGenerator<RawRow[]> {
   const { code } = boot()
   const worker = new Worker(code, { eval: true, workerData: input, resourceLimits: XLSX_WORKER_LIMITS })
   const inbox: (FromWorker | { failed: unknown } | { exited: number })[] = []
@@ -76,7 +76,7 @@ export async function* workerRows(input: WorkerInput): AsyncGenerator<RawRow> {
       const m = inbox.shift()!
       if ('rows' in m) {
         worker.postMessage('more' satisfies ToWorker)
-        yield* m.rows
+        if (m.rows.length) yield m.rows
       } else if ('done' in m) return
       else if ('error' in m) throw new AppError(m.error.code, m.error.data, m.error.message)
       else if ('failed' in m) throw failure(m.failed, input.fileName)

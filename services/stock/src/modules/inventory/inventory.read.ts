@@ -23,7 +23,7 @@ export async function readSheet(input: { fileName: string; stream: Readable }, l
   const { fileName } = input
   const ext = /\.([^./\\]+)$/.exec(fileName)?.[1]?.toLowerCase()
   const { head, chunks } = await takeHead(input.stream, 4096)
-  let raw: AsyncGenerator<RawRow>
+  let raw: AsyncGenerator<RawRow[]>
   switch (ext) {
     case 'xlsx':
       if (!isZip(head)) throw typeError(fileName, input.stream)
@@ -170,12 +170,17 @@ const HEADER_SNIFF = 1 << 16
 /** One record's characters: beyond it the file is no trade file (and csv-parse would buffer it whole). */
 const MAX_RECORD = 1 << 20
 
+/**
+ * The file's records in batches, as the parser makes them from each chunk of text: one await a chunk
+ * (a few hundred rows), not one per row through an async iterator (about 0.1 s of a 100,000-row
+ * preview's 1.6 s, measured against the bare parser). Cells are trimmed; rows with no text are left out.
+ */
 async function* csvRows(
   chunks: AsyncIterable<Uint8Array>,
   encoding: TextEncoding,
   fileName: string,
   limits: ReadLimits,
-): AsyncGenerator<RawRow> {
+): AsyncGenerator<RawRow[]> {
   const transcoder = new Utf8Transcoder(encoding)
   let bytes = 0
   const utf8 = (async function* () {
@@ -215,11 +220,39 @@ async function* csvRows(
     })(),
     { objectMode: false },
   )
-  const records = pipeline(source, parser, () => {})
+  let failed: unknown
+  let ended = false
+  let wake: (() => void) | undefined
+  const stir = () => wake?.()
+  parser.on('readable', stir)
+  parser.on('end', () => {
+    ended = true
+    stir()
+  })
+  // The source's errors (a file over the limit) reach the parser through the pipeline as its own.
+  parser.on('error', (err) => {
+    failed ??= err
+    stir()
+  })
+  pipeline(source, parser, () => {})
   try {
-    for await (const { record, info } of records as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
-      const cells = record.map((c) => c.trim())
-      if (cells.some((c) => c !== '')) yield { row: info.lines, cells }
+    for (;;) {
+      const batch: RawRow[] = []
+      let next: { record: string[]; info: { lines: number } } | null
+      while ((next = parser.read() as typeof next) !== null) {
+        const cells = next.record
+        let text = false
+        for (let i = 0; i < cells.length; i++) {
+          const c = cells[i]!.trim()
+          cells[i] = c
+          if (c !== '') text = true
+        }
+        if (text) batch.push({ row: next.info.lines, cells })
+      }
+      if (batch.length) yield batch
+      else if (failed) throw failed
+      else if (ended) return
+      else await new Promise<void>((resolve) => (wake = resolve))
     }
   } catch (err) {
     if (err instanceof AppError) throw err
@@ -231,46 +264,64 @@ async function* csvRows(
   }
 }
 
-/** Header from the first row, one data row read ahead (no data: E_UPLOAD_EMPTY), the rest as the caller pulls. */
-async function sheetOf(raw: AsyncGenerator<RawRow>, limits: ReadLimits): Promise<Sheet> {
+/**
+ * Header from the first row, one data row read ahead (no data: E_UPLOAD_EMPTY), the rest as the caller
+ * pulls, in the batches the reader made.
+ */
+async function sheetOf(raw: AsyncGenerator<RawRow[]>, limits: ReadLimits): Promise<Sheet> {
   try {
-    const first = await raw.next()
-    if (first.done) throw new AppError('E_UPLOAD_EMPTY')
-    const headers = first.value.cells
+    let pending: RawRow[] = []
+    const take = async () => {
+      while (pending.length === 0) {
+        const next = await raw.next()
+        if (next.done) throw new AppError('E_UPLOAD_EMPTY')
+        pending = next.value
+      }
+    }
+    await take()
+    const headers = pending[0]!.cells
+    pending = pending.slice(1)
     while (headers.length > 0 && headers.at(-1) === '') headers.pop()
-    const second = await raw.next()
-    if (second.done) throw new AppError('E_UPLOAD_EMPTY')
-    return { headers, rows: dataRows(second.value, raw, headers.length, limits.maxRows) }
+    await take()
+    const batches = dataRows(pending, raw, headers.length, limits.maxRows)
+    return { headers, batches, rows: oneByOne(batches) }
   } catch (err) {
     await raw.return(undefined)
     throw err
   }
 }
 
+async function* oneByOne(batches: AsyncIterable<SheetRow[]>): AsyncGenerator<SheetRow> {
+  for await (const batch of batches) yield* batch
+}
+
 async function* dataRows(
-  first: RawRow,
-  raw: AsyncGenerator<RawRow>,
+  first: RawRow[],
+  raw: AsyncGenerator<RawRow[]>,
   width: number,
   maxRows: number,
-): AsyncGenerator<SheetRow> {
-  const fit = (cells: string[]) => {
-    if (cells.length > width) cells.length = width
-    while (cells.length < width) cells.push('')
-    return cells
+): AsyncGenerator<SheetRow[]> {
+  let count = 0
+  const fit = (batch: RawRow[]): SheetRow[] => {
+    count += batch.length
+    if (count > maxRows)
+      throw new AppError(
+        'E_UPLOAD_ROWS',
+        { limit: maxRows },
+        `The file has more than ${maxRows} rows. Please split it into smaller files.`,
+      )
+    for (const { cells } of batch) {
+      if (cells.length > width) cells.length = width
+      while (cells.length < width) cells.push('')
+    }
+    return batch
   }
   try {
-    yield { row: first.row, cells: fit(first.cells) }
-    let count = 1
+    yield fit(first)
     for (;;) {
       const next = await raw.next()
       if (next.done) return
-      if (++count > maxRows)
-        throw new AppError(
-          'E_UPLOAD_ROWS',
-          { limit: maxRows },
-          `The file has more than ${maxRows} rows. Please split it into smaller files.`,
-        )
-      yield { row: next.value.row, cells: fit(next.value.cells) }
+      yield fit(next.value)
     }
   } finally {
     await raw.return(undefined)

@@ -166,6 +166,32 @@ describe('readSheet: CSV and text', { timeout: 30_000 }, () => {
     expect((await failure(readAll('a.xlsx', xlsx, { maxBytes: 1 << 20, maxRows: 19 }))).code).toBe('E_UPLOAD_ROWS')
   })
 
+  it('hands rows over in batches, the same rows numbered the same, across chunks of any size', async () => {
+    const body =
+      'Stock #,Comments\n' +
+      Array.from({ length: 3000 }, (_, i) => (i % 7 === 0 ? `A${i},"two\nlines"\n\n` : `A${i},c${i}\n`)).join('')
+    // A row is numbered by the line it ends on (csv-parse's count), as before batches.
+    const expected: SheetRow[] = []
+    let line = 2
+    for (let i = 0; i < 3000; i++) {
+      const twoLines = i % 7 === 0
+      expected.push({ row: twoLines ? line + 1 : line, cells: [`A${i}`, twoLines ? 'two\nlines' : `c${i}`] })
+      line += twoLines ? 3 : 1
+    }
+    for (const size of [1, 100, 65_536]) {
+      const bytes = Buffer.from(body)
+      const chunks = Array.from({ length: Math.ceil(bytes.length / size) }, (_, i) =>
+        bytes.subarray(i * size, (i + 1) * size),
+      )
+      const sheet = await readSheet({ fileName: 'a.csv', stream: Readable.from(chunks) }, { ...limits, maxRows: 5000 })
+      const batches: SheetRow[][] = []
+      for await (const b of sheet.batches) batches.push(b)
+      expect(batches.flat()).toEqual(expected)
+      // One await a parsed chunk, not one a row (a 100-byte chunk holds a row or two).
+      if (size === 65_536) expect(batches.length).toBeLessThan(20)
+    }
+  })
+
   it('refuses a quoted field that never closes', async () => {
     const err = await failure(readAll('a.csv', Buffer.from('Stock #,Comments\nA1,"never closed\n')))
     expect(err.code).toBe('E_UPLOAD_TYPE')

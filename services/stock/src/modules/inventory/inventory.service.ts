@@ -338,36 +338,38 @@ export class InventoryService {
     const certs = new CertLookup(this.database.sql, upload.sellerCompanyId, this.hooks.certBatch ?? CERT_BATCH)
     try {
       const seen = new Set<string>()
-      for await (const row of sheet.rows) {
-        report.received++
-        const o = checker.check(row)
-        if (!o.ok) {
-          report.invalid++
-          const w = writer.write({ seq: o.row, kind: 'invalid', stockNo: o.stockNo, reasons: o.reasons })
+      for await (const batch of sheet.batches)
+        for (const row of batch) {
+          report.received++
+          const o = checker.check(row)
+          if (!o.ok) {
+            report.invalid++
+            const w = writer.write({ seq: o.row, kind: 'invalid', stockNo: o.stockNo, reasons: o.reasons })
+            if (w) await w
+            continue
+          }
+          report.valid++
+          const priced = priceDraft(o.draft)
+          const key = stockKey(o.draft.stoneId)
+          const cur = current.get(key)
+          if (cur) seen.add(key)
+          const d = decideRow(cur, priced)
+          report[d.kind]++
+          const line: repo.PreviewLine = {
+            seq: o.row,
+            kind: d.kind,
+            stockNo: o.draft.stoneId,
+            stoneRef: cur?.id ?? null,
+            flags: o.flags,
+            certNo: priced.certNo,
+          }
+          if (d.kind === 'updated' || d.kind === 'kept')
+            Object.assign(line, { changes: d.changes, pricePct: d.pricePct })
+          if (d.kind === 'kept') Object.assign(line, { wouldBe: d.wouldBe, keptReason: d.reason })
+          if (priced.certNo) certs.add(priced.certNo)
+          const w = writer.write(line, d.kind === 'added' || d.kind === 'updated' ? priced : undefined)
           if (w) await w
-          continue
         }
-        report.valid++
-        const priced = priceDraft(o.draft)
-        const key = stockKey(o.draft.stoneId)
-        const cur = current.get(key)
-        if (cur) seen.add(key)
-        const d = decideRow(cur, priced)
-        report[d.kind]++
-        const line: repo.PreviewLine = {
-          seq: o.row,
-          kind: d.kind,
-          stockNo: o.draft.stoneId,
-          stoneRef: cur?.id ?? null,
-          flags: o.flags,
-          certNo: priced.certNo,
-        }
-        if (d.kind === 'updated' || d.kind === 'kept') Object.assign(line, { changes: d.changes, pricePct: d.pricePct })
-        if (d.kind === 'kept') Object.assign(line, { wouldBe: d.wouldBe, keptReason: d.reason })
-        if (priced.certNo) certs.add(priced.certNo)
-        const w = writer.write(line, d.kind === 'added' || d.kind === 'updated' ? priced : undefined)
-        if (w) await w
-      }
       let seq = -1
       for (const [key, cur] of current) {
         if (seen.has(key)) continue

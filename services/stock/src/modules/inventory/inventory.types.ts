@@ -21,9 +21,14 @@ export interface SheetRow {
   cells: string[]
 }
 
-/** A file read as text: its header row and its data rows, streamed (never the whole file in memory). */
+/**
+ * A file read as text: its header row and its data rows, streamed (never the whole file in memory):
+ * in the batches the reader made them (`batches`, what the preview takes: one await a batch), or one
+ * by one (`rows`, the same rows). A caller iterates one of the two, once.
+ */
 export interface Sheet {
   headers: string[]
+  batches: AsyncIterable<SheetRow[]>
   rows: AsyncIterable<SheetRow>
 }
 
