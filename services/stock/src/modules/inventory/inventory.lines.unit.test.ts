@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { DRAFT_COLUMNS, draftText } from './inventory.repository'
+import { DRAFT_COLUMNS, draftText, numberText } from './inventory.repository'
 
 describe("a preview line's draft columns in COPY's text format", () => {
   it('come in the order the COPY names its columns (DRAFT_COLUMNS), one each', () => {
@@ -16,5 +16,40 @@ describe("a preview line's draft columns in COPY's text format", () => {
     expect(at('isFancy')).toBe('f')
     expect(at('comments')).toBe('a\\tb\\\\c\\nd')
     expect(at('shape')).toBe('\\N')
+  })
+})
+
+describe('numberText', () => {
+  it('writes every number as String does', () => {
+    const odd = [
+      0,
+      -0,
+      0.5,
+      -0.05,
+      0.1 + 0.2,
+      1e-7,
+      1e21,
+      123456789.99,
+      -99.99,
+      1e12 + 0.01,
+      2 ** 53,
+      NaN,
+      Infinity,
+      -Infinity,
+    ]
+    for (const n of odd) expect(numberText(n)).toBe(String(n))
+    let seed = 7
+    const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31) * 2 - 1
+    for (let i = 0; i < 1_000_000; i++) {
+      const scale = 10 ** (i % 9)
+      // Two decimals (what a trade file has), three, and any double.
+      const n =
+        i % 3 === 0
+          ? Math.round(random() * scale * 100) / 100
+          : i % 3 === 1
+            ? Math.round(random() * 1e5) / 1e3
+            : random() * scale
+      if (numberText(n) !== String(n)) expect(numberText(n)).toBe(String(n))
+    }
   })
 })

@@ -308,7 +308,7 @@ export class RowChecker {
       .split(/\s*[x×*\-/]\s*/i)
       .filter(Boolean)
     if (parts.length < 2 || parts.length > 3) return undefined
-    const nums = parts.map((p) => parseNumber(p, 'length'))
+    const nums = parts.map((p) => plainNumber(p) ?? parseNumber(p, 'length'))
     return nums.every((n) => n !== null) ? nums : undefined
   }
 
