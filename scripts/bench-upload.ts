@@ -52,6 +52,9 @@ const log = (m: string) => console.log(`[bench:upload] ${m}`)
 const s2 = (ms: number) => `${(ms / 1000).toFixed(2)} s`
 const pct = (xs: number[], p: number) =>
   xs.length ? [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]! : NaN
+/** Whether searches were slower throughout (p50) or now and then (p95, p99). */
+const spread = (xs: number[]) =>
+  `p50 / p95 / p99 ${pct(xs, 50).toFixed(1)} / ${pct(xs, 95).toFixed(1)} / ${pct(xs, 99).toFixed(1)} ms`
 
 /* ------------------------------------------------------------- the stock service (child process) -- */
 
@@ -272,7 +275,7 @@ async function main() {
     // ---- (d) idle searches
     const idle: number[] = []
     for (let i = 0; i < IDLE_SEARCHES; i++) idle.push(await search(i))
-    log(`idle search p95 ${pct(idle, 95).toFixed(1)} ms over ${idle.length} searches`)
+    log(`idle search ${spread(idle)} over ${idle.length} searches`)
 
     // ---- (a) bare parsers
     const bare = {
@@ -325,7 +328,9 @@ async function main() {
     const rssPeak = await watch.stop()
     if (commit.value.code !== 'OK') throw new Error(`commit: ${commit.value.code} ${commit.value.message}`)
     const added = commit.value.data.report.added as number
-    log(`commit ${s2(commit.ms)}: ${added.toLocaleString('en')} added; ${during.length} searches meanwhile`)
+    log(
+      `commit ${s2(commit.ms)}: ${added.toLocaleString('en')} added; ${during.length} searches meanwhile, ${spread(during)}`,
+    )
     log(
       `service RSS ${(rssBase / MiB).toFixed(0)} MiB → after XLSX ${(rssAfterXlsx / MiB).toFixed(0)}, after CSV ${(rssAfterPreviews / MiB).toFixed(0)}, peak ${(rssPeak / MiB).toFixed(0)} MiB`,
     )
@@ -404,6 +409,7 @@ async function main() {
     )
     flooring = false
     await searchingFloor
+    log(`searches during the floor: ${duringFloor.length}, ${spread(duringFloor)}`)
     const floorEvents = (await sql<{ n: number }[]>`select count(*)::int as n from public.bench_floor_outbox`)[0]!.n
     log(
       `floor: COPY into the indexed copy + ${floorEvents.toLocaleString('en')} events into an outbox copy ${s2(floor.ms)}`,
