@@ -62,7 +62,12 @@ import { FtpService } from './modules/ftp/ftp.service'
 export type StockOptions = ServiceContext & {
   stock: StockConfig
   /** Tests and benchmarks reach the service objects here (their counters are never sent over HTTP). */
-  expose?: (services: { stones: StoneService; inventory: InventoryService; ftp: FtpService }) => void
+  expose?: (services: {
+    stones: StoneService
+    inventory: InventoryService
+    ftp: FtpService
+    search: SearchService
+  }) => void
   /** Tests: the upload pipeline and the commit's hooks (a commit failing midway). */
   inventory?: { pipeline?: UploadPipeline; hooks?: InventoryHooks }
 }
@@ -177,7 +182,7 @@ export default async function stockService(app: FastifyInstance, opts: StockOpti
     if (shown) app.log.info({ articles: shown }, "demo sellers' articles listed")
   }
 
-  opts.expose?.({ stones, inventory, ftp })
+  opts.expose?.({ stones, inventory, ftp, search })
   await app.register(stoneRoutes, { stones })
   const orders = new OrderService(rt.database, stones)
   // Lot results: a won lot's stone is confirmed to the winner and becomes their order (issue 26).

@@ -18,6 +18,9 @@ import { statusEvent } from '../src/modules/stones/stones.service'
 import { availabilityOf } from '../src/modules/stones/stones.rules'
 import { API_PREFIX, type HttpServer } from '@diamond/runtime'
 import type { InventoryService } from '../src/modules/inventory/inventory.service'
+import { indexSources } from '../src/modules/search/search.repository'
+import type { SearchService } from '../src/modules/search/search.service'
+import { StoneIndex } from '../src/modules/search/stone-index'
 import { startStockApp, type StockTestApp } from './fixtures/stock-app'
 
 /**
@@ -100,6 +103,7 @@ describe('seller inventory: upload, preview, commit, history, listings', () => {
   let app: HttpServer
   let sql: postgres.Sql
   let inventory!: InventoryService
+  let search!: SearchService
   let failMidCommit = false
   let failAfterInserts = false
   const sign: { [k: string]: string } = {}
@@ -121,7 +125,10 @@ describe('seller inventory: upload, preview, commit, history, listings', () => {
         STOCK_UPLOAD_DIR: uploadDir,
       },
       options: {
-        expose: (s) => (inventory = s.inventory),
+        expose: (s) => {
+          inventory = s.inventory
+          search = s.search
+        },
         inventory: {
           hooks: {
             midCommit: async (tx) => {
@@ -941,6 +948,29 @@ describe('seller inventory: upload, preview, commit, history, listings', () => {
     const [row] = await sql<{ id: string; back: string }[]>`
       select id, back::text from stock.stones where seller_company_id = ${seller} and stone_id = 'Z-8'`
     expect(z8).toMatchObject({ id: row!.id, back: Number(row!.back) })
+    // Slot by slot: the index holds each new stone, staged from the insert's answer while the
+    // transaction ran, as a fresh index reading the committed table would.
+    const ids = (await stonesOf(seller)).map((s) => s.id)
+    const fresh = new StoneIndex()
+    for (const r of await indexSources(sql, ids)) fresh.put(r)
+    const slot = (ix: StoneIndex, id: string) => {
+      const i = ix.byId.get(id)!
+      const each = <T>(o: Record<string, ArrayLike<T>>, f: (k: string, v: T) => unknown = (_, v) => v) =>
+        Object.fromEntries(Object.entries(o).map(([k, a]) => [k, f(k, a[i]!)]))
+      return {
+        enums: each(ix.enums, (k, code) => ix.dicts[k as keyof typeof ix.dicts].values[code]),
+        ranges: each(ix.ranges),
+        bools: each(ix.bools),
+        symbols: ix.symbols[i],
+        categories: ix.categories[i],
+        pcs: ix.pcs[i],
+        arrivedAt: ix.arrivedAt[i],
+        version: ix.versionOf(id),
+        keys: [ix.vStnIds[i], ix.pairNos[i] ?? null],
+      }
+    }
+    expect(ids).toHaveLength(n)
+    for (const id of ids) expect(slot(search.index, id)).toEqual(slot(fresh, id))
     await expectStatusEvents(
       (await stonesOf(seller)).map((s) => s.id),
       ['stock.stone.arrived'],
