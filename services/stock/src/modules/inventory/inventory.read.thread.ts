@@ -48,9 +48,10 @@ function boot(): { code: string; eval: true } {
 
 /**
  * The rows of a spooled workbook, read by a worker thread (inventory.read.worker.ts) and handed over
- * a batch at a time (as the worker sent it), at most AHEAD batches ahead of the caller: a slow consumer (the preview writing
- * to PostgreSQL) holds the worker back instead of letting rows pile up. Errors arrive as the AppErrors
- * the reading raised. A caller that stops early (`return()`) makes the worker close the file and end.
+ * in the batches the worker sends, at most AHEAD batches ahead of the caller: a slow consumer (the
+ * preview writing to PostgreSQL) holds the worker back instead of letting rows pile up. Errors arrive
+ * as the AppErrors the reading raised. A caller that stops early (`return()`) makes the worker close
+ * the file and end.
  */
 export async function* workerRows(input: WorkerInput): AsyncGenerator<RawRow[]> {
   const { code } = boot()

@@ -229,12 +229,14 @@ async function* csvRows(
     ended = true
     stir()
   })
-  // The source's errors (a file over the limit) reach the parser through the pipeline as its own.
-  parser.on('error', (err) => {
+  // The source's errors (a file over the limit) reach the parser through the pipeline as its own;
+  // the pipeline's own (a stream closed early) end the reading too, rather than leave it waiting.
+  const fail = (err: unknown) => {
     failed ??= err
     stir()
-  })
-  pipeline(source, parser, () => {})
+  }
+  parser.on('error', fail)
+  pipeline(source, parser, (err) => err && fail(err))
   try {
     for (;;) {
       const batch: RawRow[] = []

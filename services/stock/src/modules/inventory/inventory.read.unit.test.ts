@@ -192,6 +192,25 @@ describe('readSheet: CSV and text', { timeout: 30_000 }, () => {
     }
   })
 
+  it('ends the reading with an error, not a wait, when the upload stream closes midway', async () => {
+    const stream = new Readable({ read() {} })
+    stream.push('Stock #,Shape\n' + Array.from({ length: 1000 }, (_, i) => `A${i},BR\n`).join(''))
+    const sheet = await readSheet({ fileName: 'a.csv', stream }, { ...limits, maxRows: 5000 })
+    const batches = sheet.batches[Symbol.asyncIterator]()
+    // Take what arrived, until the reader waits for more.
+    let next: Promise<IteratorResult<SheetRow[]>>
+    let rows = 0
+    for (;;) {
+      next = batches.next()
+      const got = await Promise.race([next, new Promise<'waiting'>((r) => setTimeout(() => r('waiting'), 200))])
+      if (got === 'waiting') break
+      rows += (got as IteratorResult<SheetRow[]>).value?.length ?? 0
+    }
+    expect(rows).toBeGreaterThan(900)
+    stream.destroy()
+    await expect(next).rejects.toThrow(/premature close/i)
+  })
+
   it('refuses a quoted field that never closes', async () => {
     const err = await failure(readAll('a.csv', Buffer.from('Stock #,Comments\nA1,"never closed\n')))
     expect(err.code).toBe('E_UPLOAD_TYPE')

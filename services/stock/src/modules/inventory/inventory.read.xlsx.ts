@@ -327,8 +327,8 @@ export interface RawRow {
 }
 
 /**
- * The rows of the first worksheet, as text, in order, in batches; empty rows are left out. The upload is spooled
- * here; the workbook is read in a worker thread of its own (inventory.read.worker.ts), whose heap is
+ * The rows of the first worksheet, as text, in order, in batches; empty rows are left out. The upload
+ * is spooled here; the workbook is read in a worker thread of its own (inventory.read.worker.ts), whose heap is
  * bounded: exceljs makes a great deal of short-lived garbage, and a V8 heap left to its defaults grows
  * the process by about 285 MiB over a 100,000-row sheet whose live data is 40–60 MiB (README, seller
  * uploads). The worker's memory goes back to the system when it ends.
