@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { DRAFT_COLUMNS, draftText, numberText } from './inventory.repository'
+import { DRAFT_COLUMNS, draftText, copyNumber } from './inventory.repository'
 
 describe("a preview line's draft columns in COPY's text format", () => {
   it('come in the order the COPY names its columns (DRAFT_COLUMNS), one each', () => {
@@ -19,7 +19,7 @@ describe("a preview line's draft columns in COPY's text format", () => {
   })
 })
 
-describe('numberText', () => {
+describe('copyNumber', () => {
   it('writes every number as String does', () => {
     const odd = [
       0,
@@ -37,7 +37,7 @@ describe('numberText', () => {
       Infinity,
       -Infinity,
     ]
-    for (const n of odd) expect(numberText(n)).toBe(String(n))
+    for (const n of odd) expect(copyNumber(n)).toBe(String(n))
     let seed = 7
     const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31) * 2 - 1
     for (let i = 0; i < 1_000_000; i++) {
@@ -49,7 +49,7 @@ describe('numberText', () => {
           : i % 3 === 1
             ? Math.round(random() * 1e5) / 1e3
             : random() * scale
-      if (numberText(n) !== String(n)) expect(numberText(n)).toBe(String(n))
+      if (copyNumber(n) !== String(n)) expect(copyNumber(n)).toBe(String(n))
     }
   })
 })

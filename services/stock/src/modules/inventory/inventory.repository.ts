@@ -288,7 +288,7 @@ const arrayText = (a: readonly string[]) =>
  * preview line has nine of them (65 of the line writer's 290 ms on 100,000 lines). A unit test holds
  * it to `String` over a million values.
  */
-export function numberText(n: number): string {
+export function copyNumber(n: number): string {
   if (Number.isInteger(n)) return String(n)
   const cents = Math.round(n * 100)
   if (cents / 100 !== n || cents > 1e14 || cents < -1e14) return String(n)
@@ -303,7 +303,7 @@ export function numberText(n: number): string {
 function copyValue(v: unknown): string {
   if (v === null || v === undefined) return '\\N'
   if (typeof v === 'string') return copyText(v)
-  if (typeof v === 'number') return numberText(v)
+  if (typeof v === 'number') return copyNumber(v)
   if (typeof v === 'boolean') return v ? 't' : 'f'
   if (Array.isArray(v)) return v.length === 0 ? '{}' : copyText(arrayText(v as string[]))
   return '\\N'
@@ -395,7 +395,7 @@ export class LineWriter {
     // COPY writes NULL for a missing value, which the not-null lists refuse (a refused COPY is only
     // reported when the stream ends, so nothing may be left to refuse).
     // One array joined a line: a line built with `+` is a chain of a hundred pieces that the chunk's
-    // join must walk (on 100,000 lines, with numberText: 218 against 287 ms, eight runs each).
+    // join must walk (on 100,000 lines, with copyNumber: 225 against 287 ms, eight runs each).
     const out = [
       String(line.seq),
       copyText(line.kind),
