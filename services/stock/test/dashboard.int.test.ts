@@ -18,7 +18,10 @@ const claims = (jwt: string) =>
  * for Is_NoPrice; analytics counted and read back by the stone's seller only.
  */
 describe('dashboards: user/dashboard, the price index, analytics and hit counters', () => {
-  const bus = new MemoryBus()
+  // What the bus reports: a batch of events whose transaction failed is applied again one at a time
+  // (the same outcome, so only this log tells that the batch path is broken).
+  const busLog: string[] = []
+  const bus = new MemoryBus({ log: (m) => busLog.push(m) })
   let portal: TestPortal
   let buyer1: string
   let buyer2: string
@@ -258,6 +261,118 @@ describe('dashboards: user/dashboard, the price index, analytics and hit counter
     const theirs = (await dashboard(buyer1, 'personal')) as Personal
     expect(theirs.personal.holds.list.map((h) => h.stoneId)).not.toContain(stone!.id)
     expect(theirs.personal.appointments.list.map((x) => x.appointmentId)).not.toContain(mine.appointmentId)
+  })
+
+  it('applies a run of highs as one batch: prices, bid counts and positions as one at a time would leave them', async () => {
+    const stonesOf = await portal.sql<{ id: string; v_stn_id: string }[]>`
+      select id, v_stn_id from stock.stones where w_sts = 'A' order by v_stn_id desc offset 5 limit 3`
+    const auctionId = randomUUID()
+    const lots = stonesOf.map((s) => ({ lotId: randomUUID(), auctionId, stoneId: s.id, vStnId: s.v_stn_id }))
+    const bidders = [randomUUID(), randomUUID(), randomUUID(), randomUUID()]
+    const closesAt = new Date(Date.now() + 3_600_000).toISOString()
+    const hitsOf = async () =>
+      new Map(
+        (
+          await portal.sql<{ stone_id: string; bids: number }[]>`
+            select stone_id, sum(bids)::int as bids from stock.stone_hits
+             where stone_id in ${portal.sql(lots.map((l) => l.stoneId))} group by stone_id`
+        ).map((r) => [r.stone_id, r.bids]),
+      )
+    const before = await hitsOf()
+    await bus.publish(
+      lots.map((l) =>
+        newEvent<LotOpened>('bidding', BiddingEventTypes.opened, l.lotId, {
+          lotId: l.lotId,
+          auctionId,
+          stoneId: l.stoneId,
+        }),
+      ),
+    )
+    await waitFor(async () => {
+      const [r] = await portal.sql<{ n: number }[]>`
+        select count(*)::int as n from stock.dash_lots where lot_id in ${portal.sql(lots.map((l) => l.lotId))}`
+      return r!.n === lots.length
+    })
+    // Ten highs a lot in two runs of five, the lots interleaved, bidders taking turns; each run one
+    // publish, so each partition's consumer takes it as one batch (the second run meets lots that
+    // already count five bids). Lot k's last leader is bidders[(9 + k) % 4].
+    const run = (from: number) => {
+      const highs = []
+      for (let n = from; n < from + 5; n++)
+        for (const [k, l] of lots.entries())
+          highs.push(
+            newEvent<LotHighChanged>('bidding', BiddingEventTypes.high, l.lotId, {
+              ...l,
+              pricePerCaratCents: 100_000 * (k + 1) + 1_000 * n,
+              bidCount: n,
+              closesAt,
+              reserveMet: null,
+              leaderId: bidders[(n - 1 + k) % 4]!,
+              previousLeaderId: n === 1 ? null : bidders[(n - 2 + k) % 4]!,
+            }),
+          )
+      return highs
+    }
+    const counted = (n: number) => async () => {
+      const rows = await portal.sql<{ bid_count: number }[]>`
+        select bid_count from stock.dash_lots where lot_id in ${portal.sql(lots.map((l) => l.lotId))}`
+      return rows.length === lots.length && rows.every((r) => r.bid_count === n)
+    }
+    await bus.publish(run(1))
+    await waitFor(counted(5), 15_000, 'the lots at their fifth bid')
+    await bus.publish(run(6))
+    const key = (r: { lot_id: string; user_id: string; state: string }) => `${r.lot_id} ${r.user_id} ${r.state}`
+    const expected = lots
+      .flatMap((l, k) =>
+        bidders.map((b) => ({ lot_id: l.lotId, user_id: b, state: b === bidders[(9 + k) % 4] ? 'leading' : 'outbid' })),
+      )
+      .map(key)
+      .sort()
+    await waitFor(counted(10), 15_000, 'the lots at their tenth bid')
+    const lotsNow = await portal.sql<{ lot_id: string; high_cents: string }[]>`
+      select lot_id, high_cents::text from stock.dash_lots where lot_id in ${portal.sql(lots.map((l) => l.lotId))}`
+    for (const [k, l] of lots.entries())
+      expect(lotsNow.find((r) => r.lot_id === l.lotId)?.high_cents).toBe(String(100_000 * (k + 1) + 10_000))
+    const positions = await portal.sql<{ lot_id: string; user_id: string; state: string }[]>`
+      select lot_id, user_id, state from stock.dash_bids where lot_id in ${portal.sql(lots.map((l) => l.lotId))}`
+    expect(positions.map(key).sort()).toEqual(expected)
+    const after = await hitsOf()
+    for (const l of lots) expect((after.get(l.stoneId) ?? 0) - (before.get(l.stoneId) ?? 0)).toBe(10)
+    // Applied as batches, not event by event after a failed batch.
+    expect(busLog.filter((m) => m.includes('failed'))).toEqual([])
+  })
+
+  it('counts each bid once when highs arrive one at a time', async () => {
+    const [s] = await portal.sql<{ id: string; v_stn_id: string }[]>`
+      select id, v_stn_id from stock.stones where w_sts = 'A' order by v_stn_id desc offset 9 limit 1`
+    const l = { lotId: randomUUID(), auctionId: randomUUID(), stoneId: s!.id, vStnId: s!.v_stn_id }
+    const bids = async () =>
+      (
+        await portal.sql<{ n: number }[]>`
+          select coalesce(sum(bids), 0)::int as n from stock.stone_hits where stone_id = ${l.stoneId}::uuid`
+      )[0]!.n
+    const before = await bids()
+    const [a, b] = [randomUUID(), randomUUID()]
+    for (let n = 1; n <= 4; n++) {
+      await bus.publish([
+        newEvent<LotHighChanged>('bidding', BiddingEventTypes.high, l.lotId, {
+          ...l,
+          pricePerCaratCents: 100_000 + n,
+          bidCount: n,
+          closesAt: new Date(Date.now() + 3_600_000).toISOString(),
+          reserveMet: null,
+          leaderId: n % 2 ? a : b,
+          previousLeaderId: n === 1 ? null : n % 2 ? b : a,
+        }),
+      ])
+      await waitFor(async () => {
+        const [r] = await portal.sql<
+          { n: number }[]
+        >`select bid_count as n from stock.dash_lots where lot_id = ${l.lotId}::uuid`
+        return r?.n === n
+      })
+    }
+    expect((await bids()) - before).toBe(4)
   })
 
   it('refuses a kind it does not know, naming the field, and a call without a token', async () => {

@@ -23,7 +23,8 @@ export class DashboardProjections {
 
   /** A new high: the lot's price and close, each bidder's position, and the bids counted on the stone's day. */
   async lotHigh(tx: Tx, e: LotHighChanged): Promise<void> {
-    const added = await repo.highOf(tx, e)
+    const [lot] = await repo.highsOf(tx, [e])
+    const added = lot?.added ?? 0
     await repo.setPositions(tx, e.lotId, positionsAfterHigh(e.leaderId, outbidOf(e)))
     if (added > 0) await repo.countHits(tx, 'bids', [{ stoneId: e.stoneId, n: added }])
   }

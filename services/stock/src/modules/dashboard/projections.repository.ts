@@ -20,35 +20,13 @@ export async function openLot(tx: Tx, lot: { lotId: string; auctionId: string; s
   await orm(tx).insert(dashLots).values(lot).onConflictDoNothing()
 }
 
-/** A lot's new high: its price, count and close; answers how many bids it adds to what was known. */
-export async function highOf(
-  tx: Tx,
-  h: {
-    lotId: string
-    auctionId: string
-    stoneId: string
-    closesAt: string
-    pricePerCaratCents: number
-    bidCount: number
-  },
-): Promise<number> {
-  const l = dashLots
-  const [row] = await query<{ added: number }>(
-    tx,
-    sql`
-    with before as (select ${l.bidCount} as n from ${l} where ${l.lotId} = ${h.lotId} for update)
-    insert into ${l} (${name(l.lotId)}, ${name(l.auctionId)}, ${name(l.stoneId)}, ${name(l.closesAt)}, ${name(l.highCents)}, ${name(l.bidCount)})
-    values (${h.lotId}, ${h.auctionId}, ${h.stoneId}, ${h.closesAt}, ${h.pricePerCaratCents}, ${h.bidCount})
-    on conflict (${name(l.lotId)}) do update set ${name(l.closesAt)} = excluded.closes_at,
-      ${name(l.highCents)} = excluded.high_cents, ${name(l.bidCount)} = greatest(${l.bidCount}, excluded.bid_count)
-    returning greatest(0, ${l.bidCount} - coalesce((select n from before), 0))::int as added`,
-  )
-  return row?.added ?? 0
-}
-
 /**
- * Several lots' new highs in one statement (each lot once): as highOf for each, answering per lot
+ * Lots' new highs in one statement (each lot once): their price, count and close, answering per lot
  * how many bids it adds to what was known. The lots' rows are locked in id order.
+ *
+ * The rows as they were (`before`) are read by the insert's own source, so before it writes any of
+ * them: read only by `returning`, the CTE would run after the first row's update, and `for update`
+ * skips a row the same statement has changed, so that lot would count all its bids again.
  */
 export async function highsOf(
   tx: Tx,
@@ -67,13 +45,14 @@ export async function highsOf(
     tx,
     sql`
     with h as (
-      select * from jsonb_to_recordset(${JSON.stringify(list)}::jsonb)
+      select * from jsonb_to_recordset(${JSON.stringify(list)}::text::jsonb)
         as h("lotId" uuid, "auctionId" uuid, "stoneId" uuid, "closesAt" timestamptz, "pricePerCaratCents" bigint, "bidCount" integer)
     ), before as (
       select ${l.lotId} as lot_id, ${l.bidCount} as n from ${l} where ${l.lotId} in (select "lotId" from h) order by ${l.lotId} for update
     )
     insert into ${l} (${name(l.lotId)}, ${name(l.auctionId)}, ${name(l.stoneId)}, ${name(l.closesAt)}, ${name(l.highCents)}, ${name(l.bidCount)})
-    select "lotId", "auctionId", "stoneId", "closesAt", "pricePerCaratCents", "bidCount" from h order by "lotId"
+    select "lotId", "auctionId", "stoneId", "closesAt", "pricePerCaratCents", "bidCount"
+      from h left join before b on b.lot_id = h."lotId" order by "lotId"
     on conflict (${name(l.lotId)}) do update set ${name(l.closesAt)} = excluded.closes_at,
       ${name(l.highCents)} = excluded.high_cents, ${name(l.bidCount)} = greatest(${l.bidCount}, excluded.bid_count)
     returning ${l.lotId} as "lotId", ${l.stoneId} as "stoneId",
