@@ -199,6 +199,7 @@ describe('the edge', () => {
       expect(text).toMatch(/realtime_connections\{transport="ws"\} \d+/)
       expect(text).toMatch(/bid_engine_queue_depth\{service="bidding"\} \d+/)
       expect(text).toContain('# TYPE event_consumer_lag_seconds histogram')
+      expect(text).toContain('# TYPE event_consumer_batch_failures_total counter')
       expect(text).toContain('# TYPE outbox_relay_publish_seconds histogram')
 
       // Passed on by a proxy (X-Forwarded-For), or from another machine: not found.

@@ -136,6 +136,8 @@ export interface ConsumerObserver {
   log?: { info(o: object, m: string): void; debug(o: object, m: string): void; warn?(o: object, m: string): void }
   /** Seconds between the event's time and its handling. */
   lag?: (group: string, seconds: number) => void
+  /** A batch failed as a whole (its events are then applied one at a time, by the bus). */
+  batchFailed?: (group: string, events: number, err: unknown) => void
 }
 
 /**
@@ -215,6 +217,9 @@ export function subscribeIdempotent(
               if (c.handleBatch) await c.handleBatch(list, tx, ctx)
               else for (const e of list) await c.handle(e, tx, ctx)
               return list
+            }).catch((err: unknown) => {
+              observer?.batchFailed?.(c.name, todo.length, err)
+              throw err
             })
             applied(c, observer, done)
           },

@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client'
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client'
 import { AppError } from './errors'
 import { isLoopback } from './request-id'
 
@@ -62,6 +62,17 @@ export class Metrics {
     help: 'Age of an event when a consumer group handles it (event time to handling)',
     labelNames: ['group'],
     buckets: LAG,
+    registers: [this.registry],
+  })
+  /**
+   * Batches a consumer group could not apply in one transaction: the bus then applies their events
+   * one at a time with the same outcome, so only this count (and a warning) shows a batch path that
+   * keeps failing — each such batch costs a transaction per event.
+   */
+  readonly batchFailures = new Counter({
+    name: 'event_consumer_batch_failures_total',
+    help: 'Batches a consumer group could not apply in one transaction (their events then applied one at a time)',
+    labelNames: ['group'],
     registers: [this.registry],
   })
   readonly relayPublish = new Histogram({

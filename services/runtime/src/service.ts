@@ -147,6 +147,7 @@ export async function setupService(
   const observer: ConsumerObserver = {
     log: app.log,
     lag: metrics ? (group, seconds) => metrics.eventLag.observe({ group }, seconds) : undefined,
+    batchFailed: metrics ? (group) => metrics.batchFailures.inc({ group }) : undefined,
   }
   const consumers: IdempotentConsumer[] = [revocations(database, ctx.tokens, def.name)]
   await loadTokenFloors(database, ctx.tokens)

@@ -396,31 +396,37 @@ export function busContract(name: string, makeBus: () => Promise<MessageBus>, op
       const { topic, type } = testTopic()
       const name = `svc.${randomUUID()}`
       const batches: number[] = []
+      const failed: string[] = []
       open.push(
-        await subscribeIdempotent(bus, database, {
-          name,
-          topics: [topic],
-          batch: 50,
-          handle: async (event, tx) => {
-            await tx.unsafe(
-              `insert into svc.effects (event_id, applied) values ($1, 1)
-               on conflict (event_id) do update set applied = svc.effects.applied + 1`,
-              [event.id],
-            )
-            if (dataOf(event).poison) throw new Error('poison')
-          },
-          handleBatch: async (events, tx) => {
-            batches.push(events.length)
-            for (const e of events) {
+        await subscribeIdempotent(
+          bus,
+          database,
+          {
+            name,
+            topics: [topic],
+            batch: 50,
+            handle: async (event, tx) => {
               await tx.unsafe(
                 `insert into svc.effects (event_id, applied) values ($1, 1)
-                 on conflict (event_id) do update set applied = svc.effects.applied + 1`,
-                [e.id],
+               on conflict (event_id) do update set applied = svc.effects.applied + 1`,
+                [event.id],
               )
-              if (dataOf(e).poison) throw new Error('poison')
-            }
+              if (dataOf(event).poison) throw new Error('poison')
+            },
+            handleBatch: async (events, tx) => {
+              batches.push(events.length)
+              for (const e of events) {
+                await tx.unsafe(
+                  `insert into svc.effects (event_id, applied) values ($1, 1)
+                 on conflict (event_id) do update set applied = svc.effects.applied + 1`,
+                  [e.id],
+                )
+                if (dataOf(e).poison) throw new Error('poison')
+              }
+            },
           },
-        }),
+          { batchFailed: (group) => failed.push(group) },
+        ),
       )
       const events = Array.from({ length: 30 }, (_, n) => testEvent(type, 'stone-1', { n }))
       const poison = testEvent(type, 'stone-1', { poison: true })
@@ -444,6 +450,9 @@ export function busContract(name: string, makeBus: () => Promise<MessageBus>, op
       const consumed = await database.sql.unsafe(`select 1 from svc.consumed_events where consumer = $1`, [name])
       expect(consumed).toHaveLength(31)
       expect(batches.some((n) => n > 1)).toBe(true)
+      // The batch that met the poison event was reported to the host (its metric), by the group's name.
+      expect(failed.length).toBeGreaterThan(0)
+      expect(new Set(failed)).toEqual(new Set([name]))
     })
 
     it('dead-letters an event of a registered type whose data does not match its schema', async () => {
