@@ -137,7 +137,7 @@ export interface ConsumerObserver {
   /** Seconds between the event's time and its handling. */
   lag?: (group: string, seconds: number) => void
   /** A batch failed as a whole (its events are then applied one at a time, by the bus). */
-  batchFailed?: (group: string, events: number, err: unknown) => void
+  batchFailed?: (group: string) => void
 }
 
 /**
@@ -218,7 +218,7 @@ export function subscribeIdempotent(
               else for (const e of list) await c.handle(e, tx, ctx)
               return list
             }).catch((err: unknown) => {
-              observer?.batchFailed?.(c.name, todo.length, err)
+              observer?.batchFailed?.(c.name)
               throw err
             })
             applied(c, observer, done)
