@@ -145,3 +145,71 @@ interface PendingQuery {
 export function wideQuery<T extends object>(client: Sql | TransactionSql, statement: SQL): Promise<T[]> {
   return wideRows<T>(query(client, statement) as PendingQuery)
 }
+
+/**
+ * How a column goes into a packed row (`packedRow`) so that JSON gives back drizzle's value: JSON's
+ * own types as they are (text, uuid, integers, booleans, json and `jsonb()`, arrays of the first four), a numeric in string
+ * mode as text, a bigint or numeric read as a number as float8, a date as text, a timestamp as epoch
+ * milliseconds, whole as a Date keeps them (made a Date again by the unpacker). Any other type is refused when the row is written.
+ */
+const PACKED: Partial<Record<string, (column: SQL) => SQL>> = {
+  PgUUID: (c) => c,
+  PgText: (c) => c,
+  PgVarchar: (c) => c,
+  PgInteger: (c) => c,
+  PgSmallInt: (c) => c,
+  PgBoolean: (c) => c,
+  PgJsonb: (c) => c,
+  PgNumeric: (c) => sql`${c}::text`,
+  PgBigInt53: (c) => sql`${c}::float8`,
+  PgBigSerial53: (c) => sql`${c}::float8`,
+  PgNumericNumber: (c) => sql`${c}::float8`,
+  PgDateString: (c) => sql`${c}::text`,
+  PgTimestamp: (c) => sql`floor(extract(epoch from ${c}) * 1000)::float8`,
+}
+const JSON_ARRAYS = new Set(['PgUUID', 'PgText', 'PgVarchar', 'PgInteger', 'PgSmallInt', 'PgBoolean'])
+
+/** json_build_array takes at most this many arguments (PostgreSQL's FUNC_MAX_ARGS). */
+const PACKED_MAX = 100
+
+function packable(column: Column): (c: SQL) => SQL {
+  const type = column.columnType
+  const base = type === 'PgArray' ? (column as unknown as { baseColumn: Column }).baseColumn.columnType : null
+  const json = type === 'PgCustomColumn' && /^jsonb?$/.test(column.getSQLType())
+  const pack = base ? (JSON_ARRAYS.has(base) ? (c: SQL) => c : undefined) : json ? (c: SQL) => c : PACKED[type]
+  if (!pack) throw new Error(`packedRow: no packed form for ${column.name} (${base ? `${base}[]` : type})`)
+  return pack
+}
+
+/**
+ * Columns of a table as one text value a row: a JSON array of their values (`rowUnpacker` makes it
+ * the row `fields` would select again). For a wide row that is taken one at a time well after it
+ * arrives (an upload's new stones, which the index takes between searches): postgres.js parses a
+ * result's every column of every row in one go, and the rows then live, each value its own object,
+ * until the last is taken; packed, a row is one string until its turn. At most 100 columns.
+ */
+export function packedRow<T extends Table, K extends keyof T['$inferSelect'] & string>(
+  table: T,
+  keys: readonly K[],
+): SQL {
+  if (keys.length > PACKED_MAX) throw new Error(`packedRow: ${keys.length} columns, at most ${PACKED_MAX}`)
+  const columns: Record<string, Column> = getTableColumns(table)
+  const list = keys.map((key) => packable(columns[key]!)(sql`${columns[key]!}`))
+  return sql.raw(dialect.sqlToQuery(sql`json_build_array(${sql.join(list, sql`, `)})::text`).sql)
+}
+
+/** The row of `fields(table, keys)` from the text `packedRow(table, keys)` made of it. */
+export function rowUnpacker<R extends object, T extends Table = Table>(
+  table: T,
+  keys: readonly (keyof T['$inferSelect'] & string)[],
+): (text: string) => R {
+  const columns: Record<string, Column> = getTableColumns(table)
+  for (const key of keys) packable(columns[key]!)
+  const build = builderOf(keys.map((name) => ({ name })))
+  const dates = keys.flatMap((key, i) => (columns[key]!.columnType === 'PgTimestamp' ? [i] : []))
+  return (text) => {
+    const values = JSON.parse(text) as unknown[]
+    for (const i of dates) if (values[i] !== null) values[i] = new Date(values[i] as number)
+    return build(values) as R
+  }
+}
