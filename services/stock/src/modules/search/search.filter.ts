@@ -189,7 +189,7 @@ function addFilter(index: StoneIndex, c: Compiled, filter: StoneFilter, own: boo
     if (!mask) c.empty = true
     c.symMasks.push(mask)
   }
-  const lists: [string[] | undefined, (key: string) => number[] | undefined][] = [
+  const lists: [string[] | undefined, (key: string) => readonly number[] | undefined][] = [
     [
       filter.ids,
       (k) => {

@@ -202,6 +202,59 @@ export class Dictionary {
   }
 }
 
+/**
+ * Keys to slots, most keys naming one stone: that slot is kept as a number, an array only once a key
+ * names two. A list a stone would keep for life made an upload's commit copy some 200 bytes a stone
+ * through the young generation's collections (the longer each pause, the more searches meet one).
+ * Keys are upper-cased by the caller.
+ */
+export class SlotMap {
+  private readonly map = new Map<string, number | number[]>()
+
+  get size(): number {
+    return this.map.size
+  }
+
+  /** The slots under `key` (a fresh array for a single one). */
+  get(key: string): readonly number[] | undefined {
+    const v = this.map.get(key)
+    return v === undefined ? undefined : typeof v === 'number' ? [v] : v
+  }
+
+  *values(): IterableIterator<readonly number[]> {
+    for (const v of this.map.values()) yield typeof v === 'number' ? [v] : v
+  }
+
+  /** Adds the slot under `key` unless it is there already. */
+  add(key: string, i: number): void {
+    const v = this.map.get(key)
+    if (v === undefined) this.map.set(key, i)
+    else if (typeof v === 'number') {
+      if (v !== i) this.map.set(key, [v, i])
+    } else if (!v.includes(i)) v.push(i)
+  }
+
+  /** `add` for a slot known not to be there yet: no search of a list that may be long (a seller's stones). */
+  append(key: string, i: number): void {
+    const v = this.map.get(key)
+    if (v === undefined) this.map.set(key, i)
+    else if (typeof v === 'number') this.map.set(key, [v, i])
+    else v.push(i)
+  }
+
+  remove(key: string, i: number): void {
+    const v = this.map.get(key)
+    if (v === undefined) return
+    if (typeof v === 'number') {
+      if (v === i) this.map.delete(key)
+      return
+    }
+    const rest = v.filter((x) => x !== i)
+    if (rest.length === 0) this.map.delete(key)
+    else this.map.set(key, rest.length === 1 ? rest[0]! : rest)
+  }
+}
+
 const ENUM_KEYS = Object.keys(ENUM_SOURCE) as EnumFilter[]
 const RANGE_KEYS = Object.keys(RANGE_SOURCE) as RangeFilter[]
 const BOOL_KEYS = Object.keys(BOOL_SOURCE) as BoolFilter[]
@@ -253,11 +306,11 @@ export class StoneIndex {
   readonly valueCounts = {} as Record<EnumFilter, Int32Array>
   readonly byId = new Map<string, number>()
   /** Upper-cased stone number, seller stone number and report number → stones. */
-  readonly byKey = new Map<string, number[]>()
-  readonly bySellerNo = new Map<string, number[]>()
-  readonly byPair = new Map<string, number[]>()
+  readonly byKey = new SlotMap()
+  readonly bySellerNo = new SlotMap()
+  readonly byPair = new SlotMap()
   /** The seller's company → its stones (a member profile's listed stock). */
-  readonly bySellerCompany = new Map<string, number[]>()
+  readonly bySellerCompany = new SlotMap()
   private sellerCompanies: (string | null)[] = []
   /** Raised by every change, so caches (deal of the day) know when to recompute. */
   generation = 0
@@ -295,31 +348,12 @@ export class StoneIndex {
     this.capacity = size
   }
 
-  private static addTo(map: Map<string, number[]>, key: string, i: number) {
-    if (!key) return
-    const k = key.toUpperCase()
-    const list = map.get(k)
-    if (!list) map.set(k, [i])
-    else if (!list.includes(i)) list.push(i)
+  private static addTo(map: SlotMap, key: string, i: number) {
+    if (key) map.add(key.toUpperCase(), i)
   }
 
-  /**
-   * `addTo` for a list that cannot hold the slot yet (a slot is in its seller's list only while that
-   * is its seller): no search of the list, which made an upload of 100,000 stones of one seller
-   * quadratic (4 s of its commit).
-   */
-  private static append(map: Map<string, number[]>, key: string, i: number) {
-    const list = map.get(key.toUpperCase())
-    if (list) list.push(i)
-    else map.set(key.toUpperCase(), [i])
-  }
-
-  private static removeFrom(map: Map<string, number[]>, key: string | null | undefined, i: number) {
-    if (!key) return
-    const k = key.toUpperCase()
-    const list = map.get(k)?.filter((x) => x !== i)
-    if (list?.length) map.set(k, list)
-    else map.delete(k)
+  private static removeFrom(map: SlotMap, key: string | null | undefined, i: number) {
+    if (key) map.remove(key.toUpperCase(), i)
   }
 
   /** Adds a stone, or rewrites it if its version is newer than what the index has. Returns its slot. */
@@ -340,18 +374,16 @@ export class StoneIndex {
     }
     if (this.pairNos[i] !== r.pairNo) {
       const old = this.pairNos[i]
-      if (old)
-        this.byPair.set(
-          old.toUpperCase(),
-          (this.byPair.get(old.toUpperCase()) ?? []).filter((x) => x !== i),
-        )
+      StoneIndex.removeFrom(this.byPair, old, i)
       this.pairNos[i] = r.pairNo
       StoneIndex.addTo(this.byPair, r.pairNo, i)
     }
     if ((this.sellerCompanies[i] ?? null) !== r.sellerCompanyId) {
       StoneIndex.removeFrom(this.bySellerCompany, this.sellerCompanies[i], i)
       this.sellerCompanies[i] = r.sellerCompanyId
-      if (r.sellerCompanyId) StoneIndex.append(this.bySellerCompany, r.sellerCompanyId, i)
+      // A slot is in its seller's list only while that is its seller: appended without a search of
+      // the list, which made an upload of 100,000 stones of one seller quadratic (4 s of its commit).
+      if (r.sellerCompanyId) this.bySellerCompany.append(r.sellerCompanyId.toUpperCase(), i)
     }
     const added = !this.filled[i]
     for (const k of ENUM_KEYS) {
