@@ -166,8 +166,6 @@ async function main() {
       '--import',
       'tsx',
       ...(process.env.BENCH_UPLOAD_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_UPLOAD_PROF}`] : []),
-      // BENCH_UPLOAD_NODE_FLAGS: more flags for the service's node (e.g. --trace-gc), split on spaces.
-      ...(process.env.BENCH_UPLOAD_NODE_FLAGS?.split(' ').filter(Boolean) ?? []),
     ],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   })

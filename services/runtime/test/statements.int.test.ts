@@ -17,18 +17,7 @@ import {
 import { freshDatabase } from '../../../test/db'
 import { jsonb } from '../src/columns'
 import { createDatabase, orm, type Database } from '../src/db'
-import {
-  anyOf,
-  byColumnName,
-  fields,
-  name,
-  packedRow,
-  prepared,
-  query,
-  rowUnpacker,
-  wideBatches,
-  wideQuery,
-} from '../src/statements'
+import { anyOf, byColumnName, fields, name, prepared, query, wideBatches, wideQuery } from '../src/statements'
 
 const s = pgSchema('stmt_check')
 const things = s.table('things', {
@@ -143,54 +132,6 @@ describe('hand-written statements over drizzle tables', () => {
       sql`select 1 as "a""b}; throw 1; //", 2 as "x y"`,
     )
     expect(odd).toEqual({ 'a"b}; throw 1; //': 1, 'x y': 2 })
-  })
-
-  it('packs a row into one text value and unpacks the very row fields() selects, every column type', async () => {
-    const keys = [
-      'seq',
-      'id',
-      'someName',
-      'n',
-      'small',
-      'big',
-      'price',
-      'weight',
-      'ok',
-      'at',
-      'day',
-      'doc',
-      'codes',
-      'tags',
-      'maybe',
-    ] as const
-    await database.sql.unsafe(
-      `insert into stmt_check.things (id, some_name, n, small, big, price, weight, ok, at, day, doc, codes, tags, maybe)
-       values ('00000000-0000-4000-8000-000000000003', 'quote " back \\ é 💎', 2147483647, -32768, -9007199254740991,
-               '-9999.99', 0.1, true, '1969-07-20 20:17:40.999999+00', '1900-02-28', '{"a": 3, "b": [null, "x"]}',
-               '{-1,0,32767}', '{"x y","a,b"}', 9007199254740991)`,
-    )
-    try {
-      const selected = await query<Record<string, unknown>>(
-        database.sql,
-        sql`select ${fields(things, keys)} from ${things} order by ${things.id}`,
-      )
-      const unpack = rowUnpacker<Record<string, unknown>>(things, keys)
-      const packed = await query<{ row: string }>(
-        database.sql,
-        sql`select ${packedRow(things, keys)} as "row" from ${things} order by ${things.id}`,
-      )
-      expect(packed.every((r) => typeof r.row === 'string')).toBe(true)
-      const unpacked = packed.map((r) => unpack(r.row))
-      expect(unpacked).toEqual([...selected])
-      expect(Object.keys(unpacked[0]!)).toEqual(Object.keys(selected[0]!))
-      expect(unpacked[2]!.at).toBeInstanceOf(Date)
-      expect(unpacked[2]!.price).toBe('-9999.99')
-      // A type JSON cannot bring back as drizzle reads it is refused, not guessed.
-      const dated = s.table('things', { day: date('day', { mode: 'date' }) })
-      expect(() => packedRow(dated, ['day'])).toThrow(/no packed form for day/)
-    } finally {
-      await database.sql.unsafe(`delete from stmt_check.things where id = '00000000-0000-4000-8000-000000000003'`)
-    }
   })
 
   it("runs a statement as postgres.js's own query, read through a cursor", async () => {

@@ -5,11 +5,11 @@ import { getTableConfig } from 'drizzle-orm/pg-core'
 import { GONE_W_STS, StockEventTypes } from '@diamond/contracts/events/stock'
 import type { KeptReason, UploadRowKind } from '@diamond/contracts/http/inventory'
 import { orm, type Sql, type Tx } from '@diamond/runtime/db'
-import { anyOf, fields, name, query } from '@diamond/runtime/statements'
+import { anyOf, fields, name, query, wideQuery } from '@diamond/runtime/statements'
 import { NO_HOLD, STATUS, withStatusEvents, type BulkChanged, type StatusRecord } from '../stones/stones.repository'
 import type { EventStamp } from '@diamond/runtime/outbox'
 import { stones } from '../stones/stones.schema'
-import { INDEX_ROW, type PackedIndexSource } from '../search/search.repository'
+import { INDEX_COLUMNS, type IndexSource } from '../search/stone-index'
 import { DIFF_FIELDS, PROTECTED_W_STS, type DiffField } from './inventory.diff'
 import { sellerCompanies, sellerMappings, uploadRows, uploads, type Upload, type UploadRow } from './inventory.schema'
 import type { Mapping } from './inventory.types'
@@ -611,11 +611,17 @@ export async function applyDeletes(tx: Tx, uploadId: string, stamp: EventStamp):
   return query<BulkChanged>(tx, withStatusEvents(dml, stamp, false))
 }
 
+/** The index's columns of a stone beside `STATUS` (an added stone's row comes back with them). */
+const INDEX_REST = fields(
+  stones,
+  INDEX_COLUMNS.filter((k) => k !== 'id' && k !== 'vStnId' && k !== 'wSts'),
+)
+
 /** Past every line's seq: a chunk's range always has an upper bound, so it is one range of the key's index. */
 const SEQ_END = 2_147_483_647
 
-/** An added stone as its insert answers it: its status (events, index) and what the index reads of it, packed. */
-export type AddedStone = BulkChanged & { indexRow: PackedIndexSource }
+/** An added stone as its insert answers it: its status (events, index) and what the index reads of it. */
+export type AddedStone = BulkChanged & IndexSource
 
 /** Where the upload's added rows' chunks of `size` start (their seqs, in order). */
 export async function addedChunks(tx: Tx, uploadId: string, size: number): Promise<number[]> {
@@ -631,9 +637,8 @@ export async function addedChunks(tx: Tx, uploadId: string, size: number): Promi
 
 /**
  * The added rows whose seq lies in [from, to) (to null: to the end) become stones, numbered from the
- * stock's sequence in the file's order, each with its arrival event; answered with the index's columns packed in one
- * value a stone (`INDEX_ROW`), so the index takes them without reading them again, and a chunk's 1,000 rows are
- * 1,000 strings until the index unpacks each in its turn, not 60,000 values parsed at once and alive till the last.
+ * stock's sequence in the file's order, each with its arrival event; answered with the index's columns, so the index takes
+ * them without reading them again.
  */
 export function applyInserts(
   tx: Tx,
@@ -658,8 +663,8 @@ export function applyInserts(
      where ${uploadRows.uploadId} = ${uploadId} and ${uploadRows.kind} = 'added'
        and ${uploadRows.seq} >= ${range.from} and ${uploadRows.seq} < ${range.to ?? SEQ_END}
      order by ${uploadRows.seq}
-    returning ${STATUS}, ${StockEventTypes.arrived}::text as "eventType", ${INDEX_ROW} as "indexRow"`
-  return query<AddedStone>(tx, withStatusEvents(dml, stamp, false, true))
+    returning ${STATUS}, ${StockEventTypes.arrived}::text as "eventType", ${INDEX_REST}`
+  return wideQuery<AddedStone>(tx, withStatusEvents(dml, stamp, false, true))
 }
 
 /**

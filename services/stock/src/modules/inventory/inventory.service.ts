@@ -22,7 +22,7 @@ import { TRADE_KINDS } from '@diamond/contracts/http/tracks.values'
 import { AppError, enqueue, newEvent, type Database, type Principal, type Tx } from '@diamond/runtime'
 import type { Sql } from '@diamond/runtime/db'
 import type { BulkChanged, StatusRecord } from '../stones/stones.repository'
-import type { PackedIndexSource } from '../search/search.repository'
+import type { IndexSource } from '../search/stone-index'
 import type { StoneService } from '../stones/stones.service'
 import { decideOmitted, decideRow, listedUntilFrom, priceDraft, stockKey, type CurrentStone } from './inventory.diff'
 import * as repo from './inventory.repository'
@@ -153,7 +153,7 @@ async function insertAdded(
   tx: Tx,
   uploadId: string,
   chunk: number,
-  stage: (rows: readonly PackedIndexSource[]) => Promise<void>,
+  stage: (rows: readonly IndexSource[]) => Promise<void>,
   insert: (range: { from: number; to: number | null }) => Promise<repo.AddedStone[]>,
 ): Promise<BulkChanged[]> {
   const starts = await repo.addedChunks(tx, uploadId, chunk)
@@ -169,7 +169,7 @@ async function insertAdded(
   for (let k = 0; next; k++) {
     const rows = await next
     next = run(k + 1)
-    await stage(rows.map((r) => r.indexRow))
+    await stage(rows)
     // Only the status is kept: 100,000 whole rows would hold some 200 MB until the commit.
     for (const r of rows)
       added.push({

@@ -7,7 +7,7 @@ import { EventHandlers, type MessageBus, type Subscription } from '@diamond/runt
 import type { StatusRecord } from '../stones/stones.repository'
 import type { HoldLookout } from '../stones/stones.service'
 import type { SearchService } from './search.service'
-import type { PackedIndexSource } from './search.repository'
+import type { IndexSource } from './stone-index'
 
 /** Stones read again from the database at once, when changes made elsewhere pile up. */
 const REFRESH_BATCH = 500
@@ -63,7 +63,7 @@ export class IndexSync {
   }
 
   /** StoneService's `onStaged`: new stones of a transaction still open, hidden until `onChangedMany`. */
-  readonly onStaged = (rows: readonly PackedIndexSource[]): Promise<void> => this.search.stage(rows)
+  readonly onStaged = (rows: readonly IndexSource[]): Promise<void> => this.search.stage(rows)
 
   /** The hold fast path: a stone the index knows is taken is refused without a database round trip. */
   readonly lookout: HoldLookout = {

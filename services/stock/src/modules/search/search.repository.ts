@@ -1,27 +1,11 @@
 import { sql } from 'drizzle-orm'
 import { GONE_W_STS } from '@diamond/contracts/events/stock'
 import type { Sql, Tx } from '@diamond/runtime/db'
-import { anyOf, fields, packedRow, query, rowUnpacker, wideBatches, wideQuery } from '@diamond/runtime/statements'
+import { anyOf, fields, query, wideBatches, wideQuery } from '@diamond/runtime/statements'
 import { stones } from '../stones/stones.schema'
 import { INDEX_COLUMNS, type IndexSource } from './stone-index'
 
-const INDEX_KEYS = [...INDEX_COLUMNS, 'statusVersion'] as const
-const INDEX = fields(stones, INDEX_KEYS)
-
-/** A stone's index columns packed in one text value (`INDEX_ROW`); `unpackIndexSource` reads it. */
-export type PackedIndexSource = string & { readonly packed: 'IndexSource' }
-
-/**
- * The index's columns of a stone as one text value (`packedRow`), for a statement that answers
- * many stones the index takes later, a few at a time between searches (an upload's new stones).
- */
-export const INDEX_ROW = packedRow(stones, INDEX_KEYS)
-
-/** The stone as `INDEX` reads it, from its `INDEX_ROW`. */
-export const unpackIndexSource: (row: PackedIndexSource) => IndexSource = rowUnpacker<IndexSource, typeof stones>(
-  stones,
-  INDEX_KEYS,
-)
+const INDEX = fields(stones, [...INDEX_COLUMNS, 'statusVersion'])
 
 /**
  * Every stone as the index reads it, through a cursor `batch` rows at a time (the whole stock never

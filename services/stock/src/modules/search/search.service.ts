@@ -21,15 +21,15 @@ import { matchingPairs, PAIR_DEFAULT } from './pairs.rules'
 import { runSearch, type EngineResult } from './search.engine'
 import { compile, makeTest } from './search.filter'
 import { filterProblems, isEmptyFilter, parseQuickSearch, sortProblems } from './search.rules'
-import { allIndexSources, indexSources, unpackIndexSource, type PackedIndexSource } from './search.repository'
-import { StoneIndex } from './stone-index'
+import { allIndexSources, indexSources } from './search.repository'
+import { StoneIndex, type IndexSource } from './stone-index'
 
 /** Stones written into the index between two turns of the event loop during a large refresh. */
 const PUT_SLICE = 250
 const yieldToSearches = () => new Promise<void>((resolve) => setImmediate(resolve))
 
 /** Writes many stones into the index, giving searches the event loop every `PUT_SLICE` of them. */
-async function inSlices<R>(rows: readonly R[], write: (r: R) => void): Promise<void> {
+async function inSlices(rows: readonly IndexSource[], write: (r: IndexSource) => void): Promise<void> {
   for (let j = 0; j < rows.length; j++) {
     write(rows[j]!)
     if ((j + 1) % PUT_SLICE === 0) await yieldToSearches()
@@ -116,12 +116,9 @@ export class SearchService {
     }
   }
 
-  /**
-   * Stones of a transaction not yet committed, in the index but found by no search (`StoneIndex.stage`),
-   * each unpacked in its turn (`INDEX_ROW`): a row lives as its values only while the index takes it.
-   */
-  stage(rows: readonly PackedIndexSource[]): Promise<void> {
-    return inSlices(rows, (r) => this.index.stage(unpackIndexSource(r)))
+  /** Stones of a transaction not yet committed, in the index but found by no search (`StoneIndex.stage`). */
+  stage(rows: readonly IndexSource[]): Promise<void> {
+    return inSlices(rows, (r) => this.index.stage(r))
   }
 
   private scope(type: ListType, suggested: StoneFilter | null): ScopeResult {

@@ -18,7 +18,7 @@ import {
 import * as repo from './stones.repository'
 import * as bids from '../bids/bids.repository'
 import { SingleFlight } from './single-flight'
-import type { PackedIndexSource } from '../search/search.repository'
+import type { IndexSource } from '../search/stone-index'
 import { listedEvent } from './listed.event'
 import { rapCents } from '../rap/rap.rules'
 import { amountCents, availabilityOf, pricePerCaratCents, SHAPE_FULL } from './stones.rules'
@@ -31,9 +31,9 @@ export type OnChanged = (s: repo.StatusRecord) => Promise<void>
 export type OnChangedMany = (list: readonly repo.StatusRecord[]) => Promise<void>
 /**
  * Told of new stones while their transaction is still open (the search index takes them hidden, and
- * the commit's `OnChangedMany` shows them): their rows as the index reads them, packed (`INDEX_ROW`).
+ * the commit's `OnChangedMany` shows them): their rows, as the index reads them.
  */
-export type OnStaged = (rows: readonly PackedIndexSource[]) => Promise<void>
+export type OnStaged = (rows: readonly IndexSource[]) => Promise<void>
 
 /** The status events of many changed stones, made one at a time as the outbox's COPY takes them. */
 function* eventsOf<S extends repo.StatusRecord>(changed: readonly S[], typeOf: (s: S) => string) {
@@ -209,11 +209,11 @@ export class StoneService {
     run: (
       tx: Tx,
       stamp: EventStamp,
-      stage: (rows: readonly PackedIndexSource[]) => Promise<void>,
+      stage: (rows: readonly IndexSource[]) => Promise<void>,
     ) => Promise<{ changed: repo.BulkChanged[]; result: T }>,
   ): Promise<T> {
     const stamp = eventStamp(PRODUCER)
-    const stage = (rows: readonly PackedIndexSource[]) => this.onStaged?.(rows) ?? Promise.resolve()
+    const stage = (rows: readonly IndexSource[]) => this.onStaged?.(rows) ?? Promise.resolve()
     const out = await this.database.sql.begin(async (tx) => {
       const o = await run(tx, stamp, stage)
       if (o.changed.length) await wakeRelays(tx, PRODUCER)
