@@ -166,6 +166,9 @@ async function main() {
       '--import',
       'tsx',
       ...(process.env.BENCH_UPLOAD_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_UPLOAD_PROF}`] : []),
+      // BENCH_UPLOAD_NODE_FLAGS: more flags for the service's node, split on spaces (`--trace-gc-nvp`: each
+      // young-generation pause with what survived it).
+      ...(process.env.BENCH_UPLOAD_NODE_FLAGS?.split(' ').filter(Boolean) ?? []),
     ],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   })
