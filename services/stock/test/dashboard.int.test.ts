@@ -6,6 +6,7 @@ import { MemberEventTypes, type FollowChanged } from '@diamond/contracts/events/
 import { SIZE_BRACKET_BOUNDS } from '@diamond/contracts/http/dashboard.values'
 import { MemoryBus, newEvent } from '@diamond/runtime'
 import { startTestPortal, waitFor, type TestPortal } from '../../../test/portal'
+import { setLotPositions } from '../src/modules/dashboard/projections.repository'
 
 const claims = (jwt: string) =>
   JSON.parse(Buffer.from(jwt.split('.')[1]!, 'base64url').toString()) as { sub: string; cid?: string }
@@ -373,6 +374,34 @@ describe('dashboards: user/dashboard, the price index, analytics and hit counter
       })
     }
     expect((await bids()) - before).toBe(4)
+  })
+
+  it('writes positions of any batch size with one prepared statement, a bidder moved from leading to outbid', async () => {
+    const lots: string[] = [randomUUID(), randomUUID()]
+    const users: string[] = [randomUUID(), randomUUID(), randomUUID()]
+    const prepared = await portal.sql.begin(async (tx) => {
+      await setLotPositions(tx, [{ lotId: lots[0]!, userId: users[0]!, state: 'leading' }])
+      await setLotPositions(tx, [
+        { lotId: lots[0]!, userId: users[0]!, state: 'outbid' },
+        { lotId: lots[0]!, userId: users[1]!, state: 'leading' },
+      ])
+      await setLotPositions(
+        tx,
+        users.map((userId, i) => ({ lotId: lots[1]!, userId, state: i === 2 ? 'leading' : 'outbid' })),
+      )
+      // Prepared statements are the session's own: this transaction's connection made them all (this
+      // query is one of them too, hence the second condition).
+      return tx<{ n: number }[]>`
+        select count(*)::int as n from pg_prepared_statements
+         where statement like '%insert into "stock"."dash_bids"%' and statement not like '%pg_prepared_statements%'`
+    })
+    expect(prepared[0]!.n).toBe(1)
+    const rows = await portal.sql<{ lotId: string; userId: string; state: string }[]>`
+      select lot_id as "lotId", user_id as "userId", state from stock.dash_bids where lot_id in ${portal.sql(lots)}`
+    const at = (list: readonly string[], id: string) => list.indexOf(id)
+    const seen = rows.map((r) => `${at(lots, r.lotId)}:${at(users, r.userId)}:${r.state}`).sort()
+    expect(seen).toEqual(['0:0:outbid', '0:1:leading', '1:0:outbid', '1:1:outbid', '1:2:leading'])
+    await portal.sql`delete from stock.dash_bids where lot_id in ${portal.sql(lots)}`
   })
 
   it('refuses a kind it does not know, naming the field, and a call without a token', async () => {

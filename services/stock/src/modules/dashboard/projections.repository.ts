@@ -65,29 +65,32 @@ export async function setPositions(
   lotId: string,
   positions: readonly { userId: string; state: 'leading' | 'outbid' }[],
 ): Promise<void> {
-  if (!positions.length) return
-  await orm(tx)
-    .insert(dashBids)
-    .values(positions.map((p) => ({ lotId, userId: p.userId, state: p.state })))
-    .onConflictDoUpdate({
-      target: [dashBids.lotId, dashBids.userId],
-      set: { state: sql`excluded.state`, updatedAt: sql`now()` },
-    })
+  await setLotPositions(
+    tx,
+    positions.map((p) => ({ lotId, ...p })),
+  )
 }
 
-/** Positions on several lots in one statement (each lot and bidder at most once). */
+/**
+ * Positions on several lots in one statement (each lot and bidder at most once). The rows go as three
+ * array parameters (`unnest`), so the statement is one prepared statement whatever their number: a
+ * multi-row VALUES list was a new statement text, planned afresh, for every batch size the bid path's
+ * consumer met.
+ */
 export async function setLotPositions(
   tx: Tx,
   positions: readonly { lotId: string; userId: string; state: 'leading' | 'outbid' }[],
 ): Promise<void> {
   if (!positions.length) return
-  await orm(tx)
-    .insert(dashBids)
-    .values(positions.map((p) => ({ lotId: p.lotId, userId: p.userId, state: p.state })))
-    .onConflictDoUpdate({
-      target: [dashBids.lotId, dashBids.userId],
-      set: { state: sql`excluded.state`, updatedAt: sql`now()` },
-    })
+  const b = dashBids
+  await query(
+    tx,
+    sql`
+    insert into ${b} (${name(b.lotId)}, ${name(b.userId)}, ${name(b.state)})
+    select * from unnest(${sql.param(positions.map((p) => p.lotId))}::uuid[], ${sql.param(positions.map((p) => p.userId))}::uuid[],
+      ${sql.param(positions.map((p) => p.state))}::text[])
+    on conflict (${name(b.lotId)}, ${name(b.userId)}) do update set ${name(b.state)} = excluded.state, ${name(b.updatedAt)} = now()`,
+  )
 }
 
 export async function extendLot(tx: Tx, lotId: string, closesAt: string): Promise<void> {
