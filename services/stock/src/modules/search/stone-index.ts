@@ -204,9 +204,9 @@ export class Dictionary {
 
 /**
  * Keys to slots, most keys naming one stone: that slot is kept as a number, an array only once a key
- * names two. A list a stone would keep for life made an upload's commit copy some 200 bytes a stone
- * through the young generation's collections (the longer each pause, the more searches meet one).
- * Keys are upper-cased by the caller.
+ * names two. One-element lists, four a stone for life, held 27 MiB of heap in an index of 125,000
+ * stones (each also made young in an upload's commit and copied by its collections). Keys are
+ * upper-cased by the caller.
  */
 export class SlotMap {
   private readonly map = new Map<string, number | number[]>()
