@@ -117,33 +117,23 @@ function builderOf(columns: readonly { name: string }[]): RowBuilder {
 const columnsOf = (q: unknown) => (q as Described).statement?.columns ?? []
 
 /**
- * The driver's array of value arrays, emptied once its rows are built. postgres.js's result array
- * stays reachable after its query until the next full collection (what holds it was not found): every
- * value array in it then survived the young generation's collections and was copied into the old
- * one. An ad-hoc script reading 100 results of 1,000 rows × 61 columns (Node 24) had 169–182 MB of
- * its 243–249 MB promoted, 0 MB with the array emptied; an upload's commit (its inserted rows come back
- * through here) kept 13 MB alive through each young collection, 5 MB so (`npm run bench:upload`).
- */
-function built<T extends object>(rows: unknown[][], build: RowBuilder): T[] {
-  const out = rows.map(build) as T[]
-  rows.length = 0
-  return out
-}
-
-/**
  * The rows of a wide select (dozens of columns) as objects built whole: read as arrays of values
  * (postgres.js's `.values()`), then each made an object by `builderOf`. Same rows, same types.
  */
 export async function wideRows<T extends object>(pending: PendingQuery): Promise<T[]> {
   const q = pending.values()
   const rows = (await q) as unknown as unknown[][]
-  return built<T>(rows, builderOf(columnsOf(q)))
+  const build = builderOf(columnsOf(q))
+  return rows.map(build) as T[]
 }
 
 /** `wideRows` read `batch` rows at a time through a cursor. */
 export async function* wideBatches<T extends object>(pending: PendingQuery, batch: number): AsyncGenerator<T[]> {
   const q = pending.values()
-  for await (const rows of q.cursor(batch) as AsyncIterable<unknown[][]>) yield built<T>(rows, builderOf(columnsOf(q)))
+  for await (const rows of q.cursor(batch) as AsyncIterable<unknown[][]>) {
+    const build = builderOf(columnsOf(q))
+    yield rows.map(build) as T[]
+  }
 }
 
 /** A postgres.js query not yet awaited (what `client.unsafe` answers). */

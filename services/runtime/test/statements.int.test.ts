@@ -17,7 +17,7 @@ import {
 import { freshDatabase } from '../../../test/db'
 import { jsonb } from '../src/columns'
 import { createDatabase, orm, type Database } from '../src/db'
-import { anyOf, byColumnName, fields, name, prepared, query, wideBatches, wideQuery, wideRows } from '../src/statements'
+import { anyOf, byColumnName, fields, name, prepared, query, wideBatches, wideQuery } from '../src/statements'
 
 const s = pgSchema('stmt_check')
 const things = s.table('things', {
@@ -132,29 +132,6 @@ describe('hand-written statements over drizzle tables', () => {
       sql`select 1 as "a""b}; throw 1; //", 2 as "x y"`,
     )
     expect(odd).toEqual({ 'a"b}; throw 1; //': 1, 'x y': 2 })
-  })
-
-  it("hands postgres.js's arrays of values back empty once the rows are built (they outlived their query)", async () => {
-    const statement = sql`select ${fields(things, ['someName', 'n'])} from ${things} order by ${things.n}`
-    const raw = query<Record<string, unknown>>(database.sql, statement).values()
-    const rows = await wideRows<Record<string, unknown>>({ values: () => raw } as never)
-    expect(rows).toEqual([
-      { someName: 'z', n: 0 },
-      { someName: 'x', n: 3 },
-    ])
-    expect(await raw).toHaveLength(0)
-    const batches: unknown[][][] = [[['a', 1]], [['b', 2]]]
-    const cursor = Object.assign(Promise.resolve([]), {
-      statement: { columns: [{ name: 'someName' }, { name: 'n' }] },
-      cursor: () => ({ [Symbol.asyncIterator]: () => batches.values() }),
-    })
-    const read: unknown[] = []
-    for await (const b of wideBatches({ values: () => cursor } as never, 1)) read.push(...b)
-    expect(read).toEqual([
-      { someName: 'a', n: 1 },
-      { someName: 'b', n: 2 },
-    ])
-    expect(batches.map((b) => b.length)).toEqual([0, 0])
   })
 
   it("runs a statement as postgres.js's own query, read through a cursor", async () => {
