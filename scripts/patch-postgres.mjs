@@ -13,27 +13,50 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 
-const MARK = '/* diamond-portal: porsager/postgres#1208 */'
 const root = join(dirname(createRequire(import.meta.url).resolve('postgres')), '..', '..')
-let patched = 0
-for (const file of ['src/connection.js', 'cjs/src/connection.js']) {
-  const path = join(root, file)
-  if (!existsSync(path)) continue
-  let text = readFileSync(path, 'utf8')
-  if (text.includes(MARK)) continue
-  const guard = `  function nextWrite(fn) {\n    if (!socket) { ${MARK} chunk = nextWriteTimer = null; error(Errors.connection('CONNECTION_CLOSED', options)); return false }\n`
-  const clear = `    clearImmediate(nextWriteTimer)\n`
-  if (!text.includes('  function nextWrite(fn) {\n') || text.split(clear).length !== 3) {
-    console.error(`patch-postgres: ${path} is not the postgres.js this patch knows; check whether the fix is released`)
-    process.exit(1)
+
+/**
+ * Rewrites postgres.js's `file` in its ESM and CommonJS builds, each once (`mark` in the text: done
+ * already). `change` answers the new text, or null for a text this patch does not know (a new
+ * postgres.js): the install then fails, so no one runs a postgres.js half patched.
+ */
+function patch(file, mark, change, done) {
+  let files = 0
+  for (const build of ['src', 'cjs/src']) {
+    const path = join(root, build, file)
+    if (!existsSync(path)) continue
+    const text = readFileSync(path, 'utf8')
+    if (text.includes(mark)) continue
+    const changed = change(text)
+    if (changed === null) {
+      console.error(
+        `patch-postgres: ${path} is not the postgres.js this patch knows; check whether the change is still needed`,
+      )
+      process.exit(1)
+    }
+    writeFileSync(path, changed)
+    files++
   }
-  text = text
-    .replace('  function nextWrite(fn) {\n', guard)
-    .replaceAll(clear, `${clear}    nextWriteTimer = chunk = null ${MARK}\n`)
-  writeFileSync(path, text)
-  patched++
+  if (files) console.log(`patch-postgres: ${done} (${files} files)`)
 }
-if (patched) console.log(`patch-postgres: guarded postgres.js writes after a close (${patched} files)`)
+
+const MARK = '/* diamond-portal: porsager/postgres#1208 */'
+const nextWrite = '  function nextWrite(fn) {\n'
+const clear = `    clearImmediate(nextWriteTimer)\n`
+patch(
+  'connection.js',
+  MARK,
+  (text) =>
+    text.includes(nextWrite) && text.split(clear).length === 3
+      ? text
+          .replace(
+            nextWrite,
+            `${nextWrite}    if (!socket) { ${MARK} chunk = nextWriteTimer = null; error(Errors.connection('CONNECTION_CLOSED', options)); return false }\n`,
+          )
+          .replaceAll(clear, `${clear}    nextWriteTimer = chunk = null ${MARK}\n`)
+      : null,
+  'guarded postgres.js writes after a close',
+)
 
 // 2. A query's result no longer outlives it in the young generation. A Query kept its settling
 // functions as closures made in its constructor (`this.resolve = x => (this.active = false,
@@ -47,6 +70,7 @@ if (patched) console.log(`patch-postgres: guarded postgres.js writes after a clo
 const SETTLE_MARK = '/* diamond-portal: settle without closures */'
 const constructorSettles =
   '    this.resolve = x => (this.active = false, resolve(x))\n    this.reject = x => (this.active = false, reject(x))\n'
+const species = '  static get [Symbol.species]() {'
 const methods = `  resolve(x) { ${SETTLE_MARK}
     this.active = false
     this.settle[0](x)
@@ -57,21 +81,13 @@ const methods = `  resolve(x) { ${SETTLE_MARK}
     this.settle[1](x)
   }
 
-  static get [Symbol.species]() {`
-let settled = 0
-for (const file of ['src/query.js', 'cjs/src/query.js']) {
-  const path = join(root, file)
-  if (!existsSync(path)) continue
-  let text = readFileSync(path, 'utf8')
-  if (text.includes(SETTLE_MARK)) continue
-  if (!text.includes(constructorSettles) || text.split('  static get [Symbol.species]() {').length !== 2) {
-    console.error(`patch-postgres: ${path} is not the postgres.js this patch knows`)
-    process.exit(1)
-  }
-  text = text
-    .replace(constructorSettles, '    this.settle = [resolve, reject]\n')
-    .replace('  static get [Symbol.species]() {', methods)
-  writeFileSync(path, text)
-  settled++
-}
-if (settled) console.log(`patch-postgres: queries settle without closures (${settled} files)`)
+${species}`
+patch(
+  'query.js',
+  SETTLE_MARK,
+  (text) =>
+    text.includes(constructorSettles) && text.split(species).length === 2
+      ? text.replace(constructorSettles, '    this.settle = [resolve, reject]\n').replace(species, methods)
+      : null,
+  'queries settle without closures',
+)
