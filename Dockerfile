@@ -39,7 +39,8 @@ COPY --from=build /app/services/gateway/package.json services/gateway/
 COPY --from=build /app/services/portal/package.json services/portal/
 COPY --from=build /app/web/package.json web/
 # The root postinstall patches postgres.js (a closed socket written to after the server died crashed
-# the process; upstream porsager/postgres#1208): it must be here when npm ci runs.
+# the process, upstream porsager/postgres#1208; a query's rows lived on into V8's old generation):
+# it must be here when npm ci runs.
 COPY --from=build /app/scripts/patch-postgres.mjs scripts/
 # Production dependencies of the server workspaces only: the web app's are in web/dist already, and
 # embedded-postgres is a development dependency (the distributed mode never imports it).
