@@ -10,6 +10,9 @@ import { chooseLanguage, newPage as openPage, SCREENS, usePortal } from './suppo
  */
 const portal = usePortal()
 
+/** The demo's own auctions (one of each kind, rebuilt as each closes): never the one a test made. */
+const DEMO_AUCTION = /Demo (live|blind|look and bid|just bid it) auction/
+
 describe('auction screen', () => {
   it('lets the sales team offer stones up for bid in a new auction and lists it, and is closed to buyers', async () => {
     const { page, context } = await openPage(portal, 1280, 900)
@@ -58,11 +61,7 @@ describe('auction screen', () => {
       // leads every auction but the demo's.
       // The list is read again after the toast: wait for ours to be in it before judging its place.
       await page.getByTestId('auction-list').locator('tbody tr', { hasText: 'Friday evening live' }).waitFor()
-      const row = page
-        .getByTestId('auction-list')
-        .locator('tbody tr')
-        .filter({ hasNotText: /Demo (live|blind|look and bid|just bid it) auction/ })
-        .first()
+      const row = page.getByTestId('auction-list').locator('tbody tr').filter({ hasNotText: DEMO_AUCTION }).first()
       expect(await row.textContent()).toContain('Friday evening live')
       expect(await row.textContent()).toContain('Live bid')
       await page.locator(`[data-testid="pick-${ids[0]}"]`).waitFor({ state: 'detached' })
@@ -85,11 +84,7 @@ describe('auction screen', () => {
 
       // Withdrawn from the list, after a question: its lots end without a winner, its stones are free again.
       await page.goto(`${portal.base}/account/auctions`)
-      const first = page
-        .getByTestId('auction-list')
-        .locator('tbody tr')
-        .filter({ hasNotText: /Demo (live|blind|look and bid|just bid it) auction/ })
-        .first()
+      const first = page.getByTestId('auction-list').locator('tbody tr').filter({ hasNotText: DEMO_AUCTION }).first()
       await first.locator('[data-testid^="withdraw-"]').click()
       await page.getByTestId('confirm-yes').click()
       await page.getByTestId('toast').getByText('Auction withdrawn. Lots ended without a winner: 2.').waitFor()
