@@ -72,6 +72,16 @@ describe('the edge', () => {
         expect(r.headers['x-content-type-options']).toBe('nosniff')
         expect(r.headers['referrer-policy']).toBe('no-referrer')
         expect(r.headers['x-frame-options']).toBe('DENY')
+        // The rest of helmet's set, worked out once at start (edge.ts) and sent with every answer.
+        expect(r.headers).toMatchObject({
+          'cross-origin-opener-policy': 'same-origin',
+          'cross-origin-resource-policy': 'same-origin',
+          'origin-agent-cluster': '?1',
+          'x-dns-prefetch-control': 'off',
+          'x-download-options': 'noopen',
+          'x-permitted-cross-domain-policies': 'none',
+          'x-xss-protection': '0',
+        })
         // Plain http: no HSTS.
         expect(r.headers['strict-transport-security']).toBeUndefined()
       }
