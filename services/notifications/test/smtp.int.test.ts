@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { AuthEventTypes, type MailRequested } from '@diamond/contracts/events/auth'
 import { createDatabase, newEvent } from '@diamond/runtime'
 import { DEMO_PASSWORD, startTestPortal, waitFor, type TestPortal } from '../../../test/portal'
-import { claimDue, type OutboxRow } from '../src/modules/mail/mail.repository'
+import { claimDue, nextDueInMs, type OutboxRow } from '../src/modules/mail/mail.repository'
 import { MailSender } from '../src/modules/mail/mail.sender'
 import { SmtpTransport } from '../src/modules/mail/mailer'
 import { freeTcpPort, messagesTo, nextMessage, startTestMailpit, type Mailpit } from '../../../test/mailpit'
@@ -282,6 +282,33 @@ describe('the mail outbox without SMTP', () => {
     } finally {
       await Promise.all(senders.map((sql) => sql.end()))
     }
+  })
+})
+
+describe('the mail sender at rest', () => {
+  let portal: TestPortal
+
+  beforeAll(async () => {
+    portal = await startTestPortal({ stones: 1, env: { DEMO_DATA: 'false', ...NO_DIGESTS } })
+  })
+  afterAll(() => portal?.close())
+
+  it('sleeps when nothing is queued, until the next leased or retried mail is due', async () => {
+    const [{ n }] = await portal.sql<
+      [{ n: number }]
+    >`select count(*)::int as n from notifications.mail_outbox where status = 'pending'`
+    expect(n).toBe(0)
+    // Nothing pending: nothing to wait for (it answered 0, and the sender looked again at once).
+    expect(await nextDueInMs(portal.sql)).toBeNull()
+    const to = address('rest')
+    await portal.bus.publish([mailEvent({ to, name: '', template: 'password-changed', locale: 'en', params: {} })])
+    await waitFor(async () => (await outboxTo(portal, to)) !== null, 10_000, 'the mail queued')
+    expect(await nextDueInMs(portal.sql)).toBe(0)
+    // Claimed with a lease of a minute: due again when the lease ends, not before.
+    expect((await claimDue(portal.sql, 10, 60_000)).map((r) => r.to)).toEqual([to])
+    const wait = await nextDueInMs(portal.sql)
+    expect(wait).toBeGreaterThan(50_000)
+    expect(wait).toBeLessThanOrEqual(60_000)
   })
 })
 

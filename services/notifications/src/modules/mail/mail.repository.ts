@@ -188,15 +188,17 @@ export async function purgeSent(client: Sql): Promise<void> {
   )
 }
 
-/** Milliseconds until the next pending mail is due (0 if one is due now), or null when none waits. */
+/**
+ * Milliseconds until the next pending mail is due (0 if one is due now), or null when none waits.
+ * Not `greatest(0, …)` in SQL: PostgreSQL's greatest skips nulls, so an empty outbox answered 0 and
+ * the sender looked again at once, some 600 times a second, whenever nothing was queued.
+ */
 export async function nextDueInMs(client: Sql): Promise<number | null> {
   const [row] = await orm(client)
-    .select({
-      ms: sql<number | null>`greatest(0, extract(epoch from min(${mailOutbox.nextAttemptAt}) - now()) * 1000)::float8`,
-    })
+    .select({ ms: sql<number | null>`(extract(epoch from min(${mailOutbox.nextAttemptAt}) - now()) * 1000)::float8` })
     .from(mailOutbox)
     .where(pending)
-  return row?.ms ?? null
+  return row?.ms == null ? null : Math.max(0, row.ms)
 }
 
 /** A file mails carry (a digest's Excel file), by key. */
