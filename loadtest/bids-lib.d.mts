@@ -54,3 +54,10 @@ export function biddingTables(sql: unknown): Promise<{
   onlyBids: string
 }>
 export function newRequestId(): string
+/** A process's CPU (user + system, all its threads) in seconds, or null once it is gone. */
+export function processCpu(pid: number | string): number | null
+/** Waits until the process tree under `rootPid` uses under `quietShare` of a core over `windowMs` (at most `maxMs`). */
+export function settle(
+  rootPid: number,
+  opts?: { quietShare?: number; windowMs?: number; maxMs?: number },
+): Promise<{ waitedMs: number; share: number; quiet: boolean }>

@@ -591,7 +591,34 @@ function processTree(pid) {
   } catch {} // gone
   return out
 }
-function cpuOf(pid) {
+/**
+ * Waits until the portal's processes (the tree under `rootPid`: PostgreSQL, Kafka and every service
+ * where they are its children) have gone quiet, so a row does not measure the previous one's
+ * aftermath (relays, consumers and notices still draining its events) or lend its CPU to a baseline:
+ * under `quietShare` of a core over `windowMs`, or — a distributed stack never idles that low (its
+ * broker serves every consumer's polls and heartbeats) — two windows in a row within 5 % of a core
+ * of each other and under 40 %. Gives up after `maxMs`. Answers how long it waited and the share it
+ * ended at.
+ */
+export async function settle(rootPid, { quietShare = 0.1, windowMs = 500, maxMs = 30_000 } = {}) {
+  const t0 = Date.now()
+  const used = () => processTree(rootPid).reduce((n, p) => n + (processCpu(p) ?? 0), 0)
+  let last = used()
+  let before = null
+  for (;;) {
+    await sleep(windowMs)
+    const now = used()
+    const share = Math.max(0, now - last) / (windowMs / 1000)
+    const waitedMs = Date.now() - t0
+    const quiet = share <= quietShare || (before !== null && Math.abs(share - before) < 0.05 && share < 0.4)
+    if (quiet || waitedMs >= maxMs) return { waitedMs, share, quiet }
+    last = now
+    before = share
+  }
+}
+
+/** A process's CPU (user + system, all its threads) in seconds, or null once it is gone. */
+export function processCpu(pid) {
   try {
     const st = readFileSync(`/proc/${pid}/stat`, 'utf8')
     const f = st.slice(st.lastIndexOf(')') + 2).split(' ')
@@ -628,7 +655,7 @@ function machine() {
  * (pg_stat_activity sampled every 10 ms: state, wait event, statement).
  */
 export async function observe(rootPid, databaseUrl, { sessions = true } = {}) {
-  const tree = () => new Map(processTree(rootPid).map((p) => [p, { label: labelOf(p), cpu: cpuOf(p) }]))
+  const tree = () => new Map(processTree(rootPid).map((p) => [p, { label: labelOf(p), cpu: processCpu(p) }]))
   const sql = postgres(databaseUrl, { max: 1, onnotice: () => {} })
   const stats = async () => ({
     commits: Number(
