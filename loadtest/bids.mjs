@@ -115,10 +115,16 @@ async function runK6(name, env, { onReady } = {}) {
   }
   let initCpu = 0
   if (!gone) {
-    await onReady?.()
-    const k6Pid = readFileSync(`/proc/${p.pid}/task/${p.pid}/children`, 'utf8').trim().split(' ')[0]
-    initCpu = processCpu(k6Pid) ?? 0
-    await status('PATCH', { paused: false })
+    try {
+      await onReady?.()
+      const k6Pid = readFileSync(`/proc/${p.pid}/task/${p.pid}/children`, 'utf8').trim().split(' ')[0]
+      initCpu = processCpu(k6Pid) ?? 0
+      await status('PATCH', { paused: false })
+    } catch (err) {
+      // A paused k6 left behind would hold its port and VUs: stopped, it exits.
+      await status('PATCH', { stopped: true }).catch(() => {})
+      throw err
+    }
   }
   const code = await exited
   const lines = err.trim().split('\n')
