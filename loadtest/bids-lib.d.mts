@@ -56,7 +56,10 @@ export function biddingTables(sql: unknown): Promise<{
 export function newRequestId(): string
 /** A process's CPU (user + system, all its threads) in seconds, or null once it is gone. */
 export function processCpu(pid: number | string): number | null
-/** Waits until the process tree under `rootPid` uses under `quietShare` of a core over `windowMs` (at most `maxMs`). */
+/**
+ * Waits until the process tree under `rootPid` uses under `quietShare` of a core over `windowMs`, or
+ * holds steady (two windows within 5 % of a core, under 40 %), for at most `maxMs`.
+ */
 export function settle(
   rootPid: number,
   opts?: { quietShare?: number; windowMs?: number; maxMs?: number },

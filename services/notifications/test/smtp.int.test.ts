@@ -293,7 +293,7 @@ describe('the mail sender at rest', () => {
   })
   afterAll(() => portal?.close())
 
-  it('sleeps when nothing is queued, until the next leased or retried mail is due', async () => {
+  it('gives the sender nothing to wait for when nothing is queued (not 0), and a queued or leased mail its due time', async () => {
     const [{ n }] = await portal.sql<
       [{ n: number }]
     >`select count(*)::int as n from notifications.mail_outbox where status = 'pending'`
