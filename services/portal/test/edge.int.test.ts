@@ -87,6 +87,46 @@ describe('the edge', () => {
       }
     })
 
+    it("answers the API's calls with the headers a JSON answer needs, not a page's", async () => {
+      const headers = { 'content-type': 'application/json' }
+      for (const r of [
+        await raw(portal.base, '/web/v1/diamond/paginate', {
+          method: 'POST',
+          headers: { ...headers, authorization: `JWT ${token}` },
+          body: JSON.stringify({ page: 1, limit: 5 }),
+        }),
+        // Refused and unknown calls too.
+        await raw(portal.base, '/web/v1/diamond/paginate', { method: 'POST', headers, body: '{}' }),
+        await raw(portal.base, '/web/v1/nothing', { method: 'POST', headers, body: '{}' }),
+      ]) {
+        expect(r.headers['content-type']).toMatch(/application\/json/)
+        // It may load nothing and be framed by nothing, whatever opens it.
+        expect(r.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'")
+        expect(r.headers).toMatchObject({
+          'x-content-type-options': 'nosniff',
+          'x-frame-options': 'DENY',
+          'referrer-policy': 'no-referrer',
+          'cross-origin-resource-policy': 'same-origin',
+        })
+        // The headers that act on documents only are left to the pages.
+        for (const name of [
+          'cross-origin-opener-policy',
+          'origin-agent-cluster',
+          'x-dns-prefetch-control',
+          'x-download-options',
+          'x-permitted-cross-domain-policies',
+          'x-xss-protection',
+        ])
+          expect(r.headers[name], name).toBeUndefined()
+      }
+      const tls = await raw(portal.base, '/web/v1/diamond/paginate', {
+        method: 'POST',
+        headers: { ...headers, 'x-forwarded-proto': 'https' },
+        body: '{}',
+      })
+      expect(tls.headers['strict-transport-security']).toMatch(/max-age=\d+/)
+    })
+
     it('sends HSTS only when a trusted proxy says the request came over TLS', async () => {
       const r = await raw(portal.base, '/web/v1/health', { headers: { 'x-forwarded-proto': 'https' } })
       expect(r.headers['strict-transport-security']).toMatch(/max-age=\d+/)

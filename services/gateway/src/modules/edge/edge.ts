@@ -13,6 +13,26 @@ export interface EdgeOptions {
 const HSTS = 'max-age=31536000; includeSubDomains'
 
 /**
+ * What an API call's answer carries (a POST under /web/v1: JSON, read by the app's fetch, never shown
+ * as a page): the headers that still mean something for such an answer, as OWASP's REST Security Cheat
+ * Sheet lists them — a policy that lets it load and embed nothing, no sniffing, no framing, no referrer,
+ * no cross-origin reads. helmet's others act on documents only (COOP, Origin-Agent-Cluster,
+ * X-DNS-Prefetch-Control, X-Download-Options, X-Permitted-Cross-Domain-Policies, X-XSS-Protection), and
+ * the page's CSP is for a page: a call's answer had 783 bytes of headers, now 402 (README, issue 27).
+ * A POST answer is never cached without freshness headers, so it needs no Cache-Control either.
+ */
+export const API_HEADERS: ReadonlyArray<readonly [string, string]> = [
+  ['content-security-policy', "default-src 'none'; frame-ancestors 'none'"],
+  ['cross-origin-resource-policy', 'same-origin'],
+  ['referrer-policy', 'no-referrer'],
+  ['x-content-type-options', 'nosniff'],
+  ['x-frame-options', 'DENY'],
+]
+
+/** A call of the API: its answer is JSON (or a download), never a page. */
+const isApiCall = (method: string, url: string) => method === 'POST' && url.startsWith('/web/v1/')
+
+/**
  * The headers helmet sets with these options, worked out once by running its middleware against a
  * response that only records them. Nothing in them depends on the request (no nonces, every CSP
  * directive a fixed list), so every answer gets the same. @fastify/helmet built helmet's middleware
@@ -32,9 +52,9 @@ export function securityHeaders(options: HelmetOptions): ReadonlyArray<readonly 
 }
 
 /**
- * What the portal's edge adds to every answer, the API's and the web app's alike: security headers
- * (helmet's, with the CSP of ./csp) and compression. Registered before any route: compression is
- * attached to each route as it is declared.
+ * What the portal's edge adds to every answer: security headers — helmet's, with the CSP of ./csp,
+ * for the web app, its files and every page; API_HEADERS for the API's calls — and compression.
+ * Registered before any route: compression is attached to each route as it is declared.
  */
 async function edge(app: FastifyInstance, opts: EdgeOptions) {
   const strict = strictDirectives(opts.mediaHosts)
@@ -50,7 +70,7 @@ async function edge(app: FastifyInstance, opts: EdgeOptions) {
   // A callback hook, as runtime/http.ts's: it runs on every request, and a promise each is not free.
   app.addHook('onRequest', (req, reply, done) => {
     // On the raw response, as helmet sets them: an answer a route writes itself carries them too.
-    for (const [name, value] of headers) reply.raw.setHeader(name, value)
+    for (const [name, value] of isApiCall(req.method, req.url) ? API_HEADERS : headers) reply.raw.setHeader(name, value)
     // req.protocol reads X-Forwarded-Proto only from a trusted proxy (trustProxy: loopback).
     if (req.protocol === 'https') reply.header('strict-transport-security', HSTS)
     const path = req.url.split('?')[0]!
