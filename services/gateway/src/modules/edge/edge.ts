@@ -70,12 +70,16 @@ async function edge(app: FastifyInstance, opts: EdgeOptions) {
   // A callback hook, as runtime/http.ts's: it runs on every request, and a promise each is not free.
   app.addHook('onRequest', (req, reply, done) => {
     // On the raw response, as helmet sets them: an answer a route writes itself carries them too.
-    for (const [name, value] of isApiCall(req.method, req.url) ? API_HEADERS : headers) reply.raw.setHeader(name, value)
+    if (isApiCall(req.method, req.url)) for (const [name, value] of API_HEADERS) reply.raw.setHeader(name, value)
+    else {
+      for (const [name, value] of headers) reply.raw.setHeader(name, value)
+      // The pages that keep inline styles (all read with GET).
+      const path = req.url.split('?')[0]!
+      if (RELAXED_PATHS.some((p) => path === p || path.startsWith(`${p}/`)))
+        reply.header('content-security-policy', relaxed)
+    }
     // req.protocol reads X-Forwarded-Proto only from a trusted proxy (trustProxy: loopback).
     if (req.protocol === 'https') reply.header('strict-transport-security', HSTS)
-    const path = req.url.split('?')[0]!
-    if (RELAXED_PATHS.some((p) => path === p || path.startsWith(`${p}/`)))
-      reply.header('content-security-policy', relaxed)
     done()
   })
   // Quality 4 brotli on the fly: a 250-row search answer (337 KB) in a few milliseconds; the web
