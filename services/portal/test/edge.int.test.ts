@@ -72,7 +72,8 @@ describe('the edge', () => {
         expect(r.headers['x-content-type-options']).toBe('nosniff')
         expect(r.headers['referrer-policy']).toBe('no-referrer')
         expect(r.headers['x-frame-options']).toBe('DENY')
-        // The rest of helmet's set, worked out once at start (edge.ts) and sent with every answer.
+        // The rest of helmet's set, worked out once at start (edge.ts) and sent with every answer that
+        // is not an API call (pages, files, GETs such as health, 404s; the calls: the next test).
         expect(r.headers).toMatchObject({
           'cross-origin-opener-policy': 'same-origin',
           'cross-origin-resource-policy': 'same-origin',
