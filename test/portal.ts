@@ -209,3 +209,15 @@ export async function waitFor<T>(
     await new Promise((r) => setTimeout(r, 25))
   }
 }
+
+/**
+ * Every number in a JSON-like value, numeric strings included ("1010", "1010.00"). A test that a
+ * hidden price leaked nowhere looks for the price among these, not in the serialized text, where a
+ * random id or a time can hold the same digits ("df101006-…" holds 1010).
+ */
+export function numbersIn(value: unknown): number[] {
+  if (typeof value === 'number') return [value]
+  if (typeof value === 'string') return value.trim() !== '' && Number.isFinite(Number(value)) ? [Number(value)] : []
+  if (value && typeof value === 'object') return Object.values(value).flatMap(numbersIn)
+  return []
+}
