@@ -216,8 +216,20 @@ describe('a seller’s upload', () => {
         await page.getByTestId('inv-section-inventoryUpload').click()
         await page.getByTestId('screen-inventoryUpload').waitFor()
         expect(await overflow()).toBeLessThanOrEqual(0)
+        // The file control is the app's, in the page's language (the browser's own reads "Choose File").
+        const control = page.locator('.file-input').filter({ has: page.getByTestId('inv-file') })
+        expect(await control.textContent()).toBe(
+          lng === 'he' ? 'בחירת קובץלא נבחר קובץ' : 'اختيار ملفلم يتم اختيار أي ملف',
+        )
         await page.screenshot({ path: join(SCREENS, `inventory-upload-390-${lng}.png`), fullPage: true })
       }
+      // Choosing a file names it there; the input keeps its own label for assistive technology.
+      await page
+        .getByTestId('inv-file')
+        .setInputFiles({ name: 'مخزون.csv', mimeType: 'text/csv', buffer: Buffer.from('Stock #\n') })
+      expect(await page.locator('.file-input-name').textContent()).toBe('مخزون.csv')
+      expect(await page.getByLabel('ملف المخزون').getAttribute('data-testid')).toBe('inv-file')
+      await page.screenshot({ path: join(SCREENS, 'inventory-upload-390-ar-chosen.png'), fullPage: true })
       await expectAccessible(page, 'upload screen in Arabic at 390 px')
       await chooseLanguage(page, 'en')
     } finally {

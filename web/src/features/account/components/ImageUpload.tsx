@@ -5,6 +5,7 @@ import { codeText } from '../../../lib/i18n'
 import { fileProblem, uploadFile } from '../../../lib/upload'
 import { useStoredImage } from '../../../lib/useStoredImage'
 import './account.css'
+import { FileInput } from '../../../components/FileInput'
 
 const IMAGE_ACCEPT = '.jpg,.jpeg,.png'
 const isImageName = (name: string) => /\.(jpe?g|png)$/i.test(name)
@@ -78,10 +79,9 @@ export function ImageUpload({ id, purpose, label, hint, fileId, disabled, onUplo
         )}
       </div>
       {!disabled && (
-        <input
+        <FileInput
           id={id}
           data-testid={id}
-          type="file"
           accept={IMAGE_ACCEPT}
           aria-describedby={`${id}-hint`}
           onChange={(e) => void choose(e.target.files?.[0])}

@@ -15,6 +15,7 @@ import {
   type ArticleKind,
 } from '../api/articles'
 import { articleProblems, parsePrice, PHOTO_ACCEPT, photoProblem } from '../stores/articles.rules'
+import { FileInput } from '../../../components/FileInput'
 
 type Field = 'kind' | 'name' | 'description' | 'priceUsd' | 'status'
 
@@ -239,9 +240,8 @@ export function ArticleDialog({ article, onClose }: { article: Article | null; o
             {saved.photos.length < ARTICLE_MAX_PHOTOS && (
               <div className="field">
                 <label htmlFor={`${id}-file`}>{t('inventory.articles.addPhotos')}</label>
-                <input
+                <FileInput
                   id={`${id}-file`}
-                  type="file"
                   multiple
                   accept={PHOTO_ACCEPT}
                   disabled={progress !== null}

@@ -4,6 +4,7 @@ import { codeText } from '../../../lib/i18n'
 import { uploadMedia, type MediaFileResult, type MediaReport } from '../api/inventory'
 import { fmtBytes, fmtDuration, isMediaFile, MEDIA_ACCEPT } from '../stores/inventory.rules'
 import { ActingFor, InventoryFrame } from './InventoryFrame'
+import { FileInput } from '../../../components/FileInput'
 
 /**
  * Images and certificates (issue 23): photos, videos and certificates, one by one or as a zip, matched
@@ -52,9 +53,8 @@ function MediaScreen() {
       >
         <div className={refused.length ? 'field is-invalid' : 'field'}>
           <label htmlFor={id}>{t('inventory.media.files')}</label>
-          <input
+          <FileInput
             id={id}
-            type="file"
             multiple
             accept={MEDIA_ACCEPT}
             disabled={progress !== null}

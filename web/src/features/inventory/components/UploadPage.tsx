@@ -19,6 +19,7 @@ import { DiffView } from './DiffView'
 import { ActingFor, InventoryFrame } from './InventoryFrame'
 import { MappingTable } from './MappingTable'
 import { ReportFigures } from './ReportFigures'
+import { FileInput } from '../../../components/FileInput'
 
 /**
  * Upload inventory (spec section 2, issue 23): choose the mode, send the file with its progress,
@@ -100,9 +101,8 @@ function UploadForm() {
       </fieldset>
       <div className={problem ? 'field is-invalid' : 'field'}>
         <label htmlFor={fileId}>{t('inventory.upload.file')}</label>
-        <input
+        <FileInput
           id={fileId}
-          type="file"
           accept={INVENTORY_ACCEPT}
           disabled={busy}
           onChange={(e) => pick(e.currentTarget.files?.[0] ?? null)}

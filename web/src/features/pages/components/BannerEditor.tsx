@@ -8,6 +8,7 @@ import { showToast } from '../../../lib/toast'
 import { useRead } from '../../../lib/useRead'
 import { deleteBanner, listBanners, saveBanner, uploadBannerImage } from '../api/pages'
 import { problemsOf } from './fieldErrors'
+import { FileInput } from '../../../components/FileInput'
 
 const KINDS = [24, 25, 26] as const
 type Kind = (typeof KINDS)[number]
@@ -145,8 +146,7 @@ function BannerForm({ banner, onDone }: { banner?: BannerAdmin; onDone: () => vo
         help={t('pages.editor.imageHelp')}
         error={fieldError('images')}
       >
-        <input
-          type="file"
+        <FileInput
           accept="image/png,image/jpeg,image/webp"
           {...fieldProps(`bn-file-${id}`, { help: true })}
           onChange={(e) => void upload(e.target.files?.[0])}

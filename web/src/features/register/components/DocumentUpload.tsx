@@ -5,6 +5,7 @@ import { UPLOAD_ACCEPT } from '../../../lib/upload'
 import { chooseFile, register, SLOT_FIELD, type DocSlot } from '../stores/register'
 import { FieldFrame, inputId } from './RegisterField'
 import './register.css'
+import { FileInput } from '../../../components/FileInput'
 
 /** One document: picked, checked in the browser, sent at once with a progress bar. */
 export function DocumentUpload({ slot, hint }: { slot: DocSlot; hint?: string }) {
@@ -27,10 +28,9 @@ export function DocumentUpload({ slot, hint }: { slot: DocSlot; hint?: string })
         data-testid={`reg-upload-${slot}`}
         data-state={u.uploading ? 'uploading' : done ? 'done' : problem ? 'error' : 'empty'}
       >
-        <input
+        <FileInput
           id={inputId(field)}
           data-testid={`reg-file-${slot}`}
-          type="file"
           accept={UPLOAD_ACCEPT}
           aria-invalid={!!errors[field] || !!problem || undefined}
           aria-describedby={[
