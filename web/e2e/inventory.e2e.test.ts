@@ -1,9 +1,14 @@
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { expectAccessible } from './support/axe'
 import { apiSession, call, openAs, type LoginData } from './support/api-session'
-import { chooseLanguage, newPage, SCREENS, usePortal } from './support/portal'
+import { chooseLanguage, newPage, ROOT, SCREENS, usePortal } from './support/portal'
+
+/** The web app's texts in one language: its shared file, or an area's (`features/<f>/locales/<area>`). */
+const localeOf = (lng: string, area = 'locales/'): any =>
+  JSON.parse(readFileSync(join(ROOT, 'web/src', `${area}${area.endsWith('/') ? '' : '.'}${lng}.json`), 'utf8'))
 
 /**
  * A seller lists stock (issue 23): seller1 uploads a small CSV, maps the column the portal did not
@@ -218,9 +223,8 @@ describe('a seller’s upload', () => {
         expect(await overflow()).toBeLessThanOrEqual(0)
         // The file control is the app's, in the page's language (the browser's own reads "Choose File").
         const control = page.locator('.file-input').filter({ has: page.getByTestId('inv-file') })
-        expect(await control.textContent()).toBe(
-          lng === 'he' ? 'בחירת קובץלא נבחר קובץ' : 'اختيار ملفلم يتم اختيار أي ملف',
-        )
+        const { file } = localeOf(lng).common
+        expect(await control.textContent()).toBe(`${file.choose}${file.none}`)
         await page.screenshot({ path: join(SCREENS, `inventory-upload-390-${lng}.png`), fullPage: true })
       }
       // Choosing a file names it there; the input keeps its own label for assistive technology.
@@ -228,7 +232,8 @@ describe('a seller’s upload', () => {
         .getByTestId('inv-file')
         .setInputFiles({ name: 'مخزون.csv', mimeType: 'text/csv', buffer: Buffer.from('Stock #\n') })
       expect(await page.locator('.file-input-name').textContent()).toBe('مخزون.csv')
-      expect(await page.getByLabel('ملف المخزون').getAttribute('data-testid')).toBe('inv-file')
+      const label = localeOf('ar', 'features/inventory/locales/inventory').upload.file
+      expect(await page.getByLabel(label).getAttribute('data-testid')).toBe('inv-file')
       await page.screenshot({ path: join(SCREENS, 'inventory-upload-390-ar-chosen.png'), fullPage: true })
       await expectAccessible(page, 'upload screen in Arabic at 390 px')
       await chooseLanguage(page, 'en')

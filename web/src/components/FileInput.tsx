@@ -1,6 +1,7 @@
 import { forwardRef, useState, type ChangeEvent, type InputHTMLAttributes } from 'react'
 import { useTranslation } from 'react-i18next'
 
+/** The input's own attributes (id, accept, multiple, data-testid, aria-*) go to the input; `className` to the control. */
 type Props = Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> & { id: string }
 
 /**
