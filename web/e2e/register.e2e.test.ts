@@ -179,6 +179,11 @@ describe('registration', () => {
       expect(await page.getByTestId('reg-upload-photoId').textContent()).toContain('Uploaded')
       await page.screenshot({ path: join(SCREENS, 'register-step3-documents.png'), fullPage: true })
       await next(page, 'terms')
+      // Back on the documents step, the file control names what was uploaded, not "No file chosen".
+      await page.getByTestId('reg-back').click()
+      await page.getByTestId('reg-upload-photoId').waitFor()
+      expect(await page.getByTestId('reg-upload-photoId').locator('.file-input-name').textContent()).toBe(PNG.name)
+      await next(page, 'terms')
 
       await page.getByTestId('reg-submit').click()
       expect(await errorOf(page, 'termsAccepted').textContent()).toBe('Please tick this box to continue.')

@@ -2,7 +2,11 @@ import { forwardRef, useState, type ChangeEvent, type InputHTMLAttributes } from
 import { useTranslation } from 'react-i18next'
 
 /** The input's own attributes (id, accept, multiple, data-testid, aria-*) go to the input; `className` to the control. */
-type Props = Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> & { id: string }
+type Props = Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> & {
+  id: string
+  /** A file taken earlier (uploaded before the screen was left and opened again): named while the input holds none. */
+  chosen?: string | null
+}
 
 /**
  * A file input whose button and "no file chosen" read in the app's language. The browser draws its
@@ -11,7 +15,7 @@ type Props = Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> & { id: string 
  * it, keyboard focus and the field's <label> are its own, and tests set its files as before.
  */
 export const FileInput = forwardRef<HTMLInputElement, Props>(function FileInput(
-  { onChange, multiple, disabled, className, ...rest },
+  { onChange, multiple, disabled, className, chosen, ...rest },
   ref,
 ) {
   const { t } = useTranslation()
@@ -30,7 +34,7 @@ export const FileInput = forwardRef<HTMLInputElement, Props>(function FileInput(
       </span>
       <span className="file-input-name" aria-hidden="true" dir="auto">
         {names.length === 0
-          ? t('common.file.none')
+          ? chosen || t('common.file.none')
           : names.length === 1
             ? names[0]
             : t('common.file.many', { n: names.length })}

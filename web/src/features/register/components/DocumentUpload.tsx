@@ -32,6 +32,7 @@ export function DocumentUpload({ slot, hint }: { slot: DocSlot; hint?: string })
           id={inputId(field)}
           data-testid={`reg-file-${slot}`}
           accept={UPLOAD_ACCEPT}
+          chosen={u.name}
           aria-invalid={!!errors[field] || !!problem || undefined}
           aria-describedby={[
             `${inputId(field)}-help`,
@@ -46,9 +47,6 @@ export function DocumentUpload({ slot, hint }: { slot: DocSlot; hint?: string })
         />
         {u.name && (
           <div className="reg-upload-status">
-            <span className="reg-upload-name" dir="auto">
-              {u.name}
-            </span>
             {u.uploading && (
               <>
                 <progress
