@@ -41,15 +41,13 @@ export function queueStatus(s: StoneStatus): void {
 
 /** At most one quiet re-read of the shown page per this long while stones keep arriving (an upload). */
 const READ_AGAIN_MS = 2000
+/** After the last push that asked for a re-read, one more re-read this much later (see readPageAgain). */
+export const READ_LAST_AGAIN_MS = 3000
 let readAgainTimer: ReturnType<typeof setTimeout> | null = null
+let lastAgainTimer: ReturnType<typeof setTimeout> | null = null
 let lastReadAgain = -Infinity
 
-/**
- * New stones reached stock (a seller's upload), or a stone shown was repriced or edited: the page
- * shown is read again, quietly, so new stones that match the search appear in place and changed ones
- * show their new price; a stream of changes re-reads it at most every two seconds.
- */
-export function readPageAgain(): void {
+function readNowOrSoon(): void {
   if (readAgainTimer) return
   readAgainTimer = setTimeout(
     () => {
@@ -59,6 +57,24 @@ export function readPageAgain(): void {
     },
     Math.max(0, lastReadAgain + READ_AGAIN_MS - Date.now()),
   )
+}
+
+/**
+ * New stones reached stock (a seller's upload), or a stone shown was repriced or edited: the page
+ * shown is read again, quietly, so new stones that match the search appear in place and changed ones
+ * show their new price; a stream of changes re-reads it at most every two seconds. And once more a
+ * little after the last such push: the push can reach the browser before the stock service that
+ * answers the read has the stones in its search index (it takes them in just after the commit; another
+ * instance learns them from the same events), and a read made in between would show the page without
+ * them until the next push, which may never come (seen once in CI on a loaded machine).
+ */
+export function readPageAgain(): void {
+  readNowOrSoon()
+  if (lastAgainTimer) clearTimeout(lastAgainTimer)
+  lastAgainTimer = setTimeout(() => {
+    lastAgainTimer = null
+    readNowOrSoon()
+  }, READ_LAST_AGAIN_MS)
 }
 
 /** Wires pushed status changes, arrivals and reconnects into the grid's store; returns the unsubscribe. */
@@ -71,6 +87,8 @@ export function followLiveStatus(): () => void {
     offArrived()
     offConnect()
     if (readAgainTimer) clearTimeout(readAgainTimer)
+    if (lastAgainTimer) clearTimeout(lastAgainTimer)
     readAgainTimer = null
+    lastAgainTimer = null
   }
 }
