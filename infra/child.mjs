@@ -68,7 +68,14 @@ export function stopper(child, { graceMs = 10_000, before = () => {} } = {}) {
     } catch {
       return
     }
-    const killed = await Promise.race([exited.then(() => true), sleep(graceMs).then(() => false)])
+    // The grace timer is cleared once the child is gone: left running, it held the parent (vitest's
+    // main process after the global teardown) alive for the rest of the grace.
+    let grace
+    const killed = await Promise.race([
+      exited.then(() => true),
+      new Promise((resolve) => (grace = setTimeout(() => resolve(false), graceMs))),
+    ])
+    clearTimeout(grace)
     if (!killed) {
       try {
         process.kill(child.pid, 'SIGKILL')
