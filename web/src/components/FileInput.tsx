@@ -29,7 +29,7 @@ export const FileInput = forwardRef<HTMLInputElement, Props>(function FileInput(
   return (
     <span className={`file-input${disabled ? ' is-disabled' : ''}${className ? ` ${className}` : ''}`}>
       <input ref={ref} type="file" multiple={multiple} disabled={disabled} {...rest} onChange={change} />
-      <span className="file-input-button" aria-hidden="true">
+      <span className="btn btn--small file-input-button" aria-hidden="true">
         {t(multiple ? 'common.file.chooseMany' : 'common.file.choose')}
       </span>
       <span className="file-input-name" aria-hidden="true" dir="auto">
