@@ -60,7 +60,10 @@ export async function stopPortal(): Promise<void> {
     const exited = new Promise((r) => c.once('exit', r))
     try {
       process.kill(-c.pid, 'SIGTERM')
-      await Promise.race([exited, sleep(20_000)])
+      // The grace timer is cleared once the portal is gone: left running, it held the script 20 s.
+      let grace: NodeJS.Timeout | undefined
+      await Promise.race([exited, new Promise((r) => (grace = setTimeout(r, 20_000)))])
+      clearTimeout(grace)
       if (c.exitCode === null) process.kill(-c.pid, 'SIGKILL')
     } catch {
       /* already gone */
