@@ -77,6 +77,14 @@ describe('translations', () => {
     }
   })
 
+  // German, Hebrew, Arabic, Japanese and Chinese once called the Stock and the Inventory menus alike.
+  it.each(files)('%s names every header menu differently', (file) => {
+    const nav = Object.entries(flatten(load(file))).filter(([k]) => k.startsWith('shell.nav.'))
+    const names = nav.map(([, v]) => v.trim().toLocaleLowerCase())
+    expect(nav.length).toBeGreaterThan(3)
+    expect(new Set(names).size, JSON.stringify(Object.fromEntries(nav))).toBe(names.length)
+  })
+
   it("keeps the spec's exact English texts", () => {
     expect(en['signin.requiredFields']).toBe('Required Fields')
     expect(en['signin.wrongCaptcha']).toBe('Please enter correct captcha')
