@@ -1,4 +1,4 @@
-import { Fragment, type ReactNode } from 'react'
+import { Fragment, useLayoutEffect, useRef, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSnapshot } from 'valtio'
 import { Link, useLocation } from 'wouter'
@@ -32,6 +32,12 @@ export function InventoryFrame({
   const { t } = useTranslation()
   const [location] = useLocation()
   const staff = useStaff()
+  const tabs = useRef<HTMLElement>(null)
+  // On a phone the seven links scroll sideways: the open screen's is brought into view (it sat
+  // off-screen on the later screens, most of all right to left).
+  useLayoutEffect(() => {
+    tabs.current?.querySelector('.is-active')?.scrollIntoView({ block: 'nearest', inline: 'nearest' })
+  }, [location])
   return (
     <div className="page acct-page inv-page" data-testid={`screen-${screen}`}>
       <div className="acct-section-head">
@@ -39,7 +45,7 @@ export function InventoryFrame({
         {actions}
       </div>
       {staff && <SellerPicker />}
-      <nav className="acct-tabs inv-sections" aria-label={t('shell.nav.inventory')}>
+      <nav ref={tabs} className="acct-tabs inv-sections" aria-label={t('shell.nav.inventory')}>
         {SECTIONS.map((s) => (
           <Link
             key={s.id}
