@@ -181,6 +181,11 @@ describe('customer care and the portal pages', () => {
       await expectAccessible(b.page, 'concierge in Hebrew at 390 px')
       await b.page.goto(`${portal.base}/events`)
       await b.page.getByTestId('event').first().waitFor()
+      // When and where: the language's own date range and each part isolated; two dates forced left to
+      // right put the Hebrew month names out of order.
+      const where = b.page.getByTestId('event').first().locator('p.srch-muted')
+      expect(await where.locator('[dir="ltr"]').count()).toBe(0)
+      expect(await where.locator('bdi').first().textContent()).toMatch(/[\u0590-\u05FF]/)
       await b.page.getByTestId('events-month').click()
       await b.page.screenshot({ path: join(SCREENS, 'care-events-he-390.png'), fullPage: true })
       await expectAccessible(b.page, 'events calendar in Hebrew at 390 px')

@@ -1,5 +1,5 @@
 import type { PortalEvent } from '@diamond/contracts/http/content'
-import { useMemo, useState } from 'react'
+import { Fragment, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { EmptyState } from '../../../components/EmptyState'
 import { localized } from '../../../lib/i18n'
@@ -29,8 +29,13 @@ export function EventsPage({ staff }: { staff: boolean }) {
   }, [list])
   const monthName = (key: string) =>
     new Date(`${key}-01T00:00:00Z`).toLocaleDateString(lang, { month: 'long', year: 'numeric', timeZone: 'UTC' })
-  const day = (d: string) =>
-    new Date(`${d}T00:00:00Z`).toLocaleDateString(lang, { day: 'numeric', month: 'short', timeZone: 'UTC' })
+  // The language's own range ("7–11 Dec", "7–11 ديسمبر", "12月7日～11日"): two dates forced left to
+  // right scrambled the month names of Hebrew and Arabic.
+  const dates = (e: PortalEvent) =>
+    new Intl.DateTimeFormat(lang, { day: 'numeric', month: 'short', timeZone: 'UTC' }).formatRange(
+      new Date(`${e.startsOn}T00:00:00Z`),
+      new Date(`${e.endsOn}T00:00:00Z`),
+    )
   const shift = (n: number) => {
     const d = new Date(`${month}-01T00:00:00Z`)
     d.setUTCMonth(d.getUTCMonth() + n)
@@ -142,10 +147,7 @@ export function EventsPage({ staff }: { staff: boolean }) {
                     </span>
                   </div>
                   <p className="srch-muted">
-                    <span dir="ltr">
-                      {day(e.startsOn)} – {day(e.endsOn)}
-                    </span>{' '}
-                    · {e.place}
+                    <EventWhere parts={[dates(e), e.place]} />
                   </p>
                 </li>
               ))}
@@ -169,11 +171,7 @@ export function EventsPage({ staff }: { staff: boolean }) {
                     </span>
                   </div>
                   <p className="srch-muted">
-                    <span dir="ltr">
-                      {day(e.startsOn)} – {day(e.endsOn)}
-                    </span>{' '}
-                    · {e.place}
-                    {e.venue && ` · ${e.venue}`}
+                    <EventWhere parts={[dates(e), e.place, e.venue]} />
                   </p>
                   {localized(e.description, lang) && <p>{localized(e.description, lang)}</p>}
                   {localized(e.onShow, lang) && (
@@ -200,4 +198,19 @@ export function EventsPage({ staff }: { staff: boolean }) {
         ))}
     </section>
   )
+}
+
+/**
+ * When and where, with a dot between: each part isolated, so a Latin place in a Hebrew or Arabic line
+ * (or Hebrew in an English one) keeps its own order and the dots stay between the parts.
+ */
+function EventWhere({ parts }: { parts: (string | null | undefined)[] }) {
+  return parts
+    .filter((p): p is string => !!p)
+    .map((p, i) => (
+      <Fragment key={i}>
+        {i > 0 && ' · '}
+        <bdi>{p}</bdi>
+      </Fragment>
+    ))
 }
