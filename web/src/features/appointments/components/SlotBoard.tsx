@@ -117,8 +117,11 @@ export function SlotBoard({ board, timeZone, officeName, picked, onPick, except 
                       <span className="appt-slot-time">{office.time}</span>
                       {other && (
                         <span className="appt-slot-mine">
-                          {t('appointments.board.yourTime')} {other.date !== office.date ? `${other.date} ` : ''}
-                          {other.time}
+                          {t('appointments.board.yourTime')}{' '}
+                          <bdi>
+                            {other.date !== office.date ? `${other.date} ` : ''}
+                            <span className="appt-slot-clock">{other.time}</span>
+                          </bdi>
                         </span>
                       )}
                       <span className="appt-slot-free">{t('appointments.board.free', { count: s.free })}</span>
