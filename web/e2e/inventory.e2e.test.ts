@@ -236,6 +236,15 @@ describe('a seller’s upload', () => {
       expect(await page.getByLabel(label).getAttribute('data-testid')).toBe('inv-file')
       await page.screenshot({ path: join(SCREENS, 'inventory-upload-390-ar-chosen.png'), fullPage: true })
       await expectAccessible(page, 'upload screen in Arabic at 390 px')
+
+      // A later screen opened straight away shows its own link in the strip of seven (it sat off-screen).
+      await page.goto(`${portal.base}/inventory/instructions`)
+      await page.getByTestId('inv-guide').waitFor()
+      const [left, right] = await page
+        .getByTestId('inv-section-inventoryInstructions')
+        .evaluate((a) => [a.getBoundingClientRect().left, a.getBoundingClientRect().right])
+      expect(left).toBeGreaterThanOrEqual(0)
+      expect(right).toBeLessThanOrEqual(390)
       await chooseLanguage(page, 'en')
     } finally {
       await context.close()

@@ -94,6 +94,35 @@ describe('routes', () => {
       await tablet.context.close()
     }
   })
+
+  it("keeps the header one line at a laptop's width: a seller's eight menus fold in French, and come back when they fit", async () => {
+    const { context, page } = await newPage(portal, 1280, 800)
+    const header = () => page.locator('header.topbar').evaluate((h) => Math.round(h.getBoundingClientRect().height))
+    try {
+      await signIn(portal, page, 'seller1')
+      await page.getByTestId('nav-group-inventory').waitFor()
+      const oneLine = await header()
+      expect(oneLine).toBeLessThan(70)
+
+      // Before the fold the French menus and the header's end took two lines (99 px).
+      await chooseLanguage(page, 'fr')
+      await page.getByTestId('hamburger').waitFor()
+      expect(await page.getByTestId('main-nav').count()).toBe(0)
+      expect(await header()).toBe(oneLine)
+      await page.getByTestId('hamburger').click()
+      await expect(page.getByTestId('nav-drawer').getByText('Inventaire', { exact: true }).count()).resolves.toBe(1)
+      await page.screenshot({ path: join(SCREENS, 'header-fr-1280-folded.png') })
+      await page.keyboard.press('Escape')
+
+      // A wider window has room: the menus are back, on one line.
+      await page.setViewportSize({ width: 1600, height: 800 })
+      await page.getByTestId('main-nav').waitFor()
+      expect(await page.getByTestId('hamburger').count()).toBe(0)
+      expect(await header()).toBe(oneLine)
+    } finally {
+      await context.close()
+    }
+  })
 })
 
 describe('languages', () => {

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type ReactNode } from 'react'
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSnapshot } from 'valtio'
 import { Link, useLocation } from 'wouter'
@@ -12,6 +12,7 @@ import { useViewer } from '../features/shell/components/useViewer'
 import { UserMenu } from '../features/shell/components/UserMenu'
 import { logout } from '../features/auth/stores/logout'
 import { useIsTablet } from '../lib/media'
+import { useMenusFold } from './useMenusFold'
 import { followAppointmentNotices } from '../features/appointments/stores/notices'
 import { followBidNotices } from '../features/bids/stores/notices'
 import { followCareNotices } from '../features/care/stores/notices'
@@ -24,13 +25,16 @@ import { session } from '../lib/session'
 
 /**
  * The signed-in frame: header with the menus the user's permissions allow, and the live connection
- * for as long as the session lasts. Up to 991 px the menus fold into a drawer behind a hamburger.
+ * for as long as the session lasts. Up to 991 px, and wherever they would not fit on one line, the
+ * menus fold into a drawer behind a hamburger.
  */
 export function SignedInLayout({ children }: { children: ReactNode }) {
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
   const { token } = useSnapshot(session)
   const viewer = useViewer()
-  const tablet = useIsTablet()
+  const header = useRef<HTMLElement>(null)
+  // Up to a tablet's width, or wherever the menus and the header's end do not fit on one line.
+  const tablet = useMenusFold(header, useIsTablet(), i18n.language)
   const [drawerOpen, setDrawerOpen] = useState(false)
   const [location] = useLocation()
   const drawerId = useId()
@@ -70,7 +74,7 @@ export function SignedInLayout({ children }: { children: ReactNode }) {
   return (
     <div className="shell">
       <div className="topbar-wrap">
-        <header className="topbar">
+        <header ref={header} className="topbar">
           {tablet && (
             <button
               type="button"
