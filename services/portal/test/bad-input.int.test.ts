@@ -79,6 +79,49 @@ describe('bad input', () => {
     expect(missing).toMatchObject({ status: 404, body: { code: 'E_NOT_FOUND' } })
   })
 
+  // They answered 500 E_INTERNAL: busboy's own errors (no boundary, a body cut off) reached the handler raw.
+  it('answers a malformed multipart body on every upload call with E_BAD_REQUEST', async () => {
+    const seller = await portal.login('seller1')
+    const sales = await portal.login('sales1')
+    // Each call's own fields first (so that the file is read), then a file part the body cuts off.
+    const field = (name: string, value: string) =>
+      ['--XX', `Content-Disposition: form-data; name="${name}"`, '', value].join('\r\n')
+    const cutFile = [
+      '--XX',
+      'Content-Disposition: form-data; name="file"; filename="a.png"',
+      'Content-Type: image/png',
+      '',
+      'abc',
+    ]
+    const cut = (...fields: string[]) => [...fields, ...cutFile].join('\r\n')
+    const calls = [
+      ['seller/inventory/upload', seller, cut(field('mode', 'addUpdate'))],
+      ['seller/media/upload', seller, cut()],
+      ['article/photo/upload', seller, cut(field('articleId', '00000000-0000-4000-8000-000000000000'))],
+      ['banner/image/upload', sales, cut()],
+      ['upload-file', seller, cut(field('purpose', 'photoIdentity'))],
+    ] as const
+    const before = await snapshot()
+    for (const [path, jwt, cutBody] of calls)
+      for (const { type, body } of [
+        { type: 'multipart/form-data', body: 'garbage' },
+        { type: 'multipart/form-data; boundary=XX', body: 'garbage' },
+        { type: 'multipart/form-data; boundary=XX', body: cutBody },
+      ]) {
+        const r = await fetch(`${portal.base}/web/v1/${path}`, {
+          method: 'POST',
+          headers: { 'content-type': type, authorization: `JWT ${jwt}` },
+          body,
+        })
+        const answer = (await r.json()) as { code: string; message: string }
+        expect({ path, type, status: r.status, code: answer.code }).toMatchObject({
+          status: 400,
+          code: expect.stringMatching(/^E_(BAD_REQUEST|VALIDATION)$/) as unknown,
+        })
+      }
+    expect(await snapshot()).toEqual(before)
+  })
+
   it('keeps serving after all of it', async () => {
     expect((await portal.call('diamond/hold', { id: stoneId }, token)).body.code).toBe('OK')
     const health = await fetch(`${portal.base}/web/v1/health`).then((r) => r.json())

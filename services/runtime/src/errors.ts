@@ -122,6 +122,10 @@ export function installErrorHandling(app: FastifyInstance): void {
             mapped === 'E_BAD_REQUEST' ? `The request could not be read: ${err.message}` : undefined,
           ),
         )
+    if (malformedMultipart(err))
+      return reply
+        .status(400)
+        .send(envelope('E_BAD_REQUEST', null, 'The request could not be read: its multipart body is malformed.'))
     if (err.statusCode === 429) return reply.status(429).send(envelope('E_RATE_LIMITED'))
     if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
       return reply.status(err.statusCode).send(envelope('E_BAD_REQUEST', null, err.message))
@@ -134,6 +138,18 @@ export function installErrorHandling(app: FastifyInstance): void {
     return reply.status(500).send(envelope('E_INTERNAL'))
   })
   app.setNotFoundHandler((req: FastifyRequest, reply: FastifyReply) => reply.status(404).send(envelope('E_NOT_FOUND')))
+}
+
+/**
+ * A multipart body the parser (busboy, under @fastify/multipart) cannot read: no boundary, a boundary
+ * never met, a body cut off. Its errors carry no code, only these texts; any upload call may meet them,
+ * directly or as the cause of an error of the part being read.
+ */
+export function malformedMultipart(err: unknown): boolean {
+  for (let e = err, depth = 0; e instanceof Error && depth < 4; e = e.cause, depth++)
+    if (/^Multipart: Boundary not found$|^Boundary required$|unexpected end of multipart data/i.test(e.message))
+      return true
+  return false
 }
 
 /** A database or broker that is down: the caller may retry, so it is a 503 and not a 500. */
