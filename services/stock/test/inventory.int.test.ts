@@ -501,6 +501,32 @@ describe('seller inventory: upload, preview, commit, history, listings', () => {
     expect(bad.body.code).toBe('E_VALIDATION')
     expect(JSON.stringify(bad.body.data)).toContain('color')
     expect((await find(stone.stone_id))[0]).toMatchObject({ back: -44.5 })
+    // Another of the seller's stock numbers, in any case, is refused (uploads would meet twins).
+    const other = mine.find((s) => s.id !== stone.id)!
+    for (const stoneId of [other.stone_id, ` ${other.stone_id.toLowerCase()} `]) {
+      const twin = await call('seller/diamond/update', { id: stone.id, values: { stoneId } }, sign.sellerA!)
+      expect(twin.body).toMatchObject({ code: 'E_VALIDATION', data: { fields: [{ field: 'values.stoneId' }] } })
+    }
+    expect((await stonesOf(sellerA)).find((s) => s.id === stone.id)!.stone_id).toBe(stone.stone_id)
+    // A number of its own is taken, and the stone's own number in another case is no clash.
+    const renamed = await call(
+      'seller/diamond/update',
+      { id: stone.id, values: { stoneId: 'A-RENAMED' } },
+      sign.sellerA!,
+    )
+    expect(renamed.body.code, JSON.stringify(renamed.body)).toBe('OK')
+    const back = await call(
+      'seller/diamond/update',
+      { id: stone.id, values: { stoneId: stone.stone_id.toLowerCase() } },
+      sign.sellerA!,
+    )
+    expect(back.body.code, JSON.stringify(back.body)).toBe('OK')
+    const restored = await call(
+      'seller/diamond/update',
+      { id: stone.id, values: { stoneId: stone.stone_id } },
+      sign.sellerA!,
+    )
+    expect(restored.body.code).toBe('OK')
 
     // A held stone is not changed under its buyer; another seller's stone is not there.
     const held = (await stonesOf(sellerA)).find((s) => s.w_sts === 'H')!
@@ -975,5 +1001,26 @@ describe('seller inventory: upload, preview, commit, history, listings', () => {
       (await stonesOf(seller)).map((s) => s.id),
       ['stock.stone.arrived'],
     )
+  })
+
+  // Both previews said "added" and both commits added: the seller had two live stones of one number.
+  it('lists a new stock number once when two previews add it: the later commit updates the stone the first added', async () => {
+    // A seller of its own, last in the file: the other tests count their sellers' stones.
+    const twinCompany = randomUUID()
+    const twinSeller = stock.sign({ userType: 'seller', company: 'Twin Gems', companyId: twinCompany })
+    const first = await upload(twinSeller, 'addUpdate', csv(stone('A-TWIN', '', 'BR', '1.2', 'H', 'SI1', '-30')))
+    const second = await upload(twinSeller, 'addUpdate', csv(stone('a-twin', '', 'BR', '1.2', 'H', 'SI1', '-35')))
+    expect(first.body.data.report).toMatchObject({ added: 1, updated: 0 })
+    expect(second.body.data.report).toMatchObject({ added: 1, updated: 0 })
+    expect((await call('seller/inventory/commit', { id: first.body.data.id }, twinSeller)).body.code).toBe('OK')
+    const c = await call('seller/inventory/commit', { id: second.body.data.id }, twinSeller)
+    expect(c.body.data).toMatchObject({ status: 'committed', report: { added: 0, updated: 1 } })
+    const twins = (await stonesOf(twinCompany)).filter((s) => s.stone_id.toUpperCase() === 'A-TWIN')
+    expect(twins).toHaveLength(1)
+    const [listed] = await find(twins[0]!.stone_id)
+    expect(listed!.back).toBe(-35)
+    expect(await outboxTypes([twins[0]!.id])).toEqual(['stock.stone.arrived', 'stock.stone.priced'])
+    const rows = await call('seller/inventory/rows', { id: second.body.data.id, kind: 'updated' }, twinSeller)
+    expect(rows.body.data.list).toMatchObject([{ stockNo: 'a-twin', pricePct: -7.14 }])
   })
 })

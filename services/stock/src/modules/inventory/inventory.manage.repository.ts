@@ -85,6 +85,21 @@ export async function sellerStone(client: Sql | Tx, seller: string, id: string):
   return row ?? null
 }
 
+/**
+ * Another of the seller's stones (not removed) listed under this stock number, as uploads match it
+ * (trimmed, upper case): an edit may not give a stone a number the seller already uses.
+ */
+export async function stockNoTaken(tx: Tx, seller: string, stockNo: string, except: string): Promise<boolean> {
+  const [row] = await query<{ id: string }>(
+    tx,
+    sql`select ${stones.id} as "id" from ${stones}
+         where ${stones.sellerCompanyId} = ${seller} and ${stones.wSts} <> ${GONE_W_STS.removed}
+           and upper(btrim(${stones.stoneId})) = upper(btrim(${stockNo})) and ${stones.id} <> ${except}
+         limit 1`,
+  )
+  return !!row
+}
+
 /** An edit of one stone, unless someone took it meanwhile (null then); its listing starts over. */
 export async function updateStone(
   tx: Tx,

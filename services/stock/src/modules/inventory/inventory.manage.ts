@@ -11,7 +11,7 @@ import type {
 import { AppError, type Database, type Principal } from '@diamond/runtime'
 import type { Stone } from '../stones/stones.schema'
 import type { StoneService } from '../stones/stones.service'
-import { keptReason, listedUntilFrom, priceDraft, sellerStoneStatus } from './inventory.diff'
+import { keptReason, listedUntilFrom, priceDraft, sellerStoneStatus, stockKey } from './inventory.diff'
 import * as manage from './inventory.manage.repository'
 import * as repo from './inventory.repository'
 import type { InventoryService, UploadPipeline } from './inventory.service'
@@ -146,8 +146,23 @@ export class SellerStoneService {
     const priced = priceDraft(outcome.draft)
     const repriced = priced.amtCents !== stone.amtCents
     const until = listedUntilFrom(this.clock(), this.listingDays)
-    const changed = await this.stones.change(repriced ? StockEventTypes.priced : StockEventTypes.updated, (tx) =>
-      manage.updateStone(tx, stone.id, priced, until, who.id),
+    const renumbered = stockKey(priced.stoneId) !== stockKey(stone.stoneId)
+    const changed = await this.stones.change(
+      repriced ? StockEventTypes.priced : StockEventTypes.updated,
+      async (tx) => {
+        // A new stock number must be the seller's only one of it (uploads match stones by it). The
+        // seller's upload lock keeps a commit from listing it meanwhile.
+        if (renumbered) {
+          await repo.lockSeller(tx, seller.id)
+          if (await manage.stockNoTaken(tx, seller.id, priced.stoneId, stone.id))
+            throw new AppError('E_VALIDATION', {
+              fields: [
+                { field: 'values.stoneId', in: 'body', message: 'is the stock number of another of your stones' },
+              ],
+            })
+        }
+        return manage.updateStone(tx, stone.id, priced, until, who.id)
+      },
     )
     if (!changed) throw new AppError('E_STONE_UNAVAILABLE', { id: stone.id })
     const [row] = (

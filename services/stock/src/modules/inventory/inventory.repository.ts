@@ -530,6 +530,11 @@ export function invalidLines(client: Sql, uploadId: string) {
 // ---------- commit
 
 /** The commit's lock on one seller's stock: false when another commit of that seller holds it. */
+/** The seller's upload lock, waited for (an edit that renumbers a stone; a commit is short). */
+export async function lockSeller(tx: Tx, seller: string): Promise<void> {
+  await tx`select pg_advisory_xact_lock(hashtext('stock:inventory'), hashtext(${seller}))`
+}
+
 export async function tryLockSeller(tx: Tx, seller: string): Promise<boolean> {
   const [row] =
     (await tx`select pg_try_advisory_xact_lock(hashtext('stock:inventory'), hashtext(${seller})) as ok`) as unknown as [
@@ -546,6 +551,30 @@ const keptReasonSql = sql`case when ${stones.bidLotId} is not null then 'auction
   Object.entries(PROTECTED_W_STS).map(([w, r]) => sql`when ${stones.wSts} = ${w} then ${r}`),
   sql` `,
 )} end`
+
+/**
+ * Lines the preview would add whose stock number the seller has listed since (another upload
+ * committed first, or an edit): they update that stone instead, so one number never lists twice.
+ * Matched as the preview matches (trimmed, upper case, stones not removed; the oldest of any twins).
+ */
+export async function adoptListedSince(tx: Tx, uploadId: string, seller: string): Promise<{ seq: number }[]> {
+  return query<{ seq: number }>(
+    tx,
+    sql`
+    update ${uploadRows}
+       set ${name(uploadRows.kind)} = 'updated', ${name(uploadRows.stoneRef)} = s.id,
+           ${name(uploadRows.pricePct)} = case when s.amt is distinct from ${uploadRows.amtCents} and s.amt > 0
+             then round((${uploadRows.amtCents} - s.amt) * 100.0 / s.amt, 2) end
+      from (select distinct on (upper(btrim(${stones.stoneId}))) ${stones.id} as id,
+                   upper(btrim(${stones.stoneId})) as key, ${stones.amtCents} as amt
+              from ${stones}
+             where ${stones.sellerCompanyId} = ${seller} and ${stones.wSts} <> ${GONE_W_STS.removed}
+             order by upper(btrim(${stones.stoneId})), ${stones.createdAt}) s
+     where ${uploadRows.uploadId} = ${uploadId} and ${uploadRows.kind} = 'added'
+       and upper(btrim(${uploadRows.stockNo})) = s.key
+    returning ${uploadRows.seq} as "seq"`,
+  )
+}
 
 /** Lines whose stone became someone's since the preview: kept now (the upload leaves them alone). */
 export async function keepNewlyProtected(tx: Tx, uploadId: string): Promise<{ seq: number; reason: KeptReason }[]> {

@@ -511,6 +511,8 @@ export class InventoryService {
       const locked = await repo.lockUpload(tx, id)
       if (!locked || locked.status === 'committed') throw new AppError('E_UPLOAD_DONE')
       if (locked.status !== 'preview') throw new AppError('E_UPLOAD_EXPIRED')
+      // Before the protection check, so that a stone adopted here is kept if someone is buying it.
+      await repo.adoptListedSince(tx, id, seller.id)
       const newlyKept = await repo.keepNewlyProtected(tx, id)
       // Each statement writes its stones' events (arrived, priced or updated, removed, relisted).
       const updated = await repo.applyUpdates(tx, id, listedUntil, who.id, stamp)
