@@ -38,6 +38,8 @@ const CERT_NO = /^[A-Za-z0-9-]{0,20}$/
 
 /** Fields a row must have (a price besides: back, price per carat or total). */
 const REQUIRED = ['stoneId', 'shape', 'carat', 'color', 'clarity', 'lab'] as const
+/** What a colour-grade column holds for a fancy-colour stone: "Fancy", "Fancy Yellow", "FC", "FY", "N/A". */
+const FANCY_IN_COLOR = /^(fancy\b.*|fc|fy|n\/?a|-)$/i
 
 const GRADED: readonly UploadField[] = [
   'shape',
@@ -175,7 +177,12 @@ export class RowChecker {
     const num: Partial<Record<NumericField, number>> = {}
 
     const stockNo = this.cell(cells, 'stoneId')
-    for (const f of REQUIRED) if (this.cell(cells, f) === '') reasons.push(`required.${f}`)
+    // A fancy-colour stone is graded by its fancy colour: its colour grade may be empty, or what trade
+    // files write there for one ("Fancy", "FY", "N/A").
+    const whiteStone = this.cell(cells, 'fancyColor') === ''
+    const gradeOfFancy = !whiteStone && FANCY_IN_COLOR.test(this.cell(cells, 'color'))
+    for (const f of REQUIRED)
+      if (this.cell(cells, f) === '' && (whiteStone || f !== 'color')) reasons.push(`required.${f}`)
     if (stockNo && !STONE_ID.test(stockNo)) reasons.push('invalid.stoneId')
     const stockKey = stockNo.toUpperCase()
     if (stockNo && this.seen.has(stockKey)) reasons.push('duplicate.stoneId')
@@ -184,11 +191,10 @@ export class RowChecker {
     if (!CERT_NO.test(certNo)) reasons.push('invalid.certNo')
 
     const shadeRaw = this.cell(cells, 'shade')
-    const whiteStone = this.cell(cells, 'fancyColor') === ''
     const greenShade = shadeRaw !== '' && GREEN_HINT.test(shadeRaw)
     for (const g of this.graded) {
       const v = (cells[g.i] ?? '').trim()
-      if (v === '') continue
+      if (v === '' || (gradeOfFancy && g.field === 'color')) continue
       const value = g.norm(v)
       if (value === null) reasons.push(`invalid.${g.field}`)
       else text[g.field] = value
@@ -201,7 +207,7 @@ export class RowChecker {
 
     const measured = this.measurements(this.cell(cells, 'length'))
     this.numbers(cells, measured, reasons, num)
-    const back = this.back(num, text, reasons)
+    const back = this.back(num, text, reasons, !whiteStone)
 
     // ---- listing rules ----
     const growthRaw = this.cell(cells, 'growthType')
@@ -238,7 +244,7 @@ export class RowChecker {
       certNo,
       shape: text.shape!,
       carat: num.carat!,
-      color: text.color!,
+      color: text.color ?? '',
       clarity: text.clarity!,
       cut: text.cut ?? '',
       polish: text.polish ?? '',
@@ -317,6 +323,7 @@ export class RowChecker {
     num: Partial<Record<NumericField, number>>,
     text: Partial<Record<UploadField, string>>,
     reasons: ReasonCode[],
+    fancy: boolean,
   ): number | undefined {
     if (num.back !== undefined) return num.back
     const ppcGiven = num.pricePerCarat
@@ -328,9 +335,11 @@ export class RowChecker {
     }
     const { shape, color, clarity } = text
     const carat = num.carat
-    if (!shape || !color || !clarity || carat === undefined) return undefined // their own reasons are given
+    // Their own reasons are given. A fancy colour's price is set against the list's top colour, as its
+    // colour grade is none (rapCents reads '' so).
+    if (!shape || (!color && !fancy) || !clarity || carat === undefined) return undefined
     const ppc = ppcGiven ?? totalGiven! / carat
-    const rap = rapCents(shape, carat, color, clarity) / 100
+    const rap = rapCents(shape, carat, color ?? '', clarity) / 100
     const back = Math.round((ppc / rap - 1) * 10_000) / 100
     const [min, max] = RANGES.back
     if (back < min || back > max) {

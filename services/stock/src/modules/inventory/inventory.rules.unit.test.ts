@@ -195,6 +195,25 @@ describe('RowChecker: fields', () => {
     expect(check({ 'Rap %': '', 'Price/Ct': String(rap * 3) })).toEqual(['range.pricePerCarat'])
     expect(check({ 'Rap %': '', 'Price/Ct': 'cheap' })).toEqual(['invalid.pricePerCarat'])
   })
+
+  // Every stone needed a colour grade: no fancy-colour stone could be listed or edited.
+  it('takes a fancy-colour stone without a colour grade, or with what files write there for one', () => {
+    const c = checker()
+    for (const color of ['', 'Fancy', 'FANCY', 'Fancy Yellow', 'FY', 'N/A']) {
+      const out = c.check(row({ Color: color, 'Fancy Color': 'Yellow', 'Rap %': '', 'Price/Ct': '9000' }))
+      expect(out.ok ? [] : out.reasons, color).toEqual([])
+      expect(out.ok && { color: out.draft.color, fancy: out.draft.fancyColor }).toEqual({ color: '', fancy: 'YELLOW' })
+      expect(out.ok && out.draft.back).toBe(
+        Math.round((9000 / (rapCents('ROUND', 1.01, '', 'VS1') / 100) - 1) * 10_000) / 100,
+      )
+    }
+    // A white stone still needs its grade, and "Fancy" is none.
+    expect(check({ Color: '' })).toEqual(['required.color'])
+    expect(check({ Color: 'Fancy' })).toEqual(['invalid.color'])
+    // A fancy stone's real colour grade, when a file gives one, is read as usual.
+    const graded = c.check(row({ Color: 'K', 'Fancy Color': 'Brown' }))
+    expect(graded.ok && graded.draft.color).toBe('K')
+  })
 })
 
 describe('RowChecker: listing rules (spec section 5)', () => {
