@@ -268,4 +268,16 @@ describe('seller FTP source: save, run, schedule through the upload pipeline', (
     expect(await ftp.sweep()).toEqual({ sources: 1, files: 0 })
     expect(await failed()).toHaveLength(1)
   })
+
+  // It said true: an empty password is stored encrypted, and that ciphertext is never empty.
+  it('says no password is kept for a source saved without one, until one is saved', async () => {
+    const token = stock.sign({ userType: 'seller', company: 'Zeta Gems', companyId: randomUUID() })
+    for (const password of [undefined, '']) {
+      const r = await call('seller/ftp/save', source({ password, schedule: 'manual' }), token)
+      expect(r.body.data, JSON.stringify(r.body)).toMatchObject({ hasPassword: false })
+      expect((await call('seller/ftp/view', {}, token)).body.data).toMatchObject({ hasPassword: false })
+    }
+    const kept = await call('seller/ftp/save', source({ schedule: 'manual' }), token)
+    expect(kept.body.data).toMatchObject({ hasPassword: true })
+  })
 })

@@ -61,10 +61,23 @@ export class FtpService {
       secure: row.secure,
       schedule: scheduleOf(row.everyMinutes),
       mode: modeOf(row.mode),
-      hasPassword: row.passwordEncrypted !== '',
+      hasPassword: this.hasPassword(row),
       lastRunAt: row.lastRunAt ? row.lastRunAt.toISOString() : null,
       lastError: row.lastError,
       lastUploadId: await repo.lastUploadId(this.database.sql, row.id),
+    }
+  }
+
+  /**
+   * Whether a password is kept: a source saved without one stores an empty one encrypted (the
+   * ciphertext is never empty), which the screen must not announce as "password kept".
+   */
+  private hasPassword(row: { id: string; passwordEncrypted: string }): boolean {
+    if (row.passwordEncrypted === '') return false
+    try {
+      return decryptPassword(row.passwordEncrypted, this.settings.key, row.id) !== ''
+    } catch {
+      return true // kept, though under another key: the next run says so
     }
   }
 
