@@ -493,6 +493,18 @@ describe('seller inventory: upload, preview, commit, history, listings', () => {
       (await call('seller/diamond/update', { id: stone.id, values: { comments: 'Crisp' } }, sign.sellerA!)).body.code,
     ).toBe('OK')
     expect((await outboxTypes([stone.id])).slice(before.length)).toEqual(['stock.stone.priced', 'stock.stone.updated'])
+    // A price per carat is listed to the cent (7,000 became 7,000.14), and an edit of details keeps it.
+    const amt = async () =>
+      Number(
+        (await sql<{ amt: string }[]>`select amt_cents::text as amt from stock.stones where id = ${stone.id}`)[0]!.amt,
+      )
+    const ppc = await call('seller/diamond/update', { id: stone.id, values: { pricePerCarat: '7000' } }, sign.sellerA!)
+    expect(ppc.body.data).toMatchObject({ pricePerCarat: 7000 })
+    expect(await amt()).toBe(700_000)
+    await call('seller/diamond/update', { id: stone.id, values: { comments: 'Crisp, clean' } }, sign.sellerA!)
+    expect(await amt()).toBe(700_000)
+    expect((await outboxTypes([stone.id])).slice(-2)).toEqual(['stock.stone.priced', 'stock.stone.updated'])
+    await call('seller/diamond/update', { id: stone.id, values: { back: '-44.5' } }, sign.sellerA!)
 
     // Bad input is named and changes nothing.
     const unknown = await call('seller/diamond/update', { id: stone.id, values: { colour: 'D' } }, sign.sellerA!)

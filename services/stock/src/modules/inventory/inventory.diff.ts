@@ -62,15 +62,16 @@ export interface PricedDraft extends StoneDraft {
   isFancy: boolean
 }
 
-export function priceDraft(d: StoneDraft): PricedDraft {
+export function priceDraft({ pricePerCaratCents: givenPpc, totalCents: givenTotal, ...d }: StoneDraft): PricedDraft {
   const rap = rapCents(d.shape, d.carat, d.color, d.clarity)
-  const amt = pricePerCaratCents(rap, d.back)
+  // A price the seller gave is listed as given; a discount prices the stone from the Rap list.
+  const amt = givenPpc ?? pricePerCaratCents(rap, d.back)
   return {
     ...d,
     shapeFull: SHAPE_FULL[d.shape] ?? d.shape,
     rapCents: rap,
     amtCents: amt,
-    ctprCents: amountCents(amt, d.carat),
+    ctprCents: givenTotal ?? amountCents(amt, d.carat),
     ratio:
       d.length && d.width ? Math.round((Math.max(d.length, d.width) / Math.min(d.length, d.width)) * 100) / 100 : 0,
     isFancy: d.fancyColor !== '',

@@ -129,8 +129,14 @@ export class SellerStoneService {
         fields: [{ field: `values.${unknown}`, in: 'body', message: 'is not a stone field' }],
       })
     const cells = { ...cellsOf(stone), ...req.values }
-    // A price given per carat or in total replaces the discount (the rules derive it).
+    // A price given per carat or in total replaces the discount (the rules derive it). An edit that
+    // sets neither keeps the price as it is listed, to the cent: the stored discount is rounded, and
+    // pricing from it again moved a seller's 7,000 to 7,000.14.
     if (req.values.pricePerCarat || req.values.totalPrice) cells.back = req.values.back ?? ''
+    else if (req.values.back === undefined) {
+      cells.back = ''
+      cells.pricePerCarat = String(stone.amtCents / 100)
+    }
     const headers = [...UPLOAD_FIELDS]
     const outcome = this.pipeline
       .checker(headers, IDENTITY, this.policy)

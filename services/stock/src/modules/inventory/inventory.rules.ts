@@ -208,6 +208,18 @@ export class RowChecker {
     const measured = this.measurements(this.cell(cells, 'length'))
     this.numbers(cells, measured, reasons, num)
     const back = this.back(num, text, reasons, !whiteStone)
+    // A price given instead of a discount is the seller's: kept to the cent (the discount is derived).
+    const given =
+      num.back === undefined && num.carat !== undefined
+        ? num.pricePerCarat !== undefined
+          ? { pricePerCaratCents: Math.round(num.pricePerCarat * 100) }
+          : num.totalPrice !== undefined
+            ? {
+                pricePerCaratCents: Math.round((num.totalPrice * 100) / num.carat),
+                totalCents: Math.round(num.totalPrice * 100),
+              }
+            : {}
+        : {}
 
     // ---- listing rules ----
     const growthRaw = this.cell(cells, 'growthType')
@@ -274,6 +286,7 @@ export class RowChecker {
       imageUrl: this.cell(cells, 'imageUrl'),
       videoUrl: this.cell(cells, 'videoUrl'),
       certificateUrl: this.cell(cells, 'certificateUrl'),
+      ...given,
     }
     return { row: row.row, stockNo, ok: true, draft, flags: [] }
   }

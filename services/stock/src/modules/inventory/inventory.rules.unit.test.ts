@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises'
 import { Readable } from 'node:stream'
 import { describe, expect, it } from 'vitest'
 import { rapCents } from '../rap/rap.rules'
+import { priceDraft } from './inventory.diff'
 import { matchHeaders } from './inventory.mapping'
 import { readSheet } from './inventory.read'
 import { DEFAULT_LISTING_POLICY, RowChecker } from './inventory.rules'
@@ -194,6 +195,26 @@ describe('RowChecker: fields', () => {
     expect(byTotal.ok && byTotal.draft.back).toBe(-30)
     expect(check({ 'Rap %': '', 'Price/Ct': String(rap * 3) })).toEqual(['range.pricePerCarat'])
     expect(check({ 'Rap %': '', 'Price/Ct': 'cheap' })).toEqual(['invalid.pricePerCarat'])
+  })
+
+  // Priced from the rounded discount, a seller's 8,500 a carat was listed at 8,499.92.
+  it('lists a price the seller gave to the cent; a discount prices from the Rap list', () => {
+    const c = checker()
+    for (const [over, ppc, total] of [
+      [{ 'Price/Ct': '8500' }, 850_000, 858_500],
+      [{ 'Price/Ct': '5000.55' }, 500_055, 505_056],
+      [{ 'Total Price': '8585' }, 850_000, 858_500],
+      [{ 'Total Price': '10000' }, 990_099, 1_000_000],
+    ] as const) {
+      const out = c.check(row({ 'Rap %': '', ...over }))
+      if (!out.ok) throw new Error(out.reasons.join())
+      const priced = priceDraft(out.draft)
+      expect([priced.amtCents, priced.ctprCents], JSON.stringify(over)).toEqual([ppc, total])
+      // The discount shown beside it is derived, two decimals.
+      expect(Math.round(priced.back * 100)).toBe(priced.back * 100)
+    }
+    const byBack = c.check(row({ 'Rap %': '-22.5', 'Price/Ct': '1' }))
+    expect(byBack.ok && priceDraft(byBack.draft).amtCents).toBe(Math.round(rapCents('ROUND', 1.01, 'G', 'VS1') * 0.775))
   })
 
   // Every stone needed a colour grade: no fancy-colour stone could be listed or edited.

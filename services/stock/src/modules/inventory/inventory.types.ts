@@ -82,6 +82,14 @@ export interface StoneDraft {
   imageUrl: string
   videoUrl: string
   certificateUrl: string
+  /**
+   * The seller's own price per carat in cents, when the row gave a price (per carat or in total)
+   * rather than a discount: listed as given. `back` is then derived from it, rounded to 0.01 %, for
+   * the discount column only; priced from that rounded discount, 8,500 came back as 8,499.92.
+   */
+  pricePerCaratCents?: number
+  /** The seller's own total in cents, when the row gave one: listed as given. */
+  totalCents?: number
 }
 
 /**
