@@ -243,6 +243,25 @@ describe('seller articles: create, list, change, photos, who sees what', () => {
     const tooBig = await upload(seller, [['articleId', a.id]], ['big.jpg', JPEG(ARTICLE_PHOTO_MAX_BYTES)])
     expect(tooBig.body.code).toBe('E_FILE_TOO_LARGE')
     expect((await call('view', { id: a.id }, seller)).body.data.photos).toHaveLength(1)
+    // A part after the photo was dropped unseen and the photo kept: refused, nothing stored.
+    for (const [k, v] of [
+      ['x', '1'],
+      ['file', new Blob([new Uint8Array(JPEG())])],
+    ] as const) {
+      const form = new FormData()
+      form.append('articleId', a.id)
+      form.append('file', new Blob([new Uint8Array(JPEG())]), 'two.jpg')
+      if (typeof v === 'string') form.append(k, v)
+      else form.append(k, v, 'three.jpg')
+      const res = await fetch(`${portal.base}/web/v1/article/photo/upload`, {
+        method: 'POST',
+        headers: { authorization: `JWT ${seller}` },
+        body: form,
+      })
+      const answer = (await res.json()) as { code: string; data: { fields: { field: string }[] } }
+      expect([res.status, answer.code, answer.data.fields[0]!.field]).toEqual([400, 'E_VALIDATION', k])
+    }
+    expect((await call('view', { id: a.id }, seller)).body.data.photos).toHaveLength(1)
     const missing = await upload(seller, [['articleId', a.id]])
     expect(missing.body.code).toBe('E_VALIDATION')
     // The file before the article it belongs to, or a field no photo upload has: named, nothing stored.

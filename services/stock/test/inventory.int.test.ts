@@ -63,7 +63,11 @@ const csv = (...rows: string[]) => [HEADERS.join(','), ...rows].join('\r\n') + '
 const MAX_BYTES = 256 * 1024
 const MAX_ROWS = 50
 
-function multipart(fields: Record<string, string>, file: { name: string; content: string | Buffer } | null) {
+function multipart(
+  fields: Record<string, string>,
+  file: { name: string; content: string | Buffer } | null,
+  after: Record<string, string> = {},
+) {
   const boundary = `----inv${randomBytes(8).toString('hex')}`
   const parts: Buffer[] = Object.entries(fields).map(([k, v]) =>
     Buffer.from(`--${boundary}\r\ncontent-disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`),
@@ -76,6 +80,8 @@ function multipart(fields: Record<string, string>, file: { name: string; content
       Buffer.isBuffer(file.content) ? file.content : Buffer.from(file.content),
       Buffer.from('\r\n'),
     )
+  for (const [k, v] of Object.entries(after))
+    parts.push(Buffer.from(`--${boundary}\r\ncontent-disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`))
   parts.push(Buffer.from(`--${boundary}--\r\n`))
   return { body: Buffer.concat(parts), type: `multipart/form-data; boundary=${boundary}` }
 }
@@ -778,6 +784,21 @@ describe('seller inventory: upload, preview, commit, history, listings', () => {
     }
     const valid = (n: number) =>
       csv(...Array.from({ length: n }, (_, i) => stone(`H-${i}`, '', 'BR', '1', 'G', 'VS1', '-30')))
+
+    // A part after the file was dropped unseen (the preview went ahead): refused, nothing stored.
+    for (const after of [{ extra: '1' }, { sellerCompanyId: sellerC }]) {
+      const m = multipart({ mode: 'addUpdate' }, { name: 'stock.csv', content: valid(1) }, after)
+      const r = await app.inject({
+        method: 'POST',
+        url: `${API_PREFIX}/seller/inventory/upload`,
+        headers: { authorization: `JWT ${sign.sellerC!}`, 'content-type': m.type },
+        payload: m.body,
+      })
+      expect(r.statusCode).toBe(400)
+      expect(r.json()).toMatchObject({ code: 'E_VALIDATION', data: { fields: [{ field: Object.keys(after)[0] }] } })
+      expect(await uploadsOf(sellerC)).toBe(before.uploads)
+      expect(await readdir(uploadDir)).toEqual(before.files)
+    }
 
     // A text file named .xlsx, and a PDF named .csv: not what their names say.
     const text = await refused(valid(2), 'stock.xlsx')

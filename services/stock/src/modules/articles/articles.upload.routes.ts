@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream'
 import multipart from '@fastify/multipart'
 import { Envelope } from '@diamond/contracts/common'
 import { ARTICLE_PHOTO_MAX_BYTES, Article } from '@diamond/contracts/http/articles'
@@ -28,7 +29,8 @@ function multipartError(err: unknown): unknown {
 
 /**
  * `article/photo/upload`: multipart, the fields `sellerCompanyId` (staff only) and `articleId`, then
- * one `file`. The file is streamed to the object store, never held whole. Multipart is registered
+ * one `file`. The photo (at most the limit) is read whole before it is stored, so that a part sent
+ * after it is refused rather than dropped unseen with the photo kept. Multipart is registered
  * in this plugin only, so the other routes keep refusing anything but JSON.
  */
 export default defineRoutes(async function articleUploadRoutes(app, { articles }: { articles: ArticleService }) {
@@ -60,7 +62,8 @@ export default defineRoutes(async function articleUploadRoutes(app, { articles }
       const who = principal(req)
       const fields: Record<string, string> = {}
       try {
-        for await (const part of req.parts()) {
+        const parts = req.parts()
+        for await (const part of parts) {
           if (part.type === 'field') {
             if (part.fieldname !== 'articleId' && part.fieldname !== 'sellerCompanyId')
               throw fieldProblem(part.fieldname, 'is not a field of a photo upload')
@@ -71,7 +74,11 @@ export default defineRoutes(async function articleUploadRoutes(app, { articles }
           }
           if (part.fieldname !== 'file') throw fieldProblem(part.fieldname, 'send articleId, then one file')
           if (!fields.articleId) throw fieldProblem('articleId', 'is required before the file')
-          const chunks: Chunks = part.file[Symbol.asyncIterator]()
+          // Read whole (at most the photo limit) so that a part after it is refused before anything is stored.
+          const photo = await part.toBuffer()
+          const extra = (await parts[Symbol.asyncIterator]().next()).value
+          if (extra) throw fieldProblem(extra.fieldname, 'send articleId, then one file')
+          const chunks: Chunks = Readable.from([photo])[Symbol.asyncIterator]()
           const article = await articles.addPhoto(
             who,
             fields.articleId,

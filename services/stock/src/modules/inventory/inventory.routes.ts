@@ -105,6 +105,11 @@ export default defineRoutes(async function inventoryRoutes(
             fileName: file.filename,
             stream: file.file,
             truncated: () => file.file.truncated,
+            // Nothing may follow the file: a part after it was dropped unseen.
+            afterFile: async () => {
+              const extra = (await parts.next()).value
+              if (extra) throw fieldProblem(extra.fieldname, 'send mode, optionally sellerCompanyId, then one file')
+            },
           })
           return ok(view, 'Upload previewed')
         }

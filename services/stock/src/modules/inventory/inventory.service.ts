@@ -267,6 +267,8 @@ export class InventoryService {
       fileName: string
       stream: Readable
       truncated: () => boolean
+      /** Told once the file is in, before anything is stored: the request's remaining parts are refused there. */
+      afterFile?: () => Promise<void>
     },
   ): Promise<UploadView> {
     const seller = await this.sellerFor(who, input.sellerCompanyId)
@@ -276,6 +278,7 @@ export class InventoryService {
     try {
       await pipeline(input.stream, createWriteStream(filePath))
       if (input.truncated()) throw tooLarge(this.settings.maxBytes)
+      await input.afterFile?.()
       await repo.insertUpload(this.database.sql, {
         id,
         sellerCompanyId: seller.id,
