@@ -11,6 +11,11 @@ declare module 'fastify' {
     errors?: readonly ErrorCode[]
     /** The call answers a file of one of these media types instead of the JSON envelope. */
     produces?: readonly string[]
+    /**
+     * The call acts on a seller's own stock (the service decides): anyone else is refused
+     * (E_FORBIDDEN), and a seller company or object named that is not the caller's is not found.
+     */
+    seller?: boolean
   }
 }
 
@@ -90,6 +95,9 @@ export function errorCodesOf(route: Pick<RouteOptions, 'url' | 'config'>, schema
   if (schema?.body)
     for (const c of ['E_VALIDATION', 'E_BAD_REQUEST', 'E_UNSUPPORTED_MEDIA_TYPE', 'E_PAYLOAD_TOO_LARGE'] as const)
       codes.add(c)
+  // A multipart call reads its fields and file itself: the same input codes.
+  if ((schema?.consumes as string[] | undefined)?.includes('multipart/form-data'))
+    for (const c of ['E_VALIDATION', 'E_BAD_REQUEST', 'E_UNSUPPORTED_MEDIA_TYPE'] as const) codes.add(c)
   if (schema?.querystring || schema?.params || route.url.includes(':')) codes.add('E_VALIDATION')
   if (!cfg.public) {
     codes.add('E_UNAUTHORIZED')
@@ -102,6 +110,10 @@ export function errorCodesOf(route: Pick<RouteOptions, 'url' | 'config'>, schema
   }
   // Whatever is named by its id answers "not found" when it does not exist or is someone else's.
   if (route.url.includes(':') || hasIdField(schema?.params) || hasIdField(schema?.body)) codes.add('E_NOT_FOUND')
+  if (cfg.seller) {
+    codes.add('E_FORBIDDEN')
+    codes.add('E_NOT_FOUND')
+  }
   for (const c of cfg.errors ?? []) codes.add(c)
   codes.add('E_INTERNAL')
   codes.add('E_UNAVAILABLE')

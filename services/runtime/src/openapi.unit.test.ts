@@ -37,6 +37,24 @@ describe('errorCodesOf', () => {
       'E_UNAVAILABLE',
     ])
   })
+
+  // The seller's upload calls documented no 400 and no 404, and no E_FORBIDDEN, which a buyer meets.
+  it('gives a multipart call the input errors, and a seller call the refusal and "not found"', () => {
+    const codes = errorCodesOf(
+      { url: '/web/v1/seller/media/upload', config: { member: true, seller: true } },
+      { consumes: ['multipart/form-data'] },
+    )
+    expect(codes).toEqual(
+      expect.arrayContaining([
+        'E_VALIDATION',
+        'E_BAD_REQUEST',
+        'E_UNSUPPORTED_MEDIA_TYPE',
+        'E_FORBIDDEN',
+        'E_NOT_FOUND',
+      ]),
+    )
+    expect(errorCodesOf({ url: '/web/v1/x', config: { member: true } }, {})).not.toContain('E_FORBIDDEN')
+  })
 })
 
 describe('simplifySchema', () => {

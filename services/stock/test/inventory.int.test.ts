@@ -786,7 +786,7 @@ describe('seller inventory: upload, preview, commit, history, listings', () => {
       csv(...Array.from({ length: n }, (_, i) => stone(`H-${i}`, '', 'BR', '1', 'G', 'VS1', '-30')))
 
     // A part after the file was dropped unseen (the preview went ahead): refused, nothing stored.
-    for (const after of [{ extra: '1' }, { sellerCompanyId: sellerC }]) {
+    for (const after of [{ extra: '1' }, { sellerCompanyId: sellerC }] as Record<string, string>[]) {
       const m = multipart({ mode: 'addUpdate' }, { name: 'stock.csv', content: valid(1) }, after)
       const r = await app.inject({
         method: 'POST',

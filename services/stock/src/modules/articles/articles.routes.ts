@@ -32,7 +32,7 @@ export default defineRoutes(function articleRoutes(app, { articles }: { articles
   app.post(
     '/article/create',
     {
-      config: { member: true },
+      config: { seller: true, member: true },
       schema: {
         tags,
         summary: 'A seller adds an article (jewellery, a parcel, other): a draft unless listed',
@@ -45,7 +45,7 @@ export default defineRoutes(function articleRoutes(app, { articles }: { articles
   app.post(
     '/article/update',
     {
-      config: { member: true },
+      config: { seller: true, member: true },
       schema: {
         tags,
         summary: "Change some of an article's fields (its seller, or staff naming the seller)",
@@ -58,7 +58,7 @@ export default defineRoutes(function articleRoutes(app, { articles }: { articles
   app.post(
     '/article/delete',
     {
-      config: { member: true },
+      config: { seller: true, member: true },
       schema: {
         tags,
         summary: "Delete some of the seller's articles (all of them, or none when one is not theirs)",
@@ -97,7 +97,7 @@ export default defineRoutes(function articleRoutes(app, { articles }: { articles
   app.post(
     '/article/photo/delete',
     {
-      config: { member: true },
+      config: { seller: true, member: true },
       schema: {
         tags,
         summary: 'Delete one photo of an article (the others keep their order)',

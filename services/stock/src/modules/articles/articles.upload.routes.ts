@@ -50,7 +50,7 @@ export default defineRoutes(async function articleUploadRoutes(app, { articles }
   app.post(
     '/article/photo/upload',
     {
-      config: { errors: ['E_FILE_TOO_LARGE', 'E_UNSUPPORTED_MEDIA_TYPE'], member: true },
+      config: { seller: true, errors: ['E_FILE_TOO_LARGE', 'E_UNSUPPORTED_MEDIA_TYPE'], member: true },
       schema: {
         tags: ['stock'],
         summary: 'Add one photo (jpg or png, checked by its content) to an article, at most 8',

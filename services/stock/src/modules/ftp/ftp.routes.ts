@@ -14,7 +14,7 @@ export default defineRoutes(function ftpRoutes(app, { ftp }: { ftp: FtpService }
   app.post(
     '/seller/ftp/view',
     {
-      config: { member: true },
+      config: { seller: true, member: true },
       schema: {
         tags,
         summary: "The seller's FTP source without its password, and how its last run went (null: none saved)",
@@ -28,7 +28,7 @@ export default defineRoutes(function ftpRoutes(app, { ftp }: { ftp: FtpService }
   app.post(
     '/seller/ftp/save',
     {
-      config: { member: true },
+      config: { seller: true, member: true },
       schema: {
         tags,
         summary:
@@ -43,7 +43,7 @@ export default defineRoutes(function ftpRoutes(app, { ftp }: { ftp: FtpService }
   app.post(
     '/seller/ftp/run',
     {
-      config: { errors: ['E_FTP_CONNECT', 'E_UPLOAD_BUSY'], member: true },
+      config: { seller: true, errors: ['E_FTP_CONNECT', 'E_UPLOAD_BUSY'], member: true },
       schema: {
         tags,
         summary: "Fetch the source's new files now: each is uploaded and committed in the chosen mode",

@@ -18,7 +18,7 @@ export default defineRoutes(function sellerStoneRoutes(app, { sellerStones }: { 
   app.post(
     '/seller/diamond/paginate',
     {
-      config: { member: true },
+      config: { seller: true, member: true },
       schema: {
         tags,
         summary: "The seller's stones with their status (listed, expiring, expired, held, memo, sold, auction)",
@@ -31,7 +31,7 @@ export default defineRoutes(function sellerStoneRoutes(app, { sellerStones }: { 
   app.post(
     '/seller/diamond/update',
     {
-      config: { errors: ['E_STONE_UNAVAILABLE'], member: true },
+      config: { seller: true, errors: ['E_STONE_UNAVAILABLE'], member: true },
       schema: {
         tags,
         summary: 'Edit one stone (its fields as upload cells; checked by the listing rules)',
@@ -44,7 +44,7 @@ export default defineRoutes(function sellerStoneRoutes(app, { sellerStones }: { 
   app.post(
     '/seller/diamond/delete',
     {
-      config: { member: true },
+      config: { seller: true, member: true },
       schema: {
         tags,
         summary: 'Delete the stones named, or all: held, memo, confirmed and auction stones are kept',
@@ -57,7 +57,7 @@ export default defineRoutes(function sellerStoneRoutes(app, { sellerStones }: { 
   app.post(
     '/seller/diamond/refresh',
     {
-      config: { member: true },
+      config: { seller: true, member: true },
       schema: {
         tags,
         summary: 'Refresh the listings of the stones named, or all, for 7 more days',

@@ -23,7 +23,15 @@ import { invalidField } from '@diamond/runtime/errors'
 
 const tags = ['stock']
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
-const UPLOAD_ERRORS = ['E_FILE_TOO_LARGE', 'E_UNSUPPORTED_MEDIA_TYPE', 'E_FORBIDDEN'] as const
+const UPLOAD_ERRORS = [
+  'E_FILE_TOO_LARGE',
+  'E_UNSUPPORTED_MEDIA_TYPE',
+  'E_UPLOAD_TYPE',
+  'E_UPLOAD_XLS',
+  'E_UPLOAD_EMPTY',
+  'E_UPLOAD_BOMB',
+  'E_UPLOAD_ROWS',
+] as const
 const PREVIEW_ERRORS = ['E_UPLOAD_EXPIRED', 'E_UPLOAD_DONE'] as const
 
 const fieldProblem = invalidField
@@ -70,7 +78,7 @@ export default defineRoutes(async function inventoryRoutes(
   app.post(
     '/seller/inventory/upload',
     {
-      config: { errors: [...UPLOAD_ERRORS], member: true },
+      config: { seller: true, errors: [...UPLOAD_ERRORS], member: true },
       schema: {
         tags,
         summary: 'Upload a stock file (multipart: mode, then file): its preview, nothing changed yet',
@@ -122,7 +130,7 @@ export default defineRoutes(async function inventoryRoutes(
   app.post(
     '/seller/inventory/remap',
     {
-      config: { errors: [...PREVIEW_ERRORS], member: true },
+      config: { seller: true, errors: [...PREVIEW_ERRORS], member: true },
       schema: {
         tags,
         summary: 'Preview a stored upload again with another column mapping',
@@ -136,7 +144,7 @@ export default defineRoutes(async function inventoryRoutes(
   app.post(
     '/seller/inventory/commit',
     {
-      config: { errors: [...PREVIEW_ERRORS, 'E_UPLOAD_BUSY'], member: true },
+      config: { seller: true, errors: [...PREVIEW_ERRORS, 'E_UPLOAD_BUSY'], member: true },
       schema: {
         tags,
         summary: 'Apply a previewed upload, all or nothing',
@@ -150,7 +158,7 @@ export default defineRoutes(async function inventoryRoutes(
   app.post(
     '/seller/inventory/rows',
     {
-      config: { member: true },
+      config: { seller: true, member: true },
       schema: {
         tags,
         summary: "A page of one of an upload's lists: added, updated, deleted, unchanged, invalid, kept",
@@ -164,7 +172,7 @@ export default defineRoutes(async function inventoryRoutes(
   app.post(
     '/seller/inventory/invalid-excel',
     {
-      config: { produces: [XLSX], member: true },
+      config: { seller: true, produces: [XLSX], member: true },
       schema: { tags, summary: "An upload's invalid rows with their reasons, as Excel", body: UploadById },
     },
     async (req, reply) => {
@@ -176,7 +184,7 @@ export default defineRoutes(async function inventoryRoutes(
   app.post(
     '/seller/inventory/mapping',
     {
-      config: { member: true },
+      config: { seller: true, member: true },
       schema: {
         tags,
         summary: "The seller's saved column mapping; with `mapping`, saves it",
@@ -190,7 +198,7 @@ export default defineRoutes(async function inventoryRoutes(
   app.post(
     '/seller/inventory/paginate',
     {
-      config: { member: true },
+      config: { seller: true, member: true },
       schema: {
         tags,
         summary: "Upload history with each report (staff: every seller's, or the one named)",
@@ -204,7 +212,7 @@ export default defineRoutes(async function inventoryRoutes(
   app.post(
     '/seller/companies',
     {
-      config: { errors: ['E_FORBIDDEN'], member: true },
+      config: { seller: true, errors: ['E_FORBIDDEN'], member: true },
       schema: {
         tags,
         summary: 'Staff only: the seller companies stock knows, with their live stones, to act for one',
@@ -218,7 +226,7 @@ export default defineRoutes(async function inventoryRoutes(
   app.get(
     '/seller/inventory/template',
     {
-      config: { produces: [XLSX], member: true },
+      config: { seller: true, produces: [XLSX], member: true },
       schema: { tags, summary: 'The upload template: the columns and their allowed values, as Excel' },
     },
     async (req, reply) => {

@@ -109,7 +109,7 @@ export default defineRoutes(function mediaRoutes(
   app.post(
     '/seller/media/paginate',
     {
-      config: { member: true },
+      config: { seller: true, member: true },
       schema: {
         tags,
         summary: "The seller's photos, videos and certificates, newest first (staff: every seller's)",
@@ -123,7 +123,7 @@ export default defineRoutes(function mediaRoutes(
   app.post(
     '/seller/media/delete',
     {
-      config: { member: true },
+      config: { seller: true, member: true },
       schema: {
         tags,
         summary: "Delete some of the seller's media (all of them, or none when one is not theirs)",

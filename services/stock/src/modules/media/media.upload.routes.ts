@@ -46,7 +46,7 @@ export default defineRoutes(async function mediaUploadRoutes(app, { media }: { m
     {
       // No bodyLimit: multipart is streamed to busboy, never buffered; the limits above and the
       // service's byte budget bound the request (the gateway allows MEDIA_UPLOAD_MAX_BYTES for it).
-      config: { errors: ['E_FILE_TOO_LARGE', 'E_UNSUPPORTED_MEDIA_TYPE'], member: true },
+      config: { seller: true, errors: ['E_FILE_TOO_LARGE', 'E_UNSUPPORTED_MEDIA_TYPE'], member: true },
       schema: {
         tags: ['stock'],
         summary:
