@@ -517,7 +517,10 @@ describe('seller inventory: upload, preview, commit, history, listings', () => {
     expect(unknown.body).toMatchObject({ code: 'E_VALIDATION', data: { fields: [{ field: 'values.colour' }] } })
     const bad = await call('seller/diamond/update', { id: stone.id, values: { color: 'Q' } }, sign.sellerA!)
     expect(bad.body.code).toBe('E_VALIDATION')
-    expect(JSON.stringify(bad.body.data)).toContain('color')
+    expect(bad.body.data.fields).toEqual([{ field: 'values.color', in: 'body', message: 'invalid.color' }])
+    // A listing rule names the field it is about; its code is the message (the screen says it).
+    const banned = await call('seller/diamond/update', { id: stone.id, values: { origin: 'Russia' } }, sign.sellerA!)
+    expect(banned.body.data.fields).toEqual([{ field: 'values.origin', in: 'body', message: 'rule.bannedOrigin' }])
     expect((await find(stone.stone_id))[0]).toMatchObject({ back: -44.5 })
     // Another of the seller's stock numbers, in any case, is refused (uploads would meet twins).
     const other = mine.find((s) => s.id !== stone.id)!

@@ -60,6 +60,21 @@ function cellsOf(s: Stone): Record<UploadField, string> {
   }
 }
 
+/** The stone field a listing rule is about (an edit's refusal names the field, the rule its message). */
+const RULE_FIELD: Readonly<Record<string, UploadField>> = {
+  labGrown: 'growthType',
+  greenTint: 'shade',
+  bannedOrigin: 'origin',
+  treatmentUndeclared: 'treatment',
+  falseTreatment: 'treatment',
+}
+
+/** `range.carat` → carat, `rule.bannedOrigin` → origin: the field a reason code is about. */
+function fieldOfReason(code: string): string {
+  const [kind = '', rest = ''] = code.split('.', 2)
+  return kind === 'rule' ? (RULE_FIELD[rest] ?? rest) : rest || code
+}
+
 const IDENTITY: Mapping = Object.fromEntries(UPLOAD_FIELDS.map((f) => [f, f]))
 
 /**
@@ -144,9 +159,7 @@ export class SellerStoneService {
     if (!outcome.ok)
       throw new AppError(
         'E_VALIDATION',
-        {
-          fields: outcome.reasons.map((r) => ({ field: r.split('.').slice(1).join('.') || r, in: 'body', message: r })),
-        },
+        { fields: outcome.reasons.map((r) => ({ field: `values.${fieldOfReason(r)}`, in: 'body', message: r })) },
         `Invalid Fields: ${outcome.reasons.join(', ')}`,
       )
     const priced = priceDraft(outcome.draft)

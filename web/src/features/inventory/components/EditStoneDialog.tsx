@@ -1,10 +1,11 @@
 import { MASTERS } from '@diamond/contracts/masters'
 import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import type { TFunction } from 'i18next'
 import { Dialog } from '../../../components/Dialog'
 import { codeText } from '../../../lib/i18n'
 import { updateStone, type SellerStone } from '../api/inventory'
-import type { UploadField } from '../stores/inventory.rules'
+import { reasonKey, type UploadField } from '../stores/inventory.rules'
 
 const GRADES = [
   ['color', 'COLOR'],
@@ -52,7 +53,7 @@ export function EditStoneDialog({
     setBusy(true)
     const r = await updateStone(stone.id, values)
     setBusy(false)
-    if (r.error) setError(codeText(r.error.code, r.error.message))
+    if (r.error) setError(editProblem(r.error, t))
     else onSaved()
   }
 
@@ -125,4 +126,20 @@ export function EditStoneDialog({
       )}
     </Dialog>
   )
+}
+
+/**
+ * A refused edit in the reader's language: the listing rules' reasons (each field's message is a
+ * reason code, as an upload line's) said one by one; any other error by its code.
+ */
+function editProblem(error: { code: string; message: string; data?: unknown }, t: TFunction): string {
+  const fields = (error.data as { fields?: { message?: string }[] } | null | undefined)?.fields ?? []
+  const codes = fields.map((f) => f.message ?? '').filter((m) => reasonKey(m).key !== 'inventory.reason.unknown')
+  if (error.code !== 'E_VALIDATION' || codes.length === 0) return codeText(error.code, error.message)
+  return codes
+    .map((c) => {
+      const { key, field } = reasonKey(c)
+      return t(key, { field: field ? t(`inventory.field.${field}`) : '', code: c })
+    })
+    .join(' ')
 }
