@@ -61,6 +61,11 @@ export const ErrorCodes = {
     status: 400,
     message: 'This file is not what its name says, or its type cannot be read. Upload an .xlsx, .csv or .txt file.',
   },
+  E_UPLOAD_CSV: {
+    status: 400,
+    message:
+      'This text file could not be read as CSV: a quoted cell is not closed, or a cell or row is too long. Please check the file and upload it again.',
+  },
   E_UPLOAD_XLS: {
     status: 400,
     message: 'Old Excel files (.xls) cannot be read. Please save the file as .xlsx or .csv and upload it again.',

@@ -808,6 +808,12 @@ describe('seller inventory: upload, preview, commit, history, listings', () => {
     expect(text).toMatchObject({ status: 400, body: { code: 'E_UPLOAD_TYPE', data: { fileName: 'stock.xlsx' } } })
     const pdf = await refused(Buffer.from('%PDF-1.7\n1 0 obj <<>> endobj\n'), 'stock.csv')
     expect(pdf.body.code).toBe('E_UPLOAD_TYPE')
+    // Text that is not well-formed CSV says so (it was told the file is not what its name says).
+    const unclosed = await refused(`${valid(1)}"H-9,BR\r\n`, 'stock.csv')
+    expect(unclosed).toMatchObject({
+      status: 400,
+      body: { code: 'E_UPLOAD_CSV', data: { fileName: 'stock.csv', reason: 'CSV_QUOTE_NOT_CLOSED' } },
+    })
 
     // Empty, and a header without rows.
     expect((await refused(Buffer.alloc(0), 'stock.csv')).body.code).toBe('E_UPLOAD_EMPTY')

@@ -9,7 +9,7 @@ import { tooLarge, xlsxRows, type RawRow } from './inventory.read.xlsx'
  * An uploaded file as rows of text, streamed: the header row is read (and one data row, so an empty
  * file is refused before anything else happens), the rest arrives as the caller iterates `rows`.
  * What a file is comes from its content, checked against its name: an .xlsx must be a zip holding a
- * workbook, a .csv or .txt must be text. Errors are AppErrors: E_UPLOAD_TYPE, E_UPLOAD_XLS,
+ * workbook, a .csv or .txt must be text. Errors are AppErrors: E_UPLOAD_TYPE, E_UPLOAD_CSV, E_UPLOAD_XLS,
  * E_UPLOAD_EMPTY, E_UPLOAD_BOMB, E_FILE_TOO_LARGE { limit }, E_UPLOAD_ROWS { limit }; the last two
  * (and a bomb found deep in a sheet) can also be thrown while iterating `rows`, so a caller stores
  * nothing until the iteration has ended. A caller that stops early must `break` (or call `return()`),
@@ -258,7 +258,8 @@ async function* csvRows(
     }
   } catch (err) {
     if (err instanceof AppError) throw err
-    if (err instanceof CsvError) throw new AppError('E_UPLOAD_TYPE', { fileName, line: err.lines, reason: err.code })
+    // Text that is not well-formed CSV is not a file of the wrong type: its own code says what is wrong.
+    if (err instanceof CsvError) throw new AppError('E_UPLOAD_CSV', { fileName, line: err.lines, reason: err.code })
     throw err
   } finally {
     source.destroy()
