@@ -283,6 +283,16 @@ describe('a seller’s upload', () => {
       expect(await page.locator('[data-testid="inv-manage-table"] tbody tr').count()).toBeGreaterThan(0)
       await expectAccessible(page, 'manage diamonds for a seller picked by staff')
       await page.screenshot({ path: join(SCREENS, 'inventory-staff-picker.png'), fullPage: true })
+
+      // A refused edit says why in words (it read "Invalid Fields: range.back"), and changes nothing.
+      await page.getByTestId('inv-edit').first().click()
+      const dialog = page.getByTestId('inv-edit-dialog')
+      await dialog.getByLabel(localeOf('en', 'features/inventory/locales/inventory').field.back).fill('-150')
+      await dialog.getByTestId('inv-edit-save').click()
+      const texts = localeOf('en', 'features/inventory/locales/inventory')
+      expect(await dialog.getByRole('alert').textContent()).toBe(
+        texts.reason.range.replace('{{field}}', texts.field.back),
+      )
     } finally {
       await context.close()
     }
