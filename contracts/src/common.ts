@@ -9,6 +9,13 @@ export const Envelope = <T extends TSchema>(data: T) =>
 
 export const Uuid = Type.String({ format: 'uuid', maxLength: 36 })
 
+/**
+ * A calendar day, YYYY-MM-DD: a real one (no 2027-02-30) in the years 1900–2099. No business date
+ * lies further out, and windows counted from it (a week of slots, a calendar) stay inside four-digit
+ * years: 9999-12-31 plus a week crashed the slot board (500).
+ */
+export const CalendarDay = Type.String({ format: 'date', pattern: '^(19|20)\\d{2}-\\d{2}-\\d{2}$' })
+
 /** Page requests: the spec's default page size is 250. */
 export const DEFAULT_PAGE_SIZE = 250
 export const MAX_PAGE_SIZE = 1000

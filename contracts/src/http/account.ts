@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox'
-import { literals, Uuid } from '../common'
+import { CalendarDay, literals, Uuid } from '../common'
 import { UserPermissions } from '../permissions'
 import { Email, Password } from './auth'
 import { SocialLink } from './members'
@@ -17,7 +17,6 @@ export * from './account.values'
 const Text = (max: number, min = 1) => Type.String({ minLength: min, maxLength: max })
 const Optional = (max: number) => Type.Optional(Type.String({ maxLength: max }))
 const Phone = Type.String({ minLength: 5, maxLength: 30, pattern: '^[+0-9 ()-]+$' })
-const DateOnly = Type.String({ format: 'date' })
 
 /** upload-file (multipart: `purpose` field, then `file`). Registration files may be sent signed out. */
 export const UploadedFile = Type.Object({
@@ -62,8 +61,8 @@ export const RegisterRequest = Type.Object(
     telephone: Type.Optional(Type.String({ maxLength: 30 })),
     whatsapp: Type.Optional(Type.String({ maxLength: 30 })),
     skype: Optional(80),
-    birthDate: Type.Optional(DateOnly),
-    anniversaryDate: Type.Optional(DateOnly),
+    birthDate: Type.Optional(CalendarDay),
+    anniversaryDate: Type.Optional(CalendarDay),
     // business
     companyName: Text(200),
     designation: Optional(100),
@@ -192,8 +191,8 @@ export const AccountUpdate = Type.Object(
     telephone: Optional(30),
     whatsapp: Optional(30),
     skype: Optional(80),
-    birthDate: Type.Optional(Type.Union([DateOnly, Type.Null()])),
-    anniversaryDate: Type.Optional(Type.Union([DateOnly, Type.Null()])),
+    birthDate: Type.Optional(Type.Union([CalendarDay, Type.Null()])),
+    anniversaryDate: Type.Optional(Type.Union([CalendarDay, Type.Null()])),
     designation: Optional(100),
     company: Type.Optional(
       Type.Object(

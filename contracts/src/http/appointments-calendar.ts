@@ -1,12 +1,11 @@
 import { Type, type Static } from 'typebox'
-import { Uuid } from '../common'
+import { CalendarDay, Uuid } from '../common'
 import { AppointmentStatus } from './appointments'
 import { CALENDAR_DAYS } from './appointments-calendar.values'
 
 export * from './appointments-calendar.values'
 
 const Time = Type.String({ format: 'date-time' })
-const DateOnly = Type.String({ format: 'date' })
 
 /**
  * POST cabin-schedule/calendar: the sales calendar of one office for a day or a week, from `from`
@@ -17,7 +16,7 @@ export const CalendarRequest = Type.Object(
   {
     /** Default: the caller's own office as a sales person, else the first office. */
     officeId: Type.Optional(Uuid),
-    from: DateOnly,
+    from: CalendarDay,
     days: Type.Union([Type.Literal(CALENDAR_DAYS[0]), Type.Literal(CALENDAR_DAYS[1])]),
     cabinId: Type.Optional(Uuid),
     salesPersonId: Type.Optional(Uuid),
@@ -48,7 +47,7 @@ export type CalendarEntry = Static<typeof CalendarEntry>
 
 export const CalendarPage = Type.Object({
   office: Type.Object({ id: Uuid, code: Type.String(), name: Type.String(), timeZone: Type.String() }),
-  from: DateOnly,
+  from: CalendarDay,
   days: Type.Integer(),
   /** The office's cabins and sales persons (active ones), for the calendar's columns and filters. */
   cabins: Type.Array(Type.Object({ id: Uuid, name: Type.String() })),

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox'
-import { Uuid } from '../common'
+import { CalendarDay, Uuid } from '../common'
 
 /**
  * The office module's staff settings (`all`): offices with their hours, slot length, zone and
@@ -7,7 +7,6 @@ import { Uuid } from '../common'
  * see a change at once.
  */
 
-const DateOnly = Type.String({ format: 'date' })
 /** "HH:MM" 24-hour; "24:00" closes at midnight. */
 const HourMinute = Type.String({ pattern: '^(([01]\\d|2[0-3]):[0-5]\\d|24:00)$' })
 const Interval = Type.Tuple([HourMinute, HourMinute])
@@ -20,7 +19,7 @@ export const WeeklyHoursSchema = Type.Object(
 const Name = Type.String({ minLength: 1, maxLength: 100 })
 const Divisions = Type.Array(Type.String({ minLength: 1, maxLength: 50 }), { maxItems: 20, uniqueItems: true })
 
-export const HolidayView = Type.Object({ day: DateOnly, name: Type.String() })
+export const HolidayView = Type.Object({ day: CalendarDay, name: Type.String() })
 export const CabinView = Type.Object({ id: Uuid, name: Type.String(), division: Type.String(), active: Type.Boolean() })
 export const SalesPersonView = Type.Object({
   id: Uuid,
@@ -74,9 +73,12 @@ export const OfficeSave = Type.Object(
 export type OfficeSave = Static<typeof OfficeSave>
 
 /** POST appointments/holiday/save (adds, or renames the day) and appointments/holiday/delete. */
-export const HolidaySave = Type.Object({ officeId: Uuid, day: DateOnly, name: Name }, { additionalProperties: false })
+export const HolidaySave = Type.Object(
+  { officeId: Uuid, day: CalendarDay, name: Name },
+  { additionalProperties: false },
+)
 export type HolidaySave = Static<typeof HolidaySave>
-export const HolidayDelete = Type.Object({ officeId: Uuid, day: DateOnly }, { additionalProperties: false })
+export const HolidayDelete = Type.Object({ officeId: Uuid, day: CalendarDay }, { additionalProperties: false })
 export type HolidayDelete = Static<typeof HolidayDelete>
 
 /**

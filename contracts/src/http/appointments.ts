@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox'
-import { literals, Uuid } from '../common'
+import { CalendarDay, literals, Uuid } from '../common'
 import {
   APPOINTMENT_STONE_STATES,
   APPOINTMENT_STATUSES,
@@ -13,7 +13,6 @@ export * from './appointments.values'
 
 /** ISO 8601 with the office's offset: 2026-03-08T09:00:00-04:00. */
 const Time = Type.String({ format: 'date-time' })
-const DateOnly = Type.String({ format: 'date' })
 export const SlotId = Type.String({ pattern: SLOT_ID_PATTERN, maxLength: 60 })
 const StoneIds = Type.Array(Uuid, { minItems: 1, maxItems: MAX_APPOINTMENT_STONES, uniqueItems: true })
 
@@ -26,7 +25,7 @@ export type AppointmentTab = Static<typeof AppointmentTab>
 export const SlotPageRequest = Type.Object(
   {
     officeId: Type.Optional(Uuid),
-    date: Type.Optional(DateOnly),
+    date: Type.Optional(CalendarDay),
     days: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_BOARD_DAYS })),
     virtual: Type.Optional(Type.Boolean()),
   },

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox'
-import { literals, Uuid } from '../common'
+import { CalendarDay, literals, Uuid } from '../common'
 import {
   BANNER_IMAGE_MAX_BYTES,
   EVENT_KINDS,
@@ -47,7 +47,6 @@ const Paging = {
   page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000 })),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200 })),
 }
-const Date = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' })
 
 // ---------------------------------------------------------------- pages
 
@@ -110,7 +109,12 @@ export const Deleted = Type.Object({ deleted: Type.Boolean() })
 
 /** `event/paginate` (spec section 7): events that end on or after `from` and start on or before `to`, by start date. */
 export const EventPageRequest = Type.Object(
-  { ...Paging, from: Type.Optional(Date), to: Type.Optional(Date), kind: Type.Optional(literals(EVENT_KINDS)) },
+  {
+    ...Paging,
+    from: Type.Optional(CalendarDay),
+    to: Type.Optional(CalendarDay),
+    kind: Type.Optional(literals(EVENT_KINDS)),
+  },
   { additionalProperties: false },
 )
 export type EventPageRequest = Static<typeof EventPageRequest>
@@ -142,8 +146,8 @@ export const EventSave = Type.Object(
     title: LangText(400),
     place: Str(400),
     venue: Type.Optional(Str(400)),
-    startsOn: Date,
-    endsOn: Date,
+    startsOn: CalendarDay,
+    endsOn: CalendarDay,
     description: Type.Optional(LangText(EVENT_TEXT_MAX * 2)),
     onShow: Type.Optional(LangText(EVENT_TEXT_MAX * 2)),
     url: Type.Optional(Type.Union([Str(1000), Type.Null()])),

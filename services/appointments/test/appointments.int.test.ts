@@ -89,6 +89,9 @@ describe('the appointments service', () => {
     for (const [body, field] of [
       [{ days: 32 }, 'days'],
       [{ date: '2027-02-30x' }, 'date'],
+      [{ date: '2027-02-30' }, 'date'],
+      // A week from the last day of year 9999 answered 500.
+      [{ date: '9999-12-31' }, 'date'],
       [{ officeId: 'x' }, 'officeId'],
       [{ extra: 1 }, 'extra'],
     ] as const) {
@@ -189,6 +192,7 @@ describe('the appointments service', () => {
     const cases: [unknown, string, string, number, string?][] = [
       [{ slotId: 'tomorrow', purpose: 'x' }, buyer2, 'E_VALIDATION', 400, 'slotId'],
       [{ slotId: slot!.id }, buyer2, 'E_VALIDATION', 400, 'purpose'],
+      [{ slotId: slot!.id, purpose: ' \t ' }, buyer2, 'E_VALIDATION', 400, 'purpose'],
       [{ slotId: slot!.id, purpose: 'x', stoneIds: ['nope'] }, buyer2, 'E_VALIDATION', 400, 'stoneIds.0'],
       [{ slotId: slot!.id, purpose: 'x', stoneIds: [] }, buyer2, 'E_VALIDATION', 400, 'stoneIds'],
       [{ slotId: at(start + 15 * 60_000), purpose: 'x' }, buyer2, 'E_SLOT_INVALID', 400, 'slotId'],

@@ -380,6 +380,15 @@ describe("the portal's own content: pages, FAQs, events, banners", () => {
       'Hong Kong International Diamond, Gem & Pearl Show',
       'JCK Las Vegas',
     ])
+    // Impossible days answered 500 (month 13) or rolled over (30 February): refused, the field named.
+    for (const body of [{ from: '2027-13-01' }, { to: '2027-02-30' }, { from: '0000-01-01' }]) {
+      const bad = await portal.call('event/paginate', body, buyer1)
+      expect([bad.status, bad.body.code, bad.body.data?.fields?.[0]?.field]).toEqual([
+        400,
+        'E_VALIDATION',
+        Object.keys(body)[0],
+      ])
+    }
     const auctions = await portal.call('event/paginate', { kind: 'auction' }, buyer1)
     expect(auctions.body.data.list.map((e: { place: string }) => e.place)).toEqual(['Antwerp, Belgium'])
     const ev = {

@@ -387,6 +387,9 @@ export class AppointmentService {
   }
 
   async create(p: Principal, body: AppointmentCreate): Promise<AppointmentView> {
+    // Spaces alone said nothing to the sales person, and were booked.
+    if (!body.purpose.trim())
+      throw new AppError('E_VALIDATION', { fields: [{ field: 'purpose', in: 'body', message: 'must not be blank' }] })
     await this.know(p)
     return this.book(p, buyerOf(p), body)
   }

@@ -124,7 +124,13 @@ export function outcomeProblems(a: {
 }
 export const answerable = (status: ConciergeStatus): boolean => status !== 'closed'
 
-const EMAIL = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:"]{2,}$/
+/**
+ * An address mail can go to, as the rest of the API checks one (JSON schema's `email` format): dot
+ * atoms around the @ (no leading, trailing or double dots), domain labels not starting or ending with
+ * a hyphen, a top-level domain of letters. The looser check let a@b..com and .a@b.com through.
+ */
+const EMAIL =
+  /^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,63}$/
 
 /** The contact form: a name, a real-looking address, a subject and a message, each within its length. */
 export function contactProblems(c: { name: string; email: string; subject: string; message: string }): FieldProblem[] {

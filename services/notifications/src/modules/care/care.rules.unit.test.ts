@@ -112,4 +112,23 @@ describe('contact form', () => {
     ])
     expect(contactProblems({ ...good, subject: 'Hi\r\nBcc: all@example.com' }).map((p) => p.field)).toEqual(['subject'])
   })
+  it('takes only addresses mail can go to', () => {
+    for (const email of [
+      'a@b..com',
+      'a..b@c.com',
+      '.a@b.com',
+      'a.@b.com',
+      'a@-b.com',
+      'a@b-.com',
+      'a@b.com.',
+      'a@b',
+      'a b@c.com',
+    ])
+      expect(
+        contactProblems({ ...good, email }).map((p) => p.field),
+        email,
+      ).toEqual(['email'])
+    for (const email of ['ana.ruiz+shop@jewels.example', "o'neil@mail.co.uk", 'x@a-b.io', '  ana@jewels.example  '])
+      expect(contactProblems({ ...good, email }), email).toEqual([])
+  })
 })
