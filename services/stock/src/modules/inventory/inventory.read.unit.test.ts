@@ -211,9 +211,10 @@ describe('readSheet: CSV and text', { timeout: 30_000 }, () => {
     await expect(next).rejects.toThrow(/premature close/i)
   })
 
-  it('refuses a quoted field that never closes', async () => {
+  it('refuses a quoted field that never closes, saying so (the file is CSV, not of the wrong type)', async () => {
     const err = await failure(readAll('a.csv', Buffer.from('Stock #,Comments\nA1,"never closed\n')))
-    expect(err.code).toBe('E_UPLOAD_TYPE')
+    expect(err.code).toBe('E_UPLOAD_CSV')
+    expect(err.data).toMatchObject({ fileName: 'a.csv', reason: 'CSV_QUOTE_NOT_CLOSED' })
   })
 })
 
