@@ -25,7 +25,15 @@ import {
 } from './members'
 import { MailWanted, MailWantedEventTypes, Notification, NotificationEventTypes } from './notifications'
 import { OfficeBlockAnswered, OfficeBlockEventTypes, OfficeBlockReleased } from './office-blocks'
-import { StockEventTypes, StoneStatusChanged, TradeEvent, TradeEventTypes } from './stock'
+import {
+  StockBulkEventTypes,
+  StockEventTypes,
+  StonesChanged,
+  StoneStatusChanged,
+  TradeEvent,
+  TradeEventTypes,
+  type StoneEventType,
+} from './stock'
 
 /** Every type of a group (`StockEventTypes`, ...) carrying the same data. */
 function sharing<T extends string, S extends TSchema>(types: Readonly<Record<string, T>>, schema: S): Record<T, S> {
@@ -39,6 +47,7 @@ function sharing<T extends string, S extends TSchema>(types: Readonly<Record<str
  */
 export const EventSchemas = {
   ...sharing(StockEventTypes, StoneStatusChanged),
+  [StockBulkEventTypes.changed]: StonesChanged,
   ...sharing(TradeEventTypes, TradeEvent),
   [ArticleEventTypes.changed]: ArticleChanged,
   ...sharing(AppointmentEventTypes, AppointmentChanged),
@@ -86,4 +95,21 @@ export function isOneOf<E extends DomainEvent, K extends EventType>(
   types: readonly K[],
 ): event is Extract<E, { type: K }> {
   return (types as readonly EventType[]).includes(event.type)
+}
+
+/** Every type that tells of stones' changes: each stone's own events and the bulk event of many. */
+export const STONE_CHANGE_TYPES = [...Object.values(StockEventTypes), StockBulkEventTypes.changed] as const
+export type StoneChangeType = (typeof STONE_CHANGE_TYPES)[number]
+
+/**
+ * The stone events an event of `STONE_CHANGE_TYPES` stands for: itself, or each change of a bulk
+ * event as the stone's own event (the bulk's envelope, keyed by the stone). What a consumer of stone
+ * events does with one stone's event it does with each of these.
+ */
+export function stoneEventsOf(e: DomainEvent<StoneChangeType>): DomainEvent<StoneEventType>[] {
+  if (e.type !== StockBulkEventTypes.changed) return [e]
+  const { data, type: _bulk, ...envelope } = e
+  return data.changes.map(
+    ({ type, ...change }) => ({ ...envelope, type, key: change.stoneId, data: change }) as DomainEvent<StoneEventType>,
+  )
 }

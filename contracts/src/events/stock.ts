@@ -89,6 +89,37 @@ export const StoneStatusChanged = Type.Object(
 )
 export type StoneStatusChanged = Static<typeof StoneStatusChanged>
 
+/** The type of one stone's change, as a schema (the `type` of each change a bulk event carries). */
+const StoneEventTypeSchema = Type.Union(Object.values(StockEventTypes).map((t) => Type.Literal(t)))
+
+/** How many stones' changes one bulk event carries at most (about 130 KB of JSON: far below Kafka's 1 MB). */
+export const STONES_PER_BULK_EVENT = 500
+
+/**
+ * Many stones changed by one set-based statement (an upload's commit: 100,000 of them): one event
+ * for up to `STONES_PER_BULK_EVENT` stones instead of one each, so the outbox, the relay, the bus and
+ * every consumer handle a few hundred events, not a hundred thousand. Each change is exactly what
+ * the stone's own event would carry (`StoneStatusChanged`), with that event's type; `stoneEventsOf`
+ * (events/index) turns it back into those events. Keyed by the seller, so one seller's bulk changes
+ * keep their order; a stone's later own event (a hold) travels under the stone's key, and consumers
+ * keep the newest statusVersion of each stone whichever arrives first.
+ */
+export const StockBulkEventTypes = { changed: 'stock.stone.bulk-changed' } as const
+export type StockBulkEventType = (typeof StockBulkEventTypes)[keyof typeof StockBulkEventTypes]
+
+/** One stone's change in a bulk event: its own event's type and data. */
+export const StoneChange = Type.Object(
+  { type: StoneEventTypeSchema, ...StoneStatusChanged.properties },
+  { additionalProperties: false },
+)
+export type StoneChange = Static<typeof StoneChange>
+
+export const StonesChanged = Type.Object(
+  { changes: Type.Array(StoneChange, { minItems: 1, maxItems: STONES_PER_BULK_EVENT }) },
+  { additionalProperties: false },
+)
+export type StonesChanged = Static<typeof StonesChanged>
+
 /**
  * Trading events (topic `stock.trade`), each addressed to the users who must hear of it: the
  * notifications service turns them into notices (and the gateway pushes those live). Keyed by the

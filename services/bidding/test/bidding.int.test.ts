@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { StockBulkEventTypes, StockEventTypes } from '@diamond/contracts/events/stock'
+import { newEvent } from '@diamond/runtime'
 import { numbersIn, startTestPortal, waitFor, type TestPortal } from '../../../test/portal'
 import { biddingFixtures } from './bidding-fixtures'
 
@@ -737,6 +739,45 @@ describe('the bidding service', () => {
     expect((await portal.call('diamond/status-update', { id: other, wSts: 'A' }, staff)).body.code).toBe('OK')
     // The replay skips withdrawn lots.
     expect((await portal.call('diamond-bid/replay', {}, staff)).body.data.mismatched).toEqual([])
+  })
+
+  // An upload's commit tells of its stones in bulk events of 500 (stock.stone.bulk-changed): each
+  // change must do what the stone's own event would, and an older one nothing.
+  it('applies stock’s bulk events stone by stone: a stone leaving bidding ends its lot, an older status changes nothing', async () => {
+    const [stone, other] = await f.upForBid(2)
+    const { lots } = await f.auction('blind', [stone!, other!])
+    const lot = lots.find((l) => l.stoneId === stone)!.id
+    const stays = lots.find((l) => l.stoneId === other)!.id
+    const known = async (id: string) =>
+      (
+        await portal.sql<{ vStnId: string; wSts: string; version: number }[]>`
+          select v_stn_id as "vStnId", w_sts as "wSts", status_version as version from bidding.stone_status where stone_id = ${id}`
+      )[0]!
+    const [s, o] = [await known(stone!), await known(other!)]
+    const change = (stoneId: string, was: typeof s, wSts: string, statusVersion: number) => ({
+      type: StockEventTypes.updated,
+      stoneId,
+      vStnId: was.vStnId,
+      wSts,
+      sSts: '',
+      availability: wSts as 'A' | 'B',
+      statusVersion,
+      holderId: null,
+      expiresAt: null,
+    })
+    const bulk = newEvent('stock', StockBulkEventTypes.changed, randomUUID(), {
+      changes: [change(stone!, s, 'A', s.version + 1), change(other!, o, 'A', o.version - 1)],
+    })
+    await portal.sql`insert into stock.outbox (id, topic, key, type, event)
+                     values (${bulk.id}, 'stock.stone', ${bulk.key}, ${bulk.type}, ${portal.sql.json(bulk as never)})`
+    await waitFor(
+      async () => (await portal.sql`select 1 from bidding.lots where id = ${lot} and state = 'withdrawn'`)[0],
+      15_000,
+      'the lot of the stone that left withdrawn',
+    )
+    expect(await known(stone!)).toMatchObject({ wSts: 'A', version: s.version + 1 })
+    expect(await known(other!)).toEqual(o)
+    expect((await f.lotView(buyer1, stays)).data.state).toBe('open')
   })
 
   it('keeps a bid cart per user', async () => {

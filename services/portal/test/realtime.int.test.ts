@@ -2,12 +2,19 @@ import { randomUUID } from 'node:crypto'
 import { io, type Socket } from 'socket.io-client'
 import { WebSocket } from 'ws'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { StockEventTypes, type StoneStatusChanged } from '@diamond/contracts/events/stock'
+import {
+  StockBulkEventTypes,
+  StockEventTypes,
+  type StoneEventType,
+  type StoneStatusChanged,
+} from '@diamond/contracts/events/stock'
+import { newEvent } from '@diamond/runtime'
 import {
   MAX_WATCHED_STONES,
   type Ack,
   type ServerFrame,
   type StoneStatus,
+  type StonesArrived,
   type StonesStatus,
 } from '@diamond/contracts/realtime'
 import { startTestPortal, waitFor, type TestPortal } from '../../../test/portal'
@@ -199,6 +206,44 @@ describe('live changes reach subscribers', () => {
       expect(burst, name).toHaveLength(1)
       expect(burst[0], name).toMatchObject({ version: last, availability: 'A' })
     }
+  })
+
+  // An upload's commit tells of its stones in bulk events of 500: grids learn of each as of its own event.
+  it('pushes a bulk event of stock’s as each stone’s own change: repriced and removed stones to their watchers, arrivals told once', async () => {
+    const [a, b] = (await portal.stones(buyer1, 30)).filter((s) => s.availability === 'A').slice(0, 2)
+    const sio = connect({ token: buyer1 })
+    const changes: StoneStatus[] = []
+    const arrived: StonesArrived[] = []
+    sio.on('stones.status', (m: StonesStatus) => changes.push(...m.changes))
+    sio.on('stones.arrived', (m: StonesArrived) => arrived.push(m))
+    await connected(sio)
+    expect(await emit(sio, 'stones.watch', { ids: [a!.id, b!.id] })).toEqual({ code: 'OK', message: 'OK' })
+    const change = (type: StoneEventType, stoneId: string, vStnId: string, wSts: string, statusVersion: number) => ({
+      type,
+      stoneId,
+      vStnId,
+      wSts,
+      sSts: '',
+      availability: (wSts === 'A' ? 'A' : 'NA') as 'A' | 'NA',
+      statusVersion,
+      holderId: null,
+      expiresAt: null,
+    })
+    await portal.bus.publish([
+      newEvent('stock', StockBulkEventTypes.changed, randomUUID(), {
+        changes: [
+          change(StockEventTypes.priced, a!.id, a!.vStnId, 'A', 5000),
+          change(StockEventTypes.removed, b!.id, b!.vStnId, 'R', 5000),
+          change(StockEventTypes.arrived, randomUUID(), 'N990001', 'A', 1),
+          change(StockEventTypes.arrived, randomUUID(), 'N990002', 'A', 1),
+        ],
+      }),
+    ])
+    await waitFor(() => changes.some((c) => c.id === b!.id && c.version === 5000), 10_000, 'the removed stone')
+    expect(changes.find((c) => c.id === a!.id && c.version === 5000)).toMatchObject({ changed: true })
+    expect(changes.find((c) => c.id === b!.id && c.version === 5000)).toMatchObject({ gone: true })
+    await waitFor(() => arrived[0], 10_000, 'the arrivals')
+    expect(arrived.reduce((n, m) => n + m.count, 0)).toBe(2)
   })
 
   it('cuts both kinds of socket of a user who logs out', async () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { StockEventTypes, type StoneStatusChanged } from '@diamond/contracts/events/stock'
+import { StockBulkEventTypes, StockEventTypes, type StoneStatusChanged } from '@diamond/contracts/events/stock'
 import { MemoryBus, newEvent } from '@diamond/runtime'
 import { startTestPortal, waitFor, type TestPortal } from '../../../test/portal'
 
@@ -62,5 +62,39 @@ describe("the search index follows other instances' changes", () => {
       10_000,
       'the new price to reach the index',
     )
+  })
+
+  it('follows an upload committed elsewhere from its bulk events: statuses applied, prices read again, older ones ignored', async () => {
+    const rows = await portal.sql<{ id: string; v_stn_id: string; w_sts: string; status_version: number }[]>`
+      update stock.stones set w_sts = case when v_stn_id = (select min(v_stn_id) from stock.stones where w_sts = 'A') then 'R' else w_sts end,
+                              back = -4.75, amt_cents = round(rap_cents * 0.9525), status_version = status_version + 1
+       where id in (select id from stock.stones where rap_cents > 0 and w_sts = 'A' order by v_stn_id limit 3)
+      returning id, v_stn_id, w_sts, status_version`
+    const [gone, ...repriced] = [...rows].sort((a, b) => a.v_stn_id.localeCompare(b.v_stn_id))
+    const change = (type: string, row: (typeof rows)[number]) => {
+      const { data } = event(type, row)
+      return {
+        type: type as typeof StockEventTypes.priced,
+        ...data,
+        availability: row.w_sts === 'R' ? ('NA' as const) : data.availability,
+      }
+    }
+    const stale = { ...repriced[0]!, w_sts: 'M', status_version: repriced[0]!.status_version - 1 }
+    await bus.publish([
+      newEvent('stock', StockBulkEventTypes.changed, 'another-seller', {
+        changes: [
+          change(StockEventTypes.removed, gone!),
+          ...repriced.map((r) => change(StockEventTypes.priced, r)),
+          change(StockEventTypes.memo, stale),
+        ],
+      }),
+    ])
+    await waitFor(
+      async () => (await find({ ids: repriced.map((r) => r.id), back: { from: -4.75, to: -4.75 } })) === 2,
+      10_000,
+      'the bulk event’s new prices to reach the index',
+    )
+    expect(await find({ ids: [gone!.id] })).toBe(0)
+    expect(await find({ ids: [stale.id], availability: ['M'] })).toBe(0)
   })
 })

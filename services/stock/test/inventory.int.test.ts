@@ -10,10 +10,11 @@ import { sql as statement } from 'drizzle-orm'
 import { Value } from 'typebox/value'
 import { DEMO_COMPANY_IDS } from '@diamond/contracts/companies'
 import { EventEnvelope } from '@diamond/contracts/events/envelope'
-import { StoneStatusChanged } from '@diamond/contracts/events/stock'
+import { stoneEventsOf, type DomainEvent } from '@diamond/contracts/events/index'
+import { StockBulkEventTypes, StonesChanged, StoneStatusChanged } from '@diamond/contracts/events/stock'
 import { query } from '@diamond/runtime/statements'
 import { deleteUpload } from '../src/modules/inventory/inventory.repository'
-import { availabilitySql, type StatusRecord } from '../src/modules/stones/stones.repository'
+import { availabilitySql, withStatusEvents, type StatusRecord } from '../src/modules/stones/stones.repository'
 import { statusEvent } from '../src/modules/stones/stones.service'
 import { availabilityOf } from '../src/modules/stones/stones.rules'
 import { API_PREFIX, type HttpServer } from '@diamond/runtime'
@@ -197,35 +198,79 @@ describe('seller inventory: upload, preview, commit, history, listings', () => {
   const stonesOf = (seller: string) =>
     sql<{ id: string; stone_id: string; w_sts: string; back: string; status_version: number }[]>`
       select id, stone_id, w_sts, back::text, status_version from stock.stones where seller_company_id = ${seller} order by stone_id`
-  const outboxTypes = async (ids: string[]) =>
-    (await sql<{ type: string }[]>`select type from stock.outbox where key = any(${ids}) order by created_at`).map(
-      (r) => r.type,
+  /**
+   * The stone events in stock's outbox for these stones, in order: each stone's own, and each change
+   * of a bulk event (an upload's commit) as `stoneEventsOf` makes it the stone's own event; with the
+   * row each came from.
+   */
+  const stoneEvents = async (ids: string[]) => {
+    const rows = await sql<{ type: string; event: Record<string, unknown> }[]>`
+      select type, event from stock.outbox
+       where (type like 'stock.stone.%' and key = any(${ids})) or type = ${StockBulkEventTypes.changed} order by seq`
+    const wanted = new Set(ids)
+    return rows.flatMap(({ event }) =>
+      stoneEventsOf(event as DomainEvent<'stock.stone.arrived'>)
+        .filter((e) => wanted.has(e.key))
+        .map((e) => ({ ...e, row: event })),
     )
+  }
+  const outboxTypes = async (ids: string[]) => (await stoneEvents(ids)).map((e) => e.type)
 
   /**
    * A commit's status events are written by PostgreSQL (`withStatusEvents`), not by `statusEvent`:
-   * each must be the very event `statusEvent` makes of the stone as it now is, and carry the commit
-   * request's id as `newEvent` would.
+   * bulk events keyed by the seller, each change of which must be the very event `statusEvent` makes
+   * of the stone as it now is, and carry the commit request's id as `newEvent` would.
    */
-  const expectStatusEvents = async (ids: string[], types: string[]) => {
-    const rows = await sql<{ event: Record<string, unknown> }[]>`
-      select event from stock.outbox where key = any(${ids}) and type = any(${types}) order by seq`
-    expect(rows.length).toBeGreaterThanOrEqual(ids.length)
-    for (const { event } of rows) {
+  const expectStatusEvents = async (ids: string[], types: string[], seller?: string) => {
+    const events = (await stoneEvents(ids)).filter((e) => types.includes(e.type))
+    expect(events.length).toBeGreaterThanOrEqual(ids.length)
+    for (const { row, ...event } of events) {
+      expect(row.type).toBe(StockBulkEventTypes.changed)
+      expect(Value.Check(EventEnvelope(StonesChanged), row), JSON.stringify(row)).toBe(true)
+      if (seller) expect(row.key).toBe(seller)
       expect(Value.Check(EventEnvelope(StoneStatusChanged), event), JSON.stringify(event)).toBe(true)
       const [now] = await sql<(StatusRecord & { back: string })[]>`
         select id, v_stn_id as "vStnId", w_sts as "wSts", s_sts as "sSts", status_version as "statusVersion",
-               null as "holderId", null as "expiresAt", back from stock.stones where id = ${event.key as string}`
+               null as "holderId", null as "expiresAt", back from stock.stones where id = ${event.key}`
       const repriced = event.type === 'stock.stone.priced' || event.type === 'stock.stone.updated'
       const { back, ...status } = now!
-      const made = statusEvent(event.type as string, repriced ? { ...status, back } : status)
+      const made = statusEvent(event.type, repriced ? { ...status, back } : status)
       const { id, time, requestId, ...rest } = event
       expect(rest).toEqual({ ...made, id: undefined, time: undefined })
       expect(id).toMatch(/^[0-9a-f-]{36}$/)
-      expect(new Date(time as string).toISOString()).toBe(time)
+      expect(new Date(time).toISOString()).toBe(time)
       expect(typeof requestId).toBe('string')
     }
   }
+
+  it('writes a bulk change’s events 500 stones to an event, in the statement’s order, each stone once', async () => {
+    const n = 1201
+    const stamp = { producer: 'stock', time: new Date().toISOString(), key: randomUUID() }
+    const dml = statement`select gen_random_uuid() as "id", 'NB' || i as "vStnId", 'A'::text as "wSts", ''::text as "sSts",
+                                 i as "statusVersion", 'stock.stone.arrived'::text as "eventType"
+                            from generate_series(1, ${n}::int) i`
+    const rolledBack = new Error('roll back')
+    await sql
+      .begin(async (tx) => {
+        const answered = await query<StatusRecord>(tx, withStatusEvents(dml, stamp, false))
+        expect(answered).toHaveLength(n)
+        const rows = await tx<{ event: DomainEvent<'stock.stone.bulk-changed'> }[]>`
+          select event from stock.outbox where key = ${stamp.key} order by seq`
+        expect(rows.map((r) => r.event.data.changes.length).sort((a, b) => b - a)).toEqual([500, 500, 201])
+        const changes = rows.flatMap((r) => r.event.data.changes).sort((a, b) => a.statusVersion - b.statusVersion)
+        expect(changes.map((c) => c.vStnId)).toEqual(Array.from({ length: n }, (_, i) => `NB${i + 1}`))
+        for (const r of rows) {
+          expect(Value.Check(EventEnvelope(StonesChanged), r.event)).toBe(true)
+          // Within an event, the statement's order.
+          const versions = r.event.data.changes.map((c) => c.statusVersion)
+          expect(versions).toEqual([...versions].sort((a, b) => a - b))
+        }
+        throw rolledBack
+      })
+      .catch((err: unknown) => {
+        if (err !== rolledBack) throw err
+      })
+  })
 
   it('writes a status availability in SQL exactly as the service reads it', async () => {
     const codes = [...'ABCDEFGHIJKLMNOPQRSTUVWXYZ', 'NA', '']
@@ -272,6 +317,7 @@ describe('seller inventory: upload, preview, commit, history, listings', () => {
     await expectStatusEvents(
       mine.map((s) => s.id),
       ['stock.stone.arrived'],
+      sellerA,
     )
     // Committed once: again is refused clearly.
     expect((await call('seller/inventory/commit', { id: r.body.data.id }, sign.sellerA!)).body.code).toBe(
@@ -305,7 +351,7 @@ describe('seller inventory: upload, preview, commit, history, listings', () => {
     const types = await outboxTypes(ids)
     expect(types).toContain('stock.stone.priced')
     expect(types).toContain('stock.stone.updated')
-    await expectStatusEvents(ids, ['stock.stone.priced', 'stock.stone.updated'])
+    await expectStatusEvents(ids, ['stock.stone.priced', 'stock.stone.updated'], sellerA)
   })
 
   it('replace-all deletes the stones a file leaves out but never a held one, also when held after the preview', async () => {
@@ -952,7 +998,7 @@ describe('seller inventory: upload, preview, commit, history, listings', () => {
     expect(JSON.stringify(bad.body.data)).toContain('limit')
   })
 
-  it('commits many stones at once (their events written by one COPY): one event per stone, of the right type, and every stone searchable', async () => {
+  it('commits many stones at once (their events written by the statements, in bulk): one change per stone, of the right type, and every stone searchable', async () => {
     const seller = sellerD
     const token = sign.sellerD!
     const n = 40 // MAX_ROWS is 50 here; the outbox's own test writes 1,200 events by COPY
@@ -964,19 +1010,21 @@ describe('seller inventory: upload, preview, commit, history, listings', () => {
     const mine = await stonesOf(seller)
     expect(mine).toHaveLength(n)
     const ids = mine.map((s) => s.id)
-    const arrived = await sql<{ key: string; type: string; version: number }[]>`
-      select key, type, (event->'data'->>'statusVersion')::int as version from stock.outbox where key = any(${ids})`
+    const arrived = await stoneEvents(ids)
     expect(arrived).toHaveLength(n)
     expect(new Set(arrived.map((e) => e.key)).size).toBe(n)
     expect(arrived.every((e) => e.type === 'stock.stone.arrived')).toBe(true)
+    // One bulk event for each insert statement's stones (7 here), keyed by the seller: not 40 rows
+    // for the relay and every consumer.
+    expect(new Set(arrived.map((e) => e.row.id))).toHaveProperty('size', Math.ceil(n / 7))
+    expect(arrived.every((e) => e.row.key === seller)).toBe(true)
     for (const no of ['D-1', 'D-20', `D-${n}`]) expect(await find(no)).toHaveLength(1)
 
     // Half repriced, half unchanged: only the repriced ones change, each with its priced event.
     const second = await upload(token, 'addUpdate', csv(...rows((i) => (i % 2 ? '-30' : '-35'))))
     expect(second.body.data.report).toMatchObject({ updated: n / 2, unchanged: n / 2 })
     expect((await call('seller/inventory/commit', { id: second.body.data.id }, token)).body.code).toBe('OK')
-    const priced = await sql<{ key: string }[]>`
-      select key from stock.outbox where key = any(${ids}) and type = 'stock.stone.priced'`
+    const priced = (await stoneEvents(ids)).filter((e) => e.type === 'stock.stone.priced')
     expect(priced).toHaveLength(n / 2)
     const [d1] = await find('D-1')
     const [d2] = await find('D-2')
@@ -1042,6 +1090,7 @@ describe('seller inventory: upload, preview, commit, history, listings', () => {
     await expectStatusEvents(
       (await stonesOf(seller)).map((s) => s.id),
       ['stock.stone.arrived'],
+      seller,
     )
   })
 

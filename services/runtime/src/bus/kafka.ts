@@ -109,14 +109,22 @@ export class KafkaBus implements MessageBus {
     if (!events.length) return
     const topics = new Map(events.map((e) => [e, topicOf(e.type)]))
     await this.ensureTopics([...new Set(topics.values())])
-    await this.producer.send({
-      messages: events.map((e) => ({
-        topic: topics.get(e)!,
-        key: e.key,
-        value: JSON.stringify(e),
-        headers: { type: e.type },
-      })),
-    })
+    // One send of a relay's claim could outgrow what a broker takes in one request (message.max.bytes,
+    // 1 MB by default, holds a partition's batch): bulk events of 500 stones are ~100 KB each. Sends
+    // in turn, each under SEND_BYTES, keep every key's order.
+    let messages: { topic: string; key: string; value: string; headers: { type: string } }[] = []
+    let bytes = 0
+    for (const e of events) {
+      const value = JSON.stringify(e)
+      if (messages.length && bytes + value.length > SEND_BYTES) {
+        await this.producer.send({ messages })
+        messages = []
+        bytes = 0
+      }
+      messages.push({ topic: topics.get(e)!, key: e.key, value, headers: { type: e.type } })
+      bytes += value.length
+    }
+    await this.producer.send({ messages })
   }
 
   async subscribe(opts: SubscribeOptions): Promise<Subscription> {
@@ -198,6 +206,9 @@ export class KafkaBus implements MessageBus {
     await Promise.allSettled([this.producer.close(), this.admin.close(), this.probe.close()])
   }
 }
+
+/** Bytes of events (as JSON) sent at most in one produce request: well under the broker's 1 MB a batch. */
+const SEND_BYTES = 512 * 1024
 
 /** Errors a broker gives while partition leadership is still being settled: worth waiting out. */
 const LEADERSHIP_ERRORS = [

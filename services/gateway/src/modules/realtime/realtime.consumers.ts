@@ -8,7 +8,7 @@ import {
 import { AuthEventTypes } from '@diamond/contracts/events/auth'
 import { BiddingEventTypes } from '@diamond/contracts/events/bidding'
 import { NotificationEventTypes } from '@diamond/contracts/events/notifications'
-import { StockEventTypes } from '@diamond/contracts/events/stock'
+import { STONE_CHANGE_TYPES, stoneEventsOf } from '@diamond/contracts/events/index'
 import { EventHandlers, type MessageBus, type Subscription, type TokenService } from '@diamond/runtime'
 import type { Fanout } from './fanout'
 import type { Hub } from './hub'
@@ -28,7 +28,7 @@ export interface LiveDeps {
  */
 export function subscribeLive(bus: MessageBus, { fanout, hub, tokens, lag }: LiveDeps): Promise<Subscription> {
   const live = new EventHandlers()
-    .on(Object.values(StockEventTypes), (event) => fanout.onStone(event))
+    .on(STONE_CHANGE_TYPES, (event) => stoneEventsOf(event).forEach((e) => fanout.onStone(e)))
     .on(Object.values(BiddingEventTypes), (event) => fanout.onLot(event))
     .on(NotificationEventTypes.created, ({ data }) => fanout.onNotification(data))
     .on(SlotEventTypes.changed, ({ data }) => fanout.onSlot(data))

@@ -1,21 +1,32 @@
+import {
+  STONE_CHANGE_TYPES,
+  stoneEventsOf,
+  type DomainEvent,
+  type StoneChangeType,
+} from '@diamond/contracts/events/index'
+import { StockEventTypes, type StoneStatusChanged } from '@diamond/contracts/events/stock'
 import { ConciergeEventTypes } from '@diamond/contracts/events/concierge'
 import { consumer, type ServiceRuntime } from '@diamond/runtime'
-import { STONE_BACK_EVENTS, type DemandService } from './demands.service'
+import { bringsStoneBack, type DemandService } from './demands.service'
 
-/** Stone events tested against the open demands at once, in one transaction (an upload sends 100,000). */
+/** Stone events tested against the open demands at once, in one transaction (an upload's are bulk events of 500 stones). */
 const MATCH_BATCH = 500
+
+/** The stone events matching heeds: every change but a new price alone, and the bulk events of many. */
+const MATCH_TYPES = STONE_CHANGE_TYPES.filter(
+  (t): t is Exclude<StoneChangeType, typeof StockEventTypes.priced> => t !== StockEventTypes.priced,
+)
+
+/** The stones of these events that may have come (back) to stock, a bulk event's too. */
+const stonesBack = (events: readonly DomainEvent<StoneChangeType>[]): StoneStatusChanged[] =>
+  events.flatMap(stoneEventsOf).flatMap((e) => (bringsStoneBack(e.type) ? [e.data] : []))
 
 /** New and returning stones are tested against the open demands. */
 export function registerDemandMatch(rt: ServiceRuntime, demands: DemandService): void {
   rt.consume(
     consumer('stock.demand-match')
-      .on(STONE_BACK_EVENTS, ({ data }, { tx }) => demands.onStonesChanged(tx, [data]))
-      .batch(MATCH_BATCH, (events, { tx }) =>
-        demands.onStonesChanged(
-          tx,
-          events.map((e) => e.data),
-        ),
-      ),
+      .on(MATCH_TYPES, (e, { tx }) => demands.onStonesChanged(tx, stonesBack([e])))
+      .batch(MATCH_BATCH, (events, { tx }) => demands.onStonesChanged(tx, stonesBack(events))),
   )
 }
 

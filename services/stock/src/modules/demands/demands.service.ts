@@ -1,6 +1,7 @@
 import {
   StockEventTypes,
   TradeEventTypes,
+  type StoneEventType,
   type StoneStatusChanged,
   type TradeEvent,
 } from '@diamond/contracts/events/stock'
@@ -32,8 +33,8 @@ import { addDays, boundsOf, decideChange, demandState, textProblems, tillDatePro
 
 const PRODUCER = 'stock'
 
-/** The stone changes that can bring a stone to stock: every one but a new price. */
-export const STONE_BACK_EVENTS = Object.values(StockEventTypes).filter((type) => type !== StockEventTypes.priced)
+/** Whether a stone change can bring a stone to stock: every one but a new price. */
+export const bringsStoneBack = (type: StoneEventType): boolean => type !== StockEventTypes.priced
 
 /** How many stones a filter finds now: the search service's count over its index. */
 export interface MatchCounter {

@@ -6,8 +6,14 @@ import { GONE_W_STS, StockEventTypes } from '@diamond/contracts/events/stock'
 import type { KeptReason, UploadRowKind } from '@diamond/contracts/http/inventory'
 import { orm, type Sql, type Tx } from '@diamond/runtime/db'
 import { anyOf, fields, name, query, wideQuery } from '@diamond/runtime/statements'
-import { NO_HOLD, STATUS, withStatusEvents, type BulkChanged, type StatusRecord } from '../stones/stones.repository'
-import type { EventStamp } from '@diamond/runtime/outbox'
+import {
+  NO_HOLD,
+  STATUS,
+  withStatusEvents,
+  type BulkChanged,
+  type BulkStamp,
+  type StatusRecord,
+} from '../stones/stones.repository'
 import { stones } from '../stones/stones.schema'
 import { INDEX_COLUMNS, type IndexSource } from '../search/stone-index'
 import { DIFF_FIELDS, PROTECTED_W_STS, type DiffField } from './inventory.diff'
@@ -607,7 +613,7 @@ export async function applyUpdates(
   uploadId: string,
   listedUntil: Date,
   userId: string,
-  stamp: EventStamp,
+  stamp: BulkStamp,
 ): Promise<BulkChanged[]> {
   const dml = sql`
     update ${stones}
@@ -630,7 +636,7 @@ export async function applyUpdates(
 const removeSet = sql`${name(stones.wSts)} = ${GONE_W_STS.removed}, ${name(stones.statusVersion)} = ${stones.statusVersion} + 1,
   ${name(stones.updatedAt)} = now(), ${name(stones.listedUntil)} = null`
 
-export async function applyDeletes(tx: Tx, uploadId: string, stamp: EventStamp): Promise<BulkChanged[]> {
+export async function applyDeletes(tx: Tx, uploadId: string, stamp: BulkStamp): Promise<BulkChanged[]> {
   const dml = sql`
     update ${stones} set ${removeSet}
       from ${uploadRows}
@@ -676,7 +682,7 @@ export function applyInserts(
   seller: { id: string; name: string },
   listedUntil: Date,
   userId: string,
-  stamp: EventStamp,
+  stamp: BulkStamp,
 ): Promise<AddedStone[]> {
   const cols = DRAFT_COLUMNS.map((k) => name(stones[k]))
   const dml = sql`
@@ -705,7 +711,7 @@ export async function refreshListed(
   uploadId: string,
   listedUntil: Date,
   userId: string,
-  stamp: EventStamp,
+  stamp: BulkStamp,
 ): Promise<BulkChanged[]> {
   const named = sql`${uploadRows.uploadId} = ${uploadId} and ${stones.id} = ${uploadRows.stoneRef}
        and (${uploadRows.kind} = 'unchanged' or (${uploadRows.kind} = 'kept' and ${uploadRows.wouldBe} = 'updated'))`

@@ -509,7 +509,7 @@ export class InventoryService {
       name: '',
     }
     const listedUntil = listedUntilFrom(this.clock(), this.settings.listingDays)
-    const report = await this.stones.changeInBulk<UploadReport>(async (tx, stamp, stage) => {
+    const report = await this.stones.changeInBulk<UploadReport>(seller.id, async (tx, stamp, stage) => {
       if (!(await repo.tryLockSeller(tx, seller.id))) throw new AppError('E_UPLOAD_BUSY')
       const locked = await repo.lockUpload(tx, id)
       if (!locked || locked.status === 'committed') throw new AppError('E_UPLOAD_DONE')

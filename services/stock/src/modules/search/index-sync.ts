@@ -1,7 +1,7 @@
 import { hostname } from 'node:os'
 import { setTimeout as sleep } from 'node:timers/promises'
 import type { FastifyBaseLogger } from 'fastify'
-import type { DomainEvent } from '@diamond/contracts/events/index'
+import { STONE_CHANGE_TYPES, stoneEventsOf, type DomainEvent } from '@diamond/contracts/events/index'
 import { StockEventTypes, type StoneEventType } from '@diamond/contracts/events/stock'
 import { EventHandlers, type MessageBus, type Subscription } from '@diamond/runtime'
 import type { StatusRecord } from '../stones/stones.repository'
@@ -74,7 +74,7 @@ export class IndexSync {
   /** Follows the stone events of every instance (from new ones on), then loads the whole index. */
   async start(bus: MessageBus): Promise<void> {
     // onEvent is synchronous: a refresh it starts runs on its own, so the bus is never held up.
-    const changes = new EventHandlers().on(Object.values(StockEventTypes), (e) => this.onEvent(e))
+    const changes = new EventHandlers().on(STONE_CHANGE_TYPES, (e) => stoneEventsOf(e).forEach((x) => this.onEvent(x)))
     this.subscription = await bus.subscribe({
       group: `stock.index.${hostname()}.${process.pid}.${Date.now()}`,
       topics: changes.topics,

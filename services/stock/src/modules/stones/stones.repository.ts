@@ -1,5 +1,7 @@
 import { eq, sql, type SQL } from 'drizzle-orm'
 import { orm, type Sql, type Tx } from '@diamond/runtime/db'
+import { topicOf } from '@diamond/contracts/events/envelope'
+import { StockBulkEventTypes, STONES_PER_BULK_EVENT } from '@diamond/contracts/events/stock'
 import type { EventStamp } from '@diamond/runtime/outbox'
 import { fields, name, query } from '@diamond/runtime/statements'
 import { blocks } from '../blocks/blocks.schema'
@@ -202,32 +204,43 @@ export type BulkChanged = StatusRecord & { reread: boolean }
 export const availabilitySql = (wSts: SQL): SQL =>
   sql`case when ${wSts} in ('A', 'H', 'M', 'U', 'B', 'S', 'O', 'E') then ${wSts} when ${wSts} = 'D' then 'M' else 'NA' end`
 
+/** The envelope of a bulk change's events (`eventStamp`'s) and their key: the seller whose stones change. */
+export type BulkStamp = EventStamp & { key: string }
+
 /**
  * Wraps a statement that changes many stones (an upload's commit: 100,000 of them) so that
- * PostgreSQL writes each changed stone's status event into the outbox in the same statement, as
- * `statusEvent` and `newEvent` would write it (envelope, data without a hold, `back` where the
- * price changed; a test compares the two): the rows never travel to the service and back as events.
- * `dml` returns `STATUS` and an `"eventType"` column (and `"back"` when `reread`); the statement
- * answers each stone's status for the index, or, `whole`, every column `dml` returns beside it (the
- * index's columns of new stones). The caller wakes the relays once (`wakeRelays`).
+ * PostgreSQL writes their status events into the outbox in the same statement: one
+ * `stock.stone.bulk-changed` for every `STONES_PER_BULK_EVENT` stones, each change as `statusEvent`
+ * would make the stone's own event (data without a hold, `back` where the price changed, its type;
+ * a test compares the two), under `newEvent`'s envelope. The rows never travel to the service and
+ * back as events, and the relay, the bus and the consumers handle a few hundred events, not one a
+ * stone. `dml` returns `STATUS` and an `"eventType"` column (and `"back"` when `reread`); the
+ * statement answers each stone's status for the index, or, `whole`, every column `dml` returns beside
+ * it (the index's columns of new stones). The caller wakes the relays once (`wakeRelays`).
  */
-export function withStatusEvents(dml: SQL, stamp: EventStamp, reread: boolean, whole = false): SQL {
+export function withStatusEvents(dml: SQL, stamp: BulkStamp, reread: boolean, whole = false): SQL {
   const back = sql.raw(reread ? `jsonb_build_object('back', e."back"::float8)` : `'{}'::jsonb`)
   const request = stamp.requestId ? sql`jsonb_build_object('requestId', ${stamp.requestId}::text)` : sql`'{}'::jsonb`
+  const type = StockBulkEventTypes.changed
   return sql`
     with c as (${dml}),
-    e as (select gen_random_uuid() as eid, c.* from c),
+    e as (select c.*, row_number() over () - 1 as n from c),
+    b as (
+      select gen_random_uuid() as eid,
+             jsonb_agg(jsonb_build_object('type', e."eventType", 'stoneId', e."id", 'vStnId', e."vStnId", 'wSts', e."wSts",
+                         'sSts', e."sSts", 'availability', ${availabilitySql(sql.raw('e."wSts"'))},
+                         'statusVersion', e."statusVersion", 'holderId', null, 'expiresAt', null) || ${back}
+                       order by e.n) as changes
+        from e group by e.n / ${STONES_PER_BULK_EVENT}::int
+    ),
     o as (
       insert into ${sql.raw(`"${stamp.producer}".outbox`)} (id, topic, key, type, event)
-      select e.eid, split_part(e."eventType", '.', 1) || '.' || split_part(e."eventType", '.', 2), e."id"::text,
-             e."eventType",
-             jsonb_build_object('id', e.eid, 'type', e."eventType", 'key', e."id"::text, 'time', ${stamp.time}::text,
+      select b.eid, ${topicOf(type)}::text, ${stamp.key}::text, ${type}::text,
+             jsonb_build_object('id', b.eid, 'type', ${type}::text, 'key', ${stamp.key}::text, 'time', ${stamp.time}::text,
                                 'producer', ${stamp.producer}::text, 'version', 1,
-                                'data', jsonb_build_object('stoneId', e."id", 'vStnId', e."vStnId", 'wSts', e."wSts",
-                                  'sSts', e."sSts", 'availability', ${availabilitySql(sql.raw('e."wSts"'))},
-                                  'statusVersion', e."statusVersion", 'holderId', null, 'expiresAt', null) || ${back})
+                                'data', jsonb_build_object('changes', b.changes))
                || ${request}
-        from e
+        from b
     )
     select ${whole ? sql`c.*` : sql`c."id", c."vStnId", c."wSts", c."sSts", c."statusVersion"`}, ${NO_HOLD},
            ${reread}::boolean as "reread"

@@ -11,7 +11,6 @@ import {
   newEvent,
   wakeRelays,
   type Database,
-  type EventStamp,
   type Principal,
   type Tx,
 } from '@diamond/runtime'
@@ -199,20 +198,22 @@ export class StoneService {
 
   /**
    * `changeMany` for changes of many thousand stones (an upload's commit): `run`'s statements write
-   * each stone's status event in the statement that changes it (`withStatusEvents`: PostgreSQL
-   * builds the events, no row travels to the service and back as an event) and name the stones for
+   * their stones' status events in the statement that changes them (`withStatusEvents`: PostgreSQL
+   * builds them, one bulk event a few hundred stones, keyed by `key`, the seller; no row travels to
+   * the service and back as an event) and name the stones for
    * the index, which hears of them after the commit; the relays are woken once. New stones whose
    * rows a statement answered whole may be handed to `stage` meanwhile: the index takes them hidden
    * while the transaction goes on, and shows them after the commit instead of reading them again.
    */
   async changeInBulk<T>(
+    key: string,
     run: (
       tx: Tx,
-      stamp: EventStamp,
+      stamp: repo.BulkStamp,
       stage: (rows: readonly IndexSource[]) => Promise<void>,
     ) => Promise<{ changed: repo.BulkChanged[]; result: T }>,
   ): Promise<T> {
-    const stamp = eventStamp(PRODUCER)
+    const stamp = { ...eventStamp(PRODUCER), key }
     const stage = (rows: readonly IndexSource[]) => this.onStaged?.(rows) ?? Promise.resolve()
     const out = await this.database.sql.begin(async (tx) => {
       const o = await run(tx, stamp, stage)
