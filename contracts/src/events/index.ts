@@ -113,3 +113,7 @@ export function stoneEventsOf(e: DomainEvent<StoneChangeType>): DomainEvent<Ston
     ({ type, ...change }) => ({ ...envelope, type, key: change.stoneId, data: change }) as DomainEvent<StoneEventType>,
   )
 }
+
+/** How many stones an event of `STONE_CHANGE_TYPES` tells of: a consumer's batch counts stones, not events. */
+export const stoneCount = (e: DomainEvent<StoneChangeType>): number =>
+  e.type === StockBulkEventTypes.changed ? e.data.changes.length : 1

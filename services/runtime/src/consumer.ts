@@ -47,6 +47,12 @@ export interface IdempotentConsumer {
   handleBatch?: (events: AnyEvent[], tx: Tx, ctx: ConsumerContext) => Promise<void>
   /** With `batch`: a short run waits this long (ms) once for more (see SubscribeOptions.lingerMs). */
   linger?: number
+  /**
+   * With `batch`: what one event counts for against `batch` (default 1): a bulk event of 500 stones
+   * counts 500, so a transaction takes about `batch` stones, not `batch` events of 500. The events
+   * the bus hands over together go in as many transactions, in order, as their weights need.
+   */
+  weight?: (event: AnyEvent) => number
 }
 
 /**
@@ -65,6 +71,7 @@ export class Consumer<K extends EventType = never> {
   private filter: ((event: AnyEvent) => boolean) | undefined
   private size = 0
   private lingerMs = 0
+  private weight: ((event: AnyEvent) => number) | undefined
   private batchHandler: ((events: AnyEvent[], ctx: ConsumerContext) => void | Promise<void>) | undefined
 
   constructor(readonly name: string) {}
@@ -81,16 +88,18 @@ export class Consumer<K extends EventType = never> {
   }
 
   /**
-   * See IdempotentConsumer.batch: up to `size` waiting events in one transaction, applied by
-   * `handler` all at once, or else each by its type's handler, in order.
+   * See IdempotentConsumer.batch: up to `size` waiting events (or `weight`s) in one transaction,
+   * applied by `handler` all at once, or else each by its type's handler, in order.
    */
   batch(
     size: number,
     handler?: (events: DomainEvent<K>[], ctx: ConsumerContext) => void | Promise<void>,
-    opts: { lingerMs?: number } = {},
+    opts: { lingerMs?: number; weight?: (event: DomainEvent<K>) => number } = {},
   ): this {
     this.size = size
     this.lingerMs = opts.lingerMs ?? 0
+    const weight = opts.weight
+    this.weight = weight && ((event) => weight(this.typed(event)))
     this.batchHandler =
       handler &&
       ((events, ctx) =>
@@ -113,6 +122,7 @@ export class Consumer<K extends EventType = never> {
       handle: (event, _tx, ctx) => handlers.handle(event, ctx),
       ...(this.size ? { batch: this.size } : {}),
       ...(this.size && this.lingerMs ? { linger: this.lingerMs } : {}),
+      ...(this.size && this.weight ? { weight: this.weight } : {}),
       ...(batchHandler
         ? { handleBatch: async (events: AnyEvent[], _tx: Tx, ctx: ConsumerContext) => await batchHandler(events, ctx) }
         : {}),
@@ -197,31 +207,7 @@ export function subscribeIdempotent(
           maxBatch: batch,
           ...(c.linger ? { lingerMs: c.linger } : {}),
           batchHandler: async (events: AnyEvent[]) => {
-            const todo = events.filter(acts)
-            if (!todo.length) return
-            const done = await transaction(async (ctx) => {
-              const { tx } = ctx
-              const fresh = new Set(
-                (
-                  await tx.unsafe<{ event_id: string }[]>(
-                    `insert into ${s}.consumed_events (consumer, event_id)
-                     select $1, id from unnest($2::uuid[]) as t(id) on conflict do nothing returning event_id`,
-                    [c.name, todo.map((e) => e.id)] as never,
-                    { prepare: true },
-                  )
-                ).map((r) => r.event_id),
-              )
-              // An id twice in one batch (a redelivery right behind the first) counts once.
-              const list = todo.filter((e) => fresh.delete(e.id.toLowerCase()))
-              if (!list.length) return []
-              if (c.handleBatch) await c.handleBatch(list, tx, ctx)
-              else for (const e of list) await c.handle(e, tx, ctx)
-              return list
-            }).catch((err: unknown) => {
-              observer?.batchFailed?.(c.name)
-              throw err
-            })
-            applied(c, observer, done)
+            for (const todo of weighed(events.filter(acts), batch, c.weight)) await applyBatch(todo)
           },
         }
       : {}),
@@ -241,6 +227,54 @@ export function subscribeIdempotent(
       if (done) applied(c, observer, [event])
     },
   })
+
+  /** Events of one transaction: recorded as consumed, the fresh ones applied together. */
+  async function applyBatch(todo: AnyEvent[]): Promise<void> {
+    const done = await transaction(async (ctx) => {
+      const { tx } = ctx
+      const fresh = new Set(
+        (
+          await tx.unsafe<{ event_id: string }[]>(
+            `insert into ${s}.consumed_events (consumer, event_id)
+                     select $1, id from unnest($2::uuid[]) as t(id) on conflict do nothing returning event_id`,
+            [c.name, todo.map((e) => e.id)] as never,
+            { prepare: true },
+          )
+        ).map((r) => r.event_id),
+      )
+      // An id twice in one batch (a redelivery right behind the first) counts once.
+      const list = todo.filter((e) => fresh.delete(e.id.toLowerCase()))
+      if (!list.length) return []
+      if (c.handleBatch) await c.handleBatch(list, tx, ctx)
+      else for (const e of list) await c.handle(e, tx, ctx)
+      return list
+    }).catch((err: unknown) => {
+      observer?.batchFailed?.(c.name)
+      throw err
+    })
+    applied(c, observer, done)
+  }
+}
+
+/** Events in runs of at most `size` by weight (each event at least its own run), in order. */
+export function weighed(events: AnyEvent[], size: number, weight?: (event: AnyEvent) => number): AnyEvent[][] {
+  if (!events.length) return []
+  if (!weight) return [events]
+  const runs: AnyEvent[][] = []
+  let run: AnyEvent[] = []
+  let total = 0
+  for (const e of events) {
+    const w = Math.max(1, weight(e))
+    if (run.length && total + w > size) {
+      runs.push(run)
+      run = []
+      total = 0
+    }
+    run.push(e)
+    total += w
+  }
+  runs.push(run)
+  return runs
 }
 
 /**

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto'
 import { describe, expect, it, vi } from 'vitest'
 import { BiddingEventTypes, type LotOpened } from '@diamond/contracts/events/bidding'
-import { StockEventTypes, type StoneStatusChanged } from '@diamond/contracts/events/stock'
-import { consumer, type ConsumerContext } from './consumer'
+import type { AnyEvent } from '@diamond/contracts/events/envelope'
+import { StockBulkEventTypes, StockEventTypes, type StoneStatusChanged } from '@diamond/contracts/events/stock'
+import { consumer, weighed, type ConsumerContext } from './consumer'
 import type { Tx } from './db'
 import { newEvent } from './outbox'
 
@@ -69,6 +70,24 @@ describe('an idempotent consumer declared by its event types', () => {
     expect(c.handleBatch).toBeUndefined()
     await c.handle(newEvent('bidding', BiddingEventTypes.opened, lot.lotId, lot), tx, ctx)
     expect(seen).toEqual([lot.lotId])
+  })
+
+  it('weighs a batch by what its events count for: bulk events of many stones go in runs of about the batch size', () => {
+    const c = consumer('svc.stones')
+      .on([StockEventTypes.held, StockBulkEventTypes.changed], () => {})
+      .batch(500, () => {}, { weight: (e) => (e.type === StockBulkEventTypes.changed ? e.data.changes.length : 1) })
+      .definition()
+    const bulk = (n: number) =>
+      newEvent('stock', StockBulkEventTypes.changed, 'seller', {
+        changes: Array.from({ length: n }, () => ({ type: StockEventTypes.arrived, ...stone })),
+      })
+    const one = () => newEvent('stock', StockEventTypes.held, stone.stoneId, stone)
+    const events: AnyEvent[] = [bulk(500), bulk(300), one(), bulk(200), one(), bulk(500), one()]
+    const runs = weighed(events, c.batch!, c.weight)
+    expect(runs.map((r) => r.map((e) => events.indexOf(e)))).toEqual([[0], [1, 2], [3, 4], [5], [6]])
+    // Without a weight every event counts one: the bus's batch is one transaction.
+    expect(weighed(events, 500)).toEqual([events])
+    expect(weighed([], 500, c.weight)).toEqual([])
   })
 
   it('refuses a consumer without an event type', () => {

@@ -1,7 +1,7 @@
 import { AppointmentEventTypes } from '@diamond/contracts/events/appointments'
 import { BiddingEventTypes, type LotHighChanged } from '@diamond/contracts/events/bidding'
 import { MemberEventTypes } from '@diamond/contracts/events/members'
-import { STONE_CHANGE_TYPES, stoneEventsOf } from '@diamond/contracts/events/index'
+import { STONE_CHANGE_TYPES, stoneCount, stoneEventsOf } from '@diamond/contracts/events/index'
 import { consumer, type ServiceRuntime } from '@diamond/runtime'
 import type { DashboardProjections } from './dashboard.projections'
 import type { PriceIndexService } from './price-index.service'
@@ -11,14 +11,14 @@ const DASHBOARD_LINGER_MS = 100
 
 /**
  * The dashboards' inputs: stock's own stone events move the price index and the market's counters
- * (an upload's 100,000 changes in bulk events of 500, other events in batches of 500), and other services' events keep stock's small
+ * (500 stones a transaction, an upload's bulk event of 500 alone), and other services' events keep stock's small
  * projections of follows, lots and bidders, and appointments.
  */
 export function registerDashboards(rt: ServiceRuntime, index: PriceIndexService, p: DashboardProjections): void {
   rt.consume(
     consumer('stock.price-index')
       .on(STONE_CHANGE_TYPES, (e, { tx }) => index.apply(tx, stoneEventsOf(e)))
-      .batch(500, (events, { tx }) => index.apply(tx, events.flatMap(stoneEventsOf))),
+      .batch(500, (events, { tx }) => index.apply(tx, events.flatMap(stoneEventsOf)), { weight: stoneCount }),
   )
   rt.consume(
     consumer('stock.dashboard')

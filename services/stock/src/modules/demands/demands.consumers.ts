@@ -1,5 +1,6 @@
 import {
   STONE_CHANGE_TYPES,
+  stoneCount,
   stoneEventsOf,
   type DomainEvent,
   type StoneChangeType,
@@ -9,7 +10,7 @@ import { ConciergeEventTypes } from '@diamond/contracts/events/concierge'
 import { consumer, type ServiceRuntime } from '@diamond/runtime'
 import { bringsStoneBack, type DemandService } from './demands.service'
 
-/** Stone events tested against the open demands at once, in one transaction (an upload's are bulk events of 500 stones). */
+/** Stones tested against the open demands at once, in one transaction (a bulk event of an upload counts its 500). */
 const MATCH_BATCH = 500
 
 /** The stone events matching heeds: every change but a new price alone, and the bulk events of many. */
@@ -26,7 +27,9 @@ export function registerDemandMatch(rt: ServiceRuntime, demands: DemandService):
   rt.consume(
     consumer('stock.demand-match')
       .on(MATCH_TYPES, (e, { tx }) => demands.onStonesChanged(tx, stonesBack([e])))
-      .batch(MATCH_BATCH, (events, { tx }) => demands.onStonesChanged(tx, stonesBack(events))),
+      .batch(MATCH_BATCH, (events, { tx }) => demands.onStonesChanged(tx, stonesBack(events)), {
+        weight: stoneCount,
+      }),
   )
 }
 

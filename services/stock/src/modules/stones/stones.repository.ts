@@ -219,27 +219,31 @@ export type BulkStamp = EventStamp & { key: string }
  * it (the index's columns of new stones). The caller wakes the relays once (`wakeRelays`).
  */
 export function withStatusEvents(dml: SQL, stamp: BulkStamp, reread: boolean, whole = false): SQL {
-  const back = sql.raw(reread ? `jsonb_build_object('back', e."back"::float8)` : `'{}'::jsonb`)
-  const request = stamp.requestId ? sql`jsonb_build_object('requestId', ${stamp.requestId}::text)` : sql`'{}'::jsonb`
   const type = StockBulkEventTypes.changed
+  // Built as json and made jsonb once an event (json_build_object writes text; jsonb's would build and
+  // copy a binary tree for each of the 500 changes and again for the envelope around them), from the
+  // few columns an event needs, not the whole rows `dml` answers.
+  const back = reread ? sql`, 'back', e."back"::float8` : sql``
+  const request = stamp.requestId ? sql`, 'requestId', ${stamp.requestId}::text` : sql``
   return sql`
     with c as (${dml}),
-    e as (select c.*, row_number() over () - 1 as n from c),
+    e as (select c."id", c."vStnId", c."wSts", c."sSts", c."statusVersion", c."eventType"${reread ? sql`, c."back"` : sql``},
+                 row_number() over () - 1 as n
+            from c),
     b as (
       select gen_random_uuid() as eid,
-             jsonb_agg(jsonb_build_object('type', e."eventType", 'stoneId', e."id", 'vStnId', e."vStnId", 'wSts', e."wSts",
-                         'sSts', e."sSts", 'availability', ${availabilitySql(sql.raw('e."wSts"'))},
-                         'statusVersion', e."statusVersion", 'holderId', null, 'expiresAt', null) || ${back}
-                       order by e.n) as changes
+             json_agg(json_build_object('type', e."eventType", 'stoneId', e."id", 'vStnId', e."vStnId", 'wSts', e."wSts",
+                        'sSts', e."sSts", 'availability', ${availabilitySql(sql.raw('e."wSts"'))},
+                        'statusVersion', e."statusVersion", 'holderId', null, 'expiresAt', null${back})
+                      order by e.n) as changes
         from e group by e.n / ${STONES_PER_BULK_EVENT}::int
     ),
     o as (
       insert into ${sql.raw(`"${stamp.producer}".outbox`)} (id, topic, key, type, event)
       select b.eid, ${topicOf(type)}::text, ${stamp.key}::text, ${type}::text,
-             jsonb_build_object('id', b.eid, 'type', ${type}::text, 'key', ${stamp.key}::text, 'time', ${stamp.time}::text,
-                                'producer', ${stamp.producer}::text, 'version', 1,
-                                'data', jsonb_build_object('changes', b.changes))
-               || ${request}
+             json_build_object('id', b.eid, 'type', ${type}::text, 'key', ${stamp.key}::text, 'time', ${stamp.time}::text,
+                               'producer', ${stamp.producer}::text, 'version', 1,
+                               'data', json_build_object('changes', b.changes)${request})::jsonb
         from b
     )
     select ${whole ? sql`c.*` : sql`c."id", c."vStnId", c."wSts", c."sSts", c."statusVersion"`}, ${NO_HOLD},
