@@ -5,7 +5,7 @@ import { getTableConfig } from 'drizzle-orm/pg-core'
 import { GONE_W_STS, StockEventTypes } from '@diamond/contracts/events/stock'
 import type { KeptReason, UploadRowKind } from '@diamond/contracts/http/inventory'
 import { orm, type Sql, type Tx } from '@diamond/runtime/db'
-import { anyOf, fields, name, query, wideQuery } from '@diamond/runtime/statements'
+import { anyOf, fields, name, query } from '@diamond/runtime/statements'
 import {
   NO_HOLD,
   STATUS,
@@ -15,7 +15,6 @@ import {
   type StatusRecord,
 } from '../stones/stones.repository'
 import { stones } from '../stones/stones.schema'
-import { INDEX_COLUMNS, type IndexSource } from '../search/stone-index'
 import { DIFF_FIELDS, PROTECTED_W_STS, type DiffField } from './inventory.diff'
 import { sellerCompanies, sellerMappings, uploadRows, uploads, type Upload, type UploadRow } from './inventory.schema'
 import type { Mapping } from './inventory.types'
@@ -646,17 +645,8 @@ export async function applyDeletes(tx: Tx, uploadId: string, stamp: BulkStamp): 
   return query<BulkChanged>(tx, withStatusEvents(dml, stamp, false))
 }
 
-/** The index's columns of a stone beside `STATUS` (an added stone's row comes back with them). */
-const INDEX_REST = fields(
-  stones,
-  INDEX_COLUMNS.filter((k) => k !== 'id' && k !== 'vStnId' && k !== 'wSts'),
-)
-
 /** Past every line's seq: a chunk's range always has an upper bound, so it is one range of the key's index. */
 const SEQ_END = 2_147_483_647
-
-/** An added stone as its insert answers it: its status (events, index) and what the index reads of it. */
-export type AddedStone = BulkChanged & IndexSource
 
 /** Where the upload's added rows' chunks of `size` start (their seqs, in order). */
 export async function addedChunks(tx: Tx, uploadId: string, size: number): Promise<number[]> {
@@ -672,8 +662,8 @@ export async function addedChunks(tx: Tx, uploadId: string, size: number): Promi
 
 /**
  * The added rows whose seq lies in [from, to) (to null: to the end) become stones, numbered from the
- * stock's sequence in the file's order, each with its arrival event; answered with the index's columns, so the index takes
- * them without reading them again.
+ * stock's sequence in the file's order, each with its arrival event; answered with their statuses
+ * (the index reads the new stones themselves, a few at a time: `StoneService.changeInBulk`'s stage).
  */
 export function applyInserts(
   tx: Tx,
@@ -683,7 +673,7 @@ export function applyInserts(
   listedUntil: Date,
   userId: string,
   stamp: BulkStamp,
-): Promise<AddedStone[]> {
+): Promise<BulkChanged[]> {
   const cols = DRAFT_COLUMNS.map((k) => name(stones[k]))
   const dml = sql`
     insert into ${stones} (${name(stones.id)}, ${name(stones.vStnId)}, ${name(stones.stoneId)}, ${name(stones.sellerCompanyId)},
@@ -698,8 +688,8 @@ export function applyInserts(
      where ${uploadRows.uploadId} = ${uploadId} and ${uploadRows.kind} = 'added'
        and ${uploadRows.seq} >= ${range.from} and ${uploadRows.seq} < ${range.to ?? SEQ_END}
      order by ${uploadRows.seq}
-    returning ${STATUS}, ${StockEventTypes.arrived}::text as "eventType", ${INDEX_REST}`
-  return wideQuery<AddedStone>(tx, withStatusEvents(dml, stamp, false, true))
+    returning ${STATUS}, ${StockEventTypes.arrived}::text as "eventType"`
+  return query<BulkChanged>(tx, withStatusEvents(dml, stamp, false))
 }
 
 /**

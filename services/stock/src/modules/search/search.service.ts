@@ -13,7 +13,7 @@ import type {
 import { invalidFields } from '@diamond/runtime/errors'
 import { searchLimitMessage, type ListType } from '@diamond/contracts/http/stock.values'
 import { seesPrices } from '@diamond/contracts/permissions'
-import { AppError, type Database, type Principal } from '@diamond/runtime'
+import { AppError, type Database, type Principal, type Tx } from '@diamond/runtime'
 import { readStones, toStoneRow } from '../stones/stone-row'
 import { scopeFor, dayOf, type ScopeResult } from './categories.rules'
 import { mediaOf, type MediaHosts, type OwnLinks } from './media.rules'
@@ -116,9 +116,24 @@ export class SearchService {
     }
   }
 
-  /** Stones of a transaction not yet committed, in the index but found by no search (`StoneIndex.stage`). */
-  stage(rows: readonly IndexSource[]): Promise<void> {
-    return inSlices(rows, (r) => this.index.stage(r))
+  /**
+   * Stones of a transaction not yet committed, read in it `batch` at a time (the next read while one
+   * is staged) and put in the index found by no search (`StoneIndex.stage`) until the commit shows them.
+   */
+  async stageFrom(tx: Tx, ids: readonly string[], batch: number): Promise<void> {
+    const read = (i: number) => {
+      if (i >= ids.length) return null
+      const p = indexSources(tx, ids.slice(i, i + batch))
+      // Awaited below; until then a failure must not count as unhandled.
+      p.catch(() => {})
+      return p
+    }
+    let next = read(0)
+    for (let i = 0; next; i += batch) {
+      const rows = await next
+      next = read(i + batch)
+      await inSlices(rows, (r) => this.index.stage(r))
+    }
   }
 
   private scope(type: ListType, suggested: StoneFilter | null): ScopeResult {

@@ -17,7 +17,6 @@ import {
 import * as repo from './stones.repository'
 import * as bids from '../bids/bids.repository'
 import { SingleFlight } from './single-flight'
-import type { IndexSource } from '../search/stone-index'
 import { listedEvent } from './listed.event'
 import { rapCents } from '../rap/rap.rules'
 import { amountCents, availabilityOf, pricePerCaratCents, SHAPE_FULL } from './stones.rules'
@@ -29,10 +28,10 @@ export type OnChanged = (s: repo.StatusRecord) => Promise<void>
 /** Told of a change of many stones at once (an upload's commit), right after the commit. */
 export type OnChangedMany = (list: readonly repo.StatusRecord[]) => Promise<void>
 /**
- * Told of new stones while their transaction is still open (the search index takes them hidden, and
- * the commit's `OnChangedMany` shows them): their rows, as the index reads them.
+ * Told of new stones while their transaction is still open (the search index reads them in that
+ * transaction and takes them hidden, and the commit's `OnChangedMany` shows them): their ids.
  */
-export type OnStaged = (rows: readonly IndexSource[]) => Promise<void>
+export type OnStaged = (tx: Tx, ids: readonly string[]) => Promise<void>
 
 /** The status events of many changed stones, made one at a time as the outbox's COPY takes them. */
 function* eventsOf<S extends repo.StatusRecord>(changed: readonly S[], typeOf: (s: S) => string) {
@@ -200,23 +199,22 @@ export class StoneService {
    * `changeMany` for changes of many thousand stones (an upload's commit): `run`'s statements write
    * their stones' status events in the statement that changes them (`withStatusEvents`: PostgreSQL
    * builds them, one bulk event a few hundred stones, keyed by `key`, the seller; no row travels to
-   * the service and back as an event) and name the stones for
-   * the index, which hears of them after the commit; the relays are woken once. New stones whose
-   * rows a statement answered whole may be handed to `stage` meanwhile: the index takes them hidden
-   * while the transaction goes on, and shows them after the commit instead of reading them again.
+   * the service and back as an event) and name the stones for the index, which hears of them after
+   * the commit; the relays are woken once. New stones may be handed to `stage` meanwhile (their ids):
+   * the index reads them in the transaction and takes them hidden while it goes on, and shows them
+   * after the commit instead of reading them again.
    */
   async changeInBulk<T>(
     key: string,
     run: (
       tx: Tx,
       stamp: repo.BulkStamp,
-      stage: (rows: readonly IndexSource[]) => Promise<void>,
+      stage: (ids: readonly string[]) => Promise<void>,
     ) => Promise<{ changed: repo.BulkChanged[]; result: T }>,
   ): Promise<T> {
     const stamp = { ...eventStamp(PRODUCER), key }
-    const stage = (rows: readonly IndexSource[]) => this.onStaged?.(rows) ?? Promise.resolve()
     const out = await this.database.sql.begin(async (tx) => {
-      const o = await run(tx, stamp, stage)
+      const o = await run(tx, stamp, (ids) => this.onStaged?.(tx, ids) ?? Promise.resolve())
       if (o.changed.length) await wakeRelays(tx, PRODUCER)
       return o
     })
