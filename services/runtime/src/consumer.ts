@@ -40,7 +40,10 @@ export interface IdempotentConsumer {
   /**
    * Opt-in: up to this many waiting events of a partition are applied in ONE transaction (one commit
    * instead of one per event) — for consumers whose effect is only database writes in `tx`. If any of
-   * them fails, the transaction rolls back and each event is applied alone, as without it.
+   * them fails, the transaction rolls back and each event is applied alone, as without it. With
+   * `weight`, the bus hands over at most `WEIGHED_EVENTS` at once, in transactions of about `batch`
+   * by weight: if a later one fails, the earlier ones stay committed, and applying the events alone
+   * then passes over those already recorded as consumed.
    */
   batch?: number
   /** With `batch`: applies the fresh events of a batch, in order (default: `handle` for each). */
@@ -138,6 +141,13 @@ export class Consumer<K extends EventType = never> {
   }
 }
 
+/**
+ * Events the bus hands a weighed consumer at once: a bulk event of 500 stones weighs 500, and 500 of
+ * them (the bus's batch otherwise) were 250,000 stones, some 50 MB of JSON, parsed in one go and
+ * committed as one position after as many transactions.
+ */
+const WEIGHED_EVENTS = 40
+
 /** A new idempotent consumer, named `<service>.<purpose>` (also its consumer group). */
 export const consumer = (name: string): Consumer => new Consumer(name)
 
@@ -204,7 +214,7 @@ export function subscribeIdempotent(
     fromBeginning: c.fromBeginning ?? true,
     ...(batch
       ? {
-          maxBatch: batch,
+          maxBatch: c.weight ? Math.min(batch, WEIGHED_EVENTS) : batch,
           ...(c.linger ? { lingerMs: c.linger } : {}),
           batchHandler: async (events: AnyEvent[]) => {
             for (const todo of weighed(events.filter(acts), batch, c.weight)) await applyBatch(todo)

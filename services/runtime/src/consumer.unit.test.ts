@@ -3,8 +3,9 @@ import { describe, expect, it, vi } from 'vitest'
 import { BiddingEventTypes, type LotOpened } from '@diamond/contracts/events/bidding'
 import type { AnyEvent } from '@diamond/contracts/events/envelope'
 import { StockBulkEventTypes, StockEventTypes, type StoneStatusChanged } from '@diamond/contracts/events/stock'
-import { consumer, weighed, type ConsumerContext } from './consumer'
-import type { Tx } from './db'
+import type { MessageBus, SubscribeOptions } from './bus/types'
+import { consumer, subscribeIdempotent, weighed, type ConsumerContext } from './consumer'
+import type { Database, Tx } from './db'
 import { newEvent } from './outbox'
 
 const stone: StoneStatusChanged = {
@@ -88,6 +89,23 @@ describe('an idempotent consumer declared by its event types', () => {
     // Without a weight every event counts one: the bus's batch is one transaction.
     expect(weighed(events, 500)).toEqual([events])
     expect(weighed([], 500, c.weight)).toEqual([])
+  })
+
+  it('asks the bus for few events at once when they are weighed, the batch otherwise', async () => {
+    const asked: (number | undefined)[] = []
+    const bus = {
+      subscribe: (opts: SubscribeOptions) => {
+        asked.push(opts.maxBatch)
+        return Promise.resolve({ close: () => Promise.resolve() })
+      },
+    } as unknown as MessageBus
+    const database = { schema: 'svc' } as Database
+    const weight = (e: AnyEvent) => (e.type === StockBulkEventTypes.changed ? 500 : 1)
+    const on = (name: string) => consumer(name).on([StockEventTypes.held, StockBulkEventTypes.changed], () => {})
+    await subscribeIdempotent(bus, database, on('svc.weighed').batch(500, undefined, { weight }).definition())
+    await subscribeIdempotent(bus, database, on('svc.counted').batch(500).definition())
+    expect(asked[0]).toBeLessThanOrEqual(50)
+    expect(asked[1]).toBe(500)
   })
 
   it('refuses a consumer without an event type', () => {

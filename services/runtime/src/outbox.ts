@@ -148,6 +148,19 @@ export interface RelayOptions {
 const VACUUM_EVERY = 5000
 
 /**
+ * Bytes of events (as JSON text) one claim aims at: a claim of 500 bulk events of 500 stones each was
+ * some 60 MB of JSON parsed in one go on the service's thread, and one Kafka publish of it. Rows of
+ * ordinary events (a few hundred bytes) are still claimed by the batch.
+ */
+const CLAIM_BYTES = 4 << 20
+
+/** The rows the next claim takes: the batch, fewer while the last claim's events (`published`, of `bytes`) ran large. */
+export function nextClaimLimit(batch: number, published: number, bytes: number): number {
+  if (published <= 0 || bytes <= 0) return batch
+  return Math.max(1, Math.min(batch, Math.floor((CLAIM_BYTES * published) / bytes)))
+}
+
+/**
  * Publishes committed outbox rows. Several relays may run against one schema: each claims rows with
  * FOR UPDATE SKIP LOCKED, so a row is published by one relay only, and rows of a key whose earlier
  * rows another relay holds are left for later so order per key survives. It never relies on ids
@@ -165,6 +178,9 @@ export class OutboxRelay {
   /** What the last claim took, and how many of those it left for later (a key held by another relay). */
   private claimed = 0
   private heldBack = 0
+  /** Rows the last claim asked for, and the next one will (`nextClaimLimit`). */
+  private lastLimit = 0
+  private limit: number | null = null
   private sinceVacuum = 0
   private vacuuming: Promise<void> | null = null
 
@@ -223,12 +239,11 @@ export class OutboxRelay {
     do {
       this.again = false
       try {
-        // A claim short of a full batch took everything committed when it looked: a row committed
+        // A claim short of what it asked for took everything committed when it looked: a row committed
         // since then has its NOTIFY on the way, which sets `again` (this loop is running).
-        const batch = this.opts.batch ?? 500
         while (!this.stopped) {
           await this.claimOnce()
-          if (this.claimed < batch) break
+          if (this.claimed < this.lastLimit) break
         }
         // Rows left for a key another relay holds: look again soon rather than at the next poll.
         if (this.heldBack && !this.stopped) setTimeout(() => this.kick(), 20).unref()
@@ -266,7 +281,9 @@ export class OutboxRelay {
         // every claimed row and took seconds a claim, stalling the relay. Here each key's
         // first gap is one walk of the (key, seq) index, membership in the claim a hashed lookup, the
         // rows are marked by their seq, and the intermediate sets are computed once.
-        const [row] = await tx.unsafe<{ claimed: number; events: AnyEvent[] }[]>(
+        const batch = this.opts.batch ?? 500
+        const limit = this.limit ?? batch
+        const [row] = await tx.unsafe<{ claimed: number; bytes: string; events: AnyEvent[] }[]>(
           `with claimed as materialized (
            select seq, key from ${s}.outbox where published_at is null order by seq limit $1 for update skip locked
          ), gaps as materialized (
@@ -284,12 +301,16 @@ export class OutboxRelay {
          )
          select (select count(*) from claimed)::int as claimed,
                 coalesce((select jsonb_agg(m.event order by m.seq) from marked m), '[]'::jsonb) as events,
+                (select coalesce(sum(octet_length(m.event::text)), 0) from marked m)::bigint as bytes,
                 set_config('synchronous_commit', 'off', true) as async`,
-          [this.opts.batch ?? 500],
+          [limit],
           { prepare: true },
         )
         this.claimed = row!.claimed
         const ready = row!.events
+        this.lastLimit = limit
+        // A claim that found nothing says nothing of the sizes: the limit stays as it was.
+        if (ready.length) this.limit = nextClaimLimit(batch, ready.length, Number(row!.bytes))
         this.heldBack = this.claimed - ready.length
         if (ready.length) {
           const started = performance.now()

@@ -1,4 +1,4 @@
-import { randomInt, randomUUID } from 'node:crypto'
+import { randomBytes, randomInt, randomUUID } from 'node:crypto'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { AnyEvent } from '@diamond/contracts/events/envelope'
 import { freshDatabase } from '../../../test/db'
@@ -199,6 +199,36 @@ describe('the transactional outbox', () => {
     await waitFor(() => got.hasAll(events.map((e) => e.id)), 30_000, 'every event')
     for (const key of keys)
       expect(got.firstArrivals(key), key).toEqual(events.filter((e) => e.key === key).map((e) => e.id))
+  })
+
+  // A bulk event of 500 stones is ~100 KB: a claim of 500 of them was tens of MB parsed in one go.
+  it('claims fewer rows while its events run large, and all of them still go out in order', async () => {
+    const sizes: number[] = []
+    bus = new (class extends MemoryBus {
+      override publish(events: AnyEvent[]) {
+        sizes.push(events.length)
+        return super.publish(events)
+      }
+    })()
+    const { topic, type } = testTopic()
+    const got = await listen(topic)
+    // Each event some 600 KB of JSON.
+    const events = Array.from({ length: 30 }, (_, i) =>
+      testEvent(type, 'seller-1', { i, pad: randomBytes(300_000).toString('hex') }),
+    )
+    const r = relay(bus, 500)
+    // The first claim knows nothing of the sizes yet and takes what waits (up to the batch).
+    await writers.sql.begin((tx) => enqueue(tx, schema, events.slice(0, 10)))
+    await r.drain()
+    for (let i = 10; i < events.length; i += 10)
+      await writers.sql.begin((tx) => enqueue(tx, schema, events.slice(i, i + 10)))
+    await r.drain()
+    await waitFor(() => got.hasAll(events.map((e) => e.id)), 30_000, 'every large event')
+    expect(got.firstArrivals('seller-1')).toEqual(events.map((e) => e.id))
+    expect(sizes[0]).toBe(10)
+    // The later ones about 4 MB of events each.
+    expect(sizes.slice(1).every((n) => n >= 1 && n <= 7)).toBe(true)
+    expect(sizes.length).toBeGreaterThanOrEqual(4)
   })
 
   it('leaves rows unpublished while the bus fails and publishes them once it works again', async () => {

@@ -146,7 +146,7 @@ describe('seller inventory: upload, preview, commit, history, listings', () => {
               // The new stones are in the index by now, hidden: a failure must leave them unfound.
               if (failAfterInserts) await tx`select 1 / 0`
             },
-            // Seven added rows per insert: the uploads here span several (the commit's pipelining).
+            // Seven added rows per insert: the uploads here span several statements (and bulk events).
             insertChunk: 7,
             // Two certificates per lookup: a preview here asks several times while it writes.
             certBatch: 2,

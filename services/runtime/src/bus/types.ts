@@ -11,8 +11,10 @@ export interface SubscribeOptions {
   fromBeginning?: boolean
   /**
    * Optional: takes several events of one partition at once, in their order (at most `maxBatch`).
-   * It must be all or nothing: if it throws, the bus hands those events to `handler` one at a time
-   * (with its retries and dead letters), so a bad event still ends up alone in the dead-letter topic.
+   * If it throws, the bus hands those events to `handler` one at a time (with its retries and dead
+   * letters), so a bad event still ends up alone in the dead-letter topic: it must be all or nothing,
+   * or leave what it did applied so that `handler` passes over it (the idempotent consumer's weighed
+   * batches: their events recorded as consumed).
    */
   batchHandler?: (events: AnyEvent[]) => Promise<void>
   /** Most events handed to batchHandler at once (default 100). */

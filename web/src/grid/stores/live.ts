@@ -12,10 +12,12 @@ import { setStatus, stoneField } from './rows'
 
 /** A pushed change counts only if it is newer than what the row shows. */
 export function applyStatus(s: StoneStatus): void {
-  if (s.gone) return dropStone(s.id)
+  const shown = stoneField(s.id, 'statusVersion')
+  // A stone gone (removed, expired) leaves the grid, unless the row already shows a newer status: an
+  // upload's relisting (a bulk event keyed by its seller) may overtake the expiry (keyed by the stone).
+  if (s.gone) return shown !== undefined && s.version <= shown ? undefined : dropStone(s.id)
   // Its seller changed its price or details: the page is read again (a push carries no price).
   if (s.changed) readPageAgain()
-  const shown = stoneField(s.id, 'statusVersion')
   if (shown === undefined || s.version <= shown) return
   setStatus(s.id, s.wSts, s.availability, { statusVersion: s.version })
 }

@@ -110,6 +110,18 @@ describe('live stone store', () => {
     expect(entryOf(a.id)).toMatchObject({ availability: 'H', wSts: 'H', statusVersion: 6 })
   })
 
+  it('drops a stone that is gone, but not for a gone status older than the row shows', async () => {
+    const a = row({ statusVersion: 7 })
+    const b = row({ statusVersion: 3 })
+    await showPage([a, b])
+    // The expiry (version 6) arriving after the relisting the row already shows (7) changes nothing.
+    applyStatus(status(a, { version: 6, wSts: 'L', availability: 'NA', gone: true }))
+    expect(entryOf(a.id)).toMatchObject({ statusVersion: 7 })
+    expect(stones.ids).toContain(a.id)
+    applyStatus(status(b, { version: 4, wSts: 'R', availability: 'NA', gone: true }))
+    expect(stones.ids).not.toContain(b.id)
+  })
+
   it('reads the page again on new stones, and once more a little later: the first read may precede the index', async () => {
     const a = row()
     const b = row()

@@ -662,7 +662,7 @@ export async function addedChunks(tx: Tx, uploadId: string, size: number): Promi
 
 /**
  * The added rows whose seq lies in [from, to) (to null: to the end) become stones, numbered from the
- * stock's sequence in the file's order, each with its arrival event; answered with their statuses
+ * stock's sequence in the file's order, each announced as arrived (in bulk events); answered with their statuses
  * (the index reads the new stones themselves, a few at a time: `StoneService.changeInBulk`'s stage).
  */
 export function applyInserts(

@@ -408,8 +408,8 @@ export class StoneIndex {
   }
 
   /**
-   * A stone its transaction has not committed yet (an upload's commit stages its new stones while
-   * PostgreSQL writes the rest): in the index but gone, so no search finds it, and one version behind,
+   * A stone its transaction has not committed yet (an upload's commit stages its new stones, read in
+   * that transaction, before it commits): in the index but gone, so no search finds it, and one version behind,
    * so the committed status (`setStatus`, once the transaction is through) shows it. A rolled-back
    * one stays gone, as a removed stone does.
    */

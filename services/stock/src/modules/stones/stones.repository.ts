@@ -215,10 +215,9 @@ export type BulkStamp = EventStamp & { key: string }
  * a test compares the two), under `newEvent`'s envelope. The rows never travel to the service and
  * back as events, and the relay, the bus and the consumers handle a few hundred events, not one a
  * stone. `dml` returns `STATUS` and an `"eventType"` column (and `"back"` when `reread`); the
- * statement answers each stone's status for the index, or, `whole`, every column `dml` returns beside
- * it (the index's columns of new stones). The caller wakes the relays once (`wakeRelays`).
+ * statement answers each stone's status for the index. The caller wakes the relays once (`wakeRelays`).
  */
-export function withStatusEvents(dml: SQL, stamp: BulkStamp, reread: boolean, whole = false): SQL {
+export function withStatusEvents(dml: SQL, stamp: BulkStamp, reread: boolean): SQL {
   const type = StockBulkEventTypes.changed
   // Built as json and made jsonb once an event (json_build_object writes text; jsonb's would build and
   // copy a binary tree for each of the 500 changes and again for the envelope around them), from the
@@ -246,7 +245,7 @@ export function withStatusEvents(dml: SQL, stamp: BulkStamp, reread: boolean, wh
                                'data', json_build_object('changes', b.changes)${request})::jsonb
         from b
     )
-    select ${whole ? sql`c.*` : sql`c."id", c."vStnId", c."wSts", c."sSts", c."statusVersion"`}, ${NO_HOLD},
+    select c."id", c."vStnId", c."wSts", c."sSts", c."statusVersion", ${NO_HOLD},
            ${reread}::boolean as "reread"
       from c`
 }
