@@ -13,7 +13,7 @@ import type {
 import { invalidFields } from '@diamond/runtime/errors'
 import { searchLimitMessage, type ListType } from '@diamond/contracts/http/stock.values'
 import { seesPrices } from '@diamond/contracts/permissions'
-import { AppError, type Database, type Principal, type Tx } from '@diamond/runtime'
+import { AppError, type Database, type Principal, type Sql, type Tx } from '@diamond/runtime'
 import { readStones, toStoneRow } from '../stones/stone-row'
 import { scopeFor, dayOf, type ScopeResult } from './categories.rules'
 import { mediaOf, type MediaHosts, type OwnLinks } from './media.rules'
@@ -33,6 +33,28 @@ async function inSlices(rows: readonly IndexSource[], write: (r: IndexSource) =>
   for (let j = 0; j < rows.length; j++) {
     write(rows[j]!)
     if ((j + 1) % PUT_SLICE === 0) await yieldToSearches()
+  }
+}
+
+/** These stones read `batch` at a time through `client` (the next read while one is written), each written by `write` in slices. */
+async function readInBatches(
+  client: Sql | Tx,
+  ids: readonly string[],
+  batch: number,
+  write: (r: IndexSource) => void,
+): Promise<void> {
+  const read = (i: number) => {
+    if (i >= ids.length) return null
+    const p = indexSources(client, ids.slice(i, i + batch))
+    // Awaited below; until then a failure must not count as unhandled.
+    p.catch(() => {})
+    return p
+  }
+  let next = read(0)
+  for (let i = 0; next; i += batch) {
+    const rows = await next
+    next = read(i + batch)
+    await inSlices(rows, write)
   }
 }
 
@@ -100,40 +122,16 @@ export class SearchService {
    * one is written into the index, and searches get the event loop every `PUT_SLICE` stones (2,000
    * puts in one go held searches up for about 30 ms, their p95 during a commit).
    */
-  async refreshMany(ids: readonly string[], batch: number): Promise<void> {
-    const read = (i: number) => {
-      if (i >= ids.length) return null
-      const p = indexSources(this.database.sql, ids.slice(i, i + batch))
-      // Awaited below; until then a failure must not count as unhandled.
-      p.catch(() => {})
-      return p
-    }
-    let next = read(0)
-    for (let i = 0; next; i += batch) {
-      const rows = await next
-      next = read(i + batch)
-      await inSlices(rows, (r) => this.index.put(r))
-    }
+  refreshMany(ids: readonly string[], batch: number): Promise<void> {
+    return readInBatches(this.database.sql, ids, batch, (r) => this.index.put(r))
   }
 
   /**
    * Stones of a transaction not yet committed, read in it `batch` at a time (the next read while one
    * is staged) and put in the index found by no search (`StoneIndex.stage`) until the commit shows them.
    */
-  async stageFrom(tx: Tx, ids: readonly string[], batch: number): Promise<void> {
-    const read = (i: number) => {
-      if (i >= ids.length) return null
-      const p = indexSources(tx, ids.slice(i, i + batch))
-      // Awaited below; until then a failure must not count as unhandled.
-      p.catch(() => {})
-      return p
-    }
-    let next = read(0)
-    for (let i = 0; next; i += batch) {
-      const rows = await next
-      next = read(i + batch)
-      await inSlices(rows, (r) => this.index.stage(r))
-    }
+  stageFrom(tx: Tx, ids: readonly string[], batch: number): Promise<void> {
+    return readInBatches(tx, ids, batch, (r) => this.index.stage(r))
   }
 
   private scope(type: ListType, suggested: StoneFilter | null): ScopeResult {
