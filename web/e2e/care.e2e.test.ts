@@ -160,13 +160,18 @@ describe('customer care and the portal pages', () => {
       await inbox2.getByTestId('filter-chips').waitFor()
       await inbox2.getByTestId('answer-send').click()
       await b.page.getByTestId(`request-${number2}`).getByTestId('request-demand').waitFor({ timeout: 15_000 })
-      const demands = await call<{ list: { title: string; filter: { shpNm?: string[] } }[] }>(
-        portal,
-        'diamond-demand/paginate',
-        {},
-        buyer.token.jwt,
-      )
-      expect(demands.data.list.find((d) => d.title.startsWith(number2))?.filter.shpNm).toEqual(['PEAR'])
+      // The answer says a buy request was made; stock makes the demand when it hears of the answer (an
+      // event), which under CI's load came after the buyer's screen had the answer (and once after this read).
+      const demandOf = async () =>
+        (
+          await call<{ list: { title: string; filter: { shpNm?: string[] } }[] }>(
+            portal,
+            'diamond-demand/paginate',
+            {},
+            buyer.token.jwt,
+          )
+        ).data.list.find((d) => d.title.startsWith(number2))?.filter.shpNm
+      await expect.poll(demandOf, { timeout: 15_000 }).toEqual(['PEAR'])
 
       // The feedback shows in the staff's results.
       await s.page.getByTestId('care-tab-feedback').click()
