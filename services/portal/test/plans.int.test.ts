@@ -6,7 +6,10 @@ import { bookingsBetweenQuery } from '@diamond/appointments/modules/offices/offi
 import { directoryStatements } from '@diamond/auth/modules/members/members.repository'
 import { claimDueStatement } from '@diamond/notifications/modules/mail/mail.repository'
 import { sellerTodaySql } from '@diamond/stock/modules/dashboard/dashboard.repository'
-import { certsListedElsewhereStatement } from '@diamond/stock/modules/inventory/inventory.repository'
+import {
+  certsListedElsewhereStatement,
+  dueListingsStatement,
+} from '@diamond/stock/modules/inventory/inventory.repository'
 import { startTestPortal, type TestPortal } from '../../../test/portal'
 
 /**
@@ -59,6 +62,11 @@ describe('partial indexes under generic plans', () => {
   it("an upload's preview looks up certificate numbers other sellers list", async () => {
     const plan = await genericPlan(certsListedElsewhereStatement(['1234567', '7654321'], randomUUID()))
     expect(plan).toMatch(/"Index Name":"stones_cert_no"/)
+  })
+
+  it('the listing sweep finds live listings that have run out (expired ones are not in its index)', async () => {
+    const plan = await genericPlan(dueListingsStatement(5000))
+    expect(plan).toMatch(/"Index Name":"stones_listed_until"/)
   })
 
   it('the mail sender claims due mail', async () => {

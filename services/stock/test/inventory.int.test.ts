@@ -11,7 +11,7 @@ import { Value } from 'typebox/value'
 import { DEMO_COMPANY_IDS } from '@diamond/contracts/companies'
 import { EventEnvelope } from '@diamond/contracts/events/envelope'
 import { stoneEventsOf, type DomainEvent } from '@diamond/contracts/events/index'
-import { StockBulkEventTypes, StonesChanged, StoneStatusChanged } from '@diamond/contracts/events/stock'
+import { GONE_W_STS, StockBulkEventTypes, StonesChanged, StoneStatusChanged } from '@diamond/contracts/events/stock'
 import { query } from '@diamond/runtime/statements'
 import { deleteUpload } from '../src/modules/inventory/inventory.repository'
 import { availabilitySql, withStatusEvents, type StatusRecord } from '../src/modules/stones/stones.repository'
@@ -219,9 +219,9 @@ describe('seller inventory: upload, preview, commit, history, listings', () => {
   /**
    * A commit's status events are written by PostgreSQL (`withStatusEvents`), not by `statusEvent`:
    * bulk events keyed by the seller, each change of which must be the very event `statusEvent` makes
-   * of the stone as it now is, and carry the commit request's id as `newEvent` would.
+   * of the stone as it now is, and carry the request's id as `newEvent` would (none for a sweep's).
    */
-  const expectStatusEvents = async (ids: string[], types: string[], seller?: string) => {
+  const expectStatusEvents = async (ids: string[], types: string[], seller?: string, requested = true) => {
     const events = (await stoneEvents(ids)).filter((e) => types.includes(e.type))
     expect(events.length).toBeGreaterThanOrEqual(ids.length)
     for (const { row, ...event } of events) {
@@ -239,7 +239,8 @@ describe('seller inventory: upload, preview, commit, history, listings', () => {
       expect(rest).toEqual({ ...made, id: undefined, time: undefined })
       expect(id).toMatch(/^[0-9a-f-]{36}$/)
       expect(new Date(time).toISOString()).toBe(time)
-      expect(typeof requestId).toBe('string')
+      // A background sweep's events name no request.
+      expect(typeof requestId).toBe(requested ? 'string' : 'undefined')
     }
   }
 
@@ -506,6 +507,8 @@ describe('seller inventory: upload, preview, commit, history, listings', () => {
     expect(swept.told).toBeGreaterThanOrEqual(1)
     expect(await find('A-1')).toEqual([])
     expect(await outboxTypes([a1!.id])).toContain('stock.stone.expired')
+    // In a bulk event keyed by the stone's seller, the change the stone's own event would have been.
+    await expectStatusEvents([a1!.id], ['stock.stone.expired'], sellerA, false)
     const notices = await sql<{ event: { data: { kind: string; params: { count: number } } } }[]>`
       select event from stock.outbox where type = 'stock.trade.listing-expiring'`
     expect(notices[0]!.event.data).toMatchObject({ kind: 'listing.expiring', params: { count: 1 } })
@@ -518,6 +521,59 @@ describe('seller inventory: upload, preview, commit, history, listings', () => {
     expect(refreshed.body.data.refreshed).toBe(1)
     expect(await find('A-1')).toHaveLength(1)
     expect(await outboxTypes([a1!.id])).toContain('stock.stone.relisted')
+    await expectStatusEvents([a1!.id], ['stock.stone.relisted'], sellerA)
+  })
+
+  it('expires every listing due in one sweep, many sellers’ at once, in bulk events each holding one seller’s stones', async () => {
+    // Seven stones in stock, of more than one seller.
+    const due = await sql<{ id: string; seller: string }[]>`
+      select id, seller_company_id::text as seller from stock.stones
+       where w_sts = 'A' and seller_company_id is not null order by seller_company_id, id limit 7`
+    const ids = due.map((s) => s.id)
+    const sellers = new Map(due.map((r) => [r.id, r.seller]))
+    expect(ids).toHaveLength(7)
+    expect(new Set(sellers.values()).size).toBeGreaterThan(1)
+    const [{ seq: before }] = await sql<[{ seq: string }]>`select coalesce(max(seq), 0)::text as seq from stock.outbox`
+    await sql`update stock.stones set listed_until = now() - interval '1 minute' where id = any(${ids})`
+    try {
+      // Two to a transaction: four rounds in one sweep, none left for the next.
+      expect((await inventory.sweep(2)).expired).toBe(7)
+      expect((await inventory.sweep(2)).expired).toBe(0)
+      expect(
+        (
+          await sql<
+            { n: number }[]
+          >`select count(*)::int as n from stock.stones where id = any(${ids}) and w_sts = ${GONE_W_STS.expired}`
+        )[0]!.n,
+      ).toBe(7)
+      const rows = await sql<{ key: string; event: DomainEvent<'stock.stone.bulk-changed'> }[]>`
+        select key, event from stock.outbox where seq > ${before}::bigint and type = ${StockBulkEventTypes.changed} order by seq`
+      const changed = rows.flatMap((r) =>
+        r.event.data.changes.map((c) => ({ key: r.key, id: c.stoneId, type: c.type })),
+      )
+      expect(changed.map((c) => c.id).sort()).toEqual([...ids].sort())
+      for (const c of changed) expect([c.key, c.type]).toEqual([sellers.get(c.id), 'stock.stone.expired'])
+      for (const seller of new Set(sellers.values()))
+        await expectStatusEvents(
+          ids.filter((id) => sellers.get(id) === seller),
+          ['stock.stone.expired'],
+          seller,
+          false,
+        )
+    } finally {
+      // Each seller refreshes its own: they come back to stock.
+      for (const seller of new Set(sellers.values()))
+        await call(
+          'seller/diamond/refresh',
+          { ids: ids.filter((id) => sellers.get(id) === seller) },
+          stock.sign({ userType: 'seller', company: 'Seller', companyId: seller }),
+        )
+    }
+    expect(
+      (
+        await sql<{ n: number }[]>`select count(*)::int as n from stock.stones where id = any(${ids}) and w_sts = 'A'`
+      )[0]!.n,
+    ).toBe(7)
   })
 
   it('deletes selected stones from the manage screen, keeping held ones', async () => {
@@ -526,6 +582,11 @@ describe('seller inventory: upload, preview, commit, history, listings', () => {
     const r = await call('seller/diamond/delete', { ids }, sign.sellerA!)
     expect(r.body.data).toMatchObject({ deleted: 1, kept: [{ reason: 'held' }] })
     expect(await find('A-1')).toEqual([])
+    await expectStatusEvents(
+      mine.filter((s) => s.stone_id === 'A-1').map((s) => s.id),
+      ['stock.stone.removed'],
+      sellerA,
+    )
     // Someone else's stones are simply not there.
     expect((await call('seller/diamond/delete', { ids }, sign.sellerB!)).body.data).toEqual({ deleted: 0, kept: [] })
   })

@@ -194,8 +194,8 @@ export class SellerStoneService {
   async remove(who: Principal, req: SellerStoneSelection): Promise<SellerStoneDeleted> {
     const seller = await this.inventory.sellerFor(who, req.sellerCompanyId)
     const which = repo.sellerStones(seller.id, 'all' in req ? 'all' : req.ids)
-    return this.stones.changeMany(StockEventTypes.removed, async (tx) => {
-      const { removed, kept } = await repo.removeStones(tx, which)
+    return this.stones.changeInBulk(seller.id, async (tx, stamp) => {
+      const { removed, kept } = await repo.removeStones(tx, which, stamp)
       return { changed: removed, result: { deleted: removed.length, kept } }
     })
   }
@@ -205,8 +205,8 @@ export class SellerStoneService {
     const seller = await this.inventory.sellerFor(who, req.sellerCompanyId)
     const which = repo.sellerStones(seller.id, 'all' in req ? 'all' : req.ids)
     const until = listedUntilFrom(this.clock(), this.listingDays)
-    return this.stones.changeMany(StockEventTypes.relisted, async (tx) => {
-      const { relisted, refreshed } = await repo.refreshStones(tx, which, until, who.id)
+    return this.stones.changeInBulk(seller.id, async (tx, stamp) => {
+      const { relisted, refreshed } = await repo.refreshStones(tx, which, until, who.id, stamp)
       return { changed: relisted, result: { refreshed, listedUntil: until.toISOString() } }
     })
   }

@@ -7,7 +7,6 @@ import type { KeptReason, UploadRowKind } from '@diamond/contracts/http/inventor
 import { orm, type Sql, type Tx } from '@diamond/runtime/db'
 import { anyOf, fields, name, query } from '@diamond/runtime/statements'
 import {
-  NO_HOLD,
   STATUS,
   withStatusEvents,
   type BulkChanged,
@@ -728,20 +727,29 @@ export async function refreshListed(
 
 // ---------- listings: expiry and refresh
 
+/**
+ * A listing still live (not removed, not expired): the predicate of the listings' partial index
+ * (migration 0021), written with literals, which a parameter would hide from the planner.
+ */
+const liveListing = sql`${stones.listedUntil} is not null and ${stones.wSts} not in (${sql.raw(
+  `'${GONE_W_STS.removed}', '${GONE_W_STS.expired}'`,
+)})`
+
+/** The live listings that have run out, the first `max` of them (exported for the plans test). */
+export const dueListingsStatement = (max: number): SQL => sql`
+  select ${stones.id} from ${stones}
+   where ${stones.listedUntil} <= now() and ${liveListing} and ${notProtected}
+   order by ${stones.listedUntil} limit ${max} for update skip locked`
+
 /** Listings past their time leave live stock (a stone someone is buying waits until it is free). */
-export async function expireListings(tx: Tx, max: number): Promise<StatusRecord[]> {
-  return query<StatusRecord>(
-    tx,
-    sql`
+export async function expireListings(tx: Tx, max: number, stamp: BulkStamp): Promise<BulkChanged[]> {
+  const dml = sql`
     update ${stones} set ${name(stones.wSts)} = ${GONE_W_STS.expired}, ${name(stones.statusVersion)} = ${stones.statusVersion} + 1,
                          ${name(stones.updatedAt)} = now()
-     where ${stones.id} in (
-       select ${stones.id} from ${stones}
-        where ${stones.listedUntil} <= now() and ${stones.wSts} not in (${GONE_W_STS.removed}, ${GONE_W_STS.expired})
-          and ${notProtected}
-        order by ${stones.listedUntil} limit ${max} for update skip locked)
-    returning ${STATUS}, ${NO_HOLD}`,
-  )
+     where ${stones.id} in (${dueListingsStatement(max)})
+    returning ${STATUS}, ${StockEventTypes.expired}::text as "eventType",
+              coalesce(${stones.sellerCompanyId}::text, ${stones.id}::text) as "eventKey"`
+  return query<BulkChanged>(tx, withStatusEvents(dml, { ...stamp, key: null }, false))
 }
 
 /** Listings that run out within `hours`, not yet told: marked told; answers who listed them, how many, the first end. */
@@ -758,7 +766,7 @@ export async function takeExpiryNotices(
          select ${stones.id} from ${stones}
           where ${stones.listedUntil} <= now() + make_interval(hours => ${hours}::int) and ${stones.listedUntil} > now()
             and ${stones.expiryToldAt} is null and ${stones.listedBy} is not null
-            and ${stones.wSts} not in (${GONE_W_STS.removed}, ${GONE_W_STS.expired})
+            and ${liveListing}
           limit 10000 for update skip locked)
       returning ${stones.listedBy} as listed_by, ${stones.listedUntil} as listed_until
     )
@@ -778,7 +786,8 @@ export async function refreshStones(
   which: SQL,
   listedUntil: Date,
   userId: string,
-): Promise<{ relisted: StatusRecord[]; refreshed: number }> {
+  stamp: BulkStamp,
+): Promise<{ relisted: BulkChanged[]; refreshed: number }> {
   // The live ones first: the expired ones, once relisted, must not be counted twice.
   const rest = await query<{ id: string }>(
     tx,
@@ -786,12 +795,16 @@ export async function refreshStones(
          where ${which} and ${stones.wSts} not in (${GONE_W_STS.removed}, ${GONE_W_STS.expired})
         returning ${stones.id} as "id"`,
   )
-  const relisted = await query<StatusRecord>(
+  const relisted = await query<BulkChanged>(
     tx,
-    sql`update ${stones} set ${name(stones.wSts)} = 'A', ${name(stones.statusVersion)} = ${stones.statusVersion} + 1,
-                             ${name(stones.updatedAt)} = now(), ${listingSet(listedUntil, userId)}
-         where ${which} and ${stones.wSts} = ${GONE_W_STS.expired}
-        returning ${STATUS}, ${NO_HOLD}`,
+    withStatusEvents(
+      sql`update ${stones} set ${name(stones.wSts)} = 'A', ${name(stones.statusVersion)} = ${stones.statusVersion} + 1,
+                               ${name(stones.updatedAt)} = now(), ${listingSet(listedUntil, userId)}
+           where ${which} and ${stones.wSts} = ${GONE_W_STS.expired}
+          returning ${STATUS}, ${StockEventTypes.relisted}::text as "eventType"`,
+      stamp,
+      false,
+    ),
   )
   return { relisted, refreshed: relisted.length + rest.length }
 }
@@ -800,17 +813,22 @@ export async function refreshStones(
 export async function removeStones(
   tx: Tx,
   which: SQL,
-): Promise<{ removed: StatusRecord[]; kept: { id: string; vStnId: string; reason: KeptReason }[] }> {
+  stamp: BulkStamp,
+): Promise<{ removed: BulkChanged[]; kept: { id: string; vStnId: string; reason: KeptReason }[] }> {
   const kept = await query<{ id: string; vStnId: string; reason: KeptReason }>(
     tx,
     sql`select ${stones.id} as "id", ${stones.vStnId} as "vStnId", ${keptReasonSql} as "reason" from ${stones}
          where ${which} and ${stones.wSts} <> ${GONE_W_STS.removed} and ${isProtected}`,
   )
-  const removed = await query<StatusRecord>(
+  const removed = await query<BulkChanged>(
     tx,
-    sql`update ${stones} set ${removeSet}
-         where ${which} and ${stones.wSts} <> ${GONE_W_STS.removed} and ${notProtected}
-        returning ${STATUS}, ${NO_HOLD}`,
+    withStatusEvents(
+      sql`update ${stones} set ${removeSet}
+           where ${which} and ${stones.wSts} <> ${GONE_W_STS.removed} and ${notProtected}
+          returning ${STATUS}, ${StockEventTypes.removed}::text as "eventType"`,
+      stamp,
+      false,
+    ),
   )
   return { removed, kept }
 }

@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { listedEvent } from '../stones/listed.event'
 import type { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
-import { StockEventTypes, TradeEventTypes, type TradeEvent } from '@diamond/contracts/events/stock'
+import { TradeEventTypes, type TradeEvent } from '@diamond/contracts/events/stock'
 import {
   UPLOAD_INVALID_PAGE,
   type ColumnMapping,
@@ -21,7 +21,7 @@ import {
 import { TRADE_KINDS } from '@diamond/contracts/http/tracks.values'
 import { AppError, enqueue, newEvent, type Database, type Principal, type Tx } from '@diamond/runtime'
 import type { Sql } from '@diamond/runtime/db'
-import type { BulkChanged, StatusRecord } from '../stones/stones.repository'
+import type { BulkChanged } from '../stones/stones.repository'
 import type { StoneService } from '../stones/stones.service'
 import { decideOmitted, decideRow, listedUntilFrom, priceDraft, stockKey, type CurrentStone } from './inventory.diff'
 import * as repo from './inventory.repository'
@@ -110,6 +110,9 @@ const INSERT_CHUNK = 2000
  * statement over 100,000 lines took 70 ms that the seller waited for).
  */
 const CERT_BATCH = 1000
+
+/** Transactions of expiring listings one sweep takes at most (of `sweep`'s `max` each); the rest wait a minute. */
+const SWEEP_ROUNDS = 40
 
 class CertLookup {
   private batch: string[] = []
@@ -534,11 +537,18 @@ export class InventoryService {
    * Listings past their time leave live stock (expired events: grids drop them); sellers whose
    * listings end within a day are told once; previews past their time are dropped with their files.
    */
-  async sweep(max = 1000): Promise<{ expired: number; told: number; previews: number }> {
-    const expired = await this.stones.changeMany(StockEventTypes.expired, async (tx) => {
-      const changed: StatusRecord[] = await repo.expireListings(tx, max)
-      return { changed, result: changed.length }
-    })
+  async sweep(max = 5000): Promise<{ expired: number; told: number; previews: number }> {
+    // Every listing due goes now, `max` to a transaction (an upload's 100,000 stones end together),
+    // in bulk events keyed by each stone's seller; at most `SWEEP_ROUNDS` rounds, the rest next time.
+    let expired = 0
+    for (let round = 0; round < SWEEP_ROUNDS; round++) {
+      const n = await this.stones.changeInBulk(null, async (tx, stamp) => {
+        const changed = await repo.expireListings(tx, max, stamp)
+        return { changed, result: changed.length }
+      })
+      expired += n
+      if (n < max) break
+    }
     const told = await this.database.sql.begin(async (tx) => {
       const due = await repo.takeExpiryNotices(tx, 24)
       await enqueue(

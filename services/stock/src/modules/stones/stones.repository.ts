@@ -204,8 +204,13 @@ export type BulkChanged = StatusRecord & { reread: boolean }
 export const availabilitySql = (wSts: SQL): SQL =>
   sql`case when ${wSts} in ('A', 'H', 'M', 'U', 'B', 'S', 'O', 'E') then ${wSts} when ${wSts} = 'D' then 'M' else 'NA' end`
 
-/** The envelope of a bulk change's events (`eventStamp`'s) and their key: the seller whose stones change. */
-export type BulkStamp = EventStamp & { key: string }
+/**
+ * The envelope of a bulk change's events (`eventStamp`'s) and their key: the seller whose stones
+ * change, or null when they are many sellers' (the listing sweep): then the statement answers each
+ * stone's seller as `"eventKey"` and each event holds one seller's stones, keyed by it. Keyed by the
+ * seller either way, a seller's bulk events stay in order with each other on the bus (one partition).
+ */
+export type BulkStamp = EventStamp & { key: string | null }
 
 /**
  * Wraps a statement that changes many stones (an upload's commit: 100,000 of them) so that
@@ -214,8 +219,8 @@ export type BulkStamp = EventStamp & { key: string }
  * would make the stone's own event (data without a hold, `back` where the price changed, its type;
  * a test compares the two), under `newEvent`'s envelope. The rows never travel to the service and
  * back as events, and the relay, the bus and the consumers handle a few hundred events, not one a
- * stone. `dml` returns `STATUS` and an `"eventType"` column (and `"back"` when `reread`); the
- * statement answers each stone's status for the index. The caller wakes the relays once (`wakeRelays`).
+ * stone. `dml` returns `STATUS` and an `"eventType"` column (`"back"` when `reread`, `"eventKey"` when
+ * the stamp has no key); the statement answers each stone's status for the index. The caller wakes the relays once (`wakeRelays`).
  */
 export function withStatusEvents(dml: SQL, stamp: BulkStamp, reread: boolean): SQL {
   const type = StockBulkEventTypes.changed
@@ -224,23 +229,26 @@ export function withStatusEvents(dml: SQL, stamp: BulkStamp, reread: boolean): S
   // few columns an event needs, not the whole rows `dml` answers.
   const back = reread ? sql`, 'back', e."back"::float8` : sql``
   const request = stamp.requestId ? sql`, 'requestId', ${stamp.requestId}::text` : sql``
+  // One seller: numbered in the statement's order (a window over a constant would sort, and PostgreSQL's
+  // sort is not stable). Many: numbered within each seller's stones.
+  const key = stamp.key === null ? sql`c."eventKey"::text` : sql`${stamp.key}::text`
   return sql`
     with c as (${dml}),
     e as (select c."id", c."vStnId", c."wSts", c."sSts", c."statusVersion", c."eventType"${reread ? sql`, c."back"` : sql``},
-                 row_number() over () - 1 as n
+                 ${key} as k, row_number() over (${stamp.key === null ? sql`partition by c."eventKey"` : sql``}) - 1 as n
             from c),
     b as (
-      select gen_random_uuid() as eid,
+      select gen_random_uuid() as eid, e.k,
              json_agg(json_build_object('type', e."eventType", 'stoneId', e."id", 'vStnId', e."vStnId", 'wSts', e."wSts",
                         'sSts', e."sSts", 'availability', ${availabilitySql(sql.raw('e."wSts"'))},
                         'statusVersion', e."statusVersion", 'holderId', null, 'expiresAt', null${back})
                       order by e.n) as changes
-        from e group by e.n / ${STONES_PER_BULK_EVENT}::int
+        from e group by e.k, e.n / ${STONES_PER_BULK_EVENT}::int
     ),
     o as (
       insert into ${sql.raw(`"${stamp.producer}".outbox`)} (id, topic, key, type, event)
-      select b.eid, ${topicOf(type)}::text, ${stamp.key}::text, ${type}::text,
-             json_build_object('id', b.eid, 'type', ${type}::text, 'key', ${stamp.key}::text, 'time', ${stamp.time}::text,
+      select b.eid, ${topicOf(type)}::text, b.k, ${type}::text,
+             json_build_object('id', b.eid, 'type', ${type}::text, 'key', b.k, 'time', ${stamp.time}::text,
                                'producer', ${stamp.producer}::text, 'version', 1,
                                'data', json_build_object('changes', b.changes)${request})::jsonb
         from b

@@ -198,14 +198,15 @@ export class StoneService {
   /**
    * `changeMany` for changes of many thousand stones (an upload's commit): `run`'s statements write
    * their stones' status events in the statement that changes them (`withStatusEvents`: PostgreSQL
-   * builds them, one bulk event a few hundred stones, keyed by `key`, the seller; no row travels to
+   * builds them, one bulk event a few hundred stones, keyed by `key`, the seller (null: each stone's
+   * seller, `BulkStamp`); no row travels to
    * the service and back as an event) and name the stones for the index, which hears of them after
    * the commit; the relays are woken once. New stones may be handed to `stage` meanwhile (their ids):
    * the index reads them in the transaction and takes them hidden while it goes on, and shows them
    * after the commit instead of reading them again.
    */
   async changeInBulk<T>(
-    key: string,
+    key: string | null,
     run: (
       tx: Tx,
       stamp: repo.BulkStamp,
