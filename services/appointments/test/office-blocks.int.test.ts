@@ -145,6 +145,37 @@ describe('stones held for a viewing (appointments and stock, by events)', () => 
     expect((await portal.call('diamond/hold', { id: a }, buyer2)).body.code).toBe('OK')
   })
 
+  it("takes a stone the buyer holds for the viewing: the hold becomes the block (another buyer's stays refused)", async () => {
+    const [mine, theirs] = [takeStone(), takeStone()]
+    expect((await portal.call('diamond/hold', { id: mine }, buyer1)).body.code).toBe('OK')
+    expect((await portal.call('diamond/hold', { id: theirs }, buyer2)).body.code).toBe('OK')
+    const slot = takeSlot()
+    const r = await portal.call(
+      'cabin-schedule/create',
+      { slotId: slot.id, purpose: 'The one I hold', stoneIds: [mine, theirs] },
+      buyer1,
+    )
+    expect(r.body.code).toBe('OK')
+    const appt = r.body.data
+    const stones = await answered(appt.id, buyer1)
+    // It was refused as "held by another buyer" before.
+    expect(stones.map((s) => [s.id, s.state, s.blocked, s.reason])).toEqual([
+      [mine, 'blocked', true, undefined],
+      [theirs, 'refused', false, 'held'],
+    ])
+    const now = await stock([mine, theirs])
+    expect(now.get(mine)).toMatchObject({ w_sts: 'O', appointment_id: appt.id })
+    expect(now.get(mine)!.expires_at!.toISOString()).toBe(new Date(slot.endsAt).toISOString())
+    expect(now.get(theirs)).toMatchObject({ w_sts: 'H', appointment_id: null })
+    const holds = await portal.sql<{ stone_id: string; holder_id: string }[]>`
+      select stone_id, holder_id from stock.holds where stone_id = any(${[mine, theirs]}::uuid[])`
+    expect(holds).toEqual([{ stone_id: theirs, holder_id: ids.buyer2 }])
+    // Cancelled, the stone goes back to stock like any block of the viewing.
+    expect((await portal.call('cabin-schedule/destroyDiamondAndSlot', { id: appt.id }, buyer1)).body.code).toBe('OK')
+    await waitFor(async () => (await stock([mine])).get(mine)?.w_sts === 'A')
+    expect((await stock([theirs])).get(theirs)!.w_sts).toBe('H')
+  })
+
   it('moves the blocks to the new slot on a reschedule, frees a stone taken off, and names stones that are not there', async () => {
     const [a, b] = [takeStone(), takeStone()]
     const missing = randomUUID()

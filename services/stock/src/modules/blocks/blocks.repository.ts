@@ -46,6 +46,48 @@ export async function takeBlock(
   return row ?? null
 }
 
+/**
+ * A stone the buyer holds, taken for their viewing instead: the hold becomes the office block (until
+ * the slot's end, for that appointment), in one conditional statement — only the holder's own hold,
+ * only while the stone is held. A booking could take the stone had the buyer released it first, so
+ * this gives nothing a booking could not. Null when the stone is not held by `b.userId`.
+ */
+export async function takeOwnHold(
+  tx: Tx,
+  b: {
+    stoneId: string
+    blockType: number
+    wSts: string
+    userId: string
+    createdBy: string
+    expiresAt: Date
+    appointmentId: string
+  },
+): Promise<StatusRecord | null> {
+  const [row] = await query<StatusRecord>(
+    tx,
+    sql`
+    with mine as (
+      delete from ${holds} using ${stones}
+       where ${holds.stoneId} = ${b.stoneId} and ${holds.holderId} = ${b.userId}
+         and ${stones.id} = ${holds.stoneId} and ${stones.wSts} = 'H'
+      returning ${holds.stoneId}
+    ), taken as (
+      update ${stones} set ${statusSet(b.wSts, 'Y', b.wSts)}
+       where ${stones.id} in (select stone_id from mine) and ${stones.wSts} = 'H'
+      returning ${STATUS}
+    ), stale as (
+      delete from ${blocks} where ${blocks.stoneId} in (select id from taken)
+    ), block as (
+      insert into ${blocks} (${name(blocks.stoneId)}, ${name(blocks.blockType)}, ${name(blocks.userId)}, ${name(blocks.createdBy)}, ${name(blocks.memoNo)}, ${name(blocks.expiresAt)}, ${name(blocks.appointmentId)})
+      select id, ${b.blockType}, ${b.userId}, ${b.createdBy}, '', ${b.expiresAt}::timestamptz, ${b.appointmentId}::uuid from taken
+      returning ${blocks.stoneId}
+    )
+    select t.*, ${NO_HOLD} from taken t join block k on k.stone_id = t.id`,
+  )
+  return row ?? null
+}
+
 /** Gives a blocked stone back to stock; `userId` null releases anyone's (staff). */
 export async function releaseBlock(tx: Tx, stoneId: string, userId: string | null): Promise<StatusRecord | null> {
   const [row] = await query<StatusRecord>(

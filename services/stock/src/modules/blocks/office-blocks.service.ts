@@ -5,7 +5,7 @@ import { BLOCK_TYPES } from '@diamond/contracts/http/blocks.values'
 import { enqueue, newEvent, type ConsumerContext, type Database, type Tx } from '@diamond/runtime'
 import type { StatusRecord } from '../stones/stones.repository'
 import { statusEvent } from '../stones/stones.service'
-import { takeBlock } from './blocks.repository'
+import { takeBlock, takeOwnHold } from './blocks.repository'
 import { webStatusOf } from './blocks.rules'
 import * as repo from './office-blocks.repository'
 import { answerFor, blockedFor, inLockOrder, refusalOf } from './office-blocks.rules'
@@ -39,16 +39,17 @@ export class OfficeBlockService {
     const taken: StatusRecord[] = []
     for (const stoneId of inLockOrder(a.stoneIds)) {
       if (outcomes.has(stoneId)) continue
-      const t = await takeBlock(tx, {
+      const block = {
         stoneId,
         blockType: OFFICE,
         wSts: webStatusOf(OFFICE),
         userId: a.buyerId,
         createdBy: a.by,
-        memoNo: '',
         expiresAt: until,
         appointmentId: a.appointmentId,
-      })
+      }
+      // A stone in stock, or one the buyer holds (the hold becomes the viewing's block).
+      const t = (await takeBlock(tx, { ...block, memoNo: '' })) ?? (await takeOwnHold(tx, block))
       if (!t) continue
       taken.push(t)
       outcomes.set(stoneId, { blocked: true, until })
