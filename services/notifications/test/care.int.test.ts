@@ -381,7 +381,13 @@ describe("the portal's own content: pages, FAQs, events, banners", () => {
       'JCK Las Vegas',
     ])
     // Impossible days answered 500 (month 13) or rolled over (30 February): refused, the field named.
-    for (const body of [{ from: '2027-13-01' }, { to: '2027-02-30' }, { from: '0000-01-01' }]) {
+    // And a range ending before it starts (it answered an empty list), naming its end.
+    for (const body of [
+      { from: '2027-13-01' },
+      { to: '2027-02-30' },
+      { from: '0000-01-01' },
+      { to: '2027-01-01', from: '2027-06-30' },
+    ]) {
       const bad = await portal.call('event/paginate', body, buyer1)
       expect([bad.status, bad.body.code, bad.body.data?.fields?.[0]?.field]).toEqual([
         400,

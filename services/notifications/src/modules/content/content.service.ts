@@ -153,6 +153,8 @@ export class ContentService {
   }
 
   async events(r: EventPageRequest) {
+    // A range that ends before it starts is a mistake to name, not an empty calendar.
+    if (r.from && r.to && r.to < r.from) check([{ field: 'to', in: 'body', message: 'must not be before from' }])
     const { list, count } = await repo.pageEvents(this.database.sql, r, r.page ?? 1, r.limit ?? 50)
     return { list: list.map(toEvent), count }
   }
