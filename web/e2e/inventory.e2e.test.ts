@@ -101,7 +101,7 @@ async function vStnIdOf(seller: LoginData, stockNo: string): Promise<string> {
 }
 
 describe('a seller’s upload', () => {
-  it('is previewed, mapped, committed, and shows in a buyer’s open grid without a reload', async () => {
+  it('is previewed, mapped, committed, shows in a buyer’s open grid without a reload, and leaves it when deleted', async () => {
     const [seller, buyer] = await Promise.all([apiSession(portal, 'seller1'), apiSession(portal, 'buyer1')])
     const { good, bad, csv } = stockCsv(String(Date.now()).slice(-7))
 
@@ -195,6 +195,28 @@ describe('a seller’s upload', () => {
       await s.page.getByTestId('inv-section-manageDiamonds').click()
       await s.page.getByTestId('inv-manage-table').waitFor()
       await expectAccessible(s.page, 'manage diamonds')
+
+      // The seller deletes it from the manage screen (the spec's confirm text): the buyer's open grid
+      // drops the row, pushed (a bulk event of the seller's, since delete writes its changes in bulk).
+      const search = s.page.getByPlaceholder('Stock or certificate number')
+      await search.fill(good)
+      await search.press('Enter')
+      const mine = s.page.locator('[data-testid="inv-stone"]', { hasText: good })
+      await s.page.waitForFunction(
+        () => document.querySelectorAll('[data-testid="inv-stone"]').length === 1,
+        undefined,
+        { timeout: PUSH_WAIT_MS },
+      )
+      expect(await mine.count()).toBe(1)
+      await mine.locator('input[type="checkbox"]').check()
+      await s.page.getByTestId('inv-delete-selected').click()
+      expect(await s.page.getByTestId('confirm-text').textContent()).toBe(
+        'Are you sure you want to delete these stone(s)?',
+      )
+      await s.page.getByTestId('confirm-yes').click()
+      await mine.waitFor({ state: 'detached' })
+      await row.waitFor({ state: 'detached', timeout: PUSH_WAIT_MS })
+      expect(await b.page.evaluate(() => (window as unknown as { e2eMarker?: number }).e2eMarker)).toBe(1)
     } finally {
       await b.context.close()
       await s.context.close()
