@@ -265,6 +265,35 @@ async function main() {
       return answer
     }
 
+    /**
+     * A question to the service over IPC (the index floor, the sweep): its answer, or a failure when
+     * it answers with an error, exits, or takes longer than a call may.
+     */
+    const ask = <T>(question: unknown): Promise<T> =>
+      new Promise<T>((resolve, reject) => {
+        const done = () => {
+          clearTimeout(timer)
+          child.off('message', onMessage)
+          child.off('exit', onExit)
+        }
+        const onMessage = (m: T | { error: string }) => {
+          done()
+          if (typeof m === 'object' && m && 'error' in m) reject(new Error(`the service: ${m.error}`))
+          else resolve(m as T)
+        }
+        const onExit = (code: number | null) => {
+          done()
+          reject(new Error(`the stock service exited (${code}) before answering ${JSON.stringify(question)}`))
+        }
+        const timer = setTimeout(() => {
+          done()
+          reject(new Error(`no answer to ${JSON.stringify(question)} within ${CALL_TIMEOUT_MS / 1000} s`))
+        }, CALL_TIMEOUT_MS)
+        child.once('message', onMessage)
+        child.once('exit', onExit)
+        child.send(question as string)
+      })
+
     // ---- the files
     const csv = join(dir, 'stock.csv')
     const xlsx = join(dir, 'stock.xlsx')
@@ -434,10 +463,7 @@ async function main() {
 
     // The index's own share of any commit: the service reading the same stones from PostgreSQL and
     // taking them into a fresh index, as it does at start (5,000 a read), nothing else running.
-    const indexFloor = await new Promise<{ ms: number; stones: number }>((resolve) => {
-      child.once('message', (m: { ms: number; stones: number }) => resolve(m))
-      child.send({ indexFloor: seller })
-    })
+    const indexFloor = await ask<{ ms: number; stones: number }>({ indexFloor: seller })
     if (indexFloor.stones !== added)
       throw new Error(`the index floor read ${indexFloor.stones}, the commit added ${added}`)
     log(`index floor: ${indexFloor.stones.toLocaleString('en')} stones read into a fresh index ${s2(indexFloor.ms)}`)
@@ -452,15 +478,16 @@ async function main() {
     const searchingSweep = (async () => {
       for (let i = 0; sweeping; i++) duringSweep.push(await search(i))
     })()
-    const sweep = await timed(
-      () =>
-        new Promise<{ expired: number; sweeps: number }>((resolve) => {
-          child.once('message', (m: { expired: number; sweeps: number }) => resolve(m))
-          child.send('sweep')
-        }),
+    // Settled at once: a failed search must not crash the run before the sweep's own answer (or failure) is in.
+    const searched = searchingSweep.then(
+      () => null,
+      (err: unknown) => err,
     )
-    sweeping = false
-    await searchingSweep
+    const sweep = await timed(() => ask<{ expired: number; sweeps: number }>('sweep')).finally(() => {
+      sweeping = false
+    })
+    const searchFailed = await searched
+    if (searchFailed) throw searchFailed
     const sweepRows = (
       await sql<{ n: number }[]>`select count(*)::int as n from stock.outbox where seq > ${outboxBefore}::bigint`
     )[0]!.n
@@ -640,26 +667,34 @@ async function serve() {
     expose: ({ inventory }) => (sweepOnce = () => inventory.sweep()),
   })
   // (f): the listing sweep, run back to back until nothing is due (the service runs one a minute).
+  // Each question answered once, with its figures or `{ error }` (the bench fails naming it, never waits).
+  const answer = (work: () => Promise<object>) =>
+    void work().then(
+      (figures) => process.send!(figures),
+      (err: unknown) => process.send!({ error: err instanceof Error ? err.message : String(err) }),
+    )
   process.on('message', (m: unknown) => {
     if (typeof m === 'object' && m && 'indexFloor' in m) {
-      void (async () => {
+      answer(async () => {
         const db = postgres(process.env.DATABASE_URL!, { max: 1, onnotice: () => {} })
-        const ids = (
-          await db<{ id: string }[]>`select id from stock.stones where seller_company_id = ${String(m.indexFloor)}`
-        ).map((r) => r.id)
-        const index = new StoneIndex()
-        const t0 = performance.now()
-        for (let i = 0; i < ids.length; i += 5000)
-          for (const r of await indexSources(db, ids.slice(i, i + 5000))) index.put(r)
-        index.order()
-        const ms = performance.now() - t0
-        await db.end()
-        process.send!({ ms, stones: index.size })
-      })()
+        try {
+          const ids = (
+            await db<{ id: string }[]>`select id from stock.stones where seller_company_id = ${String(m.indexFloor)}`
+          ).map((r) => r.id)
+          const index = new StoneIndex()
+          const t0 = performance.now()
+          for (let i = 0; i < ids.length; i += 5000)
+            for (const r of await indexSources(db, ids.slice(i, i + 5000))) index.put(r)
+          index.order()
+          return { ms: performance.now() - t0, stones: index.size }
+        } finally {
+          await db.end()
+        }
+      })
       return
     }
     if (m !== 'sweep') return
-    void (async () => {
+    answer(async () => {
       let expired = 0
       let sweeps = 0
       for (;;) {
@@ -668,8 +703,8 @@ async function serve() {
         expired += n
         if (n === 0) break
       }
-      process.send!({ expired, sweeps })
-    })()
+      return { expired, sweeps }
+    })
   })
   await app.listen({ port: 0, host: '127.0.0.1' })
   process.send!({ port: (app.server.address() as { port: number }).port })

@@ -66,7 +66,7 @@ describe('partial indexes under generic plans', () => {
 
   it('the listing sweep finds live listings that have run out (expired ones are not in its index)', async () => {
     const plan = await genericPlan(dueListingsStatement(5000))
-    expect(plan).toMatch(/"Index Name":"stones_listed_until"/)
+    expect(plan).toMatch(/"Index Name":"stones_live_listed_until"/)
   })
 
   it('the mail sender claims due mail', async () => {

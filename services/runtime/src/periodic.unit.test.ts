@@ -56,6 +56,23 @@ describe('a periodic job', () => {
     expect(events).toEqual(['start', 'end', 'closed'])
   })
 
+  it('tells the run in hand that the app closes (its signal aborts), so a long one stops between steps', async () => {
+    app = Fastify()
+    let steps = 0
+    let sawAbort = false
+    periodic(app, 'long job', 1000, async (signal) => {
+      while (!signal.aborted) {
+        steps++
+        await sleep(2)
+      }
+      sawAbort = true
+    })
+    await app.ready()
+    await vi.waitFor(() => expect(steps).toBeGreaterThanOrEqual(2), { timeout: 5000, interval: 2 })
+    await app.close()
+    expect(sawAbort).toBe(true)
+  })
+
   it('logs a failed run and tries again', async () => {
     const logged: string[] = []
     app = Fastify({ logger: { level: 'warn', stream: { write: (line: string) => void logged.push(line) } } })

@@ -6,5 +6,5 @@
 -- now (the sweep's and the expiry notices' statements name the same two statuses, as literals, so
 -- the planner can use it).
 drop index if exists :schema.stones_listed_until;
-create index stones_listed_until on :schema.stones (listed_until)
+create index stones_live_listed_until on :schema.stones (listed_until)
   where listed_until is not null and w_sts not in ('R', 'L');

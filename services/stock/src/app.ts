@@ -159,7 +159,7 @@ export default async function stockService(app: FastifyInstance, opts: StockOpti
     opts.inventory?.hooks,
   )
   // Listings past their 7 days leave live stock; sellers are told a day before.
-  periodic(app, 'listing expiry sweep', s.STOCK_LISTING_SWEEP_MS, () => inventory.sweep())
+  periodic(app, 'listing expiry sweep', s.STOCK_LISTING_SWEEP_MS, (signal) => inventory.sweep(undefined, signal))
   await app.register(inventoryRoutes, { inventory, template: defaultTemplate })
   await app.register(sellerStoneRoutes, {
     sellerStones: new SellerStoneService(rt.database, stones, inventory, pipeline, policy, s.STOCK_LISTING_DAYS),

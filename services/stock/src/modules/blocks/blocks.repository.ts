@@ -49,8 +49,9 @@ export async function takeBlock(
 /**
  * A stone the buyer holds, taken for their viewing instead: the hold becomes the office block (until
  * the slot's end, for that appointment), in one conditional statement — only the holder's own hold,
- * only while the stone is held. A booking could take the stone had the buyer released it first, so
- * this gives nothing a booking could not. Null when the stone is not held by `b.userId`.
+ * only while the stone is held and the hold has not run out (the hold sweep may not have come yet).
+ * A booking could take the stone had the buyer released it first, so this gives nothing a booking
+ * could not. Null when the stone is not held by `b.userId`.
  */
 export async function takeOwnHold(
   tx: Tx,
@@ -69,7 +70,7 @@ export async function takeOwnHold(
     sql`
     with mine as (
       delete from ${holds} using ${stones}
-       where ${holds.stoneId} = ${b.stoneId} and ${holds.holderId} = ${b.userId}
+       where ${holds.stoneId} = ${b.stoneId} and ${holds.holderId} = ${b.userId} and ${holds.expiresAt} > now()
          and ${stones.id} = ${holds.stoneId} and ${stones.wSts} = 'H'
       returning ${holds.stoneId}
     ), taken as (

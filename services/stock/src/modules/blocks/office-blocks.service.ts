@@ -48,8 +48,9 @@ export class OfficeBlockService {
         expiresAt: until,
         appointmentId: a.appointmentId,
       }
-      // A stone in stock, or one the buyer holds (the hold becomes the viewing's block).
-      const t = (await takeBlock(tx, { ...block, memoNo: '' })) ?? (await takeOwnHold(tx, block))
+      // One the buyer holds (the hold becomes the viewing's block), or a stone in stock: in that
+      // order, so a hold released between the two statements ends on A, which the second takes.
+      const t = (await takeOwnHold(tx, block)) ?? (await takeBlock(tx, { ...block, memoNo: '' }))
       if (!t) continue
       taken.push(t)
       outcomes.set(stoneId, { blocked: true, until })

@@ -537,17 +537,24 @@ export class InventoryService {
    * Listings past their time leave live stock (expired events: grids drop them); sellers whose
    * listings end within a day are told once; previews past their time are dropped with their files.
    */
-  async sweep(max = 5000): Promise<{ expired: number; told: number; previews: number }> {
+  async sweep(max = 5000, signal?: AbortSignal): Promise<{ expired: number; told: number; previews: number }> {
     // Every listing due goes now, `max` to a transaction (an upload's 100,000 stones end together),
-    // in bulk events keyed by each stone's seller; at most `SWEEP_ROUNDS` rounds, the rest next time.
+    // in bulk events keyed by each stone's seller; at most `SWEEP_ROUNDS` rounds (and none once the
+    // service closes), the rest next time. Each round commits on its own; a failed one leaves the
+    // notices and previews below to run, and is thrown after them.
     let expired = 0
-    for (let round = 0; round < SWEEP_ROUNDS; round++) {
-      const n = await this.stones.changeInBulk(null, async (tx, stamp) => {
-        const changed = await repo.expireListings(tx, max, stamp)
-        return { changed, result: changed.length }
-      })
-      expired += n
-      if (n < max) break
+    let failed: unknown = null
+    try {
+      for (let round = 0; round < SWEEP_ROUNDS && !signal?.aborted; round++) {
+        const n = await this.stones.changeInBulk(null, async (tx, stamp) => {
+          const changed = await repo.expireListings(tx, max, stamp)
+          return { changed, result: changed.length }
+        })
+        expired += n
+        if (n < max) break
+      }
+    } catch (err) {
+      failed = err
     }
     const told = await this.database.sql.begin(async (tx) => {
       const due = await repo.takeExpiryNotices(tx, 24)
@@ -567,6 +574,7 @@ export class InventoryService {
     })
     const previews = await repo.expirePreviews(this.database.sql, max)
     await Promise.all(previews.filter((p) => p.filePath).map((p) => rm(p.filePath, { force: true })))
+    if (failed) throw failed
     return { expired, told, previews: previews.length }
   }
 }
