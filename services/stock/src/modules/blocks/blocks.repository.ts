@@ -8,25 +8,39 @@ import { blocks, type Block } from './blocks.schema'
 /** A stone's web status for each block type other than a hold (holds live in stock.holds). */
 const statusOfBlock = (blockType: SQL) => sql`case ${blockType} when 2 then 'M' when 3 then 'S' when 4 then 'O' end`
 
+/** A block to write on a stone being taken. */
+export interface BlockTake {
+  stoneId: string
+  blockType: number
+  wSts: string
+  userId: string
+  createdBy: string
+  memoNo: string
+  /** An office block's end and its appointment; null for the others. */
+  expiresAt?: Date | null
+  appointmentId?: string | null
+}
+
+/**
+ * The rest of a take, after a CTE `taken` that changed the stone's status (answering `STATUS`): blocks
+ * left on it from before go, the new block is written, and the stone is answered.
+ */
+const blockTaken = (b: BlockTake): SQL => sql`
+    , stale as (
+      delete from ${blocks} where ${blocks.stoneId} in (select id from taken)
+    ), block as (
+      insert into ${blocks} (${name(blocks.stoneId)}, ${name(blocks.blockType)}, ${name(blocks.userId)}, ${name(blocks.createdBy)}, ${name(blocks.memoNo)}, ${name(blocks.expiresAt)}, ${name(blocks.appointmentId)})
+      select id, ${b.blockType}, ${b.userId}, ${b.createdBy}, ${b.memoNo}, ${b.expiresAt ?? null}::timestamptz, ${b.appointmentId ?? null}::uuid from taken
+      returning ${blocks.stoneId}
+    )
+    select t.*, ${NO_HOLD} from taken t join block k on k.stone_id = t.id`
+
 /**
  * Takes an available stone for a memo, show or office block in one conditional statement, as a hold
  * does: of concurrent callers exactly one finds w_sts = 'A'. Blocks left on the stone from before
  * (a status set back to A by staff) go in the same statement.
  */
-export async function takeBlock(
-  tx: Tx,
-  b: {
-    stoneId: string
-    blockType: number
-    wSts: string
-    userId: string
-    createdBy: string
-    memoNo: string
-    /** An office block's end and its appointment; null for the others. */
-    expiresAt?: Date | null
-    appointmentId?: string | null
-  },
-): Promise<StatusRecord | null> {
+export async function takeBlock(tx: Tx, b: BlockTake): Promise<StatusRecord | null> {
   const [row] = await query<StatusRecord>(
     tx,
     sql`
@@ -34,14 +48,7 @@ export async function takeBlock(
       update ${stones} set ${statusSet(b.wSts, 'Y', b.wSts)}
        where ${stones.id} = ${b.stoneId} and ${stones.wSts} = 'A'
       returning ${STATUS}
-    ), stale as (
-      delete from ${blocks} where ${blocks.stoneId} in (select id from taken)
-    ), block as (
-      insert into ${blocks} (${name(blocks.stoneId)}, ${name(blocks.blockType)}, ${name(blocks.userId)}, ${name(blocks.createdBy)}, ${name(blocks.memoNo)}, ${name(blocks.expiresAt)}, ${name(blocks.appointmentId)})
-      select id, ${b.blockType}, ${b.userId}, ${b.createdBy}, ${b.memoNo}, ${b.expiresAt ?? null}::timestamptz, ${b.appointmentId ?? null}::uuid from taken
-      returning ${blocks.stoneId}
-    )
-    select t.*, ${NO_HOLD} from taken t join block k on k.stone_id = t.id`,
+    ) ${blockTaken(b)}`,
   )
   return row ?? null
 }
@@ -55,15 +62,7 @@ export async function takeBlock(
  */
 export async function takeOwnHold(
   tx: Tx,
-  b: {
-    stoneId: string
-    blockType: number
-    wSts: string
-    userId: string
-    createdBy: string
-    expiresAt: Date
-    appointmentId: string
-  },
+  b: BlockTake & { expiresAt: Date; appointmentId: string },
 ): Promise<StatusRecord | null> {
   const [row] = await query<StatusRecord>(
     tx,
@@ -77,14 +76,7 @@ export async function takeOwnHold(
       update ${stones} set ${statusSet(b.wSts, 'Y', b.wSts)}
        where ${stones.id} in (select stone_id from mine) and ${stones.wSts} = 'H'
       returning ${STATUS}
-    ), stale as (
-      delete from ${blocks} where ${blocks.stoneId} in (select id from taken)
-    ), block as (
-      insert into ${blocks} (${name(blocks.stoneId)}, ${name(blocks.blockType)}, ${name(blocks.userId)}, ${name(blocks.createdBy)}, ${name(blocks.memoNo)}, ${name(blocks.expiresAt)}, ${name(blocks.appointmentId)})
-      select id, ${b.blockType}, ${b.userId}, ${b.createdBy}, '', ${b.expiresAt}::timestamptz, ${b.appointmentId}::uuid from taken
-      returning ${blocks.stoneId}
-    )
-    select t.*, ${NO_HOLD} from taken t join block k on k.stone_id = t.id`,
+    ) ${blockTaken(b)}`,
   )
   return row ?? null
 }

@@ -45,12 +45,13 @@ export class OfficeBlockService {
         wSts: webStatusOf(OFFICE),
         userId: a.buyerId,
         createdBy: a.by,
+        memoNo: '',
         expiresAt: until,
         appointmentId: a.appointmentId,
       }
       // One the buyer holds (the hold becomes the viewing's block), or a stone in stock: in that
       // order, so a hold released between the two statements ends on A, which the second takes.
-      const t = (await takeOwnHold(tx, block)) ?? (await takeBlock(tx, { ...block, memoNo: '' }))
+      const t = (await takeOwnHold(tx, block)) ?? (await takeBlock(tx, block))
       if (!t) continue
       taken.push(t)
       outcomes.set(stoneId, { blocked: true, until })
