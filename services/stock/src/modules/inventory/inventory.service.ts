@@ -172,7 +172,7 @@ async function insertAdded(
  * A seller's uploads: the file is streamed through reading, mapping and the listing rules into a
  * preview (drafts and invalid rows written with COPY, compared on the way with the seller's stock
  * held as packed text), and a commit applies exactly that preview in one transaction through
- * StoneService.changeMany, so the outbox, the index, grids and demand matching follow.
+ * StoneService.changeInBulk, so the outbox, the index, grids and demand matching follow.
  */
 export class InventoryService {
   constructor(

@@ -175,7 +175,8 @@ export class StoneService {
    * A change of several stones that another module decides (a confirm): `run` works in one
    * transaction and names the stones it changed; each gets its status event in that transaction,
    * and the index hears of them after the commit, as with every change here. The events go to the
-   * outbox by COPY (an upload's commit writes 100,000 of them), made one at a time as it takes them.
+   * outbox by COPY, one a stone; changes of thousands (uploads, delete and refresh of a seller's
+   * stones, the listing sweep) use `changeInBulk` instead.
    */
   async changeMany<T, S extends repo.StatusRecord = repo.StatusRecord>(
     type: string | ((s: S) => string),
