@@ -26,7 +26,9 @@ describe('one-time code for a new browser', () => {
       await page.getByTestId('login-submit').click()
       await page.waitForURL('**/verify-otp')
 
-      // Where the code went, masked.
+      // Where the code went, masked (the page reads it from the sign-in's answer kept for this tab, in an
+      // effect after its first render: CI once read the text before it).
+      await page.getByTestId('otp-sent-to').locator('.otp-address').waitFor()
       const sentTo = (await page.getByTestId('otp-sent-to').textContent()) ?? ''
       expect(sentTo).toContain('@demo.diamond-portal.test')
       expect(sentTo).not.toContain('buyer1@')
