@@ -22,7 +22,11 @@
  *      the last stock number;
  *  (f) for context: the listing sweep once the 100,000 listings have run out — the service's sweeps
  *      run back to back until none is due (the periodic sweep does one a minute), how long, how many
- *      outbox rows, and search p95 meanwhile against idle.
+ *      outbox rows, and search p95 meanwhile against idle;
+ *  (g) for context: the same CSV committed by a second seller with no search beside it, and by a third
+ *      with BENCH_PACED_SEARCHES (20) searches a second arriving meanwhile (a commit stages its new
+ *      stones beside its inserts only while searches leave the service a moment's rest, so (b)'s
+ *      back-to-back searches show the busiest case and these the quieter ones).
  * Prints a table with the figures, ratios and PASS/FAIL; exits 0 (a benchmark, not a test).
  * BENCH_CSV_PAIRS=n adds n CSV previews after the first, each beside a run of the bare parser, and
  * their ratios' median (the table's RSS peak then includes them). BENCH_QUIET_COMMIT=1 commits with no
@@ -36,6 +40,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
+import { setTimeout as sleep } from 'node:timers/promises'
 import { fileURLToPath } from 'node:url'
 import { parse } from 'csv-parse'
 import ExcelJS from 'exceljs'
@@ -49,6 +54,8 @@ import { writeTradeCsv, writeTradeXlsx } from '../services/stock/test/fixtures/u
 const ROWS = Number(process.env.BENCH_UPLOAD_ROWS ?? 100_000)
 const DEMO_STONES = Number(process.env.BENCH_DEMO_STONES ?? 25_000)
 const IDLE_SEARCHES = Number(process.env.BENCH_SEARCHES ?? 200)
+/** Searches a second arriving beside phase (g′)'s commit. */
+const PACED_SEARCHES = Number(process.env.BENCH_PACED_SEARCHES ?? 20)
 const MiB = 1024 * 1024
 /** The longest any one call may take; a commit of 100,000 rows takes well under a minute. */
 const CALL_TIMEOUT_MS = 180_000
@@ -233,7 +240,7 @@ async function main() {
      * as the other calls: fetch with a FormData of the file's Blob took 57–100 ms to send the CSV to a
      * server that only counted its bytes, this 21–41 ms (the bench's own client is not what is measured).
      */
-    const upload = async (path: string, fileName: string): Promise<Answer> => {
+    const upload = async (path: string, fileName: string, token = sellerToken): Promise<Answer> => {
       const boundary = `----bench${randomUUID()}`
       const head = Buffer.from(
         `--${boundary}\r\nContent-Disposition: form-data; name="mode"\r\n\r\naddUpdate\r\n` +
@@ -255,7 +262,7 @@ async function main() {
         headers: {
           'content-type': `multipart/form-data; boundary=${boundary}`,
           'content-length': String(size),
-          authorization: `JWT ${sellerToken}`,
+          authorization: `JWT ${token}`,
         },
         headersTimeout: CALL_TIMEOUT_MS,
         bodyTimeout: CALL_TIMEOUT_MS,
@@ -503,6 +510,54 @@ async function main() {
       `bare UPDATE of the same stones ${s2(bareUpdate.ms)}; sweep ${s2(sweep.ms)}: ${sweep.value.expired.toLocaleString('en')} expired in ${sweep.value.sweeps} sweeps, ${sweepRows} outbox rows; ${duringSweep.length} searches meanwhile, ${spread(duringSweep)}; count now ${stillLive}`,
     )
 
+    // ---- (g) the same file committed by two more sellers: with no search beside it, and with
+    // searches arriving at PACED_SEARCHES a second (an open model: each sent on time, not after the
+    // last answer). A commit stages its new stones in the index beside its inserts only while no
+    // search has been under way for a moment, so the back-to-back searches of (b) and (d) see the
+    // stones staged after the inserts, and these two how far a quieter portal lets it overlap.
+    const commitAs = async (company: string, searchesPerSecond: number) => {
+      const token = tokens.sign({
+        ...principal,
+        id: randomUUID(),
+        userType: 'seller',
+        company,
+        companyId: randomUUID(),
+        perms: {},
+      })
+      const preview = await upload(csv, 'stock.csv', token)
+      // Searches sent on time until `until` settles; their latencies.
+      const paced = async (until: Promise<unknown>) => {
+        let on = true
+        const latencies: Promise<number>[] = []
+        const pacing = (async () => {
+          if (!searchesPerSecond) return
+          const started = performance.now()
+          for (let i = 0; on; i++) {
+            latencies.push(search(i))
+            await sleep(Math.max(0, started + ((i + 1) * 1000) / searchesPerSecond - performance.now()))
+          }
+        })()
+        await until.finally(() => {
+          on = false
+        })
+        await pacing
+        return Promise.all(latencies)
+      }
+      // The same searches at the same rate for 3 s with no commit: their p95 at this size of the index.
+      const alone = await paced(sleep(searchesPerSecond ? 3000 : 0))
+      const committing = timed(() => post('seller/inventory/commit', { id: preview.data.id }, token))
+      const during = await paced(committing)
+      const done = await committing
+      if (done.value.code !== 'OK') throw new Error(`commit (${company}): ${done.value.code} ${done.value.message}`)
+      return { ms: done.ms, added: done.value.data.report.added as number, during, alone }
+    }
+    const quietCommit = await commitAs('Bench Quiet Gems', 0)
+    log(`commit with no searches beside it ${s2(quietCommit.ms)}: ${quietCommit.added.toLocaleString('en')} added`)
+    const pacedCommit = await commitAs('Bench Paced Gems', PACED_SEARCHES)
+    log(
+      `commit with ${PACED_SEARCHES} searches a second beside it ${s2(pacedCommit.ms)}: ${pacedCommit.added.toLocaleString('en')} added; ${pacedCommit.during.length} searches, ${spread(pacedCommit.during)}; the same searches for 3 s before it, no commit: ${spread(pacedCommit.alone)}`,
+    )
+
     // ---- the table
     const ratio = (a: number, b: number) => a / b
     const rows: [string, string, string, string, boolean][] = []
@@ -624,6 +679,23 @@ async function main() {
       '(f′) for context: the sweep vs one bare UPDATE of the same stones’ status (no events, the index not told)',
       `${s2(sweep.ms)} vs ${s2(bareUpdate.ms)}`,
       `${ratio(sweep.ms, bareUpdate.ms).toFixed(2)}×`,
+      '',
+      true,
+    )
+
+    row(
+      '(g) for context: the same file committed by another seller with no search beside it vs that floor + the index’s own read',
+      `${s2(quietCommit.ms)} vs ${s2(floor.ms)} + ${s2(indexFloor.ms)} (${ratio(quietCommit.ms, copy.ms).toFixed(2)}× the bare COPY, ${ratio(quietCommit.ms, floor.ms).toFixed(2)}× the floor)`,
+      `${ratio(quietCommit.ms, floor.ms + indexFloor.ms).toFixed(2)}×`,
+      '',
+      true,
+    )
+    const p95Paced = pct(pacedCommit.during, 95)
+    const p95PacedAlone = pct(pacedCommit.alone, 95)
+    row(
+      `(g′) for context: the same by a third seller, ${PACED_SEARCHES} searches a second arriving meanwhile (open model); the commit vs the bare COPY, search p95 vs the same searches for 3 s before it (the index as large, no commit)`,
+      `${s2(pacedCommit.ms)} vs ${s2(copy.ms)}; ${p95Paced.toFixed(1)} ms (${pacedCommit.during.length} searches) vs ${p95PacedAlone.toFixed(1)} ms (${pacedCommit.alone.length})`,
+      `${ratio(pacedCommit.ms, copy.ms).toFixed(2)}×; ${ratio(p95Paced, p95PacedAlone).toFixed(2)}×`,
       '',
       true,
     )

@@ -5,7 +5,7 @@ import { getTableConfig } from 'drizzle-orm/pg-core'
 import { GONE_W_STS, StockEventTypes } from '@diamond/contracts/events/stock'
 import type { KeptReason, UploadRowKind } from '@diamond/contracts/http/inventory'
 import { orm, type Sql, type Tx } from '@diamond/runtime/db'
-import { anyOf, fields, name, query } from '@diamond/runtime/statements'
+import { anyOf, fields, name, query, wideQuery } from '@diamond/runtime/statements'
 import {
   STATUS,
   withStatusEvents,
@@ -14,6 +14,7 @@ import {
   type StatusRecord,
 } from '../stones/stones.repository'
 import { stones } from '../stones/stones.schema'
+import { INDEX_COLUMNS, type IndexSource } from '../search/stone-index'
 import { DIFF_FIELDS, PROTECTED_W_STS, type DiffField } from './inventory.diff'
 import { sellerCompanies, sellerMappings, uploadRows, uploads, type Upload, type UploadRow } from './inventory.schema'
 import type { Mapping } from './inventory.types'
@@ -648,15 +649,82 @@ export async function applyDeletes(tx: Tx, uploadId: string, stamp: BulkStamp): 
 const SEQ_END = 2_147_483_647
 
 /** Where the upload's added rows' chunks of `size` start (their seqs, in order). */
-export async function addedChunks(tx: Tx, uploadId: string, size: number): Promise<number[]> {
+export async function addedChunks(client: Sql | Tx, uploadId: string, size: number): Promise<number[]> {
   const rows = await query<{ seq: number }>(
-    tx,
+    client,
     sql`select seq from (
           select ${uploadRows.seq} as seq, row_number() over (order by ${uploadRows.seq}) as n from ${uploadRows}
            where ${uploadRows.uploadId} = ${uploadId} and ${uploadRows.kind} = 'added') t
          where (n - 1) % ${size} = 0 order by seq`,
   )
   return rows.map((r) => r.seq)
+}
+
+/**
+ * The id of the stone an added line becomes, decided by the upload and the line (an MD5 name-based,
+ * version 3 UUID), so that the index can stage the stone from its line on another connection while
+ * the insert runs; an upload is committed once, so no two stones share one.
+ */
+const newStoneId = (uploadId: string) =>
+  sql`overlay(overlay(md5(${uploadId}::text || ':' || ${uploadRows.seq}::text) placing '3' from 13) placing '8' from 17)::uuid`
+
+/** The stone's columns an insert of an added line leaves to their defaults (a value, or null), as SQL literals. */
+function defaultOf(column: (typeof stones)[keyof IndexSource]): SQL {
+  const type = sql.raw(column.getSQLType())
+  const v: unknown = column.default
+  if (v === undefined || v === null) return sql`null::${type}`
+  if (Array.isArray(v) && v.length === 0) return sql`'{}'::${type}`
+  if (typeof v === 'boolean' || typeof v === 'number') return sql`${sql.raw(String(v))}::${type}`
+  if (typeof v === 'string') return sql`${sql.raw(`'${v.replace(/'/g, "''")}'`)}::${type}`
+  throw new Error(`the stones' column ${column.name} has a default the line reader cannot write`)
+}
+
+const DRAFT_SET: ReadonlySet<string> = new Set(DRAFT_COLUMNS)
+
+/**
+ * The index rows of the stones the upload's added lines with seq in [from, to) become, read from the
+ * lines (committed at the preview, so any connection reads them while the commit's transaction
+ * inserts): each column as `applyInserts` writes it — the line's value, the seller, the stock number,
+ * the id `newStoneId`, the commit's time as the arrival (the insert's `now()`), the table's default for
+ * the rest — and no stone number (`vStnId` ''), which the insert hands out and the commit gives the
+ * index. A test holds the staged stones to a fresh read of the committed table.
+ */
+export function addedLineSources(
+  client: Sql,
+  uploadId: string,
+  range: { from: number; to: number | null },
+  seller: { id: string; name: string },
+  arrivedAt: Date,
+): Promise<IndexSource[]> {
+  const given: Partial<Record<keyof IndexSource, SQL>> = {
+    id: newStoneId(uploadId),
+    vStnId: sql`''::text`,
+    stoneId: sql`${uploadRows.stockNo}`,
+    seller: sql`${seller.name}::text`,
+    sellerCompanyId: sql`${seller.id}::uuid`,
+    arrivedAt: sql`${arrivedAt.toISOString()}::timestamptz`,
+  }
+  const columns = [...INDEX_COLUMNS, 'statusVersion' as const].map((k) => {
+    const value =
+      given[k] ??
+      (DRAFT_SET.has(k)
+        ? sql`${uploadRows[k as DraftColumn]}::${sql.raw(stones[k].getSQLType())}`
+        : defaultOf(stones[k]))
+    return sql`${value} as ${sql.identifier(k)}`
+  })
+  return wideQuery<IndexSource>(
+    client,
+    sql`select ${sql.join(columns, sql`, `)} from ${uploadRows}
+         where ${uploadRows.uploadId} = ${uploadId} and ${uploadRows.kind} = 'added'
+           and ${uploadRows.seq} >= ${range.from} and ${uploadRows.seq} < ${range.to ?? SEQ_END}
+         order by ${uploadRows.seq}`,
+  )
+}
+
+/** The time of the transaction (what `now()` writes in it: the stones' arrival). */
+export async function transactionTime(tx: Tx): Promise<Date> {
+  const [row] = await query<{ at: Date }>(tx, sql`select now() as at`)
+  return row!.at
 }
 
 /**
@@ -677,7 +745,7 @@ export function applyInserts(
   const dml = sql`
     insert into ${stones} (${name(stones.id)}, ${name(stones.vStnId)}, ${name(stones.stoneId)}, ${name(stones.sellerCompanyId)},
                            ${name(stones.seller)}, ${name(stones.listedUntil)}, ${name(stones.listedBy)}, ${sql.join(cols, sql`, `)})
-    select gen_random_uuid(), 'N' || nextval('stock.stone_numbers'), ${uploadRows.stockNo}, ${seller.id}::uuid, ${seller.name},
+    select ${newStoneId(uploadId)}, 'N' || nextval('stock.stone_numbers'), ${uploadRows.stockNo}, ${seller.id}::uuid, ${seller.name},
            ${listedUntil.toISOString()}::timestamptz, ${userId}::uuid,
            ${sql.join(
              DRAFT_COLUMNS.map((k) => sql`${uploadRows[k]}`),

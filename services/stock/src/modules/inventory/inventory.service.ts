@@ -22,7 +22,8 @@ import { TRADE_KINDS } from '@diamond/contracts/http/tracks.values'
 import { AppError, enqueue, newEvent, type Database, type Principal, type Tx } from '@diamond/runtime'
 import type { Sql } from '@diamond/runtime/db'
 import type { BulkChanged } from '../stones/stones.repository'
-import type { StoneService } from '../stones/stones.service'
+import type { OnStaged, StoneService } from '../stones/stones.service'
+import type { IndexSource } from '../search/stone-index'
 import { decideOmitted, decideRow, listedUntilFrom, priceDraft, stockKey, type CurrentStone } from './inventory.diff'
 import * as repo from './inventory.repository'
 import type { Upload } from './inventory.schema'
@@ -146,25 +147,89 @@ class CertLookup {
 }
 
 /**
- * The upload's added rows become stones in the commit's transaction, chunk by chunk, while the
- * service's thread is free for searches; then the index reads them in that transaction a hundred at a
- * time and takes them hidden until the commit (`stage`), so it need not read 100,000 new stones again
- * after it. Reading them in small batches after the inserts, rather than each chunk's rows answered
- * whole beside the next insert, keeps the thread's stretches short: searches beside a 100,000-stone
- * commit answered at p95 1.4× idle instead of 2.7–3.7×, the commit taking about 1 s longer (README,
- * "Seller uploads"). Answers the new stones' statuses (the index shows them by those).
+ * New stones' index rows read a hundred at a time. Small, so that building and staging one batch is
+ * a few milliseconds of the service's thread and a search beside an upload's commit waits at most
+ * that (`npm run bench:upload`, 100,000 added, when the index read them in the commit's transaction:
+ * searches during the commit p95 2.7–3.3× idle at 250, 1.36–1.39× at 100, 1.37–1.44× at 50).
  */
+const STAGE_BATCH = 100
+
+/**
+ * The index rows of the upload's added lines, `batch` at a time, read on the pool (not the commit's
+ * connection: the lines were committed at the preview) with the next batch's read under way while one
+ * is staged; no further read once `stopped()`.
+ */
+async function* addedLineBatches(
+  client: Sql,
+  uploadId: string,
+  seller: Seller,
+  arrivedAt: Date,
+  batch: number,
+  stopped: () => boolean,
+): AsyncGenerator<IndexSource[]> {
+  const starts = await repo.addedChunks(client, uploadId, batch)
+  const read = (k: number) => {
+    if (k >= starts.length || stopped()) return null
+    const p = repo.addedLineSources(
+      client,
+      uploadId,
+      { from: starts[k]!, to: starts[k + 1] ?? null },
+      seller,
+      arrivedAt,
+    )
+    // Awaited below; a read left behind when the reading stops must not count as unhandled.
+    p.catch(() => {})
+    return p
+  }
+  let next = read(0)
+  for (let k = 0; next; k++) {
+    const rows = await next
+    next = read(k + 1)
+    yield rows
+  }
+}
+
+/**
+ * While the commit's transaction updates, deletes and inserts, the index stages the stones the
+ * upload adds from its lines on a connection of its own (`addedLineBatches`), so on a portal nobody
+ * is searching PostgreSQL's inserting and the index's reading run side by side instead of one after
+ * the other; once a search comes the index waits for `finish` (`SearchService.stage`; README, "Seller
+ * uploads"). `finish` lets it go on at once and waits for the last batch (a failure fails the commit);
+ * `stop` ends the reading when the transaction fails, and waits for the read under way.
+ */
+function stageAddedLines(stage: OnStaged, client: Sql, uploadId: string, seller: Seller, arrivedAt: Date) {
+  let stopped = false
+  let hurry = () => {}
+  const hurried = new Promise<void>((resolve) => (hurry = resolve))
+  const done = stage(
+    addedLineBatches(client, uploadId, seller, arrivedAt, STAGE_BATCH, () => stopped),
+    hurried,
+  )
+  // Awaited by finish or stop; meanwhile a failure must not count as unhandled.
+  done.catch(() => {})
+  return {
+    finish: () => {
+      hurry()
+      return done
+    },
+    stop: async () => {
+      stopped = true
+      hurry()
+      await done.catch(() => {})
+    },
+  }
+}
+
+/** The upload's added rows become stones in the commit's transaction, chunk by chunk; answers their statuses. */
 async function insertAdded(
   tx: Tx,
   uploadId: string,
   chunk: number,
-  stage: (ids: readonly string[]) => Promise<void>,
   insert: (range: { from: number; to: number | null }) => Promise<BulkChanged[]>,
 ): Promise<BulkChanged[]> {
   const starts = await repo.addedChunks(tx, uploadId, chunk)
   const added: BulkChanged[] = []
   for (let k = 0; k < starts.length; k++) added.push(...(await insert({ from: starts[k]!, to: starts[k + 1] ?? null })))
-  await stage(added.map((s) => s.id))
   return added
 }
 
@@ -497,34 +562,45 @@ export class InventoryService {
       if (!locked || locked.status === 'committed') throw new AppError('E_UPLOAD_DONE')
       if (locked.status !== 'preview') throw new AppError('E_UPLOAD_EXPIRED')
       // Before the protection check, so that a stone adopted here is kept if someone is buying it.
-      await repo.adoptListedSince(tx, id, seller.id)
-      const newlyKept = await repo.keepNewlyProtected(tx, id)
-      // Each statement writes its stones' events (arrived, priced or updated, removed, relisted).
-      const updated = await repo.applyUpdates(tx, id, listedUntil, who.id, stamp)
-      await this.hooks.midCommit?.(tx)
-      const deleted = await repo.applyDeletes(tx, id, stamp)
-      const added = await insertAdded(tx, id, this.hooks.insertChunk ?? INSERT_CHUNK, stage, (range) =>
-        repo.applyInserts(tx, id, range, seller, listedUntil, who.id, stamp),
-      )
-      await this.hooks.afterInserts?.(tx)
-      const relisted = await repo.refreshListed(tx, id, listedUntil, who.id, stamp)
-      const r: UploadReport = {
-        ...locked.report,
-        added: added.length,
-        updated: updated.length,
-        deleted: deleted.length,
-        kept: locked.report.kept + newlyKept.length,
+      const adopted = await repo.adoptListedSince(tx, id, seller.id)
+      // The lines as committed say what the inserts add unless some were adopted just now (another
+      // upload or an edit listed their numbers since the preview): then the index reads the new
+      // stones after the commit instead.
+      const staging = adopted.length
+        ? null
+        : stageAddedLines(stage, this.database.sql, id, seller, await repo.transactionTime(tx))
+      try {
+        const newlyKept = await repo.keepNewlyProtected(tx, id)
+        // Each statement writes its stones' events (arrived, priced or updated, removed, relisted).
+        const updated = await repo.applyUpdates(tx, id, listedUntil, who.id, stamp)
+        await this.hooks.midCommit?.(tx)
+        const deleted = await repo.applyDeletes(tx, id, stamp)
+        const added = await insertAdded(tx, id, this.hooks.insertChunk ?? INSERT_CHUNK, (range) =>
+          repo.applyInserts(tx, id, range, seller, listedUntil, who.id, stamp),
+        )
+        await staging?.finish()
+        await this.hooks.afterInserts?.(tx)
+        const relisted = await repo.refreshListed(tx, id, listedUntil, who.id, stamp)
+        const r: UploadReport = {
+          ...locked.report,
+          added: added.length,
+          updated: updated.length,
+          deleted: deleted.length,
+          kept: locked.report.kept + newlyKept.length,
+        }
+        await repo.updateUpload(tx, id, { status: 'committed', committedAt: new Date(), report: r, filePath: '' })
+        // Followers hear of an upload once, not of each stone (issue 25): the stones newly live.
+        const listed = listedEvent(
+          seller,
+          source,
+          id,
+          [...added, ...relisted].map((s) => s.id),
+        )
+        if (listed) await enqueue(tx, 'stock', [listed])
+        return { changed: [...updated, ...deleted, ...added, ...relisted], result: r }
+      } finally {
+        await staging?.stop()
       }
-      await repo.updateUpload(tx, id, { status: 'committed', committedAt: new Date(), report: r, filePath: '' })
-      // Followers hear of an upload once, not of each stone (issue 25): the stones newly live.
-      const listed = listedEvent(
-        seller,
-        source,
-        id,
-        [...added, ...relisted].map((s) => s.id),
-      )
-      if (listed) await enqueue(tx, 'stock', [listed])
-      return { changed: [...updated, ...deleted, ...added, ...relisted], result: r }
     })
     await rm(upload.filePath, { force: true })
     const done = (await repo.findUpload(this.database.sql, id, null))!

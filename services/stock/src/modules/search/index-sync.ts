@@ -3,10 +3,11 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import type { FastifyBaseLogger } from 'fastify'
 import { STONE_CHANGE_TYPES, stoneEventsOf, type DomainEvent } from '@diamond/contracts/events/index'
 import { StockEventTypes, type StoneEventType } from '@diamond/contracts/events/stock'
-import { EventHandlers, type MessageBus, type Subscription, type Tx } from '@diamond/runtime'
+import { EventHandlers, type MessageBus, type Subscription } from '@diamond/runtime'
 import type { StatusRecord } from '../stones/stones.repository'
 import type { HoldLookout } from '../stones/stones.service'
 import type { SearchService } from './search.service'
+import type { IndexSource } from './stone-index'
 
 /** Stones read again from the database at once, when changes made elsewhere pile up. */
 const REFRESH_BATCH = 500
@@ -16,13 +17,6 @@ const REFRESH_BATCH = 500
  * Small, so a batch's rows die young (read, put, dropped) rather than last into the old generation.
  */
 const REREAD_BATCH = 500
-/**
- * New stones of an open transaction read at once to be staged. Small, so that reading and staging one
- * batch is a few milliseconds of the thread and a search beside an upload's commit waits at most that:
- * `npm run bench:upload` (100,000 added), searches during the commit p95 2.7–3.3× idle at 250,
- * 1.36–1.39× at 100, 1.37–1.44× at 50 (the commit 5.7–6.2 s, 6.3–6.5 s and 7.6–7.9 s).
- */
-const STAGE_BATCH = 100
 /** Events after which a stone is read again rather than given its new status: it changed more than that. */
 const REREAD_EVENTS: ReadonlySet<string> = new Set([
   StockEventTypes.priced,
@@ -62,6 +56,8 @@ export class IndexSync {
     const index = this.search.index
     const reread: string[] = []
     for (const c of list) {
+      // A new stone staged from its upload line gets the number its insert handed out.
+      index.number(c.id, c.vStnId)
       if (c.back !== undefined || c.reread || index.versionOf(c.id) === undefined) reread.push(c.id)
       else index.setStatus(c.id, c.wSts, c.statusVersion)
     }
@@ -69,7 +65,8 @@ export class IndexSync {
   }
 
   /** StoneService's `onStaged`: new stones of a transaction still open, hidden until `onChangedMany`. */
-  readonly onStaged = (tx: Tx, ids: readonly string[]): Promise<void> => this.search.stageFrom(tx, ids, STAGE_BATCH)
+  readonly onStaged = (batches: AsyncIterable<readonly IndexSource[]>, hurried: Promise<void>): Promise<void> =>
+    this.search.stage(batches, hurried)
 
   /** The hold fast path: a stone the index knows is taken is refused without a database round trip. */
   readonly lookout: HoldLookout = {

@@ -386,6 +386,45 @@ describe('search engine against a brute-force reference', () => {
     check(live, all, { back: { from: -40, to: -5 } }, [{ field: 'amt', dir: 'desc' }], 1, 50)
   })
 
+  it('keeps a stone staged without its number out of every search and the number order until numbered', () => {
+    // An upload's new stones are staged from their lines before the insert hands out their numbers.
+    const stones = source.slice(0, 300).map((s) => ({ ...s }))
+    const live = buildIndex(stones)
+    check(live, stones, {}, [], 1, 250) // the number order built before they come
+    const staged = Array.from({ length: 900 }, (_, i) => ({ ...demoStone(9300 + i), statusVersion: 0 }))
+    for (const s of staged) live.stage({ ...s, vStnId: '' })
+    check(live, stones, {}, [], 1, 250)
+    check(live, stones, { back: { from: -40, to: -5 } }, [{ field: 'amt', dir: 'desc' }], 1, 50)
+    // Unnumbered, a stone is unknown to the index's followers and no status shows it.
+    expect(live.versionOf(staged[0]!.id)).toBeUndefined()
+    expect(live.setStatus(staged[0]!.id, staged[0]!.wSts, 0)).toBe(false)
+    expect(live.byKey.get(staged[0]!.vStnId.toUpperCase())).toBeUndefined()
+    // Another stone arrives meanwhile, numbered: merged into the order without the unnumbered ones.
+    const other = { ...demoStone(9290), statusVersion: 0 }
+    live.put(other)
+    stones.push(other)
+    check(live, stones, {}, [], 1, 250)
+    check(live, stones, {}, [{ field: 'vStnId', dir: 'desc' }], 1, 250)
+    // The commit numbers them (more than the order held: it is built again), then shows them.
+    for (const s of staged) live.number(s.id, s.vStnId)
+    live.number(staged[0]!.id, 'N999999999') // a number is given once
+    expect(live.vStnIds[live.byId.get(staged[0]!.id)!]).toBe(staged[0]!.vStnId)
+    expect(live.versionOf(staged[0]!.id)).toBe(-1)
+    for (const s of staged) expect(live.setStatus(s.id, s.wSts, s.statusVersion)).toBe(true)
+    const all = [...stones, ...staged]
+    check(live, all, {}, [], 1, 250)
+    check(live, all, {}, [{ field: 'vStnId', dir: 'desc' }], 2, 250)
+    check(live, all, { back: { from: -40, to: -5 } }, [{ field: 'amt', dir: 'desc' }], 1, 50)
+    expect(live.byKey.get(staged[5]!.vStnId.toUpperCase())).toEqual([live.byId.get(staged[5]!.id)])
+    // A few more, merged into the order rather than sorted whole.
+    const late = Array.from({ length: 20 }, (_, i) => ({ ...demoStone(9300 + 900 + i), statusVersion: 0 }))
+    for (const s of late) live.stage({ ...s, vStnId: '' })
+    for (const s of late) live.number(s.id, s.vStnId)
+    for (const s of late) live.setStatus(s.id, s.wSts, s.statusVersion)
+    check(live, [...all, ...late], {}, [], 1, 250)
+    check(live, [...all, ...late], {}, [{ field: 'vStnId', dir: 'desc' }], 1, 250)
+  })
+
   it('merges arrivals between searches into its carat and stone-number orders, as a fresh index has them', () => {
     // An upload's stones arrive in batches while buyers search: each search merges what arrived.
     const rnd = mulberry32(31)

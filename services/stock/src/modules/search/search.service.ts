@@ -13,7 +13,7 @@ import type {
 import { invalidFields } from '@diamond/runtime/errors'
 import { searchLimitMessage, type ListType } from '@diamond/contracts/http/stock.values'
 import { seesPrices } from '@diamond/contracts/permissions'
-import { AppError, type Database, type Principal, type Sql, type Tx } from '@diamond/runtime'
+import { AppError, type Database, type Principal, type Sql } from '@diamond/runtime'
 import { readStones, toStoneRow } from '../stones/stone-row'
 import { scopeFor, dayOf, type ScopeResult } from './categories.rules'
 import { mediaOf, type MediaHosts, type OwnLinks } from './media.rules'
@@ -26,6 +26,8 @@ import { StoneIndex, type IndexSource } from './stone-index'
 
 /** Stones written into the index between two turns of the event loop during a large refresh. */
 const PUT_SLICE = 250
+/** New stones of an open commit staged between two turns of the event loop (and looks for searches). */
+const STAGE_SLICE = 50
 const yieldToSearches = () => new Promise<void>((resolve) => setImmediate(resolve))
 
 /** Writes many stones into the index, giving searches the event loop every `PUT_SLICE` of them. */
@@ -38,7 +40,7 @@ async function inSlices(rows: readonly IndexSource[], write: (r: IndexSource) =>
 
 /** These stones read `batch` at a time through `client` (the next read while one is written), each written by `write` in slices. */
 async function readInBatches(
-  client: Sql | Tx,
+  client: Sql,
   ids: readonly string[],
   batch: number,
   write: (r: IndexSource) => void,
@@ -127,11 +129,42 @@ export class SearchService {
   }
 
   /**
-   * Stones of a transaction not yet committed, read in it `batch` at a time (the next read while one
-   * is staged) and put in the index found by no search (`StoneIndex.stage`) until the commit shows them.
+   * Stones of a transaction not yet committed, as their writer reads them (an upload's new stones
+   * from its lines, while its inserts run), put in the index found by no search (`StoneIndex.stage`)
+   * until the commit shows them, slice by slice, giving searches a turn of the event loop between
+   * slices. Searches come first: beside the transaction's own work this runs only while nobody
+   * searches — from the first search on, it waits until `hurried` (the transaction has nothing left
+   * but to wait for the index) — so the two halves of a commit overlap on an idle portal and a
+   * searched one pays at most one slice and one read for it (README, "Seller uploads"). The batches
+   * are pulled one at a time, so while staging waits so does their reading.
    */
-  stageFrom(tx: Tx, ids: readonly string[], batch: number): Promise<void> {
-    return readInBatches(tx, ids, batch, (r) => this.index.stage(r))
+  async stage(batches: AsyncIterable<readonly IndexSource[]>, hurried: Promise<void>): Promise<void> {
+    let hurry = false
+    const wake = hurried.then(() => {
+      hurry = true
+    })
+    const searchesBefore = this.searchesStarted
+    for await (const rows of batches) {
+      for (let j = 0; j < rows.length; j += STAGE_SLICE) {
+        if (!hurry && (this.searching || this.searchesStarted !== searchesBefore)) await wake
+        else if (j || !hurry) await yieldToSearches()
+        for (let k = j; k < Math.min(j + STAGE_SLICE, rows.length); k++) this.index.stage(rows[k]!)
+      }
+    }
+  }
+
+  /** Searches under way, and started since the service began (an open commit's staging gives way to them). */
+  private searching = 0
+  private searchesStarted = 0
+
+  private async counted<T>(run: () => Promise<T>): Promise<T> {
+    this.searching++
+    this.searchesStarted++
+    try {
+      return await run()
+    } finally {
+      this.searching--
+    }
   }
 
   private scope(type: ListType, suggested: StoneFilter | null): ScopeResult {
@@ -189,7 +222,11 @@ export class SearchService {
   }
 
   /** diamond/paginate and diamond/exclusive-search/list. */
-  async search(who: Principal, req: StoneSearch, listType: ListType = req.listType ?? 'all'): Promise<StonePage> {
+  search(who: Principal, req: StoneSearch, listType: ListType = req.listType ?? 'all'): Promise<StonePage> {
+    return this.counted(() => this.searchNow(who, req, listType))
+  }
+
+  private async searchNow(who: Principal, req: StoneSearch, listType: ListType): Promise<StonePage> {
     const filter = req.filter ?? {}
     const showPrices = this.check(who, filter, req.sort)
     if (listType === 'matchPair') return this.pairPage(who, req, filter, showPrices)

@@ -365,13 +365,12 @@ export class StoneIndex {
       this.ensure(this.size)
       this.byId.set(r.id, i)
       this.ids[i] = r.id
-      this.vStnIds[i] = r.vStnId
-      this.vPending.push(i)
-      StoneIndex.addTo(this.byKey, r.vStnId, i)
+      this.vStnIds[i] = ''
       StoneIndex.addTo(this.byKey, r.stoneId, i)
       StoneIndex.addTo(this.byKey, r.certNo, i)
       StoneIndex.addTo(this.bySellerNo, r.stoneId, i)
     }
+    if (r.vStnId && !this.vStnIds[i]) this.numberSlot(i, r.vStnId)
     if (this.pairNos[i] !== r.pairNo) {
       const old = this.pairNos[i]
       StoneIndex.removeFrom(this.byPair, old, i)
@@ -407,6 +406,22 @@ export class StoneIndex {
     return i
   }
 
+  /** A slot's stone number, given once (a stone's number never changes): found by it, and in number order. */
+  private numberSlot(i: number, vStnId: string): void {
+    this.vStnIds[i] = vStnId
+    this.vPending.push(i)
+    StoneIndex.addTo(this.byKey, vStnId, i)
+  }
+
+  /**
+   * The number of a stone staged without one (an upload's new stone, staged from its line before the
+   * insert handed out its number): given when the commit is through. A numbered stone keeps its own.
+   */
+  number(id: string, vStnId: string): void {
+    const i = this.byId.get(id)
+    if (i !== undefined && vStnId && !this.vStnIds[i]) this.numberSlot(i, vStnId)
+  }
+
   /**
    * A stone its transaction has not committed yet (an upload's commit stages its new stones, read in
    * that transaction, before it commits): in the index but gone, so no search finds it, and one version behind,
@@ -422,10 +437,13 @@ export class StoneIndex {
     this.enums.availability[i] = 0
   }
 
-  /** A status change the service committed; an older one than the index has changes nothing. */
+  /**
+   * A status change the service committed; an older one than the index has changes nothing, nor one
+   * of a stone without its number yet (`number` first: a search never finds a stone it cannot order).
+   */
   setStatus(id: string, wSts: string, version: number): boolean {
     const i = this.byId.get(id)
-    if (i === undefined || version <= this.versions[i]!) return false
+    if (i === undefined || !this.vStnIds[i] || version <= this.versions[i]!) return false
     this.versions[i] = version
     const code = this.dicts.availability.code(availabilityCode(wSts))
     this.valueCounts.availability[this.enums.availability[i]!]!--
@@ -446,9 +464,14 @@ export class StoneIndex {
     return i === undefined || this.enums.availability[i] === 0
   }
 
+  /**
+   * The stone's version, undefined for a stone the index does not know — or knows without its number
+   * (staged from an upload's line, not numbered by a commit): such a stone is read again, not shown
+   * by a status alone.
+   */
   versionOf(id: string): number | undefined {
     const i = this.byId.get(id)
-    return i === undefined ? undefined : this.versions[i]
+    return i === undefined || !this.vStnIds[i] ? undefined : this.versions[i]
   }
 
   /** The stone's availability code as the index has it (the hold path refuses taken stones by it). */
@@ -537,14 +560,16 @@ export class StoneIndex {
   }
 
   /**
-   * Stone-number order (views of `vCount` slots): stones added since it was built are sorted alone
-   * and merged in from the back (a stone's number never changes); a whole sort only when most of
-   * the index is new (the first load).
+   * Stone-number order (views of the `vCount` numbered slots; a stone staged without its number is
+   * in it once numbered, and found by no search before): stones numbered since it was built are
+   * sorted alone and merged in from the back (a stone's number never changes); a whole sort only
+   * when most of the index is new (the first load).
    */
   order(): { vRank: Int32Array; vOrder: Int32Array } {
     const pending = this.vPending.length
     if (pending > this.vCount) {
-      const order = Array.from({ length: this.size }, (_, i) => i)
+      const order = [...this.vPending]
+      for (let r = 0; r < this.vCount; r++) order.push(this.vOrderBuf[r]!)
       order.sort(this.compareNumbers)
       this.vOrderBuf = new Int32Array(this.capacity)
       this.vOrderBuf.set(order)
@@ -559,9 +584,9 @@ export class StoneIndex {
         order[w] = a >= 0 && this.compareNumbers(order[a]!, added[b]!) > 0 ? order[a--]! : added[b--]!
     }
     if (pending) {
-      this.vCount = this.size
+      this.vCount += pending
       this.vPending = []
-      if (this.vRankBuf.length < this.vCount) this.vRankBuf = new Int32Array(this.capacity)
+      if (this.vRankBuf.length < this.size) this.vRankBuf = new Int32Array(this.capacity)
       for (let r = 0; r < this.vCount; r++) this.vRankBuf[this.vOrderBuf[r]!] = r
       this.vRank = this.vRankBuf.subarray(0, this.vCount)
       this.vOrder = this.vOrderBuf.subarray(0, this.vCount)

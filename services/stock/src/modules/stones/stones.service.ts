@@ -20,6 +20,7 @@ import { SingleFlight } from './single-flight'
 import { listedEvent } from './listed.event'
 import { rapCents } from '../rap/rap.rules'
 import { amountCents, availabilityOf, pricePerCaratCents, SHAPE_FULL } from './stones.rules'
+import type { IndexSource } from '../search/stone-index'
 
 const PRODUCER = 'stock'
 
@@ -28,10 +29,17 @@ export type OnChanged = (s: repo.StatusRecord) => Promise<void>
 /** Told of a change of many stones at once (an upload's commit), right after the commit. */
 export type OnChangedMany = (list: readonly repo.StatusRecord[]) => Promise<void>
 /**
- * Told of new stones while their transaction is still open (the search index reads them in that
- * transaction and takes them hidden, and the commit's `OnChangedMany` shows them): their ids.
+ * Told of new stones while their transaction is still open, as batches of their index rows (an
+ * upload's, read from its committed lines on a connection of their own): the search index takes
+ * them hidden, and the commit's `OnChangedMany` numbers and shows them. `hurried` resolves when the
+ * transaction has nothing left but to wait for them (until then the index may put searches first).
  */
-export type OnStaged = (tx: Tx, ids: readonly string[]) => Promise<void>
+export type OnStaged = (batches: AsyncIterable<readonly IndexSource[]>, hurried: Promise<void>) => Promise<void>
+
+/** Batches no index takes (a service without one): read to their end all the same. */
+async function drain(batches: AsyncIterable<unknown>): Promise<void> {
+  for await (const _ of batches);
+}
 
 /** The status events of many changed stones, made one at a time as the outbox's COPY takes them. */
 function* eventsOf<S extends repo.StatusRecord>(changed: readonly S[], typeOf: (s: S) => string) {
@@ -202,21 +210,17 @@ export class StoneService {
    * builds them, one bulk event a few hundred stones, keyed by `key`, the seller (null: each stone's
    * seller, `BulkStamp`); no row travels to
    * the service and back as an event) and name the stones for the index, which hears of them after
-   * the commit; the relays are woken once. New stones may be handed to `stage` meanwhile (their ids):
-   * the index reads them in the transaction and takes them hidden while it goes on, and shows them
-   * after the commit instead of reading them again.
+   * the commit; the relays are woken once. New stones may be handed to `stage` meanwhile (their
+   * index rows, read by the caller): the index takes them hidden while the transaction goes on, and
+   * shows them after the commit instead of reading them again.
    */
   async changeInBulk<T>(
     key: string | null,
-    run: (
-      tx: Tx,
-      stamp: repo.BulkStamp,
-      stage: (ids: readonly string[]) => Promise<void>,
-    ) => Promise<{ changed: repo.BulkChanged[]; result: T }>,
+    run: (tx: Tx, stamp: repo.BulkStamp, stage: OnStaged) => Promise<{ changed: repo.BulkChanged[]; result: T }>,
   ): Promise<T> {
     const stamp = { ...eventStamp(PRODUCER), key }
     const out = await this.database.sql.begin(async (tx) => {
-      const o = await run(tx, stamp, (ids) => this.onStaged?.(tx, ids) ?? Promise.resolve())
+      const o = await run(tx, stamp, (batches, hurried) => this.onStaged?.(batches, hurried) ?? drain(batches))
       if (o.changed.length) await wakeRelays(tx, PRODUCER)
       return o
     })
