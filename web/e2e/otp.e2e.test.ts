@@ -21,17 +21,29 @@ describe('one-time code for a new browser', () => {
     const { context, page } = await newPage(portal)
     const email = emailOf('buyer1')
     try {
+      // Every text the "sent to" line ever shows, recorded as the DOM changes (before any paint).
+      await page.addInitScript(() => {
+        const texts: string[] = []
+        Object.assign(window, { otpSentToTexts: texts })
+        new MutationObserver(() => {
+          const text = document.querySelector('[data-testid="otp-sent-to"]')?.textContent
+          if (text != null && texts[texts.length - 1] !== text) texts.push(text)
+        }).observe(document, { subtree: true, childList: true, characterData: true })
+      })
       const seen = await mailIds(portal, email)
       await fillLogin(portal, page, 'buyer1')
       await page.getByTestId('login-submit').click()
       await page.waitForURL('**/verify-otp')
 
-      // Where the code went, masked (the page reads it from the sign-in's answer kept for this tab, in an
-      // effect after its first render: CI once read the text before it).
+      // Where the code went, masked (the page reads it from the sign-in's answer kept for this tab),
+      // from its first render on: never a flash of "your registered email" before it.
       await page.getByTestId('otp-sent-to').locator('.otp-address').waitFor()
       const sentTo = (await page.getByTestId('otp-sent-to').textContent()) ?? ''
       expect(sentTo).toContain('@demo.diamond-portal.test')
       expect(sentTo).not.toContain('buyer1@')
+      expect(await page.evaluate(() => (window as unknown as { otpSentToTexts: string[] }).otpSentToTexts)).toEqual([
+        sentTo,
+      ])
       // Resend starts disabled with a visible countdown.
       expect(await page.getByTestId('otp-resend').isDisabled()).toBe(true)
       const seconds = Number(await page.getByTestId('otp-countdown').getAttribute('data-seconds'))

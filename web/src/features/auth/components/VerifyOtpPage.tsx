@@ -33,11 +33,12 @@ function useNow(until: number): number {
 export function VerifyOtpPage() {
   const { t } = useTranslation()
   const [, navigate] = useLocation()
+  // Once, before the first render reads the store: the page opens with what login said (where the
+  // code went, when Resend opens), not a flash of the last visit's state or of "your registered email".
+  useState(() => resetOtp())
   const s = useSnapshot(otp)
   const now = useNow(s.resendAt)
   const wait = secondsLeft(s.resendAt, now)
-
-  useEffect(() => resetOtp(), [])
 
   async function onVerify() {
     const r = await submitOtp()
