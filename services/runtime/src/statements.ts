@@ -23,6 +23,9 @@ const CASTS: Partial<Record<string, string>> = {
   PgDateString: '::text',
 }
 
+/** The cast that makes a column's value read as drizzle reads it (`CASTS`; '' for most types). */
+export const readCast = (column: Column): string => CASTS[column.columnType] ?? ''
+
 /**
  * A select or returning list of a table's columns (all, or `keys`), each under its drizzle key and
  * with drizzle's value: `"s"."v_stn_id" as "vStnId"`. A row so selected is the table's
@@ -36,7 +39,7 @@ export function fields<T extends Table, K extends keyof T['$inferSelect'] & stri
   const columns: Record<string, Column> = getTableColumns(table)
   const list = (keys ?? Object.keys(columns)).map((key) => {
     const column = columns[key]!
-    return sql`${column}${sql.raw(CASTS[column.columnType] ?? '')} as ${sql.identifier(key)}`
+    return sql`${column}${sql.raw(readCast(column))} as ${sql.identifier(key)}`
   })
   return sql.raw(dialect.sqlToQuery(sql.join(list, sql`, `)).sql)
 }

@@ -157,6 +157,9 @@ export default async function stockService(app: FastifyInstance, opts: StockOpti
       policy,
     },
     opts.inventory?.hooks,
+    undefined,
+    rt.pool({ max: 2, name: 'stock-upload-lines' }),
+    app.log,
   )
   // Listings past their 7 days leave live stock; sellers are told a day before.
   periodic(app, 'listing expiry sweep', s.STOCK_LISTING_SWEEP_MS, (signal) => inventory.sweep(undefined, signal))

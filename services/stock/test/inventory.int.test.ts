@@ -203,10 +203,11 @@ describe('seller inventory: upload, preview, commit, history, listings', () => {
    * of a bulk event (an upload's commit) as `stoneEventsOf` makes it the stone's own event; with the
    * row each came from.
    */
-  const stoneEvents = async (ids: string[]) => {
+  const stoneEvents = async (ids: string[], since = '0') => {
     const rows = await sql<{ type: string; event: Record<string, unknown> }[]>`
       select type, event from stock.outbox
-       where (type like 'stock.stone.%' and key = any(${ids})) or type = ${StockBulkEventTypes.changed} order by seq`
+       where seq > ${since}::bigint
+         and ((type like 'stock.stone.%' and key = any(${ids})) or type = ${StockBulkEventTypes.changed}) order by seq`
     const wanted = new Set(ids)
     return rows.flatMap(({ event }) =>
       stoneEventsOf(event as DomainEvent<'stock.stone.arrived'>)
@@ -219,10 +220,11 @@ describe('seller inventory: upload, preview, commit, history, listings', () => {
   /**
    * A commit's status events are written by PostgreSQL (`withStatusEvents`), not by `statusEvent`:
    * bulk events keyed by the seller, each change of which must be the very event `statusEvent` makes
-   * of the stone as it now is, and carry the request's id as `newEvent` would (none for a sweep's).
+   * of the stone as it now is, and carry the request's id as `newEvent` would (none for a sweep's);
+   * the events after outbox row `since` (a stone's earlier ones were true of it as it was then).
    */
-  const expectStatusEvents = async (ids: string[], types: string[], seller?: string, requested = true) => {
-    const events = (await stoneEvents(ids)).filter((e) => types.includes(e.type))
+  const expectStatusEvents = async (ids: string[], types: string[], seller?: string, requested = true, since = '0') => {
+    const events = (await stoneEvents(ids, since)).filter((e) => types.includes(e.type))
     expect(events.length).toBeGreaterThanOrEqual(ids.length)
     for (const { row, ...event } of events) {
       expect(row.type).toBe(StockBulkEventTypes.changed)
@@ -561,6 +563,7 @@ describe('seller inventory: upload, preview, commit, history, listings', () => {
           ['stock.stone.expired'],
           seller,
           false,
+          before, // a stone expired in an earlier test has that expiry's event too
         )
     } finally {
       // Each seller refreshes its own: they come back to stock.
@@ -1127,8 +1130,8 @@ describe('seller inventory: upload, preview, commit, history, listings', () => {
     const [row] = await sql<{ id: string; back: string }[]>`
       select id, back::text from stock.stones where seller_company_id = ${seller} and stone_id = 'Z-8'`
     expect(z8).toMatchObject({ id: row!.id, back: Number(row!.back) })
-    // Slot by slot: the index holds each new stone, staged from the insert's answer while the
-    // transaction ran, as a fresh index reading the committed table would.
+    // Slot by slot: the index holds each new stone, staged from its upload line while the
+    // transaction ran and numbered after it, as a fresh index reading the committed table would.
     const ids = (await stonesOf(seller)).map((s) => s.id)
     const fresh = new StoneIndex()
     for (const r of await indexSources(sql, ids)) fresh.put(r)
@@ -1176,5 +1179,41 @@ describe('seller inventory: upload, preview, commit, history, listings', () => {
     expect(await outboxTypes([twins[0]!.id])).toEqual(['stock.stone.arrived', 'stock.stone.priced'])
     const rows = await call('seller/inventory/rows', { id: second.body.data.id, kind: 'updated' }, twinSeller)
     expect(rows.body.data.list).toMatchObject([{ stockNo: 'a-twin', pricePct: -7.14 }])
+  })
+
+  // A failed commit leaves its staged stones hidden under the ids the retry gives the same lines; a
+  // retry that adopts a line stages nothing and must not show those leftovers as the new stones.
+  it('shows an upload’s new stones as committed after a failed try and a retry that adopts a line', async () => {
+    const company = randomUUID()
+    const token = stock.sign({ userType: 'seller', company: 'Retry Gems', companyId: company })
+    const r = await upload(
+      token,
+      'addUpdate',
+      csv(
+        stone('R-1', '', 'BR', '1.2', 'H', 'SI1', '-20'),
+        stone('R-2', '', 'BR', '1.3', 'G', 'VS1', '-25'),
+        stone('R-3', '', 'BR', '1.4', 'F', 'VS2', '-22'),
+      ),
+    )
+    failAfterInserts = true
+    const failed = await call('seller/inventory/commit', { id: r.body.data.id }, token)
+    failAfterInserts = false
+    expect(failed.body.code).toBe('E_INTERNAL')
+    // Meanwhile the seller lists R-1 by another upload: the retry adopts that line.
+    const other = await upload(token, 'addUpdate', csv(stone('R-1', '', 'BR', '1.2', 'H', 'SI1', '-30')))
+    expect((await call('seller/inventory/commit', { id: other.body.data.id }, token)).body.code).toBe('OK')
+    const retry = await call('seller/inventory/commit', { id: r.body.data.id }, token)
+    expect(retry.body.data).toMatchObject({ status: 'committed', report: { added: 2, updated: 1 } })
+    for (const no of ['R-1', 'R-2', 'R-3']) expect(await find(no), no).toHaveLength(1)
+    // Each new stone as the committed table has it (its arrival the retry's), as a fresh index reads it.
+    const ids = (await stonesOf(company)).map((x) => x.id)
+    expect(ids).toHaveLength(3)
+    const fresh = new StoneIndex()
+    for (const x of await indexSources(sql, ids)) fresh.put(x)
+    const seen = (ix: StoneIndex, id: string) => {
+      const i = ix.byId.get(id)!
+      return { no: ix.vStnIds[i], arrivedAt: ix.arrivedAt[i], version: ix.versionOf(id), live: ix.availabilityAt(id) }
+    }
+    for (const id of ids) expect(seen(search.index, id)).toEqual(seen(fresh, id))
   })
 })

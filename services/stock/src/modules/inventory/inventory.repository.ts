@@ -5,7 +5,7 @@ import { getTableConfig } from 'drizzle-orm/pg-core'
 import { GONE_W_STS, StockEventTypes } from '@diamond/contracts/events/stock'
 import type { KeptReason, UploadRowKind } from '@diamond/contracts/http/inventory'
 import { orm, type Sql, type Tx } from '@diamond/runtime/db'
-import { anyOf, fields, name, query, wideQuery } from '@diamond/runtime/statements'
+import { anyOf, fields, name, query, readCast, wideQuery } from '@diamond/runtime/statements'
 import {
   STATUS,
   withStatusEvents,
@@ -661,12 +661,12 @@ export async function addedChunks(client: Sql | Tx, uploadId: string, size: numb
 }
 
 /**
- * The id of the stone an added line becomes, decided by the upload and the line (an MD5 name-based,
- * version 3 UUID), so that the index can stage the stone from its line on another connection while
- * the insert runs; an upload is committed once, so no two stones share one.
+ * The id of the stone an added line becomes, decided by the upload and the line as stored (an MD5 of
+ * them, marked as a name-based version 3 UUID), so that the index can stage the stone from its line
+ * on another connection while the insert runs; an upload is committed once, so no two stones share one.
  */
-const newStoneId = (uploadId: string) =>
-  sql`overlay(overlay(md5(${uploadId}::text || ':' || ${uploadRows.seq}::text) placing '3' from 13) placing '8' from 17)::uuid`
+const newStoneId = sql`overlay(overlay(md5(${uploadRows.uploadId}::text || ':' || ${uploadRows.seq}::text)
+  placing '3' from 13) placing '8' from 17)::uuid`
 
 /** The stone's columns an insert of an added line leaves to their defaults (a value, or null), as SQL literals. */
 function defaultOf(column: (typeof stones)[keyof IndexSource]): SQL {
@@ -697,7 +697,7 @@ export function addedLineSources(
   arrivedAt: Date,
 ): Promise<IndexSource[]> {
   const given: Partial<Record<keyof IndexSource, SQL>> = {
-    id: newStoneId(uploadId),
+    id: newStoneId,
     vStnId: sql`''::text`,
     stoneId: sql`${uploadRows.stockNo}`,
     seller: sql`${seller.name}::text`,
@@ -710,7 +710,8 @@ export function addedLineSources(
       (DRAFT_SET.has(k)
         ? sql`${uploadRows[k as DraftColumn]}::${sql.raw(stones[k].getSQLType())}`
         : defaultOf(stones[k]))
-    return sql`${value} as ${sql.identifier(k)}`
+    // Read as a read of the stone would be (`fields`: a bigint as a number).
+    return sql`(${value})${sql.raw(readCast(stones[k]))} as ${sql.identifier(k)}`
   })
   return wideQuery<IndexSource>(
     client,
@@ -745,7 +746,7 @@ export function applyInserts(
   const dml = sql`
     insert into ${stones} (${name(stones.id)}, ${name(stones.vStnId)}, ${name(stones.stoneId)}, ${name(stones.sellerCompanyId)},
                            ${name(stones.seller)}, ${name(stones.listedUntil)}, ${name(stones.listedBy)}, ${sql.join(cols, sql`, `)})
-    select ${newStoneId(uploadId)}, 'N' || nextval('stock.stone_numbers'), ${uploadRows.stockNo}, ${seller.id}::uuid, ${seller.name},
+    select ${newStoneId}, 'N' || nextval('stock.stone_numbers'), ${uploadRows.stockNo}, ${seller.id}::uuid, ${seller.name},
            ${listedUntil.toISOString()}::timestamptz, ${userId}::uuid,
            ${sql.join(
              DRAFT_COLUMNS.map((k) => sql`${uploadRows[k]}`),

@@ -194,19 +194,31 @@ async function* addedLineBatches(
  * upload adds from its lines on a connection of its own (`addedLineBatches`), so on a portal nobody
  * is searching PostgreSQL's inserting and the index's reading run side by side instead of one after
  * the other; once a search comes the index waits for `finish` (`SearchService.stage`; README, "Seller
- * uploads"). `finish` lets it go on at once and waits for the last batch (a failure fails the commit);
- * `stop` ends the reading when the transaction fails, and waits for the read under way.
+ * uploads"). `finish` lets it go on at once and answers whether every batch was staged (a failed read
+ * is the index's loss, not the commit's: the stones are read again after the commit); `stop` ends the
+ * reading when the transaction fails, and waits for the read under way.
  */
-function stageAddedLines(stage: OnStaged, client: Sql, uploadId: string, seller: Seller, arrivedAt: Date) {
+function stageAddedLines(
+  stage: OnStaged,
+  client: Sql,
+  uploadId: string,
+  seller: Seller,
+  arrivedAt: Date,
+  failed: (err: unknown) => void,
+) {
   let stopped = false
   let hurry = () => {}
   const hurried = new Promise<void>((resolve) => (hurry = resolve))
   const done = stage(
     addedLineBatches(client, uploadId, seller, arrivedAt, STAGE_BATCH, () => stopped),
     hurried,
+  ).then(
+    () => true,
+    (err: unknown) => {
+      failed(err)
+      return false
+    },
   )
-  // Awaited by finish or stop; meanwhile a failure must not count as unhandled.
-  done.catch(() => {})
   return {
     finish: () => {
       hurry()
@@ -215,7 +227,7 @@ function stageAddedLines(stage: OnStaged, client: Sql, uploadId: string, seller:
     stop: async () => {
       stopped = true
       hurry()
-      await done.catch(() => {})
+      await done
     },
   }
 }
@@ -247,6 +259,9 @@ export class InventoryService {
     private readonly settings: InventorySettings,
     private readonly hooks: InventoryHooks = {},
     private readonly clock: () => number = Date.now,
+    /** Reads an open commit's added lines for the index: a pool of its own, never waiting on the commits' connections. */
+    private readonly lineReader: Database = database,
+    private readonly log?: { warn: (o: object, msg: string) => void },
   ) {}
 
   get limits(): ReadLimits {
@@ -568,7 +583,12 @@ export class InventoryService {
       // stones after the commit instead.
       const staging = adopted.length
         ? null
-        : stageAddedLines(stage, this.database.sql, id, seller, await repo.transactionTime(tx))
+        : stageAddedLines(stage, this.lineReader.sql, id, seller, await repo.transactionTime(tx), (err) =>
+            this.log?.warn(
+              { err, upload: id },
+              'staging an upload’s new stones failed; the index reads them after the commit',
+            ),
+          )
       try {
         const newlyKept = await repo.keepNewlyProtected(tx, id)
         // Each statement writes its stones' events (arrived, priced or updated, removed, relisted).
@@ -578,7 +598,9 @@ export class InventoryService {
         const added = await insertAdded(tx, id, this.hooks.insertChunk ?? INSERT_CHUNK, (range) =>
           repo.applyInserts(tx, id, range, seller, listedUntil, who.id, stamp),
         )
-        await staging?.finish()
+        // Stones not staged now (this time: an earlier, failed commit of the upload may have staged
+        // them as they were then) are read again after the commit.
+        if (!(await staging?.finish())) for (const s of added) s.reread = true
         await this.hooks.afterInserts?.(tx)
         const relisted = await repo.refreshListed(tx, id, listedUntil, who.id, stamp)
         const r: UploadReport = {

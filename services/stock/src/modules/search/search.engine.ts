@@ -225,8 +225,9 @@ export function runSearch(index: StoneIndex, c: Compiled, opts: SearchOptions): 
       // Most of the stock matches: walk stone-number order and keep the matches.
       const page: number[] = []
       let seen = 0
-      for (let r = 0; r < size && page.length < want - opts.offset; r++) {
-        const i = vOrder[desc ? size - 1 - r : r]!
+      const numbered = vOrder.length
+      for (let r = 0; r < numbered && page.length < want - opts.offset; r++) {
+        const i = vOrder[desc ? numbered - 1 - r : r]!
         if (stamps[i] !== stamp) continue
         if (seen++ >= opts.offset) page.push(i)
       }

@@ -405,6 +405,10 @@ describe('search engine against a brute-force reference', () => {
     stones.push(other)
     check(live, stones, {}, [], 1, 250)
     check(live, stones, {}, [{ field: 'vStnId', dir: 'desc' }], 1, 250)
+    // Found by a narrow filter (ranked by slot: its slot lies past every unnumbered one), and in a sort with ties.
+    const carat = Number(other.carat)
+    check(live, stones, { crt: { from: carat - 0.05, to: carat + 0.05 } }, [], 1, 50)
+    check(live, stones, { crt: { from: carat - 0.3, to: carat + 0.3 } }, [{ field: 'shpNm', dir: 'asc' }], 1, 50)
     // The commit numbers them (more than the order held: it is built again), then shows them.
     for (const s of staged) live.number(s.id, s.vStnId)
     live.number(staged[0]!.id, 'N999999999') // a number is given once

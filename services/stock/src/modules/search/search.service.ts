@@ -153,7 +153,10 @@ export class SearchService {
     }
   }
 
-  /** Searches under way, and started since the service began (an open commit's staging gives way to them). */
+  /**
+   * Searches (a page of stones, pairs or one stone's view) under way, and started since the service
+   * began: an open commit's staging gives way to them.
+   */
   private searching = 0
   private searchesStarted = 0
 
@@ -314,7 +317,11 @@ export class SearchService {
   }
 
   /** match-pair/diamond/filter: matching pairs both of whose stones pass the filter; a page never splits a pair. */
-  async matchPairs(who: Principal, req: MatchPairSearch): Promise<MatchPairPage> {
+  matchPairs(who: Principal, req: MatchPairSearch): Promise<MatchPairPage> {
+    return this.counted(() => this.matchPairsNow(who, req))
+  }
+
+  private async matchPairsNow(who: Principal, req: MatchPairSearch): Promise<MatchPairPage> {
     const filter = req.filter ?? {}
     const showPrices = this.check(who, filter, undefined)
     const test = makeTest(this.index, compile(this.index, filter))
@@ -343,7 +350,11 @@ export class SearchService {
   }
 
   /** diamond/view: one stone with its media links; signed-out visitors see it without prices. */
-  async view(who: Principal | null, idOrNumber: string): Promise<StoneDetail> {
+  view(who: Principal | null, idOrNumber: string): Promise<StoneDetail> {
+    return this.counted(() => this.viewNow(who, idOrNumber))
+  }
+
+  private async viewNow(who: Principal | null, idOrNumber: string): Promise<StoneDetail> {
     const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
     const slot = UUID.test(idOrNumber)
       ? this.index.byId.get(idOrNumber.toLowerCase())

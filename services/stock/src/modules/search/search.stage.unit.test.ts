@@ -61,22 +61,54 @@ describe('SearchService.stage: searches first', () => {
     expect(service.index.size).toBe(120)
   })
 
-  it('gives way to a search that starts while it stages', async () => {
-    const { service, searching, endSearch } = setup()
-    let hurry = () => {}
-    const many = async function* () {
+  // Three batches of 40; `between` runs when the second is asked for (the first is staged by then).
+  const threeBatches = (service: SearchService, between: () => Promise<void>) => {
+    const asked: number[] = []
+    const gen = async function* () {
       for (let b = 0; b < 3; b++) {
-        await sleep(1)
-        if (b === 1) void searching() // a buyer searches between two batches
+        asked.push(b)
+        if (b === 1) await between()
+        else await sleep(1)
         yield Array.from({ length: 40 }, (_, i) => ({ ...demoStone(700 + b * 40 + i), statusVersion: 0, vStnId: '' }))
       }
     }
-    const staging = service.stage(many(), new Promise<void>((resolve) => (hurry = resolve)))
+    return { asked, batches: gen() }
+  }
+
+  it('gives way to a search that starts while it stages', async () => {
+    const { service, searching, endSearch } = setup()
+    let hurry = () => {}
+    let search: Promise<unknown> = Promise.resolve()
+    const { asked, batches: three } = threeBatches(service, async () => {
+      expect(service.index.size).toBe(40)
+      search = searching() // a buyer searches between two batches, and is still at it
+      await sleep(1)
+    })
+    const staging = service.stage(three, new Promise<void>((resolve) => (hurry = resolve)))
     await sleep(50)
+    expect(asked).toEqual([0, 1]) // the second batch is held, the third not asked for
     expect(service.index.size).toBe(40)
     hurry()
     await staging
     expect(service.index.size).toBe(120)
     endSearch()
+    await search
+  })
+
+  it('gives way from a search that came and went while it staged', async () => {
+    const { service, searching, endSearch } = setup()
+    let hurry = () => {}
+    const { asked, batches: three } = threeBatches(service, async () => {
+      const search = searching()
+      endSearch()
+      await search // over before the second batch is handed over
+    })
+    const staging = service.stage(three, new Promise<void>((resolve) => (hurry = resolve)))
+    await sleep(50)
+    expect(asked).toEqual([0, 1])
+    expect(service.index.size).toBe(40)
+    hurry()
+    await staging
+    expect(service.index.size).toBe(120)
   })
 })

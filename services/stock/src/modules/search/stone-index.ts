@@ -588,7 +588,8 @@ export class StoneIndex {
       this.vPending = []
       if (this.vRankBuf.length < this.size) this.vRankBuf = new Int32Array(this.capacity)
       for (let r = 0; r < this.vCount; r++) this.vRankBuf[this.vOrderBuf[r]!] = r
-      this.vRank = this.vRankBuf.subarray(0, this.vCount)
+      // By slot, and numbered slots lie anywhere below `size` (an unnumbered one may sit before them).
+      this.vRank = this.vRankBuf.subarray(0, this.size)
       this.vOrder = this.vOrderBuf.subarray(0, this.vCount)
     }
     return { vRank: this.vRank, vOrder: this.vOrder }

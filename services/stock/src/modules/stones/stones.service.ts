@@ -36,11 +36,6 @@ export type OnChangedMany = (list: readonly repo.StatusRecord[]) => Promise<void
  */
 export type OnStaged = (batches: AsyncIterable<readonly IndexSource[]>, hurried: Promise<void>) => Promise<void>
 
-/** Batches no index takes (a service without one): read to their end all the same. */
-async function drain(batches: AsyncIterable<unknown>): Promise<void> {
-  for await (const _ of batches);
-}
-
 /** The status events of many changed stones, made one at a time as the outbox's COPY takes them. */
 function* eventsOf<S extends repo.StatusRecord>(changed: readonly S[], typeOf: (s: S) => string) {
   for (const s of changed) yield statusEvent(typeOf(s), s)
@@ -220,7 +215,7 @@ export class StoneService {
   ): Promise<T> {
     const stamp = { ...eventStamp(PRODUCER), key }
     const out = await this.database.sql.begin(async (tx) => {
-      const o = await run(tx, stamp, (batches, hurried) => this.onStaged?.(batches, hurried) ?? drain(batches))
+      const o = await run(tx, stamp, (batches, hurried) => this.onStaged?.(batches, hurried) ?? Promise.resolve())
       if (o.changed.length) await wakeRelays(tx, PRODUCER)
       return o
     })
