@@ -1195,10 +1195,13 @@ describe('seller inventory: upload, preview, commit, history, listings', () => {
         stone('R-3', '', 'BR', '1.4', 'F', 'VS2', '-22'),
       ),
     )
+    const [size, gone] = [search.index.size, search.index.goneCount]
     failAfterInserts = true
     const failed = await call('seller/inventory/commit', { id: r.body.data.id }, token)
     failAfterInserts = false
     expect(failed.body.code).toBe('E_INTERNAL')
+    // The failed try staged its three stones, hidden: they stay so, under the ids a retry gives them.
+    expect([search.index.size - size, search.index.goneCount - gone]).toEqual([3, 3])
     // Meanwhile the seller lists R-1 by another upload: the retry adopts that line.
     const other = await upload(token, 'addUpdate', csv(stone('R-1', '', 'BR', '1.2', 'H', 'SI1', '-30')))
     expect((await call('seller/inventory/commit', { id: other.body.data.id }, token)).body.code).toBe('OK')

@@ -215,7 +215,11 @@ function stageAddedLines(
   ).then(
     () => true,
     (err: unknown) => {
-      failed(err)
+      try {
+        failed(err)
+      } catch {
+        // Telling of it must not fail the commit the failure spares.
+      }
       return false
     },
   )
@@ -600,7 +604,8 @@ export class InventoryService {
         )
         // Stones not staged now (this time: an earlier, failed commit of the upload may have staged
         // them as they were then) are read again after the commit.
-        if (!(await staging?.finish())) for (const s of added) s.reread = true
+        const staged = staging ? await staging.finish() : false
+        if (!staged) for (const s of added) s.reread = true
         await this.hooks.afterInserts?.(tx)
         const relisted = await repo.refreshListed(tx, id, listedUntil, who.id, stamp)
         const r: UploadReport = {

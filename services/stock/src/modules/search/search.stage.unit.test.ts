@@ -61,31 +61,40 @@ describe('SearchService.stage: searches first', () => {
     expect(service.index.size).toBe(120)
   })
 
-  // Three batches of 40; `between` runs when the second is asked for (the first is staged by then).
+  // Three batches of 40; `between` runs when the second is asked for (the first is staged by then),
+  // and `second` settles once the second is handed over.
   const threeBatches = (service: SearchService, between: () => Promise<void>) => {
     const asked: number[] = []
+    let handedOver = () => {}
+    const second = new Promise<void>((resolve) => (handedOver = resolve))
     const gen = async function* () {
       for (let b = 0; b < 3; b++) {
         asked.push(b)
         if (b === 1) await between()
         else await sleep(1)
+        if (b === 1) setImmediate(handedOver) // once the stager holds it
         yield Array.from({ length: 40 }, (_, i) => ({ ...demoStone(700 + b * 40 + i), statusVersion: 0, vStnId: '' }))
       }
     }
-    return { asked, batches: gen() }
+    return { asked, second, batches: gen() }
   }
 
   it('gives way to a search that starts while it stages', async () => {
     const { service, searching, endSearch } = setup()
     let hurry = () => {}
     let search: Promise<unknown> = Promise.resolve()
-    const { asked, batches: three } = threeBatches(service, async () => {
+    const {
+      asked,
+      second,
+      batches: three,
+    } = threeBatches(service, async () => {
       expect(service.index.size).toBe(40)
       search = searching() // a buyer searches between two batches, and is still at it
       await sleep(1)
     })
     const staging = service.stage(three, new Promise<void>((resolve) => (hurry = resolve)))
-    await sleep(50)
+    await second
+    await sleep(50) // nothing more happens, however long
     expect(asked).toEqual([0, 1]) // the second batch is held, the third not asked for
     expect(service.index.size).toBe(40)
     hurry()
@@ -95,15 +104,45 @@ describe('SearchService.stage: searches first', () => {
     await search
   })
 
+  it('counts a pairs search and a stone view as searches', async () => {
+    for (const look of [
+      (service: SearchService) => service.matchPairs(buyer, {}),
+      (service: SearchService) => service.view(buyer, 'N1'),
+    ]) {
+      const { service } = setup()
+      let hurry = () => {}
+      const {
+        asked,
+        second,
+        batches: three,
+      } = threeBatches(service, async () => {
+        await look(service).catch(() => {}) // answered (not found, no database): over, but it came
+      })
+      const staging = service.stage(three, new Promise<void>((resolve) => (hurry = resolve)))
+      await second
+      await sleep(50)
+      expect(asked).toEqual([0, 1])
+      expect(service.index.size).toBe(40)
+      hurry()
+      await staging
+      expect(service.index.size).toBe(120)
+    }
+  })
+
   it('gives way from a search that came and went while it staged', async () => {
     const { service, searching, endSearch } = setup()
     let hurry = () => {}
-    const { asked, batches: three } = threeBatches(service, async () => {
+    const {
+      asked,
+      second,
+      batches: three,
+    } = threeBatches(service, async () => {
       const search = searching()
       endSearch()
       await search // over before the second batch is handed over
     })
     const staging = service.stage(three, new Promise<void>((resolve) => (hurry = resolve)))
+    await second
     await sleep(50)
     expect(asked).toEqual([0, 1])
     expect(service.index.size).toBe(40)
