@@ -113,6 +113,7 @@ describe('seller inventory: upload, preview, commit, history, listings', () => {
   let search!: SearchService
   let failMidCommit = false
   let failAfterInserts = false
+  let failLineRead = false
   const sign: { [k: string]: string } = {}
   const sellerA = randomUUID()
   const sellerB = DEMO_COMPANY_IDS['Shah Diamonds']!
@@ -145,6 +146,10 @@ describe('seller inventory: upload, preview, commit, history, listings', () => {
             afterInserts: async (tx) => {
               // The new stones are in the index by now, hidden: a failure must leave them unfound.
               if (failAfterInserts) await tx`select 1 / 0`
+            },
+            lineRead: async () => {
+              // The index's read of an open commit's lines fails: the commit must not.
+              if (failLineRead) throw new Error('the lines could not be read')
             },
             // Seven added rows per insert: the uploads here span several statements (and bulk events).
             insertChunk: 7,
@@ -1179,6 +1184,36 @@ describe('seller inventory: upload, preview, commit, history, listings', () => {
     expect(await outboxTypes([twins[0]!.id])).toEqual(['stock.stone.arrived', 'stock.stone.priced'])
     const rows = await call('seller/inventory/rows', { id: second.body.data.id, kind: 'updated' }, twinSeller)
     expect(rows.body.data.list).toMatchObject([{ stockNo: 'a-twin', pricePct: -7.14 }])
+  })
+
+  it('commits all the same when the index cannot read the new stones’ lines: it reads the stones after', async () => {
+    const company = randomUUID()
+    const token = stock.sign({ userType: 'seller', company: 'Unread Gems', companyId: company })
+    const r = await upload(
+      token,
+      'addUpdate',
+      csv(stone('UNREAD-1', '', 'BR', '1.2', 'H', 'SI1', '-20'), stone('UNREAD-2', '', 'OV', '1.3', 'G', 'VS1', '-25')),
+    )
+    failLineRead = true
+    try {
+      const c = await call('seller/inventory/commit', { id: r.body.data.id }, token)
+      expect(c.body.data).toMatchObject({ status: 'committed', report: { added: 2 } })
+    } finally {
+      failLineRead = false
+    }
+    for (const no of ['UNREAD-1', 'UNREAD-2']) expect(await find(no), no).toHaveLength(1)
+    const ids = (await stonesOf(company)).map((x) => x.id)
+    const fresh = new StoneIndex()
+    for (const x of await indexSources(sql, ids)) fresh.put(x)
+    for (const id of ids) {
+      const i = search.index.byId.get(id)!
+      const j = fresh.byId.get(id)!
+      expect([search.index.vStnIds[i], search.index.arrivedAt[i], search.index.versionOf(id)]).toEqual([
+        fresh.vStnIds[j],
+        fresh.arrivedAt[j],
+        fresh.versionOf(id),
+      ])
+    }
   })
 
   // A failed commit leaves its staged stones hidden under the ids the retry gives the same lines; a

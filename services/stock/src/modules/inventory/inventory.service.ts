@@ -54,6 +54,8 @@ export interface InventoryHooks {
   midCommit?: (tx: Tx) => Promise<void>
   /** Runs inside the commit's transaction, after the inserts (their stones staged in the index). */
   afterInserts?: (tx: Tx) => Promise<void>
+  /** Runs before each read of an open commit's added lines for the index (a test makes one fail). */
+  lineRead?: () => Promise<void>
   /** Added rows per insert statement (`INSERT_CHUNK`): small, so that a test's upload spans several. */
   insertChunk?: number
   /** Certificate numbers per lookup while a preview is written (`CERT_BATCH`): small, so that a test's file spans several. */
@@ -166,16 +168,13 @@ async function* addedLineBatches(
   arrivedAt: Date,
   batch: number,
   stopped: () => boolean,
+  before: () => Promise<void> = () => Promise.resolve(),
 ): AsyncGenerator<IndexSource[]> {
   const starts = await repo.addedChunks(client, uploadId, batch)
   const read = (k: number) => {
     if (k >= starts.length || stopped()) return null
-    const p = repo.addedLineSources(
-      client,
-      uploadId,
-      { from: starts[k]!, to: starts[k + 1] ?? null },
-      seller,
-      arrivedAt,
+    const p = before().then(() =>
+      repo.addedLineSources(client, uploadId, { from: starts[k]!, to: starts[k + 1] ?? null }, seller, arrivedAt),
     )
     // Awaited below; a read left behind when the reading stops must not count as unhandled.
     p.catch(() => {})
@@ -205,12 +204,13 @@ function stageAddedLines(
   seller: Seller,
   arrivedAt: Date,
   failed: (err: unknown) => void,
+  beforeRead?: () => Promise<void>,
 ) {
   let stopped = false
   let hurry = () => {}
   const hurried = new Promise<void>((resolve) => (hurry = resolve))
   const done = stage(
-    addedLineBatches(client, uploadId, seller, arrivedAt, STAGE_BATCH, () => stopped),
+    addedLineBatches(client, uploadId, seller, arrivedAt, STAGE_BATCH, () => stopped, beforeRead),
     hurried,
   ).then(
     () => true,
@@ -587,11 +587,18 @@ export class InventoryService {
       // stones after the commit instead.
       const staging = adopted.length
         ? null
-        : stageAddedLines(stage, this.lineReader.sql, id, seller, await repo.transactionTime(tx), (err) =>
-            this.log?.warn(
-              { err, upload: id },
-              'staging an upload’s new stones failed; the index reads them after the commit',
-            ),
+        : stageAddedLines(
+            stage,
+            this.lineReader.sql,
+            id,
+            seller,
+            await repo.transactionTime(tx),
+            (err) =>
+              this.log?.warn(
+                { err, upload: id },
+                'staging an upload’s new stones failed; the index reads them after the commit',
+              ),
+            this.hooks.lineRead,
           )
       try {
         const newlyKept = await repo.keepNewlyProtected(tx, id)
