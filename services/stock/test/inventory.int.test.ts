@@ -147,10 +147,9 @@ describe('seller inventory: upload, preview, commit, history, listings', () => {
               // The new stones are in the index by now, hidden: a failure must leave them unfound.
               if (failAfterInserts) await tx`select 1 / 0`
             },
-            lineRead: async () => {
+            lineRead: () =>
               // The index's read of an open commit's lines fails: the commit must not.
-              if (failLineRead) throw new Error('the lines could not be read')
-            },
+              failLineRead ? Promise.reject(new Error('the lines could not be read')) : Promise.resolve(),
             // Seven added rows per insert: the uploads here span several statements (and bulk events).
             insertChunk: 7,
             // Two certificates per lookup: a preview here asks several times while it writes.
@@ -221,6 +220,18 @@ describe('seller inventory: upload, preview, commit, history, listings', () => {
     )
   }
   const outboxTypes = async (ids: string[]) => (await stoneEvents(ids)).map((e) => e.type)
+  /** The seller's `n` stones are in the index numbered, arrived and live as a fresh read of the table has them. */
+  const expectIndexedAsCommitted = async (seller: string, n: number) => {
+    const ids = (await stonesOf(seller)).map((x) => x.id)
+    expect(ids).toHaveLength(n)
+    const fresh = new StoneIndex()
+    for (const x of await indexSources(sql, ids)) fresh.put(x)
+    const seen = (ix: StoneIndex, id: string) => {
+      const i = ix.byId.get(id)!
+      return { no: ix.vStnIds[i], arrivedAt: ix.arrivedAt[i], version: ix.versionOf(id), live: ix.availabilityAt(id) }
+    }
+    for (const id of ids) expect(seen(search.index, id)).toEqual(seen(fresh, id))
+  }
 
   /**
    * A commit's status events are written by PostgreSQL (`withStatusEvents`), not by `statusEvent`:
@@ -1202,18 +1213,7 @@ describe('seller inventory: upload, preview, commit, history, listings', () => {
       failLineRead = false
     }
     for (const no of ['UNREAD-1', 'UNREAD-2']) expect(await find(no), no).toHaveLength(1)
-    const ids = (await stonesOf(company)).map((x) => x.id)
-    const fresh = new StoneIndex()
-    for (const x of await indexSources(sql, ids)) fresh.put(x)
-    for (const id of ids) {
-      const i = search.index.byId.get(id)!
-      const j = fresh.byId.get(id)!
-      expect([search.index.vStnIds[i], search.index.arrivedAt[i], search.index.versionOf(id)]).toEqual([
-        fresh.vStnIds[j],
-        fresh.arrivedAt[j],
-        fresh.versionOf(id),
-      ])
-    }
+    await expectIndexedAsCommitted(company, 2)
   })
 
   // A failed commit leaves its staged stones hidden under the ids the retry gives the same lines; a
@@ -1243,15 +1243,7 @@ describe('seller inventory: upload, preview, commit, history, listings', () => {
     const retry = await call('seller/inventory/commit', { id: r.body.data.id }, token)
     expect(retry.body.data).toMatchObject({ status: 'committed', report: { added: 2, updated: 1 } })
     for (const no of ['R-1', 'R-2', 'R-3']) expect(await find(no), no).toHaveLength(1)
-    // Each new stone as the committed table has it (its arrival the retry's), as a fresh index reads it.
-    const ids = (await stonesOf(company)).map((x) => x.id)
-    expect(ids).toHaveLength(3)
-    const fresh = new StoneIndex()
-    for (const x of await indexSources(sql, ids)) fresh.put(x)
-    const seen = (ix: StoneIndex, id: string) => {
-      const i = ix.byId.get(id)!
-      return { no: ix.vStnIds[i], arrivedAt: ix.arrivedAt[i], version: ix.versionOf(id), live: ix.availabilityAt(id) }
-    }
-    for (const id of ids) expect(seen(search.index, id)).toEqual(seen(fresh, id))
+    // Each new stone as the committed table has it (its arrival the retry's).
+    await expectIndexedAsCommitted(company, 3)
   })
 })

@@ -731,7 +731,8 @@ export async function transactionTime(tx: Tx): Promise<Date> {
 /**
  * The added rows whose seq lies in [from, to) (to null: to the end) become stones, numbered from the
  * stock's sequence in the file's order, each announced as arrived (in bulk events); answered with their statuses
- * (the index reads the new stones themselves, a few at a time: `StoneService.changeInBulk`'s stage).
+ * (the index stages the new stones from their lines meanwhile: `addedLineSources`), each under the id
+ `newStoneId` gives its line.
  */
 export function applyInserts(
   tx: Tx,

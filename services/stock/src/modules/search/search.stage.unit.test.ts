@@ -11,6 +11,8 @@ import { SearchService } from './search.service'
  * index (`hurried`). A search is held under way here by its recent-filter lookup (a
  * "suggested" list awaits it), and counts only (no database is read).
  */
+const noop = () => {}
+
 describe('SearchService.stage: searches first', () => {
   const buyer: Principal = {
     id: 'b0000000-0000-4000-8000-000000000001',
@@ -61,13 +63,16 @@ describe('SearchService.stage: searches first', () => {
     expect(service.index.size).toBe(120)
   })
 
-  // Three batches of 40; `between` runs when the second is asked for (the first is staged by then),
-  // and `second` settles once the second is handed over.
-  const threeBatches = (service: SearchService, between: () => Promise<void>) => {
+  /**
+   * Stages three batches of 40, running `between` when the second is asked for (the first is staged
+   * by then): the second must be held, the third not asked for, however long nothing else happens,
+   * until the commit waits for the index; then all are staged.
+   */
+  const expectHeldAfterFirst = async (service: SearchService, between: () => Promise<void>) => {
     const asked: number[] = []
     let handedOver = () => {}
     const second = new Promise<void>((resolve) => (handedOver = resolve))
-    const gen = async function* () {
+    const batches = async function* () {
       for (let b = 0; b < 3; b++) {
         asked.push(b)
         if (b === 1) await between()
@@ -76,30 +81,25 @@ describe('SearchService.stage: searches first', () => {
         yield Array.from({ length: 40 }, (_, i) => ({ ...demoStone(700 + b * 40 + i), statusVersion: 0, vStnId: '' }))
       }
     }
-    return { asked, second, batches: gen() }
-  }
-
-  it('gives way to a search that starts while it stages', async () => {
-    const { service, searching, endSearch } = setup()
     let hurry = () => {}
-    let search: Promise<unknown> = Promise.resolve()
-    const {
-      asked,
-      second,
-      batches: three,
-    } = threeBatches(service, async () => {
-      expect(service.index.size).toBe(40)
-      search = searching() // a buyer searches between two batches, and is still at it
-      await sleep(1)
-    })
-    const staging = service.stage(three, new Promise<void>((resolve) => (hurry = resolve)))
+    const staging = service.stage(batches(), new Promise<void>((resolve) => (hurry = resolve)))
     await second
-    await sleep(50) // nothing more happens, however long
-    expect(asked).toEqual([0, 1]) // the second batch is held, the third not asked for
+    await sleep(50)
+    expect(asked).toEqual([0, 1])
     expect(service.index.size).toBe(40)
     hurry()
     await staging
     expect(service.index.size).toBe(120)
+  }
+
+  it('gives way to a search that starts while it stages', async () => {
+    const { service, searching, endSearch } = setup()
+    let search: Promise<unknown> = Promise.resolve()
+    await expectHeldAfterFirst(service, async () => {
+      expect(service.index.size).toBe(40)
+      search = searching() // a buyer searches between two batches, and is still at it
+      await sleep(1)
+    })
     endSearch()
     await search
   })
@@ -110,44 +110,17 @@ describe('SearchService.stage: searches first', () => {
       (service: SearchService) => service.view(buyer, 'N1'),
     ]) {
       const { service } = setup()
-      let hurry = () => {}
-      const {
-        asked,
-        second,
-        batches: three,
-      } = threeBatches(service, async () => {
-        await look(service).catch(() => {}) // answered (not found, no database): over, but it came
-      })
-      const staging = service.stage(three, new Promise<void>((resolve) => (hurry = resolve)))
-      await second
-      await sleep(50)
-      expect(asked).toEqual([0, 1])
-      expect(service.index.size).toBe(40)
-      hurry()
-      await staging
-      expect(service.index.size).toBe(120)
+      // Answered (not found, no database): over, but it came.
+      await expectHeldAfterFirst(service, () => look(service).then(noop, noop))
     }
   })
 
   it('gives way from a search that came and went while it staged', async () => {
     const { service, searching, endSearch } = setup()
-    let hurry = () => {}
-    const {
-      asked,
-      second,
-      batches: three,
-    } = threeBatches(service, async () => {
+    await expectHeldAfterFirst(service, async () => {
       const search = searching()
       endSearch()
       await search // over before the second batch is handed over
     })
-    const staging = service.stage(three, new Promise<void>((resolve) => (hurry = resolve)))
-    await second
-    await sleep(50)
-    expect(asked).toEqual([0, 1])
-    expect(service.index.size).toBe(40)
-    hurry()
-    await staging
-    expect(service.index.size).toBe(120)
   })
 })
