@@ -502,6 +502,54 @@ describe('seller inventory: upload, preview, commit, history, listings', () => {
     expect(next.body.data.report).toMatchObject({ valid: 1 })
   })
 
+  it('keeps the mapping a seller makes on the upload screen for their next upload', async () => {
+    // Another house format, mapped only through the screen (remap), never through seller/inventory/mapping.
+    const header = 'Item Key,Silhouette,Wt Ct,Tone,Grade P,Lab,Off List,Treatment'
+    const content = (ref: string) => [header, `${ref},Round,1,G,VS1,GIA,-30,None`].join('\r\n')
+    const before = (await call('seller/inventory/mapping', {}, sign.sellerB!)).body.data.mapping
+    const first = await upload(sign.sellerB!, 'addUpdate', content('KM-1'))
+    expect(first.body.data.mapping).toMatchObject({
+      'Item Key': null,
+      Silhouette: null,
+      'Wt Ct': null,
+      Tone: null,
+      'Grade P': null,
+      'Off List': null,
+    })
+    const chosen = {
+      ...first.body.data.mapping,
+      'Item Key': 'stoneId',
+      Silhouette: 'shape',
+      'Wt Ct': 'carat',
+      Tone: 'color',
+      'Grade P': 'clarity',
+      'Off List': 'back',
+    }
+    const again = await call('seller/inventory/remap', { id: first.body.data.id, mapping: chosen }, sign.sellerB!)
+    expect(again.body.data.report).toMatchObject({ valid: 1, invalid: 0 })
+    // Kept over what the seller had (a header of another layout stays), and only for this seller.
+    const kept = (await call('seller/inventory/mapping', {}, sign.sellerB!)).body.data.mapping
+    expect(kept).toEqual({ ...before, ...chosen })
+    expect((await call('seller/inventory/mapping', {}, sign.sellerA!)).body.data.mapping).not.toHaveProperty('Wt Ct')
+    // The next file of that layout is read with it at once.
+    const next = await upload(sign.sellerB!, 'addUpdate', content('KM-2'))
+    expect(next.body.data.mapping).toEqual(chosen)
+    expect(next.body.data.report).toMatchObject({ valid: 1, invalid: 0 })
+    // A remap refused (a field that does not exist) keeps nothing.
+    const bad = await call(
+      'seller/inventory/remap',
+      { id: next.body.data.id, mapping: { 'Item Key': 'nonsense' } },
+      sign.sellerB!,
+    )
+    expect(bad.body.code).toBe('E_VALIDATION')
+    expect((await call('seller/inventory/mapping', {}, sign.sellerB!)).body.data.mapping).toEqual(kept)
+    // Past 500 headers the merge stops growing: the mapping just chosen is kept alone.
+    const many = Object.fromEntries(Array.from({ length: 495 }, (_, i) => [`Old column ${i}`, null]))
+    await call('seller/inventory/mapping', { mapping: many }, sign.sellerB!)
+    await call('seller/inventory/remap', { id: next.body.data.id, mapping: chosen }, sign.sellerB!)
+    expect((await call('seller/inventory/mapping', {}, sign.sellerB!)).body.data.mapping).toEqual(chosen)
+  })
+
   it('downloads the invalid rows as Excel', async () => {
     const r = await upload(sign.sellerA!, 'addUpdate', csv(stone('=cmd', '', '', '1', 'G', 'VS1', '-30')))
     const x = await app.inject({

@@ -151,6 +151,30 @@ export async function saveMapping(client: Sql | Tx, seller: string, mapping: Map
   return row!
 }
 
+/** Most headers a seller's kept mapping remembers (a mapping sent in one call has at most as many). */
+export const KEPT_MAPPING_MAX = 500
+
+/**
+ * A mapping chosen on the upload screen merged into the seller's kept one, in one statement (two
+ * remaps at once both land): its headers win, the others stay. Past `KEPT_MAPPING_MAX` headers the
+ * chosen mapping alone is kept, so the merge never grows without end.
+ */
+export async function keepMapping(client: Sql | Tx, seller: string, mapping: Mapping, userId: string) {
+  const merged = sql`${sellerMappings.mapping} || excluded.mapping`
+  await orm(client)
+    .insert(sellerMappings)
+    .values({ sellerCompanyId: seller, mapping, updatedBy: userId })
+    .onConflictDoUpdate({
+      target: sellerMappings.sellerCompanyId,
+      set: {
+        mapping: sql`case when (select count(*) from jsonb_object_keys(${merged})) > ${KEPT_MAPPING_MAX}
+                          then excluded.mapping else ${merged} end`,
+        updatedBy: userId,
+        updatedAt: sql`now()`,
+      },
+    })
+}
+
 // ---------- uploads
 
 export async function insertUpload(client: Sql | Tx, row: typeof uploads.$inferInsert): Promise<void> {

@@ -368,7 +368,11 @@ export class InventoryService {
   async remap(who: Principal, id: string, mapping: ColumnMapping): Promise<UploadView> {
     const checked = toMapping(mapping)
     const upload = await this.openPreview(who, id)
-    return this.preview(upload, checked)
+    const view = await this.preview(upload, checked)
+    // The screen's "save mapping and check again": what the seller chose is kept for their next
+    // upload, over what earlier files' columns taught (a header mapped before keeps its field).
+    await repo.keepMapping(this.database.sql, upload.sellerCompanyId, checked, who.id)
+    return view
   }
 
   private async openPreview(who: Principal, id: string): Promise<Upload> {
