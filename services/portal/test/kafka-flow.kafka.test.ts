@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -46,6 +47,72 @@ describe('the portal on a real Kafka broker', () => {
       'bidding projection',
     )
     await waitFor(async () => (await portal.call('notification/list', {}, b1)).body.data.count === 1, 20_000, 'notice')
+  })
+
+  it("takes a seller's upload through Kafka: buyers are told of the arrivals, the next search finds them, a matching demand is told", async () => {
+    const bus = new KafkaBus({ brokers: inject('kafkaBrokers').split(','), clientId: 'upload-flow-test' })
+    await bus.start()
+    const portal = await startTestPortal({ stones: 20, bus })
+    portals.push(portal)
+    const [seller, buyer] = await Promise.all([portal.login('seller1'), portal.login('buyer1')])
+    const tag = randomBytes(3).toString('hex').toUpperCase()
+    const day = new Date(Date.now() + 5 * 86_400_000).toISOString().slice(0, 10)
+    const demand = await portal.call(
+      'diamond-demand/create',
+      {
+        title: `Cushion ${tag}`,
+        tillDate: day,
+        filter: { shpNm: ['CUSHION'], crt: { from: 2.31, to: 2.33 }, colNm: ['F'] },
+      },
+      buyer,
+    )
+    expect(demand.body.code).toBe('OK')
+    // A buyer's open grid: its socket is told how many stones arrived.
+    const socket = io(portal.base, { transports: ['websocket'], auth: { token: buyer }, reconnection: false })
+    sockets.push(socket)
+    await new Promise<void>((resolve, reject) => socket.on('connect', resolve).on('connect_error', reject))
+    let arrived = 0
+    socket.on('stones.arrived', (m: { count: number }) => (arrived += m.count))
+
+    // 30 trade rows, one of them wanted, previewed and then committed by the real route.
+    const row = (n: number, shape: string, carat: string, color: string) =>
+      `KF-${tag}-${n},${shape},${carat},${color},VS1,Excellent,EX,VG,None,GIA,-30,None`
+    const csv = [
+      'Stock #,Shape,Weight,Color,Clarity,Cut,Polish,Symmetry,Fluorescence Intensity,Lab,Rap %,Treatment',
+      ...Array.from({ length: 30 }, (_, n) => (n === 11 ? row(n, 'Cushion', '2.32', 'F') : row(n, 'BR', '1.01', 'G'))),
+    ].join('\r\n')
+    const form = new FormData()
+    form.append('mode', 'addUpdate')
+    form.append('file', new Blob([csv], { type: 'text/csv' }), 'stock.csv')
+    const res = await fetch(`${portal.base}/web/v1/seller/inventory/upload`, {
+      method: 'POST',
+      headers: { authorization: `JWT ${seller}` },
+      body: form,
+    })
+    const preview = (await res.json()) as { code: string; data: { id: string; report: { added: number } } }
+    expect(preview.code).toBe('OK')
+    expect(preview.data.report.added).toBe(30)
+    const committed = await portal.call('seller/inventory/commit', { id: preview.data.id }, seller)
+    expect(committed.body.data).toMatchObject({ status: 'committed', report: { added: 30 } })
+
+    // The next search sees every new stone.
+    const found = await portal.call('diamond/quick-search', { search: `KF-${tag}-11` }, buyer)
+    expect(found.body.data.list.map((s: { stoneId: string }) => s.stoneId)).toContain(`KF-${tag}-11`)
+    // The commit's bulk events went through the broker: to the gateway (the buyer's socket), to
+    // notifications (the demand's notice, matched by stock's consumer of the same events).
+    await waitFor(() => arrived >= 30, 20_000, 'stones.arrived pushed through Kafka')
+    const notice = await waitFor(
+      async () =>
+        (
+          (await portal.call('notification/list', { limit: 50 }, buyer)).body.data.list as {
+            kind: string
+            params: { demandId?: string; vStnId?: string }
+          }[]
+        ).find((n) => n.kind === 'demand.matched' && n.params.demandId === demand.body.data.id),
+      20_000,
+      'the demand.matched notice',
+    )
+    expect(notice.params.vStnId).toBeTruthy()
   })
 
   it('keeps taking holds while Kafka is down and delivers their events when it is back', async () => {

@@ -550,6 +550,99 @@ describe('seller inventory: upload, preview, commit, history, listings', () => {
     expect((await call('seller/inventory/mapping', {}, sign.sellerB!)).body.data.mapping).toEqual(chosen)
   })
 
+  it('refuses a preview past its time (commit and remap), and the sweep drops it with its lines and file', async () => {
+    const r = await upload(sign.sellerA!, 'addUpdate', csv(stone('EXP-1', '', 'BR', '1', 'G', 'VS1', '-30')))
+    expect(r.body.data).toMatchObject({ status: 'preview', report: { added: 1 } })
+    const id = r.body.data.id as string
+    const row = async () =>
+      (
+        await sql<{ status: string; file_path: string; lines: number }[]>`
+          select status, file_path, (select count(*)::int from stock.upload_rows where upload_id = u.id) as lines
+            from stock.uploads u where id = ${id}`
+      )[0]!
+    const { file_path: file, lines } = await row()
+    expect(lines).toBeGreaterThan(0)
+    expect(await readdir(uploadDir)).toContain(file.split('/').at(-1))
+    await sql`update stock.uploads set expires_at = now() - interval '1 second' where id = ${id}`
+
+    for (const refused of [
+      await call('seller/inventory/commit', { id }, sign.sellerA!),
+      await call('seller/inventory/remap', { id, mapping: r.body.data.mapping }, sign.sellerA!),
+    ])
+      expect([refused.status, refused.body.code]).toEqual([410, 'E_UPLOAD_EXPIRED'])
+    expect(await find('EXP-1')).toEqual([])
+
+    expect((await inventory.sweep()).previews).toBeGreaterThanOrEqual(1)
+    expect(await row()).toEqual({ status: 'expired', file_path: '', lines: 0 })
+    expect(await readdir(uploadDir)).not.toContain(file.split('/').at(-1))
+    const again = await call('seller/inventory/commit', { id }, sign.sellerA!)
+    expect(again.body.code).toBe('E_UPLOAD_EXPIRED')
+    expect(await find('EXP-1')).toEqual([])
+  })
+
+  it('deletes and refreshes all of a seller’s stones at once: a held one kept, other sellers untouched', async () => {
+    // A seller of this test's own, so "all" means these stones only.
+    const companyId = randomUUID()
+    const seller = stock.sign({ userType: 'seller', company: 'All At Once Ltd', companyId })
+    const tag = randomBytes(3).toString('hex').toUpperCase()
+    const nos = [1, 2, 3, 4, 5].map((n) => `ALL-${tag}-${n}`)
+    const r = await upload(seller, 'addUpdate', csv(...nos.map((no) => stone(no, '', 'BR', '1', 'G', 'VS1', '-30'))))
+    expect((await call('seller/inventory/commit', { id: r.body.data.id }, seller)).body.code).toBe('OK')
+    const mine = await stonesOf(companyId)
+    expect(mine.map((s) => s.stone_id)).toEqual(nos)
+    const othersBefore = await sql`
+      select id, w_sts, listed_until from stock.stones where seller_company_id <> ${companyId} order by id`
+    const held = mine[1]!
+    expect((await call('diamond/hold', { id: held.id }, sign.buyer!)).body.code).toBe('OK')
+
+    // Refresh all: every listing of the seller starts over, none of anyone else's.
+    await sql`update stock.stones set listed_until = now() + interval '1 hour' where seller_company_id = ${companyId}`
+    const refreshed = await call('seller/diamond/refresh', { all: true }, seller)
+    expect(refreshed.body.data).toMatchObject({ refreshed: 5 })
+    const until = await sql<{ n: number }[]>`
+      select count(*)::int as n from stock.stones
+       where seller_company_id = ${companyId} and listed_until > now() + interval '6 days'`
+    expect(until[0]!.n).toBe(5)
+
+    // Delete all: the held stone is kept and named, the others leave stock (and buyers' searches).
+    const deleted = await call('seller/diamond/delete', { all: true }, seller)
+    expect(deleted.body.data).toEqual({
+      deleted: 4,
+      kept: [{ id: held.id, vStnId: expect.any(String), reason: 'held' }],
+    })
+    expect((await stonesOf(companyId)).map((s) => [s.stone_id, s.w_sts])).toEqual(
+      nos.map((no) => [no, no === held.stone_id ? 'H' : 'R']),
+    )
+    for (const no of nos) expect((await find(no)).length).toBe(no === held.stone_id ? 1 : 0)
+    await expectStatusEvents(
+      mine.filter((s) => s.id !== held.id).map((s) => s.id),
+      ['stock.stone.removed'],
+      companyId,
+    )
+    expect(
+      await sql`select id, w_sts, listed_until from stock.stones where seller_company_id <> ${companyId} order by id`,
+    ).toEqual(othersBefore)
+  })
+
+  it('serves the upload template to sellers (Excel with the columns the mapping knows), not to buyers', async () => {
+    const get = (token: string) =>
+      app.inject({
+        method: 'GET',
+        url: `${API_PREFIX}/seller/inventory/template`,
+        headers: { authorization: `JWT ${token}` },
+      })
+    const x = await get(sign.sellerA!)
+    expect(x.statusCode).toBe(200)
+    expect(x.headers['content-type']).toContain('spreadsheetml')
+    expect(x.headers['content-disposition']).toContain('stock-upload-template.xlsx')
+    const book = new ExcelJS.Workbook()
+    await book.xlsx.load(x.rawPayload as unknown as ArrayBuffer)
+    const headers = (book.worksheets[0]!.getRow(1).values as unknown[]).filter(Boolean)
+    expect(headers).toEqual(expect.arrayContaining(['Stock #', 'Shape', 'Weight', 'Treatment']))
+    const buyer = await get(sign.buyer!)
+    expect(buyer.json()).toMatchObject({ code: 'E_FORBIDDEN' })
+  })
+
   it('downloads the invalid rows as Excel', async () => {
     const r = await upload(sign.sellerA!, 'addUpdate', csv(stone('=cmd', '', '', '1', 'G', 'VS1', '-30')))
     const x = await app.inject({
