@@ -119,10 +119,33 @@ describe('a seller’s upload', () => {
       await s.page.getByTestId('screen-inventoryUpload').waitFor()
       await s.page.getByTestId('inv-mode-addUpdate').check()
       await s.page.getByTestId('inv-file').setInputFiles({ name: 'stock.csv', mimeType: 'text/csv', buffer: csv })
+      // The progress bar, however briefly it shows: recorded as the page changes.
+      await s.page.evaluate(() => {
+        const seen = { shown: false, max: 0, notes: [] as string[] }
+        ;(window as unknown as { e2eProgress: typeof seen }).e2eProgress = seen
+        new MutationObserver(() => {
+          const bar = document.querySelector<HTMLProgressElement>('[data-testid="inv-progress"] progress')
+          if (!bar) return
+          seen.shown = true
+          seen.max = Math.max(seen.max, bar.value)
+          const note = bar.parentElement?.querySelector('p')?.textContent ?? ''
+          if (note && !seen.notes.includes(note)) seen.notes.push(note)
+        }).observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true })
+      })
       await s.page.getByTestId('inv-upload-send').click()
 
       // The preview: the column nobody recognises is "Not mapped" until the seller maps it.
       await s.page.getByTestId('inv-preview').waitFor()
+      const progress = await s.page.evaluate(
+        () => (window as unknown as { e2eProgress: { shown: boolean; max: number; notes: string[] } }).e2eProgress,
+      )
+      expect(progress.shown).toBe(true)
+      expect(progress.max).toBe(1) // the whole file sent
+      // Its line says what is happening: the bytes going, then the server reading them.
+      const { upload: words } = localeOf('en', 'features/inventory/locales/inventory')
+      const sending = new RegExp(`^${words.sending.replace('{{percent}}', '\\d+').replace('{{size}}', '331 B')}$`)
+      expect(progress.notes[0]).toMatch(sending)
+      expect(progress.notes.at(-1)).toBe(words.reading)
       const notes = s.page.locator('[data-testid="inv-mapping-row"][data-header="Seller Notes"]')
       await notes.and(s.page.locator('[data-state="not-mapped"]')).waitFor()
       expect(await notes.textContent()).toContain('Not mapped')
@@ -267,6 +290,40 @@ describe('a seller’s upload', () => {
         .evaluate((a) => [a.getBoundingClientRect().left, a.getBoundingClientRect().right])
       expect(left).toBeGreaterThanOrEqual(0)
       expect(right).toBeLessThanOrEqual(390)
+      await chooseLanguage(page, 'en')
+    } finally {
+      await context.close()
+    }
+  })
+
+  it('fits its other screens (diamonds, history, media, articles, FTP) in 390 px, right to left in Arabic', async () => {
+    const seller = await apiSession(portal, 'seller1')
+    const { page, context } = await newPage(portal, 390, 844)
+    try {
+      await openAs(portal, page, seller, '/inventory/diamonds')
+      await page.getByTestId('screen-manageDiamonds').waitFor()
+      await chooseLanguage(page, 'ar')
+      const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
+      for (const [screen, href] of [
+        ['manageDiamonds', '/inventory/diamonds'],
+        ['inventoryHistory', '/inventory/history'],
+        ['mediaUpload', '/inventory/media'],
+        ['inventoryArticles', '/inventory/articles'],
+        ['ftpSettings', '/inventory/ftp'],
+      ] as const) {
+        await page.getByTestId(`inv-section-${screen}`).click()
+        await page.getByTestId(`screen-${screen}`).waitFor()
+        await page.waitForLoadState('networkidle')
+        expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl')
+        expect(page.url()).toBe(`${portal.base}${href}`)
+        // The title is the Arabic one, and nothing pushes the page sideways.
+        expect(await page.locator('h1.page-title').textContent()).toBe(
+          localeOf('ar', 'features/shell/locales/shell').screens[screen],
+        )
+        expect(await overflow(), screen).toBeLessThanOrEqual(0)
+        await page.screenshot({ path: join(SCREENS, `inventory-${screen}-390-ar.png`), fullPage: true })
+        await expectAccessible(page, `${screen} in Arabic at 390 px`)
+      }
       await chooseLanguage(page, 'en')
     } finally {
       await context.close()
