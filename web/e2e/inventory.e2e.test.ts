@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { crc32, deflateSync } from 'node:zlib'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { expectAccessible } from './support/axe'
@@ -98,6 +99,43 @@ async function vStnIdOf(seller: LoginData, stockNo: string): Promise<string> {
   const stone = r.data.list.find((s) => s.stockNo === stockNo)
   expect(stone, `${stockNo} in seller1's stones`).toBeTruthy()
   return stone!.vStnId
+}
+
+/** A real PNG (w × h, one colour), which the browser decodes: the DNA page shows it only if it loads. */
+function png(w: number, h: number, [r, g, b]: [number, number, number]): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data])
+    const out = Buffer.alloc(12 + data.length)
+    out.writeUInt32BE(data.length, 0)
+    body.copy(out, 4)
+    out.writeUInt32BE(crc32(body) >>> 0, 8 + data.length)
+    return out
+  }
+  const ihdr = Buffer.alloc(13)
+  ihdr.writeUInt32BE(w, 0)
+  ihdr.writeUInt32BE(h, 4)
+  ihdr.set([8, 2, 0, 0, 0], 8) // 8 bits, RGB
+  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: w }, () => [r, g, b]).flat())])
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(Buffer.concat(Array.from({ length: h }, () => row)))),
+    chunk('IEND', Buffer.alloc(0)),
+  ])
+}
+
+/** A multipart call (an upload) as the web app sends it. */
+async function send(path: string, token: string, fields: [string, string | [Buffer, string]][]) {
+  const form = new FormData()
+  for (const [k, v] of fields)
+    if (typeof v === 'string') form.append(k, v)
+    else form.append(k, new Blob([new Uint8Array(v[0])]), v[1])
+  const res = await fetch(`${portal.base}/web/v1/${path}`, {
+    method: 'POST',
+    headers: { authorization: `JWT ${token}` },
+    body: form,
+  })
+  return (await res.json()) as { code: string; message: string; data: any }
 }
 
 describe('a seller’s upload', () => {
@@ -325,6 +363,62 @@ describe('a seller’s upload', () => {
         await expectAccessible(page, `${screen} in Arabic at 390 px`)
       }
       await chooseLanguage(page, 'en')
+    } finally {
+      await context.close()
+    }
+  })
+
+  it('shows a stone’s own photo on its DNA page once the seller uploads it (the drawn outline before)', async () => {
+    const [seller, buyer] = await Promise.all([apiSession(portal, 'seller1'), apiSession(portal, 'buyer1')])
+    const { good, csv } = stockCsv(String(Date.now() + 1).slice(-7))
+    const preview = await send('seller/inventory/upload', seller.token.jwt, [
+      ['mode', 'addUpdate'],
+      ['file', [csv, 'stock.csv']],
+    ])
+    expect(preview.code, preview.message).toBe('OK')
+    expect((await call(portal, 'seller/inventory/commit', { id: preview.data.id }, seller.token.jwt)).code).toBe('OK')
+    const listed = await call<{ list: { id: string; stockNo: string }[] }>(
+      portal,
+      'seller/diamond/paginate',
+      { search: good },
+      seller.token.jwt,
+    )
+    const stone = listed.data.list.find((x) => x.stockNo === good)!
+
+    const { page, context } = await newPage(portal, 390, 844)
+    try {
+      await openAs(portal, page, buyer, `/diamond-dna/${stone.id}`)
+      await page.getByTestId('screen-dna').waitFor()
+      // No photo yet: the image route draws the stone's outline (an SVG), as for every stone without one.
+      const img = page.getByTestId('detail-image')
+      const loaded = () =>
+        page.waitForFunction(() => {
+          const el = document.querySelector<HTMLImageElement>('[data-testid="detail-image"]')
+          return !!el && el.complete && el.naturalWidth > 0
+        })
+      const typeOf = async () =>
+        (await page.request.get(`${portal.base}${await img.getAttribute('src')}`)).headers()['content-type']
+      await img.waitFor()
+      await loaded()
+      expect(await typeOf()).toContain('image/svg+xml')
+      const drawn = await img.getAttribute('src')
+
+      // The photo, named by the stock number as sellers name their files, matched to the stone.
+      const sent = await send('seller/media/upload', seller.token.jwt, [
+        ['file', [png(24, 16, [40, 120, 200]), `${good}.png`]],
+      ])
+      expect(sent.code, sent.message).toBe('OK')
+      expect(sent.data).toMatchObject({ matched: 1 })
+
+      await page.reload()
+      await img.waitFor()
+      expect(await img.getAttribute('src')).toMatch(/^\/web\/v1\/diamond-media\/image\//)
+      // The photo itself, loaded and decoded by the browser (the page's CSP allows it), not the outline.
+      await loaded()
+      expect(await typeOf()).toBe('image/png')
+      expect(await img.evaluate((el: HTMLImageElement) => [el.naturalWidth, el.naturalHeight])).toEqual([24, 16])
+      expect(await img.getAttribute('src')).not.toBe(drawn) // a new address: no cached outline
+      await page.screenshot({ path: join(SCREENS, 'inventory-dna-photo-390.png'), fullPage: true })
     } finally {
       await context.close()
     }
