@@ -88,28 +88,30 @@ describe('an upload whose commit is cut by a crash', () => {
         await new Promise(() => {}) // held open until the server dies
       })
       .catch((err: Error) => err.message)
-    await Promise.race([holding, blocking.then((m) => Promise.reject(new Error(`the blocking insert failed: ${m}`)))])
-    const committing = portal.call('seller/inventory/commit', { id }, seller).catch(() => null)
-    const waiting = await waitFor(
-      async () =>
-        (
-          await portal.sql<{ pid: number }[]>`
-            select pid from pg_stat_activity
-             where wait_event_type = 'Lock' and query ilike '%insert into "stock"."stones"%'`
-        )[0],
-      30_000,
-      'the commit to wait on its last insert',
-    )
-    expect(waiting.pid).toBeGreaterThan(0)
-    const killed = pg.pid!
-    process.kill(killed, 'SIGKILL')
-    const answer = await committing
-    expect(answer?.body.code).not.toBe('OK')
-    expect(await blocking).toBeTruthy() // its connection died with the server
-    await blocker.end({ timeout: 1 }).catch(() => {})
+    try {
+      await Promise.race([holding, blocking.then((m) => Promise.reject(new Error(`the blocking insert failed: ${m}`)))])
+      const committing = portal.call('seller/inventory/commit', { id }, seller).catch(() => null)
+      const waiting = await waitFor(
+        async () =>
+          (
+            await portal.sql<{ pid: number }[]>`
+              select pid from pg_stat_activity
+               where wait_event_type = 'Lock' and query ilike '%insert into "stock"."stones"%'`
+          )[0],
+        30_000,
+        'the commit to wait on its last insert',
+      )
+      expect(waiting.pid).toBeGreaterThan(0)
+      process.kill(pg.pid!, 'SIGKILL')
+      const answer = await committing
+      expect(answer?.body.code).not.toBe('OK')
+      expect(await blocking).toBeTruthy() // its connection died with the server
+    } finally {
+      // Whatever failed above, the open transaction goes: nothing stays waiting on it.
+      await blocker.end({ timeout: 0 }).catch(() => {})
+    }
 
     await waitFor(async () => (await health()) === 200, 120_000, 'health to say ready again')
-    expect(pg.pid).not.toBe(killed)
     // Nothing of the commit stayed: no stone, no search hit, no event; the upload is still a preview.
     expect(await stockOf()).toEqual(before)
     for (const n of [0, rows - 1]) expect(await found(n)).toBe(0)

@@ -502,22 +502,26 @@ describe('seller inventory: upload, preview, commit, history, listings', () => {
     expect(next.body.data.report).toMatchObject({ valid: 1 })
   })
 
-  it('keeps the mapping a seller makes on the upload screen for their next upload', async () => {
-    // Another house format, mapped only through the screen (remap), never through seller/inventory/mapping.
+  it('keeps the headers a seller maps on the upload screen for their next upload, over what was kept before', async () => {
+    // Another house format, mapped through the screen (remap).
     const header = 'Item Key,Silhouette,Wt Ct,Tone,Grade P,Lab,Off List,Treatment'
     const content = (ref: string) => [header, `${ref},Round,1,G,VS1,GIA,-30,None`].join('\r\n')
-    const before = (await call('seller/inventory/mapping', {}, sign.sellerB!)).body.data.mapping
+    const keptOf = async (token: string) =>
+      (await call('seller/inventory/mapping', {}, token)).body.data.mapping as Record<string, string | null>
+    // Kept before: another layout's header, and a field for Tone that the seller now changes.
+    await call('seller/inventory/mapping', { mapping: { 'Other Col': 'stoneId', Tone: 'shade' } }, sign.sellerB!)
     const first = await upload(sign.sellerB!, 'addUpdate', content('KM-1'))
-    expect(first.body.data.mapping).toMatchObject({
+    expect(first.body.data.mapping).toEqual({
       'Item Key': null,
       Silhouette: null,
       'Wt Ct': null,
-      Tone: null,
+      Tone: 'shade',
       'Grade P': null,
+      Lab: 'lab',
       'Off List': null,
+      Treatment: 'treatment',
     })
-    const chosen = {
-      ...first.body.data.mapping,
+    const changes = {
       'Item Key': 'stoneId',
       Silhouette: 'shape',
       'Wt Ct': 'carat',
@@ -525,12 +529,13 @@ describe('seller inventory: upload, preview, commit, history, listings', () => {
       'Grade P': 'clarity',
       'Off List': 'back',
     }
+    const chosen = { ...first.body.data.mapping, ...changes }
     const again = await call('seller/inventory/remap', { id: first.body.data.id, mapping: chosen }, sign.sellerB!)
     expect(again.body.data.report).toMatchObject({ valid: 1, invalid: 0 })
-    // Kept over what the seller had (a header of another layout stays), and only for this seller.
-    const kept = (await call('seller/inventory/mapping', {}, sign.sellerB!)).body.data.mapping
-    expect(kept).toEqual({ ...before, ...chosen })
-    expect((await call('seller/inventory/mapping', {}, sign.sellerA!)).body.data.mapping).not.toHaveProperty('Wt Ct')
+    // The headers the seller changed (the new field winning), beside the earlier one; not the ones the
+    // portal matched itself (Lab, Treatment), which it matches again next time. Only for this seller.
+    expect(await keptOf(sign.sellerB!)).toEqual({ 'Other Col': 'stoneId', ...changes })
+    expect(await keptOf(sign.sellerA!)).not.toHaveProperty('Wt Ct')
     // The next file of that layout is read with it at once.
     const next = await upload(sign.sellerB!, 'addUpdate', content('KM-2'))
     expect(next.body.data.mapping).toEqual(chosen)
@@ -542,12 +547,20 @@ describe('seller inventory: upload, preview, commit, history, listings', () => {
       sign.sellerB!,
     )
     expect(bad.body.code).toBe('E_VALIDATION')
-    expect((await call('seller/inventory/mapping', {}, sign.sellerB!)).body.data.mapping).toEqual(kept)
-    // Past 500 headers the merge stops growing: the mapping just chosen is kept alone.
-    const many = Object.fromEntries(Array.from({ length: 495 }, (_, i) => [`Old column ${i}`, null]))
+    expect(await keptOf(sign.sellerB!)).toEqual({ 'Other Col': 'stoneId', ...changes })
+    // Staff acting for the seller: kept for that seller.
+    const byStaff = await call(
+      'seller/inventory/remap',
+      { id: next.body.data.id, mapping: { ...chosen, Silhouette: null } },
+      sign.staff!,
+    )
+    expect(byStaff.body.code).toBe('OK')
+    expect(await keptOf(sign.sellerB!)).toEqual({ 'Other Col': 'stoneId', ...changes, Silhouette: null })
+    // Past 500 headers the merge stops growing: the headers just changed are kept alone.
+    const many = Object.fromEntries(Array.from({ length: 500 }, (_, i) => [`Old column ${i}`, null]))
     await call('seller/inventory/mapping', { mapping: many }, sign.sellerB!)
     await call('seller/inventory/remap', { id: next.body.data.id, mapping: chosen }, sign.sellerB!)
-    expect((await call('seller/inventory/mapping', {}, sign.sellerB!)).body.data.mapping).toEqual(chosen)
+    expect(await keptOf(sign.sellerB!)).toEqual({ Silhouette: 'shape' })
   })
 
   it('refuses a preview past its time (commit and remap), and the sweep drops it with its lines and file', async () => {

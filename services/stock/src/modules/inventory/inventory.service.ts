@@ -368,11 +368,15 @@ export class InventoryService {
   async remap(who: Principal, id: string, mapping: ColumnMapping): Promise<UploadView> {
     const checked = toMapping(mapping)
     const upload = await this.openPreview(who, id)
-    const view = await this.preview(upload, checked)
-    // The screen's "save mapping and check again": what the seller chose is kept for their next
-    // upload, over what earlier files' columns taught (a header mapped before keeps its field).
-    await repo.keepMapping(this.database.sql, upload.sellerCompanyId, checked, who.id)
-    return view
+    // The screen's "save mapping and check again": the headers the seller changed from what the
+    // preview showed are kept for the seller's next upload, over what earlier files taught. Only
+    // those: a header the portal matched (or left unmatched because its field was taken) stays the
+    // portal's to match next time. Saved before the preview is read again: a failed save changes nothing.
+    const chosen = Object.fromEntries(
+      Object.entries(checked).filter(([h, f]) => Object.hasOwn(upload.mapping, h) && upload.mapping[h] !== f),
+    )
+    if (Object.keys(chosen).length) await repo.keepMapping(this.database.sql, upload.sellerCompanyId, chosen, who.id)
+    return this.preview(upload, checked)
   }
 
   private async openPreview(who: Principal, id: string): Promise<Upload> {
