@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { io, type Socket } from 'socket.io-client'
-import { afterAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, afterEach, describe, expect, inject, it } from 'vitest'
 import { KafkaBus } from '@diamond/runtime'
 // @ts-expect-error plain ESM script without types
 import { restartablePort } from '../../../infra/child.mjs'
@@ -13,19 +13,15 @@ import { startTestPortal, waitFor, type TestPortal } from '../../../test/portal'
 
 const sockets: Socket[] = []
 const portals: TestPortal[] = []
-afterAll(async () => {
-  sockets.forEach((s) => s.disconnect())
-  await Promise.all(portals.map((p) => p.close()))
-})
+afterAll(() => sockets.forEach((s) => s.disconnect()))
 /**
- * A test's portal goes when the test ends: consumers join groups by name (`stock.demand-match`), so a
- * portal left running beside the next one on the same broker would take half the partitions of the
- * next one's topics, and with them events of the next one's own database.
+ * A test's portal goes when the test ends, passed or failed: consumers join groups by name
+ * (`stock.demand-match`), so a portal left running beside the next one on the same broker would take
+ * half the partitions of the next one's topics, and with them events of the next one's database.
  */
-async function done(portal: TestPortal) {
-  portals.splice(portals.indexOf(portal), 1)
-  await portal.close()
-}
+afterEach(async () => {
+  for (const portal of portals.splice(0)) await portal.close()
+})
 
 async function watch(portal: TestPortal, token: string, stoneId: string) {
   const socket = io(portal.base, { transports: ['websocket'], auth: { token }, reconnection: false })
@@ -56,7 +52,6 @@ describe('the portal on a real Kafka broker', () => {
       'bidding projection',
     )
     await waitFor(async () => (await portal.call('notification/list', {}, b1)).body.data.count === 1, 20_000, 'notice')
-    await done(portal)
   })
 
   it("takes a seller's upload through Kafka: buyers are told of the arrivals, the next search finds them, a matching demand is told", async () => {
@@ -123,7 +118,6 @@ describe('the portal on a real Kafka broker', () => {
       'the demand.matched notice',
     )
     expect(notice.params.vStnId).toBeTruthy()
-    await done(portal)
   })
 
   it('keeps taking holds while Kafka is down and delivers their events when it is back', async () => {

@@ -88,6 +88,7 @@ describe('an upload whose commit is cut by a crash', () => {
         await new Promise(() => {}) // held open until the server dies
       })
       .catch((err: Error) => err.message)
+    let killed: number | undefined
     try {
       await Promise.race([holding, blocking.then((m) => Promise.reject(new Error(`the blocking insert failed: ${m}`)))])
       const committing = portal.call('seller/inventory/commit', { id }, seller).catch(() => null)
@@ -102,7 +103,8 @@ describe('an upload whose commit is cut by a crash', () => {
         'the commit to wait on its last insert',
       )
       expect(waiting.pid).toBeGreaterThan(0)
-      process.kill(pg.pid!, 'SIGKILL')
+      killed = pg.pid!
+      process.kill(killed, 'SIGKILL')
       const answer = await committing
       expect(answer?.body.code).not.toBe('OK')
       expect(await blocking).toBeTruthy() // its connection died with the server
@@ -112,6 +114,8 @@ describe('an upload whose commit is cut by a crash', () => {
     }
 
     await waitFor(async () => (await health()) === 200, 120_000, 'health to say ready again')
+    expect(pg.pid).toBeGreaterThan(0)
+    expect(pg.pid).not.toBe(killed) // a new server: the old one really died
     // Nothing of the commit stayed: no stone, no search hit, no event; the upload is still a preview.
     expect(await stockOf()).toEqual(before)
     for (const n of [0, rows - 1]) expect(await found(n)).toBe(0)

@@ -155,12 +155,19 @@ export async function saveMapping(client: Sql | Tx, seller: string, mapping: Map
 export const KEPT_MAPPING_MAX = 500
 
 /**
- * A mapping chosen on the upload screen merged into the seller's kept one, in one statement (two
- * remaps at once both land): its headers win, the others stay. Past `KEPT_MAPPING_MAX` headers the
- * chosen mapping alone is kept, so the merge never grows without end.
+ * Headers mapped on the upload screen merged into the seller's kept mapping, in one statement (two
+ * remaps at once both land): the new fields win, the other headers stay. Past `KEPT_MAPPING_MAX`
+ * headers only those of the file in hand (`headers`) are kept — the ones just changed and the ones
+ * kept before for it — so the merge never grows without end and that file's layout is never lost.
  */
-export async function keepMapping(client: Sql | Tx, seller: string, mapping: Mapping, userId: string) {
-  const merged = sql`${sellerMappings.mapping} || excluded.mapping`
+export async function keepMapping(
+  client: Sql | Tx,
+  seller: string,
+  mapping: Mapping,
+  headers: string[],
+  userId: string,
+) {
+  const merged = sql`(${sellerMappings.mapping} || excluded.mapping)`
   await orm(client)
     .insert(sellerMappings)
     .values({ sellerCompanyId: seller, mapping, updatedBy: userId })
@@ -168,7 +175,9 @@ export async function keepMapping(client: Sql | Tx, seller: string, mapping: Map
       target: sellerMappings.sellerCompanyId,
       set: {
         mapping: sql`case when (select count(*) from jsonb_object_keys(${merged})) > ${KEPT_MAPPING_MAX}
-                          then excluded.mapping else ${merged} end`,
+                          then (select coalesce(jsonb_object_agg(key, value), '{}'::jsonb) from jsonb_each(${merged})
+                                 where key = any(${sql.param(headers)}::text[]))
+                          else ${merged} end`,
         updatedBy: userId,
         updatedAt: sql`now()`,
       },

@@ -375,7 +375,8 @@ export class InventoryService {
     const chosen = Object.fromEntries(
       Object.entries(checked).filter(([h, f]) => Object.hasOwn(upload.mapping, h) && upload.mapping[h] !== f),
     )
-    if (Object.keys(chosen).length) await repo.keepMapping(this.database.sql, upload.sellerCompanyId, chosen, who.id)
+    if (Object.keys(chosen).length)
+      await repo.keepMapping(this.database.sql, upload.sellerCompanyId, chosen, Object.keys(upload.mapping), who.id)
     return this.preview(upload, checked)
   }
 
