@@ -1,7 +1,11 @@
 import { randomBytes } from 'node:crypto'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import postgres from 'postgres'
 import type { DevMail } from '@diamond/contracts/http/misc'
 import { MemoryBus, type MessageBus } from '@diamond/runtime'
+import { databaseUrl, startLocalPostgres } from '@diamond/runtime/pg-server'
 import { buildPortal } from '@diamond/portal/portal'
 import { freshDatabase } from './db'
 
@@ -72,6 +76,34 @@ export async function startTestPortal(
       method: 'POST',
       headers: { 'content-type': 'application/json', ...(token ? { authorization: `JWT ${token}` } : {}), ...headers },
       body: typeof body === 'string' ? body : JSON.stringify(body),
+    })
+    return { status: res.status, body: (await res.json()) as { code: string; message: string; data: any } }
+  }
+
+  /**
+   * A multipart call as the web app sends one (an upload): the parts in order, a file as its content
+   * and name. Answers like `call`.
+   */
+  async function multipart(
+    path: string,
+    parts: [string, string | { content: string | Uint8Array; name: string; type?: string }][],
+    token?: string,
+  ) {
+    const form = new FormData()
+    for (const [name, value] of parts)
+      if (typeof value === 'string') form.append(name, value)
+      else
+        form.append(
+          name,
+          new Blob([typeof value.content === 'string' ? value.content : new Uint8Array(value.content)], {
+            type: value.type ?? '',
+          }),
+          value.name,
+        )
+    const res = await fetch(`${base}/web/v1/${path}`, {
+      method: 'POST',
+      headers: token ? { authorization: `JWT ${token}` } : {},
+      body: form,
     })
     return { status: res.status, body: (await res.json()) as { code: string; message: string; data: any } }
   }
@@ -178,6 +210,7 @@ export async function startTestPortal(
     databaseUrl,
     call,
     callRaw,
+    multipart,
     login,
     readMail,
     mails,
@@ -220,4 +253,31 @@ export function numbersIn(value: unknown): number[] {
   if (typeof value === 'string') return value.trim() !== '' && Number.isFinite(Number(value)) ? [Number(value)] : []
   if (value && typeof value === 'object') return Object.values(value).flatMap(numbersIn)
   return []
+}
+
+/**
+ * The portal on a PostgreSQL server of its own (as `npm start` runs it), for tests that kill that
+ * server under the running portal. `close` stops the portal, then the server, and removes its folder.
+ */
+export async function startPortalOnOwnPostgres(
+  name: string,
+  opts: Omit<Parameters<typeof startTestPortal>[0] & object, 'databaseUrl'> = {},
+) {
+  const dir = await mkdtemp(join(tmpdir(), `diamond-${name}-`))
+  const pg = await startLocalPostgres({ dir: join(dir, 'data') })
+  const close = async (portal?: TestPortal) => {
+    await portal?.close()
+    await pg.stop()
+    await rm(dir, { recursive: true, force: true })
+  }
+  try {
+    const admin = postgres(pg.url, { max: 1, onnotice: () => {} })
+    await admin.unsafe('create database portal')
+    await admin.end()
+    const portal = await startTestPortal({ ...opts, databaseUrl: databaseUrl(pg.url, 'portal') })
+    return { portal, pg, close: () => close(portal) }
+  } catch (err) {
+    await close()
+    throw err
+  }
 }

@@ -86,15 +86,16 @@ describe('the portal on a real Kafka broker', () => {
       'Stock #,Shape,Weight,Color,Clarity,Cut,Polish,Symmetry,Fluorescence Intensity,Lab,Rap %,Treatment',
       ...Array.from({ length: 30 }, (_, n) => (n === 11 ? row(n, 'Cushion', '2.32', 'F') : row(n, 'BR', '1.01', 'G'))),
     ].join('\r\n')
-    const form = new FormData()
-    form.append('mode', 'addUpdate')
-    form.append('file', new Blob([csv], { type: 'text/csv' }), 'stock.csv')
-    const res = await fetch(`${portal.base}/web/v1/seller/inventory/upload`, {
-      method: 'POST',
-      headers: { authorization: `JWT ${seller}` },
-      body: form,
-    })
-    const preview = (await res.json()) as { code: string; data: { id: string; report: { added: number } } }
+    const preview = (
+      await portal.multipart(
+        'seller/inventory/upload',
+        [
+          ['mode', 'addUpdate'],
+          ['file', { content: csv, name: 'stock.csv', type: 'text/csv' }],
+        ],
+        seller,
+      )
+    ).body
     expect(preview.code).toBe('OK')
     expect(preview.data.report.added).toBe(30)
     const committed = await portal.call('seller/inventory/commit', { id: preview.data.id }, seller)

@@ -1,35 +1,23 @@
 import { randomUUID } from 'node:crypto'
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import postgres from 'postgres'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AnyEvent } from '@diamond/contracts/events/envelope'
 import { StockEventTypes, StockTopics, type StoneStatusChanged } from '@diamond/contracts/events/stock'
 import { MemoryBus, newEvent } from '@diamond/runtime'
-import { databaseUrl, startLocalPostgres, type LocalPostgres } from '@diamond/runtime/pg-server'
-import { startTestPortal, waitFor, type TestPortal } from '../../../test/portal'
+import type { LocalPostgres } from '@diamond/runtime/pg-server'
+import { startPortalOnOwnPostgres, waitFor, type TestPortal } from '../../../test/portal'
 
 // The portal on a PostgreSQL of its own (as `npm start` runs it), whose server is killed under it.
 describe('when PostgreSQL dies under a running portal', () => {
-  let dir = ''
+  let own: Awaited<ReturnType<typeof startPortalOnOwnPostgres>>
   let pg: LocalPostgres
   let portal: TestPortal
   const bus = new MemoryBus()
 
   beforeAll(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'diamond-recovery-'))
-    pg = await startLocalPostgres({ dir: join(dir, 'data') })
-    const admin = postgres(pg.url, { max: 1, onnotice: () => {} })
-    await admin.unsafe('create database portal')
-    await admin.end()
-    portal = await startTestPortal({ databaseUrl: databaseUrl(pg.url, 'portal'), stones: 60, bus })
+    own = await startPortalOnOwnPostgres('recovery', { stones: 60, bus })
+    ;({ pg, portal } = own)
   })
-  afterAll(async () => {
-    await portal?.close()
-    await pg?.stop()
-    await rm(dir, { recursive: true, force: true })
-  })
+  afterAll(() => own?.close())
 
   const health = () =>
     fetch(`${portal.base}/web/v1/health`).then(

@@ -1,12 +1,9 @@
 import { randomBytes } from 'node:crypto'
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import postgres from 'postgres'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEMO_COMPANY_IDS } from '@diamond/contracts/companies'
-import { databaseUrl, startLocalPostgres, type LocalPostgres } from '@diamond/runtime/pg-server'
-import { startTestPortal, waitFor, type TestPortal } from '../../../test/portal'
+import { databaseUrl, type LocalPostgres } from '@diamond/runtime/pg-server'
+import { startPortalOnOwnPostgres, waitFor, type TestPortal } from '../../../test/portal'
 
 /**
  * Issue 23: "a crash during commit leaves the stock as before". Here the crash is real: the portal's
@@ -14,23 +11,15 @@ import { startTestPortal, waitFor, type TestPortal } from '../../../test/portal'
  * stones inserted, the last chunk waiting — then comes back (the portal supervises it, as `npm start`).
  */
 describe('an upload whose commit is cut by a crash', () => {
-  let dir = ''
+  let own: Awaited<ReturnType<typeof startPortalOnOwnPostgres>>
   let pg: LocalPostgres
   let portal: TestPortal
 
   beforeAll(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'diamond-upload-crash-'))
-    pg = await startLocalPostgres({ dir: join(dir, 'data') })
-    const admin = postgres(pg.url, { max: 1, onnotice: () => {} })
-    await admin.unsafe('create database portal')
-    await admin.end()
-    portal = await startTestPortal({ databaseUrl: databaseUrl(pg.url, 'portal'), stones: 60 })
+    own = await startPortalOnOwnPostgres('upload-crash', { stones: 60 })
+    ;({ pg, portal } = own)
   })
-  afterAll(async () => {
-    await portal?.close()
-    await pg?.stop()
-    await rm(dir, { recursive: true, force: true })
-  })
+  afterAll(() => own?.close())
 
   const health = () =>
     fetch(`${portal.base}/web/v1/health`).then(
@@ -46,15 +35,16 @@ describe('an upload whose commit is cut by a crash', () => {
       'Stock #,Shape,Weight,Color,Clarity,Cut,Polish,Symmetry,Fluorescence Intensity,Lab,Rap %,Treatment',
       ...Array.from({ length: rows }, (_, n) => `CR-${tag}-${n},BR,1.01,G,VS1,Excellent,EX,VG,None,GIA,-30,None`),
     ].join('\r\n')
-    const form = new FormData()
-    form.append('mode', 'addUpdate')
-    form.append('file', new Blob([csv], { type: 'text/csv' }), 'stock.csv')
-    const res = await fetch(`${portal.base}/web/v1/seller/inventory/upload`, {
-      method: 'POST',
-      headers: { authorization: `JWT ${seller}` },
-      body: form,
-    })
-    const preview = (await res.json()) as { code: string; data: { id: string; report: { added: number } } }
+    const preview = (
+      await portal.multipart(
+        'seller/inventory/upload',
+        [
+          ['mode', 'addUpdate'],
+          ['file', { content: csv, name: 'stock.csv', type: 'text/csv' }],
+        ],
+        seller,
+      )
+    ).body
     expect(preview.code).toBe('OK')
     expect(preview.data.report.added).toBe(rows)
     const id = preview.data.id
