@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { crc32, deflateSync } from 'node:zlib'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { expectAccessible } from './support/axe'
-import { apiSession, call, openAs, type LoginData } from './support/api-session'
+import { apiSession, call, callMultipart, openAs, type LoginData } from './support/api-session'
+import { makePng } from './support/png'
 import { chooseLanguage, newPage, ROOT, SCREENS, usePortal } from './support/portal'
 
 /** The web app's texts in one language: its shared file, or an area's (`features/<f>/locales/<area>`). */
@@ -99,43 +99,6 @@ async function vStnIdOf(seller: LoginData, stockNo: string): Promise<string> {
   const stone = r.data.list.find((s) => s.stockNo === stockNo)
   expect(stone, `${stockNo} in seller1's stones`).toBeTruthy()
   return stone!.vStnId
-}
-
-/** A real PNG (w × h, one colour), which the browser decodes: the DNA page shows it only if it loads. */
-function png(w: number, h: number, [r, g, b]: [number, number, number]): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data])
-    const out = Buffer.alloc(12 + data.length)
-    out.writeUInt32BE(data.length, 0)
-    body.copy(out, 4)
-    out.writeUInt32BE(crc32(body) >>> 0, 8 + data.length)
-    return out
-  }
-  const ihdr = Buffer.alloc(13)
-  ihdr.writeUInt32BE(w, 0)
-  ihdr.writeUInt32BE(h, 4)
-  ihdr.set([8, 2, 0, 0, 0], 8) // 8 bits, RGB
-  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: w }, () => [r, g, b]).flat())])
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr),
-    chunk('IDAT', deflateSync(Buffer.concat(Array.from({ length: h }, () => row)))),
-    chunk('IEND', Buffer.alloc(0)),
-  ])
-}
-
-/** A multipart call (an upload) as the web app sends it. */
-async function send(path: string, token: string, fields: [string, string | [Buffer, string]][]) {
-  const form = new FormData()
-  for (const [k, v] of fields)
-    if (typeof v === 'string') form.append(k, v)
-    else form.append(k, new Blob([new Uint8Array(v[0])]), v[1])
-  const res = await fetch(`${portal.base}/web/v1/${path}`, {
-    method: 'POST',
-    headers: { authorization: `JWT ${token}` },
-    body: form,
-  })
-  return (await res.json()) as { code: string; message: string; data: any }
 }
 
 describe('a seller’s upload', () => {
@@ -372,10 +335,15 @@ describe('a seller’s upload', () => {
   it('shows a stone’s own photo on its DNA page once the seller uploads it (the drawn outline before)', async () => {
     const [seller, buyer] = await Promise.all([apiSession(portal, 'seller1'), apiSession(portal, 'buyer1')])
     const { good, csv } = stockCsv(String(Date.now() + 1).slice(-7))
-    const preview = await send('seller/inventory/upload', seller.token.jwt, [
-      ['mode', 'addUpdate'],
-      ['file', [csv, 'stock.csv']],
-    ])
+    const preview = await callMultipart<{ id: string }>(
+      portal,
+      'seller/inventory/upload',
+      [
+        ['mode', 'addUpdate'],
+        ['file', { content: csv, name: 'stock.csv' }],
+      ],
+      seller.token.jwt,
+    )
     expect(preview.code, preview.message).toBe('OK')
     expect((await call(portal, 'seller/inventory/commit', { id: preview.data.id }, seller.token.jwt)).code).toBe('OK')
     const listed = await call<{ list: { id: string; stockNo: string }[] }>(
@@ -405,9 +373,12 @@ describe('a seller’s upload', () => {
       const drawn = await img.getAttribute('src')
 
       // The photo, named by the stock number as sellers name their files, matched to the stone.
-      const sent = await send('seller/media/upload', seller.token.jwt, [
-        ['file', [png(24, 16, [40, 120, 200]), `${good}.png`]],
-      ])
+      const sent = await callMultipart<{ matched: number }>(
+        portal,
+        'seller/media/upload',
+        [['file', { content: makePng(24, 16), name: `${good}.png` }]],
+        seller.token.jwt,
+      )
       expect(sent.code, sent.message).toBe('OK')
       expect(sent.data).toMatchObject({ matched: 1 })
 

@@ -31,6 +31,32 @@ export async function call<T>(
   return (await res.json()) as Envelope<T>
 }
 
+/** A multipart call as the web app makes one (an upload): the parts in order, a file as its bytes and name. */
+export async function callMultipart<T>(
+  portal: Portal,
+  path: string,
+  parts: [string, string | { content: string | Uint8Array; name: string; type?: string }][],
+  token?: string,
+): Promise<Envelope<T>> {
+  const form = new FormData()
+  for (const [name, value] of parts)
+    if (typeof value === 'string') form.append(name, value)
+    else
+      form.append(
+        name,
+        new Blob([typeof value.content === 'string' ? value.content : new Uint8Array(value.content)], {
+          type: value.type ?? '',
+        }),
+        value.name,
+      )
+  const res = await fetch(`${portal.base}/web/v1/${path}`, {
+    method: 'POST',
+    headers: token ? { authorization: `JWT ${token}` } : {},
+    body: form,
+  })
+  return (await res.json()) as Envelope<T>
+}
+
 /** auth/login, then the mailed code through verifyfingerprint when this "browser" is not trusted. */
 export async function apiSession(portal: Portal, username: string, password = PASSWORD): Promise<LoginData> {
   const email = emailOf(username)
