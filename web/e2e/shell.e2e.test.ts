@@ -152,6 +152,30 @@ describe('languages', () => {
       await context.close()
     }
   })
+
+  it('takes the toasts of the old language away when the language is switched', async () => {
+    const { context, page } = await newPage(portal)
+    try {
+      await fillLogin(portal, page, 'nobody-here', { password: 'not-the-password-1' })
+      await page.getByTestId('login-submit').click()
+      const toast = page.getByTestId('toast')
+      await toast.first().waitFor()
+      const english = await toast.first().textContent()
+      await chooseLanguage(page, 'de')
+      // The page speaks German; the English answer is gone rather than left in English.
+      expect(await page.getByTestId('login-submit').textContent()).not.toBe('Login')
+      expect(await toast.count()).toBe(0)
+      // A new answer comes in the new language.
+      await page.getByTestId('login-password').fill('not-the-password-2')
+      const digits = ((await page.getByTestId('login-captcha-value').textContent()) ?? '').trim()
+      await page.getByTestId('login-captcha-input').fill(digits)
+      await page.getByTestId('login-submit').click()
+      await toast.first().waitFor()
+      expect(await toast.first().textContent()).not.toBe(english)
+    } finally {
+      await context.close()
+    }
+  })
 })
 
 describe('logout', () => {

@@ -1,6 +1,7 @@
 import i18next, { type BackendModule, type TFunction } from 'i18next'
 import { initReactI18next } from 'react-i18next'
 import { read, write } from './storage'
+import { clearToasts } from './toast'
 
 /** The nine interface languages of the spec, each named in its own language for the switcher. */
 export const LANGUAGES = [
@@ -87,10 +88,13 @@ export function initI18n(): Promise<unknown> {
     })
 }
 
-/** Switches the interface language: its texts are fetched first, then everything shows it at once. */
+/**
+ * Switches the interface language: its texts are fetched first, then everything shows it at once.
+ * The toasts on screen go with the old language (their texts were translated when they were shown).
+ */
 export function setLocale(lng: Locale): void {
   write('locale', lng)
-  void i18next.changeLanguage(lng)
+  void i18next.changeLanguage(lng).then(clearToasts)
 }
 
 /** The text for a response code: ours if we have one, else the server's message, else the fallback. */

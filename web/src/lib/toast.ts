@@ -20,6 +20,14 @@ export function showToast(text: string, kind: ToastKind = 'info'): void {
   setTimeout(() => dismissToast(id), SHOW_MS)
 }
 
+/**
+ * Drops every toast: their texts were translated when shown, so after a switch of language they
+ * would speak the old one for their last seconds.
+ */
+export function clearToasts(): void {
+  toasts.list.splice(0)
+}
+
 export function dismissToast(id: number): void {
   const i = toasts.list.findIndex((t) => t.id === id)
   if (i >= 0) toasts.list.splice(i, 1)
