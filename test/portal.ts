@@ -8,6 +8,7 @@ import { MemoryBus, type MessageBus } from '@diamond/runtime'
 import { databaseUrl, startLocalPostgres } from '@diamond/runtime/pg-server'
 import { buildPortal } from '@diamond/portal/portal'
 import { freshDatabase } from './db'
+import { formOf, type FormPart } from './form'
 
 export const DEMO_PASSWORD = 'Diamond@2026'
 export const DEMO_EMAIL_DOMAIN = 'demo.diamond-portal.test'
@@ -84,26 +85,11 @@ export async function startTestPortal(
    * A multipart call as the web app sends one (an upload): the parts in order, a file as its content
    * and name. Answers like `call`.
    */
-  async function multipart(
-    path: string,
-    parts: [string, string | { content: string | Uint8Array; name: string; type?: string }][],
-    token?: string,
-  ) {
-    const form = new FormData()
-    for (const [name, value] of parts)
-      if (typeof value === 'string') form.append(name, value)
-      else
-        form.append(
-          name,
-          new Blob([typeof value.content === 'string' ? value.content : new Uint8Array(value.content)], {
-            type: value.type ?? '',
-          }),
-          value.name,
-        )
+  async function multipart(path: string, parts: readonly FormPart[], token?: string) {
     const res = await fetch(`${base}/web/v1/${path}`, {
       method: 'POST',
       headers: token ? { authorization: `JWT ${token}` } : {},
-      body: form,
+      body: formOf(parts),
     })
     return { status: res.status, body: (await res.json()) as { code: string; message: string; data: any } }
   }

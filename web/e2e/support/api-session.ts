@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core'
 import { expect } from 'vitest'
+import { formOf, type FormPart } from '../../../test/form'
 import { codeIn, emailOf, mailIds, PASSWORD, waitForMail, type Portal } from './portal'
 import { storeSession } from './stored-session'
 
@@ -35,24 +36,13 @@ export async function call<T>(
 export async function callMultipart<T>(
   portal: Portal,
   path: string,
-  parts: [string, string | { content: string | Uint8Array; name: string; type?: string }][],
+  parts: readonly FormPart[],
   token?: string,
 ): Promise<Envelope<T>> {
-  const form = new FormData()
-  for (const [name, value] of parts)
-    if (typeof value === 'string') form.append(name, value)
-    else
-      form.append(
-        name,
-        new Blob([typeof value.content === 'string' ? value.content : new Uint8Array(value.content)], {
-          type: value.type ?? '',
-        }),
-        value.name,
-      )
   const res = await fetch(`${portal.base}/web/v1/${path}`, {
     method: 'POST',
     headers: token ? { authorization: `JWT ${token}` } : {},
-    body: form,
+    body: formOf(parts),
   })
   return (await res.json()) as Envelope<T>
 }
