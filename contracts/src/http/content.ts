@@ -61,6 +61,7 @@ export const PortalPage = Type.Object({
   /** Markdown, no raw HTML. */
   body: Type.String(),
   updatedAt: Type.String(),
+  /** The staff login that last saved it: only in the answer to `page/save` (null in the public `page/view`). */
   updatedBy: Type.Union([Type.String(), Type.Null()]),
 })
 export type PortalPage = Static<typeof PortalPage>

@@ -93,7 +93,11 @@ export class ContentService {
     return repo.seedIfEmpty(this.database.sql, content)
   }
 
-  async page(slug: PageSlug, lang: string | undefined): Promise<PortalPage> {
+  /**
+   * A page in a language. Who last edited it (a staff login ID) is told only to staff saving it:
+   * the public answer would hand anyone half of a staff credential.
+   */
+  async page(slug: PageSlug, lang: string | undefined, opts: { editor?: boolean } = {}): Promise<PortalPage> {
     const row = await repo.findPage(this.database.sql, slug, contentLanguage(lang))
     if (!row) throw new AppError('E_NOT_FOUND')
     return {
@@ -102,7 +106,7 @@ export class ContentService {
       title: row.title,
       body: row.body,
       updatedAt: row.updatedAt.toISOString(),
-      updatedBy: row.updatedBy,
+      updatedBy: opts.editor ? row.updatedBy : null,
     }
   }
 
@@ -121,7 +125,7 @@ export class ContentService {
       body: p.body.trim(),
       updatedBy: staff.username,
     })
-    return this.page(p.slug, p.lang)
+    return this.page(p.slug, p.lang, { editor: true })
   }
 
   async faqs(lang: string | undefined): Promise<Faq[]> {
