@@ -238,4 +238,34 @@ describe('customer care and the portal pages', () => {
       await context.close()
     }
   })
+
+  it('staff delete an FAQ only once they say yes', async () => {
+    const sales = await apiSession(portal, 'sales1')
+    const { context, page } = await newPage(portal)
+    try {
+      await openAs(portal, page, sales, '/care/content')
+      await page.getByTestId('cms-tab-faqs').click()
+      const faqs = page.getByTestId('faq-editor').locator('.cms-item')
+      // The stored FAQs, then the form for a new one.
+      await faqs.nth(1).waitFor()
+      const before = await faqs.count()
+      const listed = async () => (await call<{ list: unknown[] }>(portal, 'faq/paginate', { lang: 'en' })).data.list
+      const stored = (await listed()).length
+      const remove = faqs.first().getByRole('button', { name: 'Delete' })
+
+      await remove.click()
+      await page.getByTestId('confirm-text').waitFor()
+      await page.getByTestId('confirm-no').click()
+      await page.getByTestId('confirm-text').waitFor({ state: 'hidden' })
+      expect(await listed()).toHaveLength(stored)
+      expect(await faqs.count()).toBe(before)
+
+      await remove.click()
+      await page.getByTestId('confirm-yes').click()
+      await expect.poll(() => faqs.count()).toBe(before - 1)
+      expect(await listed()).toHaveLength(stored - 1)
+    } finally {
+      await context.close()
+    }
+  })
 })

@@ -2,6 +2,7 @@ import type { EventSave, LangText, PortalEvent } from '@diamond/contracts/http/c
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { FormField, fieldProps } from '../../../components/FormField'
+import { confirm } from '../../../lib/confirm'
 import { codeText, LANGUAGES, type Locale } from '../../../lib/i18n'
 import { showToast } from '../../../lib/toast'
 import { deleteEvent, saveEvent } from '../api/care'
@@ -73,6 +74,8 @@ export function EventForm({ event, onDone }: { event: PortalEvent | null; onDone
   }
   const remove = async () => {
     if (!event) return
+    // Deleting cannot be undone (spec 8): asked first, as everywhere else.
+    if (!(await confirm('confirm.delete'))) return
     const r = await deleteEvent(event.id)
     if (r.error) setProblem(codeText(r.error.code, r.error.message))
     else onDone()

@@ -3,6 +3,7 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { FormField, fieldProps } from '../../../components/FormField'
 import type { ApiError } from '../../../lib/api'
+import { confirm } from '../../../lib/confirm'
 import { LANGUAGES } from '../../../lib/i18n'
 import { showToast } from '../../../lib/toast'
 import { useRead } from '../../../lib/useRead'
@@ -77,6 +78,8 @@ function BannerForm({ banner, onDone }: { banner?: BannerAdmin; onDone: () => vo
   }
   const remove = async () => {
     if (!banner) return
+    // Deleting cannot be undone (spec 8): asked first, as everywhere else.
+    if (!(await confirm('confirm.delete'))) return
     const r = await deleteBanner(banner.id)
     setError(r.error)
     if (r.data) onDone()

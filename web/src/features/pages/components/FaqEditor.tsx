@@ -3,6 +3,7 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { FormField, fieldProps } from '../../../components/FormField'
 import type { ApiError } from '../../../lib/api'
+import { confirm } from '../../../lib/confirm'
 import { LANGUAGES, type Locale } from '../../../lib/i18n'
 import { showToast } from '../../../lib/toast'
 import { useRead } from '../../../lib/useRead'
@@ -58,6 +59,8 @@ function FaqForm({ lang, faq, onDone }: { lang: Locale; faq?: Faq; onDone: () =>
   }
   const remove = async () => {
     if (!faq) return
+    // Deleting cannot be undone (spec 8): asked first, as everywhere else.
+    if (!(await confirm('confirm.delete'))) return
     const r = await deleteFaq(faq.id)
     setError(r.error)
     if (r.data) onDone()
