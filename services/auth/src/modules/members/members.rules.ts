@@ -54,9 +54,16 @@ export type RateDecision = { ok: true; companyId: string } | { ok: false; code: 
 /**
  * Which seller a rating is for, from the caller's own rows of that order (none: not theirs, or
  * unknown: not found). A completed order is a delivered one (the last shipment step); a seller of
- * several in one order must be named.
+ * several in one order must be named. The caller's own company (`ownCompanyId`) is not one of them:
+ * a seller's staff who bought their own company's stone may not rate it.
  */
-export function decideRating(rows: readonly OrderSellerFacts[], companyId: string | undefined): RateDecision {
+export function decideRating(
+  all: readonly OrderSellerFacts[],
+  companyId: string | undefined,
+  ownCompanyId?: string,
+): RateDecision {
+  // A member's own company is not theirs to rate: it is not among the sellers they may name.
+  const rows = ownCompanyId ? all.filter((r) => r.companyId !== ownCompanyId) : all
   if (!rows.length) return { ok: false, code: 'E_NOT_FOUND' }
   const row = companyId ? rows.find((r) => r.companyId === companyId) : rows.length === 1 ? rows[0] : undefined
   if (!row)

@@ -87,6 +87,20 @@ describe('deciding a rating', () => {
       ),
     ).toEqual({ ok: true, companyId: B })
   })
+  it("leaves out the caller's own company: not found when named, and not counted when none is named", () => {
+    const both = [
+      { companyId: A, deliveredAt: delivered },
+      { companyId: B, deliveredAt: delivered },
+    ]
+    expect(decideRating(both, A, A)).toEqual({ ok: false, code: 'E_NOT_FOUND' })
+    expect(decideRating([{ companyId: A, deliveredAt: delivered }], undefined, A)).toEqual({
+      ok: false,
+      code: 'E_NOT_FOUND',
+    })
+    // Of two sellers, one the caller's own: the other is the one meant.
+    expect(decideRating(both, undefined, A)).toEqual({ ok: true, companyId: B })
+    expect(decideRating(both, B, A)).toEqual({ ok: true, companyId: B })
+  })
   it('refuses an order not delivered yet', () => {
     expect(decideRating([{ companyId: A, deliveredAt: null }], A)).toEqual({ ok: false, code: 'E_ORDER_NOT_COMPLETED' })
   })

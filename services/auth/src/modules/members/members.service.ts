@@ -164,7 +164,7 @@ export class MemberService {
   /** The buyer rates a seller of a delivered order of theirs, once; the rating event leaves with it. */
   rate(who: Principal, req: MemberRate): Promise<Rated> {
     return this.database.sql.begin(async (tx) => {
-      const decision = decideRating(await repo.buyerOrder(tx, who.id, req.orderId), req.companyId)
+      const decision = decideRating(await repo.buyerOrder(tx, who.id, req.orderId), req.companyId, who.companyId)
       if (!decision.ok) {
         if (decision.field)
           throw invalidFields([{ field: decision.field, in: 'body', message: 'must name one of the order’s sellers' }])
@@ -221,7 +221,9 @@ export class MemberService {
 
   /** Of the caller's orders named, the delivered ones' sellers and whether each is rated yet. */
   async rateable(who: Principal, orderIds: string[]): Promise<RateableList> {
-    return { list: await repo.rateable(this.database.sql, who.id, orderIds) }
+    const list = await repo.rateable(this.database.sql, who.id, orderIds)
+    // Not the caller's own company (see decideRating).
+    return { list: list.filter((r) => r.companyId !== who.companyId) }
   }
 
   /* ------------------------------------------------------------------ what auth learns of orders -- */
