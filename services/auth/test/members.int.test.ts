@@ -350,10 +350,16 @@ describe('members: directory, profiles, follow, followers’ notices, ratings', 
       expect(reviews.body.data).toMatchObject({
         count: 1,
         rating: { average: 4, count: 1 },
-        list: [{ score: 4, comment: 'Well packed, as described.', raterName: 'Asha', raterCompany: 'Mehta Jewels' }],
+        // Mehta Jewels is hidden from the directory: its name is not told here either (whom it buys from).
+        list: [{ score: 4, comment: 'Well packed, as described.', raterName: 'Asha', raterCompany: '' }],
       })
       expect((await portal.call('member/rateable', { orderIds: [orderId] }, buyer1)).body.data.list[0].score).toBe(4)
       expect((await portal.call('member/ratings', { companyId: mehta }, buyer2)).body.code).toBe('E_NOT_FOUND')
+      // Once Mehta Jewels shows itself, its name comes with the review.
+      await portal.sql`update auth.companies set is_public = true where id = ${mehta}`
+      const shown = await portal.call('member/ratings', { companyId: SHAH }, buyer2)
+      expect(shown.body.data.list[0].raterCompany).toBe('Mehta Jewels')
+      await portal.sql`update auth.companies set is_public = false where id = ${mehta}`
     })
   })
 })

@@ -278,7 +278,7 @@ export async function ratingOf(client: Db, companyId: string): Promise<{ sum: nu
   return row ?? { sum: 0, count: 0 }
 }
 
-/** A company's reviews, newest first, with the rater's first name and company. */
+/** A company's reviews, newest first, with the rater's first name and company (blank when that company is hidden). */
 export async function reviewsPage(client: Db, companyId: string, page: number, limit: number) {
   const db = orm(client)
   const [rows, [total]] = await Promise.all([
@@ -287,11 +287,13 @@ export async function reviewsPage(client: Db, companyId: string, page: number, l
         score: ratings.score,
         comment: ratings.comment,
         firstName: users.firstName,
-        companyName: users.companyName,
+        // A hidden company's name stays hidden here too (it would tell whom it buys from).
+        companyName: sql<string>`case when ${companies.isPublic} is false then '' else ${users.companyName} end`,
         createdAt: ratings.createdAt,
       })
       .from(ratings)
       .innerJoin(users, eq(users.id, ratings.raterId))
+      .leftJoin(companies, eq(companies.id, users.companyId))
       .where(eq(ratings.companyId, companyId))
       .orderBy(desc(ratings.createdAt), asc(ratings.orderId))
       .limit(limit)

@@ -244,7 +244,14 @@ function Reviews({ companyId }: { companyId: string }) {
                 </p>
               )}
               <p className="mem-review-by">
-                <span dir="auto">{t('members.profile.reviewBy', { name: r.raterName, company: r.raterCompany })}</span>
+                <span dir="auto">
+                  {
+                    // No company shown (none, or a hidden one): the name alone, without a dangling comma.
+                    r.raterCompany
+                      ? t('members.profile.reviewBy', { name: r.raterName, company: r.raterCompany })
+                      : r.raterName
+                  }
+                </span>
                 <span>{fmtDate(r.createdAt)}</span>
               </p>
             </li>
