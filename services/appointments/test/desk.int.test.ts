@@ -410,6 +410,33 @@ describe('the sales calendar, viewing requests, office settings and live boards'
     expect(changes.map((e) => e.type)).toContain('appointments.office.changed')
   })
 
+  it('links a sales person made after their first call at their next call, not only after a restart', async () => {
+    const late = { id: randomUUID(), username: 'sales.late', userType: 'sales' }
+    const token = sign(late, { office: 'all' })
+    const calendar = async () =>
+      (
+        await portal.call(
+          'cabin-schedule/calendar',
+          { officeId: OFFICE.mumbai, from: new Date().toISOString().slice(0, 10), days: 1 },
+          token,
+        )
+      ).body.code
+    // A call while they are no sales person yet: nothing to link.
+    expect(await calendar()).toBe('OK')
+    const person = await portal.call(
+      'appointments/sales-person/save',
+      { username: late.username, name: 'Late Comer', officeId: OFFICE.mumbai, divisions: [] },
+      sales1,
+    )
+    expect(person.body.code).toBe('OK')
+    const linked = async () =>
+      (await portal.sql`select user_id from appointments.sales_persons where username = ${late.username}`)[0]!.user_id
+    expect(await linked()).toBeNull()
+    // Their next call links them: their appointments will name them, so their notices and pushes find them.
+    expect(await calendar()).toBe('OK')
+    expect(await linked()).toBe(late.id)
+  })
+
   /** A socket.io client that records every frame it hears. */
   async function client(token: string) {
     const s = io(portal.base, { path: '/socket.io', transports: ['websocket'], auth: { token }, reconnection: false })

@@ -194,11 +194,14 @@ export class AppointmentService {
     for (const key of this.full.keys()) if (key.startsWith(`${officeId}:`)) this.full.delete(key)
   }
 
-  /** Staff are sales persons by username until their auth id is known: learnt at their first call. */
+  /**
+   * Staff are sales persons by username until their auth id is known: learnt at their first call
+   * after staff made them one. Remembered only once linked: a call before that must not keep a
+   * sales person added later unlinked (no notices, no live push) until a restart.
+   */
   async know(p: Principal): Promise<void> {
     if (p.guest || this.linked.has(p.id) || (p.userType !== 'sales' && p.userType !== 'admin')) return
-    await offices.linkSalesPerson(this.database.sql, p.id, p.username)
-    this.linked.add(p.id)
+    if (await offices.linkSalesPerson(this.database.sql, p.id, p.username)) this.linked.add(p.id)
   }
 
   async officeList() {

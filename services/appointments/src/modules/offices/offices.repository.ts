@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, lt, sql } from 'drizzle-orm'
+import { and, asc, eq, gt, isNotNull, lt, sql } from 'drizzle-orm'
 import { orm, type Sql, type Tx } from '@diamond/runtime/db'
 import { appointments, notCancelled } from '../bookings/bookings.schema'
 import type { Booking, OfficeCalendar, SalesPersonHours } from '../slots/slots.rules'
@@ -85,9 +85,15 @@ export async function bookingsBetween(
 }
 
 /** A staff user's sales-person row gets their auth id the first time they call (demo staff are seeded by username). */
-export async function linkSalesPerson(client: Client, userId: string, username: string): Promise<void> {
+/** Links the sales person of this username to the user id; whether one is linked now (now or before). */
+export async function linkSalesPerson(client: Client, userId: string, username: string): Promise<boolean> {
   await orm(client)
     .update(salesPersons)
     .set({ userId })
     .where(and(eq(salesPersons.username, username), sql`${salesPersons.userId} is null`))
+  const [row] = await orm(client)
+    .select({ userId: salesPersons.userId })
+    .from(salesPersons)
+    .where(and(eq(salesPersons.username, username), isNotNull(salesPersons.userId)))
+  return !!row
 }
