@@ -148,6 +148,11 @@ describe('appointments', () => {
       const header = (await s.page.locator('.topbar').first().boundingBox())!
       expect(header.height).toBeLessThan(70)
       await s.page.screenshot({ path: join(SCREENS, 'appointment-calendar.png'), fullPage: true })
+      // The buyer has their appointments open while the sales side moves this one.
+      await b.page.goto(`${portal.base}/appointments`)
+      const mine = b.page.getByTestId(`appt-${id}`)
+      await mine.waitFor()
+      expect(Date.parse((await mine.getAttribute('data-starts'))!)).toBe(Date.parse(slot.startsAt))
       await card.getByTestId('cal-reschedule').click()
       const dialog = s.page.getByTestId('reschedule-dialog')
       await dialog.locator('[data-testid="slot-board"][data-state="ready"]').waitFor()
@@ -159,11 +164,8 @@ describe('appointments', () => {
       await s.page.getByText('The appointment was moved.').waitFor()
       const startsAt = movedTo.slice(movedTo.indexOf(':') + 1)
 
-      // The buyer sees the new time among the upcoming appointments, then cancels it.
-      await b.page.goto(`${portal.base}/appointments`)
-      const mine = b.page.getByTestId(`appt-${id}`)
-      await mine.waitFor()
-      expect(Date.parse((await mine.getAttribute('data-starts'))!)).toBe(Date.parse(startsAt))
+      // The buyer's open list shows the new time live (no reload), then they cancel it.
+      await expect.poll(async () => Date.parse((await mine.getAttribute('data-starts'))!)).toBe(Date.parse(startsAt))
       await expectAccessible(b.page, 'my appointments')
       await b.page.screenshot({ path: join(SCREENS, 'appointments-upcoming.png'), fullPage: true })
       await mine.getByTestId('appt-cancel').click()

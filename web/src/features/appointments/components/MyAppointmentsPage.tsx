@@ -9,6 +9,7 @@ import { EmptyState } from '../../../components/EmptyState'
 import { ListPager } from '../../../components/ListPager'
 import { confirm } from '../../../lib/confirm'
 import { codeText } from '../../../lib/i18n'
+import { live } from '../../../lib/realtime'
 import { allowed, session } from '../../../lib/session'
 import { showToast } from '../../../lib/toast'
 import { destroyAppointment, listAppointments, rescheduleAppointment } from '../api/appointments'
@@ -49,6 +50,13 @@ export function MyAppointmentsPage() {
   const load = () => listAppointments({ tab, page, limit: LIMIT }).then(show)
   useEffect(() => {
     void listAppointments({ tab, page, limit: LIMIT }).then(show)
+  }, [tab, page])
+  // The sales side moves, confirms or cancels one of mine: the list shows it at once (the gateway
+  // sends me my appointments' changes), and again after a lost connection comes back.
+  useEffect(() => {
+    const reload = () => void listAppointments({ tab, page, limit: LIMIT }).then(show)
+    const offs = [live.on('appointment.changed', reload), live.on('connect', reload)]
+    return () => offs.forEach((off) => off())
   }, [tab, page])
 
   function openTab(next: AppointmentTab) {
