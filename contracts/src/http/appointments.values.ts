@@ -22,6 +22,8 @@ export const SLOT_ID_PATTERN =
 /** The most days one slot board answers, and the most stones one appointment shows. */
 export const MAX_BOARD_DAYS = 31
 export const MAX_APPOINTMENT_STONES = 50
+/** How far ahead a slot may be booked (a year and a day): the boards show no slot beyond it. */
+export const BOOKING_HORIZON_DAYS = 366
 
 /** A stone's state at an appointment (issue 24): asked of stock and not yet answered, blocked for the slot, refused, given back after a cancel. */
 export const APPOINTMENT_STONE_STATES = ['pending', 'blocked', 'refused', 'released'] as const

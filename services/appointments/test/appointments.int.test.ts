@@ -198,6 +198,16 @@ describe('the appointments service', () => {
       [{ slotId: at(start + 15 * 60_000), purpose: 'x' }, buyer2, 'E_SLOT_INVALID', 400, 'slotId'],
       [{ slotId: at(start - 7 * 86_400_000), purpose: 'x' }, buyer2, 'E_SLOT_INVALID', 400, 'slotId'],
       [{ slotId: `${randomUUID()}:${slot!.id.slice(37)}`, purpose: 'x' }, buyer2, 'E_VALIDATION', 400, 'slotId'],
+      // Past the booking horizon (a year and a day): 104 weeks on is the same weekday and hour.
+      [{ slotId: at(start + 728 * 86_400_000), purpose: 'x' }, buyer2, 'E_SLOT_INVALID', 400, 'slotId'],
+      // A year past 9999 in the office's zone is refused, not a crash.
+      [
+        { slotId: `${OFFICE['hong-kong']}:9999-12-31T23:00:00Z`, purpose: 'x' },
+        buyer2,
+        'E_SLOT_INVALID',
+        400,
+        'slotId',
+      ],
       [{ slotId: slot!.id, purpose: 'x' }, guest, 'E_GUEST_FORBIDDEN', 403],
       [{ slotId: slot!.id, purpose: 'x' }, newBuyer({ office: 'v' }), 'E_FORBIDDEN', 403],
     ]
@@ -207,6 +217,9 @@ describe('the appointments service', () => {
       expect(r.status).toBe(status)
       if (field) expect(JSON.stringify(r.body.data), JSON.stringify(body)).toContain(`"${field}"`)
     }
+    // The board shows no slot past the horizon either.
+    const far = await portal.call('cabin-slot/paginate', { officeId, date: '2099-01-05', days: 7 }, buyer2)
+    expect(far.body).toMatchObject({ code: 'OK', data: { list: [] } })
     // A guest may look at the board (office view) and has no appointments.
     expect((await portal.call('cabin-schedule/list', { tab: 'upcoming' }, guest)).body.data).toEqual({
       list: [],

@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto'
 import { AppointmentEventTypes, SlotEventTypes } from '@diamond/contracts/events/appointments'
+import { BOOKING_HORIZON_DAYS } from '@diamond/contracts/http/appointments.values'
 import { can } from '@diamond/contracts/permissions'
 import type {
   AppointmentCreate,
@@ -45,6 +46,8 @@ import { isoInZone, zonedDate } from '../slots/zone'
 import * as repo from './bookings.repository'
 import { changeable, eventData, toView } from './bookings.rules'
 import { invalidField } from '@diamond/runtime/errors'
+
+const HORIZON_MS = BOOKING_HORIZON_DAYS * 86_400_000
 
 const PRODUCER = 'appointments'
 /** Tries at a slot when a racing booking took the cabin or sales person just picked (each try re-reads). */
@@ -227,7 +230,11 @@ export class AppointmentService {
 
   async slots(req: SlotPageRequest): Promise<SlotPage> {
     const { office, calendar, cabins, salesPersons } = await this.office(req.officeId, 'officeId')
-    const slots = officeSlots(calendar, req.date ?? zonedDate(office.timeZone, this.now()), req.days ?? DEFAULT_DAYS)
+    const slots = officeSlots(
+      calendar,
+      req.date ?? zonedDate(office.timeZone, this.now()),
+      req.days ?? DEFAULT_DAYS,
+    ).filter((slot) => slot.startMs <= this.now() + HORIZON_MS)
     if (!slots.length) return { list: [] }
     const bookings = await offices.bookingsBetween(this.database.sql, office.id, slots[0]!.startMs, slots.at(-1)!.endMs)
     const rows = board(
@@ -253,6 +260,8 @@ export class AppointmentService {
     if (!parsed) throw invalid('slotId', 'is not a slot')
     const facts = await this.factsOf(parsed.officeId)
     if (!facts) throw invalid('slotId', 'names no office')
+    // Beyond the horizon is no slot of the office's (and a year past 9999 is no date to reckon with).
+    if (parsed.startMs > this.now() + HORIZON_MS) throw new AppError('E_SLOT_INVALID', { field: 'slotId' })
     const slot = slotAt(facts.calendar, parsed.startMs)
     if (!slot || slot.startMs <= this.now()) throw new AppError('E_SLOT_INVALID', { field: 'slotId' })
     return { office: facts.office, facts, slot }
