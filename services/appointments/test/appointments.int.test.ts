@@ -228,6 +228,19 @@ describe('the appointments service', () => {
     expect((await portal.sql`select count(*)::int as n from appointments.appointments`)[0]!.n).toBe(before)
   })
 
+  it('books a confirmed appointment again when the buyer moves it; a move by the sales side keeps it confirmed', async () => {
+    const [first, second, third] = await freeSlots(OFFICE.belgium, buyer2)
+    const a = (await portal.call('cabin-schedule/create', { slotId: first!.id, purpose: 'Melee' }, buyer2)).body.data
+    expect((await portal.call('cabin-schedule/confirm', { id: a.id }, sales1)).body.data.status).toBe('confirmed')
+    const bySales = await portal.call('cabin-schedule/reschedule', { id: a.id, slotId: second!.id }, sales1)
+    expect(bySales.body.data).toMatchObject({ startsAt: second!.startsAt, status: 'confirmed' })
+    const byBuyer = await portal.call('cabin-schedule/reschedule', { id: a.id, slotId: third!.id }, buyer2)
+    expect(byBuyer.body.data).toMatchObject({ startsAt: third!.startsAt, status: 'booked' })
+    // The sales side confirms the new time.
+    expect((await portal.call('cabin-schedule/confirm', { id: a.id }, sales1)).body.data.status).toBe('confirmed')
+    await portal.call('cabin-schedule/destroyDiamondAndSlot', { id: a.id }, buyer2)
+  })
+
   it('reschedules, takes stones off, cancels once, each announced; the sales person may act too', async () => {
     const [first, , third] = await freeSlots(OFFICE.belgium, buyer2)
     const stones = [randomUUID(), randomUUID(), randomUUID()]

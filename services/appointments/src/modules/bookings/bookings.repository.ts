@@ -154,11 +154,18 @@ export async function insertAppointment(
 export async function moveAppointment(
   tx: Tx,
   id: string,
-  to: { cabinId: string | null; salesPersonId: string; startMs: number; endMs: number },
+  to: {
+    cabinId: string | null
+    salesPersonId: string
+    startMs: number
+    endMs: number
+    status: (typeof a.$inferSelect)['status']
+  },
 ): Promise<void> {
   await orm(tx)
     .update(a)
     .set({
+      status: to.status,
       cabinId: to.cabinId,
       salesPersonId: to.salesPersonId,
       startsAt: new Date(to.startMs),

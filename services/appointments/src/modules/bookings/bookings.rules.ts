@@ -9,6 +9,20 @@ import type { AppointmentRecord } from './bookings.repository'
 export const changeable = (r: Pick<AppointmentRecord['row'], 'status' | 'startsAt'>, nowMs: number): boolean =>
   (r.status === 'booked' || r.status === 'confirmed') && r.startsAt.getTime() > nowMs
 
+/**
+ * The status after a move: a confirmation was of the old time and sales person, so a confirmed
+ * appointment the buyer moves, or that moves to another sales person, is booked again (for the
+ * sales side to confirm); one the sales side moves keeps it — they chose the time.
+ */
+export function statusAfterMove(
+  r: Pick<AppointmentRecord['row'], 'status' | 'buyerId' | 'salesPersonId'>,
+  byUserId: string,
+  toSalesPersonId: string,
+): AppointmentRecord['row']['status'] {
+  if (r.status !== 'confirmed') return r.status
+  return r.buyerId === byUserId || r.salesPersonId !== toSalesPersonId ? 'booked' : 'confirmed'
+}
+
 /** The meeting link of a virtual appointment: the configured base and the room's unguessable name. */
 export const roomLink = (base: string, room: string): string => `${base}${room}`
 

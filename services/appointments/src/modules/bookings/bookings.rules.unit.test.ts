@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { AppointmentRecord } from './bookings.repository'
-import { changeable, eventData, roleOf, toView } from './bookings.rules'
+import { changeable, eventData, roleOf, statusAfterMove, toView } from './bookings.rules'
 
 const NOW = Date.parse('2027-03-10T12:00:00Z')
 const record = (over: Partial<AppointmentRecord['row']> = {}): AppointmentRecord => ({
@@ -40,6 +40,16 @@ const record = (over: Partial<AppointmentRecord['row']> = {}): AppointmentRecord
 })
 
 describe('an appointment', () => {
+  it('books a confirmed appointment again when the buyer moves it or it moves to another sales person', () => {
+    const confirmed = record({ status: 'confirmed' }).row
+    const sp = confirmed.salesPersonId
+    const staff = '77777777-7777-4777-8777-777777777777'
+    expect(statusAfterMove(confirmed, confirmed.buyerId, sp)).toBe('booked')
+    expect(statusAfterMove(confirmed, staff, sp)).toBe('confirmed')
+    expect(statusAfterMove(confirmed, staff, '88888888-8888-4888-8888-888888888888')).toBe('booked')
+    expect(statusAfterMove(record().row, staff, sp)).toBe('booked')
+  })
+
   it('changes only while booked or confirmed and not begun', () => {
     expect(changeable(record().row, NOW)).toBe(true)
     expect(changeable(record({ status: 'confirmed' }).row, NOW)).toBe(true)

@@ -44,7 +44,7 @@ import {
 } from '../slots/slots.rules'
 import { isoInZone, zonedDate } from '../slots/zone'
 import * as repo from './bookings.repository'
-import { changeable, eventData, toView } from './bookings.rules'
+import { changeable, eventData, statusAfterMove, toView } from './bookings.rules'
 import { invalidField } from '@diamond/runtime/errors'
 
 const HORIZON_MS = BOOKING_HORIZON_DAYS * 86_400_000
@@ -504,7 +504,12 @@ export class AppointmentService {
         const before = await this.record(body.id, p, tx)
         if (!changeable(before.row, this.now()) || before.row.version !== current.row.version)
           throw new AppError('E_APPOINTMENT_CLOSED', { field: 'id' })
-        await repo.moveAppointment(tx, before.row.id, { ...picked, startMs: slot.startMs, endMs: slot.endMs })
+        await repo.moveAppointment(tx, before.row.id, {
+          ...picked,
+          startMs: slot.startMs,
+          endMs: slot.endMs,
+          status: statusAfterMove(before.row, p.id, picked.salesPersonId),
+        })
         // Stock is asked again for the new slot: until it answers, no stone is shown blocked.
         if (before.stones.length) await stoneAnswers.askAgain(tx, before.row.id)
         const after = (await repo.appointmentById(tx, before.row.id))!
