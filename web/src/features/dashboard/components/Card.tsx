@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
 import { Link } from 'wouter'
 import { fmtCount } from '../../../lib/format'
 
@@ -46,13 +47,14 @@ export function Lines({ children }: { children: ReactNode }) {
   return <ul className="dash-lines">{children}</ul>
 }
 
-/** A stone as a line shows it: number, shape and carat (the carat left to right in every language). */
+/** A stone as a line shows it: number, shape and carat (its unit in the reader's language, as the detail page's). */
 export function StoneLabel({ vStnId, shape, carat }: { vStnId: string; shape: string; carat: number }) {
+  const { t } = useTranslation()
   return (
     <>
       <span className="dash-stone">{vStnId}</span>{' '}
       <span className="dash-muted">
-        {shape} <bdi dir="ltr">{carat.toFixed(2)} ct</bdi>
+        {shape} <bdi>{t('grid.caratUnit', { value: carat.toFixed(2) })}</bdi>
       </span>
     </>
   )
