@@ -12,7 +12,12 @@ const MESSAGES: Record<string, string> = {
   'must be after activeFrom': 'dates',
   'needs at least one image': 'oneImage',
 }
-const say = (message: string) => i18next.t(`pages.editor.errors.${MESSAGES[message] ?? 'invalid'}`)
+const TOO_LONG = /^must be at most (\d+) characters$/
+const say = (message: string) => {
+  const long = TOO_LONG.exec(message)
+  if (long) return i18next.t('pages.editor.errors.tooLong', { max: Number(long[1]) })
+  return i18next.t(`pages.editor.errors.${MESSAGES[message] ?? 'invalid'}`)
+}
 
 /** The fields an E_VALIDATION answer names, in the reader's words; other errors as one line. */
 export function problemsOf(error: ApiError | null): { fields: Record<string, string>; general: string | null } {
