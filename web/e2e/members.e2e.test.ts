@@ -5,6 +5,7 @@ import { DEMO_COMPANY_IDS } from '@diamond/contracts/companies'
 import { expectAccessible } from './support/axe'
 import { apiSession, call, openAs, type LoginData } from './support/api-session'
 import { chooseLanguage, newPage, SCREENS, usePortal, type Portal } from './support/portal'
+import he from '../src/locales/he.json'
 
 /**
  * Members (issue 25): buyer1 follows seller1's company from the directory; seller1 uploads a small
@@ -206,6 +207,12 @@ describe('members', () => {
       // A hidden company is not found.
       const hidden = await call(portal, 'member/view', { companyId: randomUUID() }, buyer.token.jwt)
       expect(hidden.code).toBe('E_NOT_FOUND')
+      // A mistyped address is not found as well, with no retry that could never help.
+      await page.goto(`${portal.base}/member/not-a-company`)
+      const alert = page.getByTestId('screen-member').getByRole('alert')
+      await alert.waitFor()
+      expect(await alert.locator('button').count()).toBe(0)
+      expect(await alert.textContent()).toBe(he.errors.E_NOT_FOUND)
     } finally {
       await context.close()
     }

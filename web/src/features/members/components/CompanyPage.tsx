@@ -21,13 +21,16 @@ export function CompanyPage({ companyId }: { companyId: string }) {
   const { t } = useTranslation()
   const { data, error, reload } = useRead(() => viewCompany(companyId), [companyId])
   const [followed, setFollowed] = useState<FollowState | null>(null)
-  if (error)
+  if (error) {
+    // An address whose id is no company id at all (a mistyped link) is as not found as a gone one:
+    // asking again cannot help.
+    const code = error.code === 'E_VALIDATION' ? 'E_NOT_FOUND' : error.code
     return (
       <div className="page acct-page mem-page" data-testid="screen-member">
         <h1 className="page-title">{t('shell.screens.member')}</h1>
         <div className="empty" role="alert">
-          <p>{codeText(error.code, error.message)}</p>
-          {error.code !== 'E_NOT_FOUND' && (
+          <p>{code === error.code ? codeText(error.code, error.message) : codeText(code, '')}</p>
+          {code !== 'E_NOT_FOUND' && (
             <button type="button" className="btn btn--small" onClick={reload}>
               {t('stones.retry')}
             </button>
@@ -35,6 +38,7 @@ export function CompanyPage({ companyId }: { companyId: string }) {
         </div>
       </div>
     )
+  }
   if (!data)
     return (
       <div className="page acct-page mem-page" data-testid="screen-member" aria-busy="true">
