@@ -61,7 +61,14 @@ export const AppointmentChanged = Type.Object(
     by: Uuid,
     /** The same by role: whom to tell (the buyer is told what the sales side did, and back). */
     byRole: ActorRole,
-    previous: Type.Optional(Type.Object({ startsAt: Time, endsAt: Time })),
+    /** A move's old slot, and the sales person it had when another took it over (null: not linked yet). */
+    previous: Type.Optional(
+      Type.Object({
+        startsAt: Time,
+        endsAt: Time,
+        salesPersonUserId: Type.Optional(Type.Union([Uuid, Type.Null()])),
+      }),
+    ),
     removedStoneIds: Type.Optional(Type.Array(Uuid)),
     /** A virtual appointment's meeting link (for the two parties' mails and .ics); absent otherwise. */
     room: Type.Optional(Type.String({ maxLength: 500 })),

@@ -513,7 +513,14 @@ export class AppointmentService {
         // Stock is asked again for the new slot: until it answers, no stone is shown blocked.
         if (before.stones.length) await stoneAnswers.askAgain(tx, before.row.id)
         const after = (await repo.appointmentById(tx, before.row.id))!
-        const previous = { startsAt: before.row.startsAt.toISOString(), endsAt: before.row.endsAt.toISOString() }
+        const previous = {
+          startsAt: before.row.startsAt.toISOString(),
+          endsAt: before.row.endsAt.toISOString(),
+          // Another sales person took it over: the one it leaves is told too.
+          ...(after.row.salesPersonId !== before.row.salesPersonId
+            ? { salesPersonUserId: before.salesPerson.userId }
+            : {}),
+        }
         await enqueue(tx, this.database.schema, [
           newEvent(
             PRODUCER,

@@ -125,6 +125,9 @@ export class Fanout {
     this.hub.toRoom(rooms.user(a.buyerId), frame)
     if (a.salesPersonUserId && a.salesPersonUserId !== a.buyerId)
       this.hub.toRoom(rooms.user(a.salesPersonUserId), frame)
+    // A move to another sales person: the one it left sees it go from their calendar too.
+    const left = a.previous?.salesPersonUserId
+    if (left && left !== a.salesPersonUserId && left !== a.buyerId) this.hub.toRoom(rooms.user(left), frame)
     this.hub.toRoom(rooms.calendar(a.officeId), frame)
   }
 

@@ -63,16 +63,33 @@ const noticeParams = (
 })
 
 /**
- * The other side is told: the sales person when the buyer booked, moved or cancelled; the buyer when
- * the sales person (or anyone but the buyer) moved or cancelled. Taking stones off tells no one.
+ * Whoever did not act is told: the sales person when the buyer booked, moved or cancelled; the buyer
+ * when anyone else did — and the sales person too when staff acted for them. A move that gave the
+ * appointment to another sales person also tells the one it left (`away`, at the old time). Taking
+ * stones off tells no one.
  */
 export function appointmentNotices(e: AppointmentEvent): Notice[] {
   const kind = KIND[e.type]
   if (!kind) return []
   const d = e.data
   const params = { ...noticeParams(d), by: d.by === d.buyerId ? 'buyer' : 'sales' }
-  if (d.by === d.buyerId) return d.salesPersonUserId ? [{ userId: d.salesPersonUserId, kind, params }] : []
-  return [{ userId: d.buyerId, kind, params }]
+  const told = new Set<string>([d.by])
+  const out: Notice[] = []
+  const tell = (userId: string | null | undefined, p: Notice['params']) => {
+    if (!userId || told.has(userId)) return
+    told.add(userId)
+    out.push({ userId, kind, params: p })
+  }
+  tell(d.buyerId, params)
+  tell(d.salesPersonUserId, params)
+  const left = d.previous?.salesPersonUserId
+  if (e.type === AppointmentEventTypes.rescheduled && left)
+    tell(left, {
+      ...noticeParams({ ...d, startsAt: d.previous!.startsAt, endsAt: d.previous!.endsAt }),
+      by: params.by,
+      away: 1,
+    })
+  return out
 }
 
 export const reminderNotice = (

@@ -33,6 +33,8 @@ export function appointmentNoticeText(n: Pick<Notification, 'kind' | 'params'>):
   const vars = { when: when(p.startsAt, p.timeZone), office: typeof p.office === 'string' ? p.office : '' }
   const kind = n.kind.slice('appointment.'.length)
   if (kind === 'reminder') return i18next.t(`appointments.notices.reminder.${p.soon === 'hour' ? 'hour' : 'day'}`, vars)
+  // A move that gave it to another sales person tells the one it left, at the old time.
+  if (kind === 'rescheduled' && p.away) return i18next.t('appointments.notices.rescheduled.away', vars)
   return i18next.t(`appointments.notices.${kind}.${p.by === 'buyer' ? 'byBuyer' : 'bySales'}`, vars)
 }
 

@@ -22,6 +22,9 @@ describe('appointmentNoticeText', () => {
     expect(appointmentNoticeText({ kind: 'appointment.rescheduled', params: { ...at, by: 'sales' } })).toMatch(
       /^Your appointment at Belgium was moved to /,
     )
+    expect(
+      appointmentNoticeText({ kind: 'appointment.rescheduled', params: { ...at, by: 'buyer', away: 1 } }),
+    ).toMatch(/^Your appointment at Belgium, .*, was moved and given to another sales person\.$/)
     expect(appointmentNoticeText({ kind: 'appointment.cancelled', params: { ...at, by: 'buyer' } })).toMatch(
       /^A buyer cancelled their appointment at Belgium/,
     )
