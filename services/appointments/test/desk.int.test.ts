@@ -261,6 +261,19 @@ describe('the sales calendar, viewing requests, office settings and live boards'
     expect((await portal.call('viewing-request/decline', { id: second.id }, sales1)).body.code).toBe('E_VALIDATION')
     const declined = await portal.call('viewing-request/decline', { id: second.id, note: 'Sold meanwhile' }, sales1)
     expect(declined.body.data).toMatchObject({ status: 'declined', answer: 'Sold meanwhile' })
+    // The buyer is told of the decline with its answer, and the sales team was told of the request.
+    const notices = async (token: string, kind: string) =>
+      ((await portal.call('notification/list', { limit: 100 }, token)).body.data.list as any[]).filter(
+        (n) => n.kind === kind && n.params.requestId === second.id,
+      )
+    await waitFor(async () => (await notices(buyer1, 'viewing.declined')).length === 1, 10_000, 'decline notice')
+    expect((await notices(buyer1, 'viewing.declined'))[0].params).toMatchObject({
+      office: expect.any(String),
+      answer: 'Sold meanwhile',
+      stones: 1,
+    })
+    await waitFor(async () => (await notices(sales1, 'viewing.requested')).length === 1, 10_000, 'request notice')
+    expect(await notices(buyer2, 'viewing.requested')).toEqual([])
     expect((await portal.call('viewing-request/withdraw', { id: second.id }, buyer1)).body.code).toBe(
       'E_REQUEST_CLOSED',
     )

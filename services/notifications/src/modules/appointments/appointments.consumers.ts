@@ -1,10 +1,12 @@
 import { consumer, type ServiceRuntime } from '@diamond/runtime'
-import { APPOINTMENT_EVENTS } from './appointments.rules'
+import { APPOINTMENT_EVENTS, VIEWING_REQUEST_EVENTS } from './appointments.rules'
 import type { AppointmentNotices } from './appointments.service'
 
-/** Appointments' events: the other side's notice, the buyer's mail and .ics, the reminders' projection. */
+/** Appointments' events: the other side's notice, the buyer's mail and .ics, the reminders' projection; viewing requests' notices. */
 export function registerAppointmentNotices(rt: ServiceRuntime, notices: AppointmentNotices): void {
   rt.consume(
-    consumer('notifications.appointments').on(APPOINTMENT_EVENTS, (event, { tx }) => notices.onEvent(tx, event)),
+    consumer('notifications.appointments')
+      .on(APPOINTMENT_EVENTS, (event, { tx }) => notices.onEvent(tx, event))
+      .on(VIEWING_REQUEST_EVENTS, (event, { tx }) => notices.onViewingRequest(tx, event)),
   )
 }

@@ -1,11 +1,17 @@
 /** Who is told what of an appointment, when its reminders are due, and what its mails carry. Pure. */
-import { AppointmentEventTypes, type AppointmentChanged } from '@diamond/contracts/events/appointments'
+import {
+  AppointmentEventTypes,
+  ViewingRequestEventTypes,
+  type AppointmentChanged,
+} from '@diamond/contracts/events/appointments'
 import type { DomainEvent } from '@diamond/contracts/events/index'
 import type { Notice } from '../inbox/inbox.rules'
 import type { AppointmentTemplate } from './appointments.texts'
 
 export const APPOINTMENT_EVENTS = Object.values(AppointmentEventTypes)
 export type AppointmentEvent = DomainEvent<(typeof APPOINTMENT_EVENTS)[number]>
+export const VIEWING_REQUEST_EVENTS = Object.values(ViewingRequestEventTypes)
+export type ViewingRequestEvent = DomainEvent<(typeof VIEWING_REQUEST_EVENTS)[number]>
 
 /** Reminders: the day before and the hour before the slot begins. */
 export const REMINDER_BEFORE_MS = { day: 24 * 3_600_000, hour: 3_600_000 } as const
@@ -90,6 +96,23 @@ export function appointmentNotices(e: AppointmentEvent): Notice[] {
       away: 1,
     })
   return out
+}
+
+/**
+ * A viewing request (a visit without a time yet): a new one is the sales team's (one notice for the
+ * team, as buy requests are), a declined one its buyer's, with the sales side's answer. An accepted
+ * one tells the buyer through its appointment's booked notice; a withdrawn one is the buyer's own doing.
+ */
+export function viewingRequestNotices(e: ViewingRequestEvent): Notice[] {
+  const d = e.data
+  const params = { requestId: d.requestId, office: d.officeName, stones: d.stoneIds.length }
+  if (e.type === ViewingRequestEventTypes.created)
+    return [{ userId: null, audience: 'sales', kind: 'viewing.requested', params }]
+  if (e.type === ViewingRequestEventTypes.declined)
+    return [
+      { userId: d.buyerId, kind: 'viewing.declined', params: { ...params, answer: d.answer?.slice(0, 500) ?? null } },
+    ]
+  return []
 }
 
 export const reminderNotice = (

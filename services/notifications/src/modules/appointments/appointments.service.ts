@@ -13,7 +13,9 @@ import {
   factsOf,
   mailParams,
   reminderNotice,
+  viewingRequestNotices,
   type AppointmentEvent,
+  type ViewingRequestEvent,
 } from './appointments.rules'
 
 const PRODUCER = 'notifications'
@@ -42,6 +44,11 @@ export class AppointmentNotices {
     else if (e.type === AppointmentEventTypes.cancelled) await repo.cancelAppointment(tx, d.appointmentId)
     const mail = appointmentMail(e)
     await this.tell(tx, appointmentNotices(e), mail ? [{ userId: d.buyerId, ...mail }] : [])
+  }
+
+  /** A viewing request's news: the sales team hears of a new one, the buyer of a decline. */
+  onViewingRequest(tx: Tx, e: ViewingRequestEvent): Promise<void> {
+    return this.tell(tx, viewingRequestNotices(e), [])
   }
 
   /**

@@ -9,6 +9,8 @@ const KINDS: ReadonlySet<string> = new Set([
   'appointment.rescheduled',
   'appointment.cancelled',
   'appointment.reminder',
+  'viewing.requested',
+  'viewing.declined',
 ])
 
 /** When, on the office's own clock (the appointment is there), in the reader's language. */
@@ -31,6 +33,12 @@ export function appointmentNoticeText(n: Pick<Notification, 'kind' | 'params'>):
   if (!KINDS.has(n.kind)) return null
   const p = n.params
   const vars = { when: when(p.startsAt, p.timeZone), office: typeof p.office === 'string' ? p.office : '' }
+  // A viewing request: new (the sales team's), or declined with the sales side's answer (the buyer's).
+  if (n.kind === 'viewing.requested') return i18next.t('appointments.notices.viewing.requested', vars)
+  if (n.kind === 'viewing.declined')
+    return typeof p.answer === 'string' && p.answer.trim()
+      ? i18next.t('appointments.notices.viewing.declinedWithAnswer', { ...vars, answer: p.answer.trim() })
+      : i18next.t('appointments.notices.viewing.declined', vars)
   const kind = n.kind.slice('appointment.'.length)
   if (kind === 'reminder') return i18next.t(`appointments.notices.reminder.${p.soon === 'hour' ? 'hour' : 'day'}`, vars)
   // A move that gave it to another sales person tells the one it left, at the old time.
@@ -42,6 +50,6 @@ export function appointmentNoticeText(n: Pick<Notification, 'kind' | 'params'>):
 export function followAppointmentNotices(): () => void {
   return live.on('notification', (n) => {
     const text = appointmentNoticeText(n)
-    if (text) showToast(text, n.kind === 'appointment.cancelled' ? 'error' : 'info')
+    if (text) showToast(text, n.kind === 'appointment.cancelled' || n.kind === 'viewing.declined' ? 'error' : 'info')
   })
 }

@@ -22,12 +22,24 @@ describe('appointmentNoticeText', () => {
     expect(appointmentNoticeText({ kind: 'appointment.rescheduled', params: { ...at, by: 'sales' } })).toMatch(
       /^Your appointment at Belgium was moved to /,
     )
-    expect(
-      appointmentNoticeText({ kind: 'appointment.rescheduled', params: { ...at, by: 'buyer', away: 1 } }),
-    ).toMatch(/^Your appointment at Belgium, .*, was moved and given to another sales person\.$/)
+    expect(appointmentNoticeText({ kind: 'appointment.rescheduled', params: { ...at, by: 'buyer', away: 1 } })).toMatch(
+      /^Your appointment at Belgium, .*, was moved and given to another sales person\.$/,
+    )
     expect(appointmentNoticeText({ kind: 'appointment.cancelled', params: { ...at, by: 'buyer' } })).toMatch(
       /^A buyer cancelled their appointment at Belgium/,
     )
+  })
+
+  it('words a viewing request for the sales team, and its decline with the answer for the buyer', () => {
+    expect(appointmentNoticeText({ kind: 'viewing.requested', params: { office: 'Belgium', stones: 2 } })).toBe(
+      'A buyer asked to view stones at Belgium.',
+    )
+    expect(appointmentNoticeText({ kind: 'viewing.declined', params: { office: 'Belgium', answer: null } })).toBe(
+      'Your request to view stones at Belgium was declined.',
+    )
+    expect(
+      appointmentNoticeText({ kind: 'viewing.declined', params: { office: 'Belgium', answer: ' Sold last week. ' } }),
+    ).toBe('Your request to view stones at Belgium was declined: “Sold last week.”')
   })
 
   it('words the reminders the day and the hour before, and leaves other notices alone', () => {

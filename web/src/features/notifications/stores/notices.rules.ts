@@ -25,6 +25,8 @@ export function noticeTarget(n: Pick<Notification, 'kind' | 'params'>): string |
     return typeof p.sourceId === 'string' && p.sourceId ? `/search-bid-diamond/${p.sourceId}` : '/search-bid-diamond'
   if (n.kind === 'member.listed' && typeof p.companyId === 'string' && p.companyId) return `/member/${p.companyId}`
   if (n.kind === 'ftp.failed') return '/inventory/ftp'
+  // A viewing request, new (the sales team) or declined (its buyer): the office viewing list, where both act on it.
+  if (n.kind.startsWith('viewing.')) return '/account/office-list'
   // The sales person hears what the buyer did (their calendar); the buyer what was done (their list).
   if (n.kind.startsWith('appointment.'))
     return n.kind !== 'appointment.reminder' && p.by === 'buyer' ? '/appointments/calendar' : '/appointments'
