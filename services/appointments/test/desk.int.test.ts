@@ -423,6 +423,60 @@ describe('the sales calendar, viewing requests, office settings and live boards'
     expect(changes.map((e) => e.type)).toContain('appointments.office.changed')
   })
 
+  it('never books a cabin that staff take away while the booking is in flight', async () => {
+    const office = await portal.call(
+      'appointments/office/save',
+      {
+        name: 'Race Office',
+        code: 'race-office',
+        timeZone: 'Asia/Kolkata',
+        slotMinutes: 60,
+        openingHours: Object.fromEntries(['1', '2', '3', '4', '5'].map((day) => [day, [['00:00', '23:00']]])),
+      },
+      sales1,
+    )
+    expect(office.body.code, office.body.message).toBe('OK')
+    const officeId = office.body.data.id as string
+    const cabin = await portal.call('appointments/cabin/save', { officeId, name: 'Only', division: 'Polished' }, sales1)
+    const cabinId = cabin.body.data.cabins[0].id as string
+    await portal.call(
+      'appointments/sales-person/save',
+      { username: 'sales.race', name: 'Ravi Race', officeId, divisions: ['Polished'] },
+      sales1,
+    )
+    const [slot] = await freeSlots(officeId, buyer1)
+    // Staff take the cabin away in a transaction that is still open when the booking reads the board.
+    let release!: () => void
+    const held = new Promise<void>((r) => (release = r))
+    let locked!: () => void
+    const isLocked = new Promise<void>((r) => (locked = r))
+    const staff = portal.sql.begin(async (tx) => {
+      await tx`select id from appointments.cabins where id = ${cabinId} for update`
+      await tx`update appointments.cabins set active = false where id = ${cabinId}`
+      locked()
+      await held
+    })
+    await isLocked
+    let booking: ReturnType<typeof portal.call> | undefined
+    try {
+      booking = portal.call('cabin-schedule/create', { slotId: slot!.id, purpose: 'Race' }, buyer1)
+      // The booking waits on the cabin's row (whichever statement of it); then the staff change commits.
+      await waitFor(
+        async () => (await portal.sql`select 1 from pg_stat_activity where wait_event_type = 'Lock'`).length > 0,
+        10_000,
+        'the booking waiting on the cabin',
+      )
+    } finally {
+      release()
+      await staff
+    }
+    const answer = await booking!
+    expect(answer.body.code).toBe('E_SLOT_TAKEN')
+    expect(
+      (await portal.sql`select count(*)::int as n from appointments.appointments where cabin_id = ${cabinId}`)[0]!.n,
+    ).toBe(0)
+  })
+
   it('links a sales person made after their first call at their next call, not only after a restart', async () => {
     const late = { id: randomUUID(), username: 'sales.late', userType: 'sales' }
     const token = sign(late, { office: 'all' })

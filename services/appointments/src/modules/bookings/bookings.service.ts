@@ -49,6 +49,9 @@ import { invalidField } from '@diamond/runtime/errors'
 
 const HORIZON_MS = BOOKING_HORIZON_DAYS * 86_400_000
 
+/** The cabin or sales person picked went inactive meanwhile: the slot is read and picked again. */
+class PickAgain extends Error {}
+
 const PRODUCER = 'appointments'
 /** Tries at a slot when a racing booking took the cabin or sales person just picked (each try re-reads). */
 const ATTEMPTS = 5
@@ -311,6 +314,8 @@ export class AppointmentService {
           // Bookings of one slot take turns: each reads what the one before committed, and their
           // inserts never wait on each other inside the constraints' indexes (which can deadlock).
           await this.lockSlots(tx, office.id, who.leaving ? [slot, who.leaving] : [slot])
+          // The office may have closed since its facts were read (staff, or another instance's cache).
+          if (!(await offices.officeStillActive(tx, office.id))) throw invalid('slotId', 'names no office')
           if (who.moving) await repo.lockAppointment(tx, who.moving)
           if (await repo.buyerBusy(tx, who.buyerId, slot.startMs, slot.endMs, who.moving))
             throw new AppError('E_APPOINTMENT_OVERLAP', { field: 'slotId' })
@@ -340,11 +345,17 @@ export class AppointmentService {
             this.markFull(office.id, slot.startMs, who.virtual)
             throw new AppError('E_SLOT_TAKEN', { field: 'slotId' })
           }
+          // Read before staff may have taken the cabin or sales person away: shared now, and checked again.
+          if (!(await offices.pickStillActive(tx, office.id, picked))) throw new PickAgain()
           const out = await write(tx, picked)
           await this.announceSlots(tx, office, who.leaving ? [slot, who.leaving] : [slot])
           return out
         })) as T
       } catch (err) {
+        if (err instanceof PickAgain) {
+          if (attempt >= ATTEMPTS) throw new AppError('E_SLOT_TAKEN', { field: 'slotId' })
+          continue
+        }
         const constraint = conflict(err)
         if (constraint === null) throw err
         if (constraint === 'appointments_buyer_free') throw new AppError('E_APPOINTMENT_OVERLAP', { field: 'slotId' })

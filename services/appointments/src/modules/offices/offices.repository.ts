@@ -56,6 +56,44 @@ export const salesPersonsOf = (client: Client, officeId: string): Promise<SalesP
     .where(and(eq(salesPersons.officeId, officeId), eq(salesPersons.active, true)))
     .orderBy(asc(salesPersons.name))
 
+/**
+ * Whether the office is still active, its row shared until the transaction ends: staff deactivating
+ * it (who lock it for update first) wait for this booking, and count it; or this booking waits for
+ * them and sees the office closed.
+ */
+export async function officeStillActive(tx: Tx, officeId: string): Promise<boolean> {
+  const [row] = await orm(tx)
+    .select({ active: offices.active })
+    .from(offices)
+    .where(eq(offices.id, officeId))
+    .for('share')
+  return row?.active === true
+}
+
+/**
+ * The same for the cabin and sales person picked (read before their rows were shared): both still
+ * active in this office, else the pick is made again.
+ */
+export async function pickStillActive(
+  tx: Tx,
+  officeId: string,
+  picked: { cabinId: string | null; salesPersonId: string },
+): Promise<boolean> {
+  const [person] = await orm(tx)
+    .select({ ok: sql<boolean>`${salesPersons.active} and ${salesPersons.officeId} = ${officeId}` })
+    .from(salesPersons)
+    .where(eq(salesPersons.id, picked.salesPersonId))
+    .for('share')
+  if (!person?.ok) return false
+  if (!picked.cabinId) return true
+  const [cabin] = await orm(tx)
+    .select({ ok: sql<boolean>`${cabins.active} and ${cabins.officeId} = ${officeId}` })
+    .from(cabins)
+    .where(eq(cabins.id, picked.cabinId))
+    .for('share')
+  return cabin?.ok === true
+}
+
 /** bookingsBetween's query (built, not run). */
 export function bookingsBetweenQuery(client: Client, officeId: string, fromMs: number, toMs: number) {
   const a = appointments
@@ -84,8 +122,10 @@ export async function bookingsBetween(
     }))
 }
 
-/** A staff user's sales-person row gets their auth id the first time they call (demo staff are seeded by username). */
-/** Links the sales person of this username to the user id; whether one is linked now (now or before). */
+/**
+ * A staff user's sales-person row gets their auth id the first time they call (demo staff are seeded
+ * by username). Answers whether one is linked now (by this call or before).
+ */
 export async function linkSalesPerson(client: Client, userId: string, username: string): Promise<boolean> {
   await orm(client)
     .update(salesPersons)

@@ -77,6 +77,9 @@ export async function deleteHoliday(tx: Tx, officeId: string, day: string): Prom
   return rows.length > 0
 }
 
+export const officeForUpdate = async (tx: Tx, id: string): Promise<Office | null> =>
+  (await orm(tx).select().from(offices).where(eq(offices.id, id)).for('update'))[0] ?? null
+
 export const cabinById = async (client: Client, id: string): Promise<Cabin | null> =>
   (
     await orm(client)

@@ -104,7 +104,8 @@ export class SettingsService {
         await this.changed(tx, [created], 'office')
         return created
       }
-      const before = await offices.officeRow(tx, body.id)
+      // Locked: a booking in flight (it shares this row) is waited for, so it is counted below.
+      const before = await repo.officeForUpdate(tx, body.id)
       if (!before) throw new AppError('E_NOT_FOUND', { field: 'id' })
       if (body.code && body.code !== before.code) throw invalid('code', 'cannot change (links and flags name it)')
       if (before.active && body.active === false && (await repo.bookingsToCome(tx, { officeId: before.id })) > 0)
