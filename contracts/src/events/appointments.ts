@@ -103,6 +103,8 @@ export const ViewingRequestChanged = Type.Object(
     answer: Type.Union([Type.String(), Type.Null()]),
     by: Uuid,
     byRole: ActorRole,
+    /** On `created`: the users of the office's active sales persons, who are told of it (none linked: the sales team). */
+    salesUserIds: Type.Optional(Type.Array(Uuid)),
   },
   { additionalProperties: false },
 )

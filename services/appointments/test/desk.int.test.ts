@@ -272,7 +272,19 @@ describe('the sales calendar, viewing requests, office settings and live boards'
       answer: 'Sold meanwhile',
       stones: 1,
     })
-    await waitFor(async () => (await notices(sales1, 'viewing.requested')).length === 1, 10_000, 'request notice')
+    // The request was told to the office's linked sales persons (the sales team while none is linked).
+    const linked = (
+      await portal.sql<{ user_id: string }[]>`
+        select user_id from appointments.sales_persons where office_id = ${OFFICE.india} and active and user_id is not null`
+    ).map((r) => r.user_id)
+    const told = async () =>
+      (
+        await portal.sql<{ user_id: string | null; audience: string | null }[]>`
+          select user_id, audience from notifications.notifications
+           where kind = 'viewing.requested' and params->>'requestId' = ${second.id}`
+      ).map((r) => r.user_id ?? r.audience)
+    await waitFor(async () => (await told()).length > 0, 10_000, 'request notice')
+    expect((await told()).sort()).toEqual(linked.length ? linked.sort() : ['sales'])
     expect(await notices(buyer2, 'viewing.requested')).toEqual([])
     expect((await portal.call('viewing-request/withdraw', { id: second.id }, buyer1)).body.code).toBe(
       'E_REQUEST_CLOSED',

@@ -76,8 +76,18 @@ export class Consumer<K extends EventType = never> {
   private lingerMs = 0
   private weight: ((event: AnyEvent) => number) | undefined
   private batchHandler: ((events: AnyEvent[], ctx: ConsumerContext) => void | Promise<void>) | undefined
+  private startsAtNew = false
 
   constructor(readonly name: string) {}
+
+  /**
+   * A consumer added to a running system for news only: at its first start it takes the events that
+   * come from then on, not those its topics still keep (which would be told again as new).
+   */
+  fromNewEvents(): this {
+    this.startsAtNew = true
+    return this
+  }
 
   on<T extends EventType>(types: T | readonly T[], handler: TypedHandler<T, ConsumerContext>): Consumer<K | T> {
     this.handlers.on(types, handler)
@@ -123,6 +133,7 @@ export class Consumer<K extends EventType = never> {
       types: handlers.types,
       ...(this.filter ? { wants: this.filter } : {}),
       handle: (event, _tx, ctx) => handlers.handle(event, ctx),
+      ...(this.startsAtNew ? { fromBeginning: false } : {}),
       ...(this.size ? { batch: this.size } : {}),
       ...(this.size && this.lingerMs ? { linger: this.lingerMs } : {}),
       ...(this.size && this.weight ? { weight: this.weight } : {}),

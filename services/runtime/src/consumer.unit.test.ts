@@ -33,6 +33,14 @@ describe('an idempotent consumer declared by its event types', () => {
     expect(c.types).toEqual([BiddingEventTypes.opened, StockEventTypes.held, StockEventTypes.released])
     expect(c.wants).toBeUndefined()
     expect(c.batch).toBeUndefined()
+    // From the beginning of its topics unless declared for new events only.
+    expect(c.fromBeginning).toBeUndefined()
+    expect(
+      consumer('svc.news')
+        .on(StockEventTypes.held, () => {})
+        .fromNewEvents()
+        .definition().fromBeginning,
+    ).toBe(false)
   })
 
   it("hands each event to its type's handler with the transaction", async () => {

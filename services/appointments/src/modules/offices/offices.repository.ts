@@ -94,6 +94,15 @@ export async function pickStillActive(
   return cabin?.ok === true
 }
 
+/** The auth users of the office's active sales persons (those linked so far). */
+export async function salesUserIdsOf(client: Client, officeId: string): Promise<string[]> {
+  const rows = await orm(client)
+    .select({ userId: salesPersons.userId })
+    .from(salesPersons)
+    .where(and(eq(salesPersons.officeId, officeId), eq(salesPersons.active, true), isNotNull(salesPersons.userId)))
+  return rows.map((r) => r.userId!)
+}
+
 /** bookingsBetween's query (built, not run). */
 export function bookingsBetweenQuery(client: Client, officeId: string, fromMs: number, toMs: number) {
   const a = appointments

@@ -55,9 +55,10 @@ export class ViewingRequestService {
       declined: ViewingRequestEventTypes.declined,
       withdrawn: ViewingRequestEventTypes.withdrawn,
     }[r.row.status]
-    await enqueue(tx, this.database.schema, [
-      newEvent('appointments', type, r.row.id, requestEventData(r.row, r.office.name, p.id, role)),
-    ])
+    const data = requestEventData(r.row, r.office.name, p.id, role)
+    // A new request is for the office's sales persons to answer: the event names whom to tell.
+    if (type === ViewingRequestEventTypes.created) data.salesUserIds = await offices.salesUserIdsOf(tx, r.row.officeId)
+    await enqueue(tx, this.database.schema, [newEvent('appointments', type, r.row.id, data)])
   }
 
   async create(p: Principal, body: ViewingRequestCreate): Promise<ViewingRequestView> {

@@ -87,12 +87,14 @@ export function appointmentNotices(e: AppointmentEvent): Notice[] {
     out.push({ userId, kind, params: p })
   }
   tell(d.buyerId, params)
-  tell(d.salesPersonUserId, params)
+  // `for: sales`: the sales side's notices lead to their calendar, the buyer's to their list.
+  tell(d.salesPersonUserId, { ...params, for: 'sales' })
   const left = d.previous?.salesPersonUserId
   if (e.type === AppointmentEventTypes.rescheduled && left)
     tell(left, {
       ...noticeParams({ ...d, startsAt: d.previous!.startsAt, endsAt: d.previous!.endsAt }),
       by: params.by,
+      for: 'sales',
       away: 1,
     })
   return out
@@ -106,8 +108,12 @@ export function appointmentNotices(e: AppointmentEvent): Notice[] {
 export function viewingRequestNotices(e: ViewingRequestEvent): Notice[] {
   const d = e.data
   const params = { requestId: d.requestId, office: d.officeName, stones: d.stoneIds.length }
-  if (e.type === ViewingRequestEventTypes.created)
-    return [{ userId: null, audience: 'sales', kind: 'viewing.requested', params }]
+  if (e.type === ViewingRequestEventTypes.created) {
+    // The office's sales persons; with none linked yet, the sales team as a whole.
+    const to = [...new Set(d.salesUserIds ?? [])].filter((u) => u !== d.buyerId)
+    if (!to.length) return [{ userId: null, audience: 'sales', kind: 'viewing.requested', params }]
+    return to.map((userId) => ({ userId, kind: 'viewing.requested', params }))
+  }
   if (e.type === ViewingRequestEventTypes.declined)
     return [
       { userId: d.buyerId, kind: 'viewing.declined', params: { ...params, answer: d.answer?.slice(0, 500) ?? null } },

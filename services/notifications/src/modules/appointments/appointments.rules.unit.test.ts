@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest'
-import { AppointmentEventTypes, type AppointmentChanged } from '@diamond/contracts/events/appointments'
-import { appointmentNotices, type AppointmentEvent } from './appointments.rules'
+import {
+  AppointmentEventTypes,
+  ViewingRequestEventTypes,
+  type AppointmentChanged,
+  type ViewingRequestChanged,
+} from '@diamond/contracts/events/appointments'
+import {
+  appointmentNotices,
+  viewingRequestNotices,
+  type AppointmentEvent,
+  type ViewingRequestEvent,
+} from './appointments.rules'
 
 const BUYER = '11111111-1111-4111-8111-111111111111'
 const SALES = '22222222-2222-4222-8222-222222222222'
@@ -59,5 +69,49 @@ describe('who is told of an appointment', () => {
     expect(notices[1]!.params.startsAt).toBe('2027-03-14T09:00:00.000Z')
     // Taking stones off tells no one.
     expect(told(event(AppointmentEventTypes.stonesRemoved, data()))).toEqual([])
+  })
+
+  it("marks the sales side's notices, so they lead to the calendar", () => {
+    const notices = appointmentNotices(event(AppointmentEventTypes.cancelled, data({ by: STAFF, byRole: 'staff' })))
+    expect(notices.map((n) => n.params.for ?? null)).toEqual([null, 'sales'])
+  })
+})
+
+describe('who is told of a viewing request', () => {
+  const request = (over: Partial<ViewingRequestChanged> = {}): ViewingRequestChanged => ({
+    requestId: '99999999-9999-4999-8999-999999999999',
+    buyerId: BUYER,
+    officeId: '77777777-7777-4777-8777-777777777777',
+    officeName: 'Belgium',
+    stoneIds: ['55555555-5555-4555-8555-555555555555'],
+    note: null,
+    status: 'open',
+    appointmentId: null,
+    answer: null,
+    by: BUYER,
+    byRole: 'buyer',
+    ...over,
+  })
+  const of = (type: ViewingRequestEvent['type'], d: ViewingRequestChanged) =>
+    viewingRequestNotices({ type, data: d } as ViewingRequestEvent)
+
+  it("tells a new one to the office's sales persons, or the sales team while none is linked", () => {
+    expect(
+      of(ViewingRequestEventTypes.created, request({ salesUserIds: [SALES, OTHER_SALES, SALES] })).map((n) => n.userId),
+    ).toEqual([SALES, OTHER_SALES])
+    expect(of(ViewingRequestEventTypes.created, request())).toEqual([
+      expect.objectContaining({ userId: null, audience: 'sales', kind: 'viewing.requested' }),
+    ])
+  })
+
+  it('tells its buyer of a decline with the answer, and nobody of a withdrawal', () => {
+    expect(of(ViewingRequestEventTypes.declined, request({ status: 'declined', answer: 'Sold', by: SALES }))).toEqual([
+      expect.objectContaining({
+        userId: BUYER,
+        kind: 'viewing.declined',
+        params: expect.objectContaining({ answer: 'Sold' }),
+      }),
+    ])
+    expect(of(ViewingRequestEventTypes.withdrawn, request({ status: 'withdrawn' }))).toEqual([])
   })
 })

@@ -29,7 +29,9 @@ export function noticeTarget(n: Pick<Notification, 'kind' | 'params'>): string |
   if (n.kind.startsWith('viewing.')) return '/account/office-list'
   // The sales person hears what the buyer did (their calendar); the buyer what was done (their list).
   if (n.kind.startsWith('appointment.'))
-    return n.kind !== 'appointment.reminder' && p.by === 'buyer' ? '/appointments/calendar' : '/appointments'
+    return n.kind !== 'appointment.reminder' && (p.for === 'sales' || p.by === 'buyer')
+      ? '/appointments/calendar'
+      : '/appointments'
   if (typeof p.stoneId === 'string' && p.stoneId) return `/diamond-detail/${p.stoneId}`
   return null
 }

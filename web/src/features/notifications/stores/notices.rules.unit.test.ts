@@ -13,6 +13,11 @@ describe('notices', () => {
     expect(noticeTarget({ kind: 'ftp.fetched', params: { uploadId: 'u' } })).toBe('/inventory/history')
     expect(noticeTarget({ kind: 'ftp.failed', params: { host: 'h', error: 'E_FTP_CONNECT' } })).toBe('/inventory/ftp')
     expect(noticeTarget({ kind: 'appointment.booked', params: { by: 'buyer' } })).toBe('/appointments/calendar')
+    // Staff acted for the sales person, or a move took it from them: still the sales side's calendar.
+    expect(noticeTarget({ kind: 'appointment.cancelled', params: { by: 'sales', for: 'sales' } })).toBe(
+      '/appointments/calendar',
+    )
+    expect(noticeTarget({ kind: 'viewing.declined', params: {} })).toBe('/account/office-list')
     expect(noticeTarget({ kind: 'appointment.rescheduled', params: { by: 'sales' } })).toBe('/appointments')
     expect(noticeTarget({ kind: 'appointment.reminder', params: { soon: 'day' } })).toBe('/appointments')
     expect(noticeTarget({ kind: 'member.listed', params: { companyId: 'C', source: 'upload' } })).toBe('/member/C')
