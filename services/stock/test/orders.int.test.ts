@@ -138,7 +138,16 @@ describe('confirming stones into orders', () => {
     expect(calc.body.code).toBe('OK')
     const final = calc.body.data.totals.finalAmountCents as number
     expect(calc.body.data.meetsMinimum).toBe(final >= 1_500_000)
-    if (final < 1_500_000) expect((await confirm(buyer1, [a], key(), 1)).body.code).toBe('E_MIN_AMOUNT')
+    if (final < 1_500_000) {
+      const below = (await confirm(buyer1, [a], key(), 1)).body
+      expect(below).toMatchObject({ code: 'E_MIN_AMOUNT', data: { finalAmountCents: final } })
+      // A buyer who sees no prices but may order is refused without the basket's price.
+      const claims = portal.tokens.verify(buyer1)
+      const blind = portal.tokens.sign({ ...claims, noPrice: true })
+      const refused = (await confirm(blind, [a.toUpperCase()], key(), 1)).body
+      expect(refused.code).toBe('E_MIN_AMOUNT')
+      expect(refused.data).toEqual({ minAmountCents: 1_500_000 })
+    }
     // A user without prices sees the figures' shape, never a price.
     const hidden = await portal.call('diamond/get-discount-calculations', { ids: [a], billType: 4 }, noprice)
     expect(hidden.body.data.lines[0].amountCents).toBeUndefined()

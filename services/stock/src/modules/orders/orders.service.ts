@@ -103,12 +103,14 @@ export class OrderService {
   /** `diamond/get-discount-calculations`: the figures the confirm would fix, per stone and in total. */
   async calculate(who: Principal, req: CalculationRequest): Promise<Calculation> {
     const bill = billOf(req.billType)
-    const { stones, holders } = await repo.readStones(this.database.sql, req.ids)
+    // Ids as PostgreSQL writes them (an upper-case uuid is the same stone).
+    const ids = req.ids.map((id) => id.toLowerCase())
+    const { stones, holders } = await repo.readStones(this.database.sql, ids)
     const byId = new Map(stones.map((s) => [s.id, s]))
-    const missing = req.ids.filter((id) => !byId.has(id))
+    const missing = ids.filter((id) => !byId.has(id))
     if (missing.length) throw new AppError('E_NOT_FOUND', { ids: missing })
-    const ordered = req.ids.map((id) => byId.get(id)!)
-    const { unavailable } = decideConfirm(req.ids, byId, holders, who.id)
+    const ordered = ids.map((id) => byId.get(id)!)
+    const { unavailable } = decideConfirm(ids, byId, holders, who.id)
     const figures = ordered.map((s) => lineFigures(s, bill))
     const totals = totalFigures(ordered, figures)
     const hide = who.noPrice
@@ -132,7 +134,7 @@ export class OrderService {
    */
   async confirm(who: Buyer, input: ConfirmInput): Promise<ConfirmResult> {
     const bill = billOf(input.billType)
-    const ids = [...new Set(input.ids)]
+    const ids = [...new Set(input.ids.map((id) => id.toLowerCase()))]
     const fingerprint = requestFingerprint(ids, bill.code, input.prices)
     for (let attempt = 1; ; attempt++) {
       try {
@@ -200,9 +202,10 @@ export class OrderService {
         lines.map((l) => l.f),
       )
       if (!meetsMinimum(bill, totals.finalAmountCents)) {
+        // A buyer who sees no prices is not told the basket's price this way either.
         throw new AppError('E_MIN_AMOUNT', {
           minAmountCents: bill.minAmountCents,
-          finalAmountCents: totals.finalAmountCents,
+          ...(who.noPrice ? {} : { finalAmountCents: totals.finalAmountCents }),
         })
       }
       const orderId = randomUUID()
