@@ -133,6 +133,15 @@ describe('track lists, notes, reminders and offers', () => {
       (await portal.call('diamond-track/create', { trackType: 4, stoneIds: [s.id], offerPrice: 100 }, noprice)).body
         .code,
     ).toBe('E_FORBIDDEN')
+    // A buyer who sees prices but may not place orders makes no quote (an approved one becomes an order).
+    const cannotOrder = portal.tokens.verify(buyer1)
+    const noOrders = portal.tokens.sign({
+      ...cannotOrder,
+      perms: { ...cannotOrder.perms, order: (cannotOrder.perms.order ?? '').replace(/[ia]/g, '') },
+    })
+    expect(
+      (await portal.call('diamond-track/create', { trackType: 4, stoneIds: [s.id], offerPrice: 100 }, noOrders)).body,
+    ).toMatchObject({ code: 'E_FORBIDDEN' })
     for (const t of [1, 4, 5, 6]) expect((await list(buyer1, t)).list.some((r) => r.id === s.id)).toBe(false)
   })
 

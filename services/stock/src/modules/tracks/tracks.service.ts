@@ -177,8 +177,10 @@ export class TrackService {
 
   /** Quotes (spec: "quote apply"): each stone must be free for the buyer and the price 10 below asking. */
   private async quote(who: Principal, req: TrackCreate, facts: repo.StoneFacts[]): Promise<TrackCreateResult> {
-    // A buyer who may not see prices cannot bargain over them.
+    // A buyer who may not see prices cannot bargain over them; one who may not place orders
+    // (Is_PlaceOrder off) cannot make a quote that becomes an order once its price is approved.
     requirePermission(who, 'pricing', 'view')
+    requirePermission(who, 'order', 'insert')
     const taken = facts.filter((f) => !(f.wSts === 'A' || (f.wSts === 'H' && f.holderId === who.id)))
     if (taken.length)
       throw new AppError('E_STONE_UNAVAILABLE', {
@@ -349,6 +351,8 @@ export class TrackService {
     const s = stateOf(row)
     const d = answer(s, side, status)
     if (!d.ok) throw refuse(d)
+    // The buyer accepting a counter-offer places the order: only with the right to (it may be gone since).
+    if (status === 'accepted' && side === 'buyer') requirePermission(who, 'order', 'insert')
     if (status === 'accepted') await this.stillFree(row)
     const accepted = status === 'accepted'
     const track = await this.move(
