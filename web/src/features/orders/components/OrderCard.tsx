@@ -32,15 +32,20 @@ export function OrderCard({ order, focus, extra }: { order: Order; focus?: boole
     <article className={`ord-card${focus ? ' is-focus' : ''}`} data-testid="order-card" data-order-no={order.orderNo}>
       <div className="ord-card-head">
         <h2 className="acct-section-title">{t('orders.orderNo', { orderNo: order.orderNo })}</h2>
-        <button
-          type="button"
-          className="btn btn--small"
-          disabled={busy}
-          onClick={() => void download()}
-          data-testid="invoice-download"
-        >
-          {t('orders.invoice')}
-        </button>
+        {
+          // Without prices (Is_NoPrice) there is no invoice to read: the server refuses it, so no button.
+          order.finalAmountCents !== undefined && (
+            <button
+              type="button"
+              className="btn btn--small"
+              disabled={busy}
+              onClick={() => void download()}
+              data-testid="invoice-download"
+            >
+              {t('orders.invoice')}
+            </button>
+          )
+        }
       </div>
       {extra}
       <div className="ord-facts">
@@ -57,9 +62,11 @@ export function OrderCard({ order, focus, extra }: { order: Order; focus?: boole
         <span>{t('orders.pieces', { count: order.pcs })}</span>
         <span>{t('orders.carats', { carat: fmt2(order.crt) })}</span>
         <span>{t(`orders.steps.${order.shipmentStatus}`)}</span>
-        <strong data-testid="order-total">
-          {t('orders.payable', { amount: fmt2(dollars(order.finalAmountCents)) })}
-        </strong>
+        {order.finalAmountCents !== undefined && (
+          <strong data-testid="order-total">
+            {t('orders.payable', { amount: fmt2(dollars(order.finalAmountCents)) })}
+          </strong>
+        )}
       </div>
       <div className="acct-table-wrap">
         <table className="acct-table ord-table">
