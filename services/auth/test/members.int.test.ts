@@ -280,40 +280,6 @@ describe('members: directory, profiles, follow, followers’ notices, ratings', 
       )
       expect((await portal.call('member/following', {}, buyer1)).body.data).toEqual({ list: [], count: 0 })
     })
-
-    it('drops the follows of a company that hides itself, each told as an unfollow', async () => {
-      for (const buyer of [buyer1, buyer2])
-        expect((await portal.call('member/follow', { companyId: SHAH }, buyer)).body.code).toBe('OK')
-      const events = async () =>
-        (
-          await portal.sql<{ following: boolean }[]>`
-            select (event->'data'->>'following')::boolean as following from auth.outbox
-             where type = 'auth.member.follow-changed' and key = ${SHAH} order by created_at desc, id desc limit 2`
-        ).map((e) => e.following)
-      // seller1 acts as Shah's company admin for this test (the company edits only its admin makes).
-      await portal.sql`update auth.users set user_type = 'admin' where username = 'seller1'`
-      try {
-        const hidden = await portal.call('account/update', { company: { isPublic: false } }, seller1)
-        expect(hidden.body.code, hidden.body.message).toBe('OK')
-        expect(
-          (await portal.sql`select follower_count from auth.companies where id = ${SHAH}`)[0]!.follower_count,
-        ).toBe(0)
-        expect(await events()).toEqual([false, false])
-        // Its followers' notices stop: notifications hear the unfollows.
-        await waitFor(
-          async () =>
-            (await portal.sql`select count(*)::int as n from notifications.followers where company_id = ${SHAH}`)[0]!
-              .n === 0,
-        )
-        expect((await portal.call('member/following', {}, buyer2)).body.data).toEqual({ list: [], count: 0 })
-        // Shown again, it starts from no followers; following it works as before.
-        expect((await portal.call('account/update', { company: { isPublic: true } }, seller1)).body.code).toBe('OK')
-      } finally {
-        await portal.sql`update auth.users set user_type = 'seller' where username = 'seller1'`
-      }
-      expect((await portal.call('member/follow', { companyId: SHAH }, buyer2)).body.data.followers).toBe(1)
-      await portal.call('member/unfollow', { companyId: SHAH }, buyer2)
-    })
   })
 
   describe('ratings', () => {

@@ -165,16 +165,6 @@ export async function deleteFollow(tx: Tx, userId: string, companyId: string): P
   return rows.length > 0
 }
 
-/** Drops every follow of the company (its count to 0); answers the users who followed it. */
-export async function deleteFollowsOf(tx: Tx, companyId: string): Promise<string[]> {
-  const rows = await orm(tx)
-    .delete(follows)
-    .where(eq(follows.companyId, companyId))
-    .returning({ userId: follows.userId })
-  if (rows.length) await orm(tx).update(companies).set({ followerCount: 0 }).where(eq(companies.id, companyId))
-  return rows.map((r) => r.userId)
-}
-
 /** Moves the follower count by `by`; answers the new count. */
 export async function addFollowers(tx: Tx, companyId: string, by: 1 | -1): Promise<number> {
   const [row] = await orm(tx)

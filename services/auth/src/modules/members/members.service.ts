@@ -53,27 +53,6 @@ const pageOf = (q: { page?: number | undefined; limit?: number | undefined }) =>
   limit: q.limit ?? DEFAULT_LIMIT,
 })
 
-function announceFollows(tx: Tx, changes: FollowChanged[]): Promise<void> {
-  return enqueue(
-    tx,
-    PRODUCER,
-    changes.map((data) => newEvent<FollowChanged>(PRODUCER, MemberEventTypes.followChanged, data.companyId, data)),
-  )
-}
-
-/**
- * A company that hides itself from the directory is followed no more: its followers could neither
- * see it nor unfollow it (it is not found), yet its news kept reaching them. Each follow dropped is
- * announced as an unfollow, so notices and dashboards stop too. Called in the change's transaction.
- */
-export async function unfollowHidden(tx: Tx, companyId: string): Promise<void> {
-  const users = await repo.deleteFollowsOf(tx, companyId)
-  await announceFollows(
-    tx,
-    users.map((userId) => ({ userId, companyId, following: false })),
-  )
-}
-
 /** The member directory, company profiles, follow and ratings (issue 25). */
 export class MemberService {
   constructor(private readonly database: Database) {}
@@ -152,8 +131,10 @@ export class MemberService {
     })
   }
 
-  private announce(tx: Tx, data: FollowChanged): Promise<void> {
-    return announceFollows(tx, [data])
+  private async announce(tx: Tx, data: FollowChanged): Promise<void> {
+    await enqueue(tx, PRODUCER, [
+      newEvent<FollowChanged>(PRODUCER, MemberEventTypes.followChanged, data.companyId, data),
+    ])
   }
 
   /** Who follows the caller's company. */

@@ -3,7 +3,6 @@ import { cleanCompanyName } from '@diamond/contracts/companies'
 import { AppError, type Database, type Sql, type Tx } from '@diamond/runtime'
 import { isOwnUpload } from '../files/files.repository'
 import { relationTo } from '../management/management.rules'
-import { unfollowHidden } from '../members/members.service'
 import { invalidFields } from '@diamond/runtime/errors'
 import type { FieldProblem } from '../registration/registration.rules'
 import { accountUpdateRefusal, companyImages, companyPatch, isCompanyAdmin, personalPatch } from './account.rules'
@@ -67,7 +66,6 @@ export class ProfileService {
       if (wrong.length) throw invalidFields(wrong)
       await accounts.updateAccount(tx, u.id, personalPatch(body))
       if (body.company) await accounts.updateCompany(tx, u.companyId!, companyPatch(body.company))
-      if (body.company?.isPublic === false) await unfollowHidden(tx, u.companyId!)
       await announceProfile(tx, u.id)
       return profileOf(tx, await me(tx, u.id))
     })
