@@ -137,7 +137,12 @@ export const FollowerPage = Type.Object({ list: Type.Array(Follower), count: Typ
 export type FollowerPage = Static<typeof FollowerPage>
 
 /** `member/following`: the companies the caller follows. */
-export const Followed = Type.Object({ ...MemberCard.properties, since: Type.String() })
+export const Followed = Type.Object({
+  ...MemberCard.properties,
+  since: Type.String(),
+  /** The company has hidden itself from the directory since: no profile to open, its news paused; unfollow still works. */
+  hidden: Type.Optional(Type.Boolean()),
+})
 export type Followed = Static<typeof Followed>
 export const FollowingPage = Type.Object({ list: Type.Array(Followed), count: Type.Integer() })
 export type FollowingPage = Static<typeof FollowingPage>

@@ -280,6 +280,47 @@ describe('members: directory, profiles, follow, followers’ notices, ratings', 
       )
       expect((await portal.call('member/following', {}, buyer1)).body.data).toEqual({ list: [], count: 0 })
     })
+
+    it('keeps the follows of a company that hides itself, pauses its news, and resumes it when it shows again', async () => {
+      expect((await portal.call('member/follow', { companyId: SHAH }, buyer2)).body.code).toBe('OK')
+      const followerRow = async () =>
+        (await portal.sql`select count(*)::int as n from notifications.followers where company_id = ${SHAH}`)[0]!.n
+      await waitFor(async () => (await followerRow()) === 1, 10_000, 'the follow heard')
+      const hide = (isPublic: boolean) => portal.call('account/update', { company: { isPublic } }, seller1)
+      // seller1 acts as Shah's company admin here (only the admin edits the company).
+      await portal.sql`update auth.users set user_type = 'admin' where username = 'seller1'`
+      try {
+        expect((await hide(false)).body.code).toBe('OK')
+        // News paused downstream; the follow and its count stay, and the follower still sees it, marked.
+        await waitFor(async () => (await followerRow()) === 0, 10_000, 'news paused')
+        expect(
+          (await portal.sql`select follower_count from auth.companies where id = ${SHAH}`)[0]!.follower_count,
+        ).toBe(1)
+        const listed = (await portal.call('member/following', {}, buyer2)).body.data
+        expect(listed).toMatchObject({ count: 1, list: [{ id: SHAH, following: true, hidden: true }] })
+        // Saving the same flag again announces nothing more.
+        const announced = async () =>
+          (
+            await portal.sql`select count(*)::int as n from auth.outbox where type = 'auth.member.follow-changed' and key = ${SHAH}`
+          )[0]!.n
+        const before = await announced()
+        expect((await hide(false)).body.code).toBe('OK')
+        expect(await announced()).toBe(before)
+        expect((await hide(true)).body.code).toBe('OK')
+        await waitFor(async () => (await followerRow()) === 1, 10_000, 'news resumed')
+        expect((await portal.call('member/following', {}, buyer2)).body.data.list[0].hidden).toBeUndefined()
+        // Hidden again, the follower can still end the follow from their list.
+        expect((await hide(false)).body.code).toBe('OK')
+        expect((await portal.call('member/unfollow', { companyId: SHAH }, buyer2)).body.data).toMatchObject({
+          following: false,
+          followers: 0,
+        })
+        expect((await portal.call('member/following', {}, buyer2)).body.data).toEqual({ list: [], count: 0 })
+      } finally {
+        await hide(true)
+        await portal.sql`update auth.users set user_type = 'seller' where username = 'seller1'`
+      }
+    })
   })
 
   describe('ratings', () => {
@@ -357,9 +398,12 @@ describe('members: directory, profiles, follow, followers’ notices, ratings', 
       expect((await portal.call('member/ratings', { companyId: mehta }, buyer2)).body.code).toBe('E_NOT_FOUND')
       // Once Mehta Jewels shows itself, its name comes with the review.
       await portal.sql`update auth.companies set is_public = true where id = ${mehta}`
-      const shown = await portal.call('member/ratings', { companyId: SHAH }, buyer2)
-      expect(shown.body.data.list[0].raterCompany).toBe('Mehta Jewels')
-      await portal.sql`update auth.companies set is_public = false where id = ${mehta}`
+      try {
+        const shown = await portal.call('member/ratings', { companyId: SHAH }, buyer2)
+        expect(shown.body.data.list[0].raterCompany).toBe('Mehta Jewels')
+      } finally {
+        await portal.sql`update auth.companies set is_public = false where id = ${mehta}`
+      }
     })
   })
 })

@@ -147,6 +147,12 @@ export async function findCompanyVisibility(client: Db, id: string): Promise<{ i
   return row ?? null
 }
 
+/** Who follows the company. */
+export async function followerIds(tx: Tx, companyId: string): Promise<string[]> {
+  const rows = await orm(tx).select({ userId: follows.userId }).from(follows).where(eq(follows.companyId, companyId))
+  return rows.map((r) => r.userId)
+}
+
 /** Adds the follow; true when it is new (a second follow changes nothing). */
 export async function insertFollow(tx: Tx, userId: string, companyId: string): Promise<boolean> {
   const rows = await orm(tx)
@@ -208,10 +214,13 @@ export async function followersPage(client: Db, companyId: string, page: number,
   return { rows, count: total!.n }
 }
 
-/** The shown companies the user follows, newest follow first. */
+/**
+ * The companies the user follows, newest follow first: hidden ones too (`isPublic` false), so that
+ * the follower can still see and end a follow of a company that has hidden itself since.
+ */
 export async function followingPage(client: Db, userId: string, page: number, limit: number) {
   const db = orm(client)
-  const where = and(eq(follows.userId, userId), shown)
+  const where = eq(follows.userId, userId)
   const [rows, [total]] = await Promise.all([
     db
       .select({ ...CARD, following: sql<boolean>`true`, since: follows.createdAt })

@@ -53,6 +53,28 @@ const pageOf = (q: { page?: number | undefined; limit?: number | undefined }) =>
   limit: q.limit ?? DEFAULT_LIMIT,
 })
 
+/**
+ * A company hid itself from the directory, or showed itself again. Its follows stay (a display flag
+ * is a reversible choice, and followers are a seller's relationships), but while it is hidden its
+ * news is paused: each follow is announced as not followed downstream (notices, dashboards), and as
+ * followed again once it shows itself. Called in the change's transaction, only when the flag moved.
+ */
+export async function announceVisibility(tx: Tx, companyId: string, shown: boolean): Promise<void> {
+  const users = await repo.followerIds(tx, companyId)
+  if (!users.length) return
+  await enqueue(
+    tx,
+    PRODUCER,
+    users.map((userId) =>
+      newEvent<FollowChanged>(PRODUCER, MemberEventTypes.followChanged, companyId, {
+        userId,
+        companyId,
+        following: shown,
+      }),
+    ),
+  )
+}
+
 /** The member directory, company profiles, follow and ratings (issue 25). */
 export class MemberService {
   constructor(private readonly database: Database) {}
@@ -154,11 +176,18 @@ export class MemberService {
     }
   }
 
-  /** The shown companies the caller follows. */
+  /** The companies the caller follows; one hidden since is marked `hidden` (its news paused). */
   async following(who: Principal, q: { page?: number; limit?: number }): Promise<FollowingPage> {
     const { page, limit } = pageOf(q)
     const { rows, count } = await repo.followingPage(this.database.sql, who.id, page, limit)
-    return { list: rows.map((r) => ({ ...toCard(r, who.companyId), since: r.since.toISOString() })), count }
+    return {
+      list: rows.map((r) => ({
+        ...toCard(r, who.companyId),
+        since: r.since.toISOString(),
+        ...(r.isPublic || r.id === who.companyId ? {} : { hidden: true }),
+      })),
+      count,
+    }
   }
 
   /** The buyer rates a seller of a delivered order of theirs, once; the rating event leaves with it. */

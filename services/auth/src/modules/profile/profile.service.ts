@@ -3,6 +3,8 @@ import { cleanCompanyName } from '@diamond/contracts/companies'
 import { AppError, type Database, type Sql, type Tx } from '@diamond/runtime'
 import { isOwnUpload } from '../files/files.repository'
 import { relationTo } from '../management/management.rules'
+import { findCompanyVisibility } from '../members/members.repository'
+import { announceVisibility } from '../members/members.service'
 import { invalidFields } from '@diamond/runtime/errors'
 import type { FieldProblem } from '../registration/registration.rules'
 import { accountUpdateRefusal, companyImages, companyPatch, isCompanyAdmin, personalPatch } from './account.rules'
@@ -65,7 +67,12 @@ export class ProfileService {
       }
       if (wrong.length) throw invalidFields(wrong)
       await accounts.updateAccount(tx, u.id, personalPatch(body))
+      // Hiding the company pauses its followers' news, showing it again resumes it (see announceVisibility).
+      const shown = body.company?.isPublic
+      const wasShown = shown === undefined ? undefined : (await findCompanyVisibility(tx, u.companyId!))?.isPublic
       if (body.company) await accounts.updateCompany(tx, u.companyId!, companyPatch(body.company))
+      if (shown !== undefined && wasShown !== undefined && wasShown !== shown)
+        await announceVisibility(tx, u.companyId!, shown)
       await announceProfile(tx, u.id)
       return profileOf(tx, await me(tx, u.id))
     })

@@ -8,7 +8,7 @@ export function MemberCard({
   company,
   onFollow,
 }: {
-  company: Card
+  company: Card & { hidden?: boolean }
   onFollow: (state: { companyId: string; following: boolean; followers: number }) => void
 }) {
   const { t } = useTranslation()
@@ -18,10 +18,22 @@ export function MemberCard({
       <CompanyLogo name={company.name} fileId={company.logoFileId} />
       <div className="mem-card-body">
         <h2 className="mem-card-name">
-          <Link href={`/member/${company.id}`} data-testid="member-link">
-            {company.name}
-          </Link>
+          {
+            // A followed company that hid itself since has no profile to open; the follow can still end here.
+            company.hidden ? (
+              <span dir="auto">{company.name}</span>
+            ) : (
+              <Link href={`/member/${company.id}`} data-testid="member-link">
+                {company.name}
+              </Link>
+            )
+          }
         </h2>
+        {company.hidden && (
+          <p className="mem-card-hidden" data-testid="member-hidden">
+            {t('members.hiddenFollowed')}
+          </p>
+        )}
         <p className="mem-card-facts">
           {company.type && <span>{t(`register.businessTypes.${company.type}`, { defaultValue: company.type })}</span>}
           {place && <span dir="auto">{place}</span>}
