@@ -165,7 +165,9 @@ describe('appointments', () => {
       const startsAt = movedTo.slice(movedTo.indexOf(':') + 1)
 
       // The buyer's open list shows the new time live (no reload), then they cancel it.
-      await expect.poll(async () => Date.parse((await mine.getAttribute('data-starts'))!)).toBe(Date.parse(startsAt))
+      await expect
+        .poll(async () => Date.parse((await mine.getAttribute('data-starts'))!), { timeout: 10_000 })
+        .toBe(Date.parse(startsAt))
       await expectAccessible(b.page, 'my appointments')
       await b.page.screenshot({ path: join(SCREENS, 'appointments-upcoming.png'), fullPage: true })
       await mine.getByTestId('appt-cancel').click()

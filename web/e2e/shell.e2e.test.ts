@@ -1,6 +1,7 @@
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { chooseLanguage, fillLogin, logOut, newPage, openSignin, SCREENS, signIn, usePortal } from './support/portal'
+import de from '../src/locales/de.json'
 
 /** Spec sections 2, 4 and 9: routes, the signed-in frame, languages, logout. */
 const portal = usePortal()
@@ -172,6 +173,7 @@ describe('languages', () => {
       await page.getByTestId('login-submit').click()
       await toast.first().waitFor()
       expect(await toast.first().textContent()).not.toBe(english)
+      expect(await toast.first().textContent()).toContain(de.errors.E_INVALID_CREDENTIALS)
     } finally {
       await context.close()
     }

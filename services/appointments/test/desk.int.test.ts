@@ -474,7 +474,12 @@ describe('the sales calendar, viewing requests, office settings and live boards'
       booking = portal.call('cabin-schedule/create', { slotId: slot!.id, purpose: 'Race' }, buyer1)
       // The booking waits on the cabin's row (whichever statement of it); then the staff change commits.
       await waitFor(
-        async () => (await portal.sql`select 1 from pg_stat_activity where wait_event_type = 'Lock'`).length > 0,
+        async () =>
+          (
+            await portal.sql`
+              select 1 from pg_stat_activity
+               where datname = current_database() and wait_event_type = 'Lock' and query like '%appointments%'`
+          ).length > 0,
         10_000,
         'the booking waiting on the cabin',
       )

@@ -49,6 +49,9 @@ import { invalidField } from '@diamond/runtime/errors'
 
 const HORIZON_MS = BOOKING_HORIZON_DAYS * 86_400_000
 
+/** How long a staff user found not to be a sales person is not asked again. */
+const NOT_LINKED_MS = 60_000
+
 /** The cabin or sales person picked went inactive meanwhile: the slot is read and picked again. */
 class PickAgain extends Error {}
 
@@ -149,6 +152,8 @@ export class AppointmentService {
   ) {}
 
   private readonly linked = new Set<string>()
+  /** Staff found not to be a sales person, and until when that is trusted (ms). */
+  private readonly notLinked = new Map<string, number>()
   private readonly answers = new AnswerWaiters()
   private readonly facts = new Map<string, Promise<OfficeFacts | null>>()
   /** Slots (office, start, virtual or not) found full, until when they are refused without a read. */
@@ -197,17 +202,28 @@ export class AppointmentService {
    */
   forget(officeId: string): void {
     this.facts.delete(officeId)
+    // A sales person may have been added: staff found not to be one are asked again.
+    this.notLinked.clear()
     for (const key of this.full.keys()) if (key.startsWith(`${officeId}:`)) this.full.delete(key)
   }
 
   /**
    * Staff are sales persons by username until their auth id is known: learnt at their first call
-   * after staff made them one. Remembered only once linked: a call before that must not keep a
-   * sales person added later unlinked (no notices, no live push) until a restart.
+   * after staff made them one. Remembered once linked; a miss for a minute (staff who are no sales
+   * person call often), forgotten at once when staff change an office here: a sales person added
+   * later is linked at their next call (within the minute through another instance), not left
+   * unlinked (no notices, no live push) until a restart.
    */
   async know(p: Principal): Promise<void> {
     if (p.guest || this.linked.has(p.id) || (p.userType !== 'sales' && p.userType !== 'admin')) return
-    if (await offices.linkSalesPerson(this.database.sql, p.id, p.username)) this.linked.add(p.id)
+    if ((this.notLinked.get(p.id) ?? 0) > this.now()) return
+    if (await offices.linkSalesPerson(this.database.sql, p.id, p.username)) {
+      this.linked.add(p.id)
+      this.notLinked.delete(p.id)
+    } else {
+      if (this.notLinked.size >= 10_000) this.notLinked.clear()
+      this.notLinked.set(p.id, this.now() + NOT_LINKED_MS)
+    }
   }
 
   async officeList() {
