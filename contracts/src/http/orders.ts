@@ -194,6 +194,12 @@ export { PageRequest }
 /** `shipping-detail`: one order's shipment. */
 export const ShipmentRequest = Type.Object({ orderId: Uuid }, { additionalProperties: false })
 export type ShipmentRequest = Static<typeof ShipmentRequest>
+/** `shipping-detail/paginate`: a page of shipments; `open` only those not delivered yet (the desk's work). */
+export const ShipmentPageRequest = Type.Object(
+  { ...PageRequest.properties, open: Type.Optional(Type.Boolean()) },
+  { additionalProperties: false },
+)
+export type ShipmentPageRequest = Static<typeof ShipmentPageRequest>
 export const ShipmentPage = Type.Object({ list: Type.Array(Shipment), count: Type.Integer() })
 export type ShipmentPage = Static<typeof ShipmentPage>
 

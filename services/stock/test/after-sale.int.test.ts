@@ -215,7 +215,16 @@ describe('after the sale', () => {
     expect(mail.Text).toContain('MA123456')
     expect(mail.Text).toContain('https://www.malca-amit.com/tracking/?no=MA123456')
     expect(mail.Text).toMatch(/\/account\/my-shipment/)
+    const open = async () =>
+      (
+        await portal.call('shipping-detail/paginate', { page: 1, limit: 250, open: true }, sales1!.token)
+      ).body.data.list.map((x: { orderId: string; status: string }) => [x.orderId, x.status])
+    expect(await open()).toContainEqual([orderId, 'shipped'])
     expect((await move({ status: 'delivered' })).body.data.status).toBe('delivered')
+    // The desk's open list is the shipments still to move on: a delivered one leaves it, whatever its age.
+    const stillOpen = await open()
+    expect(stillOpen.map(([id]: string[]) => id)).not.toContain(orderId)
+    expect(stillOpen.every(([, status]: string[]) => status !== 'delivered')).toBe(true)
     await nextMessage(mailpit.apiUrl, buyer1!.email, { subject: new RegExp(`${orderNo}.*delivered`) })
   }, 90_000)
 

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, getTableColumns, sql, type Column, type SQL } from 'drizzle-orm'
+import { and, count, desc, eq, getTableColumns, ne, sql, type Column, type SQL } from 'drizzle-orm'
 import { orm, type Sql, type Tx } from '@diamond/runtime/db'
 import { anyOf, fields, name, query } from '@diamond/runtime/statements'
 import { STATUS, statusSet, type StatusRecord } from '../stones/stones.repository'
@@ -328,17 +328,29 @@ const ordersWhere = (client: Sql | Tx, where: SQL | undefined) =>
     .innerJoin(shipments, eq(shipments.orderId, orders.id))
     .where(where)
 
-/** Orders of one buyer (or, with buyerId null, of everyone: staff), newest first. */
+/**
+ * Orders of one buyer (or, with buyerId null, of everyone: staff), newest first; with `open`, only
+ * those whose shipment is not delivered yet (the desk's work, however many orders came after).
+ */
 export async function listOrders(
   client: Sql,
   buyerId: string | null,
   limit: number,
   offset: number,
+  opts: { open?: boolean } = {},
 ): Promise<{ rows: OrderRecord[]; count: number }> {
   const mine = buyerId === null ? undefined : eq(orders.buyerId, buyerId)
+  const where = opts.open ? and(mine, ne(shipments.status, 'delivered')) : mine
   const [rows, count] = await Promise.all([
-    ordersWhere(client, mine).orderBy(desc(orders.createdAt), desc(orders.orderNo)).limit(limit).offset(offset),
-    orm(client).$count(orders, mine),
+    ordersWhere(client, where).orderBy(desc(orders.createdAt), desc(orders.orderNo)).limit(limit).offset(offset),
+    opts.open
+      ? orm(client)
+          .select({ n: sql<number>`count(*)::int` })
+          .from(orders)
+          .innerJoin(shipments, eq(shipments.orderId, orders.id))
+          .where(where)
+          .then((r) => r[0]!.n)
+      : orm(client).$count(orders, mine),
   ])
   return { rows, count }
 }

@@ -12,6 +12,7 @@ import {
   OrderPage,
   Shipment,
   ShipmentPage,
+  ShipmentPageRequest,
   ShipmentRequest,
   ShipmentUpdate,
   TrackRequest,
@@ -148,8 +149,8 @@ export default defineRoutes(function orderRoutes(
       config: { permission: ['shipment', 'view'], member: true },
       schema: {
         tags,
-        summary: 'My shipments (staff: all)',
-        body: PageRequest,
+        summary: 'My shipments (staff: all); open: only those not delivered yet',
+        body: ShipmentPageRequest,
         response: { 200: Envelope(ShipmentPage) },
       },
     },

@@ -11,6 +11,7 @@ import type {
   OrderPage,
   Shipment,
   ShipmentPage,
+  ShipmentPageRequest,
   ShipmentUpdate,
   TrackResult,
 } from '@diamond/contracts/http/orders'
@@ -419,13 +420,14 @@ export class OrderService {
   }
 
   /** My shipments; staff see every shipment (they move them on). */
-  async shipments(who: Principal, page: PageRequest): Promise<ShipmentPage> {
+  async shipments(who: Principal, page: ShipmentPageRequest): Promise<ShipmentPage> {
     const limit = page.limit ?? 250
     const { rows, count } = await repo.listOrders(
       this.database.sql,
       isStaff(who, 'shipment') ? null : who.id,
       limit,
       ((page.page ?? 1) - 1) * limit,
+      { open: page.open ?? false },
     )
     return { list: rows.map(toShipment), count }
   }

@@ -29,8 +29,8 @@ export const listConfirmed = (page: number, limit: number) =>
 export const listOrders = (page: number, limit: number) =>
   api<OrderPage>('order/paginate', { page, limit }, { loader: true })
 export const viewOrder = (id: string) => api<Order>('order/view', { id })
-export const listShipments = (page: number, limit: number) =>
-  api<ShipmentPage>('shipping-detail/paginate', { page, limit }, { loader: true })
+export const listShipments = (page: number, limit: number, opts: { open?: boolean } = {}) =>
+  api<ShipmentPage>('shipping-detail/paginate', { page, limit, ...opts }, { loader: true })
 export const advanceShipment = (req: ShipmentUpdate) => api<Shipment>('shipping-detail/update', req, { loader: true })
 export const track = (q: string) => api<TrackResult>('shipping-detail/track', { q }, { loader: true })
 

@@ -12,7 +12,9 @@ import { OrderFrame } from './OrderFrame'
 import { ShipmentSteps } from './ShipmentSteps'
 import { ORDER_NEWS, useList } from './useList'
 
-const load = () => listShipments(1, 250)
+// The shipments to move on (not delivered), however many orders came after them; or the latest of all.
+const loadOpen = () => listShipments(1, 250, { open: true })
+const loadAll = () => listShipments(1, 250)
 
 /**
  * /account/shipments (issue 26): the sales team moves each order's shipment on, one step at a time;
@@ -21,8 +23,9 @@ const load = () => listShipments(1, 250)
  */
 export function ShipmentDeskPage() {
   const { t } = useTranslation()
-  const { list, error, reload } = useList(load, ORDER_NEWS)
   const [all, setAll] = useState(false)
+  const { list, error, reload } = useList(all ? loadAll : loadOpen, ORDER_NEWS)
+  // A shipment delivered meanwhile (this desk's last step) leaves the open list at once.
   const shown = list?.filter((s) => all || s.status !== 'delivered') ?? null
   return (
     <OrderFrame screenId="shipmentDesk">
