@@ -184,6 +184,8 @@ export const ConfirmedStone = Type.Object({
   orderNo: Type.String(),
   confirmedAt: Type.String(),
   billTypeName: Type.String(),
+  /** The bill type's code, so that the web app names it in the reader's language. */
+  billTypeCode: Type.Optional(Type.Integer()),
 })
 export type ConfirmedStone = Static<typeof ConfirmedStone>
 export const ConfirmedPage = Type.Object({ list: Type.Array(ConfirmedStone), count: Type.Integer() })

@@ -225,7 +225,9 @@ describe('confirming stones into orders', () => {
     )
     expect((await portal.call('shipping-detail/track', { q: order.orderNo }, buyer2)).body.code).toBe('E_NOT_FOUND')
     const list = await portal.call('diamond-confirm/paginate', {}, buyer1)
-    expect(list.body.data.list.some((l: { orderNo: string }) => l.orderNo === order.orderNo)).toBe(true)
+    const line = list.body.data.list.find((l: { orderNo: string }) => l.orderNo === order.orderNo)
+    // The bill type by its code too, for the web app to name it in the reader's language.
+    expect(line).toMatchObject({ billTypeCode: order.billType.code, billTypeName: order.billType.name })
   })
 
   it('ends every hold exactly one way when its expiry races a confirm', async () => {

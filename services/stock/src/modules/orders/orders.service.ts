@@ -408,6 +408,7 @@ export class OrderService {
         orderNo: r.orderNo,
         confirmedAt: r.createdAt.toISOString(),
         billTypeName: billType(r.billType)?.name ?? '',
+        billTypeCode: r.billType,
       })),
       count,
     }

@@ -48,7 +48,11 @@ export function ConfirmListPage() {
                   <td>
                     <Link href={`/account/purchase-history?order=${l.orderId}`}>{l.orderNo}</Link>
                   </td>
-                  <td>{l.billTypeName}</td>
+                  <td>
+                    {l.billTypeCode
+                      ? t(`orders.bills.${l.billTypeCode}`, { defaultValue: l.billTypeName })
+                      : l.billTypeName}
+                  </td>
                   <td>{fmtDate(l.confirmedAt)}</td>
                 </tr>
               ))}
