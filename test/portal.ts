@@ -94,6 +94,20 @@ export async function startTestPortal(
     return { status: res.status, body: (await res.json()) as { code: string; message: string; data: any } }
   }
 
+  /** A seller's CSV previewed as the upload screen sends it (`mode` addUpdate): the preview's answer. */
+  async function previewCsv(csv: string, token: string) {
+    return (
+      await multipart(
+        'seller/inventory/upload',
+        [
+          ['mode', 'addUpdate'],
+          ['file', { content: csv, name: 'stock.csv', type: 'text/csv' }],
+        ],
+        token,
+      )
+    ).body
+  }
+
   /** Like `call`, with the response headers (cookies, Retry-After) and extra request headers. */
   async function callRaw(path: string, body: unknown, opts: { token?: string; headers?: Record<string, string> } = {}) {
     const res = await fetch(`${base}/web/v1/${path}`, {
@@ -197,6 +211,7 @@ export async function startTestPortal(
     call,
     callRaw,
     multipart,
+    previewCsv,
     login,
     readMail,
     mails,

@@ -86,16 +86,7 @@ describe('the portal on a real Kafka broker', () => {
       'Stock #,Shape,Weight,Color,Clarity,Cut,Polish,Symmetry,Fluorescence Intensity,Lab,Rap %,Treatment',
       ...Array.from({ length: 30 }, (_, n) => (n === 11 ? row(n, 'Cushion', '2.32', 'F') : row(n, 'BR', '1.01', 'G'))),
     ].join('\r\n')
-    const preview = (
-      await portal.multipart(
-        'seller/inventory/upload',
-        [
-          ['mode', 'addUpdate'],
-          ['file', { content: csv, name: 'stock.csv', type: 'text/csv' }],
-        ],
-        seller,
-      )
-    ).body
+    const preview = await portal.previewCsv(csv, seller)
     expect(preview.code).toBe('OK')
     expect(preview.data.report.added).toBe(30)
     const committed = await portal.call('seller/inventory/commit', { id: preview.data.id }, seller)

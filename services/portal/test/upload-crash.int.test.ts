@@ -35,16 +35,7 @@ describe('an upload whose commit is cut by a crash', () => {
       'Stock #,Shape,Weight,Color,Clarity,Cut,Polish,Symmetry,Fluorescence Intensity,Lab,Rap %,Treatment',
       ...Array.from({ length: rows }, (_, n) => `CR-${tag}-${n},BR,1.01,G,VS1,Excellent,EX,VG,None,GIA,-30,None`),
     ].join('\r\n')
-    const preview = (
-      await portal.multipart(
-        'seller/inventory/upload',
-        [
-          ['mode', 'addUpdate'],
-          ['file', { content: csv, name: 'stock.csv', type: 'text/csv' }],
-        ],
-        seller,
-      )
-    ).body
+    const preview = await portal.previewCsv(csv, seller)
     expect(preview.code).toBe('OK')
     expect(preview.data.report.added).toBe(rows)
     const id = preview.data.id
